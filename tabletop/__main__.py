@@ -1,0 +1,7 @@
+"""``python -m tabletop``: the same as the ``tabletop`` command."""
+
+import sys
+
+from tabletop.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Dice kinds, seeded rolls and the pymunk tray."""

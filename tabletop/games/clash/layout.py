@@ -1,0 +1,233 @@
+"""Clash layouts: the ``game = "clash"`` TOML tables <-> :class:`ClashState`.
+
+Format: ``../shared/spec/layouts-and-query.md`` and ``docs/layouts.md``.  Every placement rule
+is checked here, so that a loaded state is always legal: pieces on the board, no two pieces on
+one space, no piece on an ``obstacle`` or ``chasm``, sizes 1–3, known facings and keywords,
+unique names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.games.clash.state import (
+    FACINGS,
+    MONSTER_TYPES,
+    TERRAIN_KEYWORDS,
+    ClashState,
+    Knight,
+    Monster,
+    Terrain,
+)
+from tabletop.games.layoutfile import Table, named_label
+from tabletop.spatial.grid import Board, Space, as_rectangle, rectangle
+
+MAX_BOARD_SIDE = 100
+
+
+def _space(table: Table, key: str) -> Space:
+    value = table.req(key, str)
+    try:
+        return Space.parse(value)
+    except ValueError as exc:
+        raise table.error(key, str(exc)) from None
+
+
+def _board(top: Table) -> Board:
+    table = top.sub("board")
+
+    def side(value: int) -> str | None:
+        return None if 1 <= value <= MAX_BOARD_SIDE else f"must be 1 to {MAX_BOARD_SIDE}"
+
+    board = Board(rows=table.req("rows", int, check=side), cols=table.req("cols", int, check=side))
+    table.done()
+    return board
+
+
+def _knight(table: Table) -> Knight:
+    knight = Knight(
+        name=table.req("name", str, check=_name_rule),
+        at=_space(table, "at"),
+        speed=table.get("speed", int, 4, check=lambda v: None if 0 <= v <= 20 else
+                        "must be 0 to 20"),
+        vantage=table.get("vantage", str),
+    )
+    table.done()
+    return knight
+
+
+def _monster(table: Table) -> Monster:
+    def offsets(value: list) -> str | None:
+        for pair in value:
+            if (not isinstance(pair, list) or len(pair) != 2
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair)):
+                return f"must be a list of [dx, dy] pairs of whole numbers, but holds {pair!r}"
+        return None
+
+    monster = Monster(
+        name=table.req("name", str, check=_name_rule),
+        kind=table.choice("type", MONSTER_TYPES),
+        at=_space(table, "at"),
+        size=table.get("size", int, 1, check=lambda v: None if 1 <= v <= 3 else
+                       f"is {v}, but a Monster's side must be 1, 2 or 3"),
+        facing=table.choice("facing", FACINGS, "south"),
+        blindspots=tuple(tuple(p) for p in table.get("blindspots", list, [], check=offsets)),
+    )
+    table.done()
+    return monster
+
+
+def _terrain(table: Table) -> Terrain:
+    name = table.req("name", str, check=_name_rule)
+    if table.has("spaces") and (table.has("at") or table.has("size")):
+        raise table.error(None, "gives both spaces and at/size: use one or the other")
+    if table.has("spaces"):
+        labels = table.str_list("spaces")
+        if not labels:
+            raise table.error("spaces", "must name at least one space")
+        try:
+            spaces = tuple(sorted({Space.parse(label) for label in labels}))
+        except ValueError as exc:
+            raise table.error("spaces", str(exc)) from None
+    else:
+        at = _space(table, "at")
+        size = table.get("size", list, [1, 1], check=_size_pair)
+        spaces = rectangle(at, size[0], size[1])
+    keywords = tuple(k.lower() for k in table.str_list("keywords"))
+    for keyword in keywords:
+        if keyword not in TERRAIN_KEYWORDS:
+            raise table.error("keywords", f"{keyword!r} is not a Terrain keyword "
+                                          f"(known: {', '.join(TERRAIN_KEYWORDS)})")
+    table.done()
+    return Terrain(name=name, spaces=spaces, keywords=keywords)
+
+
+def _size_pair(value: list) -> str | None:
+    if (len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            or not all(1 <= v <= MAX_BOARD_SIDE for v in value)):
+        return "must be [width, height], two whole numbers of at least 1"
+    return None
+
+
+def _name_rule(value: str) -> str | None:
+    if not value.strip():
+        return "must not be empty"
+    try:
+        Space.parse(value)
+    except ValueError:
+        return None
+    return "looks like a space label; names must differ from labels such as C4"
+
+
+def from_layout(top: Table) -> ClashState:
+    """The :class:`ClashState` described by the layout's top-level table (``game`` consumed).
+
+    Raises :class:`~tabletop.errors.LayoutError` for the first broken rule.
+    """
+    title = top.get("title", str, "")
+    notes = top.get("notes", str, "")
+    board = _board(top)
+    knights = [(t, _knight(t)) for t in top.tables("knights", named_label("knight"))]
+    monsters = [(t, _monster(t)) for t in top.tables("monsters", named_label("monster"))]
+    terrain = [(t, _terrain(t)) for t in top.tables("terrain", named_label("terrain tile"))]
+    top.done()
+
+    seen: dict[str, Table] = {}
+    for table, thing in (*knights, *monsters, *terrain):
+        if thing.name in seen:
+            raise table.error("name", f"{thing.name!r} is used twice; names must be unique")
+        seen[thing.name] = table
+
+    for table, tile in terrain:
+        off = [s for s in tile.spaces if not board.contains(s)]
+        if off:
+            raise table.error("spaces" if table.has("spaces") else "at",
+                              f"{off[0]} is off the board ({board.describe()})")
+
+    blocked: dict[Space, str] = {}
+    for _, tile in terrain:
+        for keyword in ("obstacle", "chasm"):
+            if tile.has(keyword):
+                for space in tile.spaces:
+                    blocked.setdefault(space, f"{tile.name} ({keyword})")
+
+    monster_by_name = {m.name: m for _, m in monsters}
+    taken: dict[Space, str] = {}
+    for table, piece in (*monsters, *knights):
+        what = "monster" if isinstance(piece, Monster) else "knight"
+        for space in piece.spaces:
+            if not board.contains(space):
+                raise table.error("at", f"the {what} would cover {space}, which is off the "
+                                        f"board ({board.describe()})")
+        if isinstance(piece, Knight) and piece.vantage is not None:
+            host = monster_by_name.get(piece.vantage)
+            if host is None:
+                raise table.error("vantage", f"names no Monster: {piece.vantage!r}")
+            if piece.at not in host.spaces:
+                raise table.error("at", f"{piece.at} is not a space of {host.name}, but a "
+                                        f"Knight on its Vantage Point stands on one")
+            continue
+        for space in piece.spaces:
+            if space in taken:
+                raise table.error("at", f"the {what} would overlap {taken[space]} on {space}; "
+                                        f"two pieces cannot share a space")
+            if space in blocked:
+                raise table.error("at", f"the {what} would stand on {space}, which is "
+                                        f"{blocked[space]}; no piece may stand there")
+            taken[space] = piece.name
+    vantage_taken: dict[Space, str] = {}
+    for table, knight in knights:
+        if knight.vantage is not None:
+            if knight.at in vantage_taken:
+                raise table.error("at", f"only one Knight can occupy a Vantage Point, and "
+                                        f"{vantage_taken[knight.at]} is on {knight.at}")
+            vantage_taken[knight.at] = knight.name
+
+    return ClashState(board=board, knights=tuple(k for _, k in knights),
+                      monsters=tuple(m for _, m in monsters),
+                      terrain=tuple(t for _, t in terrain), title=title, notes=notes)
+
+
+def to_layout(state: ClashState) -> dict[str, Any]:
+    """The layout tables for ``state`` (without ``game``), ready for ``tomli_w``."""
+    out: dict[str, Any] = {}
+    if state.title:
+        out["title"] = state.title
+    if state.notes:
+        out["notes"] = state.notes
+    out["board"] = {"rows": state.board.rows, "cols": state.board.cols}
+    if state.knights:
+        out["knights"] = [_knight_table(k) for k in state.knights]
+    if state.monsters:
+        out["monsters"] = [_monster_table(m) for m in state.monsters]
+    if state.terrain:
+        out["terrain"] = [_terrain_table(t) for t in state.terrain]
+    return out
+
+
+def _knight_table(knight: Knight) -> dict[str, Any]:
+    table: dict[str, Any] = {"name": knight.name, "at": str(knight.at), "speed": knight.speed}
+    if knight.vantage is not None:
+        table["vantage"] = knight.vantage
+    return table
+
+
+def _monster_table(monster: Monster) -> dict[str, Any]:
+    table: dict[str, Any] = {"name": monster.name, "type": monster.kind, "at": str(monster.at),
+                             "size": monster.size, "facing": monster.facing}
+    if monster.blindspots:
+        table["blindspots"] = [list(p) for p in monster.blindspots]
+    return table
+
+
+def _terrain_table(tile: Terrain) -> dict[str, Any]:
+    table: dict[str, Any] = {"name": tile.name}
+    block = as_rectangle(tile.spaces)
+    if block and len(tile.spaces) > 1:
+        at, width, height = block
+        table["at"] = str(at)
+        table["size"] = [width, height]
+    else:
+        table["spaces"] = [str(s) for s in tile.spaces]
+    table["keywords"] = list(tile.keywords)
+    return table

@@ -1,0 +1,3 @@
+"""Clash query verbs (being written: see issue 2)."""
+
+VERBS: dict = {}

@@ -1,0 +1,115 @@
+"""Clash Board state: the board, Knights, Monsters and Terrain tiles as frozen values.
+
+Rulebook: *Basic Clash Terms* (spaces, miniatures, Terrain tiles).  Footprints and facings
+follow ``clash-geometry.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from tabletop.spatial.grid import Board, Space, square
+
+FACINGS = ("north", "east", "south", "west")
+MONSTER_TYPES = ("boss", "mob")
+TERRAIN_KEYWORDS = ("obstacle", "obscuring", "chasm", "difficult", "destructible",
+                    "indestructible", "boundless")
+"""The Terrain keywords of the rulebook's *Keyword List* ("Terrain keyword." entries)."""
+
+BLOCKS_MOVEMENT = frozenset({"obstacle", "chasm", "boundless"})
+"""Keywords whose spaces a Knight or mob may not voluntarily enter (``clash-geometry.md``)."""
+
+
+@dataclass(frozen=True)
+class Knight:
+    """A Knight on one space; ``vantage`` names the Monster whose Vantage Point it is on."""
+
+    name: str
+    at: Space
+    speed: int = 4
+    vantage: str | None = None
+
+    @property
+    def spaces(self) -> tuple[Space, ...]:
+        return (self.at,)
+
+
+@dataclass(frozen=True)
+class Monster:
+    """A Monster: ``at`` is the north-west space of its ``size`` x ``size`` footprint."""
+
+    name: str
+    kind: str  # "boss" | "mob"
+    at: Space
+    size: int = 1
+    facing: str = "south"
+    blindspots: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def spaces(self) -> tuple[Space, ...]:
+        return square(self.at, self.size)
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """A Terrain tile over ``spaces`` (reading order) with its keywords (lower case)."""
+
+    name: str
+    spaces: tuple[Space, ...]
+    keywords: tuple[str, ...] = ()
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+
+Piece = Knight | Monster
+
+
+@dataclass(frozen=True)
+class ClashState:
+    """A whole Clash Board position.  Immutable: change it with :func:`dataclasses.replace`."""
+
+    board: Board
+    knights: tuple[Knight, ...] = ()
+    monsters: tuple[Monster, ...] = ()
+    terrain: tuple[Terrain, ...] = ()
+    title: str = ""
+    notes: str = ""
+
+    @cached_property
+    def pieces(self) -> dict[str, Piece]:
+        """Knights and Monsters by name."""
+        return {p.name: p for p in (*self.knights, *self.monsters)}
+
+    @cached_property
+    def occupant(self) -> dict[Space, Piece]:
+        """The piece on each occupied space (a Knight on a Vantage Point is not counted)."""
+        out: dict[Space, Piece] = {}
+        for piece in (*self.monsters, *self.knights):
+            if isinstance(piece, Knight) and piece.vantage:
+                continue
+            for space in piece.spaces:
+                out[space] = piece
+        return out
+
+    @cached_property
+    def terrain_at(self) -> dict[Space, tuple[Terrain, ...]]:
+        """The Terrain tiles on each space that has any."""
+        out: dict[Space, list[Terrain]] = {}
+        for tile in self.terrain:
+            for space in tile.spaces:
+                out.setdefault(space, []).append(tile)
+        return {space: tuple(tiles) for space, tiles in out.items()}
+
+    def keyword_spaces(self, keyword: str) -> frozenset[Space]:
+        """Every space covered by a Terrain tile with ``keyword``."""
+        return frozenset(s for t in self.terrain if t.has(keyword) for s in t.spaces)
+
+    def with_piece(self, piece: Piece) -> ClashState:
+        """This state with the piece of the same name replaced by ``piece``."""
+        if isinstance(piece, Knight):
+            knights = tuple(piece if k.name == piece.name else k for k in self.knights)
+            return replace(self, knights=knights)
+        monsters = tuple(piece if m.name == piece.name else m for m in self.monsters)
+        return replace(self, monsters=monsters)

@@ -1,0 +1,60 @@
+"""Layout files for every game: load (validated, all or nothing) and save (atomic).
+
+A layout names its game in the top-level ``game`` key; the game's ``from_layout`` reads the
+rest.  ``loads(dumps(state)) == state`` for every game.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from tabletop.errors import LayoutError, TabletopError
+from tabletop.games.contract import Game, State
+from tabletop.games.layoutfile import Source, Table, parse_toml, read_text, to_toml, write_atomic
+from tabletop.games.registry import game_of, game_names, get_game
+
+
+def from_data(data: dict[str, Any], source: Source) -> tuple[Game, State]:
+    """The game and state described by parsed layout ``data``."""
+    top = Table(data, source, ())
+    name = top.req("game", str)
+    try:
+        game = get_game(name)
+    except TabletopError:
+        raise top.error("game", f"{name!r} is not a known game "
+                                f"(known: {', '.join(game_names())})") from None
+    return game, game.from_layout(top)
+
+
+def loads(text: str, source_name: str = "<layout>") -> tuple[Game, State]:
+    """The game and state of layout ``text``; raises :class:`LayoutError` naming the problem."""
+    source = Source(source_name, text)
+    return from_data(parse_toml(text, source_name), source)
+
+
+def load(path: str | os.PathLike) -> tuple[Game, State]:
+    """The game and state of the layout file at ``path``."""
+    return loads(read_text(path), str(path))
+
+
+def to_data(state: State) -> dict[str, Any]:
+    """The layout tables of ``state``, ``game`` first."""
+    game = game_of(state)
+    return {"game": game.name, **game.to_layout(state)}
+
+
+def dumps(state: State) -> str:
+    """``state`` as layout TOML text."""
+    return to_toml(to_data(state))
+
+
+def save(path: str | os.PathLike, state: State) -> None:
+    """Write ``state`` to ``path`` atomically (the old file stays whole if anything fails)."""
+    text = dumps(state)
+    try:
+        loads(text, str(path))
+    except LayoutError as exc:  # the state itself is broken: never write it
+        raise LayoutError(f"not saved, the board breaks a layout rule: {exc.message}",
+                          source=str(path)) from None
+    write_atomic(path, text)

@@ -1,0 +1,1 @@
+"""The pygame-ce window: app loop, controller stack, views, controllers and widgets."""
