@@ -123,7 +123,12 @@ COMMANDS = {"play": _play, "screenshot": _screenshot, "query": _query, "check": 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        if extra and args.command == "query" and not any(w.startswith("-") for w in extra):
+            args.questions += extra  # questions given after --stdin: refused below, clearly
+        elif extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return COMMANDS[args.command or "play"](args if args.command else
                                                 argparse.Namespace(file=None))
     except TabletopError as exc:

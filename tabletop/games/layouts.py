@@ -12,7 +12,7 @@ from typing import Any
 from tabletop.errors import LayoutError, TabletopError
 from tabletop.games.contract import Game, State
 from tabletop.games.layoutfile import Source, Table, parse_toml, read_text, to_toml, write_atomic
-from tabletop.games.registry import game_of, game_names, get_game
+from tabletop.games.registry import game_names, game_of, get_game
 
 
 def from_data(data: dict[str, Any], source: Source) -> tuple[Game, State]:

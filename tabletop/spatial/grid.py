@@ -57,7 +57,7 @@ class Space:
 
     @classmethod
     def parse(cls, label: str) -> Space:
-        """The space named by ``label`` (``"C4"``, case-insensitive); ``ValueError`` if malformed."""
+        """The space named by ``label`` (``"C4"``, any case); ``ValueError`` if malformed."""
         match = _LABEL.match(label) if isinstance(label, str) else None
         if not match or int(match.group(2)) < 1:
             raise ValueError(f"{label!r} is not a space label (a row letter and a column "

@@ -1,0 +1,77 @@
+"""The command line: one clear line and an exit code for every user mistake, never a traceback."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+TEACHING = str(ROOT / "layouts" / "clash-teaching.toml")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_prints_a_one_line_summary(capsys):
+    code, out, err = run(capsys, "check", TEACHING)
+    assert code == 0 and err == ""
+    assert out.strip().endswith("4 knights, 1 monster, 3 terrain tiles on a 12 × 18 board")
+
+
+def test_unknown_command_is_one_line_and_exit_2(capsys):
+    code, out, err = run(capsys, "frobnicate")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "invalid choice: 'frobnicate'" in err
+
+
+def test_missing_file_names_the_file(capsys):
+    code, _, err = run(capsys, "check", "no/such/layout.toml")
+    assert code == 2 and err == "tabletop: no/such/layout.toml: no such file\n"
+
+
+def test_query_answers_in_order_and_flags_bad_questions(capsys):
+    code, out, _ = run(capsys, "query", TEACHING, "nonsense verb", "")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 1
+    assert [a["question"] for a in lines] == ["nonsense verb", ""]
+    assert all("error" in a for a in lines)
+
+
+def test_query_reads_stdin(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("nonsense\n\nother\n"))
+    code, out, _ = run(capsys, "query", TEACHING, "--stdin")
+    assert [json.loads(line)["question"] for line in out.splitlines()] == ["nonsense", "other"]
+    assert code == 1
+
+
+def test_query_needs_a_question(capsys):
+    code, out, err = run(capsys, "query", TEACHING)
+    assert code == 2 and out == "" and "no question asked" in err
+
+
+def test_query_refuses_both_stdin_and_arguments(capsys):
+    code, _, err = run(capsys, "query", TEACHING, "--stdin", "los A1 B2")
+    assert code == 2 and "not both" in err
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("game = 'clash'\n[board\n", ":2: not valid TOML"),
+    ("game = 'chess'\n", "'chess' is not a known game"),
+    ("title = 'no game'\n", "missing the key 'game'"),
+])
+def test_bad_layouts_exit_2_without_traceback(tmp_path, text, expected):
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "tabletop", "check", str(path)],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 2
+    assert expected in result.stderr and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1
