@@ -1,0 +1,409 @@
+"""The window: one loop of events -> controller stack -> rules core (through the session) ->
+state -> view, capped at 60 frames a second, in a resizable window.
+
+:class:`App` holds the session and the controller stack and draws whole frames (title strip,
+board area, side panel, status line) into any surface, so the window, ``tabletop screenshot``,
+``tabletop bench`` and the tests all draw the same picture.  :func:`run` opens the window.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from tabletop.errors import TabletopError
+from tabletop.ui import keys
+from tabletop.ui.controllers.base import Controller, GameController
+from tabletop.ui.pictures import load_board, write_png
+from tabletop.ui.recovery import Pending, Recovery
+from tabletop.ui.screens import screen_for
+from tabletop.ui.session import Session
+from tabletop.ui.views.base import text, wrap
+from tabletop.ui.widgets import theme
+from tabletop.ui.widgets.button import Button, lay_out
+from tabletop.ui.widgets.panels import draw_facts, draw_legend, draw_log
+from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
+
+FPS = 60
+EXIT_OK, EXIT_INPUT, EXIT_BUG = 0, 2, 70
+
+APP_KEY_HELP: list[tuple[str, str]] = [
+    ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"), ("Ctrl+S", "save the layout"),
+    ("F12", "save a PNG screenshot"), ("F5", "reopen the file from disk"),
+    ("F1", "this help"), ("Ctrl+Q", "quit"), ("drop a file", "open it"),
+]
+
+
+@dataclass(frozen=True)
+class Areas:
+    """Where each part of a frame goes, for a window of ``size``."""
+
+    size: tuple[int, int]
+    title: pygame.Rect
+    board: pygame.Rect
+    panel: pygame.Rect
+    status: pygame.Rect
+
+    @classmethod
+    def of(cls, size: tuple[int, int]) -> Areas:
+        width, height = size
+        panel_width = min(theme.PANEL_WIDTH, max(180, width // 3))
+        middle = max(1, height - theme.TITLE_HEIGHT - theme.STATUS_HEIGHT)
+        return cls(
+            size=size,
+            title=pygame.Rect(0, 0, width, theme.TITLE_HEIGHT),
+            board=pygame.Rect(0, theme.TITLE_HEIGHT, max(1, width - panel_width), middle),
+            panel=pygame.Rect(width - panel_width, theme.TITLE_HEIGHT, panel_width, middle),
+            status=pygame.Rect(0, height - theme.STATUS_HEIGHT, width, theme.STATUS_HEIGHT),
+        )
+
+
+class App:
+    """The session, the controller stack (the game's screen at the bottom) and the frame."""
+
+    def __init__(self, session: Session, size: tuple[int, int] = theme.DEFAULT_WINDOW):
+        self.session = session
+        self.stack: list[Controller] = []
+        self.running = True
+        self.areas = Areas.of(size)
+        self.screenshot_folder = Path.cwd()
+        self.quit_armed = False
+        self.buttons: list[Button] = []
+        self.push(screen_for(session))
+
+    # -- the controller stack -------------------------------------------------------------
+
+    @property
+    def screen(self) -> GameController:
+        """The game's screen (the bottom of the stack)."""
+        screen = self.stack[0]
+        assert isinstance(screen, GameController)
+        return screen
+
+    def push(self, controller: Controller) -> None:
+        """Put ``controller`` on top of the stack; it gets events first from now on."""
+        self.stack.append(controller)
+        controller.on_push(self)
+
+    def pop(self, controller: Controller) -> None:
+        """Take ``controller`` (and anything above it) off the stack; the screen stays."""
+        while len(self.stack) > 1 and controller in self.stack:
+            self.stack.pop().on_pop()
+
+    @property
+    def top(self) -> Controller:
+        return self.stack[-1]
+
+    # -- events ----------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the frame out for a window of ``size`` (no-op when unchanged)."""
+        if size != self.areas.size:
+            self.areas = Areas.of(size)
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Hand one event to the window keys, buttons, controllers and app keys, in that
+        order; a rules or file error becomes the status line, never a crash."""
+        try:
+            self._dispatch(event)
+        except TabletopError as exc:
+            self.session.tell(str(exc), error=True)
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.request_quit()
+            return
+        if event.type == pygame.DROPFILE:
+            self.open_file(event.file)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            self.take_screenshot()
+            return
+        if event.type == pygame.KEYDOWN:
+            self.quit_armed = False
+        top = self.top
+        if top.modal:
+            top.handle_event(event)
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            for button in self.buttons:
+                if button.handle_event(event):
+                    return
+        for controller in reversed(self.stack):
+            if controller.handle_event(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            self._app_key(event)
+
+    def _app_key(self, event: pygame.event.Event) -> None:
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if ctrl and event.key == pygame.K_z and not shift:
+            self.session.undo()
+        elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and shift)):
+            self.session.redo()
+        elif ctrl and event.key == pygame.K_s:
+            self.session.save()
+        elif ctrl and event.key == pygame.K_q:
+            self.running = False
+        elif event.key == pygame.K_F5:
+            self.reopen()
+        elif event.key == pygame.K_F1:
+            self.push(HelpScreen(self.screen.key_help()))
+        elif event.key == pygame.K_ESCAPE:
+            self.screen.cancel()
+        else:
+            name = pygame.key.name(event.key).lower()
+            for binding in keys.APP_KEYS:
+                if binding.key == name and binding.ctrl == ctrl:
+                    module, _, cls = binding.target.partition(":")
+                    self.push(getattr(importlib.import_module(module), cls)(self.session))
+                    return
+
+    def request_quit(self) -> None:
+        """Close the window; with unsaved changes the first request only warns."""
+        if self.session.dirty and not self.quit_armed:
+            self.quit_armed = True
+            self.session.tell("unsaved changes: Ctrl+S saves them; close again to quit "
+                              "without saving", error=True)
+            return
+        self.running = False
+
+    # -- files -----------------------------------------------------------------------------
+
+    def open_file(self, path: str) -> None:
+        """Replace the board by the one in ``path`` (layout or PNG); a bad file leaves the
+        board as it is and puts the same error as ``tabletop check`` in the status line."""
+        game, state = load_board(path)
+        self.replace_session(Session(game, state, path=str(path),
+                                     recovery=self.session.recovery))
+        self.session.tell(f"opened {path}")
+
+    def reopen(self) -> None:
+        """Read the session's file again from disk (F5)."""
+        if self.session.path is None:
+            self.session.tell("this board came from no file", error=True)
+            return
+        self.open_file(self.session.path)
+
+    def replace_session(self, session: Session) -> None:
+        """Show ``session`` instead of the current one, with a fresh screen."""
+        while self.stack:
+            self.stack.pop().on_pop()
+        self.session = session
+        self.push(screen_for(session))
+
+    def restore(self, pending: Pending) -> None:
+        """Open the board of a left-behind recovery file (marked unsaved) and delete it."""
+        game, state = pending.load()
+        session = Session(game, state, path=pending.source, recovery=self.session.recovery)
+        session.saved_revision = -1
+        self.replace_session(session)
+        pending.discard()
+        session.tell(f"restored {pending.describe()}")
+
+    def take_screenshot(self) -> Path | None:
+        """Save the current frame as a PNG (with the layout inside) in the screenshot
+        folder; returns its path, or ``None`` (with the reason shown) when it cannot."""
+        stem = Path(self.session.path).stem if self.session.path else "board"
+        name = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}.png"
+        surface = pygame.Surface(self.areas.size)
+        self.draw(surface)
+        try:
+            path = write_png(surface, self.session.state, self.screenshot_folder / name)
+        except TabletopError as exc:
+            self.session.tell(str(exc), error=True)
+            return None
+        self.session.tell(f"screenshot saved: {path}")
+        return path
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def update(self, dt_ms: int) -> None:
+        for controller in self.stack:
+            controller.update(dt_ms)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw a whole frame into ``surface`` (laid out for its size)."""
+        self.resize(surface.get_size())
+        areas, session = self.areas, self.session
+        surface.fill(theme.BACKGROUND)
+        state_title = getattr(session.state, "title", "")
+        title = f"{session.game.title} — {state_title}" if state_title else session.game.title
+        detail = Path(session.path).name if session.path else ""
+        if session.dirty:
+            detail = f"{detail} (unsaved)" if detail else "(unsaved)"
+        draw_title_strip(surface, areas.title, title, detail)
+        for controller in self.stack:
+            surface.set_clip(areas.board)
+            controller.draw(surface, areas.board)
+        surface.set_clip(None)
+        self._draw_panel(surface, areas.panel)
+        draw_status_line(surface, areas.status, session.status, session.status_error,
+                         "F1 help")
+
+    def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, theme.PANEL, rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
+        inner = rect.inflate(-20, -16)
+        y = inner.y
+        banner = self.screen.banner()
+        if banner:
+            y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 30), *banner) + 8
+        self.buttons = self._make_buttons()
+        y += lay_out(self.buttons, pygame.Rect(inner.x, y, inner.width, 0)) + 10
+        for button in self.buttons:
+            button.draw(surface)
+        log_height = max(90, (inner.bottom - y) // 3)
+        facts = self.screen.panel_lines()
+        if facts:
+            y += draw_facts(surface, pygame.Rect(inner.x, y, inner.width,
+                                                 inner.bottom - log_height - y), facts) + 8
+        legend = self.screen.legend()
+        if legend:
+            y += draw_legend(surface, pygame.Rect(inner.x, y, inner.width,
+                                                  inner.bottom - log_height - y), legend) + 8
+        log_top = max(y, inner.bottom - log_height)
+        draw_log(surface, pygame.Rect(inner.x, log_top, inner.width, inner.bottom - log_top),
+                 self.session.log)
+
+    def _make_buttons(self) -> list[Button]:
+        """The screen's buttons then Undo, Redo and Save, keeping hover/press across frames."""
+        session = self.session
+        specs = [*self.screen.buttons()]
+        old = {b.label: b for b in self.buttons}
+        made = []
+        for spec in specs:
+            made.append(Button(spec.label, spec.on_click, spec.key, spec.enabled))
+        made += [Button("Undo", session.undo, "Ctrl+Z", len(session.history) > 1),
+                 Button("Redo", session.redo, "Ctrl+Y", bool(session.redo_steps)),
+                 Button("Save", session.save, "Ctrl+S")]
+        for button in made:
+            if button.label in old:
+                button.hover, button.pressed = old[button.label].hover, old[button.label].pressed
+        return made
+
+
+class HelpScreen(Controller):
+    """A modal list of every key: the screen's own, then the window's.  Any key or click
+    closes it."""
+
+    modal = True
+
+    def __init__(self, screen_keys: list[tuple[str, str]]):
+        super().__init__()
+        self.rows = [*screen_keys, ("", ""), *APP_KEY_HELP]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.app is not None:
+            self.app.pop(self)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        box = rect.inflate(-60, -40)
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, rect)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
+        text(surface, "Keys and mouse (any key closes)", (box.x + 16, box.y + 12), 22,
+             theme.ACCENT)
+        y = box.y + 44
+        for key, meaning in self.rows:
+            if y > box.bottom - 20:
+                break
+            text(surface, key, (box.x + 16, y), 18, theme.TEXT,
+                 max_width=box.width // 3 - 20)
+            text(surface, meaning, (box.x + box.width // 3, y), 18, theme.TEXT,
+                 max_width=box.width * 2 // 3 - 20)
+            y += 21
+
+
+class RestorePrompt(Controller):
+    """A modal question after a crash: restore the left-behind board (Y) or not (N)."""
+
+    modal = True
+
+    def __init__(self, pending: Pending):
+        super().__init__()
+        self.pending = pending
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN or self.app is None:
+            return False
+        app = self.app
+        if event.key in (pygame.K_y, pygame.K_RETURN):
+            app.pop(self)
+            app.restore(self.pending)
+            return True
+        if event.key in (pygame.K_n, pygame.K_ESCAPE):
+            app.pop(self)
+            self.pending.discard()
+            app.session.tell("the left-behind board was not restored (its recovery file is "
+                             "deleted)")
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, rect)
+        box = pygame.Rect(0, 0, min(560, rect.width - 20), 150)
+        box.center = rect.center
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
+        lines = ["The window was not closed cleanly last time.",
+                 f"Restore {self.pending.describe()}?", "Y or Enter: restore    N or Esc: discard"]
+        y = box.y + 16
+        for index, line in enumerate(lines):
+            for part in wrap(line, 20, box.width - 30):
+                text(surface, part, (box.x + 15, y), 20,
+                     theme.ACCENT if index == 2 else theme.TEXT)
+                y += 24
+
+
+def run(path: str, *, frames: int | None = None, recovery: Recovery | None = None) -> int:
+    """Open the window on the layout (or tabletop PNG) at ``path`` and run until it is closed;
+    returns the exit code.  A file that cannot be opened prints the same one line as
+    ``tabletop check`` on standard error and returns 2.  ``frames`` stops after that many
+    frames (for tests); ``recovery`` overrides the recovery folder."""
+    try:
+        game, state = load_board(path)
+    except TabletopError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    recovery = recovery or Recovery()
+    session = Session(game, state, path=str(path), recovery=recovery)
+    pygame.init()
+    try:
+        window = pygame.display.set_mode(theme.DEFAULT_WINDOW, pygame.RESIZABLE)
+        pygame.display.set_caption(f"tabletop — {Path(path).name}")
+        app = App(session, window.get_size())
+        pending = recovery.pending()
+        if pending:
+            app.push(RestorePrompt(pending[0]))
+        clock = pygame.time.Clock()
+        shown = 0
+        while app.running and (frames is None or shown < frames):
+            for event in pygame.event.get():
+                app.dispatch(event)
+            app.update(clock.get_time())
+            window = pygame.display.get_surface()
+            app.draw(window)
+            pygame.display.flip()
+            clock.tick(FPS)
+            shown += 1
+    except Exception as exc:  # a bug, not a user mistake: keep the recovery file, one line
+        print(f"tabletop: internal error ({type(exc).__name__}: {exc}); the board is kept in "
+              f"{recovery.file} and is offered at the next start", file=sys.stderr)
+        return EXIT_BUG
+    finally:
+        pygame.quit()
+    recovery.discard()
+    return EXIT_OK

@@ -1,0 +1,120 @@
+"""The controller stack protocol and the base class of every game's screen.
+
+The app keeps a stack of :class:`Controller` objects.  Each pygame event goes to the topmost
+first; ``handle_event`` returns ``True`` when it consumed the event, else the next one down gets
+it.  A *modal* controller (``modal = True``: a hand-over screen, the dice tray, a choice menu)
+also swallows every event it does not consume, so nothing below it reacts.  Controllers are
+pushed with ``app.push(controller)`` and pop themselves with ``app.pop(self)``; the app calls
+``on_push(app)`` / ``on_pop()``.  Each frame the app draws the stack bottom to top into the
+board area, so a modal draws over the board.
+
+A game plugs in with a :class:`GameController` subclass (its *screen*) registered in
+:mod:`tabletop.ui.screens`.  Controllers turn events into actions and hand them to
+``session.perform(action)`` (or ``session.edit(state, note)`` in an edit mode); they never
+change state themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tabletop.errors import UsageError
+from tabletop.games.contract import State
+from tabletop.ui.session import Session
+
+if TYPE_CHECKING:
+    from tabletop.ui.app import App
+
+
+class Controller:
+    """One entry of the controller stack (see the module docstring)."""
+
+    modal: bool = False
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+
+    def on_push(self, app: App) -> None:
+        """Called when pushed; ``self.app`` is set."""
+        self.app = app
+
+    def on_pop(self) -> None:
+        """Called when popped."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` was consumed (the base consumes nothing)."""
+        return False
+
+    def update(self, dt_ms: int) -> None:
+        """Advance animations by ``dt_ms`` milliseconds (called once per frame)."""
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw into ``rect`` (the board area) of ``surface``."""
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """A button a screen offers in the side panel: ``label``, what a click does, the key that
+    does the same (shown on the button), and whether it is usable now."""
+
+    label: str
+    on_click: Callable[[], Any]
+    key: str = ""
+    enabled: bool = True
+
+
+class GameController(Controller):
+    """The base of every game's screen: the bottom of the controller stack.
+
+    Subclasses implement :meth:`draw` (the board, static layers cached) and whatever of the
+    rest their game needs.
+    """
+
+    title = "board"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.reveal = False
+
+    def view_state(self, reveal: bool = False) -> State:
+        """The state to draw: hidden information filtered out unless ``reveal`` (the base
+        has none to hide and returns the current state)."""
+        return self.session.state
+
+    def panel_lines(self) -> list[str]:
+        """Side-panel facts about the selection (or the board when nothing is selected)."""
+        return []
+
+    def legend(self) -> list[tuple[tuple[int, int, int], str]]:
+        """``(colour, meaning)`` rows for the side panel's legend."""
+        return []
+
+    def banner(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The turn banner: ``(words, colour)`` of the side to play, or ``None``."""
+        return None
+
+    def buttons(self) -> list[ButtonSpec]:
+        """The game's own buttons (the app adds Undo, Redo and Save)."""
+        return []
+
+    def key_help(self) -> list[tuple[str, str]]:
+        """``(key, what it does)`` rows for the help screen (F1)."""
+        return []
+
+    def apply_overlay(self, spec: str) -> None:
+        """Turn on the overlay named by ``spec`` (``tabletop screenshot --overlay``); raises
+        :class:`~tabletop.errors.UsageError` for one this screen does not know."""
+        raise UsageError(f"the {self.title} screen has no overlay {spec!r}")
+
+    def cancel(self) -> bool:
+        """Drop the selection or preview (Esc, right-click); whether anything was dropped."""
+        return False
+
+    def perform(self, action: Any) -> bool:
+        """Hand ``action`` to the rules core through the session (see :meth:`Session.perform`)."""
+        return self.session.perform(action)

@@ -1,0 +1,112 @@
+"""Recovery files: every change to an open board is written (atomically) to a recovery file;
+a clean exit deletes it, so a file left behind means the program crashed or was killed, and
+the next start offers to restore it.
+
+Each running window writes its own file ``session-<pid>.toml`` in the recovery folder
+(``$TABLETOP_RECOVERY_DIR``, else ``$XDG_STATE_HOME/tabletop``, else
+``~/.local/state/tabletop``).  The file is a plain layout, with two comment lines in front that
+name the file the board came from and when it was written; a left-behind file whose process is
+no longer running is *pending*.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from tabletop.errors import TabletopError
+from tabletop.games import layouts
+from tabletop.games.contract import Game, State
+from tabletop.games.layoutfile import write_atomic
+
+_SOURCE = "# tabletop recovery of: "
+_WHEN = "# written: "
+
+
+def default_folder() -> Path:
+    """The recovery folder for this user (see the module docstring)."""
+    chosen = os.environ.get("TABLETOP_RECOVERY_DIR")
+    if chosen:
+        return Path(chosen)
+    state_home = os.environ.get("XDG_STATE_HOME")
+    base = Path(state_home) if state_home else Path.home() / ".local" / "state"
+    return base / "tabletop"
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A recovery file left by a window that did not close cleanly."""
+
+    file: Path
+    source: str | None
+    written: str
+
+    def load(self) -> tuple[Game, State]:
+        """The board in the file; raises :class:`~tabletop.errors.LayoutError` if unreadable."""
+        return layouts.load(self.file)
+
+    def describe(self) -> str:
+        """``the board from clash-teaching.toml, last changed 2026-11-29 19:40``."""
+        name = Path(self.source).name if self.source else "a new board"
+        return f"the board from {name}, last changed {self.written}"
+
+    def discard(self) -> None:
+        """Delete the file (the user declined to restore it, or restored it)."""
+        self.file.unlink(missing_ok=True)
+
+
+class Recovery:
+    """The recovery file of this window, in ``folder``."""
+
+    def __init__(self, folder: str | os.PathLike | None = None, pid: int | None = None):
+        self.folder = Path(folder) if folder is not None else default_folder()
+        self.pid = os.getpid() if pid is None else pid
+        self.file = self.folder / f"session-{self.pid}.toml"
+
+    def write(self, state: State, source: str | None) -> None:
+        """Write ``state`` (a layout) to this window's recovery file, atomically."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise TabletopError(f"{self.folder}: cannot be created: {exc.strerror}") from None
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        header = f"{_SOURCE}{source or ''}\n{_WHEN}{stamp}\n"
+        write_atomic(self.file, header + layouts.dumps(state))
+
+    def discard(self) -> None:
+        """Delete this window's recovery file (called on a clean exit)."""
+        self.file.unlink(missing_ok=True)
+
+    def pending(self) -> list[Pending]:
+        """Recovery files left by windows that are no longer running, newest first."""
+        if not self.folder.is_dir():
+            return []
+        found: list[tuple[float, Pending]] = []
+        for file in self.folder.glob("session-*.toml"):
+            pid_text = file.stem.removeprefix("session-")
+            if not pid_text.isdigit() or int(pid_text) == self.pid or _alive(int(pid_text)):
+                continue
+            try:
+                head = file.read_text(encoding="utf-8").splitlines()[:2]
+                mtime = file.stat().st_mtime
+            except (OSError, UnicodeDecodeError):
+                continue
+            source = next((h[len(_SOURCE):] for h in head if h.startswith(_SOURCE)), "")
+            written = next((h[len(_WHEN):] for h in head if h.startswith(_WHEN)), "")
+            found.append((mtime, Pending(file, source or None, written or "at an unknown time")))
+        return [p for _, p in sorted(found, key=lambda item: item[0], reverse=True)]
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process with ``pid`` is running (signal 0 probes without sending)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True

@@ -1,0 +1,70 @@
+"""``tabletop screenshot FILE -o OUT.png``: render a board headless (SDL's dummy video driver,
+no window) and write it as a PNG with Pillow, the layout carried inside (see
+:mod:`tabletop.ui.pictures`), so that ``tabletop play OUT.png`` reopens that board.
+
+Options: ``--size WIDTHxHEIGHT`` (default 1280x800), ``--overlay "..."`` (repeatable; the
+screen's overlays, e.g. ``"los Kara Eggknight"``, ``"reach Kara"``), ``--reveal`` (draw hidden
+information).  A malformed size, an unknown overlay or an output that is not ``.png`` is a
+:class:`~tabletop.errors.UsageError`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from pathlib import Path
+
+from tabletop.errors import UsageError
+
+MIN_SIZE = (320, 240)
+MAX_SIZE = (8192, 8192)
+_SIZE = re.compile(r"^\s*(\d{1,5})\s*[xX×]\s*(\d{1,5})\s*$")
+
+
+def parse_size(words: str) -> tuple[int, int]:
+    """``"1280x800"`` -> ``(1280, 800)``; raises :class:`UsageError` outside 320x240 to
+    8192x8192 or when malformed."""
+    match = _SIZE.match(words or "")
+    if not match:
+        raise UsageError(f"--size {words!r} is not WIDTHxHEIGHT in pixels (for example "
+                         f"1280x800)")
+    size = (int(match.group(1)), int(match.group(2)))
+    if not all(lo <= v <= hi for v, lo, hi in zip(size, MIN_SIZE, MAX_SIZE, strict=True)):
+        raise UsageError(f"--size {words!r} must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to "
+                         f"{MAX_SIZE[0]}x{MAX_SIZE[1]} pixels")
+    return size
+
+
+def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: bool = False):
+    """The frame for the board in ``path`` (layout or tabletop PNG) drawn headless at ``size``
+    with ``overlays``: returns ``(surface, state)``."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import pygame
+
+    from tabletop.ui.app import App
+    from tabletop.ui.pictures import load_board
+    from tabletop.ui.session import Session
+
+    game, state = load_board(path)
+    pygame.font.init()
+    app = App(Session(game, state, path=str(path)), size)
+    app.screen.reveal = reveal
+    for spec in overlays:
+        app.screen.apply_overlay(spec)
+    surface = pygame.Surface(size)
+    app.draw(surface)
+    return surface, state
+
+
+def screenshot_command(args: argparse.Namespace) -> int:
+    """Run ``tabletop screenshot`` with parsed ``args``; prints the PNG's path, returns 0."""
+    size = parse_size(args.size)
+    if Path(args.output).suffix.lower() != ".png":
+        raise UsageError(f"-o {args.output!r}: the picture is written as PNG, so its name must "
+                         f"end in .png")
+    from tabletop.ui.pictures import write_png
+
+    surface, state = render(args.file, size, list(args.overlay), bool(args.reveal))
+    print(write_png(surface, state, args.output))
+    return 0

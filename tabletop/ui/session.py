@@ -1,0 +1,162 @@
+"""One open board: the game, the current state, the undo/redo history, the log, the status.
+
+The window's controllers change the board only through :meth:`Session.perform` (an action
+checked by the game's rules core) or :meth:`Session.edit` (an edit-mode change checked by the
+layout rules); both are undoable.  Undo is a list of states (STYLE: the UI keeps it).  Every
+change is written to the recovery file, when there is one.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tabletop.errors import LayoutError, TabletopError
+from tabletop.games import layouts
+from tabletop.games.contract import Action, Game, State
+
+if TYPE_CHECKING:
+    from tabletop.ui.recovery import Recovery
+
+
+@dataclass
+class Step:
+    """One undoable change: the state after it and what it was, in words."""
+
+    state: State
+    note: str
+
+
+@dataclass
+class Session:
+    """The board being shown.
+
+    ``history[-1]`` is the current state; ``history[0]`` the state as opened.  ``revision``
+    grows on every change (views key caches on it).  ``status`` is the one line shown in the
+    status bar; ``log`` the event sentences, oldest first.
+    """
+
+    game: Game
+    initial: State
+    path: str | None = None
+    recovery: Recovery | None = None
+    history: list[Step] = field(default_factory=list)
+    redo_steps: list[Step] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    status: str = ""
+    status_error: bool = False
+    revision: int = 0
+    saved_revision: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.history:
+            self.history = [Step(self.initial, "opened")]
+
+    @property
+    def state(self) -> State:
+        """The current state."""
+        return self.history[-1].state
+
+    def tell(self, words: str, error: bool = False) -> None:
+        """Show ``words`` in the status line (in red when ``error``)."""
+        self.status = words
+        self.status_error = error
+
+    @property
+    def dirty(self) -> bool:
+        """Whether the board changed since it was opened or last saved."""
+        return self.revision != self.saved_revision
+
+    def _push(self, state: State, note: str, lines: list[str]) -> None:
+        self.history.append(Step(state, note))
+        self.redo_steps.clear()
+        self.log.extend(lines)
+        self.revision += 1
+        self._write_recovery()
+
+    def perform(self, action: Action) -> bool:
+        """Apply ``action`` with the rules core.  On success the new state is pushed, the
+        described events go to the log, redo is cleared, and ``True`` is returned; an illegal
+        action (any :class:`TabletopError`) sets ``status`` to its message, changes nothing and
+        returns ``False``."""
+        try:
+            state, events = self.game.apply(self.state, action)
+        except TabletopError as exc:
+            self.tell(str(exc), error=True)
+            return False
+        lines = [self.game.describe(event) for event in events] or [str(action)]
+        self.tell(lines[-1])
+        self._push(state, str(action), lines)
+        return True
+
+    def edit(self, new_state: State, note: str) -> bool:
+        """Replace the state by ``new_state`` (an edit-mode change), checked by the layout
+        rules: a placement the layout loader would refuse is refused with the loader's message
+        in ``status`` and ``False``.  Undoable like an action; ``note`` goes to the log."""
+        try:
+            layouts.loads(layouts.dumps(new_state), "the board")
+        except TabletopError as exc:
+            message = exc.message if isinstance(exc, LayoutError) else str(exc)
+            self.tell(f"{note}: not done, {message}", error=True)
+            return False
+        self.tell(note)
+        self._push(new_state, note, [note])
+        return True
+
+    def undo(self) -> bool:
+        """Go back one change; ``False`` (with a status) when there is nothing to undo."""
+        if len(self.history) <= 1:
+            self.tell("nothing to undo", error=True)
+            return False
+        step = self.history.pop()
+        self.redo_steps.append(step)
+        self.tell(f"undone: {step.note}")
+        self.log.append(self.status)
+        self.revision += 1
+        self._write_recovery()
+        return True
+
+    def redo(self) -> bool:
+        """Redo the last undone change; ``False`` (with a status) when there is none."""
+        if not self.redo_steps:
+            self.tell("nothing to redo", error=True)
+            return False
+        step = self.redo_steps.pop()
+        self.history.append(step)
+        self.tell(f"redone: {step.note}")
+        self.log.append(self.status)
+        self.revision += 1
+        self._write_recovery()
+        return True
+
+    def save(self, path: str | os.PathLike | None = None) -> bool:
+        """Write the current board as a layout to ``path`` (default: the file it came from)
+        atomically.  Returns ``False`` with the reason in ``status`` when it cannot."""
+        target = path if path is not None else self.save_path()
+        try:
+            layouts.save(target, self.state)
+        except TabletopError as exc:
+            self.tell(str(exc), error=True)
+            return False
+        self.path = str(target)
+        self.saved_revision = self.revision
+        self.tell(f"saved {target}")
+        return True
+
+    def save_path(self) -> str:
+        """Where Ctrl+S writes: the layout file opened, or beside a PNG/new board a ``.toml``."""
+        if self.path and not self.path.lower().endswith(".png"):
+            return self.path
+        if self.path:
+            return str(Path(self.path).with_suffix(".toml"))
+        return "board.toml"
+
+    def _write_recovery(self) -> None:
+        if self.recovery is None:
+            return
+        try:
+            self.recovery.write(self.state, self.path)
+        except TabletopError as exc:
+            self.tell(f"recovery file not written: {exc}", error=True)

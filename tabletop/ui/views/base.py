@@ -1,0 +1,150 @@
+"""Drawing helpers shared by every game's view.
+
+- :class:`Grid` fits a ``rows`` x ``cols`` board into a rectangle with a whole number of pixels
+  per space, so that every line falls on a pixel boundary (crisp at any window size), and maps
+  spaces and corner coordinates to pixels and back.
+- :class:`LayerCache` keeps the static layers (board, labels, terrain, pieces) as surfaces that
+  are rebuilt only when their key (state parts, size) changes.
+- :func:`text` / :func:`text_size` draw and measure one line of the bundled font.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+import pygame
+
+from tabletop.spatial.grid import Space
+from tabletop.ui.widgets import theme
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A board of ``rows`` x ``cols`` spaces of ``cell`` pixels whose top-left corner is at
+    ``(left, top)`` in surface pixels."""
+
+    rows: int
+    cols: int
+    cell: int
+    left: int
+    top: int
+
+    @classmethod
+    def fit(cls, rect: pygame.Rect, rows: int, cols: int, margin: int | None = None) -> Grid:
+        """The largest grid with a whole number of pixels per space that fits in ``rect``
+        leaving ``margin`` pixels on every side (default: room for the edge labels), centred."""
+        if margin is None:
+            guess = max(4, min(rect.width // (cols + 2), rect.height // (rows + 2)))
+            margin = max(14, min(28, guess * 2 // 3))
+        cell = max(4, min((rect.width - 2 * margin) // cols, (rect.height - 2 * margin) // rows))
+        left = rect.x + (rect.width - cell * cols) // 2
+        top = rect.y + (rect.height - cell * rows) // 2
+        return cls(rows, cols, cell, left, top)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """The board's outer rectangle in pixels."""
+        return pygame.Rect(self.left, self.top, self.cell * self.cols, self.cell * self.rows)
+
+    def space_rect(self, space: Space, width: int = 1, height: int = 1) -> pygame.Rect:
+        """The pixel rectangle of ``space`` (or of the ``width`` x ``height`` block from it)."""
+        return pygame.Rect(self.left + space.col * self.cell, self.top + space.row * self.cell,
+                           self.cell * width, self.cell * height)
+
+    def point(self, x: float, y: float) -> tuple[int, int]:
+        """The pixel of corner coordinates ``(x, y)`` (rounded to the nearest pixel)."""
+        return (round(self.left + x * self.cell), round(self.top + y * self.cell))
+
+    def centre(self, space: Space) -> tuple[int, int]:
+        """The pixel at the middle of ``space``."""
+        return self.space_rect(space).center
+
+    def space_at(self, pos: tuple[int, int]) -> Space | None:
+        """The board space under pixel ``pos``, or ``None`` off the board."""
+        col = (pos[0] - self.left) // self.cell
+        row = (pos[1] - self.top) // self.cell
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return Space(row, col)
+        return None
+
+
+class LayerCache:
+    """Surfaces built once per key.  ``get(name, key, build)`` returns the cached surface for
+    ``name`` while ``key`` is unchanged, else calls ``build()`` and keeps its result."""
+
+    def __init__(self) -> None:
+        self._layers: dict[str, tuple[Hashable, pygame.Surface]] = {}
+        self.builds = 0
+
+    def get(self, name: str, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        held = self._layers.get(name)
+        if held is not None and held[0] == key:
+            return held[1]
+        surface = build()
+        self.builds += 1
+        self._layers[name] = (key, surface)
+        return surface
+
+    def clear(self) -> None:
+        self._layers.clear()
+
+
+def layer(size: tuple[int, int], alpha: bool = True) -> pygame.Surface:
+    """A new transparent (``alpha``) or opaque surface of ``size`` for a cached layer."""
+    if alpha:
+        surface = pygame.Surface(size, pygame.SRCALPHA)
+        surface.fill((0, 0, 0, 0))
+        return surface
+    return pygame.Surface(size)
+
+
+def text_size(words: str, size: int) -> tuple[int, int]:
+    """The pixel size of ``words`` in the bundled font at ``size``."""
+    return theme.font(size).size(words)
+
+
+def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int,
+         colour: tuple[int, int, int] = theme.TEXT, *, anchor: str = "topleft",
+         max_width: int | None = None) -> pygame.Rect:
+    """Draw one line of ``words`` with its ``anchor`` (a ``pygame.Rect`` attribute name such as
+    ``"center"`` or ``"midleft"``) at ``pos``; a line wider than ``max_width`` is cut with an
+    ellipsis.  Returns the rectangle drawn."""
+    font = theme.font(size)
+    if max_width is not None and font.size(words)[0] > max_width:
+        while words and font.size(words + "…")[0] > max_width:
+            words = words[:-1]
+        words += "…"
+    image = font.render(words, True, colour)
+    where = image.get_rect(**{anchor: pos})
+    surface.blit(image, where)
+    return where
+
+
+def wrap(words: str, size: int, width: int) -> list[str]:
+    """``words`` broken into lines no wider than ``width`` pixels at font ``size``."""
+    font = theme.font(size)
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def dashed_line(surface: pygame.Surface, colour, start: tuple[int, int], end: tuple[int, int],
+                width: int = 2, dash: int = 8) -> None:
+    """A dashed straight line from ``start`` to ``end``."""
+    (x1, y1), (x2, y2) = start, end
+    length = max(1, int(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5))
+    for begin in range(0, length, dash * 2):
+        stop = min(length, begin + dash)
+        a = (x1 + (x2 - x1) * begin / length, y1 + (y2 - y1) * begin / length)
+        b = (x1 + (x2 - x1) * stop / length, y1 + (y2 - y1) * stop / length)
+        pygame.draw.line(surface, colour, a, b, width)

@@ -1,0 +1,71 @@
+"""Clickable buttons with a label and the key that does the same."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from tabletop.ui.views.base import text
+from tabletop.ui.widgets import theme
+
+
+class Button:
+    """A button at ``rect``; a left click released over it calls ``on_click``."""
+
+    def __init__(self, label: str, on_click: Callable[[], Any], key: str = "",
+                 enabled: bool = True, rect: pygame.Rect | None = None):
+        self.label = label
+        self.on_click = on_click
+        self.key = key
+        self.enabled = enabled
+        self.rect = rect or pygame.Rect(0, 0, 0, 0)
+        self.hover = False
+        self.pressed = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Whether the event was a click (press or release) on this button."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.pressed = True
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.rect.collidepoint(event.pos) and self.enabled:
+                self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.enabled:
+            fill = theme.PANEL
+        elif self.pressed:
+            fill = theme.BUTTON_DOWN
+        else:
+            fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+        pygame.draw.rect(surface, fill, self.rect, border_radius=4)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, 1, border_radius=4)
+        colour = theme.TEXT if self.enabled else theme.TEXT_DIM
+        label = f"{self.label} ({self.key})" if self.key else self.label
+        text(surface, label, self.rect.center, 14, colour, anchor="center",
+             max_width=self.rect.width - 6)
+
+
+def lay_out(buttons: list[Button], area: pygame.Rect, per_row: int = 3,
+            height: int = 26, gap: int = 6) -> int:
+    """Place ``buttons`` in rows of ``per_row`` inside ``area`` from its top; returns the
+    height used."""
+    if not buttons:
+        return 0
+    width = (area.width - gap * (per_row - 1)) // per_row
+    for index, button in enumerate(buttons):
+        row, col = divmod(index, per_row)
+        button.rect = pygame.Rect(area.x + col * (width + gap), area.y + row * (height + gap),
+                                  width, height)
+    rows = (len(buttons) + per_row - 1) // per_row
+    return rows * height + (rows - 1) * gap

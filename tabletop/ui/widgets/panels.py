@@ -1,0 +1,57 @@
+"""The side panel: facts about the selection, the legend, and the log of what happened."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui.views.base import text, wrap
+from tabletop.ui.widgets import theme
+
+LINE = 18
+
+
+def draw_facts(surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> int:
+    """Side-panel facts (the first line as a heading), wrapped to ``rect``; returns the height
+    used."""
+    y = rect.y
+    for index, line in enumerate(lines):
+        size = 17 if index == 0 else 15
+        colour = theme.ACCENT if index == 0 else theme.TEXT
+        for part in wrap(line, size, rect.width):
+            if y + LINE > rect.bottom:
+                return y - rect.y
+            text(surface, part, (rect.x, y), size, colour)
+            y += LINE
+    return y - rect.y
+
+
+def draw_legend(surface: pygame.Surface, rect: pygame.Rect,
+                rows: list[tuple[tuple[int, int, int], str]]) -> int:
+    """Legend rows, a colour swatch then the meaning; returns the height used."""
+    y = rect.y
+    for colour, meaning in rows:
+        if y + LINE > rect.bottom:
+            break
+        swatch = pygame.Rect(rect.x, y + 2, 14, 14)
+        pygame.draw.rect(surface, colour, swatch)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, swatch, 1)
+        text(surface, meaning, (rect.x + 20, y), 14, theme.TEXT, max_width=rect.width - 20)
+        y += LINE - 1
+    return y - rect.y
+
+
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: list[str]) -> None:
+    """The newest log lines that fit in ``rect``, newest at the bottom, under a heading."""
+    text(surface, "Log", (rect.x, rect.y), 16, theme.TEXT_DIM)
+    top = rect.y + LINE
+    lines: list[str] = []
+    for entry in reversed(log):
+        parts = wrap(entry, 14, rect.width)
+        lines[:0] = parts
+        if len(lines) * (LINE - 2) > rect.bottom - top:
+            break
+    room = max(0, (rect.bottom - top) // (LINE - 2))
+    shown = lines[-room:] if room else []
+    for index, line in enumerate(shown):
+        colour = theme.TEXT if index == len(shown) - 1 else theme.TEXT_DIM
+        text(surface, line, (rect.x, top + index * (LINE - 2)), 14, colour)

@@ -1,0 +1,49 @@
+"""The title strip (top), the status line (bottom) and the turn banner."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui.views.base import text
+from tabletop.ui.widgets import theme
+
+
+def draw_title_strip(surface: pygame.Surface, rect: pygame.Rect, title: str,
+                     detail: str = "") -> None:
+    """The strip across the top: ``title`` at the left, ``detail`` (file, flags) at the right."""
+    pygame.draw.rect(surface, theme.PANEL, rect)
+    pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
+    right = 0
+    if detail:
+        right = text(surface, detail, (rect.right - 10, rect.centery), 15, theme.TEXT_DIM,
+                     anchor="midright", max_width=rect.width // 3).width + 20
+    text(surface, title, (rect.x + 10, rect.centery), 19, theme.TEXT, anchor="midleft",
+         max_width=rect.width - right - 20)
+
+
+def draw_status_line(surface: pygame.Surface, rect: pygame.Rect, status: str,
+                     error: bool = False, hint: str = "") -> None:
+    """The line across the bottom: the last message (in red when ``error``) and a key
+    ``hint``."""
+    pygame.draw.rect(surface, theme.PANEL, rect)
+    pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright)
+    right = 0
+    if hint:
+        right = text(surface, hint, (rect.right - 10, rect.centery), 14, theme.TEXT_DIM,
+                     anchor="midright", max_width=rect.width // 3).width + 20
+    colour = theme.ERROR if error else theme.TEXT
+    text(surface, status, (rect.x + 10, rect.centery), 16, colour, anchor="midleft",
+         max_width=rect.width - right - 20)
+
+
+def draw_turn_banner(surface: pygame.Surface, rect: pygame.Rect, words: str,
+                     colour: tuple[int, int, int]) -> int:
+    """A coloured banner naming the side to play, at the top of ``rect``; returns its height."""
+    height = 30
+    band = pygame.Rect(rect.x, rect.y, rect.width, height)
+    pygame.draw.rect(surface, colour, band, border_radius=4)
+    luminance = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+    ink = theme.TEXT_DARK if luminance > 140 else theme.TEXT
+    text(surface, words, band.center, 17, ink, anchor="center",
+         max_width=band.width - 10)
+    return height

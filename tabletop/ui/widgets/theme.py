@@ -1,0 +1,47 @@
+"""Colours, sizes and fonts shared by every screen.
+
+Fonts are the one bundled with pygame-ce (``pygame.font.Font(None, size)``), cached per size.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+BACKGROUND: Colour = (34, 36, 42)
+PANEL: Colour = (46, 49, 57)
+PANEL_EDGE: Colour = (70, 74, 86)
+TEXT: Colour = (232, 232, 228)
+TEXT_DIM: Colour = (160, 163, 172)
+TEXT_DARK: Colour = (28, 28, 30)
+ACCENT: Colour = (250, 204, 90)
+ERROR: Colour = (255, 120, 110)
+OK: Colour = (120, 220, 140)
+BUTTON: Colour = (66, 71, 84)
+BUTTON_HOVER: Colour = (88, 95, 112)
+BUTTON_DOWN: Colour = (110, 118, 138)
+
+TITLE_HEIGHT = 30
+STATUS_HEIGHT = 26
+PANEL_WIDTH = 300
+MIN_WINDOW = (640, 420)
+DEFAULT_WINDOW = (1280, 800)
+
+_fonts: dict[int, pygame.font.Font] = {}
+pygame.register_quit(_fonts.clear)  # fonts die with pygame.quit(); make new ones after
+
+_DEFAULT_FONT_HEIGHT = 0.6875
+"""pygame draws its bundled font at this fraction of the size asked for."""
+
+
+def font(size: int) -> pygame.font.Font:
+    """The bundled font whose lines are about ``size`` pixels high (at least 8), cached."""
+    size = max(8, int(size))
+    cached = _fonts.get(size)
+    if cached is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        cached = pygame.font.Font(None, round(size / _DEFAULT_FONT_HEIGHT))
+        _fonts[size] = cached
+    return cached
