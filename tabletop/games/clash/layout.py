@@ -8,16 +8,22 @@ unique names.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tabletop.games.clash.state import (
     FACINGS,
+    KNIGHT_ABILITIES,
+    KNOCKDOWN,
+    MONSTER_TRAITS,
     MONSTER_TYPES,
+    PHASES,
     TERRAIN_KEYWORDS,
     ClashState,
     Knight,
     Monster,
     Terrain,
+    Turn,
 )
 from tabletop.games.layoutfile import Table, named_label
 from tabletop.spatial.grid import Board, Space, as_rectangle, rectangle
@@ -51,9 +57,35 @@ def _knight(table: Table) -> Knight:
         speed=table.get("speed", int, 4, check=lambda v: None if 0 <= v <= 20 else
                         "must be 0 to 20"),
         vantage=table.get("vantage", str),
+        vigor=table.get("vigor", int, 10, check=_between(0, 15)),
+        heat=table.get("heat", int, 0, check=_between(0, 9)),
+        passion=table.get("passion", int, 0, check=_between(0, 9)),
+        heat_refresh=table.get("heat_refresh", int, 1, check=_between(0, 9)),
+        knockdown=_knockdown(table),
+        abilities=_words(table, "abilities", KNIGHT_ABILITIES, "Knight ability"),
     )
     table.done()
     return knight
+
+
+def _between(low: int, high: int):
+    return lambda v: None if low <= v <= high else f"must be {low} to {high}"
+
+
+def _knockdown(table: Table) -> str:
+    value = table.get("knockdown", str, "")
+    if value.lower() not in KNOCKDOWN:
+        raise table.error("knockdown", f"{value!r} is not a side of the Knockdown card "
+                                       f"(falling, standing, or leave it out)")
+    return value.lower()
+
+
+def _words(table: Table, key: str, known: tuple[str, ...], what: str) -> tuple[str, ...]:
+    words = tuple(w.lower() for w in table.str_list(key))
+    for word in words:
+        if word not in known:
+            raise table.error(key, f"{word!r} is not a {what} (known: {', '.join(known)})")
+    return words
 
 
 def _monster(table: Table) -> Monster:
@@ -72,6 +104,9 @@ def _monster(table: Table) -> Monster:
                        f"is {v}, but a Monster's side must be 1, 2 or 3"),
         facing=table.choice("facing", FACINGS, "south"),
         blindspots=tuple(tuple(p) for p in table.get("blindspots", list, [], check=offsets)),
+        unavoidable_knockback=table.get("unavoidable_knockback", int, 0, check=_between(0, 20)),
+        speed=table.get("speed", int, None, check=_between(0, 100)),
+        traits=_words(table, "traits", MONSTER_TRAITS, "Monster trait"),
     )
     table.done()
     return monster
@@ -130,6 +165,8 @@ def from_layout(top: Table) -> ClashState:
     knights = [(t, _knight(t)) for t in top.tables("knights", named_label("knight"))]
     monsters = [(t, _monster(t)) for t in top.tables("monsters", named_label("monster"))]
     terrain = [(t, _terrain(t)) for t in top.tables("terrain", named_label("terrain tile"))]
+    turn_table = top.sub("turn", required=False)
+    turn = _turn(turn_table, {k.name for _, k in knights}) if turn_table else Turn()
     top.done()
 
     seen: dict[str, Table] = {}
@@ -185,7 +222,34 @@ def from_layout(top: Table) -> ClashState:
 
     return ClashState(board=board, knights=tuple(k for _, k in knights),
                       monsters=tuple(m for _, m in monsters),
-                      terrain=tuple(t for _, t in terrain), title=title, notes=notes)
+                      terrain=tuple(t for _, t in terrain), title=title, notes=notes, turn=turn)
+
+
+def _turn(table: Table, knight_names: set[str]) -> Turn:
+    """The optional ``[turn]`` table: where the Clash Sequence stands (``docs/clash-rules.md``)."""
+
+    def knight(value: str) -> str | None:
+        return None if value in knight_names else f"names no Knight: {value!r}"
+
+    done = table.str_list("done")
+    for name in done:
+        if name not in knight_names:
+            raise table.error("done", f"names no Knight: {name!r}")
+    turn = Turn(round=table.get("round", int, 1, check=_between(1, 999)),
+                phase=table.choice("phase", PHASES, "knight"),
+                active=table.get("active", str, None, check=knight),
+                done=tuple(done),
+                moved=table.get("moved", bool, False),
+                attacked=table.get("attacked", bool, False),
+                fell=table.get("fell", bool, False),
+                priority=table.get("priority", str, None, check=knight),
+                last_wounder=table.get("last_wounder", str, None, check=knight))
+    if turn.active is not None and turn.phase != "knight":
+        raise table.error("active", "a Knight takes a turn only in the Knight Round")
+    if turn.active in turn.done:
+        raise table.error("active", f"{turn.active} has already taken a turn this round")
+    table.done()
+    return turn
 
 
 def to_layout(state: ClashState) -> dict[str, Any]:
@@ -202,6 +266,18 @@ def to_layout(state: ClashState) -> dict[str, Any]:
         out["monsters"] = [_monster_table(m) for m in state.monsters]
     if state.terrain:
         out["terrain"] = [_terrain_table(t) for t in state.terrain]
+    if state.turn != Turn():
+        out["turn"] = _changed(state.turn, Turn())
+    return out
+
+
+def _changed(value: Any, default: Any) -> dict[str, Any]:
+    """The fields of dataclass ``value`` that differ from ``default`` (tuples as lists)."""
+    out: dict[str, Any] = {}
+    for name in value.__dataclass_fields__:
+        item = getattr(value, name)
+        if item != getattr(default, name):
+            out[name] = list(item) if isinstance(item, tuple) else item
     return out
 
 
@@ -209,6 +285,8 @@ def _knight_table(knight: Knight) -> dict[str, Any]:
     table: dict[str, Any] = {"name": knight.name, "at": str(knight.at), "speed": knight.speed}
     if knight.vantage is not None:
         table["vantage"] = knight.vantage
+    table.update(_changed(replace(knight, name="", at=None, speed=4, vantage=None),
+                          Knight(name="", at=None)))
     return table
 
 
@@ -217,6 +295,8 @@ def _monster_table(monster: Monster) -> dict[str, Any]:
                              "size": monster.size, "facing": monster.facing}
     if monster.blindspots:
         table["blindspots"] = [list(p) for p in monster.blindspots]
+    extra = replace(monster, name="", kind="", at=None, size=1, facing="south", blindspots=())
+    table.update(_changed(extra, Monster(name="", kind="", at=None)))
     return table
 
 

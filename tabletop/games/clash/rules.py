@@ -1,15 +1,136 @@
-"""Clash rules core (being written: see issue 4)."""
+"""The Clash rules core: ``apply``, ``outcomes``, ``legal_actions``, ``describe``.
+
+``apply(state, action) -> (new_state, events)`` is pure; an illegal action raises
+:class:`~tabletop.errors.IllegalActionError` naming the action and the rule.  Actions whose
+result the players choose between (a tie in a Knockback direction, a Displacement, a zig-zag
+path …) list their alternatives with :func:`outcomes`; ``apply`` then needs the action's
+``option`` (an index into that list) unless there is only one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
 
 from tabletop.errors import IllegalActionError
+from tabletop.games.clash import editing, turns
+from tabletop.games.clash.actions import (
+    AddTerrain,
+    Attack,
+    EndMonsterRound,
+    EndTurn,
+    MoveKnight,
+    MovePiece,
+    PlaceKnight,
+    PlaceMonster,
+    RemovePiece,
+    RotateMonster,
+    SetStat,
+    StartTurn,
+    Weapon,
+)
+from tabletop.games.clash.events import Event
+from tabletop.games.clash.events import describe as describe_event
+from tabletop.games.clash.state import ClashState
 
 
-def apply(state, action):
-    raise IllegalActionError(action, "the Clash rules core is not written yet")
+@dataclass(frozen=True)
+class Outcome:
+    """One way an action can end: the state after it, what happened, and the players' choices
+    that lead here in words (empty when nothing was chosen)."""
+
+    state: ClashState
+    events: tuple[Event, ...]
+    choices: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """The choices in one line, for a menu of alternatives."""
+        return "; ".join(self.choices) or "as the rules say"
 
 
-def legal_actions(state):
-    return ()
+_SIMPLE = {
+    StartTurn: turns.start_turn,
+    MoveKnight: turns.move_knight,
+    EndTurn: turns.end_turn,
+    EndMonsterRound: turns.end_monster_round,
+    Attack: turns.attack,
+    SetStat: turns.set_stat,
+    PlaceKnight: editing.place_knight,
+    PlaceMonster: editing.place_monster,
+    AddTerrain: editing.add_terrain,
+    MovePiece: editing.move_piece,
+    RotateMonster: editing.rotate_monster,
+    RemovePiece: editing.remove_piece,
+}
+
+_BRANCHING: dict[type, object] = {}
+"""Action types whose ``outcomes`` function lists the alternatives itself."""
 
 
-def describe(event):
-    return str(event)
+def outcomes(state: ClashState, action: object) -> list[Outcome]:
+    """Every way ``action`` can end from ``state``, in a stable order (the ``option`` index).
+
+    Raises :class:`IllegalActionError` when the action breaks a rule.
+    """
+    simple = _SIMPLE.get(type(action))
+    if simple is not None:
+        new_state, events = simple(state, action)
+        return [Outcome(new_state, tuple(events))]
+    branching = _BRANCHING.get(type(action))
+    if branching is not None:
+        return branching(state, action)
+    raise IllegalActionError(action, "is not a Clash action")
+
+
+def apply(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, ...]]:
+    """The state after ``action`` and the events, for the option the action names."""
+    results = outcomes(state, action)
+    option = getattr(action, "option", None)
+    if option is None:
+        if len(results) > 1:
+            listed = " | ".join(f"{i}: {o.label}" for i, o in enumerate(results))
+            raise IllegalActionError(action, f"the players must choose one of "
+                                             f"{len(results)} outcomes (option {listed})")
+        chosen = results[0]
+    elif 0 <= option < len(results):
+        chosen = results[option]
+    else:
+        raise IllegalActionError(action, f"option {option} does not exist; there "
+                                         f"{'is' if len(results) == 1 else 'are'} "
+                                         f"{len(results)} outcome{'s' * (len(results) != 1)}")
+    return chosen.state, chosen.events
+
+
+def legal_actions(state: ClashState) -> list[object]:
+    """A useful finite set of legal actions: in the Knight Round, every Movement Action and
+    Melee attack of the Knight whose turn it is (of every Knight yet to act when none is), and
+    ending that turn; in the Monster Round, ending it.  Empty when no Knight is left."""
+    if not state.knights:
+        return []
+    if state.turn.phase == "monster":
+        return [EndMonsterRound()]
+    if state.turn.active is not None:
+        candidates = [state.knight(state.turn.active)]
+    else:
+        candidates = [k for k in state.knights if k.name not in state.turn.done]
+    actions: list[object] = []
+    for knight in candidates:
+        try:
+            now, _ = turns._in_turn(state, knight, StartTurn(knight.name))
+        except IllegalActionError:
+            continue
+        me = now.knight(knight.name)
+        if me.knockdown != "falling":
+            if not now.turn.moved:
+                actions.extend(MoveKnight(me.name, s)
+                               for s in sorted(turns._geometry().reach(now, me)))
+            if not now.turn.attacked:
+                actions.extend(Attack(me.name, m.name, Weapon()) for m in now.monsters
+                               if turns.attack_problem(now, me, m, Weapon()) is None)
+        actions.append(EndTurn(knight.name))
+    return actions
+
+
+def describe(event: Event) -> str:
+    """``event`` as one sentence for the log."""
+    return describe_event(event)

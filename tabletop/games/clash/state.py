@@ -20,6 +20,25 @@ TERRAIN_KEYWORDS = ("obstacle", "obscuring", "chasm", "difficult", "destructible
 BLOCKS_MOVEMENT = frozenset({"obstacle", "chasm", "boundless"})
 """Keywords whose spaces a Knight or mob may not voluntarily enter (``clash-geometry.md``)."""
 
+KNOCKDOWN = ("", "falling", "standing")
+"""A Knight's Knockdown card: none, the "falling down" side, the "standing up" side
+(rulebook *Keyword List: Knockdown*)."""
+
+KNIGHT_ABILITIES = ("braced", "stalwart", "jump", "advanced jump", "rocksteady", "lifeline",
+                    "acrobatics", "bypass")
+"""Knight keywords the rules core applies during movement (rulebook *Keyword List*)."""
+
+MONSTER_TRAITS = ("lumbering", "braced", "bypass", "ignore difficult terrain", "always there",
+                  "vantage points")
+"""Monster Basic Abilities and keywords the rules core applies (rulebook *Basic Abilities*)."""
+
+PHASES = ("monster", "knight")
+"""The two Rounds of the Clash Sequence."""
+
+PASSION_LIMIT = 9
+HEAT_LIMIT = 9
+VIGOR_LIMIT = 15
+
 
 @dataclass(frozen=True)
 class Knight:
@@ -29,6 +48,15 @@ class Knight:
     at: Space
     speed: int = 4
     vantage: str | None = None
+    vigor: int = 10
+    heat: int = 0
+    passion: int = 0
+    heat_refresh: int = 1
+    knockdown: str = ""
+    abilities: tuple[str, ...] = ()
+
+    def has(self, ability: str) -> bool:
+        return ability in self.abilities
 
     @property
     def spaces(self) -> tuple[Space, ...]:
@@ -45,6 +73,16 @@ class Monster:
     size: int = 1
     facing: str = "south"
     blindspots: tuple[tuple[int, int], ...] = ()
+    unavoidable_knockback: int = 0
+    speed: int | None = None
+    traits: tuple[str, ...] = ()
+
+    def has(self, trait: str) -> bool:
+        return trait in self.traits
+
+    @property
+    def boss(self) -> bool:
+        return self.kind == "boss"
 
     @property
     def spaces(self) -> tuple[Space, ...]:
@@ -67,6 +105,29 @@ Piece = Knight | Monster
 
 
 @dataclass(frozen=True)
+class Turn:
+    """Where the Clash Sequence stands (rulebook *Clash Sequence*, *Knight Turns*).
+
+    ``phase`` is the current Round; in the Knight Round ``active`` is the Knight taking its turn
+    (``None`` between turns) and ``done`` the Knights that have taken theirs; ``moved`` and
+    ``attacked`` say whether the active Knight has spent its Movement and Combat Action, and
+    ``fell`` whether it was knocked down during this very turn (its card then flips only at the
+    end of its next turn).  ``priority`` holds the Priority Target token, ``last_wounder`` the
+    Last Knight to Wound.
+    """
+
+    round: int = 1
+    phase: str = "knight"
+    active: str | None = None
+    done: tuple[str, ...] = ()
+    moved: bool = False
+    attacked: bool = False
+    fell: bool = False
+    priority: str | None = None
+    last_wounder: str | None = None
+
+
+@dataclass(frozen=True)
 class ClashState:
     """A whole Clash Board position.  Immutable: change it with :func:`dataclasses.replace`."""
 
@@ -76,6 +137,7 @@ class ClashState:
     terrain: tuple[Terrain, ...] = ()
     title: str = ""
     notes: str = ""
+    turn: Turn = Turn()
 
     @cached_property
     def pieces(self) -> dict[str, Piece]:
@@ -113,3 +175,21 @@ class ClashState:
             return replace(self, knights=knights)
         monsters = tuple(piece if m.name == piece.name else m for m in self.monsters)
         return replace(self, monsters=monsters)
+
+    def without(self, name: str) -> ClashState:
+        """This state without the Knight, Monster or Terrain tile called ``name``."""
+        return replace(self, knights=tuple(k for k in self.knights if k.name != name),
+                       monsters=tuple(m for m in self.monsters if m.name != name),
+                       terrain=tuple(t for t in self.terrain if t.name != name))
+
+    def knight(self, name: str) -> Knight | None:
+        """The Knight called ``name``, or ``None``."""
+        return next((k for k in self.knights if k.name == name), None)
+
+    def monster(self, name: str) -> Monster | None:
+        """The Monster called ``name``, or ``None``."""
+        return next((m for m in self.monsters if m.name == name), None)
+
+    def tile(self, name: str) -> Terrain | None:
+        """The Terrain tile called ``name``, or ``None``."""
+        return next((t for t in self.terrain if t.name == name), None)

@@ -1,0 +1,284 @@
+"""Clash actions: small frozen values with a readable ``str`` for the log and the status line.
+
+Turn actions (rulebook *Knight Round*): :class:`StartTurn`, :class:`MoveKnight`,
+:class:`MoveLike`, :class:`Vault`, :class:`Attack`, :class:`EndTurn`, :class:`EndMonsterRound`.
+Monster actions (*Monster Round*): :class:`TurnMonster`, :class:`MonsterMove`.
+Forced movement (*Involuntary Movement*, *Keyword List*): :class:`Forced`.
+Bookkeeping: :class:`SetStat`.  Edit mode: :class:`PlaceKnight`, :class:`PlaceMonster`,
+:class:`AddTerrain`, :class:`MovePiece`, :class:`RotateMonster`, :class:`RemovePiece`.
+
+Actions that may have several outcomes the players choose between carry ``option``: the index
+into the outcomes that :func:`tabletop.games.clash.rules.outcomes` lists (``None`` when there
+is only one).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tabletop.spatial.grid import Space, labels
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon's effective range (rulebook *Combat Action*, *Keyword List*).
+
+    ``kind`` is ``melee`` (adjacent), ``reach`` (range 1 to ``high``) or ``ranged`` (range
+    ``low`` to ``high``); ``unwieldy`` allows only targets in a straight cardinal line.
+    """
+
+    kind: str = "melee"
+    low: int = 1
+    high: int = 1
+    unwieldy: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> Weapon:
+        """``melee``, ``reach 2``, ``ranged 2-5`` (or ``2–5``), each optionally ``unwieldy``."""
+        words = text.lower().replace("–", "-").split()
+        unwieldy = "unwieldy" in words
+        words = [w for w in words if w != "unwieldy"]
+        spec = "".join(words)
+        if spec in ("", "melee"):
+            return cls("melee", 1, 1, unwieldy)
+        match = re.fullmatch(r"reach(\d+)", spec)
+        if match and int(match.group(1)) >= 1:
+            return cls("reach", 1, int(match.group(1)), unwieldy)
+        match = re.fullmatch(r"ranged(\d+)-(\d+)", spec)
+        if match and 1 <= int(match.group(1)) <= int(match.group(2)):
+            return cls("ranged", int(match.group(1)), int(match.group(2)), unwieldy)
+        raise ValueError(f"{text!r} is not a weapon (melee, reach X, ranged X-Y, "
+                         f"optionally unwieldy)")
+
+    def __str__(self) -> str:
+        base = {"melee": "Melee", "reach": f"Reach {self.high}",
+                "ranged": f"Ranged {self.low}–{self.high}"}[self.kind]
+        return base + (", Unwieldy" if self.unwieldy else "")
+
+
+@dataclass(frozen=True)
+class StartTurn:
+    """The players pick ``knight`` to take its turn; the Refresh step follows."""
+
+    knight: str
+
+    def __str__(self) -> str:
+        return f"{self.knight} begins a turn"
+
+
+@dataclass(frozen=True)
+class MoveKnight:
+    """``knight``'s Movement Action to ``to`` (rulebook *Movement Action*)."""
+
+    knight: str
+    to: Space
+
+    def __str__(self) -> str:
+        return f"{self.knight} moves to {self.to}"
+
+
+MOVE_LIKE = {"reflex": 1, "advanced reflex": 2, "superior reflex": 3, "reposition": None,
+             "motivate": None, "hug": None}
+"""Move-like abilities (rulebook *Move-Like Abilities*): spaces allowed, ``None`` = X given."""
+
+
+@dataclass(frozen=True)
+class MoveLike:
+    """``knight`` moves to ``to`` with a move-like ability (Reflex, Reposition X, Motivate X,
+    Hug X), which is not its Movement Action."""
+
+    knight: str
+    ability: str
+    to: Space
+    amount: int = 0
+
+    def __str__(self) -> str:
+        name = self.ability.title() + (f" {self.amount}" if self.amount else "")
+        return f"{self.knight} moves to {self.to} with {name}"
+
+
+@dataclass(frozen=True)
+class Vault:
+    """``knight`` Vaults over the adjacent ``monster`` (rulebook *Keyword List: Vault*)."""
+
+    knight: str
+    monster: str
+    option: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.knight} Vaults over {self.monster}"
+
+
+@dataclass(frozen=True)
+class Attack:
+    """``knight``'s Combat Action: an attack on ``monster`` with ``weapon``."""
+
+    knight: str
+    monster: str
+    weapon: Weapon = Weapon()
+
+    def __str__(self) -> str:
+        return f"{self.knight} attacks {self.monster} with a {self.weapon} weapon"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """``knight`` declares its turn over (rulebook *Knight Turns*)."""
+
+    knight: str
+
+    def __str__(self) -> str:
+        return f"{self.knight} ends the turn"
+
+
+@dataclass(frozen=True)
+class EndMonsterRound:
+    """The Monster Round is over; the Knight Round begins (rulebook *Clash Sequence*)."""
+
+    def __str__(self) -> str:
+        return "End the Monster Round"
+
+
+@dataclass(frozen=True)
+class TurnMonster:
+    """Turn ``monster`` to ``facing`` in place (rulebook *Monster Turning*)."""
+
+    monster: str
+    facing: str
+
+    def __str__(self) -> str:
+        return f"{self.monster} turns to face {self.facing}"
+
+
+MOVEMENT_TYPES = ("move", "move behind", "move lateral", "jump", "land on top", "appear behind",
+                  "appear", "move to")
+"""Monster Movement Types (rulebook *Monster Movement Types*)."""
+
+
+@dataclass(frozen=True)
+class MonsterMove:
+    """``monster`` moves toward ``target`` (a Knight's name, or a space for Move to X/Appear X)
+    with movement type ``how``; ``limit`` caps the spaces moved (``None``: as far as needed);
+    ``attack_range`` is the Range X of the attack that follows (Ranged stops when in range)."""
+
+    monster: str
+    target: str
+    how: str = "move"
+    limit: int | None = None
+    attack_range: int = 1
+    option: int | None = None
+
+    def __str__(self) -> str:
+        cap = f" (at most {self.limit} spaces)" if self.limit is not None else ""
+        return f"{self.monster}: {self.how.title()} toward {self.target}{cap}"
+
+
+FORCED_KINDS = ("knockback", "knockback to the side", "unavoidable knockback", "pushback",
+                "pushback toward", "pull", "drag", "displace", "forced vault", "gangup", "herd")
+"""Involuntary movements (rulebook *Involuntary Movement*, *Keyword List*)."""
+
+
+@dataclass(frozen=True)
+class Forced:
+    """``source`` forces ``kind`` of ``amount`` on ``target`` (Knockback, Pushback, Pull …);
+    ``toward`` is the space of "Pushback toward"/"Drag toward", ``option`` the chosen outcome."""
+
+    kind: str
+    source: str
+    target: str
+    amount: int = 0
+    toward: Space | None = None
+    option: int | None = None
+
+    def __str__(self) -> str:
+        amount = f" {self.amount}" if self.amount else ""
+        toward = f" toward {self.toward}" if self.toward else ""
+        return f"{self.source}: {self.kind.title()}{amount} on {self.target}{toward}"
+
+
+STATS = ("vigor", "heat", "passion", "knockdown")
+
+
+@dataclass(frozen=True)
+class SetStat:
+    """The players set ``knight``'s Vigor, Heat or Passion (``value``), or its Knockdown card
+    (``value`` 0 none, 1 falling down, 2 standing up), as the physical tracks say."""
+
+    knight: str
+    stat: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"Set {self.knight}'s {self.stat.title()} to {self.value}"
+
+
+@dataclass(frozen=True)
+class PlaceKnight:
+    """Edit mode: a new Knight ``name`` on ``at``."""
+
+    name: str
+    at: Space
+    speed: int = 4
+
+    def __str__(self) -> str:
+        return f"Place Knight {self.name} on {self.at}"
+
+
+@dataclass(frozen=True)
+class PlaceMonster:
+    """Edit mode: a new Monster ``name`` with its north-west space on ``at``."""
+
+    name: str
+    kind: str
+    at: Space
+    size: int = 1
+    facing: str = "south"
+
+    def __str__(self) -> str:
+        return f"Place {self.kind} {self.name} (size {self.size}) on {self.at}"
+
+
+@dataclass(frozen=True)
+class AddTerrain:
+    """Edit mode: a new Terrain tile ``name`` over ``spaces`` with ``keywords``."""
+
+    name: str
+    spaces: tuple[Space, ...]
+    keywords: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"Add terrain {self.name} on {', '.join(labels(self.spaces))}"
+
+
+@dataclass(frozen=True)
+class MovePiece:
+    """Edit mode: move the Knight, Monster or Terrain tile ``name`` so that its north-west
+    space is ``to`` (a Terrain tile keeps its shape)."""
+
+    name: str
+    to: Space
+
+    def __str__(self) -> str:
+        return f"Move {self.name} to {self.to}"
+
+
+@dataclass(frozen=True)
+class RotateMonster:
+    """Edit mode: set ``monster``'s facing (``None``: a quarter turn clockwise)."""
+
+    monster: str
+    facing: str | None = None
+
+    def __str__(self) -> str:
+        return f"Rotate {self.monster}" + (f" to face {self.facing}" if self.facing else "")
+
+
+@dataclass(frozen=True)
+class RemovePiece:
+    """Edit mode: remove the Knight, Monster or Terrain tile ``name``."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"Remove {self.name}"

@@ -1,0 +1,86 @@
+"""What happened on the Clash Board, as plain data, and the sentence for each (``describe``).
+
+Every rule decision the core makes is an :class:`Event`; ``rule`` names the rulebook section
+that decided, so the log can say why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.spatial.grid import Space
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened.
+
+    ``kind`` picks the sentence; ``piece`` is who it happened to, ``path`` the spaces it moved
+    through (start excluded, last = where it ended), ``other`` a second name (a tile, a
+    Monster, a weapon), ``amount`` a number (Vigor lost, new Passion …), ``rule`` the
+    rulebook section that decided.
+    """
+
+    kind: str
+    piece: str = ""
+    path: tuple[Space, ...] = ()
+    other: str = ""
+    amount: int = 0
+    rule: str = ""
+
+    def __str__(self) -> str:
+        return describe(self)
+
+
+_SENTENCES = {
+    "turn-started": "{piece} begins a turn (Knight Round {amount}).",
+    "refreshed": "{piece} refreshes: Heat lowered to {amount}.",
+    "stood-up": "{piece} stands up (Knockdown, standing up side).",
+    "knockdown-flipped": "{piece} flips the Knockdown card to its standing up side.",
+    "moved": "{piece} moves {steps} to {to}{via}.",
+    "turn-ended": "{piece} ends the turn.",
+    "round-changed": "The {other} Round of round {amount} begins.",
+    "attacked": "{piece} attacks {other}.",
+    "passion": "{piece}'s Passion rises to {amount}.",
+    "priority": "{piece} takes the Priority Target token.",
+    "blindspot-bonus": "{piece} attacks from a Blindspot of {other}: +1 Precision.",
+    "stat-set": "{piece}'s {other} is now {amount}.",
+    "knockdown-set": "{piece}'s Knockdown card: {other}.",
+    "placed": "{piece} is placed on {to}.",
+    "removed": "{piece} is removed from the board.",
+    "rotated": "{piece} turns to face {other}.",
+    "pushed": "{piece} is moved {steps} to {to}{via} ({rule}).",
+    "source-moved": "{piece} moves {steps} to {to}{via} ({rule}).",
+    "crash": "{piece} suffers Crash{against}: -1 Vigor and Knockdown ({rule}).",
+    "crash-braced": "{piece} suffers Crash{against}: -1 Vigor; Braced, so no Knockdown.",
+    "vigor-zero": "{piece} drops to 0 Vigor: Peril Check, draw a Judicium.",
+    "knocked-down": "{piece} is knocked down ({rule}).",
+    "destroyed": "{other} is destroyed ({rule}).",
+    "displaced": "{piece} is Displaced to {to} ({rule}).",
+    "died": "{piece} dies ({rule}).",
+    "edge": "{piece} meets the Board Edge and slides {other} ({rule}).",
+    "stopped": "{piece} stops: {other} ({rule}).",
+    "ignored": "{piece} ignores the movement: {other} ({rule}).",
+    "jumped": "{piece} Jumps over {other} on {to}.",
+    "unavoidable-knockback": "{piece} suffers Unavoidable Knockback {amount} from {other}.",
+    "target": "{other} targets {piece} ({rule}).",
+    "out-of-reach": "{piece} is Out of Reach of {other}'s attack: Out of Reach Evade ({rule}).",
+    "priority-passed": "The Priority Target token passes to {piece} ({rule}).",
+}
+
+
+def describe(event: Event) -> str:
+    """``event`` as one sentence for the log."""
+    template = _SENTENCES.get(event.kind)
+    if template is None:
+        return f"{event.kind}: {event.piece} {event.other}".strip()
+    steps = len(event.path)
+    via = ""
+    if len(event.path) > 1:
+        via = " via " + ", ".join(str(s) for s in event.path[:-1])
+    return template.format(
+        piece=event.piece, other=event.other, amount=event.amount, rule=event.rule,
+        to=str(event.path[-1]) if event.path else "",
+        steps=f"{steps} space{'' if steps == 1 else 's'}",
+        via=via, against=f" against {event.other}" if event.other else "",
+    )

@@ -1,0 +1,111 @@
+"""Knight Round bookkeeping: turns, Refresh, Knockdown, Passion and the Priority Target."""
+
+from dataclasses import replace
+
+import pytest
+from clash_boards import board
+
+from tabletop.errors import IllegalActionError
+from tabletop.games.clash.actions import EndMonsterRound, EndTurn, SetStat, StartTurn
+from tabletop.games.clash.rules import apply, describe
+from tabletop.games.clash.state import Turn
+from tabletop.games.layouts import dumps, loads
+
+TWO = board("""
+[board]
+rows = 6
+cols = 6
+[[knights]]
+name = "Kara"
+at = "A1"
+heat = 3
+heat_refresh = 2
+[[knights]]
+name = "Odo"
+at = "F6"
+passion = 4
+knockdown = "falling"
+[[monsters]]
+name = "Ratwolf"
+type = "mob"
+at = "C3"
+""")
+
+
+def test_refresh_step_lowers_heat_by_heat_refresh():
+    state, events = apply(TWO, StartTurn("Kara"))
+    assert state.knight("Kara").heat == 1
+    assert state.turn.active == "Kara"
+    assert "refreshes: Heat lowered to 1" in " ".join(describe(e) for e in events)
+
+
+def test_knight_turns_cannot_interleave():
+    state, _ = apply(TWO, StartTurn("Kara"))
+    with pytest.raises(IllegalActionError, match="Kara's turn is not finished"):
+        apply(state, StartTurn("Odo"))
+    with pytest.raises(IllegalActionError, match="it is Kara's turn"):
+        apply(state, EndTurn("Odo"))
+
+
+def test_a_knight_takes_one_turn_per_round():
+    state, _ = apply(TWO, EndTurn("Kara"))
+    with pytest.raises(IllegalActionError, match="already taken a turn this round"):
+        apply(state, StartTurn("Kara"))
+
+
+def test_after_every_knight_the_next_monster_round_begins():
+    state, _ = apply(TWO, EndTurn("Kara"))
+    state, events = apply(state, EndTurn("Odo"))
+    assert state.turn.phase == "monster" and state.turn.round == 2 and state.turn.done == ()
+    assert any(e.kind == "round-changed" for e in events)
+    with pytest.raises(IllegalActionError, match="Monster Round"):
+        apply(state, StartTurn("Kara"))
+    state, _ = apply(state, EndMonsterRound())
+    assert state.turn.phase == "knight" and state.turn.round == 2
+    with pytest.raises(IllegalActionError, match="already the Knight Round"):
+        apply(state, EndMonsterRound())
+
+
+def test_knockdown_flips_at_end_of_next_turn_and_stands_up_at_the_start_of_the_one_after():
+    state, events = apply(TWO, EndTurn("Odo"))
+    assert state.knight("Odo").knockdown == "standing"
+    state, _ = apply(state, EndTurn("Kara"))
+    state, _ = apply(state, EndMonsterRound())
+    state, events = apply(state, StartTurn("Odo"))
+    assert state.knight("Odo").knockdown == ""
+    assert any(e.kind == "stood-up" for e in events)
+
+
+def test_knockdown_gained_during_own_turn_does_not_flip_at_its_end():
+    state, _ = apply(TWO, StartTurn("Kara"))
+    kara = state.knight("Kara")
+    state = replace(state.with_piece(replace(kara, knockdown="falling")),
+                    turn=replace(state.turn, fell=True))
+    state, _ = apply(state, EndTurn("Kara"))
+    assert state.knight("Kara").knockdown == "falling"
+
+
+def test_raising_passion_above_the_holder_takes_the_priority_target_token():
+    state = replace(TWO, turn=Turn(priority="Odo"))
+    state, events = apply(state, SetStat("Kara", "passion", 4))
+    assert state.turn.priority == "Odo"          # equal is not higher
+    state, events = apply(state, SetStat("Kara", "passion", 5))
+    assert state.turn.priority == "Kara"
+    assert [e.kind for e in events] == ["passion", "priority"]
+
+
+def test_passion_limit_is_nine():
+    with pytest.raises(IllegalActionError, match="Passion must be 0 to 9"):
+        apply(TWO, SetStat("Kara", "passion", 10))
+
+
+def test_turn_record_round_trips_through_a_layout():
+    state, _ = apply(TWO, StartTurn("Kara"))
+    state, _ = apply(state, SetStat("Kara", "passion", 2))
+    _, back = loads(dumps(state))
+    assert back == state
+
+
+def test_unknown_knight_is_refused_by_name():
+    with pytest.raises(IllegalActionError, match="no Knight called 'Nobody'"):
+        apply(TWO, StartTurn("Nobody"))
