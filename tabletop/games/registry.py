@@ -13,6 +13,7 @@ from tabletop.games.contract import Game
 
 GAME_MODULES: dict[str, str] = {
     "clash": "tabletop.games.clash",
+    "joust": "tabletop.games.joust",
 }
 
 

@@ -1,0 +1,25 @@
+"""King's Champion on The List: state, layout, the Planning and Jousting Phases, query verbs."""
+
+from tabletop.games.contract import Game
+from tabletop.games.joust import layout, query, rules
+from tabletop.games.joust.state import JoustState
+
+
+def summary(state: JoustState) -> str:
+    """``round 2 of 6, planning; Bloodguard 19 Morale, Echelon 17 Morale``."""
+    houses = ", ".join(f"{h.name} {h.morale} Morale" for h in state.households)
+    return f"round {state.round} of 6, {state.phase}; {houses}"
+
+
+GAME = Game(
+    name="joust",
+    title="King's Champion — The List",
+    state_type=JoustState,
+    from_layout=layout.from_layout,
+    to_layout=layout.to_layout,
+    apply=rules.apply,
+    legal_actions=rules.legal_actions,
+    describe=rules.describe,
+    summary=summary,
+    verbs=query.VERBS,
+)

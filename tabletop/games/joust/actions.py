@@ -1,0 +1,194 @@
+"""King's Champion actions on The List: frozen values with a readable ``str`` for the log.
+
+A Joust carries the rolled faces (and every reroll) as data: the core never rolls; the window
+rolls and hands the faces in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.games.joust.state import FAVOR_TITLES
+
+
+@dataclass(frozen=True)
+class PlaceToken:
+    """Setup: place one held Bravery Token of ``colour`` on ``knight`` (*Placing Bravery
+    Tokens*)."""
+
+    house: str
+    knight: str
+    colour: str
+
+    def __str__(self) -> str:
+        return f"{self.house} places a {self.colour} Bravery Token on {self.knight}"
+
+
+@dataclass(frozen=True)
+class Attach:
+    """Planning: play Enhancement ``card`` from hand on ``knight`` as a ``"squire"`` (locking
+    its die to ``colour``) or as ``"equipment"``."""
+
+    house: str
+    card: str
+    knight: str
+    as_: str
+    colour: str | None = None
+
+    def __str__(self) -> str:
+        lock = f" with a {self.colour} die" if self.as_ == "squire" and self.colour else ""
+        return f"{self.house} plays {self.card} on {self.knight} as {self.as_.title()}{lock}"
+
+
+@dataclass(frozen=True)
+class PlaceDie:
+    """Planning: put a ``colour`` die from the Dice Pool (or the Knight's Squire die,
+    ``from_squire``) on ``slot`` of ``knight`` (a token slot ``"1"``.. or an Equipment name)."""
+
+    house: str
+    knight: str
+    slot: str
+    colour: str
+    from_squire: bool = False
+
+    def __str__(self) -> str:
+        where = f"token slot {self.slot}" if self.slot.isdigit() else self.slot
+        source = "its Squire's" if self.from_squire else "a"
+        return f"{self.house} puts {source} {self.colour} die on {self.knight}'s {where}"
+
+
+@dataclass(frozen=True)
+class RemoveDie:
+    """Planning: take the die off ``slot`` of ``knight`` (back to the pool or the Squire)."""
+
+    house: str
+    knight: str
+    slot: str
+
+    def __str__(self) -> str:
+        where = f"token slot {self.slot}" if self.slot.isdigit() else self.slot
+        return f"{self.house} takes the die off {self.knight}'s {where}"
+
+
+@dataclass(frozen=True)
+class ChooseFavor:
+    """Planning: choose ``knight``'s Favor Action (``None``: take the cube off)."""
+
+    house: str
+    knight: str
+    favor: str | None
+
+    def __str__(self) -> str:
+        if self.favor is None:
+            return f"{self.house} clears {self.knight}'s Favor Action"
+        return f"{self.house} chooses {FAVOR_TITLES.get(self.favor, self.favor)} for {self.knight}"
+
+
+@dataclass(frozen=True)
+class SetOrder:
+    """Planning: lay the Jousting Tokens face down on The List, first joust first."""
+
+    house: str
+    order: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.house} sets its jousting order face down"
+
+
+@dataclass(frozen=True)
+class Ready:
+    """Planning: the Household's plan is done (``ready=False`` takes it back while the rival
+    still plans)."""
+
+    house: str
+    ready: bool = True
+
+    def __str__(self) -> str:
+        return (f"{self.house} has finished planning" if self.ready
+                else f"{self.house} takes up its plan again")
+
+
+@dataclass(frozen=True)
+class AdvanceCrown:
+    """Put one earned King's Crown on ``track`` (*Tracking Crowns*)."""
+
+    house: str
+    track: str
+
+    def __str__(self) -> str:
+        return f"{self.house} advances on the {self.track} track"
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Jousting: turn over both Jousting Tokens of the next joust, reveal the Ability Cards and
+    resolve the Favor Actions that act before the roll (tasks 1-4)."""
+
+    def __str__(self) -> str:
+        return "Reveal the next joust"
+
+
+@dataclass(frozen=True)
+class DieRoll:
+    """One die of a joust roll.
+
+    ``slot`` is the die's place (token slot, Equipment name, or ``"fealty"``); ``faces`` its
+    first face then the face after each reroll, in order (the last one counts); ``rerolls``
+    names the source of each reroll (``"squire"`` or ``"heros-fate"``); ``aftershocks`` are
+    the further rolls of a Fealty Die after a 6; ``preset``: the first face was set by
+    Targeting, not rolled.
+    """
+
+    slot: str
+    faces: tuple[int, ...]
+    rerolls: tuple[str, ...] = ()
+    aftershocks: tuple[int, ...] = ()
+    preset: bool = False
+
+    @property
+    def face(self) -> int:
+        return self.faces[-1]
+
+    def __str__(self) -> str:
+        text = "→".join(str(f) for f in self.faces)
+        if self.aftershocks:
+            text += " then " + ", ".join(str(f) for f in self.aftershocks)
+        return f"{self.slot}:{text}{' (set)' if self.preset else ''}"
+
+
+@dataclass(frozen=True)
+class KnightRoll:
+    """The roll of one Household's Knight in a joust; ``convert`` is how many of its hits Mark
+    of the Church turns into Morale."""
+
+    house: str
+    dice: tuple[DieRoll, ...]
+    convert: int = 0
+
+    def __str__(self) -> str:
+        keep = f", {self.convert} hits to Morale" if self.convert else ""
+        return f"{self.house} [{' '.join(str(d) for d in self.dice)}{keep}]"
+
+
+@dataclass(frozen=True)
+class Joust:
+    """Jousting: roll, reroll, resolve and score the revealed joust (tasks 5-8); one
+    :class:`KnightRoll` per Household."""
+
+    rolls: tuple[KnightRoll, ...]
+
+    def __str__(self) -> str:
+        return "Joust: " + "; ".join(str(r) for r in self.rolls)
+
+
+@dataclass(frozen=True)
+class EndRound:
+    """After the third joust: Panic is set for the next round, the dice and tokens come back,
+    initiative passes and the next round's Planning Phase begins (or the game ends)."""
+
+    def __str__(self) -> str:
+        return "End the round"
+
+
+Action = (PlaceToken | Attach | PlaceDie | RemoveDie | ChooseFavor | SetOrder | Ready
+          | AdvanceCrown | Reveal | Joust | EndRound)

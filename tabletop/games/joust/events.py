@@ -1,0 +1,181 @@
+"""What happened, as plain data; :func:`describe` turns each event into a sentence for the log.
+
+Planning events never carry a Household's secrets (its order, Favor Actions, Ability Cards or
+dice): the log is read by both players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.games.joust.state import FAVOR_TITLES
+
+
+@dataclass(frozen=True)
+class TokenPlaced:
+    house: str
+    knight: str
+    colour: str
+    gain: int
+    morale: int
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A Household changed its secret plan; ``what`` is the public part (may be empty)."""
+
+    house: str
+    what: str = ""
+
+
+@dataclass(frozen=True)
+class PhaseBegins:
+    phase: str
+    round: int
+    initiative: str
+
+
+@dataclass(frozen=True)
+class CrownPlaced:
+    house: str
+    track: str
+    progress: int
+    length: int
+    perk: str
+
+
+@dataclass(frozen=True)
+class JoustRevealed:
+    """Joust ``index`` (0-2): each ``(house, knight, favor or None, ability note, panic)``."""
+
+    index: int
+    knights: tuple[tuple[str, str, str | None, str, bool], ...]
+
+
+@dataclass(frozen=True)
+class FavorResolved:
+    house: str
+    knight: str
+    favor: str
+    words: str
+
+
+@dataclass(frozen=True)
+class KnightScored:
+    """One Knight's joust roll scored: each die in words, the totals, and what they did."""
+
+    house: str
+    knight: str
+    rival: str
+    dice: tuple[str, ...]
+    hits: int
+    criticals: int
+    aftershocks: int
+    bonus_hit: bool
+    blocked: int
+    converted: int
+    damage: int
+    reputation: int
+    reputation_now: int
+    pips: int
+    target: int
+    crown: bool
+
+
+@dataclass(frozen=True)
+class MoraleChanged:
+    house: str
+    change: int
+    morale: int
+    why: str
+
+
+@dataclass(frozen=True)
+class Panicked:
+    house: str
+    knight: str
+    hits: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    winner: str | None
+    why: str
+
+
+Event = (TokenPlaced | Planned | PhaseBegins | CrownPlaced | JoustRevealed | FavorResolved
+         | KnightScored | MoraleChanged | Panicked | GameOver)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def describe(event: Event) -> str:
+    """The event as one sentence (or a few, for a scored roll)."""
+    if isinstance(event, TokenPlaced):
+        return (f"House {event.house} places a {event.colour} Bravery Token on {event.knight}: "
+                f"+{event.gain} Morale ({event.morale}).")
+    if isinstance(event, Planned):
+        return f"House {event.house} {event.what or 'changes its secret plan'}."
+    if isinstance(event, PhaseBegins):
+        names = {"planning": "Planning Phase", "jousting": "Jousting Phase",
+                 "setup": "setting up", "over": "the end"}
+        return (f"Round {event.round}: {names.get(event.phase, event.phase)}; House "
+                f"{event.initiative} has initiative.")
+    if isinstance(event, CrownPlaced):
+        done = f", complete: {event.perk}" if event.progress >= event.length else ""
+        return (f"House {event.house} puts a King's Crown on {event.track} "
+                f"({event.progress}/{event.length}{done}).")
+    if isinstance(event, JoustRevealed):
+        parts = []
+        for house, knight, favor, ability, panic in event.knights:
+            text = f"{house}'s {knight}"
+            if panic:
+                text += " (Panicked, no Favor Action)"
+            elif favor:
+                text += f" with {FAVOR_TITLES.get(favor, favor)}"
+            if ability:
+                text += f", Ability: {ability}"
+            parts.append(text)
+        return f"Joust {event.index + 1}: " + " against ".join(parts) + "."
+    if isinstance(event, FavorResolved):
+        return (f"{event.knight}'s {FAVOR_TITLES.get(event.favor, event.favor)}: "
+                f"{event.words}.")
+    if isinstance(event, KnightScored):
+        return _describe_score(event)
+    if isinstance(event, MoraleChanged):
+        sign = "+" if event.change >= 0 else ""
+        return f"House {event.house} Morale {sign}{event.change} ({event.why}): {event.morale}."
+    if isinstance(event, Panicked):
+        return (f"{event.knight} of House {event.house} took {event.hits} hits and is "
+                f"Panicked: no Favor Action next round.")
+    if isinstance(event, GameOver):
+        if event.winner is None:
+            return f"The game is a tie: {event.why}."
+        return f"House {event.winner} is the King's Champion: {event.why}."
+    raise TypeError(f"not a joust event: {event!r}")
+
+
+def _describe_score(e: KnightScored) -> str:
+    lines = [f"{e.knight} ({e.house}) rolls: " + "; ".join(e.dice) + "."]
+    total = _plural(e.hits, "hit")
+    extra = []
+    if e.criticals:
+        extra.append(_plural(e.criticals, "Critical Hit"))
+    if e.aftershocks:
+        extra.append(_plural(e.aftershocks, "Aftershock"))
+    if e.bonus_hit:
+        extra.append("+1 from the Hit Favor Action")
+    if extra:
+        total += " (" + ", ".join(extra) + ")"
+    if e.blocked:
+        total += f", {e.blocked} stopped by {e.rival}'s Block"
+    if e.converted:
+        total += f", {e.converted} turned into Morale by Mark of the Church"
+    lines.append(f"{total}: {e.rival} takes {_plural(e.damage, 'hit')}.")
+    lines.append(f"+{e.reputation} Reputation ({e.reputation_now}, at most 12).")
+    verdict = "beats" if e.crown else "does not beat"
+    crown = ": a King's Crown" if e.crown else ""
+    lines.append(f"Pip count {e.pips} {verdict} {e.target}{crown}.")
+    return " ".join(lines)

@@ -1,0 +1,289 @@
+"""The Jousting Phase: reveal a joust, resolve its Favor Actions, score both rolls, and end
+the round.  Each function returns ``(new_state, events)`` or raises
+:class:`IllegalActionError` naming the rule.
+
+Rulebook: *Jousting Phase Tasks* 1-8, *Attack Dice Scores*, *Fealty Dice*, *Pip Count and
+King's Crowns*, *Favor Action Icons*, *Panic*, *Ending a Round*, *Winning The Game*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tabletop.dice.kings_champion import FEALTY, Score, score
+from tabletop.errors import IllegalActionError
+from tabletop.games.joust.actions import DieRoll, EndRound, Joust, KnightRoll, Reveal
+from tabletop.games.joust.events import (
+    Event,
+    FavorResolved,
+    GameOver,
+    JoustRevealed,
+    KnightScored,
+    MoraleChanged,
+    Panicked,
+    PhaseBegins,
+)
+from tabletop.games.joust.scoring import winner
+from tabletop.games.joust.state import (
+    JOUSTS,
+    MARK_OF_THE_CHURCH_LIMIT,
+    MAX_REPUTATION,
+    PANIC_HITS,
+    ROUNDS,
+    Household,
+    JoustState,
+    Knight,
+)
+
+Result = tuple[JoustState, tuple[Event, ...]]
+
+FAVOR_WORDS = {
+    "block": "blocks one hit, makes one Critical Hit count as one hit, and keeps the Knight Calm",
+    "ruse": "every die hits on one less",
+    "heros-fate": "any dice may be rerolled once",
+    "mark-of-the-church": "+1 Morale now, and hits may become Morale while under 15 Morale",
+    "hit": "+1 hit on the joust roll (it can be blocked)",
+    "targeting": "one Attack Die may be set to a face of the player's choice",
+    "kings-crown": "a King's Crown for the Household",
+}
+
+
+def favor_of(knight: Knight) -> str | None:
+    """The Favor Action the Knight uses: none when Panicked."""
+    return None if knight.panic else knight.favor
+
+
+def _jousting(state: JoustState, action) -> None:
+    if state.phase != "jousting":
+        raise IllegalActionError(action, f"this is done in the Jousting Phase, and it is the "
+                                         f"{state.phase} phase")
+
+
+def reveal(state: JoustState, action: Reveal) -> Result:
+    """Tasks 1-4: both Jousting Tokens of the next joust turn face up, the Ability Cards are
+    shown, and the Favor Actions resolve: Mark of the Church gives 1 Morale and King's Crown a
+    Crown now; the others act on the roll."""
+    _jousting(state, action)
+    if state.revealed > state.resolved:
+        raise IllegalActionError(action, f"joust {state.revealed} is revealed and not yet "
+                                         f"rolled")
+    if state.revealed >= JOUSTS:
+        raise IllegalActionError(action, "all three jousts of the round are done")
+    index = state.revealed
+    pair = state.jousters(index)
+    assert pair is not None  # both orders are set before the Jousting Phase begins
+    events: list[Event] = [JoustRevealed(index, tuple(
+        (house.name, knight.name, favor_of(knight), knight.ability, knight.panic)
+        for house, knight in zip(state.in_order(), pair, strict=True)))]
+    for house, knight in zip(state.in_order(), pair, strict=True):
+        favor = favor_of(knight)
+        if favor is None:
+            continue
+        events.append(FavorResolved(house.name, knight.name, favor, FAVOR_WORDS[favor]))
+        if favor == "mark-of-the-church":
+            house = replace(state.household(house.name),
+                            morale=state.household(house.name).morale + 1)
+            state = state.with_household(house)
+            events.append(MoraleChanged(house.name, 1, house.morale, "Mark of the Church"))
+        elif favor == "kings-crown":
+            house = state.household(house.name)
+            state = state.with_household(replace(house, crowns=house.crowns + 1))
+    return replace(state, revealed=index + 1), tuple(events)
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """One side's scored roll before it is applied."""
+
+    house: Household
+    knight: Knight
+    score: Score
+    hits: int
+    blocked: int
+    converted: int
+    target: int
+
+    @property
+    def landed(self) -> int:
+        return self.hits - self.blocked
+
+    @property
+    def damage(self) -> int:
+        return self.landed - self.converted
+
+
+def _check_roll(action: Joust, house: Household, knight: Knight,
+                roll: KnightRoll) -> list[tuple[str, int]]:
+    """The ``(colour, face)`` pairs to score, after checking the roll against the Knight's
+    dice, its rerolls, Targeting and the Aftershock chain."""
+    favor = favor_of(knight)
+    expected = {slot: colour for slot, colour in knight.placed_dice()}
+    expected["fealty"] = FEALTY
+    given = [d.slot for d in roll.dice]
+    if sorted(given) != sorted(expected):
+        raise IllegalActionError(action, f"{knight.name} rolls exactly its placed dice and its "
+                                         f"Fealty Die: {', '.join(expected)}")
+    faces: list[tuple[str, int]] = []
+    presets = 0
+    for die in roll.dice:
+        colour = expected[die.slot]
+        _check_die(action, knight, favor, colour, die)
+        presets += die.preset
+        faces.append((colour, die.face))
+        faces.extend((FEALTY, f) for f in die.aftershocks)
+    if presets > 1:
+        raise IllegalActionError(action, "Targeting presets one die")
+    return faces
+
+
+def _check_die(action: Joust, knight: Knight, favor: str | None, colour: str,
+               die: DieRoll) -> None:
+    name = f"{knight.name}'s {colour} die"
+    if not die.faces or any(not isinstance(f, int) or not 1 <= f <= 6
+                            for f in (*die.faces, *die.aftershocks)):
+        raise IllegalActionError(action, f"{name}: a d6 shows 1 to 6")
+    if len(die.faces) != len(die.rerolls) + 1:
+        raise IllegalActionError(action, f"{name}: one face for the roll and one per reroll")
+    if len(set(die.rerolls)) != len(die.rerolls):
+        raise IllegalActionError(action, f"{name}: each reroll is used once per die")
+    for source in die.rerolls:
+        if source == "heros-fate":
+            if favor != "heros-fate":
+                raise IllegalActionError(action, f"{name}: only Hero's Fate gives that reroll")
+        elif source == "squire":
+            squire = knight.squire
+            if squire is None or squire.reroll != colour or not squire.reroll_worker:
+                raise IllegalActionError(action, f"{name}: a Squire Reroll needs a Squire "
+                                                 f"rerolling {colour} with a worker on it")
+        else:
+            raise IllegalActionError(action, f"{name}: {source!r} is not a reroll "
+                                             f"(squire, heros-fate)")
+    if die.preset:
+        if favor != "targeting":
+            raise IllegalActionError(action, f"{name}: only Targeting presets a die")
+        if colour == FEALTY:
+            raise IllegalActionError(action, "Targeting may not preset the Fealty Die")
+        if die.rerolls:
+            raise IllegalActionError(action, f"{name}: a preset die is not rolled, so not "
+                                             f"rerolled")
+    chain = die.aftershocks
+    if colour == FEALTY and die.face == 6:
+        if not chain or any(f != 6 for f in chain[:-1]) or chain[-1] == 6:
+            raise IllegalActionError(action, f"{name}: an Aftershock rolls again until a face "
+                                             f"other than 6")
+    elif chain:
+        raise IllegalActionError(action, f"{name}: only a Fealty Die showing 6 rolls again")
+
+
+def joust(state: JoustState, action: Joust) -> Result:
+    """Tasks 5-8: score both Knights' rolls and apply them at once.
+
+    Hits (a Critical Hit two, an Aftershock one, +1 for Hit) less the rival's Block (one
+    Critical Hit counts one, then one hit blocked) less hits Mark of the Church turns into
+    Morale (one Morale each, only while under 15) lower the rival's Morale (never below 0).
+    Each Reputation face gives one Reputation (at most 12).  A pip count above the Knight's
+    crown box earns a King's Crown.  A Knight taking 5 or more hits is Panicked next round
+    unless Calm (Block).
+    """
+    _jousting(state, action)
+    if state.revealed != state.resolved + 1:
+        raise IllegalActionError(action, "reveal the next joust before rolling")
+    houses = state.in_order()
+    pair = state.jousters(state.resolved)
+    assert pair is not None
+    rolls = {r.house: r for r in action.rolls}
+    if sorted(rolls) != sorted(h.name for h in houses) or len(action.rolls) != 2:
+        raise IllegalActionError(action, "a joust has one roll for each Household")
+    outcomes = []
+    for house, knight, rival in zip(houses, pair, reversed(pair), strict=True):
+        roll = rolls[house.name]
+        favor = favor_of(knight)
+        result = score(_check_roll(action, house, knight, roll), ruse=favor == "ruse")
+        hits = result.hits + (1 if favor == "hit" else 0)
+        blocked = 0
+        if favor_of(rival) == "block":
+            blocked = min(hits, 1 + (1 if result.criticals else 0))
+        if roll.convert:
+            if favor != "mark-of-the-church":
+                raise IllegalActionError(action, f"{knight.name}: only Mark of the Church turns "
+                                                 f"hits into Morale")
+            room = max(0, MARK_OF_THE_CHURCH_LIMIT - house.morale)
+            if not 0 <= roll.convert <= min(hits - blocked, room):
+                raise IllegalActionError(action, f"{knight.name}: Mark of the Church converts "
+                                                 f"at most {min(hits - blocked, room)} hits "
+                                                 f"(hits scored, Morale kept under 15)")
+        outcomes.append(_Outcome(house, knight, result, hits, blocked, roll.convert,
+                                 knight.crown_target()))
+    return _apply_outcomes(state, outcomes)
+
+
+def _apply_outcomes(state: JoustState, outcomes: list[_Outcome]) -> Result:
+    events: list[Event] = []
+    for mine, theirs in (outcomes, outcomes[::-1]):
+        house = state.household(mine.house.name)
+        reputation = min(MAX_REPUTATION, house.reputation + mine.score.reputation)
+        crown = mine.score.pips > mine.target
+        change = mine.converted - theirs.damage
+        morale = max(0, house.morale + change)
+        knight = replace(house.knight(mine.knight.name),
+                         hits_taken=mine.knight.hits_taken + theirs.damage,
+                         hits_scored=mine.knight.hits_scored + mine.landed)
+        house = replace(house.with_knight(knight), reputation=reputation,
+                        crowns=house.crowns + crown, morale=morale)
+        state = state.with_household(house)
+        events.append(KnightScored(
+            house.name, knight.name, theirs.knight.name,
+            tuple(d.words for d in mine.score.dice), mine.hits, mine.score.criticals,
+            mine.score.aftershocks, favor_of(mine.knight) == "hit", mine.blocked,
+            mine.converted, mine.damage, mine.score.reputation, reputation, mine.score.pips,
+            mine.target, crown))
+    for outcome in outcomes:
+        house = state.household(outcome.house.name)
+        before = outcome.house.morale
+        if house.morale != before:
+            why = "hits and Mark of the Church" if outcome.converted else "hits taken"
+            events.append(MoraleChanged(house.name, house.morale - before, house.morale, why))
+        knight = house.knight(outcome.knight.name)
+        if knight.hits_taken >= PANIC_HITS and favor_of(knight) != "block":
+            events.append(Panicked(house.name, knight.name, knight.hits_taken))
+    state = replace(state, resolved=state.resolved + 1)
+    if any(h.morale <= 0 for h in state.households):
+        state = replace(state, phase="over")
+        decided = winner(state)
+        assert decided is not None
+        events.append(GameOver(*decided))
+    return state, tuple(events)
+
+
+def end_round(state: JoustState, action: EndRound) -> Result:
+    """*Ending a Round*: Panic is set for the Knights that took 5 or more hits and were not
+    Calm; Favor Actions, Ability Cards, unplayed Enhancement Cards and the jousting order are
+    cleared; dice go back to the pool (a Squire's to its Squire); initiative passes.  After
+    round 6 the game ends."""
+    _jousting(state, action)
+    if state.resolved < JOUSTS:
+        raise IllegalActionError(action, f"joust {state.resolved + 1} is still to be run")
+    houses = []
+    for house in state.households:
+        pool = list(house.pool)
+        knights = []
+        for knight in house.knights:
+            pool.extend(colour for slot, colour in knight.placed_dice()
+                        if knight.squire is None or knight.squire.on != slot)
+            squire = knight.squire and replace(knight.squire, on=None)
+            knights.append(replace(
+                knight, panic=knight.hits_taken >= PANIC_HITS and favor_of(knight) != "block",
+                favor=None, ability="", hits_taken=0, hits_scored=0, squire=squire,
+                token_dice=tuple(None for _ in knight.tokens),
+                equipment=tuple(replace(e, die=None) for e in knight.equipment)))
+        houses.append(replace(house, knights=tuple(knights), pool=tuple(pool), order=(),
+                              ready=False, enhancement_placed=False, hand=()))
+    state = replace(state, households=tuple(houses), revealed=0, resolved=0)
+    if state.round >= ROUNDS:
+        state = replace(state, phase="over")
+        decided = winner(state)
+        assert decided is not None
+        return state, (GameOver(*decided),)
+    rival = state.rival(state.initiative).name
+    state = replace(state, round=state.round + 1, initiative=rival, phase="planning")
+    return state, (PhaseBegins("planning", state.round, rival),)

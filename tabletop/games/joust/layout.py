@@ -1,0 +1,349 @@
+"""Joust layouts: the ``game = "joust"`` TOML tables <-> :class:`JoustState`.
+
+Every key is documented in ``docs/joust.md``.  Every rule a position must keep is checked
+here, so that a loaded state is always one the rules core can play on: two Households of three
+Knights, unique names, dice only on held Bravery Tokens or Equipment of the right colour,
+Knight Allowances, Reputation at most 12, a consistent round, phase and List.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from tabletop.dice.kings_champion import ATTACK_COLOURS
+from tabletop.games.joust.scoring import starting_morale
+from tabletop.games.joust.state import (
+    CODES,
+    EQUIPMENT_LIMIT,
+    EQUIPMENT_TYPES,
+    FAVORS,
+    JOUSTS,
+    MAX_REPUTATION,
+    MAX_SLOTS,
+    PHASES,
+    ROUNDS,
+    SIDES,
+    TOKEN_COLOURS,
+    TRACK_KINDS,
+    CrownTrack,
+    Enhancement,
+    Equipment,
+    Household,
+    JoustState,
+    Knight,
+    Squire,
+)
+from tabletop.games.layoutfile import Table, named_label
+
+CROWN_BOXES = 5
+MAX_POOL = 11
+"""Four starting dice and seven empty slots in the Dice Pool (*Dice Pool*)."""
+
+
+def _between(low: int, high: int | None = None):
+    def check(value: int) -> str | None:
+        if value < low or (high is not None and value > high):
+            return f"must be {low} to {high}" if high is not None else f"must be at least {low}"
+        return None
+
+    return check
+
+
+def _colours(table: Table, key: str, allowed: tuple[str, ...], default=()) -> tuple[str, ...]:
+    values = tuple(v.lower() for v in table.str_list(key, default))
+    for value in values:
+        if value not in allowed:
+            raise table.error(key, f"{value!r} is not one of {', '.join(allowed)}")
+    return values
+
+
+def _optional_colour(table: Table, key: str) -> str | None:
+    return table.choice(key, ATTACK_COLOURS) if table.has(key) else table.get(key, str)
+
+
+def _name(table: Table) -> str:
+    return table.req("name", str, check=lambda v: None if v.strip() else "must not be empty")
+
+
+def _tokens(table: Table, slots: int) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    tokens, dice = [], []
+    for entry in table.str_list("tokens"):
+        colour, _, die = entry.lower().partition(":")
+        if colour not in TOKEN_COLOURS:
+            raise table.error("tokens", f"{entry!r}: a Bravery Token is white, green or red "
+                                        f"(write COLOUR or COLOUR:DIE, such as white:green)")
+        if die and die not in ATTACK_COLOURS:
+            raise table.error("tokens", f"{entry!r}: the die on a token is white, green or red "
+                                        f"(the black Fealty Die is not placed)")
+        tokens.append(colour)
+        dice.append(die or None)
+    if len(tokens) > slots:
+        raise table.error("tokens", f"{len(tokens)} Bravery Tokens, but the card has {slots} "
+                                    f"slots")
+    return tuple(tokens), tuple(dice)
+
+
+def _squire(table: Table) -> Squire:
+    squire = Squire(
+        name=_name(table),
+        colour=table.choice("die", ATTACK_COLOURS),
+        on=table.get("on", str),
+        reroll=_optional_colour(table, "reroll"),
+        reroll_worker=table.get("reroll_worker", bool, False),
+    )
+    table.done()
+    return squire
+
+
+def _equipment(table: Table) -> Equipment:
+    name = _name(table)
+    if name.isdigit():
+        raise table.error("name", "must not be a number (numbers name Bravery Token slots)")
+    colours = _colours(table, "die", ATTACK_COLOURS)
+    if not colours:
+        raise table.error("die", "must name the die colours the slot takes")
+    placed = table.get("placed", str)
+    if placed is not None and placed.lower() not in colours:
+        raise table.error("placed", f"{placed!r}: the slot takes {' or '.join(colours)} dice")
+    piece = Equipment(name, table.choice("type", EQUIPMENT_TYPES), colours,
+                      placed.lower() if placed else None)
+    table.done()
+    return piece
+
+
+def _knight(table: Table) -> Knight:
+    name = _name(table)
+    side = table.choice("side", SIDES, "vanguard")
+    slots = table.get("slots", int, MAX_SLOTS, check=_between(1, MAX_SLOTS))
+    boxes = table.req("crown_boxes", list)
+    if (len(boxes) != CROWN_BOXES
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in boxes)):
+        raise table.error("crown_boxes", "must be the five pip-count numbers printed on the "
+                                         "card, such as [5, 8, 11, 14, 17]")
+    tokens, dice = _tokens(table, slots)
+    favors = _colours(table, "favors", FAVORS)
+    if len(set(favors)) != len(favors):
+        raise table.error("favors", "names a Favor Action twice")
+    favor = table.get("favor", str)
+    panic = table.get("panic", bool, False)
+    if favor is not None:
+        favor = favor.lower()
+        if favor not in favors:
+            raise table.error("favor", f"{favor!r} is not on this Knight's card "
+                                       f"({', '.join(favors) or 'no Favor Actions'})")
+        if panic:
+            raise table.error("favor", "a Panicked Knight may not use a Favor Action")
+    squire_table = table.sub("squire", required=False)
+    equipment = tuple(_equipment(t) for t in table.tables("equipment", named_label("equipment")))
+    knight = Knight(
+        name=name, code=table.choice("code", CODES), side=side, slots=slots,
+        crown_boxes=tuple(boxes), tokens=tokens, token_dice=dice, favors=favors, favor=favor,
+        ability=table.get("ability", str, ""), panic=panic,
+        squire=_squire(squire_table) if squire_table else None, equipment=equipment,
+        hits_taken=table.get("hits_taken", int, 0, check=_between(0)),
+        hits_scored=table.get("hits_scored", int, 0, check=_between(0)),
+    )
+    table.done()
+    _check_attachments(table, knight)
+    return knight
+
+
+def _check_attachments(table: Table, knight: Knight) -> None:
+    """*Knight Allowances* and where a Squire's die may be."""
+    limit = EQUIPMENT_LIMIT[knight.side]
+    if len(knight.equipment) > limit:
+        raise table.error("equipment", f"a Knight {knight.side.title()} may have {limit} "
+                                       f"piece{'s' if limit > 1 else ''} of Equipment")
+    kinds = [e.kind for e in knight.equipment]
+    if len(set(kinds)) != len(kinds):
+        raise table.error("equipment", "two pieces of Equipment on one Knight must be of "
+                                       "different types")
+    names = [e.name for e in knight.equipment]
+    if len(set(names)) != len(names):
+        raise table.error("equipment", "two pieces of Equipment share a name")
+    squire = knight.squire
+    if squire is not None and squire.on is not None:
+        try:
+            die = knight.die_on(squire.on)
+        except KeyError:
+            raise table.error("squire", f"its die is on slot {squire.on!r}, which {knight.name} "
+                                        f"does not have") from None
+        if die != squire.colour:
+            raise table.error("squire", f"its {squire.colour} die is on slot {squire.on}, "
+                                        f"but that slot holds {die or 'no die'}")
+
+
+def _enhancement(table: Table) -> Enhancement:
+    card = Enhancement(
+        name=_name(table),
+        squire_colours=_colours(table, "squire_die", ATTACK_COLOURS),
+        reroll=_optional_colour(table, "squire_reroll"),
+        kind=table.choice("type", EQUIPMENT_TYPES),
+        colours=_colours(table, "equipment_die", ATTACK_COLOURS),
+    )
+    if not card.squire_colours or not card.colours:
+        raise table.error(None, "needs squire_die and equipment_die colours")
+    table.done()
+    return card
+
+
+def _track(table: Table) -> CrownTrack:
+    length = table.req("length", int, check=_between(1, 20))
+    track = CrownTrack(
+        name=_name(table), kind=table.choice("kind", TRACK_KINDS, "promotion"), length=length,
+        perk=table.get("perk", str, ""),
+        progress=table.get("progress", int, 0, check=_between(0, length)),
+    )
+    table.done()
+    return track
+
+
+def _household(table: Table) -> Household:
+    name = _name(table)
+    knights = tuple(_knight(t) for t in table.tables("knights", named_label("knight")))
+    if len(knights) != JOUSTS:
+        raise table.error("knights", f"a Household fields three Knights, not {len(knights)}")
+    pool = _colours(table, "pool", ATTACK_COLOURS, ("white", "white", "green", "green"))
+    house = Household(
+        name=name, knights=knights,
+        reputation=table.get("reputation", int, 0, check=_between(0, MAX_REPUTATION)),
+        reputation_spent=table.get("reputation_spent", int, 0, check=_between(0)),
+        crowns=table.get("crowns", int, 0, check=_between(0)),
+        tracks=tuple(_track(t) for t in table.tables("tracks", named_label("Crown track"))),
+        pool=pool,
+        bravery_tokens=_colours(table, "bravery_tokens", TOKEN_COLOURS),
+        workers=table.get("workers", int, 3, check=_between(0)),
+        hand_limit=table.get("hand_limit", int, 4, check=_between(0)),
+        hand=tuple(_enhancement(t) for t in table.tables("hand", named_label("Enhancement"))),
+        order=table.str_list("order"),
+        ready=table.get("ready", bool, False),
+        enhancement_placed=table.get("enhancement_placed", bool, False),
+    )
+    morale = table.get("morale", int, starting_morale(house), check=_between(0))
+    house = replace(house, morale=morale)
+    placed = sum(len(k.placed_dice()) for k in knights)
+    from_squires = sum(1 for k in knights if k.squire and k.squire.on)
+    if len(pool) + placed - from_squires > MAX_POOL:
+        raise table.error("pool", f"the Dice Pool holds at most {MAX_POOL} dice")
+    if house.order and sorted(house.order) != sorted(k.name for k in knights):
+        raise table.error("order", "must be empty or name each of the three Knights once")
+    names = [t.name for t in house.tracks]
+    if len(set(names)) != len(names):
+        raise table.error("tracks", "two Crown tracks share a name")
+    table.done()
+    return house
+
+
+def from_layout(top: Table) -> JoustState:
+    """The :class:`JoustState` of the layout's top-level table (``game`` consumed); raises
+    :class:`~tabletop.errors.LayoutError` for the first broken rule."""
+    title = top.get("title", str, "")
+    notes = top.get("notes", str, "")
+    round_ = top.get("round", int, 1, check=_between(1, ROUNDS))
+    phase = top.choice("phase", PHASES, "planning")
+    revealed = top.get("revealed", int, 0, check=_between(0, JOUSTS))
+    resolved = top.get("resolved", int, 0, check=_between(0, JOUSTS))
+    tables = top.tables("households", named_label("household"))
+    houses = [(t, _household(t)) for t in tables]
+    initiative = top.get("initiative", str)
+    top.done()
+    if len(houses) != 2:
+        raise top.error("households", f"King's Champion is played by two Households, not "
+                                      f"{len(houses)}")
+    (ta, a), (tb, b) = houses
+    if a.name == b.name:
+        raise tb.error("name", f"{b.name!r} is used twice; Households need different names")
+    seen: dict[str, str] = {}
+    for table, house in houses:
+        for knight in house.knights:
+            if knight.name in seen:
+                raise table.error("knights", f"the Knight name {knight.name!r} is used twice; "
+                                             f"every Knight needs its own name")
+            seen[knight.name] = house.name
+    if initiative is None:
+        initiative = a.name
+    if initiative not in (a.name, b.name):
+        raise top.error("initiative", f"{initiative!r} is not one of the Households "
+                                      f"({a.name}, {b.name})")
+    _check_round(top, phase, revealed, resolved, houses)
+    return JoustState(households=(a, b), round=round_, phase=phase, initiative=initiative,
+                      revealed=revealed, resolved=resolved, title=title, notes=notes)
+
+
+def _check_round(top: Table, phase: str, revealed: int, resolved: int,
+                 houses: list[tuple[Table, Household]]) -> None:
+    """The List and the phase agree: jousts are revealed one at a time and only while
+    jousting, when both orders are set and both Households have finished planning."""
+    if phase != "jousting" and (revealed or resolved):
+        raise top.error("revealed", "jousts are revealed and scored only in the jousting phase")
+    if not resolved <= revealed <= resolved + 1:
+        raise top.error("revealed", "the List reveals one joust at a time: revealed must be "
+                                    "resolved or resolved + 1")
+    for table, house in houses:
+        if phase == "jousting" and (len(house.order) != JOUSTS or not house.ready):
+            raise table.error("order", "in the jousting phase each Household has set its order "
+                                       "and finished planning (ready = true)")
+        if phase == "setup" and house.ready:
+            raise table.error("ready", "planning has not begun while setting up")
+        if phase in ("planning", "jousting"):
+            bare = [k.name for k in house.knights if not k.tokens]
+            if bare:
+                raise table.error("knights", f"{bare[0]} has no Bravery Token; each Knight gets "
+                                             f"one while setting up (phase = \"setup\")")
+
+
+def to_layout(state: JoustState) -> dict[str, Any]:
+    """The layout tables for ``state`` (without ``game``), ready for ``tomli_w``."""
+    out: dict[str, Any] = {}
+    if state.title:
+        out["title"] = state.title
+    if state.notes:
+        out["notes"] = state.notes
+    out.update(round=state.round, phase=state.phase, initiative=state.initiative,
+               revealed=state.revealed, resolved=state.resolved,
+               households=[_household_table(h) for h in state.households])
+    return out
+
+
+def _household_table(house: Household) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": house.name, "morale": house.morale, "reputation": house.reputation,
+        "reputation_spent": house.reputation_spent, "crowns": house.crowns,
+        "pool": list(house.pool), "bravery_tokens": list(house.bravery_tokens),
+        "workers": house.workers, "hand_limit": house.hand_limit, "order": list(house.order),
+        "ready": house.ready, "enhancement_placed": house.enhancement_placed,
+    }
+    if house.hand:
+        out["hand"] = [{"name": c.name, "squire_die": list(c.squire_colours),
+                        **({"squire_reroll": c.reroll} if c.reroll else {}),
+                        "type": c.kind, "equipment_die": list(c.colours)} for c in house.hand]
+    if house.tracks:
+        out["tracks"] = [{"name": t.name, "kind": t.kind, "length": t.length, "perk": t.perk,
+                          "progress": t.progress} for t in house.tracks]
+    out["knights"] = [_knight_table(k) for k in house.knights]
+    return out
+
+
+def _knight_table(knight: Knight) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": knight.name, "code": knight.code, "side": knight.side, "slots": knight.slots,
+        "crown_boxes": list(knight.crown_boxes),
+        "tokens": [f"{t}:{d}" if d else t
+                   for t, d in zip(knight.tokens, knight.token_dice, strict=True)],
+        "favors": list(knight.favors),
+    }
+    if knight.favor:
+        out["favor"] = knight.favor
+    if knight.ability:
+        out["ability"] = knight.ability
+    out.update(panic=knight.panic, hits_taken=knight.hits_taken, hits_scored=knight.hits_scored)
+    if knight.squire:
+        s = knight.squire
+        out["squire"] = {"name": s.name, "die": s.colour, **({"on": s.on} if s.on else {}),
+                         **({"reroll": s.reroll} if s.reroll else {}),
+                         "reroll_worker": s.reroll_worker}
+    if knight.equipment:
+        out["equipment"] = [{"name": e.name, "type": e.kind, "die": list(e.colours),
+                             **({"placed": e.die} if e.die else {})} for e in knight.equipment]
+    return out

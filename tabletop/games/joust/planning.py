@@ -1,0 +1,285 @@
+"""The setup and the Planning Phase: Bravery Tokens, Enhancements, dice, Favor Actions, the
+jousting order, and Crowns on the Status card.  Each function takes the state and one action
+and returns ``(new_state, events)`` or raises :class:`IllegalActionError` naming the rule.
+
+Rulebook: *Placing Bravery Tokens*, *Morale*, *Planning Phase* (*Placing an Enhancement Card*,
+*Knight Allowances*, *Choosing Favor Actions*, *Placing Dice*, *Choosing the Jousting Order*),
+*Tracking Crowns*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tabletop.errors import IllegalActionError
+from tabletop.games.joust.actions import (
+    AdvanceCrown,
+    Attach,
+    ChooseFavor,
+    PlaceDie,
+    PlaceToken,
+    Ready,
+    RemoveDie,
+    SetOrder,
+)
+from tabletop.games.joust.events import CrownPlaced, Event, PhaseBegins, Planned, TokenPlaced
+from tabletop.games.joust.scoring import token_morale
+from tabletop.games.joust.state import (
+    EQUIPMENT_LIMIT,
+    FAVOR_TITLES,
+    JOUSTS,
+    TOKEN_COLOURS,
+    Equipment,
+    Household,
+    JoustState,
+    Knight,
+    Squire,
+)
+
+Result = tuple[JoustState, tuple[Event, ...]]
+
+
+def house_and_knight(state: JoustState, action, house_name: str,
+                     knight_name: str) -> tuple[Household, Knight]:
+    """The acting Household and its Knight, or an error naming what is unknown."""
+    try:
+        house = state.household(house_name)
+    except KeyError:
+        raise IllegalActionError(action, f"there is no House {house_name}") from None
+    try:
+        return house, house.knight(knight_name)
+    except KeyError:
+        raise IllegalActionError(action, f"House {house.name} has no Knight called "
+                                         f"{knight_name}") from None
+
+
+def _planning(state: JoustState, action, house: Household) -> None:
+    if state.phase != "planning":
+        raise IllegalActionError(action, f"this is done in the Planning Phase, and it is the "
+                                         f"{state.phase} phase")
+    if house.ready:
+        raise IllegalActionError(action, f"House {house.name} has finished planning")
+
+
+def place_token(state: JoustState, action: PlaceToken) -> Result:
+    """Setup: one held token on each Knight; Morale rises by the token table.  When every
+    Knight has a token the first Planning Phase begins."""
+    house, knight = house_and_knight(state, action, action.house, action.knight)
+    if state.phase != "setup":
+        raise IllegalActionError(action, "Bravery Tokens are placed by hand only while setting "
+                                         "up; later they come from workers and Perks")
+    if action.colour not in house.bravery_tokens:
+        raise IllegalActionError(action, f"House {house.name} holds no {action.colour} "
+                                         f"Bravery Token")
+    if knight.tokens:
+        raise IllegalActionError(action, f"{knight.name} already has its starting Bravery "
+                                         f"Token; each Knight takes a single one")
+    gain = token_morale(knight.tokens, action.colour)
+    held = list(house.bravery_tokens)
+    held.remove(action.colour)
+    knight = replace(knight, tokens=(*knight.tokens, action.colour),
+                     token_dice=(*knight.token_dice, None))
+    house = replace(house.with_knight(knight), bravery_tokens=tuple(held),
+                    morale=house.morale + gain)
+    state = state.with_household(house)
+    events: list[Event] = [TokenPlaced(house.name, knight.name, action.colour, gain,
+                                       house.morale)]
+    if all(k.tokens for h in state.households for k in h.knights):
+        state = replace(state, phase="planning")
+        events.append(PhaseBegins("planning", state.round, state.initiative))
+    return state, tuple(events)
+
+
+def attach(state: JoustState, action: Attach) -> Result:
+    """Play one Enhancement Card a round as a Squire (one per Knight, die colour locked) or as
+    Equipment (Vanguard one, Crusader two of different types; a worker goes on the card)."""
+    house, knight = house_and_knight(state, action, action.house, action.knight)
+    _planning(state, action, house)
+    if house.enhancement_placed:
+        raise IllegalActionError(action, "a Household places one Enhancement Card in the "
+                                         "Planning Phase")
+    index = next((i for i, c in enumerate(house.hand) if c.name == action.card), None)
+    if index is None:
+        raise IllegalActionError(action, f"House {house.name} holds no Enhancement Card "
+                                         f"called {action.card}")
+    card = house.hand[index]
+    if action.as_ == "squire":
+        if knight.squire is not None:
+            raise IllegalActionError(action, f"{knight.name} already has a Squire; a Knight may "
+                                             f"have one Squire")
+        colour = action.colour or (card.squire_colours[0] if len(card.squire_colours) == 1
+                                   else None)
+        if colour not in card.squire_colours:
+            raise IllegalActionError(action, f"the Squire's die must be locked to one of "
+                                             f"{', '.join(card.squire_colours)}")
+        knight = replace(knight, squire=Squire(card.name, colour, None, card.reroll, False))
+    elif action.as_ == "equipment":
+        limit = EQUIPMENT_LIMIT[knight.side]
+        if len(knight.equipment) >= limit:
+            raise IllegalActionError(action, f"a Knight {knight.side.title()} may have "
+                                             f"{limit} piece{'s' if limit > 1 else ''} of "
+                                             f"Equipment")
+        if any(e.kind == card.kind for e in knight.equipment):
+            raise IllegalActionError(action, f"{knight.name} already has {card.kind} Equipment; "
+                                             f"two pieces must be of different types")
+        if card.name in knight.slot_ids():
+            raise IllegalActionError(action, f"{knight.name} already has a slot called "
+                                             f"{card.name}")
+        if house.workers < 1:
+            raise IllegalActionError(action, "Equipment needs a worker placed on the card, and "
+                                             "no worker is left")
+        knight = replace(knight, equipment=(*knight.equipment,
+                                            Equipment(card.name, card.kind, card.colours)))
+        house = replace(house, workers=house.workers - 1)
+    else:
+        raise IllegalActionError(action, "an Enhancement Card is played as a squire or as "
+                                         "equipment")
+    house = replace(house.with_knight(knight), enhancement_placed=True,
+                    hand=house.hand[:index] + house.hand[index + 1:])
+    return state.with_household(house), (Planned(house.name, f"plays {card.name} on "
+                                                              f"{knight.name} as "
+                                                              f"{action.as_.title()}"),)
+
+
+def place_die(state: JoustState, action: PlaceDie) -> Result:
+    """A die from the pool (or the Knight's own Squire die) onto an empty Bravery Token slot or
+    an Equipment slot whose colours include it.  Black Fealty Dice stay on their Knights."""
+    house, knight = house_and_knight(state, action, action.house, action.knight)
+    _planning(state, action, house)
+    try:
+        current = knight.die_on(action.slot)
+    except KeyError:
+        raise IllegalActionError(action, f"{knight.name} has no slot {action.slot}: dice go on "
+                                         f"a Bravery Token ({len(knight.tokens)} held) or on "
+                                         f"Equipment") from None
+    if current is not None:
+        raise IllegalActionError(action, f"that slot already holds a {current} die; one die "
+                                         f"per Bravery Token or Equipment slot")
+    if action.colour not in TOKEN_COLOURS:
+        raise IllegalActionError(action, "only Attack Dice (white, green, red) are placed; "
+                                         "the black Fealty Die always stays on its Knight")
+    if not action.slot.isdigit():
+        piece = next(e for e in knight.equipment if e.name == action.slot)
+        if action.colour not in piece.colours:
+            raise IllegalActionError(action, f"{piece.name}'s slot takes "
+                                             f"{' or '.join(piece.colours)} dice")
+    if action.from_squire:
+        squire = knight.squire
+        if squire is None or squire.on is not None:
+            raise IllegalActionError(action, f"{knight.name} has no Squire die waiting; a "
+                                             f"Squire's die stays on its own Knight")
+        if squire.colour != action.colour:
+            raise IllegalActionError(action, f"the Squire's die is {squire.colour}")
+        knight = replace(knight.with_die(action.slot, action.colour),
+                         squire=replace(squire, on=action.slot))
+    else:
+        if action.colour not in house.pool:
+            raise IllegalActionError(action, f"House {house.name}'s Dice Pool has no "
+                                             f"{action.colour} die left")
+        pool = list(house.pool)
+        pool.remove(action.colour)
+        house = replace(house, pool=tuple(pool))
+        knight = knight.with_die(action.slot, action.colour)
+    return state.with_household(house.with_knight(knight)), (Planned(house.name),)
+
+
+def remove_die(state: JoustState, action: RemoveDie) -> Result:
+    """The die on a slot goes back to the Dice Pool, or to the Squire it came from."""
+    house, knight = house_and_knight(state, action, action.house, action.knight)
+    _planning(state, action, house)
+    try:
+        colour = knight.die_on(action.slot)
+    except KeyError:
+        raise IllegalActionError(action, f"{knight.name} has no slot {action.slot}") from None
+    if colour is None:
+        raise IllegalActionError(action, "there is no die on that slot")
+    knight = knight.with_die(action.slot, None)
+    if knight.squire is not None and knight.squire.on == action.slot:
+        knight = replace(knight, squire=replace(knight.squire, on=None))
+    else:
+        house = replace(house, pool=(*house.pool, colour))
+    return state.with_household(house.with_knight(knight)), (Planned(house.name),)
+
+
+def choose_favor(state: JoustState, action: ChooseFavor) -> Result:
+    """One Favor Action per Knight, from those on its card; none for a Panicked Knight."""
+    house, knight = house_and_knight(state, action, action.house, action.knight)
+    _planning(state, action, house)
+    if action.favor is not None:
+        if knight.panic:
+            raise IllegalActionError(action, f"{knight.name} is Panicked and may not use a "
+                                             f"Favor Action this round")
+        if action.favor not in knight.favors:
+            offered = ", ".join(FAVOR_TITLES[f] for f in knight.favors) or "none"
+            raise IllegalActionError(action, f"{knight.name}'s card offers {offered}")
+    house = house.with_knight(replace(knight, favor=action.favor))
+    return state.with_household(house), (Planned(house.name),)
+
+
+def set_order(state: JoustState, action: SetOrder) -> Result:
+    """The three Jousting Tokens face down on The List: each Knight exactly once."""
+    try:
+        house = state.household(action.house)
+    except KeyError:
+        raise IllegalActionError(action, f"there is no House {action.house}") from None
+    _planning(state, action, house)
+    names = sorted(k.name for k in house.knights)
+    if sorted(action.order) != names or len(action.order) != JOUSTS:
+        raise IllegalActionError(action, f"the order must name each of {', '.join(names)} once")
+    house = replace(house, order=tuple(action.order))
+    return state.with_household(house), (Planned(house.name, "lays its Jousting Tokens face "
+                                                             "down on The List"),)
+
+
+def ready(state: JoustState, action: Ready) -> Result:
+    """A Household finishes planning (its order set, each Knight that may use one given a
+    Favor Action); when both have, the Jousting Phase begins."""
+    try:
+        house = state.household(action.house)
+    except KeyError:
+        raise IllegalActionError(action, f"there is no House {action.house}") from None
+    if state.phase != "planning":
+        raise IllegalActionError(action, f"planning is over: it is the {state.phase} phase")
+    if not action.ready:
+        if not house.ready:
+            raise IllegalActionError(action, f"House {house.name} is still planning")
+        return (state.with_household(replace(house, ready=False)),
+                (Planned(house.name, "takes up its plan again"),))
+    if house.ready:
+        raise IllegalActionError(action, f"House {house.name} has already finished planning")
+    if len(house.order) != JOUSTS:
+        raise IllegalActionError(action, "set the jousting order on The List first")
+    missing = [k.name for k in house.knights if not k.panic and k.favors and k.favor is None]
+    if missing:
+        raise IllegalActionError(action, f"each Knight is assigned a Favor Action; "
+                                         f"{', '.join(missing)} has none")
+    state = state.with_household(replace(house, ready=True))
+    events: list[Event] = [Planned(house.name, "has finished planning")]
+    if all(h.ready for h in state.households):
+        state = replace(state, phase="jousting", revealed=0, resolved=0)
+        events.append(PhaseBegins("jousting", state.round, state.initiative))
+    return state, tuple(events)
+
+
+def advance_crown(state: JoustState, action: AdvanceCrown) -> Result:
+    """One earned King's Crown onto a Crown track that is not complete."""
+    try:
+        house = state.household(action.house)
+    except KeyError:
+        raise IllegalActionError(action, f"there is no House {action.house}") from None
+    if state.phase == "over":
+        raise IllegalActionError(action, "the game is over")
+    if house.crowns < 1:
+        raise IllegalActionError(action, f"House {house.name} has no King's Crown to place")
+    track = next((t for t in house.tracks if t.name == action.track), None)
+    if track is None:
+        raise IllegalActionError(action, f"House {house.name} has no Crown track called "
+                                         f"{action.track}")
+    if track.complete:
+        raise IllegalActionError(action, f"the {track.name} track is complete and may not be "
+                                         f"scored again")
+    track = replace(track, progress=track.progress + 1)
+    house = replace(house, crowns=house.crowns - 1,
+                    tracks=tuple(track if t.name == track.name else t for t in house.tracks))
+    return (state.with_household(house),
+            (CrownPlaced(house.name, track.name, track.progress, track.length, track.perk),))

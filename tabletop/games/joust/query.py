@@ -1,0 +1,120 @@
+"""``tabletop query`` verbs for King's Champion: dice scores, Morale from tokens, crown
+targets, starting Morale, a Knight's dice, and the winner.  Each answer carries ``"why"``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.dice.kings_champion import ATTACK_COLOURS, parse_die, score
+from tabletop.errors import QueryError
+from tabletop.games.contract import Verb
+from tabletop.games.joust.scoring import starting_morale, token_morale, winner
+from tabletop.games.joust.state import JoustState, Knight
+
+
+def _knight(state: JoustState, name: str) -> Knight:
+    try:
+        return state.find_knight(name)[1]
+    except KeyError:
+        names = ", ".join(k.name for h in state.households for k in h.knights)
+        raise QueryError(f"no Knight called {name!r} (Knights: {names})") from None
+
+
+def _score(state: JoustState, args: list[str]) -> dict[str, Any]:
+    """``score [ruse] DIE...``: what the faces score by the dice tables."""
+    ruse = bool(args) and args[0].lower() == "ruse"
+    words = args[1:] if ruse else args
+    if not words:
+        raise QueryError("score needs dice, such as: score white:6 green:5 red:6 black:6 "
+                         "black:2 (a black 6 is an Aftershock; its further rolls are more "
+                         "black dice)")
+    try:
+        dice = [parse_die(w) for w in words]
+    except ValueError as exc:
+        raise QueryError(str(exc)) from None
+    result = score(dice, ruse=ruse)
+    return {"answer": {"hits": result.hits, "critical_hits": result.criticals,
+                       "aftershocks": result.aftershocks, "reputation": result.reputation,
+                       "pips": result.pips},
+            "dice": [d.words for d in result.dice],
+            "why": ("dice tables: white 6 hits; green 5-6; red 4-5, 6 a Critical Hit (two "
+                    "hits); black 5, 6 an Aftershock (a hit, roll again); every other face is "
+                    "one Reputation" + ("; Ruse: each hits on one less" if ruse else ""))}
+
+
+def _morale_for(state: JoustState, args: list[str]) -> dict[str, Any]:
+    """``morale-for KNIGHT COLOUR``: the Morale one more token of that colour adds."""
+    knight = _knight(state, args[0])
+    colour = args[1].lower()
+    if colour not in ATTACK_COLOURS:
+        raise QueryError(f"{args[1]!r} is not a Bravery Token colour (white, green, red)")
+    count = sum(1 for c in knight.tokens if c == colour)
+    gain = token_morale(knight.tokens, colour)
+    if len(knight.tokens) >= knight.slots:
+        why = f"{knight.name}'s {knight.slots} Bravery Token slots are full"
+        return {"answer": 0, "why": why}
+    return {"answer": gain,
+            "why": f"{knight.name} has {count} {colour} token{'s' if count != 1 else ''}; the "
+                   f"{_ordinal(count + 1)} {colour} earns {gain} (white 3/2/1, green 2/1, "
+                   f"red 1, then 0)"}
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _crown_target(state: JoustState, args: list[str]) -> dict[str, Any]:
+    """``crown-target KNIGHT``: the pip count to beat for a King's Crown."""
+    knight = _knight(state, args[0])
+    target = knight.crown_target()
+    n = len(knight.tokens)
+    return {"answer": target, "boxes": list(knight.crown_boxes),
+            "why": f"{knight.name} has {n} Bravery Token{'s' if n != 1 else ''}, so box "
+                   f"{min(max(n, 1), len(knight.crown_boxes))} ({target}); a pip count above "
+                   f"{target} earns a King's Crown"}
+
+
+def _starting_morale(state: JoustState, args: list[str]) -> dict[str, Any]:
+    """``starting-morale HOUSE``: twelve plus the Morale of the Knights' Bravery Tokens."""
+    try:
+        house = state.household(args[0])
+    except KeyError:
+        names = ", ".join(h.name for h in state.households)
+        raise QueryError(f"no Household called {args[0]!r} ({names})") from None
+    value = starting_morale(house)
+    return {"answer": value, "why": f"base Morale 12 plus {value - 12} for the Bravery Tokens "
+                                    f"on House {house.name}'s Knights"}
+
+
+def _dice(state: JoustState, args: list[str]) -> dict[str, Any]:
+    """``dice KNIGHT``: the dice the Knight rolls in its joust (placed dice and Fealty Die)."""
+    knight = _knight(state, args[0])
+    dice = [f"{colour} on {'token ' + slot if slot.isdigit() else slot}"
+            for slot, colour in knight.placed_dice()] + ["black Fealty Die"]
+    return {"answer": [c.split()[0] for c in dice], "dice": dice,
+            "why": "dice are placed on Bravery Tokens and Equipment slots; the black Fealty "
+                   "Die is always rolled"}
+
+
+def _winner(state: JoustState, args: list[str]) -> dict[str, Any]:
+    """``winner``: the King's Champion, ``"tie"``, or ``null`` while the game goes on."""
+    decided = winner(state)
+    if decided is None:
+        return {"answer": None, "why": f"round {state.round} of 6 and both Households have "
+                                       f"Morale: the game goes on"}
+    name, why = decided
+    return {"answer": name if name is not None else "tie", "why": why}
+
+
+VERBS: dict[str, Verb] = {v.name: v for v in (
+    Verb("score", "[ruse] DIE...", "what rolled dice score: hits, critical hits, aftershocks, "
+         "Reputation, pips", _score),
+    Verb("morale-for", "KNIGHT COLOUR", "the Morale one more Bravery Token of COLOUR on KNIGHT "
+         "adds", _morale_for, 2),
+    Verb("crown-target", "KNIGHT", "the pip count KNIGHT must beat for a King's Crown",
+         _crown_target, 1),
+    Verb("starting-morale", "HOUSE", "twelve plus the Morale of the Knights' Bravery Tokens",
+         _starting_morale, 1),
+    Verb("dice", "KNIGHT", "the dice KNIGHT rolls in its joust", _dice, 1),
+    Verb("winner", "", "the King's Champion, tie, or null while the game goes on", _winner, 0),
+)}

@@ -1,0 +1,268 @@
+"""King's Champion state on The List: Households, Knights, attachments and the round, as frozen
+values.
+
+Rulebook: *Leading a Household* (House card, Dice Pool), *Tracking Crowns* (Status card),
+*Anatomy of a Knight*, *Placing an Enhancement Card*, *Choosing the Jousting Order*.  The Draw,
+Worker and Ennoblement Phases are not played yet; their fields (workers, hand limit, held
+Bravery Tokens, Reputation spent, Crown tracks) are kept so they can be.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from tabletop.dice.kings_champion import ATTACK_COLOURS
+
+FAVORS = ("block", "ruse", "heros-fate", "mark-of-the-church", "hit", "targeting", "kings-crown")
+"""The Favor Actions with a mechanical effect (rulebook, *Favor Action Icons*)."""
+
+FAVOR_TITLES = {"block": "Block", "ruse": "Ruse", "heros-fate": "Hero's Fate",
+                "mark-of-the-church": "Mark of the Church", "hit": "Hit",
+                "targeting": "Targeting", "kings-crown": "King's Crown"}
+
+CODES = ("truth", "humility", "conviction", "righteous", "discipline")
+SIDES = ("vanguard", "crusader")
+"""The Knight card's starting side (Vanguard) and promoted side (Crusader)."""
+
+EQUIPMENT_LIMIT = {"vanguard": 1, "crusader": 2}
+"""*Knight Allowances*: one Squire each, one or two pieces of Equipment."""
+
+EQUIPMENT_TYPES = ("weapon", "shield", "armor")
+TOKEN_COLOURS = ATTACK_COLOURS
+TRACK_KINDS = ("promotion", "house")
+PHASES = ("setup", "planning", "jousting", "over")
+"""``setup``: each Household places its starting Bravery Tokens (*Placing Bravery Tokens*);
+``planning`` and ``jousting``: the Planning and Jousting Phases; ``over``: the game has ended."""
+
+HIDDEN = "?"
+"""Stands for a secret value in :func:`tabletop.games.joust.view.view_for`'s filtered state."""
+
+BASE_MORALE = 12
+MAX_REPUTATION = 12
+ROUNDS = 6
+JOUSTS = 3
+MAX_SLOTS = 5
+"""A Knight card has at most five Bravery Token slots (five pip-count boxes)."""
+
+MORALE_BY_TOKEN = {"white": (3, 2, 1), "green": (2, 1), "red": (1,)}
+"""*Morale*: the 1st, 2nd, 3rd token of a colour on one Knight earns this much; later ones 0."""
+
+PANIC_HITS = 5
+MARK_OF_THE_CHURCH_LIMIT = 15
+"""Mark of the Church converts hits into Morale only while the Household is under 15 Morale."""
+
+
+@dataclass(frozen=True)
+class Squire:
+    """An Enhancement Card played as a Squire: its die ``colour`` (locked when played),
+    ``on`` the slot its die was moved to (``None``: the die sits on the Squire, not rolled),
+    and its Squire Reroll colour, usable only with a worker on it (``reroll_worker``)."""
+
+    name: str
+    colour: str
+    on: str | None = None
+    reroll: str | None = None
+    reroll_worker: bool = False
+
+
+@dataclass(frozen=True)
+class Equipment:
+    """An Enhancement Card played as Equipment: its ``kind`` (weapon, shield or armor), the
+    die colours its slot takes, and the die placed on it (``None``: empty)."""
+
+    name: str
+    kind: str
+    colours: tuple[str, ...]
+    die: str | None = None
+
+
+@dataclass(frozen=True)
+class Enhancement:
+    """An Enhancement Card in hand: its Squire half (die colours to lock, reroll colour) and its
+    Equipment half (type and slot colours)."""
+
+    name: str
+    squire_colours: tuple[str, ...]
+    reroll: str | None
+    kind: str
+    colours: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Knight:
+    """One Knight card.
+
+    ``tokens`` are the Bravery Token colours by slot, top first; ``token_dice`` the die on each
+    token slot (same length; ``None``: empty).  ``crown_boxes`` are the five pip-count numbers
+    to beat.  ``favors`` are the Favor Actions printed on the card; ``favor`` the one chosen
+    this round.  ``panic``: Panicked this round (no Favor Action).  ``hits_taken`` and
+    ``hits_scored`` count this round's hits for Panic and the Ennoblement Phase.
+    """
+
+    name: str
+    code: str
+    side: str
+    slots: int
+    crown_boxes: tuple[int, ...]
+    tokens: tuple[str, ...] = ()
+    token_dice: tuple[str | None, ...] = ()
+    favors: tuple[str, ...] = ()
+    favor: str | None = None
+    ability: str = ""
+    panic: bool = False
+    squire: Squire | None = None
+    equipment: tuple[Equipment, ...] = ()
+    hits_taken: int = 0
+    hits_scored: int = 0
+
+    @property
+    def promoted(self) -> bool:
+        return self.side == "crusader"
+
+    def slot_ids(self) -> tuple[str, ...]:
+        """Every die slot: token slots ``"1"``.. then each Equipment's name."""
+        return (*(str(i + 1) for i in range(len(self.tokens))), *(e.name for e in self.equipment))
+
+    def die_on(self, slot: str) -> str | None:
+        """The die colour on ``slot`` (``None``: empty); ``KeyError`` for no such slot."""
+        if slot.isdigit() and 1 <= int(slot) <= len(self.tokens):
+            return self.token_dice[int(slot) - 1]
+        for piece in self.equipment:
+            if piece.name == slot:
+                return piece.die
+        raise KeyError(slot)
+
+    def with_die(self, slot: str, colour: str | None) -> Knight:
+        """This Knight with ``colour`` (or nothing) on ``slot``."""
+        if slot.isdigit() and 1 <= int(slot) <= len(self.tokens):
+            dice = list(self.token_dice)
+            dice[int(slot) - 1] = colour
+            return replace(self, token_dice=tuple(dice))
+        return replace(self, equipment=tuple(replace(e, die=colour) if e.name == slot else e
+                                             for e in self.equipment))
+
+    def placed_dice(self) -> tuple[tuple[str, str], ...]:
+        """``(slot, colour)`` of every die placed on this Knight, slot order (Fealty excluded)."""
+        return tuple((slot, self.die_on(slot)) for slot in self.slot_ids()
+                     if self.die_on(slot) is not None)
+
+    def crown_target(self) -> int:
+        """The pip count to beat for a King's Crown: the box for the number of Bravery Tokens
+        (one token: the first box; no token is read as the first box, more than five as the
+        last).  Rulebook, *Pip Count and King's Crowns*."""
+        index = min(max(len(self.tokens), 1), len(self.crown_boxes)) - 1
+        return self.crown_boxes[index]
+
+
+@dataclass(frozen=True)
+class CrownTrack:
+    """A Crown track on the Status card: ``length`` Crowns reach the gold shield's ``perk``."""
+
+    name: str
+    kind: str
+    length: int
+    perk: str
+    progress: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return self.progress >= self.length
+
+
+@dataclass(frozen=True)
+class Household:
+    """A Household (House card and Status card).
+
+    ``pool``: the Dice Pool's dice not placed; ``bravery_tokens``: tokens held on the House
+    card; ``crowns``: King's Crowns earned and not yet put on a track; ``order``: the Jousting
+    Tokens on The List, first joust first (empty until set); ``ready``: the Planning Phase is
+    done for this Household; ``enhancement_placed``: its one Enhancement of the round is played.
+    """
+
+    name: str
+    knights: tuple[Knight, ...]
+    morale: int = BASE_MORALE
+    reputation: int = 0
+    reputation_spent: int = 0
+    crowns: int = 0
+    tracks: tuple[CrownTrack, ...] = ()
+    pool: tuple[str, ...] = ()
+    bravery_tokens: tuple[str, ...] = ()
+    workers: int = 3
+    hand_limit: int = 4
+    hand: tuple[Enhancement, ...] = ()
+    order: tuple[str, ...] = ()
+    ready: bool = False
+    enhancement_placed: bool = False
+
+    def knight(self, name: str) -> Knight:
+        """The Knight called ``name``; ``KeyError`` if none."""
+        for knight in self.knights:
+            if knight.name == name:
+                return knight
+        raise KeyError(name)
+
+    def with_knight(self, knight: Knight) -> Household:
+        return replace(self, knights=tuple(knight if k.name == knight.name else k
+                                           for k in self.knights))
+
+    def promoted(self) -> int:
+        """How many of the Knights are promoted (Crusader side up)."""
+        return sum(k.promoted for k in self.knights)
+
+
+@dataclass(frozen=True)
+class JoustState:
+    """A whole King's Champion position on The List.
+
+    ``households`` are the two Households; ``initiative`` names the one with initiative this
+    round; ``revealed`` and ``resolved`` count the jousts of this round whose tokens are face up
+    and which are scored.  ``viewer`` is set only on a filtered view (``view_for``): the
+    Household it was filtered for, or ``HIDDEN`` for the public view.
+    """
+
+    households: tuple[Household, Household]
+    round: int = 1
+    phase: str = "planning"
+    initiative: str = ""
+    revealed: int = 0
+    resolved: int = 0
+    title: str = ""
+    notes: str = ""
+    viewer: str | None = field(default=None, compare=True)
+
+    def household(self, name: str) -> Household:
+        """The Household called ``name``; ``KeyError`` if none."""
+        for house in self.households:
+            if house.name == name:
+                return house
+        raise KeyError(name)
+
+    def rival(self, name: str) -> Household:
+        """The other Household."""
+        return next(h for h in self.households if h.name != name)
+
+    def with_household(self, house: Household) -> JoustState:
+        return replace(self, households=tuple(house if h.name == house.name else h
+                                              for h in self.households))
+
+    def in_order(self) -> tuple[Household, Household]:
+        """The Households, the one with initiative first."""
+        first = self.household(self.initiative)
+        return first, self.rival(first.name)
+
+    def find_knight(self, name: str) -> tuple[Household, Knight]:
+        """The Household and Knight called ``name``; ``KeyError`` if none."""
+        for house in self.households:
+            for knight in house.knights:
+                if knight.name == name:
+                    return house, knight
+        raise KeyError(name)
+
+    def jousters(self, index: int) -> tuple[Knight, Knight] | None:
+        """The two Knights of joust ``index`` (0-2), initiative Household first, or ``None``
+        when an order is not set."""
+        first, second = self.in_order()
+        if len(first.order) <= index or len(second.order) <= index:
+            return None
+        return first.knight(first.order[index]), second.knight(second.order[index])
