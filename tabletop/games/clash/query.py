@@ -1,3 +1,125 @@
-"""Clash query verbs (being written: see issue 2)."""
+"""The Clash ``tabletop query`` verbs (``../shared/spec/layouts-and-query.md``).
 
-VERBS: dict = {}
+Each verb answers with ``"answer"`` and a ``"why"`` naming the rule that decided, in words;
+``los`` also gives ``"line"``, a clear segment ``[[x1, y1], [x2, y2]]`` in corner coordinates
+or ``null``.  Lists of spaces are in reading order, lists of names sorted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from tabletop.errors import QueryError
+from tabletop.games.clash import geometry as geo
+from tabletop.games.clash.state import ClashState
+from tabletop.games.contract import Verb
+from tabletop.spatial.grid import Space
+
+
+def _los(state: ClashState, args: list[str]) -> dict[str, Any]:
+    sight = geo.los(state, args[0], args[1])
+    line = [list(sight.line[0]), list(sight.line[1])] if sight.line else None
+    return {"answer": sight.clear, "why": sight.why, "line": line}
+
+
+def _range(state: ClashState, args: list[str]) -> dict[str, Any]:
+    a, b = geo.resolve(state, args[0]), geo.resolve(state, args[1])
+    value = geo.range_(state, a, b)
+    return {"answer": value, "why": f"range from {a.name} to {b.name} is {value}: spaces "
+            f"counted horizontally and vertically between their nearest spaces (adjacent = 1); "
+            f"obstacles and miniatures do not lengthen it"}
+
+
+def _distance(state: ClashState, args: list[str]) -> dict[str, Any]:
+    a, b = geo.resolve(state, args[0]), geo.resolve(state, args[1])
+    value = geo.distance(state, a, b)
+    if a.monster is not None and a.monster.kind == "boss":
+        how = "a boss moves through everything, so its distance is its range"
+    elif a.monster is not None:
+        how = "a mob moves its whole footprint around obstacles, chasms and other pieces"
+    else:
+        how = "moving one space at a time around obstacles, chasms and other pieces"
+    if value is None:
+        why = f"{a.name} can never become adjacent to {b.name} ({how})"
+    else:
+        why = (f"{a.name} is adjacent to {b.name} after {value - 1} move"
+               f"{'' if value == 2 else 's'} ({how}); distance is 1 + the moves"
+               if value >= 1 else f"{a.name} and {b.name} overlap")
+    return {"answer": value, "why": why}
+
+
+def _spaces(spaces: Iterable[Space], why: str) -> dict[str, Any]:
+    ordered = sorted(set(spaces), key=lambda s: (s.row, s.col))
+    return {"answer": [str(s) for s in ordered], "why": why}
+
+
+def _reach(state: ClashState, args: list[str]) -> dict[str, Any]:
+    knight = geo.resolve(state, args[0])
+    spaces = geo.reach(state, knight)
+    speed = knight.knight.speed if knight.knight else 0
+    return _spaces(spaces, f"{knight.name} (Speed {speed}) moves up to {speed} spaces in "
+                           f"cardinal steps, not through obstacles, chasms, boundless terrain "
+                           f"or other pieces; one less if the path (its start included) holds "
+                           f"difficult terrain")
+
+
+def _front(state: ClashState, args: list[str]) -> dict[str, Any]:
+    m = geo._monster(state, args[0])
+    return _spaces(geo.front_of(state, m), f"every space beyond the line along {m.name}'s "
+                                           f"{m.facing} edge (Monster Facing)")
+
+
+def _rear(state: ClashState, args: list[str]) -> dict[str, Any]:
+    m = geo._monster(state, args[0])
+    return _spaces(geo.rear_of(state, m), f"the {m.size} space{'s' if m.size > 1 else ''} "
+                                          f"directly behind {m.name}, facing {m.facing}")
+
+
+def _blindspots(state: ClashState, args: list[str]) -> dict[str, Any]:
+    m = geo._monster(state, args[0])
+    return _spaces(geo.blindspots_of(state, m), f"{m.name}'s blindspot offsets turned to face "
+                                                f"{m.facing}, off-board spaces dropped")
+
+
+def _zone(state: ClashState, args: list[str]) -> dict[str, Any]:
+    place = geo.resolve(state, args[0])
+    try:
+        x = int(args[1])
+    except ValueError:
+        raise QueryError(f"zone size {args[1]!r} is not a whole number") from None
+    if x < 0:
+        raise QueryError(f"zone size {x} is negative")
+    own = ("a Monster is not inside its own zone" if place.monster is not None
+           else f"{place.name} is a source and so inside it")
+    return _spaces(geo.zone_of(state, place, x), f"every space within {x} spaces "
+                   f"horizontally, vertically or diagonally of {place.name}; {own}")
+
+
+def _sees(state: ClashState, args: list[str]) -> dict[str, Any]:
+    m = geo._monster(state, args[0])
+    names = geo.sees(state, m)
+    return {"answer": names, "why": f"Knights with a clear line from {m.name}, none in its "
+                                    f"blindspots or on a Vantage Point"}
+
+
+def _visible(state: ClashState, args: list[str]) -> dict[str, Any]:
+    place = geo.resolve(state, args[0])
+    extra = "; its blindspots never are" if place.monster is not None else ""
+    return _spaces(geo.visible(state, place), f"every space with a clear line from a corner "
+                                              f"of {place.name}{extra}")
+
+
+VERBS: dict[str, Verb] = {v.name: v for v in (
+    Verb("los", "P Q", "Line of Sight from P to Q, with the rule that decided and a clear line",
+         _los, 2),
+    Verb("range", "P Q", "range: spaces between the nearest spaces", _range, 2),
+    Verb("distance", "P Q", "1 + the fewest moves for P to become adjacent to Q", _distance, 2),
+    Verb("reach", "K", "spaces Knight K may end a Movement Action on", _reach, 1),
+    Verb("front", "M", "spaces in front of Monster M", _front, 1),
+    Verb("rear", "M", "Rear spaces of Monster M", _rear, 1),
+    Verb("blindspots", "M", "blindspot spaces of Monster M", _blindspots, 1),
+    Verb("zone", "P X", "spaces in Zone X from P", _zone, 2),
+    Verb("sees", "M", "Knights in Monster M's LoS", _sees, 1),
+    Verb("visible", "P", "every space P has LoS to", _visible, 1),
+)}

@@ -1,0 +1,381 @@
+"""The Clash Board's geometry questions, asked of a :class:`ClashState` by piece name.
+
+This module is the bridge from a board state to the pure functions of ``tabletop.spatial``: it
+decides which Terrain tiles block LoS for a pair of pieces (the tile exception), what a boss, a
+mob and a Knight may move through, what Monster sight adds (blindspots and Vantage Points) and
+how Knights on Vantage Points measure range.  Readings: ``clash-geometry.md`` and
+``docs/clash-geometry.md``.  The blocking structure of a board is built once per terrain and
+exemption and cached; every function here is pure.
+
+Pieces are named by ``name``; a space label (``"C4"``) stands for a one-space piece there.
+Functions accept a name or label, a :class:`Place`, or a :class:`Knight`/:class:`Monster`.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tabletop.errors import QueryError
+from tabletop.games.clash.state import BLOCKS_MOVEMENT, ClashState, Knight, Monster, Piece, Terrain
+from tabletop.spatial import facing, measure
+from tabletop.spatial.grid import Board, Space
+from tabletop.spatial.reach import reachable
+from tabletop.spatial.sight import Sight, SightMap, line_of_sight, sight_map, visible_from
+
+
+@dataclass(frozen=True)
+class Place:
+    """A piece or a bare space as one end of a question: ``name`` as the user wrote it (or the
+    label), the ``spaces`` it occupies and the ``piece`` (``None`` for a bare space)."""
+
+    name: str
+    spaces: tuple[Space, ...]
+    piece: Piece | None = None
+
+    @property
+    def knight(self) -> Knight | None:
+        return self.piece if isinstance(self.piece, Knight) else None
+
+    @property
+    def monster(self) -> Monster | None:
+        return self.piece if isinstance(self.piece, Monster) else None
+
+
+def resolve(state: ClashState, name_or_label: str | Place | Piece) -> Place:
+    """The :class:`Place` named by a piece name (exact, else case-insensitive) or a label.
+
+    Raises :class:`QueryError` for a name that is neither, or a label off the board.
+    """
+    if isinstance(name_or_label, Place):
+        return name_or_label
+    if isinstance(name_or_label, Knight | Monster):
+        return Place(name_or_label.name, name_or_label.spaces, name_or_label)
+    word = name_or_label
+    piece = state.pieces.get(word)
+    if piece is None:
+        folded = [p for n, p in state.pieces.items() if n.casefold() == word.casefold()]
+        piece = folded[0] if len(folded) == 1 else None
+    if piece is not None:
+        return Place(piece.name, piece.spaces, piece)
+    try:
+        space = Space.parse(word)
+    except ValueError:
+        names = ", ".join(sorted(state.pieces)) or "none"
+        raise QueryError(f"{word!r} is neither a piece nor a space label "
+                         f"(pieces: {names})") from None
+    if not state.board.contains(space):
+        raise QueryError(f"{space} is off the board ({state.board.describe()})")
+    return Place(str(space), (space,), None)
+
+
+def _monster(state: ClashState, word: str | Place | Piece) -> Monster:
+    place = resolve(state, word)
+    if place.monster is None:
+        raise QueryError(f"{place.name} is not a Monster")
+    return place.monster
+
+
+def _knight(state: ClashState, word: str | Place | Piece) -> Knight:
+    place = resolve(state, word)
+    if place.knight is None:
+        raise QueryError(f"{place.name} is not a Knight")
+    return place.knight
+
+
+# --- the terrain's blocking structure, built once per state and terrain --------------------
+
+
+class _Terrain:
+    """What the terrain of one board means for sight and movement, with the sight maps for
+    each set of exempt tiles built on first use and kept."""
+
+    def __init__(self, board: Board, terrain: tuple[Terrain, ...]):
+        self.board = board
+        self.obscuring = tuple(t for t in terrain if t.has("obscuring"))
+        names: dict[Space, list[str]] = {}
+        tiles: dict[Space, set[str]] = {}
+        for tile in self.obscuring:
+            for space in tile.spaces:
+                names.setdefault(space, []).append(tile.name)
+                tiles.setdefault(space, set()).add(tile.name)
+        self.names = {s: " and ".join(n) for s, n in names.items()}
+        self.obscuring_on = {s: frozenset(t) for s, t in tiles.items()}
+        self.all_spaces = tuple(board.spaces())
+        self.obscured_spaces = tuple(sorted(self.obscuring_on))
+        self.spaces_of = {t.name: t.spaces for t in self.obscuring}
+        self.no_entry = frozenset(s for t in terrain if BLOCKS_MOVEMENT & set(t.keywords)
+                                  for s in t.spaces)
+        self.difficult = frozenset(s for t in terrain if t.has("difficult") for s in t.spaces)
+        self.base = sight_map(board, frozenset(self.obscuring_on))
+        self._maps: dict[frozenset[str], SightMap] = {frozenset(): self.base}
+
+    def sight(self, exempt: frozenset[str]) -> SightMap:
+        """The sight map with every obscuring tile blocking except the tiles ``exempt``."""
+        found = self._maps.get(exempt)
+        if found is None:
+            freed = {s for name in exempt for s in self.spaces_of[name]
+                     if self.obscuring_on[s] <= exempt}
+            found = self._maps[exempt] = self.base.without(freed)
+        return found
+
+    def standing_on(self, spaces) -> frozenset[str]:
+        """The obscuring tiles under any of ``spaces`` (they do not block for those spaces)."""
+        empty: frozenset[str] = frozenset()
+        return empty.union(*(self.obscuring_on.get(s, empty) for s in spaces))
+
+
+@lru_cache(maxsize=32)
+def _terrain_of(board: Board, terrain: tuple[Terrain, ...]) -> _Terrain:
+    return _Terrain(board, terrain)
+
+
+_per_state: dict[int, tuple[weakref.ref, _Terrain]] = {}
+
+
+def _terrain(state: ClashState) -> _Terrain:
+    """The :class:`_Terrain` of ``state``: looked up by identity first (hashing a whole
+    terrain tuple costs more than a LoS question), then by board and terrain."""
+    key = id(state)
+    entry = _per_state.get(key)
+    if entry is not None and entry[0]() is state:
+        return entry[1]
+    found = _terrain_of(state.board, state.terrain)
+    _per_state[key] = (weakref.ref(state, lambda _ref, key=key: _per_state.pop(key, None)),
+                       found)
+    return found
+
+
+def _tile_note(exempt: frozenset[str], who: dict[str, list[str]]) -> str:
+    parts = [f"{tile} does not block LoS for {' and '.join(who[tile])}, standing on it"
+             for tile in sorted(exempt)]
+    return "; " + "; ".join(parts) if parts else ""
+
+
+def geometric_los(state: ClashState, p, q) -> Sight:
+    """Plain geometric LoS from ``p`` to ``q`` (*Line of Sight*, with the tile exception:
+    an obscuring tile does not block LoS to or from those standing on any of its spaces)."""
+    a, b = resolve(state, p), resolve(state, q)
+    terrain = _terrain(state)
+    on_a, on_b = terrain.standing_on(a.spaces), terrain.standing_on(b.spaces)
+    exempt = on_a | on_b
+    sight = line_of_sight(terrain.sight(exempt), a.spaces, b.spaces, names=terrain.names)
+    if not exempt:
+        return sight
+    who = {tile: [x.name for x, on in ((a, on_a), (b, on_b)) if tile in on] for tile in exempt}
+    return Sight(sight.clear, sight.line, sight.why + _tile_note(exempt, who), sight.blocker)
+
+
+def _hidden_from_monster(state: ClashState, monster: Monster, target: Place) -> str | None:
+    """Why ``target`` is never in ``monster``'s LoS (Vantage Point or blindspot), or None."""
+    knight = target.knight
+    if knight is not None and knight.vantage is not None:
+        return (f"no LoS: {knight.name} is on a Vantage Point of {knight.vantage}; Vantage "
+                f"Points are never in a Monster's LoS")
+    spots = blindspots_of(state, monster)
+    inside = [s for s in target.spaces if s in spots]
+    if inside:
+        return (f"no LoS: {target.name} is in {monster.name}'s blindspot ({inside[0]}); "
+                f"blindspots are never in the Monster's LoS")
+    return None
+
+
+def monster_sees(state: ClashState, monster, knight) -> Sight:
+    """Whether ``monster`` has LoS to ``knight`` (a Knight or a space): plain geometry, except
+    that a Knight in one of the Monster's blindspots or on a Vantage Point is never seen
+    (*Line of Sight*: "Blindspots and Vantage Points are never in the Monster's LoS")."""
+    m = _monster(state, monster)
+    target = resolve(state, knight)
+    hidden = _hidden_from_monster(state, m, target)
+    if hidden is not None:
+        return Sight(False, None, hidden, None)
+    return geometric_los(state, m, target)
+
+
+def los(state: ClashState, p, q) -> Sight:
+    """LoS from ``p`` to ``q`` as ``tabletop query los`` answers it: Monster sight
+    (:func:`monster_sees`) when ``p`` is a Monster and ``q`` a Knight or a space, plain
+    geometry (:func:`geometric_los`) otherwise."""
+    a, b = resolve(state, p), resolve(state, q)
+    if a.monster is not None and b.monster is None:
+        return monster_sees(state, a, b)
+    return geometric_los(state, a, b)
+
+
+def sees(state: ClashState, monster) -> list[str]:
+    """The names (sorted) of the Knights in ``monster``'s LoS (*Targeting*, "In sight")."""
+    m = _monster(state, monster)
+    return sorted(k.name for k in state.knights if monster_sees(state, m, k).clear)
+
+
+def visible(state: ClashState, p) -> list[Space]:
+    """Every space (``p``'s own excepted), in reading order, to which ``los p <space>`` is true.
+
+    Each space is a one-space piece standing on its own tiles, so a space of an obscuring tile
+    is judged with that tile not blocking; for a Monster, its blindspots are never visible.
+    """
+    place = resolve(state, p)
+    own = set(place.spaces)
+    terrain = _terrain(state)
+    on_p = terrain.standing_on(place.spaces)
+    candidates = [s for s in terrain.all_spaces if s not in own]
+    seen = set(visible_from(terrain.sight(on_p), place.spaces, candidates))
+    groups: dict[frozenset[str], list[Space]] = {}
+    for s in terrain.obscured_spaces:
+        if s not in seen and s not in own:
+            extra = terrain.obscuring_on[s]
+            if not extra <= on_p:
+                groups.setdefault(extra | on_p, []).append(s)
+    for exempt, spaces in groups.items():
+        seen.update(visible_from(terrain.sight(exempt), place.spaces, spaces))
+    if place.monster is not None:
+        seen -= blindspots_of(state, place.monster)
+    return [s for s in candidates if s in seen]
+
+
+# --- facing ---------------------------------------------------------------------------------
+
+
+def front_of(state: ClashState, monster) -> frozenset[Space]:
+    """The spaces in front of ``monster`` (*Monster Facing*)."""
+    m = _monster(state, monster)
+    return facing.front(state.board, m.at, m.size, m.facing)
+
+
+def rear_of(state: ClashState, monster) -> frozenset[Space]:
+    """The Rear spaces of ``monster`` (*Monster Facing*)."""
+    m = _monster(state, monster)
+    return facing.rear(state.board, m.at, m.size, m.facing)
+
+
+def blindspots_of(state: ClashState, monster) -> frozenset[Space]:
+    """The blindspot spaces of ``monster``, turned with its facing (*Monster Diagram*)."""
+    m = _monster(state, monster)
+    return facing.blindspot_spaces(state.board, m.at, m.size, m.facing, m.blindspots)
+
+
+# --- range, distance, zones, movement -------------------------------------------------------
+
+
+def _host(state: ClashState, place: Place) -> Monster | None:
+    knight = place.knight
+    if knight is None or knight.vantage is None:
+        return None
+    return state.pieces.get(knight.vantage)  # type: ignore[return-value]
+
+
+def _measured_spaces(state: ClashState, place: Place) -> tuple[Space, ...]:
+    """Where ``place`` measures from: a Knight on a Vantage Point measures from its Monster's
+    spaces (*Vantage Points*: "from the space occupied by the Monster that is closest")."""
+    host = _host(state, place)
+    return host.spaces if host is not None else place.spaces
+
+
+def _vantage_adjacent(state: ClashState, a: Place, b: Place) -> bool:
+    """*Vantage Points*: a Knight on a VP is adjacent and in range 1 to its Monster and to all
+    Knights adjacent to that Monster (either order of ``a`` and ``b``)."""
+    for vp, other in ((a, b), (b, a)):
+        host = _host(state, vp)
+        if host is None:
+            continue
+        if other.piece is host:
+            return True
+        if other.knight is not None and (
+                _host(state, other) is host
+                or (other.knight.vantage is None and measure.range_between(
+                    host.spaces, other.spaces) == 1)):
+            return True
+    return False
+
+
+def range_(state: ClashState, p, q) -> int:
+    """Range from ``p`` to ``q``: the Manhattan distance between their nearest spaces
+    (adjacent = 1), with the Vantage Point rules of :func:`_vantage_adjacent`."""
+    a, b = resolve(state, p), resolve(state, q)
+    if _vantage_adjacent(state, a, b):
+        return 1
+    return measure.range_between(_measured_spaces(state, a), _measured_spaces(state, b))
+
+
+def _passable_for(state: ClashState, a: Place, b: Place):
+    """Mob and Knight movement: on the board, not obstacle, chasm or boundless, not another
+    piece's space (``a``'s and ``b``'s own, and a VP host's, excepted)."""
+    no_entry = _terrain(state).no_entry
+    own = {*a.spaces, *b.spaces, *_measured_spaces(state, a), *_measured_spaces(state, b)}
+    occupant = state.occupant
+
+    def passable(space: Space) -> bool:
+        return space not in no_entry and (space in own or space not in occupant)
+
+    return passable
+
+
+def distance(state: ClashState, p, q) -> int | None:
+    """Distance from ``p`` to ``q`` (*Targeting*, *Monster Movement*): 1 + the fewest
+    one-space cardinal moves after which ``p`` is adjacent to ``q`` (adjacent = 1), ``None``
+    when it never can be.  A boss moves through everything (its distance is its range); a mob,
+    a Knight or a bare space moves its footprint only over passable spaces (see
+    :func:`_passable_for`).  A Knight on a Vantage Point steps first to any space adjacent to
+    its Monster."""
+    a, b = resolve(state, p), resolve(state, q)
+    if _vantage_adjacent(state, a, b):
+        return 1
+    if a.monster is not None and a.monster.kind == "boss":
+        return range_(state, a, b)
+    board = state.board
+    targets = _measured_spaces(state, b)
+    passable = _passable_for(state, a, b)
+    host = _host(state, a)
+    if host is None:
+        size = a.monster.size if a.monster is not None else 1
+        start = min(a.spaces)
+        return measure.distance(board, start, size, targets, passable)
+    best = None
+    for step in _around(board, host):
+        if passable(step) and step not in host.spaces:
+            found = measure.distance(board, step, 1, targets, passable)
+            if found is not None and (best is None or found + 1 < best):
+                best = found + 1
+    return best
+
+
+def _around(board: Board, monster: Monster) -> list[Space]:
+    """The board spaces adjacent to ``monster``'s footprint."""
+    own = set(monster.spaces)
+    return sorted({n for s in own for n in s.neighbours() if n not in own and board.contains(n)})
+
+
+def reach(state: ClashState, knight) -> frozenset[Space]:
+    """The spaces Knight ``knight`` may end a Movement Action on (*Movement Action*,
+    *Difficult Terrain*); a Knight on a Vantage Point steps first to a space adjacent to its
+    Monster (*Vantage Points*, "Movement and VPs") and the terrain under its Monster does not
+    count as its starting space."""
+    k = _knight(state, knight)
+    index = _terrain(state)
+    occupied = frozenset(s for s, piece in state.occupant.items() if piece.name != k.name)
+    blocked = index.no_entry | occupied
+    host = state.pieces.get(k.vantage) if k.vantage else None
+    if isinstance(host, Monster):
+        return reachable(state.board, k.at, k.speed, blocked | set(host.spaces),
+                         index.difficult - set(host.spaces), first_steps=_around(state.board,
+                                                                                   host))
+    return reachable(state.board, k.at, k.speed, blocked, index.difficult)
+
+
+def zone_of(state: ClashState, p, x: int) -> frozenset[Space]:
+    """Zone ``x`` from ``p`` (*Attack Types*, Zone X): the spaces within ``x`` steps
+    horizontally, vertically or diagonally of ``p``'s nearest space; a Monster's own spaces
+    are not in its zone, a Knight's or a space's are."""
+    place = resolve(state, p)
+    return measure.zone(state.board, place.spaces, x, include_source=place.monster is None)
+
+
+def knights_in_zone(state: ClashState, p, x: int) -> list[str]:
+    """The names (sorted) of the Knights a Zone ``x`` from ``p`` affects: those on its spaces,
+    never a Knight on a Vantage Point when the source is a Monster (*Attack Types*)."""
+    place = resolve(state, p)
+    spaces = zone_of(state, place, x)
+    return sorted(k.name for k in state.knights if k.at in spaces
+                  and not (place.monster is not None and k.vantage is not None))
+

@@ -1,0 +1,59 @@
+"""A Knight's Movement Action: the spaces it may end on.
+
+Rulebook: *Movement Action* ("up to your Knight's Speed value", cardinal steps, not through
+Obstacles, Chasms or miniatures) and *Keyword List*, Difficult Terrain ("they move one less
+space"); reading fixed in ``clash-geometry.md``, *A Knight's Movement Action*.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from tabletop.spatial.grid import Board, Space
+
+
+def _steps(board: Board, starts: Iterable[Space], blocked: frozenset[Space],
+           avoid: frozenset[Space], limit: int) -> dict[Space, int]:
+    """Fewest steps from the start to each space within ``limit``, never entering ``blocked``
+    or ``avoid`` spaces (breadth-first search)."""
+    best: dict[Space, int] = {}
+    frontier = deque()
+    for s in starts:
+        if limit >= 1 and board.contains(s) and s not in blocked and s not in avoid \
+                and s not in best:
+            best[s] = 1
+            frontier.append(s)
+    while frontier:
+        here = frontier.popleft()
+        if best[here] >= limit:
+            continue
+        for nxt in here.neighbours():
+            if (nxt not in best and board.contains(nxt) and nxt not in blocked
+                    and nxt not in avoid):
+                best[nxt] = best[here] + 1
+                frontier.append(nxt)
+    return best
+
+
+def reachable(board: Board, start: Space, speed: int, blocked: frozenset[Space],
+              difficult: frozenset[Space], *,
+              first_steps: Iterable[Space] | None = None) -> frozenset[Space]:
+    """Every space a Knight on ``start`` with Speed ``speed`` may end a Movement Action on.
+
+    A path is cardinal steps that never enter a ``blocked`` space (the caller includes
+    obstacles, chasms, boundless terrain and other pieces) or leave the board, of at most
+    ``speed`` steps; if its spaces, the starting space included, contain any ``difficult``
+    space, of at most ``speed - 1`` steps.  ``start`` itself is never a destination.
+    ``first_steps`` replaces the neighbours of ``start`` as the spaces of the first step (a
+    Knight on a Vantage Point steps to any space adjacent to its Monster).
+    """
+    firsts = frozenset(start.neighbours() if first_steps is None else first_steps)
+    blocked = frozenset(blocked) | {start}
+    anywhere = _steps(board, firsts, blocked, frozenset(), speed - 1)
+    if start in difficult:
+        out = set(anywhere)
+    else:
+        out = set(anywhere) | set(_steps(board, firsts, blocked, frozenset(difficult), speed))
+    out.discard(start)
+    return frozenset(out)
