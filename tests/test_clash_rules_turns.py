@@ -109,3 +109,27 @@ def test_turn_record_round_trips_through_a_layout():
 def test_unknown_knight_is_refused_by_name():
     with pytest.raises(IllegalActionError, match="no Knight called 'Nobody'"):
         apply(TWO, StartTurn("Nobody"))
+
+
+def test_movement_action_moves_onto_a_reachable_space_once_per_turn():
+    from tabletop.games.clash.actions import MoveKnight
+    from tabletop.spatial.grid import Space
+
+    state, events = apply(TWO, MoveKnight("Kara", Space.parse("A3")))
+    assert state.knight("Kara").at == Space.parse("A3")
+    assert state.turn.active == "Kara" and state.turn.moved
+    assert [e.kind for e in events] == ["turn-started", "refreshed", "moved"]
+    with pytest.raises(IllegalActionError, match="already performed a Movement Action"):
+        apply(state, MoveKnight("Kara", Space.parse("A4")))
+
+
+def test_movement_action_refusals_name_the_rule():
+    from tabletop.games.clash.actions import MoveKnight
+    from tabletop.spatial.grid import Space
+
+    with pytest.raises(IllegalActionError, match="occupied by Ratwolf"):
+        apply(TWO, MoveKnight("Kara", Space.parse("C3")))
+    with pytest.raises(IllegalActionError, match="not within Kara's Speed 4"):
+        apply(TWO, MoveKnight("Kara", Space.parse("F5")))
+    with pytest.raises(IllegalActionError, match="Odo is knocked down"):
+        apply(TWO, MoveKnight("Odo", Space.parse("F5")))

@@ -1,0 +1,415 @@
+"""Involuntary movement and its consequences (rulebook *Involuntary Movement*, *Keyword List*:
+Knockback, Pushback, Pull, Drag, Displace, Forced Vault, Gangup, Herd, Crash, Chasm, Boundless,
+Destructible, Indestructible, Lumbering, Braced, Stalwart, Jump).
+
+Everything here works on :class:`Branch` values: a state, the events so far and the choices the
+players made to get there.  A step that leaves the players a choice (two equally direct ways,
+where to Displace a piece, whether to use Stalwart or Jump) returns one branch per choice, so
+the caller can list every outcome and never picks silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tabletop.games.clash.editing import forget
+from tabletop.games.clash.events import Event
+from tabletop.games.clash.state import ClashState, Knight, Monster, Piece, Terrain
+from tabletop.spatial import forced as directions
+from tabletop.spatial.grid import DIRECTIONS, Space, adjacent, square
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One line of play: the state, the events so far, the players' choices in words."""
+
+    state: ClashState
+    events: tuple[Event, ...] = ()
+    choices: tuple[str, ...] = ()
+
+    def then(self, state: ClashState | None = None, *events: Event,
+             choice: str | None = None) -> Branch:
+        """This branch advanced to ``state`` with ``events`` (and one more choice)."""
+        return Branch(self.state if state is None else state, self.events + events,
+                      self.choices + ((choice,) if choice else ()))
+
+
+def spaces_at(piece: Piece, at: Space) -> tuple[Space, ...]:
+    """The spaces ``piece`` would cover with its north-west space on ``at``."""
+    return square(at, piece.size) if isinstance(piece, Monster) else (at,)
+
+
+def is_boss(piece: Piece | None) -> bool:
+    return isinstance(piece, Monster) and piece.kind == "boss"
+
+
+def is_mob(piece: Piece | None) -> bool:
+    return isinstance(piece, Monster) and piece.kind == "mob"
+
+
+def tiles_with(state: ClashState, spaces, keyword: str) -> list[Terrain]:
+    """The Terrain tiles with ``keyword`` on any of ``spaces`` (each once, board order)."""
+    cells = set(spaces)
+    return [t for t in state.terrain if t.has(keyword) and cells & set(t.spaces)]
+
+
+def destructible(tile: Terrain) -> bool:
+    """Reading: only a tile with the Destructible keyword (and not Indestructible) is ever
+    destroyed; an Obstacle with neither keyword stands like an Indestructible one."""
+    return tile.has("destructible") and not tile.has("indestructible")
+
+
+def others_on(state: ClashState, spaces, mover: str) -> list[Piece]:
+    """The pieces other than ``mover`` on any of ``spaces`` (Knights on Vantage Points not)."""
+    found: dict[str, Piece] = {}
+    for space in spaces:
+        piece = state.occupant.get(space)
+        if piece is not None and piece.name != mover:
+            found[piece.name] = piece
+    return list(found.values())
+
+
+def place(state: ClashState, name: str, at: Space) -> ClashState:
+    """``state`` with piece ``name`` moved to ``at`` (a Knight leaves any Vantage Point)."""
+    piece = state.pieces[name]
+    if isinstance(piece, Knight):
+        return state.with_piece(replace(piece, at=at, vantage=None))
+    return state.with_piece(replace(piece, at=at))
+
+
+def destroy(branch: Branch, tile: Terrain, rule: str) -> Branch:
+    """``tile`` removed from the board (rulebook *Placing and Removing Terrain*)."""
+    return branch.then(branch.state.without(tile.name),
+                       Event("destroyed", other=tile.name, rule=rule))
+
+
+def crash(branch: Branch, name: str, against: str, rule: str) -> Branch:
+    """Crash: -1 Vigor and Knockdown (Braced: no Knockdown) (rulebook *Keyword List: Crash*).
+    Dropping to 0 Vigor calls for a Peril Check and a Judicium draw (*Falling Below 0*)."""
+    knight = branch.state.knight(name)
+    if knight is None:
+        return branch
+    vigor = max(0, knight.vigor - 1)
+    braced = knight.has("braced")
+    knight = replace(knight, vigor=vigor, knockdown=knight.knockdown if braced else "falling")
+    state = branch.state.with_piece(knight)
+    if not braced and state.turn.active == name:
+        state = replace(state, turn=replace(state.turn, fell=True))
+    events = [Event("crash-braced" if braced else "crash", name, other=against, rule=rule)]
+    if vigor == 0:
+        events.append(Event("vigor-zero", name, rule="Falling Below 0 Vigor"))
+    return branch.then(state, *events)
+
+
+def knock_down(branch: Branch, name: str, rule: str) -> Branch:
+    """Knockdown without Crash (Gangup, Herd); a Braced Knight ignores it."""
+    knight = branch.state.knight(name)
+    if knight is None or knight.has("braced"):
+        return branch
+    state = branch.state.with_piece(replace(knight, knockdown="falling"))
+    if state.turn.active == name:
+        state = replace(state, turn=replace(state.turn, fell=True))
+    return branch.then(state, Event("knocked-down", name, rule=rule))
+
+
+def kill(branch: Branch, name: str, rule: str) -> list[Branch]:
+    """Knight ``name`` dies and leaves the board; the Priority Target token it held passes to
+    the living Knight with the highest Passion, the players choosing among equals
+    (rulebook *Priority Target*)."""
+    state = branch.state
+    held = state.turn.priority == name
+    state = forget(state.without(name), name)
+    dead = branch.then(state, Event("died", name, rule=rule))
+    if not held or not state.knights:
+        return [dead]
+    top = max(k.passion for k in state.knights)
+    heirs = [k.name for k in state.knights if k.passion == top]
+    out = []
+    for heir in heirs:
+        passed = replace(state, turn=replace(state.turn, priority=heir))
+        out.append(dead.then(passed, Event("priority-passed", heir, rule="Priority Target"),
+                             choice=f"the Priority Target token to {heir}"
+                             if len(heirs) > 1 else None))
+    return out
+
+
+def standable(state: ClashState, piece: Piece, at: Space, ignore: tuple[str, ...] = ()) -> bool:
+    """Whether ``piece`` may stand with its north-west space on ``at``: on the board, on no
+    obstacle, chasm or boundless space and on no other miniature (``ignore`` excepted)."""
+    spaces = spaces_at(piece, at)
+    if not all(state.board.contains(s) for s in spaces):
+        return False
+    if any(tiles_with(state, spaces, k) for k in ("obstacle", "chasm", "boundless")):
+        return False
+    return not [p for p in others_on(state, spaces, piece.name) if p.name not in ignore]
+
+
+def displace(branch: Branch, name: str, rule: str, *, avoid: frozenset[Space] = frozenset(),
+             ignore: tuple[str, ...] = ()) -> list[Branch]:
+    """Displace ``name`` to an empty space adjacent to its position, one branch per space the
+    players may choose (rulebook *Keyword List: Displace*); ``avoid`` are spaces it may not take
+    (a space the mover needs next).  A Knight with nowhere to go dies; a Monster goes to the
+    closest empty space instead."""
+    state = branch.state
+    piece = state.pieces[name]
+    start = piece.at
+    options = [start.step(dx, dy) for dx, dy in DIRECTIONS.values()]
+    options = [at for at in options if standable(state, piece, at, ignore)
+               and not set(spaces_at(piece, at)) & avoid]
+    if not options and isinstance(piece, Monster):
+        options = _closest_free(state, piece, avoid, ignore)
+    if not options:
+        return kill(branch, name, f"{rule}: no space to be Displaced to")
+    out = []
+    for at in sorted(options):
+        moved = place(state, name, at)
+        out.append(branch.then(moved, Event("displaced", name, (at,), rule=rule),
+                               choice=f"Displace {name} to {at}" if len(options) > 1 else None))
+    return out
+
+
+def _closest_free(state: ClashState, piece: Monster, avoid, ignore) -> list[Space]:
+    """The free footprint positions nearest (fewest cardinal steps) to ``piece``."""
+    best: list[Space] = []
+    best_d = None
+    for space in state.board.spaces():
+        if not standable(state, piece, space, ignore) or set(spaces_at(piece, space)) & avoid:
+            continue
+        d = abs(space.row - piece.at.row) + abs(space.col - piece.at.col)
+        if best_d is None or d < best_d:
+            best, best_d = [space], d
+        elif d == best_d:
+            best.append(space)
+    return best
+
+
+def settle(branch: Branch, name: str, rule: str) -> list[Branch]:
+    """After ``name``'s involuntary movement ends: whoever shares its spaces is Displaced
+    (rulebook *Involuntary Movement*), a Knight on a Chasm or Boundless space dies, a
+    Destructible tile it ended on is destroyed (*Keyword List: Destructible*)."""
+    state = branch.state
+    piece = state.pieces.get(name)
+    if piece is None:
+        return [branch]
+    if isinstance(piece, Knight):
+        for keyword in ("chasm", "boundless"):
+            tiles = tiles_with(state, piece.spaces, keyword)
+            if tiles:
+                return kill(branch, name, f"{keyword.title()}: ended on {tiles[0].name}")
+    for tile in tiles_with(state, piece.spaces, "destructible"):
+        if destructible(tile) and not tile.has("obstacle"):
+            branch = destroy(branch, tile, "Destructible")
+    results = [branch]
+    for other in others_on(state, piece.spaces, name):
+        if is_boss(other):
+            continue
+        nxt = []
+        for b in results:
+            if is_boss(piece) and isinstance(other, Knight) and piece.unavoidable_knockback:
+                b = b.then(None, Event("unavoidable-knockback", other.name, other=name,
+                                       amount=piece.unavoidable_knockback,
+                                       rule="Ending Boss Monster Movement on a Knight Space"))
+                nxt.extend(knockback(b, name, other.name, piece.unavoidable_knockback,
+                                     unavoidable=True, rule="Unavoidable Knockback"))
+                continue
+            nxt.extend(displace(b, other.name, f"{rule}: {name} ended on its space",
+                                avoid=frozenset(piece.spaces)))
+        results = nxt
+    return results
+
+
+def immovable(piece: Piece) -> str | None:
+    """Why ``piece`` cannot be involuntarily moved (Lumbering, Braced), or ``None``."""
+    for word in ("lumbering", "braced"):
+        if piece.has(word):
+            return f"{word.title()}: cannot be involuntarily moved"
+    return None
+
+
+def ways(source: Piece, target: Piece, side: bool) -> tuple[str, ...]:
+    """The directions of a Knockback of ``target`` from ``source`` (to the side if ``side``)."""
+    if side:
+        return directions.to_the_side(source.spaces, target.spaces)
+    return directions.away(source.spaces, target.spaces)
+
+
+def knockback(branch: Branch, source: str, target: str, amount: int, *, side: bool = False,
+              unavoidable: bool = False, rule: str = "Knockback") -> list[Branch]:
+    """Knockback X (to the side, or Unavoidable) of ``target`` from ``source``: up to X spaces
+    in a straight line directly away, every involuntary movement rule applied (rulebook
+    *Keyword List: Knockback*, *Involuntary Movement*)."""
+    state = branch.state
+    mover = state.pieces[target]
+    origin = state.pieces[source]
+    why = immovable(mover)
+    if why:
+        return [branch.then(None, Event("ignored", target, other=why, rule=rule))]
+    starts = [branch]
+    if isinstance(mover, Knight) and mover.has("stalwart") and not unavoidable:
+        starts = [branch.then(choice=f"{target} suffers the Knockback"),
+                  branch.then(None, Event("ignored", target, other="Stalwart", rule=rule),
+                              choice=f"{target} uses Stalwart to ignore it")]
+        out = _knockback_ways(starts[0], origin, mover, amount, side, rule)
+        return out + [starts[1]]
+    return _knockback_ways(branch, origin, mover, amount, side, rule)
+
+
+def _knockback_ways(branch, origin, mover, amount, side, rule) -> list[Branch]:
+    found = ways(origin, mover, side)
+    out = []
+    for way in found:
+        b = branch.then(choice=f"Knockback toward the {way}" if len(found) > 1 else None)
+        out.extend(_straight(b, origin, mover.name, way, amount, rule, stop_at_edge=False))
+    return out
+
+
+def _jump_ready(piece: Piece) -> bool:
+    return (isinstance(piece, Knight) and piece.knockdown != "falling"
+            and (piece.has("jump") or piece.has("advanced jump")))
+
+
+def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, rule: str,
+              *, stop_at_edge: bool) -> list[Branch]:
+    """``name`` moved up to ``amount`` spaces ``way`` by Knockback rules, sliding along a Board
+    Edge away from the source; the result after it settles (one branch per choice)."""
+    results: list[Branch] = []
+    jump = _jump_ready(branch.state.pieces[name])
+    pending = [(branch, way, amount, (), False, jump)]
+    while pending:
+        b, d, left, path, slid, jump = pending.pop(0)
+        piece = b.state.pieces.get(name)
+        if piece is None:
+            results.append(b)
+            continue
+        if left == 0:
+            results.extend(_finish(b, name, path, rule))
+            continue
+        nxt_at = piece.at.step(*DIRECTIONS[d])
+        nxt = spaces_at(piece, nxt_at)
+        if not all(b.state.board.contains(s) for s in nxt):
+            if stop_at_edge or slid:
+                stopped = b.then(None, Event("stopped", name, other="the Board Edge", rule=rule))
+                results.extend(_finish(stopped, name, path, rule))
+                continue
+            sides = [s for s in directions.slide(d, source.spaces, piece.spaces)
+                     if all(b.state.board.contains(x) for x in
+                            spaces_at(piece, piece.at.step(*DIRECTIONS[s])))]
+            if not sides:
+                stopped = b.then(None, Event("stopped", name, other="a corner of the board",
+                                             rule=rule))
+                results.extend(_finish(stopped, name, path, rule))
+                continue
+            for s in sides:
+                slid_b = b.then(None, Event("edge", name, other=s, rule="Board Edge"),
+                                choice=f"slide {s} along the edge" if len(sides) > 1 else None)
+                pending.append((slid_b, s, left, path, True, jump))
+            continue
+        step = _enter(b, piece, nxt_at, rule, jump=jump, last=left == 1, source=source.name)
+        for kind, nb, used_jump in step:
+            if kind == "stop":
+                results.extend(_finish(nb, name, path, rule))
+            elif kind == "last":
+                results.extend(_finish(nb, name, (*path, nxt_at), rule))
+            elif kind == "end":
+                results.append(nb)
+            else:
+                pending.append((nb, d, left - 1, (*path, nxt_at), slid,
+                                jump and not used_jump))
+    return results
+
+
+def _finish(branch: Branch, name: str, path: tuple[Space, ...], rule: str) -> list[Branch]:
+    if path:
+        branch = branch.then(None, Event("pushed", name, path, rule=rule))
+    return settle(branch, name, rule)
+
+
+def _enter(branch: Branch, piece: Piece, at: Space, rule: str, *, jump: bool = False,
+           last: bool = False, knockback: bool = True,
+           source: str = "") -> list[tuple[str, Branch, bool]]:
+    """One involuntary step of ``piece`` onto ``at``: ``("go", branch, jumped)`` when it moved
+    on, ``("last", …)`` when it moved onto ``at`` and stops there, ``("stop", …)`` when it stays
+    where it is, ``("end", …)`` when the movement is over for good (death).
+
+    Knockback rules (``knockback``): a Knight passes over Chasms and stops on the space of a
+    Destructible Obstacle it breaks.  Otherwise (Pushback, Pull, Drag) a Knight dies on the
+    first Chasm space and goes on through a broken Obstacle."""
+    stop_on_destroyed = knockback
+    state = branch.state
+    spaces = spaces_at(piece, at)
+    blockers = [p for p in others_on(state, spaces, piece.name)
+                if is_boss(p) and p.name != source]
+    if blockers and not is_boss(piece):
+        b = branch
+        if isinstance(piece, Knight):
+            b = crash(b, piece.name, blockers[0].name, "Involuntary Movement: into a Boss")
+        return [("stop", b.then(None, Event("stopped", piece.name, other=blockers[0].name,
+                                            rule=rule)), False)]
+    if blockers:
+        return [("stop", branch.then(None, Event("stopped", piece.name,
+                                                 other=blockers[0].name, rule=rule)), False)]
+    for tile in tiles_with(state, spaces, "boundless"):
+        if isinstance(piece, Knight):
+            return [("end", k, False) for k in kill(branch.then(place(state, piece.name, at)),
+                                                    piece.name, f"Boundless: {tile.name}")]
+    if is_boss(piece):
+        return [("go", _boss_passes(branch, piece, at, rule), False)]
+    out: list[tuple[str, Branch, bool]] = []
+    obstacles = tiles_with(state, spaces, "obstacle")
+    chasms = tiles_with(state, spaces, "chasm")
+    if obstacles and jump and not last and len(spaces) == 1:
+        jumped = branch.then(place(state, piece.name, at),
+                             Event("jumped", piece.name, (at,), other=obstacles[0].name),
+                             choice=f"{piece.name} Jumps over {obstacles[0].name}")
+        out.append(("go", jumped, True))
+        branch = branch.then(choice=f"{piece.name} does not Jump")
+    if obstacles:
+        tile = obstacles[0]
+        b = branch
+        if destructible(tile) and all(destructible(t) for t in obstacles):
+            for t in obstacles:
+                b = destroy(b, t, "Destructible")
+            if isinstance(piece, Knight):
+                b = crash(b, piece.name, tile.name, "Involuntary Movement: into an Obstacle")
+            b = b.then(place(b.state, piece.name, at))
+            out.append(("last" if stop_on_destroyed else "go", b, False))
+            return out
+        if isinstance(piece, Knight):
+            b = crash(b, piece.name, tile.name, "Involuntary Movement: into an Indestructible "
+                                                "Obstacle")
+        out.append(("stop", b.then(None, Event("stopped", piece.name, other=tile.name,
+                                               rule=rule)), False))
+        return out
+    if chasms and is_mob(piece):
+        out.append(("stop", branch.then(None, Event("stopped", piece.name, other=chasms[0].name,
+                                                    rule="Involuntary Movement: a Mob treats a "
+                                                         "Chasm as an Indestructible Obstacle")),
+                    False))
+        return out
+    moved = branch.then(place(state, piece.name, at))
+    if chasms and isinstance(piece, Knight) and not knockback:
+        out.extend(("end", k, False) for k in kill(moved, piece.name,
+                                                   f"Chasm: moved through {chasms[0].name}"))
+        return out
+    out.append(("go", moved, False))
+    return out
+
+
+def _boss_passes(branch: Branch, piece: Monster, at: Space, rule: str) -> Branch:
+    """A Boss moved onto ``at``: Knights it moves onto suffer Crash, Destructible tiles it
+    lands on are destroyed (rulebook *Boss Movement*, *Keyword List: Knockback*)."""
+    spaces = spaces_at(piece, at)
+    b = branch
+    for tile in tiles_with(b.state, spaces, "destructible"):
+        if destructible(tile):
+            b = destroy(b, tile, "Destructible: a Boss moved onto it")
+    already = {p.name for p in others_on(b.state, piece.spaces, piece.name)}
+    for other in others_on(b.state, spaces, piece.name):
+        if isinstance(other, Knight) and other.name not in already:
+            b = crash(b, other.name, piece.name, "Crash: a Boss moved through its space")
+    return b.then(place(b.state, piece.name, at))
+
+
+def adjacent_pieces(a: Piece, b: Piece) -> bool:
+    """Whether ``a`` and ``b`` share an edge."""
+    return adjacent(a.spaces, b.spaces)
