@@ -108,7 +108,7 @@ FF_WEAPON_ONLY = ("SPECIAL",)
 
 ALIASES: dict[str, str] = {
     "white": "kc-white", "green": "kc-green", "red": "kc-red", "black": "kc-black",
-    "kf-crit": "kf-d10-white", "crit": "kf-d10-white",
+    "kf-crit": "kf-d10-white",
     "kf-red": "kf-power-red", "kf-black": "kf-power-black", "kf-white": "kf-power-white",
 }
 
@@ -179,9 +179,9 @@ def load_kinds(path: str | Path | None = None) -> dict[str, DieKind]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
-        raise LayoutError(f"not valid TOML: {exc.args[0] if exc.args else exc}",
-                          source=name, line=line) from None
+        found = re.search(r"at line (\d+)", str(exc))
+        raise LayoutError(f"not valid TOML: {exc}", source=name,
+                          line=int(found.group(1)) if found else None) from None
     placeholder = data.get("placeholder", False)
     if not isinstance(placeholder, bool):
         raise LayoutError("placeholder must be true or false", source=name,

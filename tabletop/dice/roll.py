@@ -208,3 +208,23 @@ def replay(record: Mapping[str, Any]) -> Roll:
         raise TabletopError("the recorded faces differ from what the seed gives "
                             "(were the dice faces changed since the roll?)")
     return roll
+
+
+def roll_showing(kinds: Sequence[str], labels: Sequence[str], seed: int = 0) -> Roll:
+    """A roll whose dice show the faces labelled ``labels`` (a position set by hand).
+
+    For rulebook examples and tests: it is not thrown, so it records no seeded faces, and
+    :func:`replay` of its record refuses it unless the seed happens to agree.  Re-rolls of it
+    are seeded as usual.  Raises :class:`UsageError` for a label the die does not have.
+    """
+    names = tuple(canonical(kind) for kind in kinds)
+    if len(names) != len(labels):
+        raise UsageError(f"{len(names)} dice but {len(labels)} faces given")
+    table = default_kinds()
+    faces = []
+    for name, label in zip(names, labels, strict=True):
+        found = [i for i, face in enumerate(table[name].faces) if face.label == label]
+        if not found:
+            raise UsageError(f"a {name} has no face {label!r}")
+        faces.append(found[0])
+    return Roll(seed, names, tuple(faces), tuple((face,) for face in faces), (), len(names))

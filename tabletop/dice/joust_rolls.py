@@ -1,0 +1,119 @@
+"""King's Champion roll rules as pure functions on rolls: Aftershock, Hero's Fate, Squire Reroll.
+
+The joust roll (Jousting Phase, steps 5-7: roll the dice, apply abilities and re-rolls,
+resolve the dice) is a :class:`~tabletop.dice.roll.Roll` of ``kc-*`` dice.  Re-rolls come
+first; Aftershocks are rolled when the dice are resolved.  Scoring is the joust module's
+:func:`tabletop.dice.kings_champion.score`; :func:`joust_score` feeds it a roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tabletop.dice import kings_champion
+from tabletop.dice.roll import Roll, add_dice, reroll
+from tabletop.errors import IllegalActionError
+
+AFTERSHOCK = "Aftershock"
+HEROS_FATE = "Hero's Fate"
+SQUIRE = "Squire Reroll"
+MAX_AFTERSHOCKS = 100
+
+
+def _check_joust_roll(roll: Roll) -> None:
+    wrong = [k for k in roll.kinds if not k.startswith("kc-")]
+    if wrong:
+        raise IllegalActionError(f"a joust roll with {wrong[0]}",
+                                 "a joust rolls King's Champion white, green, red and black d6")
+
+
+def colour(roll: Roll, index: int) -> str:
+    """The King's Champion colour of die ``index`` (white, green, red or black)."""
+    return roll.kinds[index].removeprefix("kc-")
+
+
+def resolve_aftershocks(roll: Roll) -> Roll:
+    """``roll`` with every Aftershock rolled (Glossary "Aftershock", "Fealty Dice").
+
+    A black Fealty die showing 6 is a hit and is rolled again; each further 6 rolls again,
+    until a face other than 6, which is scored as normal.  Each wave of Aftershocks is one
+    recorded step that adds one black die per black 6 of the previous wave (the first wave
+    looks at every black die of the roll that is not itself an Aftershock).  Raises if the
+    roll was already resolved.  Dice of other kinds in the roll are left alone.  Stops after
+    :data:`MAX_AFTERSHOCKS` waves (never reached by fair dice in practice: the chance is 6 to
+    the power -100).
+    """
+    if any(step.reason == AFTERSHOCK for step in roll.steps):
+        raise IllegalActionError("resolve the Aftershocks", "this roll's Aftershocks were "
+                                                            "already rolled")
+    wave = [i for i in range(len(roll)) if roll.kinds[i] == "kc-black"
+            and roll.face(i).value == 6]
+    for _ in range(MAX_AFTERSHOCKS):
+        if not wave:
+            break
+        start = len(roll)
+        roll = add_dice(roll, ["kc-black"] * len(wave), AFTERSHOCK)
+        wave = [i for i in range(start, len(roll)) if roll.face(i).value == 6]
+    return roll
+
+
+def aftershock_dice(roll: Roll) -> tuple[int, ...]:
+    """The indices of the dice added by Aftershocks."""
+    out, index = [], roll.first
+    for step in roll.steps:
+        if step.action == "add":
+            if step.reason == AFTERSHOCK:
+                out.extend(range(index, index + len(step.kinds)))
+            index += len(step.kinds)
+    return tuple(out)
+
+
+def _check_before_resolving(roll: Roll, action: str) -> None:
+    if any(step.reason == AFTERSHOCK for step in roll.steps):
+        raise IllegalActionError(action, "re-rolls come before the dice are resolved "
+                                         "(Jousting Phase steps 6 and 7)")
+
+
+def heros_fate(roll: Roll, dice: Iterable[int]) -> Roll:
+    """Re-roll any of the dice, of any colour, one time (Ability "Hero's Fate").
+
+    Stacks with other re-rolls (a die re-rolled by a Squire Reroll may be re-rolled again), but
+    Hero's Fate itself is used once per roll.
+    """
+    _check_joust_roll(roll)
+    chosen = sorted(set(dice))
+    action = f"{HEROS_FATE}: re-roll dice {', '.join(str(i + 1) for i in chosen)}"
+    _check_before_resolving(roll, action)
+    if any(step.reason == HEROS_FATE for step in roll.steps):
+        raise IllegalActionError(action, "Hero's Fate re-rolls the dice one time")
+    return reroll(roll, chosen, HEROS_FATE)
+
+
+def squire_reroll(roll: Roll, dice: Iterable[int], squire_colour: str) -> Roll:
+    """Re-roll dice matching the Squire's colour (Squire Reroll), once per roll.
+
+    Every chosen die must be of ``squire_colour``.
+    """
+    _check_joust_roll(roll)
+    chosen = sorted(set(dice))
+    action = f"{SQUIRE}: re-roll dice {', '.join(str(i + 1) for i in chosen)}"
+    _check_before_resolving(roll, action)
+    if any(step.reason == SQUIRE for step in roll.steps):
+        raise IllegalActionError(action, "the Squire Reroll is used once")
+    for index in chosen:
+        if not 0 <= index < len(roll):
+            raise IllegalActionError(action, f"die {index + 1} is not in this roll")
+        if colour(roll, index) != squire_colour:
+            raise IllegalActionError(action, f"die {index + 1} is {colour(roll, index)}; the "
+                                             f"Squire re-rolls only {squire_colour} dice")
+    return reroll(roll, chosen, SQUIRE)
+
+
+def joust_score(roll: Roll, *, ruse: bool = False) -> kings_champion.Score:
+    """The joust module's :class:`~tabletop.dice.kings_champion.Score` of every die in ``roll``.
+
+    Call :func:`resolve_aftershocks` first so the Aftershock dice are counted.
+    """
+    _check_joust_roll(roll)
+    return kings_champion.score(((colour(roll, i), roll.face(i).value)
+                                 for i in range(len(roll))), ruse=ruse)

@@ -1,0 +1,90 @@
+"""King's Champion roll rules: Aftershock chains, Hero's Fate, Squire Reroll, joust score."""
+
+import pytest
+
+from tabletop.dice.joust_rolls import (
+    aftershock_dice,
+    heros_fate,
+    joust_score,
+    resolve_aftershocks,
+    squire_reroll,
+)
+from tabletop.dice.roll import replay, roll_dice, roll_showing
+from tabletop.errors import IllegalActionError
+
+
+def test_aftershock_no_six_adds_nothing():
+    roll = roll_showing(["black", "white"], ["5", "6"])
+    assert resolve_aftershocks(roll) == roll
+
+
+def test_aftershock_each_further_six_rolls_again():
+    # Every black 6 (first throw or Aftershock) adds exactly one more black die, and the last
+    # die of every chain is not a 6; checked over many seeds, some with chains of 2 or more.
+    longest = 0
+    for seed in range(400):
+        roll = resolve_aftershocks(roll_dice(["black", "black", "red"], seed=seed))
+        added = aftershock_dice(roll)
+        blacks = [i for i in range(len(roll)) if roll.kinds[i] == "kc-black"]
+        sixes = [i for i in blacks if roll.face(i).value == 6]
+        assert len(added) == len(sixes)
+        if added:
+            last_wave = roll.steps[-1]
+            assert all(roll.face(i).value != 6
+                       for i in range(len(roll) - len(last_wave.kinds), len(roll)))
+        longest = max(longest, sum(1 for s in roll.steps if s.reason == "Aftershock"))
+    assert longest >= 2
+
+
+def test_aftershock_chain_scores_each_six_as_a_hit():
+    roll = roll_showing(["black"], ["6"], seed=0)
+    for seed in range(500):
+        chained = resolve_aftershocks(roll_showing(["black"], ["6"], seed=seed))
+        if len(chained) >= 3:
+            roll = chained
+            break
+    assert len(roll) >= 3
+    score = joust_score(roll)
+    assert score.aftershocks == len(roll) - 1 and score.hits >= len(roll) - 1
+
+
+def test_aftershock_resolved_once():
+    roll = resolve_aftershocks(roll_showing(["black"], ["6"]))
+    with pytest.raises(IllegalActionError, match="already rolled"):
+        resolve_aftershocks(roll)
+
+
+def test_aftershock_roll_replays_from_its_record():
+    for seed in range(100):
+        roll = resolve_aftershocks(roll_dice(["black"] * 3, seed=seed))
+        assert replay(roll.record()) == roll
+
+
+def test_heros_fate_rerolls_any_dice_one_time():
+    roll = roll_dice(["white", "green", "black"], seed=3)
+    once = heros_fate(roll, [0, 2])
+    assert [once.times_rerolled(i) for i in range(3)] == [1, 0, 1]
+    with pytest.raises(IllegalActionError, match="one time"):
+        heros_fate(once, [1])
+
+
+def test_heros_fate_stacks_with_the_squire_reroll():
+    roll = roll_dice(["white", "green"], seed=3)
+    both = heros_fate(squire_reroll(roll, [0], "white"), [0])
+    assert both.times_rerolled(0) == 2
+
+
+def test_squire_reroll_only_its_colour():
+    with pytest.raises(IllegalActionError, match="only green dice"):
+        squire_reroll(roll_dice(["white", "green"], seed=1), [0], "green")
+
+
+def test_rerolls_come_before_the_aftershocks():
+    roll = resolve_aftershocks(roll_showing(["black", "white"], ["6", "2"]))
+    with pytest.raises(IllegalActionError, match="before the dice are resolved"):
+        heros_fate(roll, [1])
+
+
+def test_joust_score_uses_the_dice_colours():
+    score = joust_score(roll_showing(["red", "green", "white"], ["6", "5", "5"]))
+    assert (score.hits, score.criticals, score.reputation, score.pips) == (3, 1, 1, 16)
