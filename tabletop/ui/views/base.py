@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -110,18 +111,38 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int,
     """Draw one line of ``words`` with its ``anchor`` (a ``pygame.Rect`` attribute name such as
     ``"center"`` or ``"midleft"``) at ``pos``; a line wider than ``max_width`` is cut with an
     ellipsis.  Returns the rectangle drawn."""
-    font = theme.font(size)
-    if max_width is not None and font.size(words)[0] > max_width:
-        while words and font.size(words + "…")[0] > max_width:
-            words = words[:-1]
-        words += "…"
-    image = font.render(words, True, colour)
+    image = rendered(words, size, tuple(colour), max_width)
     where = image.get_rect(**{anchor: pos})
     surface.blit(image, where)
     return where
 
 
-def wrap(words: str, size: int, width: int) -> list[str]:
+_rendered: dict[tuple, pygame.Surface] = {}
+pygame.register_quit(_rendered.clear)
+_RENDERED_KEEP = 2000
+
+
+def rendered(words: str, size: int, colour: tuple[int, ...],
+             max_width: int | None = None) -> pygame.Surface:
+    """The image of one line of text, cut to ``max_width`` with an ellipsis; images are
+    cached (text is drawn every frame, but rarely changes)."""
+    key = (words, size, colour, max_width)
+    image = _rendered.get(key)
+    if image is None:
+        font = theme.font(size)
+        if max_width is not None and font.size(words)[0] > max_width:
+            while words and font.size(words + "…")[0] > max_width:
+                words = words[:-1]
+            words += "…"
+        image = font.render(words, True, colour)
+        if len(_rendered) >= _RENDERED_KEEP:
+            _rendered.clear()
+        _rendered[key] = image
+    return image
+
+
+@lru_cache(maxsize=2048)
+def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
     """``words`` broken into lines no wider than ``width`` pixels at font ``size``."""
     font = theme.font(size)
     lines: list[str] = []
@@ -135,7 +156,7 @@ def wrap(words: str, size: int, width: int) -> list[str]:
             else:
                 line = trial
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def dashed_line(surface: pygame.Surface, colour, start: tuple[int, int], end: tuple[int, int],

@@ -30,13 +30,15 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect,
     """Legend rows, a colour swatch then the meaning; returns the height used."""
     y = rect.y
     for colour, meaning in rows:
-        if y + LINE > rect.bottom:
+        parts = wrap(meaning, 14, rect.width - 20)
+        if y + LINE * len(parts) > rect.bottom:
             break
-        swatch = pygame.Rect(rect.x, y + 2, 14, 14)
+        swatch = pygame.Rect(rect.x, y + 1, 14, 14)
         pygame.draw.rect(surface, colour, swatch)
         pygame.draw.rect(surface, theme.PANEL_EDGE, swatch, 1)
-        text(surface, meaning, (rect.x + 20, y), 14, theme.TEXT, max_width=rect.width - 20)
-        y += LINE - 1
+        for part in parts:
+            text(surface, part, (rect.x + 20, y), 14, theme.TEXT)
+            y += LINE - 2
     return y - rect.y
 
 
@@ -47,7 +49,7 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: list[str]) -> None
     lines: list[str] = []
     for entry in reversed(log):
         parts = wrap(entry, 14, rect.width)
-        lines[:0] = parts
+        lines[:0] = list(parts)
         if len(lines) * (LINE - 2) > rect.bottom - top:
             break
     room = max(0, (rect.bottom - top) // (LINE - 2))

@@ -1,0 +1,563 @@
+"""The Clash Board screen: clicks and keys in, Clash actions out (through the session).
+
+Play: click a Knight to select it (its reachable spaces turn blue); click a blue space to
+move it (a :class:`MoveKnight`, checked by the rules core; a refused move changes nothing and
+the status line says why).  With a piece selected, hovering another piece or space draws the
+LoS line, the range and the distance, with a caption naming the rule.  Keys toggle the
+overlays; arrows and Enter do everything the mouse does.  Edit mode (E): drag pieces and
+Terrain tiles, rotate Monsters, paint Terrain from the palette, delete.  Every key is listed
+in :meth:`ClashController.key_help` and ``docs/window.md``.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+import pygame
+
+from tabletop.errors import QueryError, UsageError
+from tabletop.games.clash import geometry
+from tabletop.games.clash.actions import (
+    AddTerrain,
+    EndMonsterRound,
+    EndTurn,
+    MoveKnight,
+    MovePiece,
+    RemovePiece,
+    RotateMonster,
+)
+from tabletop.games.clash.state import ClashState, Knight, Monster
+from tabletop.spatial.grid import Space, rectangle
+from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.controllers.clash_facts import ClashFacts, describe_piece, piece_at
+from tabletop.ui.session import Session
+from tabletop.ui.views.base import Grid
+from tabletop.ui.views.clash import (
+    CAPTION_ROOM,
+    KNIGHT_COLOURS,
+    ClashLayers,
+    ClashOverlays,
+    SightLine,
+    draw_clash,
+    grid_for,
+    knight_colour,
+    legend,
+)
+
+CAPTION_HEIGHT = CAPTION_ROOM
+"""Pixels kept free under the board for the LoS caption, so the board never jumps."""
+
+PALETTE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Wall", ("obstacle", "obscuring", "destructible")),
+    ("Rock", ("obstacle", "indestructible")),
+    ("Hedge", ("obscuring",)),
+    ("Rubble", ("difficult",)),
+    ("Chasm", ("chasm",)),
+)
+"""Edit-mode Terrain palette (keys 1–5): a name and the tile's keywords."""
+
+ZONE_MAX = 10
+MONSTER_SIDE = (150, 40, 40)
+
+
+@dataclass(frozen=True)
+class Drag:
+    """An edit-mode drag: the piece or tile ``name``, the offset of the grabbed space from its
+    north-west space, and where its north-west space would land."""
+
+    name: str
+    grab: tuple[int, int]
+    start: Space
+    to: Space
+
+
+class ClashController(GameController):
+    """The Clash Board screen (see the module docstring)."""
+
+    title = "Clash Board"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.layers = ClashLayers()
+        self.facts = ClashFacts()
+        self.selected: str | None = None
+        self.hover: Space | None = None
+        self.cursor: Space | None = None
+        self.show_facing = False
+        self.show_zone = False
+        self.zone_x = 1
+        self.show_seen = False
+        self.edit = False
+        self.palette: int | None = None
+        self.drag: Drag | None = None
+        self.paint: tuple[Space, Space] | None = None
+        self.pinned_sight: tuple[str, str] | None = None
+        self.pinned_reach: list[str] = []
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> ClashState:
+        return self.session.state
+
+    def known(self) -> ClashFacts:
+        """The geometry facts of the current state."""
+        return self.facts.for_state(self.state)
+
+    def board_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """The part of the board area the board is fitted into (the caption strip below)."""
+        return pygame.Rect(rect.x, rect.y, rect.width, max(40, rect.height - CAPTION_HEIGHT))
+
+    def grid(self) -> Grid:
+        """The grid the board is drawn on now (the app's board area)."""
+        area = self.app.areas.board if self.app is not None else pygame.Rect(0, 0, 960, 740)
+        return grid_for(self.board_rect(area), self.state)
+
+    def selection(self) -> Knight | Monster | None:
+        """The selected piece, if it is still on the board."""
+        piece = self.state.pieces.get(self.selected) if self.selected else None
+        return piece
+
+    def _valid_selection(self) -> None:
+        if self.selected and self.selected not in self.state.pieces and (
+                self.state.tile(self.selected) is None or not self.edit):
+            self.selected = None
+
+    # -- the GameController contract --------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self._valid_selection()
+        draw_clash(surface, self.board_rect(rect), self.state, self.overlays(),
+                   self.known().marks(), self.layers, caption_rect=rect)
+
+    def overlays(self) -> ClashOverlays:
+        """The overlays for the current selection, hover, toggles and pins."""
+        facts, state = self.known(), self.state
+        piece = self.selection()
+        reach: set[Space] = set()
+        for name in self.pinned_reach:
+            reach |= facts.reach(name)
+        if isinstance(piece, Knight) and not self.edit:
+            reach |= facts.reach(piece.name)
+        monsters = [piece] if isinstance(piece, Monster) else list(state.monsters)
+        front = rear = blind = frozenset()
+        if self.show_facing:
+            front = frozenset().union(*(facts.front(m.name) for m in monsters))
+            rear = frozenset().union(*(facts.rear(m.name) for m in monsters))
+            blind = frozenset().union(*(facts.blind(m.name) for m in monsters))
+        caption: list[str] = []
+        zone = seen = frozenset()
+        if self.show_zone and piece is not None:
+            zone = facts.zone(piece.name, self.zone_x)
+            caption.append(f"Zone {self.zone_x} from {piece.name} (Attack Types: every space "
+                           f"within {self.zone_x} steps, diagonals too); +/- changes X")
+        if self.show_seen and piece is not None:
+            seen = facts.visible(piece.name)
+            caption.append(f"{piece.name} has LoS to {len(seen)} spaces (green)")
+        sight = self._sight(piece)
+        ghost: tuple[Space, ...] = ()
+        if self.drag is not None:
+            ghost = self._footprint(self.drag.name, self.drag.to)
+        elif self.paint is not None:
+            ghost = _block(*self.paint)
+        return ClashOverlays(
+            selected=self.selected, reach=frozenset(reach), front=front, rear=rear,
+            blind=blind, zone=zone, seen=seen, sight=sight, hover=self.hover,
+            cursor=self.cursor, ghost=ghost, caption=tuple(caption))
+
+    def _sight(self, piece: Knight | Monster | None) -> SightLine | None:
+        if self.pinned_sight is not None:
+            return self.known().sight(*self.pinned_sight)
+        target = self.hover
+        if piece is None or target is None or self.edit or target in piece.spaces:
+            return None
+        other = piece_at(self.state, target)
+        name = other.name if other is not None else str(target)
+        return self.known().sight(piece.name, name)
+
+    def panel_lines(self) -> list[str]:
+        if self.edit:
+            choice = PALETTE[self.palette][0] if self.palette is not None else "none"
+            lines = ["Edit mode", f"palette: {choice} (keys 1–{len(PALETTE)})",
+                     "drag pieces and tiles; R rotates; Del removes; E ends editing"]
+            if self.selected:
+                lines += describe_piece(self.state, self.known(), self.selected)[:3]
+            return lines
+        if self.selected and self.selected in self.state.pieces:
+            return describe_piece(self.state, self.known(), self.selected)
+        lines = ["Nothing selected", "click a Knight to see where it can move"]
+        notes = " ".join(self.state.notes.split())
+        if notes:
+            lines.append(notes)
+        return lines
+
+    def legend(self) -> list[tuple[tuple[int, int, int], str]]:
+        return legend(self.state)
+
+    def banner(self) -> tuple[str, tuple[int, int, int]] | None:
+        turn = self.state.turn
+        if self.edit:
+            return ("Edit mode", (120, 120, 130))
+        if turn.phase == "monster":
+            return (f"Round {turn.round}: Monster Round", MONSTER_SIDE)
+        if turn.active:
+            return (f"Round {turn.round}: {turn.active}'s turn",
+                    knight_colour(self.state, turn.active))
+        left = [k.name for k in self.state.knights if k.name not in turn.done]
+        words = f"Round {turn.round} · Knights: pick one"
+        if len(left) == 1:
+            words = f"Round {turn.round} · next: {left[0]}"
+        return (words, KNIGHT_COLOURS[0])
+
+    def buttons(self) -> list[ButtonSpec]:
+        if self.edit:
+            specs = [ButtonSpec("Done editing", self.toggle_edit, "E"),
+                     ButtonSpec("Rotate", self.rotate, "R"),
+                     ButtonSpec("Delete", self.delete, "Del")]
+            for index, (name, _) in enumerate(PALETTE):
+                specs.append(ButtonSpec(("▸ " if index == self.palette else "") + name,
+                                        lambda i=index: self.choose_palette(i), str(index + 1)))
+            return specs
+        end = "End Monster Round" if self.state.turn.phase == "monster" else "End Turn"
+        return [ButtonSpec(end, self.end_turn, "T"), ButtonSpec("Edit", self.toggle_edit, "E")]
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [
+            ("click / Enter", "select a Knight or Monster; click a blue space to move there"),
+            ("hover / arrows", "with a piece selected: LoS line, range and distance"),
+            ("Esc / right-click", "cancel the selection (and pinned overlays)"),
+            ("Tab", "select the next piece"),
+            ("F", "front, rear and blindspots of the selected (or every) Monster"),
+            ("Z, + / -", "Zone X around the selected piece; change X"),
+            ("V", "every space the selected piece sees"),
+            ("T", "End Turn (End Monster Round in the Monster Round)"),
+            ("E", "edit mode: drag pieces and tiles"),
+            ("R / Del (edit)", "rotate the selected Monster / remove the selection"),
+            ("1–5 (edit)", "palette: drag over empty spaces to add a Terrain tile"),
+        ]
+
+    def apply_overlay(self, spec: str) -> None:
+        """Overlays for ``tabletop screenshot``: ``los P Q``, ``reach K``, ``select P``,
+        ``facing`` (or ``front``/``rear``/``blindspots``) ``[M]``, ``zone P X``,
+        ``visible P`` — names or space labels as in ``tabletop query``."""
+        try:
+            words = shlex.split(spec)
+        except ValueError as exc:
+            raise UsageError(f"--overlay {spec!r}: {exc}") from None
+        verb, args = (words[0].lower(), words[1:]) if words else ("", [])
+        try:
+            self._overlay(verb, args, spec)
+        except QueryError as exc:
+            raise UsageError(f"--overlay {spec!r}: {exc}") from None
+
+    def _overlay(self, verb: str, args: list[str], spec: str) -> None:
+        state = self.state
+        usage = {"los": 2, "reach": 1, "select": 1, "zone": 2, "visible": 1, "seen": 1}
+        facing_verbs = ("facing", "front", "rear", "blindspots")
+        if verb not in usage and verb not in facing_verbs:
+            raise UsageError(f"--overlay {spec!r}: unknown overlay; use los P Q, reach K, "
+                             f"select P, facing [M], zone P X or visible P")
+        if verb in usage and len(args) != usage[verb]:
+            raise UsageError(f"--overlay {spec!r}: {verb} takes {usage[verb]} "
+                             f"word{'s' if usage[verb] > 1 else ''}")
+        if verb == "los":
+            source, target = (geometry.resolve(state, w) for w in args)
+            self.pinned_sight = (source.name, target.name)
+            if source.piece is not None:
+                self.selected = source.name
+        elif verb == "reach":
+            knight = geometry.resolve(state, args[0])
+            if knight.knight is None:
+                raise UsageError(f"--overlay {spec!r}: {knight.name} is not a Knight")
+            self.pinned_reach.append(knight.name)
+        elif verb in ("select", "visible", "seen", "zone"):
+            place = geometry.resolve(state, args[0])
+            if place.piece is None:
+                raise UsageError(f"--overlay {spec!r}: {place.name} is not a piece")
+            self.selected = place.name
+            if verb in ("visible", "seen"):
+                self.show_seen = True
+            elif verb == "zone":
+                if not args[1].isdigit() or not 0 <= int(args[1]) <= ZONE_MAX:
+                    raise UsageError(f"--overlay {spec!r}: X must be a whole number from 0 "
+                                     f"to {ZONE_MAX}")
+                self.show_zone, self.zone_x = True, int(args[1])
+        else:
+            if len(args) > 1:
+                raise UsageError(f"--overlay {spec!r}: {verb} takes at most one Monster")
+            if args:
+                place = geometry.resolve(state, args[0])
+                if place.monster is None:
+                    raise UsageError(f"--overlay {spec!r}: {place.name} is not a Monster")
+                self.selected = place.name
+            self.show_facing = True
+
+    def cancel(self) -> bool:
+        dropped = bool(self.selected or self.drag or self.paint or self.pinned_sight
+                       or self.pinned_reach)
+        self.selected = None
+        self.drag = self.paint = None
+        self.pinned_sight = None
+        self.pinned_reach = []
+        if dropped:
+            self.session.tell("selection cleared")
+        return dropped
+
+    # -- events ----------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.grid().space_at(event.pos)
+            if self.hover is not None:
+                self.cursor = None
+            self._drag_to(self.hover)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            space = self.grid().space_at(event.pos)
+            if event.button == 3:
+                self.cancel()
+                return True
+            if event.button != 1 or space is None:
+                return False
+            self.hover = space
+            if self.edit:
+                self.press(space)
+            else:
+                self.click(space)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.edit and (self.drag or self.paint):
+                self.release()
+                return True
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.show_zone:
+            self.set_zone(self.zone_x + (1 if event.y > 0 else -1))
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """A key press; ``False`` for keys this screen leaves to the app (Ctrl+…, F-keys)."""
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return False
+        moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+                 pygame.K_DOWN: (0, 1)}
+        key = event.key
+        if key in moves:
+            self.move_cursor(*moves[key])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.enter()
+        elif key == pygame.K_ESCAPE:
+            self.cancel()
+        elif key == pygame.K_TAB:
+            self.next_piece()
+        elif key == pygame.K_f:
+            self.show_facing = not self.show_facing
+        elif key == pygame.K_z:
+            self.show_zone = not self.show_zone
+            if self.show_zone and self.selection() is None:
+                self.session.tell("select a piece to see its Zone", error=True)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.set_zone(self.zone_x + 1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.set_zone(self.zone_x - 1)
+        elif key == pygame.K_v:
+            self.show_seen = not self.show_seen
+        elif key == pygame.K_e:
+            self.toggle_edit()
+        elif key == pygame.K_t:
+            self.end_turn()
+        elif self.edit and key == pygame.K_r:
+            self.rotate()
+        elif self.edit and key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            self.delete()
+        elif self.edit and pygame.K_1 <= key < pygame.K_1 + len(PALETTE):
+            self.choose_palette(key - pygame.K_1)
+        else:
+            return False
+        return True
+
+    def set_zone(self, x: int) -> None:
+        self.zone_x = max(0, min(ZONE_MAX, x))
+        self.show_zone = True
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """Arrow keys: move the keyboard cursor (it starts on the selection, or A1)."""
+        board = self.state.board
+        start = self.cursor or self.hover
+        if start is None:
+            piece = self.selection()
+            start = piece.at if piece is not None else Space(0, 0)
+            dx, dy = 0, 0
+        moved = start.step(dx, dy)
+        self.cursor = moved if board.contains(moved) else start
+        self.hover = self.cursor
+        self._drag_to(self.cursor)
+
+    def enter(self) -> None:
+        """Enter: click the cursor's space (in edit mode: pick up, then drop)."""
+        if self.cursor is None:
+            self.move_cursor(0, 0)
+            return
+        if not self.edit:
+            self.click(self.cursor)
+        elif self.drag is not None or self.paint is not None:
+            self.release()
+        else:
+            self.press(self.cursor)
+
+    def next_piece(self) -> None:
+        """Tab: select the next Knight or Monster in layout order."""
+        names = [p.name for p in (*self.state.knights, *self.state.monsters)]
+        if not names:
+            return
+        index = names.index(self.selected) + 1 if self.selected in names else 0
+        self.selected = names[index % len(names)]
+        piece = self.selection()
+        if piece is not None:
+            self.cursor = self.hover = piece.at
+
+    def click(self, space: Space) -> None:
+        """A click on ``space`` in play: select, deselect, or move the selected Knight."""
+        state = self.state
+        other = piece_at(state, space)
+        piece = self.selection()
+        if other is not None and (piece is None or other.name != piece.name):
+            self.selected = other.name
+            self.pinned_sight = None
+            kind = "Knight" if isinstance(other, Knight) else "Monster"
+            self.session.tell(f"{other.name} selected ({kind} on {other.at})")
+        elif other is not None:
+            self.selected = None
+            self.session.tell(f"{other.name} deselected")
+        elif isinstance(piece, Knight):
+            if self.perform(MoveKnight(piece.name, space)) and self.cursor is not None:
+                self.cursor = space
+        else:
+            self.session.tell(f"{space}: nothing to select here; click a Knight to see where "
+                              f"it can move")
+
+    def end_turn(self) -> None:
+        """T / the End Turn button: end the active (or selected) Knight's turn, or the Monster
+        Round."""
+        turn = self.state.turn
+        if turn.phase == "monster":
+            self.perform(EndMonsterRound())
+            return
+        name = turn.active or (self.selected if isinstance(self.selection(), Knight) else None)
+        if name is None:
+            self.session.tell("no Knight is taking a turn: select the Knight whose turn ends",
+                              error=True)
+            return
+        self.perform(EndTurn(name))
+
+    # -- edit mode -------------------------------------------------------------------------
+
+    def toggle_edit(self) -> None:
+        self.edit = not self.edit
+        self.drag = self.paint = None
+        self.pinned_sight = None
+        self.session.tell("edit mode: drag pieces and tiles, R rotates, Del removes, 1–5 "
+                          "paints Terrain" if self.edit else "edit mode off")
+
+    def choose_palette(self, index: int) -> None:
+        self.palette = None if self.palette == index else index
+        if self.palette is None:
+            self.session.tell("palette: none")
+        else:
+            name, keywords = PALETTE[index]
+            self.session.tell(f"palette: {name} ({', '.join(keywords)}); drag over empty "
+                              f"spaces to add it")
+
+    def _thing_at(self, space: Space) -> tuple[str, Space] | None:
+        """The name and north-west space of the piece (else Terrain tile) on ``space``."""
+        piece = piece_at(self.state, space)
+        if piece is not None:
+            return piece.name, piece.at
+        tiles = self.state.terrain_at.get(space, ())
+        if tiles:
+            tile = tiles[-1]
+            return tile.name, Space(min(s.row for s in tile.spaces),
+                                    min(s.col for s in tile.spaces))
+        return None
+
+    def press(self, space: Space) -> None:
+        """Edit mode, button down: grab the piece or tile there, or start painting."""
+        thing = self._thing_at(space)
+        if thing is not None and self.palette is None:
+            name, corner = thing
+            self.selected = name
+            self.drag = Drag(name, (space.col - corner.col, space.row - corner.row), corner,
+                             corner)
+        elif self.palette is not None:
+            self.paint = (space, space)
+        else:
+            self.selected = None
+            self.session.tell(f"{space} is empty: pick a palette tile (1–{len(PALETTE)}) to "
+                              f"paint Terrain")
+
+    def _drag_to(self, space: Space | None) -> None:
+        if space is None:
+            return
+        if self.drag is not None:
+            gx, gy = self.drag.grab
+            self.drag = Drag(self.drag.name, self.drag.grab, self.drag.start,
+                             Space(max(0, space.row - gy), max(0, space.col - gx)))
+        elif self.paint is not None:
+            self.paint = (self.paint[0], space)
+
+    def release(self) -> None:
+        """Edit mode, button up: drop the dragged thing (a :class:`MovePiece`) or add the
+        painted tile (an :class:`AddTerrain`)."""
+        drag, paint = self.drag, self.paint
+        self.drag = self.paint = None
+        if drag is not None and drag.to != drag.start:
+            self.perform(MovePiece(drag.name, drag.to))
+        elif drag is not None:
+            self.session.tell(f"{drag.name} selected; drag it to move it")
+        elif paint is not None and self.palette is not None:
+            name, keywords = PALETTE[self.palette]
+            self.perform(AddTerrain(self._fresh(name), _block(*paint), keywords))
+
+    def _fresh(self, base: str) -> str:
+        taken = {*self.state.pieces, *(t.name for t in self.state.terrain)}
+        number = 1
+        while f"{base} {number}" in taken:
+            number += 1
+        return f"{base} {number}"
+
+    def _footprint(self, name: str, at: Space) -> tuple[Space, ...]:
+        piece = self.state.pieces.get(name)
+        if isinstance(piece, Monster):
+            return tuple(rectangle(at, piece.size, piece.size))
+        if piece is not None:
+            return (at,)
+        tile = self.state.tile(name)
+        if tile is None:
+            return ()
+        top = min(s.row for s in tile.spaces)
+        left = min(s.col for s in tile.spaces)
+        return tuple(s.step(at.col - left, at.row - top) for s in tile.spaces)
+
+    def rotate(self) -> None:
+        """R in edit mode: turn the selected Monster a quarter turn clockwise."""
+        if not isinstance(self.selection(), Monster):
+            self.session.tell("select a Monster to rotate it", error=True)
+            return
+        self.perform(RotateMonster(self.selected))
+
+    def delete(self) -> None:
+        """Del in edit mode: remove the selected piece or tile."""
+        if not self.selected:
+            self.session.tell("select a piece or tile to remove it", error=True)
+            return
+        if self.perform(RemovePiece(self.selected)):
+            self.selected = None
+
+
+def _block(a: Space, b: Space) -> tuple[Space, ...]:
+    """The rectangle of spaces with corners ``a`` and ``b``."""
+    top, left = min(a.row, b.row), min(a.col, b.col)
+    return tuple(rectangle(Space(top, left), abs(a.col - b.col) + 1, abs(a.row - b.row) + 1))

@@ -1,0 +1,156 @@
+"""The geometry answers the Clash screen shows, computed by the rules core's geometry
+(:mod:`tabletop.games.clash.geometry`) once per state and kept until the state changes.
+
+Hovering asks the same questions again every frame; the answers are cached per state so that
+a frame costs one dictionary look-up per overlay (``tabletop bench``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from tabletop.games.clash import geometry
+from tabletop.games.clash.state import ClashState, Knight, Monster
+from tabletop.spatial.grid import Space
+from tabletop.spatial.sight import corners
+from tabletop.ui.views.clash import PieceMarks, SightLine
+
+Point = tuple[int, int]
+
+
+class ClashFacts:
+    """Cached geometry for one state at a time (``for_state`` drops the answers of an older
+    state).  Pieces are named as the geometry module names them (name or space label)."""
+
+    def __init__(self) -> None:
+        self.state: ClashState | None = None
+        self._answers: dict[Hashable, Any] = {}
+
+    def for_state(self, state: ClashState) -> ClashFacts:
+        """These facts, emptied when ``state`` is not the state they were computed for."""
+        if state is not self.state:
+            self.state = state
+            self._answers = {}
+        return self
+
+    def _memo(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        if key not in self._answers:
+            self._answers[key] = compute()
+        return self._answers[key]
+
+    @property
+    def _s(self) -> ClashState:
+        assert self.state is not None
+        return self.state
+
+    def reach(self, knight: str) -> frozenset[Space]:
+        """The spaces ``knight`` may end a Movement Action on (*Movement Action*)."""
+        return self._memo(("reach", knight), lambda: geometry.reach(self._s, knight))
+
+    def front(self, monster: str) -> frozenset[Space]:
+        return self._memo(("front", monster), lambda: geometry.front_of(self._s, monster))
+
+    def rear(self, monster: str) -> frozenset[Space]:
+        return self._memo(("rear", monster), lambda: geometry.rear_of(self._s, monster))
+
+    def blind(self, monster: str) -> frozenset[Space]:
+        return self._memo(("blind", monster), lambda: geometry.blindspots_of(self._s, monster))
+
+    def sees(self, monster: str) -> list[str]:
+        return self._memo(("sees", monster), lambda: geometry.sees(self._s, monster))
+
+    def visible(self, piece: str) -> frozenset[Space]:
+        return self._memo(("visible", piece),
+                          lambda: frozenset(geometry.visible(self._s, piece)))
+
+    def zone(self, piece: str, x: int) -> frozenset[Space]:
+        return self._memo(("zone", piece, x), lambda: geometry.zone_of(self._s, piece, x))
+
+    def marks(self) -> PieceMarks:
+        """The rear spaces and blindspots of every Monster, drawn with the pieces."""
+
+        def compute() -> PieceMarks:
+            rear: set[Space] = set()
+            blind: set[Space] = set()
+            for monster in self._s.monsters:
+                rear |= self.rear(monster.name)
+                blind |= self.blind(monster.name)
+            return PieceMarks(frozenset(rear), frozenset(blind))
+
+        return self._memo(("marks",), compute)
+
+    def sight(self, source: str, target: str) -> SightLine:
+        """The LoS line from ``source`` to ``target`` with its caption: the rule that decided
+        (*Line of Sight*), then range and distance (*Targeting*)."""
+        return self._memo(("sight", source, target), lambda: self._sight(source, target))
+
+    def _sight(self, source: str, target: str) -> SightLine:
+        state = self._s
+        a = geometry.resolve(state, source)
+        b = geometry.resolve(state, target)
+        answer = geometry.los(state, a, b)
+        line = answer.line or nearest_segment(a.spaces, b.spaces)
+        reach = geometry.range_(state, a, b)
+        steps = geometry.distance(state, a, b)
+        far = "none (it can never become adjacent)" if steps is None else str(steps)
+        caption = (f"{a.name} to {b.name}, {answer.why}",
+                   f"range {reach} (spaces between nearest spaces) · distance {far} (moves "
+                   f"to become adjacent) — Targeting")
+        return SightLine(answer.clear, line, answer.blocker, b.spaces, caption)
+
+
+def nearest_segment(from_spaces: tuple[Space, ...], to_spaces: tuple[Space, ...]
+                    ) -> tuple[Point, Point]:
+    """The shortest corner-to-corner segment between two pieces (ties: the smallest points),
+    the one the geometry names when every line is blocked."""
+    pairs = [(a, b) for a in corners(from_spaces) for b in corners(to_spaces)]
+    return min(pairs, key=lambda ab: ((ab[1][0] - ab[0][0]) ** 2 + (ab[1][1] - ab[0][1]) ** 2,
+                                      ab))
+
+
+def piece_at(state: ClashState, space: Space) -> Knight | Monster | None:
+    """The piece on ``space``; a Knight on a Vantage Point before the Monster under it."""
+    for knight in state.knights:
+        if knight.at == space:
+            return knight
+    return state.occupant.get(space)
+
+
+def describe_piece(state: ClashState, facts: ClashFacts, name: str) -> list[str]:
+    """Side-panel facts about the piece or Terrain tile ``name``."""
+    piece = state.pieces.get(name)
+    if isinstance(piece, Knight):
+        lines = [f"{piece.name} — Knight on {piece.at}",
+                 f"Speed {piece.speed} · Vigor {piece.vigor} · Heat {piece.heat} · "
+                 f"Passion {piece.passion}"]
+        if piece.knockdown:
+            lines.append(f"Knockdown card: {piece.knockdown}")
+        if piece.vantage:
+            lines.append(f"on a Vantage Point of {piece.vantage}")
+        if piece.abilities:
+            lines.append("Abilities: " + ", ".join(piece.abilities))
+        reach = facts.reach(piece.name)
+        lines.append(f"can end a Movement Action on {len(reach)} space"
+                     f"{'' if len(reach) == 1 else 's'} (blue)")
+        return lines
+    if isinstance(piece, Monster):
+        last = piece.spaces[-1]
+        seen = facts.sees(piece.name)
+        lines = [f"{piece.name} — {piece.kind}, {piece.size} × {piece.size} on {piece.at}"
+                 f"{'–' + str(last) if piece.size > 1 else ''}",
+                 f"facing {piece.facing}",
+                 "rear: " + (", ".join(str(s) for s in sorted(facts.rear(piece.name))) or "none"),
+                 "blindspots: " + (", ".join(str(s) for s in sorted(facts.blind(piece.name)))
+                                   or "none"),
+                 "sees: " + (", ".join(seen) if seen else "no Knight")]
+        if piece.traits:
+            lines.append("Traits: " + ", ".join(piece.traits))
+        return lines
+    tile = state.tile(name)
+    if tile is not None:
+        spaces = ", ".join(str(s) for s in tile.spaces[:6])
+        more = f" and {len(tile.spaces) - 6} more" if len(tile.spaces) > 6 else ""
+        return [f"{tile.name} — Terrain", "keywords: " + (", ".join(tile.keywords) or "none"),
+                f"on {spaces}{more}"]
+    return []

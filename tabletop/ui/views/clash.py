@@ -1,0 +1,508 @@
+"""The Clash Board drawn as players know it (rulebook *Basic Clash Terms*, *Monster Facing*,
+*Terrain*).
+
+Rows are lettered along the left and right edges (the short edges of the 12 x 18 Clash
+Board), columns numbered along the top and bottom (the long edges).  Knights are round tokens
+in their colours with their names; Monsters cover their whole footprint with a facing arrow,
+their front edge drawn bold, their rear spaces and blindspots marked.  Terrain tiles are
+drawn by keyword (see :data:`TERRAIN_LOOK` and the legend).
+
+:func:`draw_clash` is a function of the state plus the overlays (selection, reachable spaces,
+a LoS line, zones ...): nothing here changes state.  Static layers (board, labels, terrain,
+pieces) are cached in a :class:`ClashLayers` and rebuilt only when the state's parts they show
+or the size change; per frame only the overlays are drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
+from tabletop.spatial.grid import Space, row_letters
+from tabletop.ui.views.base import Grid, LayerCache, dashed_line, layer, text, wrap
+from tabletop.ui.widgets import theme
+
+Colour = tuple[int, int, int]
+Line = tuple[tuple[int, int], tuple[int, int]]
+
+BOARD_LIGHT: Colour = (222, 212, 184)
+BOARD_DARK: Colour = (211, 200, 170)
+GRID_LINE: Colour = (150, 138, 108)
+LABEL: Colour = (205, 205, 196)
+
+KNIGHT_COLOURS: tuple[Colour, ...] = (
+    (52, 101, 196), (40, 150, 90), (200, 120, 30), (150, 70, 180), (30, 150, 170),
+    (190, 60, 120), (110, 110, 40), (80, 80, 160),
+)
+"""Knight token colours, given out in layout order."""
+
+BOSS: Colour = (140, 38, 38)
+MOB: Colour = (170, 90, 40)
+FRONT_EDGE: Colour = (255, 215, 60)
+
+
+@dataclass(frozen=True)
+class TerrainLook:
+    """How one Terrain keyword is drawn: a fill (``None``: keep the tile's other fill), and a
+    mark: ``hatch`` (diagonal lines), ``dots``, ``dashed`` or ``double`` border."""
+
+    meaning: str
+    fill: Colour | None
+    mark: str = ""
+    ink: Colour = (60, 55, 50)
+
+
+TERRAIN_LOOK: dict[str, TerrainLook] = {
+    "chasm": TerrainLook("chasm (dark): no piece enters", (28, 30, 44), "", (90, 95, 130)),
+    "obstacle": TerrainLook("obstacle (grey): no piece enters", (128, 124, 118), ""),
+    "boundless": TerrainLook("boundless (violet): no entry", (104, 78, 140), ""),
+    "obscuring": TerrainLook("obscuring (hatched): blocks LoS", None, "hatch", (45, 42, 40)),
+    "difficult": TerrainLook("difficult (dots): 1 less move", (186, 160, 112), "dots",
+                             (95, 70, 40)),
+    "destructible": TerrainLook("destructible: dashed border", None, "dashed", (60, 30, 20)),
+    "indestructible": TerrainLook("indestructible: double border", None, "double",
+                                  (30, 30, 30)),
+}
+"""Terrain keywords in drawing order: the first keyword with a fill gives the tile's colour."""
+
+PLAIN_TERRAIN: Colour = (176, 168, 140)
+
+CAPTION_ROOM = 72
+"""Pixels the caption box may take at the foot of the board area (3 lines)."""
+
+REACH: tuple[int, int, int, int] = (60, 130, 250, 95)
+FRONT: tuple[int, int, int, int] = (255, 210, 0, 55)
+REAR: tuple[int, int, int, int] = (255, 120, 0, 120)
+BLIND: tuple[int, int, int, int] = (170, 60, 255, 120)
+ZONE: tuple[int, int, int, int] = (0, 190, 190, 85)
+SEEN: tuple[int, int, int, int] = (90, 235, 90, 80)
+CLEAR_LINE: Colour = (20, 170, 60)
+BLOCKED_LINE: Colour = (225, 40, 40)
+HOVER: Colour = (255, 255, 255)
+CURSOR: Colour = (0, 220, 255)
+SELECTED: Colour = (255, 225, 60)
+
+
+@dataclass(frozen=True)
+class SightLine:
+    """A LoS line to draw: ``clear`` (green) or not (red, with ``blocker`` outlined), the
+    segment in corner coordinates, and the caption lines under the board."""
+
+    clear: bool
+    line: tuple[tuple[int, int], tuple[int, int]] | None
+    blocker: Space | None
+    target: tuple[Space, ...]
+    caption: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ClashOverlays:
+    """Everything drawn over the cached layers (all optional)."""
+
+    selected: str | None = None
+    reach: frozenset[Space] = frozenset()
+    front: frozenset[Space] = frozenset()
+    rear: frozenset[Space] = frozenset()
+    blind: frozenset[Space] = frozenset()
+    zone: frozenset[Space] = frozenset()
+    seen: frozenset[Space] = frozenset()
+    sight: SightLine | None = None
+    hover: Space | None = None
+    cursor: Space | None = None
+    ghost: tuple[Space, ...] = ()
+    caption: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PieceMarks:
+    """Per-Monster marks drawn with the pieces: rear spaces and blindspots (all Monsters)."""
+
+    rear: frozenset[Space] = frozenset()
+    blind: frozenset[Space] = frozenset()
+
+
+@dataclass
+class ClashLayers:
+    """The cached static layers of one view (board + terrain; pieces; area overlays)."""
+
+    cache: LayerCache = field(default_factory=LayerCache)
+
+
+def knight_colour(state: ClashState, name: str) -> Colour:
+    """The token colour of Knight ``name`` (by its place in the layout)."""
+    for index, knight in enumerate(state.knights):
+        if knight.name == name:
+            return KNIGHT_COLOURS[index % len(KNIGHT_COLOURS)]
+    return KNIGHT_COLOURS[0]
+
+
+def terrain_fill(tile: Terrain) -> Colour:
+    """The fill colour of ``tile``: the first of its keywords (in :data:`TERRAIN_LOOK`
+    order) that has one."""
+    for keyword, look in TERRAIN_LOOK.items():
+        if look.fill is not None and tile.has(keyword):
+            return look.fill
+    return PLAIN_TERRAIN
+
+
+def grid_for(rect: pygame.Rect, state: ClashState) -> Grid:
+    """The grid of ``state``'s board fitted into ``rect`` (room for edge labels)."""
+    return Grid.fit(rect, state.board.rows, state.board.cols)
+
+
+def legend(state: ClashState) -> list[tuple[Colour, str]]:
+    """Legend rows for the keywords used on the board (every keyword when none is)."""
+    used = {k for tile in state.terrain for k in tile.keywords}
+    rows = []
+    for keyword, look in TERRAIN_LOOK.items():
+        if used and keyword not in used:
+            continue
+        rows.append((look.fill or look.ink, look.meaning))
+    return rows
+
+
+# -- static layers ------------------------------------------------------------------------
+
+
+def _board_layer(target: pygame.Surface, rect: pygame.Rect, grid: Grid,
+                 state: ClashState) -> pygame.Surface:
+    surface = pygame.Surface(rect.size)
+    surface.fill(theme.BACKGROUND)
+    local = Grid(grid.rows, grid.cols, grid.cell, grid.left - rect.x, grid.top - rect.y)
+    for space in state.board.spaces():
+        colour = BOARD_LIGHT if (space.row + space.col) % 2 == 0 else BOARD_DARK
+        surface.fill(colour, local.space_rect(space))
+    for tile in state.terrain:
+        _draw_tile(surface, local, tile)
+    board = local.rect
+    for col in range(grid.cols + 1):
+        x = board.x + col * grid.cell
+        pygame.draw.line(surface, GRID_LINE, (x, board.y), (x, board.bottom - 1))
+    for row in range(grid.rows + 1):
+        y = board.y + row * grid.cell
+        pygame.draw.line(surface, GRID_LINE, (board.x, y), (board.right - 1, y))
+    pygame.draw.rect(surface, (70, 62, 45), board.inflate(4, 4), 2)
+    for tile in state.terrain:
+        _label_tile(surface, local, tile)
+    _draw_edge_labels(surface, local)
+    return surface
+
+
+def _draw_tile(surface: pygame.Surface, grid: Grid, tile: Terrain) -> None:
+    fill = terrain_fill(tile)
+    cells = set(tile.spaces)
+    for space in tile.spaces:
+        box = grid.space_rect(space)
+        surface.fill(fill, box)
+        for keyword, look in TERRAIN_LOOK.items():
+            if tile.has(keyword) and look.mark in ("hatch", "dots"):
+                _pattern(surface, box, look.mark, look.ink)
+    for keyword, look in TERRAIN_LOOK.items():
+        if tile.has(keyword) and look.mark in ("dashed", "double"):
+            _outline(surface, grid, cells, look.ink, look.mark)
+    if not any(TERRAIN_LOOK[k].mark in ("dashed", "double") for k in tile.keywords
+               if k in TERRAIN_LOOK):
+        _outline(surface, grid, cells, (70, 62, 50), "solid")
+
+
+def _pattern(surface: pygame.Surface, box: pygame.Rect, mark: str, ink: Colour) -> None:
+    step = max(5, box.width // 5)
+    if mark == "hatch":
+        clip = surface.get_clip()
+        surface.set_clip(box.clip(clip) if clip else box)
+        for offset in range(-box.height, box.width, step):
+            pygame.draw.line(surface, ink, (box.x + offset, box.bottom),
+                             (box.x + offset + box.height, box.y), 1 if box.width < 40 else 2)
+        surface.set_clip(clip)
+    elif mark == "dots":
+        radius = max(1, box.width // 18)
+        for y in range(box.y + step // 2, box.bottom, step):
+            for x in range(box.x + step // 2 + (y // step % 2) * step // 2, box.right, step):
+                pygame.draw.circle(surface, ink, (x, y), radius)
+
+
+def _outline(surface: pygame.Surface, grid: Grid, cells: set[Space], ink: Colour,
+             style: str) -> None:
+    """The outer border of the spaces ``cells`` (edges not shared with another cell)."""
+    width = max(2, grid.cell // 16)
+    for space in cells:
+        box = grid.space_rect(space)
+        edges = []
+        if space.step(0, -1) not in cells:
+            edges.append((box.topleft, (box.right - 1, box.y)))
+        if space.step(0, 1) not in cells:
+            edges.append(((box.x, box.bottom - 1), (box.right - 1, box.bottom - 1)))
+        if space.step(-1, 0) not in cells:
+            edges.append((box.topleft, (box.x, box.bottom - 1)))
+        if space.step(1, 0) not in cells:
+            edges.append(((box.right - 1, box.y), (box.right - 1, box.bottom - 1)))
+        for start, end in edges:
+            if style == "dashed":
+                dashed_line(surface, ink, start, end, width, max(3, grid.cell // 6))
+            else:
+                pygame.draw.line(surface, ink, start, end, width)
+        if style == "double":
+            inner = box.inflate(-2 * width - 4, -2 * width - 4)
+            if inner.width > 4:
+                pygame.draw.rect(surface, ink, inner, 1)
+
+
+def _label_tile(surface: pygame.Surface, grid: Grid, tile: Terrain) -> None:
+    """The tile's name on a small plate over its first space (when the spaces are big enough)."""
+    if grid.cell < 26:
+        return
+    rows = sorted({s.row for s in tile.spaces})
+    top = [s for s in tile.spaces if s.row == rows[0]]
+    first, last = grid.space_rect(min(top)), grid.space_rect(max(top))
+    span = pygame.Rect(first.x, first.y, last.right - first.x, first.height)
+    size = max(10, min(15, grid.cell // 3))
+    width = max(span.width - 4, grid.cell * 2)
+    words = wrap(tile.name, size, width)[:2]
+    height = size * len(words) + 4
+    plate = pygame.Rect(0, 0, min(width, max(text_size_of(w, size) for w in words) + 8), height)
+    plate.midtop = (span.centerx, span.y + 2)
+    backing = pygame.Surface(plate.size, pygame.SRCALPHA)
+    backing.fill((255, 250, 235, 200))
+    surface.blit(backing, plate)
+    for index, word in enumerate(words):
+        text(surface, word, (plate.centerx, plate.y + 2 + index * size), size, (40, 34, 26),
+             anchor="midtop", max_width=plate.width - 4)
+
+
+def text_size_of(words: str, size: int) -> int:
+    return theme.font(size).size(words)[0]
+
+
+def _draw_edge_labels(surface: pygame.Surface, grid: Grid) -> None:
+    """Row letters along the left and right edges, column numbers along the top and bottom."""
+    board = grid.rect
+    size = max(10, min(18, grid.cell * 2 // 3))
+    gap = max(3, size // 2)
+    for row in range(grid.rows):
+        y = board.y + row * grid.cell + grid.cell // 2
+        letters = row_letters(row)
+        text(surface, letters, (board.x - gap - 2, y), size, LABEL, anchor="midright")
+        text(surface, letters, (board.right + gap + 2, y), size, LABEL, anchor="midleft")
+    step = 1 if grid.cell >= size * 1.3 else 2
+    for col in range(0, grid.cols, step):
+        x = board.x + col * grid.cell + grid.cell // 2
+        number = str(col + 1)
+        text(surface, number, (x, board.y - gap - 1), size, LABEL, anchor="midbottom")
+        text(surface, number, (x, board.bottom + gap + 1), size, LABEL, anchor="midtop")
+
+
+def _pieces_layer(rect: pygame.Rect, grid: Grid, state: ClashState,
+                  marks: PieceMarks) -> pygame.Surface:
+    surface = layer(rect.size)
+    local = Grid(grid.rows, grid.cols, grid.cell, grid.left - rect.x, grid.top - rect.y)
+    for space in marks.rear:
+        _mark_rear(surface, local.space_rect(space))
+    for space in marks.blind:
+        _mark_blind(surface, local.space_rect(space))
+    for monster in state.monsters:
+        draw_monster(surface, local, monster)
+    for knight in state.knights:
+        draw_knight(surface, local, knight, knight_colour(state, knight.name))
+    return surface
+
+
+def _mark_rear(surface: pygame.Surface, box: pygame.Rect) -> None:
+    inner = box.inflate(-4, -4)
+    tint = pygame.Surface(inner.size, pygame.SRCALPHA)
+    tint.fill((255, 140, 0, 70))
+    surface.blit(tint, inner)
+    width = max(1, box.width // 20)
+    for start, end in ((inner.topleft, inner.topright), (inner.topright, inner.bottomright),
+                       (inner.bottomright, inner.bottomleft), (inner.bottomleft, inner.topleft)):
+        dashed_line(surface, (200, 100, 0), start, end, width, max(3, box.width // 8))
+
+
+def _mark_blind(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """A crossed-out eye: the Monster cannot see a Knight standing here."""
+    inner = box.inflate(-box.width // 3, -box.height // 2)
+    width = max(1, box.width // 22)
+    pygame.draw.ellipse(surface, (120, 40, 190), inner, width)
+    pygame.draw.circle(surface, (120, 40, 190), inner.center, max(2, inner.height // 4))
+    pygame.draw.line(surface, (120, 40, 190),
+                     (box.x + box.width // 5, box.bottom - box.height // 5),
+                     (box.right - box.width // 5, box.y + box.height // 5), width + 1)
+
+
+def draw_knight(surface: pygame.Surface, grid: Grid, knight: Knight, colour: Colour) -> None:
+    """A round token in ``colour`` on the Knight's space, its initials inside and its name on
+    a plate below the token."""
+    box = grid.space_rect(knight.at)
+    radius = max(3, box.width * 2 // 5 - 1)
+    centre = (box.centerx, box.centery - (box.height // 10 if box.width >= 30 else 0))
+    pygame.draw.circle(surface, (20, 20, 24), (centre[0] + 1, centre[1] + 2), radius)
+    pygame.draw.circle(surface, colour, centre, radius)
+    pygame.draw.circle(surface, (250, 250, 245), centre, radius, max(1, radius // 8))
+    initials = "".join(part[0] for part in knight.name.split()[:2]).upper() or "?"
+    if len(initials) == 1 and len(knight.name) > 1:
+        initials = knight.name[:2].title()
+    text(surface, initials, centre, max(9, radius), (255, 255, 255), anchor="center")
+    if box.width >= 30:
+        size = max(10, min(14, box.width // 4))
+        plate_width = box.width * 2 - 8
+        image_width = min(plate_width, text_size_of(knight.name, size) + 6)
+        plate = pygame.Rect(0, 0, image_width, size + 2)
+        plate.midbottom = (box.centerx, box.bottom - 1)
+        pygame.draw.rect(surface, (25, 25, 30), plate, border_radius=3)
+        text(surface, knight.name, plate.center, size, (255, 255, 255), anchor="center",
+             max_width=plate.width - 4)
+
+
+_ARROW = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+
+
+def draw_monster(surface: pygame.Surface, grid: Grid, monster: Monster) -> None:
+    """The Monster over its whole footprint: a plate in the boss or mob colour, its name, a
+    facing arrow, and its front edge drawn bold (rulebook *Monster Facing*)."""
+    box = grid.space_rect(monster.at, monster.size, monster.size)
+    plate = box.inflate(-max(2, grid.cell // 10), -max(2, grid.cell // 10))
+    fill = BOSS if monster.kind == "boss" else MOB
+    pygame.draw.rect(surface, (20, 20, 24), plate.move(2, 2), border_radius=grid.cell // 6)
+    pygame.draw.rect(surface, fill, plate, border_radius=grid.cell // 6)
+    pygame.draw.rect(surface, (250, 235, 220), plate, max(1, grid.cell // 20),
+                     border_radius=grid.cell // 6)
+    dx, dy = _ARROW[monster.facing]
+    edge_width = max(3, grid.cell // 8)
+    half = edge_width // 2
+    front = {
+        "north": ((box.x, box.y + half), (box.right - 1, box.y + half)),
+        "south": ((box.x, box.bottom - 1 - half), (box.right - 1, box.bottom - 1 - half)),
+        "west": ((box.x + half, box.y), (box.x + half, box.bottom - 1)),
+        "east": ((box.right - 1 - half, box.y), (box.right - 1 - half, box.bottom - 1)),
+    }[monster.facing]
+    pygame.draw.line(surface, FRONT_EDGE, *front, edge_width)
+    cx, cy = plate.center
+    length = plate.width * 0.36
+    tip = (cx + dx * length, cy + dy * length)
+    back = (cx - dx * length * 0.2, cy - dy * length * 0.2)
+    wing = plate.width * 0.16
+    left = (back[0] - dy * wing, back[1] + dx * wing)
+    right = (back[0] + dy * wing, back[1] - dx * wing)
+    pygame.draw.polygon(surface, (255, 215, 90), (tip, left, right))
+    pygame.draw.polygon(surface, (60, 20, 10), (tip, left, right), 1)
+    size = max(10, min(18, grid.cell * monster.size // 5))
+    label_y = cy - dy * plate.height * 0.28 if dy else cy + plate.height * 0.3
+    if dx:
+        label_y = plate.bottom - size
+    text(surface, monster.name, (cx, round(label_y)), size, (255, 255, 255), anchor="center",
+         max_width=plate.width - 6)
+
+
+# -- overlays -------------------------------------------------------------------------------
+
+
+def _areas_layer(rect: pygame.Rect, grid: Grid, overlays: ClashOverlays) -> pygame.Surface:
+    surface = layer(rect.size)
+    local = Grid(grid.rows, grid.cols, grid.cell, grid.left - rect.x, grid.top - rect.y)
+    for spaces, colour in ((overlays.front, FRONT), (overlays.zone, ZONE),
+                           (overlays.seen, SEEN), (overlays.rear, REAR), (overlays.blind, BLIND),
+                           (overlays.reach, REACH)):
+        if not spaces:
+            continue
+        tint = pygame.Surface((grid.cell - 1, grid.cell - 1), pygame.SRCALPHA)
+        tint.fill(colour)
+        for space in spaces:
+            box = local.space_rect(space)
+            surface.blit(tint, (box.x + 1, box.y + 1))
+    if overlays.reach:
+        radius = max(2, grid.cell // 10)
+        for space in overlays.reach:
+            pygame.draw.circle(surface, (30, 80, 200), local.centre(space), radius)
+    return surface
+
+
+def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
+               overlays: ClashOverlays = ClashOverlays(), marks: PieceMarks = PieceMarks(),
+               layers: ClashLayers | None = None, caption_rect: pygame.Rect | None = None
+               ) -> Grid:
+    """Draw the board of ``state`` fitted into ``rect`` with ``overlays``; returns the grid
+    used (to map clicks).  ``layers`` keeps the static layers between frames; the caption
+    goes at the foot of ``caption_rect`` (default ``rect``)."""
+    layers = layers or ClashLayers()
+    cache = layers.cache
+    grid = grid_for(rect, state)
+    size_key = (rect.size, grid)
+    board = cache.get("board", (size_key, state.board, state.terrain),
+                      lambda: _board_layer(surface, rect, grid, state))
+    surface.blit(board, rect)
+    areas_key = (size_key, overlays.front, overlays.zone, overlays.seen, overlays.rear,
+                 overlays.blind, overlays.reach)
+    if any(areas_key[1:]):
+        surface.blit(cache.get("areas", areas_key, lambda: _areas_layer(rect, grid, overlays)),
+                     rect)
+    pieces = cache.get("pieces", (size_key, state.knights, state.monsters, marks),
+                       lambda: _pieces_layer(rect, grid, state, marks))
+    surface.blit(pieces, rect)
+    _draw_selection(surface, grid, state, overlays.selected)
+    for space in overlays.ghost:
+        pygame.draw.rect(surface, CURSOR, grid.space_rect(space), max(2, grid.cell // 14))
+    if overlays.sight is not None:
+        _draw_sight(surface, grid, state, overlays.sight)
+    if overlays.hover is not None:
+        pygame.draw.rect(surface, HOVER, grid.space_rect(overlays.hover), 2)
+    if overlays.cursor is not None:
+        box = grid.space_rect(overlays.cursor).inflate(-2, -2)
+        pygame.draw.rect(surface, CURSOR, box, max(2, grid.cell // 12))
+    caption = overlays.sight.caption if overlays.sight else ()
+    caption = (*caption, *overlays.caption)
+    if caption:
+        _draw_caption(surface, caption_rect or rect, caption, overlays.sight)
+    return grid
+
+
+def _draw_selection(surface: pygame.Surface, grid: Grid, state: ClashState,
+                    name: str | None) -> None:
+    piece = state.pieces.get(name) if name else None
+    if piece is None:
+        return
+    if isinstance(piece, Monster):
+        box = grid.space_rect(piece.at, piece.size, piece.size)
+    else:
+        box = grid.space_rect(piece.at)
+    pygame.draw.rect(surface, SELECTED, box.inflate(2, 2), max(3, grid.cell // 12))
+
+
+def _draw_sight(surface: pygame.Surface, grid: Grid, state: ClashState, sight: SightLine) -> None:
+    colour = CLEAR_LINE if sight.clear else BLOCKED_LINE
+    if sight.target:
+        box = grid.space_rect(sight.target[0]).unionall(
+            [grid.space_rect(space) for space in sight.target[1:]])
+        pygame.draw.rect(surface, colour, box, max(2, grid.cell // 14))
+    if sight.blocker is not None:
+        box = grid.space_rect(sight.blocker)
+        pygame.draw.rect(surface, BLOCKED_LINE, box.inflate(2, 2), max(3, grid.cell // 9))
+        pygame.draw.line(surface, BLOCKED_LINE, box.topleft, box.bottomright, 2)
+        pygame.draw.line(surface, BLOCKED_LINE, box.topright, box.bottomleft, 2)
+    if sight.line is not None:
+        start, end = (grid.point(*p) for p in sight.line)
+        width = max(3, grid.cell // 12)
+        pygame.draw.line(surface, (255, 255, 255), start, end, width + 2)
+        pygame.draw.line(surface, colour, start, end, width)
+        for point in (start, end):
+            pygame.draw.circle(surface, colour, point, width + 1)
+
+
+def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, ...],
+                  sight: SightLine | None) -> None:
+    """The caption box at the foot of the board area: the rule that decided, range, distance."""
+    size = 15
+    width = rect.width - 24
+    room = (CAPTION_ROOM - 10) // (size + 3)
+    wrapped = [part for line in lines for part in wrap(line, size, width - 16)][:room]
+    height = len(wrapped) * (size + 3) + 10
+    box = pygame.Rect(rect.x + 12, rect.bottom - height - 3, width, height)
+    backing = pygame.Surface(box.size, pygame.SRCALPHA)
+    backing.fill((20, 22, 28, 225))
+    surface.blit(backing, box)
+    edge = theme.PANEL_EDGE
+    if sight is not None:
+        edge = CLEAR_LINE if sight.clear else BLOCKED_LINE
+    pygame.draw.rect(surface, edge, box, 2, border_radius=4)
+    for index, line in enumerate(wrapped):
+        text(surface, line, (box.x + 8, box.y + 5 + index * (size + 3)), size, theme.TEXT)
