@@ -1,0 +1,124 @@
+"""Fateforge ``tabletop query`` verbs: zone distance, shots, STEP options, enemy decisions and
+the Exit damage, each answer with ``why`` in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.errors import QueryError
+from tabletop.games.contract import Verb
+from tabletop.games.fateforge.enemies import activation_order, turn_plan
+from tabletop.games.fateforge.moves import step_options
+from tabletop.games.fateforge.rules import exit_plan, find_exit
+from tabletop.games.fateforge.state import FateforgeState
+from tabletop.spatial.zone_graph import can_shoot, shortest_path, zone_distance
+
+
+def zone_of(state: FateforgeState, word: str) -> tuple[str, str]:
+    """The zone id named by ``word`` (a zone id or name, a hero or an enemy) and how to say it."""
+    zone = state.find_zone(word)
+    if zone is not None:
+        return zone.id, zone.name
+    piece = state.find_hero(word) or state.find_enemy(word)
+    if piece is not None:
+        return piece.zone, f"{piece.name} (in {state.zone_name(piece.zone)})"
+    raise QueryError(f"{word!r} names no zone, hero or enemy")
+
+
+def _distance(state: FateforgeState, args: list[str]) -> dict[str, Any]:
+    (a, a_name), (b, b_name) = zone_of(state, args[0]), zone_of(state, args[1])
+    dist = zone_distance(state.graph, a, b)
+    path = shortest_path(state.graph, a, b)
+    if dist is None:
+        why = (f"no route joins {a_name} and {b_name} without crossing a closed door "
+               f"(portals never count for distance)")
+    else:
+        why = (f"{b_name} is {dist} connection(s) from {a_name} along open connections "
+               f"(closed doors cut a connection; portals never count)")
+    return {"answer": dist, "why": why, "path": list(path) if path else None}
+
+
+def _can_shoot(state: FateforgeState, args: list[str]) -> dict[str, Any]:
+    if len(args) not in (2, 3) or (len(args) == 3 and args[2].lower() != "range+1"):
+        raise QueryError("can-shoot takes A B, optionally followed by range+1")
+    (a, _), (b, _) = zone_of(state, args[0]), zone_of(state, args[1])
+    reach = 2 if len(args) == 3 else 1
+    shot = can_shoot(state.graph, a, b, reach)
+    return {"answer": shot.ok, "why": shot.why, "route": list(shot.route) or None}
+
+
+def _hero(state: FateforgeState, word: str):
+    hero = state.find_hero(word)
+    if hero is None:
+        raise QueryError(f"{word!r} is not a hero")
+    return hero
+
+
+def _step_options(state: FateforgeState, args: list[str]) -> dict[str, Any]:
+    hero = _hero(state, args[0])
+    allowed, refused = step_options(state, hero)
+    turn = state.round.current == hero.name
+    why = (f"{hero.name} is in {state.zone_name(hero.zone)} with results "
+           f"{', '.join(hero.dice) or 'none'}")
+    if hero.ko:
+        why += "; knocked out heroes take no actions"
+        allowed, refused = {}, {**refused, **{z: "knocked out" for z in allowed}}
+    elif not turn:
+        why += f"; it is not {hero.name}'s turn now, so these are the options once it is"
+    return {"answer": sorted(allowed), "how": allowed, "refused": refused, "why": why}
+
+
+def _activation_order(state: FateforgeState, args: list[str]) -> dict[str, Any]:
+    order = activation_order(state)
+    return {"answer": [e.name for e in order],
+            "why": "Enemy Turns: white, blue, red, green, brown, purple, then bosses; within a "
+                   "type the lowest initiative first: "
+                   + ", ".join(f"{e.name} ({e.colour} {e.initiative})" for e in order)}
+
+
+def _enemy_action(state: FateforgeState, args: list[str]) -> dict[str, Any]:
+    enemy = state.find_enemy(args[0])
+    if enemy is None:
+        raise QueryError(f"{args[0]!r} is not an enemy")
+    plan = turn_plan(state, enemy)
+    if plan.enemy is None:
+        answer = "does not act"
+    else:
+        who = plan.target or f"the players' choice of {' or '.join(plan.targets)}"
+        answer = f"{plan.section} against {who}"
+    return {"answer": answer, "section": str(plan.section) if plan.section else None,
+            "targets": list(plan.targets), "target": plan.target, "why": plan.why}
+
+
+def _exit_damage(state: FateforgeState, args: list[str]) -> dict[str, Any]:
+    hero = _hero(state, args[0])
+    token = find_exit(state, args[1])
+    if token is None:
+        raise QueryError(f"{args[1]!r} is not an exit")
+    guard = state.guard_of(token.name)
+    plan = exit_plan(state, hero, token.zone)
+    if plan is None:
+        return {"answer": None, "path": None,
+                "why": f"{hero.name} has no route to {token.label} (closed doors cut routes; "
+                       f"portals cannot be used when Exiting)"}
+    costly = ", ".join(state.zone_name(z) for z in plan.costly) or "none"
+    why = (f"cheapest route {' → '.join(state.zone_name(z) for z in plan.path)}; zones with "
+           f"enemies or traps on it, start and exit included: {costly}")
+    if guard:
+        why += f"; but {guard.name} guards {token.label}, so it cannot be used now"
+    return {"answer": plan.cost, "path": list(plan.path), "guarded": bool(guard), "why": why}
+
+
+VERBS: dict[str, Verb] = {v.name: v for v in (
+    Verb("zone-distance", "A B", "zones between A and B along open connections (zone, hero "
+         "or enemy names)", _distance, 2),
+    Verb("can-shoot", "A B [range+1]", "whether a shot from A can hit B (doors, barricades, "
+         "portals)", _can_shoot, None),
+    Verb("step-options", "HERO", "the zones HERO may STEP into, and why others are refused",
+         _step_options, 1),
+    Verb("activation-order", "", "the Enemy Turns order of all enemies", _activation_order, 0),
+    Verb("enemy-action", "ENEMY", "what ENEMY does on its Enemy Turn now, and why",
+         _enemy_action, 1),
+    Verb("exit-damage", "HERO EXIT", "damage HERO suffers on the cheapest path to EXIT",
+         _exit_damage, 2),
+)}

@@ -1,0 +1,917 @@
+"""The Fateforge combat round as a pure function: ``apply(state, action) -> (state, events)``.
+
+Checks run in a fixed order: the scene is over, the phase allows the action, it is this
+hero's turn (or an enemy slot), then the action's own rule.  A broken rule raises
+:class:`~tabletop.errors.IllegalActionError` naming the action and the rule.
+
+Rulebook: *The Combat Round* (Preparation, Action Phase, Clean-Up), *Ending the Combat Scene*,
+*Knocked Out — Revive*, *Additional Combat Rules*, and the *Rule Unlocks* for doors,
+barricades, portals, difficult terrain, traps, healing fountains, guarded enemies, fear and
+toxic damage.  The readings chosen where the rulebook leaves room are in ``docs/fateforge.md``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from itertools import permutations
+
+from tabletop.errors import IllegalActionError
+from tabletop.games.fateforge.actions import (
+    Block,
+    CleanUp,
+    Collect,
+    Dash,
+    EndTurn,
+    EnemyActs,
+    EnergyReroll,
+    Event,
+    Exit,
+    Explore,
+    Fountain,
+    Hit,
+    OpenChest,
+    Pull,
+    Push,
+    Revive,
+    RollDice,
+    SetOrder,
+    Shot,
+    Step,
+    Stun,
+    ThreeOfAKind,
+    ToggleDoor,
+    UsePortal,
+)
+from tabletop.games.fateforge.combat import (
+    has_result,
+    pick_up,
+    spend,
+    suffer,
+    suffer_energy,
+    wound,
+)
+from tabletop.games.fateforge.enemies import activation_order, next_activation
+from tabletop.games.fateforge.layout import valid_face
+from tabletop.games.fateforge.moves import (
+    focus_count,
+    hit_refusal,
+    leave_refusal,
+    neighbour_refusal,
+    shot_refusal,
+    step_options,
+    step_refusal,
+)
+from tabletop.games.fateforge.state import (
+    REACTIONS,
+    TURNS,
+    FateforgeState,
+    Hero,
+)
+from tabletop.spatial.zone_graph import exit_path, first_steps_toward, move_neighbours
+
+Outcome = tuple[FateforgeState, list[Event]]
+DICE_PER_ROUND = 4
+
+
+class NeedsRoll(IllegalActionError):
+    """An enemy activation met equally viable outcomes and needs one more D6 result."""
+
+    def __init__(self, action: object, options: tuple[str, ...], what: str):
+        self.options = options
+        split = ", ".join(f"{_faces(i, len(options))}: {o}" for i, o in enumerate(options))
+        super().__init__(action, f"{what} has {len(options)} equally viable outcomes; roll a "
+                                 f"D6 ({split}) (Randomisation)")
+
+
+def _faces(index: int, count: int) -> str:
+    faces = [f for f in range(1, 7) if pick_index(f, count) == index]
+    return f"{faces[0]}" if len(faces) == 1 else f"{faces[0]}–{faces[-1]}"
+
+
+def pick_index(roll: int, count: int) -> int:
+    """The option a D6 ``roll`` picks among ``count`` options sorted by id: the faces are
+    split into ``count`` runs (1–3 / 4–6 for two options, as the rulebook says)."""
+    return (roll - 1) * count // 6
+
+
+def _fail(action: object, rule: str) -> IllegalActionError:
+    return IllegalActionError(action, rule)
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _hero(state: FateforgeState, action, name: str) -> Hero:
+    hero = state.find_hero(name)
+    if hero is None:
+        raise _fail(action, f"there is no hero called {name!r}")
+    if hero.ko:
+        raise _fail(action, f"{hero.name} is knocked out and cannot take actions (Knocked Out)")
+    return hero
+
+
+def _prep_hero(state: FateforgeState, action, name: str, *, rolled: bool = True) -> Hero:
+    if state.round.phase != "preparation":
+        raise _fail(action, f"this is a Preparation Phase action, and it is the "
+                            f"{state.round.phase} phase")
+    hero = _hero(state, action, name)
+    if rolled and not hero.rolled:
+        raise _fail(action, f"{hero.name} has not rolled this round's combat dice yet")
+    return hero
+
+
+def _turn_hero(state: FateforgeState, action, name: str) -> Hero:
+    rnd = state.round
+    if rnd.phase != "action":
+        raise _fail(action, f"heroes act in the Action Phase, and it is the {rnd.phase} phase")
+    hero = _hero(state, action, name)
+    if rnd.current != hero.name:
+        raise _fail(action, f"it is not {hero.name}'s turn (now: {rnd.current})")
+    if hero.has_used("revived"):
+        raise _fail(action, f"{hero.name} was revived this round and resumes next round")
+    return hero
+
+
+def _acted(state: FateforgeState, hero: Hero) -> FateforgeState:
+    return state.with_hero(state.hero(hero.name).mark("acted"))
+
+
+def _spend(state: FateforgeState, name: str, result: str, count: int = 1) -> FateforgeState:
+    return state.with_hero(spend(state.hero(name), result, count))
+
+
+def _arrive(state: FateforgeState, events: list[Event]) -> FateforgeState:
+    """Settle the Action Phase pointer: skip knocked-out and revived heroes, fill an enemy
+    slot's queue when it is reached, and go to Clean-Up after the Enemy Turns."""
+    while True:
+        rnd = state.round
+        current = rnd.current
+        if current is None:
+            return replace(state, round=replace(rnd, phase="cleanup", step=0, queue=()))
+        if current in (REACTIONS, TURNS):
+            if rnd.queue:
+                return state
+            if current == REACTIONS:
+                bosses = tuple(e.name for e in activation_order(state) if e.colour == "boss")
+                queue = (*rnd.reaction_types, *bosses)
+                if queue:
+                    events.append(Event("phase", f"Enemy Reactions: {', '.join(queue)} react."))
+            else:
+                queue = tuple(e.name for e in activation_order(state))
+                if queue:
+                    events.append(Event("phase", "Enemy Turns: every enemy activates in "
+                                                 "priority order."))
+            if queue:
+                return replace(state, round=replace(rnd, queue=queue))
+            state = replace(state, round=replace(rnd, step=rnd.step + 1))
+            continue
+        hero = state.hero(current)
+        if hero.ko or hero.has_used("revived"):
+            why = "is knocked out" if hero.ko else "was revived this round"
+            events.append(Event("skip", f"{hero.name} {why}: turn skipped."))
+            state = replace(state, round=replace(rnd, step=rnd.step + 1))
+            continue
+        return state
+
+
+def _advance(state: FateforgeState, events: list[Event]) -> FateforgeState:
+    rnd = state.round
+    state = replace(state, round=replace(rnd, step=rnd.step + 1, queue=()))
+    return _arrive(state, events)
+
+
+def _finish(state: FateforgeState, events: list[Event]) -> Outcome:
+    state, more = pick_up(state)
+    return state, events + more
+
+
+def _enter_zone(state: FateforgeState, action, name: str, to: str, trap: str) -> Outcome:
+    """Move hero ``name`` into ``to`` voluntarily: a trap there is ignored by discarding a
+    FOCUS or triggered (its token discarded, a trap card drawn) (*Traps*); a fear-inducing
+    enemy there makes the hero draw a Fear card, once per round (*Fear*)."""
+    events: list[Event] = []
+    traps = state.tokens_in(to, "trap")
+    if traps and trap not in ("focus", "card"):
+        raise _fail(action, f"{state.zone_name(to)} holds a trap: choose to discard a FOCUS to "
+                            f"ignore it or to draw a trap card (Traps)")
+    if trap and not traps:
+        raise _fail(action, f"{state.zone_name(to)} holds no trap")
+    hero = replace(state.hero(name), zone=to)
+    state = state.with_hero(hero)
+    if trap == "focus":
+        if not has_result(hero, "focus"):
+            raise _fail(action, f"{name} has no FOCUS result to discard for the trap")
+        state = _spend(state, name, "focus")
+        events.append(Event("trap", f"{name} discards a FOCUS to ignore the trap in "
+                                    f"{state.zone_name(to)}."))
+    elif trap == "card":
+        gone = traps[0]
+        state = replace(state, tokens=tuple(t for i, t in enumerate(state.tokens)
+                                            if i != state.tokens.index(gone)))
+        events.append(Event("trap", f"{name} triggers the trap in {state.zone_name(to)}: draw a "
+                                    f"trap card and apply it; the trap token is discarded."))
+    return _fear(state, name, to, events)
+
+
+def _fear(state: FateforgeState, name: str, zone: str, events: list[Event]) -> Outcome:
+    hero = state.hero(name)
+    scary = [e.name for e in state.enemies_in(zone) if e.has("fear")]
+    if scary and not hero.has_used("fear") and not hero.ko:
+        state = state.with_hero(hero.mark("fear"))
+        events.append(Event("fear", f"{name} meets {scary[0]}, which instils Fear: draw a Fear "
+                                    f"card (one per hero per round)."))
+    return state, events
+
+
+# ----------------------------------------------------------------------------- preparation
+
+
+def _roll(state: FateforgeState, action: RollDice) -> Outcome:
+    hero = _prep_hero(state, action, action.hero, rolled=False)
+    if hero.rolled:
+        raise _fail(action, f"{hero.name} already rolled this round (undo to change the dice)")
+    count = DICE_PER_ROUND - (1 if hero.stun else 0)
+    faces = tuple(f.lower() for f in action.results)
+    if len(faces) != count:
+        why = " (stunned: one less die)" if hero.stun else ""
+        raise _fail(action, f"{hero.name} rolls {count} combat dice{why}, not {len(faces)}")
+    for face in faces:
+        if not valid_face(face):
+            raise _fail(action, f"{face!r} is not a die result")
+    events = [Event("roll", f"{hero.name} rolls {', '.join(faces)}.")]
+    if hero.stun:
+        events.append(Event("stun", f"{hero.name} rolled one less die and removes the stun cube."))
+    return state.with_hero(replace(hero, dice=faces, rolled=True, stun=False)), events
+
+
+def _reroll(state: FateforgeState, action: EnergyReroll) -> Outcome:
+    hero = _prep_hero(state, action, action.hero)
+    misses = [i for i, f in enumerate(hero.dice) if f == "miss"]
+    if hero.has_used("energy-reroll"):
+        raise _fail(action, "Energy Reroll is once per combat round")
+    if not misses:
+        raise _fail(action, f"{hero.name} has no miss to reroll (Energy Reroll)")
+    if hero.energy < 1:
+        raise _fail(action, f"{hero.name} has no energy to spend (Energy Reroll)")
+    faces = tuple(f.lower() for f in action.results)
+    if not 1 <= len(faces) <= len(misses):
+        raise _fail(action, f"reroll 1 to {len(misses)} misses, not {len(faces)}")
+    for face in faces:
+        if not valid_face(face):
+            raise _fail(action, f"{face!r} is not a die result")
+    dice = list(hero.dice)
+    for index, face in zip(misses, faces, strict=False):
+        dice[index] = face
+    hero = replace(hero, dice=tuple(dice), energy=hero.energy - 1,
+                   energy_exhausted=hero.energy_exhausted + 1).mark("energy-reroll")
+    return state.with_hero(hero), [Event("reroll", f"{hero.name} spends 1 energy and rerolls "
+                                                   f"{len(faces)} miss(es): now "
+                                                   f"{', '.join(hero.dice)}.")]
+
+
+def three_of_a_kind_face(hero: Hero) -> str | None:
+    """The face shown by three or more of ``hero``'s dice (misses excluded), or ``None``."""
+    counts = Counter(f for f in hero.dice if f != "miss")
+    return next((f for f, n in counts.items() if n >= 3), None)
+
+
+def _three(state: FateforgeState, action: ThreeOfAKind) -> Outcome:
+    hero = _prep_hero(state, action, action.hero)
+    if hero.has_used("three-of-a-kind"):
+        raise _fail(action, "Three-of-a-Kind changes one result once per round")
+    face = three_of_a_kind_face(hero)
+    if face is None:
+        raise _fail(action, f"{hero.name} has no three identical faces (misses excluded)")
+    if not 0 <= action.die < len(hero.dice):
+        raise _fail(action, f"{hero.name} has no die {action.die + 1}")
+    to = action.to.lower()
+    if not valid_face(to):
+        raise _fail(action, f"{to!r} is not a die result")
+    dice = tuple(to if i == action.die else f for i, f in enumerate(hero.dice))
+    hero = replace(hero, dice=dice).mark("three-of-a-kind")
+    return state.with_hero(hero), [Event("three", f"{hero.name} has three {face}: changes one "
+                                                  f"result to {to}.")]
+
+
+def _dash(state: FateforgeState, action: Dash) -> Outcome:
+    hero = _prep_hero(state, action, action.hero)
+    if hero.has_used("dash"):
+        raise _fail(action, f"{hero.name} already dashed this round")
+    to = _zone_id(state, action, action.to)
+    problem = neighbour_refusal(state, hero, to) or leave_refusal(state, hero)
+    if problem:
+        raise _fail(action, problem)
+    if state.zone(hero.zone).difficult:
+        raise _fail(action, f"{state.zone_name(hero.zone)} is difficult terrain: no Dash out "
+                            f"of it (Difficult Terrain)")
+    hostile = bool(state.enemies_in(hero.zone))
+    here = state.zone_name(hero.zone)
+    state = state.with_hero(hero.mark("dash"))
+    state, events = _enter_zone(state, action, hero.name, to, action.trap)
+    events.insert(0, Event("dash", f"{hero.name} dashes from {here} to "
+                                   f"{state.zone_name(to)}."))
+    if hostile:
+        state, more = suffer(state, hero.name, 1, cause=f"dashing out of {here} with enemies")
+        events += more
+    return _finish(state, events)
+
+
+def _set_order(state: FateforgeState, action: SetOrder) -> Outcome:
+    if state.round.phase != "preparation":
+        raise _fail(action, "the player order is set in the Preparation Phase")
+    names = sorted(h.name for h in state.heroes)
+    if sorted(action.order) != names:
+        raise _fail(action, f"the order must name every hero once ({', '.join(names)})")
+    waiting = [h.name for h in state.heroes if not h.ko and not h.rolled]
+    if waiting:
+        raise _fail(action, f"{', '.join(waiting)} must roll combat dice first (Preparation)")
+    rnd = replace(state.round, order=tuple(action.order), phase="action", step=0, queue=())
+    events = [Event("phase", f"Action Phase: {', '.join(rnd.sequence)}.")]
+    state = _arrive(replace(state, round=rnd), events)
+    return state, events
+
+
+# ----------------------------------------------------------------------------- hero turns
+
+
+def _zone_id(state: FateforgeState, action, word: str) -> str:
+    zone = state.find_zone(word)
+    if zone is None:
+        raise _fail(action, f"there is no zone called {word!r}")
+    return zone.id
+
+
+def _step(state: FateforgeState, action: Step) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    to = _zone_id(state, action, action.to)
+    problem = step_refusal(state, hero, to, energy=action.energy)
+    if problem:
+        raise _fail(action, problem)
+    difficult = state.zone(hero.zone).difficult
+    if difficult and action.trap == "focus" and focus_count(hero) < 2:
+        raise _fail(action, f"{hero.name} needs two FOCUS results: one to leave difficult "
+                            f"terrain and one for the trap")
+    here = state.zone_name(hero.zone)
+    if action.energy:
+        hero = replace(hero, energy=hero.energy - 1,
+                       energy_exhausted=hero.energy_exhausted + 1).mark("energy-step")
+    else:
+        hero = spend(hero, "step")
+    if difficult:
+        hero = spend(hero, "focus")
+    state = _acted(state.with_hero(hero), hero)
+    state, events = _enter_zone(state, action, hero.name, to, action.trap)
+    how = "spends 1 energy to STEP" if action.energy else "STEPs"
+    extra = " (and a FOCUS to leave difficult terrain)" if difficult else ""
+    events.insert(0, Event("step", f"{hero.name} {how} from {here} to "
+                                   f"{state.zone_name(to)}{extra}."))
+    return _finish(state, events)
+
+
+def _hit(state: FateforgeState, action: Hit) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    problem = hit_refusal(state, hero, action.enemy)
+    if problem:
+        raise _fail(action, problem)
+    enemy = state.find_enemy(action.enemy)
+    state = _acted(_spend(state, hero.name, "hit"), hero)
+    state, events = wound(state, enemy.name, 1, f"{hero.name}'s HIT")
+    return _finish(state, events)
+
+
+def _shot(state: FateforgeState, action: Shot) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    problem = shot_refusal(state, hero, action.enemy)
+    if problem:
+        raise _fail(action, problem)
+    enemy = state.find_enemy(action.enemy)
+    state = _acted(_spend(state, hero.name, "shot"), hero)
+    state, events = wound(state, enemy.name, 1, f"{hero.name}'s SHOT")
+    return _finish(state, events)
+
+
+def _need_focus(action, hero: Hero, count: int = 1) -> None:
+    if focus_count(hero) < count:
+        raise _fail(action, f"{hero.name} has no FOCUS result left" if count == 1 else
+                    f"{hero.name} needs {count} FOCUS results")
+
+
+def _toggle_door(state: FateforgeState, action: ToggleDoor) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    to = _zone_id(state, action, action.to)
+    index = next((i for i, c in enumerate(state.connections)
+                  if c.joins(hero.zone) and c.other(hero.zone) == to and c.door), None)
+    if index is None:
+        raise _fail(action, f"there is no door between {state.zone_name(hero.zone)} and "
+                            f"{state.zone_name(to)}")
+    conn = state.connections[index]
+    guard = state.guard_of(conn.name)
+    if guard:
+        raise _fail(action, f"{guard.name} guards the door; heroes cannot use a guarded door")
+    _need_focus(action, hero)
+    flipped = replace(conn, door="open" if conn.door == "closed" else "closed")
+    state = replace(state, connections=tuple(flipped if i == index else c
+                                             for i, c in enumerate(state.connections)))
+    state = _acted(_spend(state, hero.name, "focus"), hero)
+    verb = "opens" if flipped.door == "open" else "closes"
+    return _finish(state, [Event("door", f"{hero.name} spends a FOCUS and {verb} the door "
+                                         f"between {state.zone_name(hero.zone)} and "
+                                         f"{state.zone_name(to)}.")])
+
+
+def _portal(state: FateforgeState, action: UsePortal) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    to = _zone_id(state, action, action.to)
+    portal = next((p for p in state.portals if {p.a, p.b} == {hero.zone, to}), None)
+    if portal is None:
+        raise _fail(action, f"no portal joins {state.zone_name(hero.zone)} and "
+                            f"{state.zone_name(to)}")
+    guard = state.guard_of(portal.name)
+    if guard:
+        raise _fail(action, f"{guard.name} guards the portal; guarded portals cannot be entered")
+    problem = leave_refusal(state, hero)
+    if problem:
+        raise _fail(action, problem)
+    difficult = state.zone(hero.zone).difficult
+    _need_focus(action, hero, 1 + difficult + (action.trap == "focus"))
+    here = state.zone_name(hero.zone)
+    state = _acted(_spend(state, hero.name, "focus", 1 + difficult), hero)
+    state, events = _enter_zone(state, action, hero.name, to, action.trap)
+    events.insert(0, Event("portal", f"{hero.name} spends a FOCUS and goes through the portal "
+                                     f"from {here} to {state.zone_name(to)}."))
+    return _finish(state, events)
+
+
+def _token(state: FateforgeState, action, hero: Hero, word: str, kind: str):
+    for index, token in enumerate(state.tokens):
+        if token.zone == hero.zone and token.kind == kind and word.lower() in (
+                token.label.lower(), kind):
+            guard = state.guard_of(token.name)
+            if guard:
+                raise _fail(action, f"{guard.name} guards {token.label}; guarded tokens cannot "
+                                    f"be used until the guard is defeated")
+            return index, token
+    raise _fail(action, f"there is no {kind} {word!r} in {state.zone_name(hero.zone)}")
+
+
+def _without(state: FateforgeState, index: int) -> FateforgeState:
+    return replace(state, tokens=tuple(t for i, t in enumerate(state.tokens) if i != index))
+
+
+def _focus_token(state: FateforgeState, action, kind: str, text: str) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    index, token = _token(state, action, hero, action.token, kind)
+    _need_focus(action, hero)
+    state = _acted(_spend(_without(state, index), hero.name, "focus"), hero)
+    return _finish(state, [Event(kind, f"{hero.name} spends a FOCUS on {token.label}: {text}")])
+
+
+def _collect(state: FateforgeState, action: Collect) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    index, token = _token(state, action, hero, action.token, "objective")
+    state = _without(state, index)
+    hero = replace(state.hero(hero.name), carrying=(*hero.carrying, token.label)).mark("acted")
+    return _finish(state.with_hero(hero), [Event("collect", f"{hero.name} collects "
+                                                            f"{token.label}.")])
+
+
+def _revive(state: FateforgeState, action: Revive) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    target = state.find_hero(action.target)
+    if target is None or not target.ko:
+        raise _fail(action, f"{action.target} is not a knocked-out hero")
+    if target.zone != hero.zone:
+        raise _fail(action, f"{target.name} is in {state.zone_name(target.zone)}; reviving "
+                            f"needs the same zone")
+    _need_focus(action, hero)
+    if hero.energy < 1:
+        raise _fail(action, f"{hero.name} has no energy to spend (revive costs 1 FOCUS and "
+                            f"1 energy)")
+    hero = spend(hero, "focus")
+    hero = replace(hero, energy=hero.energy - 1, energy_exhausted=hero.energy_exhausted + 1)
+    state = _acted(state.with_hero(hero), hero)
+    events = [Event("revive", f"{hero.name} spends a FOCUS and 1 energy to revive "
+                              f"{target.name}.")]
+    state, more = suffer(state, hero.name, 1, cause="reviving")
+    events += more
+    state, more = suffer_energy(state, hero.name, 1, "reviving")
+    events += more
+    back = min(2, target.health_exhausted)
+    target = replace(state.hero(target.name), ko=False, health=back,
+                     health_exhausted=target.health_exhausted - back).mark("revived")
+    if back == 0:
+        raise _fail(action, f"{target.name} has no exhausted health to recover")
+    events.append(Event("revive", f"{target.name} recovers {back} health, draws a Corruption "
+                                  f"card and stands up; enemies may attack again, and the hero "
+                                  f"acts from next round."))
+    return _finish(state.with_hero(target), events)
+
+
+def _fountain(state: FateforgeState, action: Fountain) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    found = [(i, t) for i, t in enumerate(state.tokens)
+             if t.zone == hero.zone and t.kind == "fountain" and t.cubes]
+    if not found:
+        raise _fail(action, f"there is no healing fountain with cubes in "
+                            f"{state.zone_name(hero.zone)}")
+    if state.enemies_in(hero.zone):
+        raise _fail(action, "a fountain is used only with no enemies in the zone")
+    ending = hero.has_used("acted")
+    flag = "fountain-end" if ending else "fountain-start"
+    if hero.has_used(flag):
+        raise _fail(action, "the fountain is used once when the turn starts and once when it "
+                            "ends")
+    index, token = found[0]
+    take = action.health + action.energy
+    if action.health < 0 or action.energy < 0 or take == 0 or take > token.cubes:
+        raise _fail(action, f"remove 1 to {token.cubes} cubes in all")
+    if action.health > hero.health_exhausted or action.energy > hero.energy_exhausted:
+        raise _fail(action, f"{hero.name} can recover only exhausted health "
+                            f"({hero.health_exhausted}) and energy ({hero.energy_exhausted})")
+    hero = replace(hero, health=hero.health + action.health,
+                   health_exhausted=hero.health_exhausted - action.health,
+                   energy=hero.energy + action.energy,
+                   energy_exhausted=hero.energy_exhausted - action.energy).mark(flag)
+    left = replace(token, cubes=token.cubes - take)
+    state = replace(state.with_hero(hero), tokens=tuple(left if i == index else t
+                                                        for i, t in enumerate(state.tokens)))
+    events = [Event("fountain", f"{hero.name} removes {take} cube(s) from the fountain and "
+                                f"recovers {action.health} health and {action.energy} energy"
+                                + ("; the fountain is depleted." if not left.cubes else "."))]
+    if ending:
+        return _end_turn(state, EndTurn(hero.name), events)
+    return _finish(state, events)
+
+
+def _minion(state: FateforgeState, action, name: str):
+    enemy = state.find_enemy(name)
+    if enemy is None:
+        raise _fail(action, f"there is no enemy called {name!r}")
+    if not enemy.minion:
+        raise _fail(action, f"{enemy.name} is a {enemy.colour} enemy; heroes may only push, pull "
+                            f"or stun minions")
+    guard = state.guard_of(enemy.name)
+    if guard:
+        raise _fail(action, f"{enemy.name} is guarded by {guard.name} and cannot be targeted")
+    return enemy
+
+
+def _push(state: FateforgeState, action: Push) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    enemy = _minion(state, action, action.enemy)
+    if enemy.guarding:
+        raise _fail(action, f"{enemy.name} guards {enemy.guarding}; guarding enemies never move")
+    graph = state.graph
+    if enemy.zone != hero.zone and enemy.zone not in graph.open_neighbours(hero.zone):
+        raise _fail(action, f"{enemy.name} is neither in nor next to {state.zone_name(hero.zone)}")
+    to = _zone_id(state, action, action.to)
+    if to not in move_neighbours(graph, enemy.zone):
+        raise _fail(action, f"{state.zone_name(to)} is not adjacent to "
+                            f"{state.zone_name(enemy.zone)} (a push moves one zone)")
+    if enemy.zone != hero.zone and to == hero.zone:
+        raise _fail(action, "a minion pushed from an adjacent zone may not be pushed into the "
+                            "hero's own zone (Push and Pull)")
+    state = _acted(state.with_enemy(replace(enemy, zone=to)), hero)
+    return _finish(state, [Event("push", f"{hero.name} pushes {enemy.name} from "
+                                         f"{state.zone_name(enemy.zone)} to "
+                                         f"{state.zone_name(to)}.")])
+
+
+def _pull(state: FateforgeState, action: Pull) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    enemy = _minion(state, action, action.enemy)
+    if enemy.guarding:
+        raise _fail(action, f"{enemy.name} guards {enemy.guarding}; guarding enemies never move")
+    if enemy.zone not in state.graph.open_neighbours(hero.zone):
+        raise _fail(action, f"{enemy.name} is not in a zone adjacent to "
+                            f"{state.zone_name(hero.zone)}")
+    state = _acted(state.with_enemy(replace(enemy, zone=hero.zone)), hero)
+    return _finish(state, [Event("pull", f"{hero.name} pulls {enemy.name} into "
+                                         f"{state.zone_name(hero.zone)}.")])
+
+
+def _stun(state: FateforgeState, action: Stun) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    enemy = _minion(state, action, action.enemy)
+    if enemy.stun:
+        raise _fail(action, f"{enemy.name} already has a stun cube (one at a time)")
+    state = _acted(state.with_enemy(replace(enemy, stun=True)), hero)
+    return _finish(state, [Event("stun", f"{hero.name} stuns {enemy.name}: its abilities are "
+                                         f"ignored and it does not activate until Clean-Up.")])
+
+
+def _block(state: FateforgeState, action: Block) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    state = _acted(state.with_hero(replace(hero, block=hero.block + 1)), hero)
+    return state, [Event("block", f"{hero.name} gains a block token.")]
+
+
+def _end_turn(state: FateforgeState, action: EndTurn,
+              events: list[Event] | None = None) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    events = list(events or [])
+    unused = len(hero.dice)
+    keep = tuple(f for f in hero.used if f not in ("energy-step", "acted", "fountain-start",
+                                                  "fountain-end"))
+    state = state.with_hero(replace(hero, dice=(), used=keep))
+    events.append(Event("end", f"{hero.name} ends the turn" + (f", discarding {unused} unused "
+                                                               f"result(s)." if unused else ".")))
+    state = _advance(state, events)
+    return _finish(state, events)
+
+
+# ----------------------------------------------------------------------------- enemies
+
+
+def _pick(action, options: tuple[str, ...], rolls: list[int], what: str) -> str:
+    if len(options) == 1:
+        return options[0]
+    if not rolls:
+        raise NeedsRoll(action, options, what)
+    roll = rolls.pop(0)
+    if not 1 <= roll <= 6:
+        raise _fail(action, f"a D6 shows 1 to 6, not {roll}")
+    return options[pick_index(roll, len(options))]
+
+
+def _enemy_acts(state: FateforgeState, action: EnemyActs) -> Outcome:
+    rnd = state.round
+    if rnd.phase != "action" or rnd.current not in (REACTIONS, TURNS):
+        raise _fail(action, "no enemy is due to act (enemies act in the Enemy Reactions and "
+                            "Enemy Turns slots)")
+    plan = next_activation(state)
+    rest = replace(rnd, queue=rnd.queue[1:])
+    if plan.enemy is None:
+        if action.target:
+            raise _fail(action, f"nobody activates, so there is no target: {plan.why}")
+        events = [Event("enemy", f"{plan.why}.")]
+        state = replace(state, round=rest)
+        if not rest.queue:
+            state = _advance(state, events)
+        return _finish(state, events)
+    target = plan.target
+    if target is None:
+        chosen = state.find_hero(action.target) if action.target else None
+        if chosen is None or chosen.name not in plan.targets:
+            raise _fail(action, f"{plan.enemy} acts, and the players choose its target among "
+                                f"{', '.join(plan.targets)}")
+        target = chosen.name
+    elif action.target and action.target.lower() != target.lower():
+        raise _fail(action, f"the target is decided: {plan.why}")
+    enemy = state.enemy(plan.enemy)
+    section = plan.section
+    events = [Event("enemy", f"{enemy.name} activates: {plan.why}.")]
+    rolls = list(action.rolls)
+    graph = state.graph
+    if section.action == "step":
+        zone = enemy.zone
+        for _ in range(section.amount):
+            goal = state.hero(target).zone
+            if zone == goal:
+                break
+            options = first_steps_toward(graph, zone, goal)
+            zone = _pick(action, tuple(options), rolls, f"{enemy.name}'s STEP toward {target}")
+            events.append(Event("move", f"{enemy.name} steps to {state.zone_name(zone)}, toward "
+                                        f"{target}."))
+        state = state.with_enemy(replace(enemy, zone=zone))
+        if enemy.has("fear"):
+            for hero in state.heroes:
+                if hero.zone == zone:
+                    state, events = _fear(state, hero.name, zone, events)
+    else:
+        state, more = suffer(state, target, section.damage, toxic="toxic" in section.modifiers,
+                             cause=f"{enemy.name}'s {section.action.upper()}")
+        events += more
+        hero = state.hero(target)
+        if "push" in section.modifiers and not hero.ko:
+            options = move_neighbours(graph, hero.zone)
+            if options:
+                to = _pick(action, options, rolls, f"{enemy.name}'s push of {target}")
+                state = state.with_hero(replace(hero, zone=to))
+                events.append(Event("push", f"{enemy.name} pushes {target} to "
+                                            f"{state.zone_name(to)} (the push cannot be "
+                                            f"blocked)."))
+                if state.tokens_in(to, "trap"):
+                    events.append(Event("trap", f"{target} is pushed onto a trap: discard a "
+                                                f"FOCUS or draw a trap card."))
+        if "pull" in section.modifiers and not hero.ko and hero.zone != enemy.zone:
+            state = state.with_hero(replace(hero, zone=enemy.zone))
+            events.append(Event("pull", f"{enemy.name} pulls {target} into "
+                                        f"{state.zone_name(enemy.zone)}."))
+    state = replace(state, round=rest)
+    if not rest.queue:
+        state = _advance(state, events)
+    return _finish(state, events)
+
+
+# ----------------------------------------------------------------------------- clean-up, exit
+
+
+def _clean_up(state: FateforgeState, action: CleanUp) -> Outcome:
+    rnd = state.round
+    if rnd.phase != "cleanup":
+        raise _fail(action, f"Clean-Up comes after the Enemy Turns; it is the {rnd.phase} phase")
+    heroes = tuple(replace(h, block=0, dice=(), rolled=False, used=()) for h in state.heroes)
+    enemies = tuple(replace(e, block=0, stun=False, damage=0) for e in state.enemies)
+    state = replace(state, heroes=heroes, enemies=enemies)
+    events = [Event("cleanup", "Clean-Up: block tokens return, stun cubes and damage cubes come "
+                               "off the enemies.")]
+    if all(h.ko for h in state.heroes):
+        events.append(Event("over", "All heroes are knocked out: the Combat Scene ends in "
+                                    "failure."))
+        return replace(state, round=replace(rnd, phase="over", queue=()),
+                       outcome="failure: all heroes knocked out"), events
+    if rnd.number < rnd.of:
+        state = replace(state, round=replace(rnd, number=rnd.number + 1, phase="preparation",
+                                             step=0, queue=()))
+        events.append(Event("round", f"Round {rnd.number + 1} of {rnd.of}: Preparation."))
+    else:
+        state = replace(state, round=replace(rnd, phase="exit", step=0, queue=()))
+        events.append(Event("round", "That was the last round: the heroes must Exit."))
+    return state, events
+
+
+def exit_plan(state: FateforgeState, hero: Hero, exit_zone: str):
+    """The cheapest Exit route of ``hero`` to ``exit_zone``: each zone on it holding an enemy
+    or a trap, start and exit included, costs 1 damage (*Exiting the Combat Scene*, *Traps*);
+    portals cannot be used.  ``None`` when the exit cannot be reached."""
+    costly = {e.zone for e in state.enemies} | {t.zone for t in state.tokens if t.kind == "trap"}
+    return exit_path(state.graph, hero.zone, exit_zone, costly)
+
+
+def find_exit(state: FateforgeState, word: str):
+    """The exit token named ``word`` (or in the zone named ``word``), or ``None``."""
+    for token in state.tokens:
+        if token.kind != "exit":
+            continue
+        zone = state.zone(token.zone)
+        if word.lower() in (token.name.lower(), zone.id.lower(), zone.name.lower()):
+            return token
+    return None
+
+
+def _exit(state: FateforgeState, action: Exit) -> Outcome:
+    rnd = state.round
+    if rnd.phase != "exit":
+        raise _fail(action, f"heroes may only Exit at the end of the last round's Clean-Up "
+                            f"(round {rnd.number} of {rnd.of}, {rnd.phase} phase)")
+    token = find_exit(state, action.exit)
+    if token is None:
+        raise _fail(action, f"there is no exit called {action.exit!r}")
+    guard = state.guard_of(token.name)
+    if guard:
+        raise _fail(action, f"{guard.name} guards {token.label}; heroes must use an exit that "
+                            f"is not guarded")
+    plans = {}
+    for hero in state.heroes:
+        if hero.ko:
+            continue
+        plan = exit_plan(state, hero, token.zone)
+        if plan is None:
+            raise _fail(action, f"{hero.name} has no path from {state.zone_name(hero.zone)} to "
+                                f"{token.label}, and all heroes leave by the same exit")
+        plans[hero.name] = plan
+    events: list[Event] = []
+    for name, plan in plans.items():
+        route = " → ".join(state.zone_name(z) for z in plan.path)
+        events.append(Event("exit", f"{name} exits by {route}: {plan.cost} damage."))
+        state, more = suffer(state, name, plan.cost, cause="zones with enemies or traps on the "
+                                                           "Exit path")
+        events += more
+        hero = state.hero(name)
+        if not hero.ko:
+            state = state.with_hero(replace(hero, zone=token.zone))
+    outcome = f"exited through {token.label}"
+    events.append(Event("over", f"The Combat Scene is over: the heroes {outcome}."))
+    return replace(state, round=replace(rnd, phase="over"), outcome=outcome), events
+
+
+# ----------------------------------------------------------------------------- entry points
+
+_HANDLERS: dict[type, Callable[[FateforgeState, object], Outcome]] = {
+    RollDice: _roll, EnergyReroll: _reroll, ThreeOfAKind: _three, Dash: _dash,
+    SetOrder: _set_order, Step: _step, Hit: _hit, Shot: _shot, ToggleDoor: _toggle_door,
+    UsePortal: _portal, Collect: _collect, Revive: _revive, Fountain: _fountain, Push: _push,
+    Pull: _pull, Stun: _stun, Block: _block, EndTurn: _end_turn, EnemyActs: _enemy_acts,
+    CleanUp: _clean_up, Exit: _exit,
+    OpenChest: lambda s, a: _focus_token(s, a, "chest", "tap the chest in the app and take "
+                                                        "the item."),
+    Explore: lambda s, a: _focus_token(s, a, "exploration", "tap its icon in the app to see "
+                                                            "what is found."),
+}
+
+
+def apply(state: FateforgeState, action: object) -> tuple[FateforgeState, tuple[Event, ...]]:
+    """The state after ``action`` and what happened; raises ``IllegalActionError``."""
+    if state.round.phase == "over":
+        raise _fail(action, f"the Combat Scene is over ({state.outcome})")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise _fail(action, "is not a Fateforge action")
+    new, events = handler(state, action)
+    return new, tuple(events)
+
+
+def describe(event: Event) -> str:
+    """The event in words."""
+    return event.text if isinstance(event, Event) else str(event)
+
+
+# ----------------------------------------------------------------------------- legal actions
+
+SAMPLE_ROLLS = (("step", "hit", "shot", "focus"), ("miss", "step/hit", "hit", "hit"),
+                ("focus", "focus", "focus", "shot"))
+
+
+def _try(state: FateforgeState, action) -> object | None:
+    try:
+        apply(state, action)
+    except NeedsRoll:
+        return None
+    except IllegalActionError:
+        return None
+    return action
+
+
+def _enemy_options(state: FateforgeState) -> list[EnemyActs]:
+    """The next activation for each target the players may choose, with the fewest D6 results
+    it needs (a low and a high roll when it needs any)."""
+    plan = next_activation(state)
+    if plan is None:
+        return []
+    names = [""] if plan.enemy is None or plan.target else list(plan.targets)
+    out = []
+    for name in names:
+        for count in range(4):
+            try:
+                apply(state, EnemyActs(target=name, rolls=(1,) * count))
+            except NeedsRoll:
+                continue
+            except IllegalActionError:
+                break
+            out += [EnemyActs(name, (1,) * count)] + ([EnemyActs(name, (6,) * count)]
+                                                      if count else [])
+            break
+    return out
+
+
+def legal_actions(state: FateforgeState) -> list[object]:
+    """A useful set of legal actions, empty when the scene is over.  Dice results come from a
+    few sample rolls (the full set is large), and the skill effects (:class:`Push`,
+    :class:`Pull`, :class:`Stun`, :class:`Block`), which the players apply when a card says
+    so, are left out, so that a random playout spends only die results."""
+    rnd = state.round
+    out: list[object] = []
+    if rnd.phase == "preparation":
+        for hero in state.heroes:
+            if hero.ko:
+                continue
+            if not hero.rolled:
+                for faces in SAMPLE_ROLLS:
+                    out.append(RollDice(hero.name, faces[: DICE_PER_ROUND - hero.stun]))
+                continue
+            out.append(EnergyReroll(hero.name, ("step",)))
+            if three_of_a_kind_face(hero):
+                out.append(ThreeOfAKind(hero.name, 0, "step"))
+            for zone in move_neighbours(state.graph, hero.zone):
+                out.append(Dash(hero.name, zone))
+                out.append(Dash(hero.name, zone, "card"))
+        out.append(SetOrder(tuple(h.name for h in state.heroes)))
+        if len(state.heroes) > 1:
+            out.append(SetOrder(next(p for p in permutations(h.name for h in state.heroes)
+                                     if list(p) != [h.name for h in state.heroes])))
+    elif rnd.phase == "action":
+        current = rnd.current
+        if current in (REACTIONS, TURNS):
+            return _enemy_options(state)
+        hero = state.hero(current)
+        allowed, _ = step_options(state, hero)
+        for zone, how in allowed.items():
+            for trap in ("", "focus", "card"):
+                out.append(Step(hero.name, zone, how != "STEP", trap))
+        for enemy in state.enemies:
+            out += [Hit(hero.name, enemy.name), Shot(hero.name, enemy.name)]
+        for conn in state.connections:
+            if conn.door and conn.joins(hero.zone):
+                out.append(ToggleDoor(hero.name, conn.other(hero.zone)))
+        for zone in state.graph.portal_neighbours(hero.zone):
+            out.append(UsePortal(hero.name, zone))
+        for token in state.tokens_in(hero.zone):
+            kind = {"objective": Collect, "chest": OpenChest, "exploration": Explore}.get(
+                token.kind)
+            if kind:
+                out.append(kind(hero.name, token.label))
+            if token.kind == "fountain":
+                out.append(Fountain(hero.name, 1, 0))
+                out.append(Fountain(hero.name, 0, 1))
+        for other in state.heroes:
+            if other.ko:
+                out.append(Revive(hero.name, other.name))
+        out.append(EndTurn(hero.name))
+    elif rnd.phase == "cleanup":
+        out.append(CleanUp())
+    elif rnd.phase == "exit":
+        out += [Exit(t.label) for t in state.tokens if t.kind == "exit"]
+    return [a for a in out if _try(state, a) is not None]
