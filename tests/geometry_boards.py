@@ -1,0 +1,99 @@
+"""Boards drawn as text for the geometry tests, and an independent, slow reference for LoS.
+
+A picture is one line per row (row A first), one character per space:
+
+- ``.`` an empty space;
+- ``#`` a 1 x 1 obscuring obstacle tile (a Column), ``o`` a 1 x 1 obscuring tile that is no
+  obstacle (Tall Grass: pieces may stand on it), ``x`` an obstacle that does not obscure,
+  ``~`` difficult terrain;
+- a lower-case letter: a Knight named by that letter in upper case (``a`` -> ``A``) on an
+  empty space (Knights standing on tiles are placed with the ``on_tiles`` argument).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
+from tabletop.spatial.grid import Board, Space
+
+KEYWORDS = {"#": ("obstacle", "obscuring"), "o": ("obscuring",), "x": ("obstacle",),
+            "~": ("difficult",)}
+
+
+def picture(text: str, monsters: tuple[Monster, ...] = (),
+            on_tiles: dict[str, str] | None = None) -> ClashState:
+    """The Clash state drawn in ``text`` (see the module docstring), with ``monsters`` added
+    and Knights ``on_tiles`` (name -> label) placed on spaces drawn as tiles."""
+    rows = [line.strip() for line in text.strip().splitlines()]
+    board = Board(len(rows), len(rows[0]))
+    knights, terrain = [], []
+    for r, line in enumerate(rows):
+        assert len(line) == board.cols, f"row {r} has {len(line)} spaces, not {board.cols}"
+        for c, char in enumerate(line):
+            space = Space(r, c)
+            if char in KEYWORDS:
+                terrain.append(Terrain(f"{char}{space}", (space,), KEYWORDS[char]))
+            elif char.islower():
+                knights.append(Knight(char.upper(), space))
+            else:
+                assert char == ".", f"unknown picture character {char!r}"
+    for name, label in (on_tiles or {}).items():
+        knights.append(Knight(name, Space.parse(label)))
+    return ClashState(board=board, knights=tuple(knights), monsters=monsters,
+                      terrain=tuple(terrain))
+
+
+def _segment_hits_square(a, b, cell: Space) -> str | None:
+    """``"interior"``, ``"edge"`` or ``None``: how the closed segment ``a``-``b`` meets the
+    square of ``cell`` (clipped exactly with fractions; Liang-Barsky)."""
+    x0, y0 = a
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx == dy == 0:
+        return None  # a single point can only meet a diagonal gap
+    t0, t1 = Fraction(0), Fraction(1)
+    for p, q in ((-dx, x0 - cell.col), (dx, cell.col + 1 - x0),
+                 (-dy, y0 - cell.row), (dy, cell.row + 1 - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = Fraction(q, p)
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    if t0 >= t1:
+        return None
+    mid = (t0 + t1) / 2
+    mx, my = x0 + dx * mid, y0 + dy * mid
+    inside = cell.col < mx < cell.col + 1 and cell.row < my < cell.row + 1
+    return "interior" if inside else "edge"
+
+
+def _on_segment(a, b, point) -> bool:
+    cross = (b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0])
+    return (cross == 0 and min(a[0], b[0]) <= point[0] <= max(a[0], b[0])
+            and min(a[1], b[1]) <= point[1] <= max(a[1], b[1]))
+
+
+def reference_clear(blocking: frozenset[Space], a, b) -> bool:
+    """The spec's three obstruction rules, checked one blocking space at a time."""
+    for cell in blocking:
+        if _segment_hits_square(a, b, cell) is not None:
+            return False
+    for cell in blocking:
+        x, y = cell.col + 1, cell.row + 1  # the south-east corner of cell
+        if Space(cell.row + 1, cell.col + 1) in blocking and _on_segment(a, b, (x, y)):
+            return False
+        x, y = cell.col, cell.row + 1  # the south-west corner of cell
+        if Space(cell.row + 1, cell.col - 1) in blocking and _on_segment(a, b, (x, y)):
+            return False
+    return True
+
+
+def reference_los(blocking: frozenset[Space], p: tuple[Space, ...], q: tuple[Space, ...]) -> bool:
+    """LoS by trying every corner pair against every blocking space (the slow, plain way)."""
+    return any(reference_clear(blocking, a, b)
+               for a in {c for s in p for c in s.corners()}
+               for b in {c for s in q for c in s.corners()})

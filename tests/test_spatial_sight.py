@@ -1,0 +1,202 @@
+"""Line of Sight, the exact reading (``clash-geometry.md``, *Line of Sight*): one test per
+obstruction rule, the corner touch, the diagonal gap at a line's end, and properties against
+an independent slow reference."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.spatial.grid import Board, Space
+from tabletop.spatial.sight import (
+    SightMap,
+    _segment_mask,
+    line_of_sight,
+    segment_features,
+    sight_map,
+    visible_from,
+)
+from tests.geometry_boards import reference_clear, reference_los
+
+S = Space.parse
+
+
+def blocking(picture: str) -> tuple[Board, frozenset[Space]]:
+    """``#`` spaces of a picture, one row per line."""
+    rows = [line.strip() for line in picture.strip().splitlines()]
+    spaces = frozenset(Space(r, c) for r, line in enumerate(rows)
+                       for c, ch in enumerate(line) if ch == "#")
+    return Board(len(rows), len(rows[0])), spaces
+
+
+def test_rule_1_a_line_through_a_blocking_space_is_obstructed():
+    board, walls = blocking("""
+        .....
+        ..#..
+        .....
+    """)
+    view = sight_map(board, walls)
+    assert not view.clear((0, 0), (5, 3))
+    assert view.obstruction((0, 0), (5, 3))[:2] == (1, S("B3"))
+
+
+def test_rule_2_a_line_along_the_edge_of_a_blocking_space_is_obstructed():
+    board, walls = blocking("""
+        .....
+        ..#..
+        .....
+    """)
+    view = sight_map(board, walls)
+    assert not view.clear((0, 1), (5, 1))  # along the top edge of B3
+    assert view.obstruction((0, 1), (5, 1))[:2] == (2, S("B3"))
+    assert not view.clear((3, 0), (3, 3))  # along its east edge
+    assert view.clear((0, 0), (5, 0))  # the board's top edge touches nothing
+
+
+def test_rule_3_a_line_through_a_diagonal_gap_is_obstructed():
+    board, walls = blocking("""
+        .....
+        ..#..
+        .#...
+        .....
+    """)
+    view = sight_map(board, walls)
+    assert view.gaps == frozenset({(2, 2)})
+    assert not view.clear((0, 0), (4, 4))  # between them, through the corner (2, 2)
+    assert view.obstruction((0, 0), (4, 4)) == (3, S("B3"), S("C2"))
+
+
+def test_rule_3_a_line_starting_or_ending_in_a_diagonal_gap_is_obstructed():
+    board, walls = blocking("""
+        ....
+        .#..
+        ..#.
+        ....
+    """)
+    view = sight_map(board, walls)
+    assert not view.clear((2, 2), (4, 0))
+    assert not view.clear((0, 4), (2, 2))
+    assert not view.clear((2, 2), (2, 2))
+
+
+def test_touching_a_single_corner_does_not_block():
+    board, walls = blocking("""
+        .....
+        ..#..
+        .....
+    """)
+    view = sight_map(board, walls)
+    assert view.clear((0, 0), (3, 3))  # touches only B3's corner (2, 2)
+    assert view.touched_corners((0, 0), (3, 3)) == [S("B3")]
+    assert not view.clear((1, 3), (3, 1))  # through the same corner, but into B3
+
+
+def test_los_explains_and_gives_the_shortest_clear_line():
+    board, walls = blocking("""
+        ......
+        ..#...
+        ......
+    """)
+    sight = line_of_sight(sight_map(board, walls), [S("B1")], [S("C5")],
+                          names={S("B3"): "Column"})
+    assert sight.clear
+    assert sight.why.startswith("LoS: the line from corner")
+    assert reference_clear(walls, *sight.line)
+    length = (sight.line[1][0] - sight.line[0][0]) ** 2 + (sight.line[1][1] - sight.line[0][1]) ** 2
+    shorter = [(a, b) for a in S("B1").corners() for b in S("C5").corners()
+               if (b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2 < length]
+    assert shorter and not any(reference_clear(walls, a, b) for a, b in shorter)
+
+
+def test_a_single_column_between_two_knights_in_a_row_hides_them():
+    board, walls = blocking("""
+        ......
+        ..#...
+        ......
+    """)
+    sight = line_of_sight(sight_map(board, walls), [S("B1")], [S("B5")],
+                          names={S("B3"): "Column"})
+    assert not sight.clear
+    assert sight.why.endswith("runs along the edge of Column (B3)")
+
+
+def test_no_los_names_the_rule_and_the_tile():
+    board, walls = blocking("""
+        ...
+        .#.
+        .#.
+        .#.
+        ...
+    """)
+    tall = walls | {S("B1"), S("B3")}
+    sight = line_of_sight(sight_map(board, tall), [S("C1")], [S("C3")],
+                          names={s: "Ruined Wall" for s in tall})
+    assert not sight.clear and sight.line is None
+    assert sight.why.startswith("no LoS: every line is blocked; the nearest")
+    assert "Ruined Wall (C1)" in sight.why or "Ruined Wall (C2)" in sight.why
+    assert sight.blocker in tall
+
+
+def test_exempt_spaces_stop_blocking():
+    board, walls = blocking("""
+        .#.
+    """)
+    view = sight_map(board, walls)
+    assert not line_of_sight(view, [S("A1")], [S("A3")]).clear
+    assert line_of_sight(view, [S("A1")], [S("A3")], exempt_spaces={S("A2")}).clear
+
+
+def test_packed_segments_hold_exactly_the_walked_features():
+    for dx in range(-5, 6):
+        for dy in range(-5, 6):
+            mask, low = _segment_mask(9, dx, dy)
+            expected = 0
+            for f in segment_features(dx, dy):
+                bit = 2 * (f.y * 9 + f.x - low) + (1 if f.kind == "point" else 0)
+                expected |= 1 << bit
+            assert mask == expected, (dx, dy)
+
+
+walls_strategy = st.frozensets(st.builds(Space, st.integers(0, 5), st.integers(0, 5)),
+                               max_size=10)
+points = st.tuples(st.integers(0, 6), st.integers(0, 6))
+spaces = st.builds(Space, st.integers(0, 5), st.integers(0, 5))
+
+
+@settings(max_examples=300, deadline=None)
+@given(walls_strategy, points, points)
+def test_segment_test_matches_the_slow_reference(walls, a, b):
+    assert SightMap(Board(6, 6), walls).clear(a, b) == reference_clear(walls, a, b)
+
+
+@settings(max_examples=150, deadline=None)
+@given(walls_strategy, spaces, spaces)
+def test_geometric_los_is_symmetric_and_matches_the_reference(walls, p, q):
+    view = SightMap(Board(6, 6), walls)
+    there = line_of_sight(view, [p], [q]).clear
+    assert there == line_of_sight(view, [q], [p]).clear
+    assert there == reference_los(walls, (p,), (q,))
+
+
+@settings(max_examples=40, deadline=None)
+@given(walls_strategy, spaces)
+def test_visible_from_agrees_with_asking_each_space(walls, p):
+    board = Board(6, 6)
+    view = SightMap(board, walls)
+    everything = [s for s in board.spaces() if s != p]
+    expected = [s for s in everything if line_of_sight(view, [p], [s]).clear]
+    assert visible_from(view, [p], everything) == expected
+
+
+def test_derived_maps_equal_maps_built_from_scratch():
+    board, walls = blocking("""
+        .#.#.
+        #.#..
+        .#.##
+    """)
+    view = sight_map(board, walls)
+    for gone in ({S("A2")}, {S("B3"), S("C4")}, {S("B1")}):
+        derived = view.without(gone)
+        fresh = SightMap(board, walls - gone)
+        assert (derived.bits, derived.gaps, derived.blocking) == \
+            (fresh.bits, fresh.gaps, fresh.blocking)
