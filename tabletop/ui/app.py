@@ -380,7 +380,8 @@ def run(path: str, *, frames: int | None = None, recovery: Recovery | None = Non
         return EXIT_INPUT
     recovery = recovery or Recovery()
     session = Session(game, state, path=str(path), recovery=recovery)
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     try:
         window = pygame.display.set_mode(theme.DEFAULT_WINDOW, pygame.RESIZABLE)
         pygame.display.set_caption(f"tabletop — {Path(path).name}")

@@ -1,0 +1,78 @@
+"""``tabletop bench LAYOUT``: the window's frame time, headless.
+
+The board in LAYOUT is drawn in a 1280 x 800 frame under SDL's dummy video driver.  The first
+Knight is selected (its reachable spaces shown) and the mouse moves over the centre of every
+space in reading order, so that each frame also draws the LoS line, range and distance to a
+new space; each frame is timed from the mouse event to the finished frame.  The first frame
+(which builds the cached layers) is reported on its own.  Budget: p95 under 16.7 ms (60 FPS).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+FRAME_BUDGET_MS = 16.7
+SIZE = (1280, 800)
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def frame_bench(path: str, size: tuple[int, int] = SIZE) -> dict[str, Any]:
+    """Frame times in milliseconds (p50, p95, max) over a mouse sweep of every space of the
+    board in ``path``, with the reach and LoS overlays on (see the module docstring)."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import pygame
+
+    from tabletop.ui.app import App
+    from tabletop.ui.pictures import load_board
+    from tabletop.ui.session import Session
+
+    game, state = load_board(path)
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        surface = pygame.display.set_mode(size)
+        app = App(Session(game, state, path=str(path)), size)
+        screen = app.screen
+        knights = getattr(state, "knights", ())
+        if knights and hasattr(screen, "selected"):
+            screen.selected = knights[0].name
+        start = time.perf_counter()
+        app.draw(surface)
+        first = (time.perf_counter() - start) * 1000
+        grid = screen.grid() if hasattr(screen, "grid") else None
+        spaces = list(state.board.spaces()) if grid is not None else []
+        times: list[float] = []
+        for space in spaces:
+            start = time.perf_counter()
+            app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=grid.centre(space),
+                                            rel=(0, 0), buttons=(0, 0, 0)))
+            app.update(16)
+            app.draw(surface)
+            pygame.display.flip()
+            times.append((time.perf_counter() - start) * 1000)
+    finally:
+        pygame.display.quit()
+    if not times:
+        times = [first]
+    p95 = _percentile(times, 0.95)
+    return {
+        "benchmark": "frame",
+        "layout": str(path),
+        "board": f"{state.board.rows} x {state.board.cols}" if spaces else game.name,
+        "terrain_tiles": len(getattr(state, "terrain", ())),
+        "overlays": "reach of the first Knight + LoS, range and distance to the hovered space",
+        "window": f"{size[0]} x {size[1]}",
+        "frames": len(times),
+        "ms_first_frame": round(first, 3),
+        "ms_p50": round(_percentile(times, 0.5), 3),
+        "ms_p95": round(p95, 3),
+        "ms_max": round(max(times), 3),
+        "budget_ms": FRAME_BUDGET_MS,
+        "within_budget": p95 < FRAME_BUDGET_MS,
+    }

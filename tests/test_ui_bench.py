@@ -1,0 +1,38 @@
+"""``tabletop bench LAYOUT`` runs the frame benchmark headless and reports frame times (the
+figures are not asserted here: a test machine's speed varies)."""
+
+import json
+
+from tabletop.cli import main
+from tabletop.ui.bench import frame_bench
+
+BOARD = """
+game = "clash"
+[board]
+rows = 6
+cols = 6
+[[knights]]
+name = "Kara"
+at = "B2"
+[[terrain]]
+name = "Stone"
+spaces = ["C4", "D4"]
+keywords = ["obstacle", "obscuring"]
+"""
+
+
+def test_frame_bench_sweeps_every_space(tmp_path):
+    path = tmp_path / "bench.toml"
+    path.write_text(BOARD, encoding="utf-8")
+    result = frame_bench(str(path))
+    assert result["frames"] == 36
+    assert result["board"] == "6 x 6" and result["terrain_tiles"] == 1
+    assert 0 < result["ms_p50"] <= result["ms_p95"] <= result["ms_max"]
+
+
+def test_bench_command_prints_json(tmp_path, capsys):
+    path = tmp_path / "bench.toml"
+    path.write_text(BOARD, encoding="utf-8")
+    assert main(["bench", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["benchmark"] == "frame" and "ms_p95" in printed

@@ -1,0 +1,94 @@
+"""Recovery files (issue 3, part 6): every change is written atomically; after a crash the
+next start offers to restore the board."""
+
+import os
+import subprocess
+import sys
+from dataclasses import replace
+
+import pygame
+
+from tabletop.games import layouts
+from tabletop.ui.app import App, RestorePrompt
+from tabletop.ui.recovery import Recovery
+from tabletop.ui.session import Session
+
+BOARD = """
+game = "clash"
+[board]
+rows = 5
+cols = 7
+[[knights]]
+name = "Kara"
+at = "B2"
+"""
+
+CRASH = """
+import os, sys
+from tabletop.games import layouts
+from tabletop.games.clash.actions import MoveKnight
+from tabletop.spatial.grid import Space
+from tabletop.ui.recovery import Recovery
+from tabletop.ui.session import Session
+game, state = layouts.load(sys.argv[1])
+session = Session(game, state, path=sys.argv[1], recovery=Recovery(sys.argv[2]))
+assert session.perform(MoveKnight("Kara", Space.parse("C3")))
+os._exit(9)  # a crash: no clean exit, nothing tidied up
+"""
+
+
+def crash_after_a_move(tmp_path):
+    source = tmp_path / "board.toml"
+    source.write_text(BOARD, encoding="utf-8")
+    folder = tmp_path / "recovery"
+    done = subprocess.run([sys.executable, "-c", CRASH, str(source), str(folder)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 9, done.stderr
+    return source, folder
+
+
+def test_every_change_is_written_to_the_recovery_file(tmp_path):
+    game, state = layouts.loads(BOARD)
+    recovery = Recovery(tmp_path, pid=os.getpid())
+    session = Session(game, state, recovery=recovery)
+    assert not recovery.file.exists()
+    kara = state.knight("Kara")
+    moved = state.with_piece(replace(kara, at=kara.at.step(1, 0)))
+    assert session.edit(moved, "Kara set on B3")
+    assert layouts.load(recovery.file)[1] == moved
+    session.undo()
+    assert layouts.load(recovery.file)[1] == state
+    assert [p.name for p in tmp_path.iterdir()] == [recovery.file.name]  # no temporary left
+
+
+def test_after_a_crash_the_next_start_offers_the_board(tmp_path):
+    source, folder = crash_after_a_move(tmp_path)
+    pending = Recovery(folder).pending()
+    assert len(pending) == 1 and pending[0].source == str(source)
+    pygame.font.init()
+    game, state = layouts.load(source)
+    app = App(Session(game, state, path=str(source), recovery=Recovery(folder)), (800, 500))
+    app.push(RestorePrompt(pending[0]))
+    app.draw(pygame.Surface((800, 500)))
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y"))
+    assert str(app.session.state.knight("Kara").at) == "C3"
+    assert app.session.dirty and app.session.path == str(source)
+    assert Recovery(folder).pending() == []
+
+
+def test_declining_deletes_the_left_behind_file(tmp_path):
+    source, folder = crash_after_a_move(tmp_path)
+    pending = Recovery(folder).pending()
+    pygame.font.init()
+    game, state = layouts.load(source)
+    app = App(Session(game, state, path=str(source)), (800, 500))
+    app.push(RestorePrompt(pending[0]))
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"))
+    assert app.session.state == state
+    assert Recovery(folder).pending() == []
+
+
+def test_a_running_window_is_not_offered(tmp_path):
+    game, state = layouts.loads(BOARD)
+    Recovery(tmp_path, pid=os.getppid()).write(state, None)  # our parent is alive
+    assert Recovery(tmp_path).pending() == []
