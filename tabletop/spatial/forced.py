@@ -60,8 +60,13 @@ def away(source: Iterable[Space], mover: Iterable[Space]) -> tuple[str, ...]:
 
 
 def toward(mover: Iterable[Space], target: Iterable[Space]) -> tuple[str, ...]:
-    """The cardinal directions that lead ``mover`` straight toward ``target``."""
-    return away(target, mover)
+    """The cardinal directions that lead ``mover`` straight toward ``target`` (the way from
+    the mover's centre to the target's).
+
+    >>> toward([Space(2, 2)], [Space(0, 2)])
+    ('north',)
+    """
+    return away(mover, target)
 
 
 def to_the_side(source: Iterable[Space], mover: Iterable[Space]) -> tuple[str, ...]:

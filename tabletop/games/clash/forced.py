@@ -33,6 +33,11 @@ class Branch:
         return Branch(self.state if state is None else state, self.events + events,
                       self.choices + ((choice,) if choice else ()))
 
+    @property
+    def label(self) -> str:
+        """The players' choices in one line, for a menu of alternatives."""
+        return "; ".join(self.choices) or "as the rules say"
+
 
 def spaces_at(piece: Piece, at: Space) -> tuple[Space, ...]:
     """The spaces ``piece`` would cover with its north-west space on ``at``."""

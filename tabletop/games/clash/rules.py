@@ -9,15 +9,15 @@ path …) list their alternatives with :func:`outcomes`; ``apply`` then needs th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import editing, turns
+from tabletop.games.clash import activation, editing, geometry, turns
 from tabletop.games.clash.actions import (
     AddTerrain,
     Attack,
     EndMonsterRound,
     EndTurn,
+    Forced,
+    MonsterMove,
     MoveKnight,
     MovePiece,
     PlaceKnight,
@@ -26,27 +26,18 @@ from tabletop.games.clash.actions import (
     RotateMonster,
     SetStat,
     StartTurn,
+    TurnMonster,
+    Vault,
     Weapon,
 )
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.events import describe as describe_event
+from tabletop.games.clash.forced import Branch
 from tabletop.games.clash.state import ClashState
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """One way an action can end: the state after it, what happened, and the players' choices
-    that lead here in words (empty when nothing was chosen)."""
-
-    state: ClashState
-    events: tuple[Event, ...]
-    choices: tuple[str, ...] = ()
-
-    @property
-    def label(self) -> str:
-        """The choices in one line, for a menu of alternatives."""
-        return "; ".join(self.choices) or "as the rules say"
-
+Outcome = Branch
+"""One way an action can end: ``state``, ``events`` and the players' ``choices`` (``label``
+gives them in one line for a menu)."""
 
 _SIMPLE = {
     StartTurn: turns.start_turn,
@@ -63,7 +54,12 @@ _SIMPLE = {
     RemovePiece: editing.remove_piece,
 }
 
-_BRANCHING: dict[type, object] = {}
+_BRANCHING = {
+    Forced: activation.forced_outcomes,
+    MonsterMove: activation.monster_move_outcomes,
+    TurnMonster: activation.turn_monster_outcomes,
+    Vault: activation.vault_outcomes,
+}
 """Action types whose ``outcomes`` function lists the alternatives itself."""
 
 
@@ -75,7 +71,7 @@ def outcomes(state: ClashState, action: object) -> list[Outcome]:
     simple = _SIMPLE.get(type(action))
     if simple is not None:
         new_state, events = simple(state, action)
-        return [Outcome(new_state, tuple(events))]
+        return [Branch(new_state, tuple(events))]
     branching = _BRANCHING.get(type(action))
     if branching is not None:
         return branching(state, action)
@@ -123,7 +119,7 @@ def legal_actions(state: ClashState) -> list[object]:
         if me.knockdown != "falling":
             if not now.turn.moved:
                 actions.extend(MoveKnight(me.name, s)
-                               for s in sorted(turns._geometry().reach(now, me)))
+                               for s in sorted(geometry.reach(now, me)))
             if not now.turn.attacked:
                 actions.extend(Attack(me.name, m.name, Weapon()) for m in now.monsters
                                if turns.attack_problem(now, me, m, Weapon()) is None)

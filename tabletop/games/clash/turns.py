@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
+from tabletop.games.clash import geometry
 from tabletop.games.clash.actions import (
     Attack,
     EndMonsterRound,
@@ -33,11 +34,6 @@ from tabletop.spatial.grid import adjacent
 Result = tuple[ClashState, tuple[Event, ...]]
 
 
-def _geometry():
-    """The Clash geometry bridge (LoS, range, reach), imported when first needed."""
-    from tabletop.games.clash import geometry
-
-    return geometry
 
 
 def knight_of(state: ClashState, name: str, action: object) -> Knight:
@@ -111,7 +107,7 @@ def move_knight(state: ClashState, action: MoveKnight) -> Result:
     if state.turn.moved:
         raise IllegalActionError(action, f"{knight.name} has already performed a Movement "
                                          f"Action this turn (Knight Turns: one Movement Action)")
-    if action.to not in _geometry().reach(state, knight):
+    if action.to not in geometry.reach(state, knight):
         raise IllegalActionError(action, why_unreachable(state, knight, action))
     moved = replace(knight, at=action.to, vantage=None)
     state = replace(state.with_piece(moved), turn=replace(state.turn, moved=True))
@@ -192,10 +188,10 @@ def attack_problem(state: ClashState, knight: Knight, monster: Monster, weapon) 
     if knight.vantage == monster.name:
         distance = 1
     else:
-        sight = _geometry().los(state, knight.name, monster.name)
+        sight = geometry.los(state, knight.name, monster.name)
         if not sight.clear:
             return f"{knight.name} has no Line of Sight to {monster.name}: {sight.why}"
-        distance = _geometry().range_(state, knight.name, monster.name)
+        distance = geometry.range_(state, knight.name, monster.name)
     if weapon.kind == "melee" and distance != 1:
         return (f"a Melee weapon needs {monster.name} adjacent, but it is {distance} spaces "
                 f"away (Effective Range)")
@@ -231,7 +227,7 @@ def attack(state: ClashState, action: Attack) -> Result:
     state = replace(state, turn=replace(state.turn, attacked=True))
     state, more = raise_passion(state, knight)
     events.extend(more)
-    if knight.at in _geometry().blindspots_of(state, monster) and knight.vantage is None:
+    if knight.at in geometry.blindspots_of(state, monster) and knight.vantage is None:
         events.append(Event("blindspot-bonus", knight.name, other=monster.name,
                             rule="Blindspot"))
     return state, tuple(events)

@@ -1,0 +1,182 @@
+"""The branching actions: forced movement, Monster movement and turning, Vault.
+
+Each ``*_outcomes(state, action)`` returns every :class:`~tabletop.games.clash.forced.Branch`
+the action can end in (the players choose among them), or raises
+:class:`~tabletop.errors.IllegalActionError` naming the rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tabletop.errors import IllegalActionError
+from tabletop.games.clash import geometry, involuntary, movement
+from tabletop.games.clash.actions import (
+    FORCED_KINDS,
+    MOVEMENT_TYPES,
+    Forced,
+    MonsterMove,
+    TurnMonster,
+    Vault,
+)
+from tabletop.games.clash.events import Event
+from tabletop.games.clash.forced import Branch, displace, knockback, settle, standable
+from tabletop.games.clash.state import FACINGS, ClashState, Knight
+from tabletop.games.clash.turns import knight_of, monster_of
+from tabletop.spatial import forced as directions
+from tabletop.spatial.grid import DIRECTIONS, Space, adjacent
+
+
+def _piece(state: ClashState, name: str, action: object):
+    piece = state.pieces.get(name)
+    if piece is None:
+        raise IllegalActionError(action, f"there is no Knight or Monster called {name!r}")
+    return piece
+
+
+def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
+    """Every outcome of ``action`` (rulebook *Involuntary Movement*, *Keyword List*)."""
+    kind = action.kind.lower()
+    if kind not in FORCED_KINDS:
+        raise IllegalActionError(action, f"{action.kind!r} is not a forced movement "
+                                         f"({', '.join(FORCED_KINDS)})")
+    source = _piece(state, action.source, action)
+    target = _piece(state, action.target, action)
+    if source.name == target.name:
+        raise IllegalActionError(action, "a piece cannot move itself by force")
+    if action.amount < 0 or action.amount > 20:
+        raise IllegalActionError(action, "the value X must be 0 to 20")
+    start = Branch(state)
+    x = action.amount
+    if kind in ("knockback", "knockback to the side", "unavoidable knockback"):
+        return knockback(start, source.name, target.name, x, side=kind.endswith("side"),
+                         unavoidable=kind.startswith("unavoidable"), rule=kind.title())
+    if kind in ("pushback", "pushback toward"):
+        if kind == "pushback toward" and action.toward is None:
+            raise IllegalActionError(action, "Pushback toward needs the space to push toward")
+        return involuntary.pushback(start, source.name, target.name, x, toward=action.toward)
+    if kind == "pull":
+        return involuntary.pull(start, source.name, target.name, x)
+    if kind == "drag":
+        return involuntary.drag(start, source.name, target.name, x)
+    if kind == "displace":
+        return displace(start, target.name, "Displace")
+    if kind == "forced vault":
+        return involuntary.forced_vault(start, source.name, target.name)
+    if not isinstance(target, Knight):
+        raise IllegalActionError(action, f"{kind.title()} moves a Knight; {target.name} is a "
+                                         f"Monster")
+    return involuntary.gang(start, source.name, target.name, x, herd=kind == "herd",
+                            rule=kind.title())
+
+
+def _target_spaces(state: ClashState, target: str, action: object) -> tuple[Space, ...]:
+    piece = state.pieces.get(target)
+    if piece is not None:
+        return piece.spaces
+    try:
+        space = Space.parse(target)
+    except ValueError:
+        raise IllegalActionError(action, f"{target!r} is neither a piece nor a space") from None
+    if not state.board.contains(space):
+        raise IllegalActionError(action, f"{space} is off the board ({state.board.describe()})")
+    return (space,)
+
+
+def monster_move_outcomes(state: ClashState, action: MonsterMove) -> list[Branch]:
+    """Every outcome of a Monster's movement of type ``action.how`` toward ``action.target``
+    (rulebook *Monster Movement*, *Monster Movement Types*, *Target Out of Reach*)."""
+    monster = monster_of(state, action.monster, action)
+    how = action.how.lower()
+    if how not in MOVEMENT_TYPES:
+        raise IllegalActionError(action, f"{action.how!r} is not a movement type "
+                                         f"({', '.join(MOVEMENT_TYPES)})")
+    spaces = _target_spaces(state, action.target, action)
+    start = Branch(state)
+    name = monster.name
+    within = max(1, action.attack_range)
+    if how == "move":
+        out = movement.move_toward(start, name, spaces, within=within, limit=action.limit)
+    elif how == "jump":
+        out = movement.move_toward(start, name, spaces, within=within, limit=action.limit,
+                                   jump=True, rule="Jump")
+    elif how == "move behind":
+        out = movement.move_behind(start, name, spaces, limit=action.limit)
+    elif how == "move lateral":
+        out = movement.lateral(start, name, spaces, within)
+    elif how == "land on top":
+        if action.target not in state.pieces:
+            raise IllegalActionError(action, "Land on Top needs a Target miniature")
+        out = movement.land_on_top(start, name, action.target, limit=action.limit)
+    elif how == "appear behind":
+        ends = movement.furthest_adjacent(state, monster, spaces, standing=True)
+        if not ends:
+            raise IllegalActionError(action, "no free space adjacent to the Target to appear on")
+        out = movement.appear(start, name, ends, spaces, "Appear Behind")
+    elif how == "appear":
+        at = spaces[0]
+        if not movement._may_land(state, monster, at):
+            raise IllegalActionError(action, f"{name} cannot be placed with its north-west "
+                                             f"space on {at}")
+        out = movement.appear(start, name, [at], (), "Appear X")
+    else:
+        goals = [at for at in state.board.spaces()
+                 if set(spaces) <= set(movement.spaces_at(monster, at))]
+        paths = movement.move_paths(state, monster, goals, action.limit)
+        out = []
+        for path in paths:
+            out.extend(movement.walk(start.then(choice=movement._path_choice(name, path)
+                                                if len(paths) > 1 else None),
+                                     name, path, "Move to X"))
+        if not paths:
+            out = [start.then(None, Event("stopped", name, other="no path", rule="Move to X"))]
+    if action.target in state.pieces and how not in ("appear", "move to", "land on top"):
+        out = [_reach_check(b, name, action.target, within) for b in out]
+    return out
+
+
+def _reach_check(branch: Branch, monster: str, target: str, within: int) -> Branch:
+    """*Target Out of Reach*: a Target beyond the attack's range after the movement is not
+    attacked (an Out of Reach Evade)."""
+    state = branch.state
+    if monster not in state.pieces or target not in state.pieces:
+        return branch
+    if geometry.range_(state, monster, target) <= within:
+        return branch
+    return branch.then(None, Event("out-of-reach", target, other=monster,
+                                   rule="Target Out of Reach"))
+
+
+def turn_monster_outcomes(state: ClashState, action: TurnMonster) -> list[Branch]:
+    """A Monster turned to a facing, or toward a piece (``facing`` names it): every equally
+    good facing is an outcome (rulebook *Monster Turning*)."""
+    monster = monster_of(state, action.monster, action)
+    if action.facing in FACINGS:
+        moved = state.with_piece(replace(monster, facing=action.facing))
+        return [Branch(moved, (Event("rotated", monster.name, other=action.facing,
+                                     rule="Monster Turning"),))]
+    spaces = _target_spaces(state, action.facing, action)
+    return movement.turn_toward(Branch(state), monster.name, spaces, "Monster Turning")
+
+
+def vault_outcomes(state: ClashState, action: Vault) -> list[Branch]:
+    """Vault: a Knight adjacent to a Monster is placed on an empty space in a straight line on
+    the opposite side of the Monster, adjacent to it; voluntary movement, so not while
+    knocked down (rulebook *Keyword List: Vault*)."""
+    knight = knight_of(state, action.knight, action)
+    monster = monster_of(state, action.monster, action)
+    if knight.knockdown == "falling":
+        raise IllegalActionError(action, f"{knight.name} is knocked down and cannot move "
+                                         f"voluntarily (Knockdown)")
+    if not adjacent(knight.spaces, monster.spaces):
+        raise IllegalActionError(action, f"{knight.name} is not adjacent to {monster.name} "
+                                         f"(Vault)")
+    way = directions.away(monster.spaces, knight.spaces)[0]
+    dx, dy = DIRECTIONS[directions.OPPOSITE[way]]
+    at = knight.at.step(dx * (monster.size + 1), dy * (monster.size + 1))
+    if not standable(state, knight, at):
+        raise IllegalActionError(action, f"{at} is not an empty space on the board on the far "
+                                         f"side of {monster.name} (Vault)")
+    moved = state.with_piece(replace(knight, at=at))
+    return settle(Branch(moved, (Event("moved", knight.name, (at,), rule="Vault"),)),
+                  knight.name, "Vault")

@@ -1,0 +1,511 @@
+"""Pushback, Pull, Drag, Forced Vault, Gangup and Herd (rulebook *Keyword List*), built on the
+step rules of :mod:`tabletop.games.clash.forced`.  Each returns every outcome as a
+:class:`~tabletop.games.clash.forced.Branch`; the players' choices are named in it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tabletop.games.clash.events import Event
+from tabletop.games.clash.forced import (
+    Branch,
+    _boss_passes,
+    _enter,
+    crash,
+    destroy,
+    destructible,
+    displace,
+    immovable,
+    is_boss,
+    is_mob,
+    kill,
+    knock_down,
+    others_on,
+    place,
+    settle,
+    spaces_at,
+    standable,
+    tiles_with,
+)
+from tabletop.games.clash.movement import move_toward, slide_ways, turn_toward
+from tabletop.games.clash.state import Knight, Monster, Piece
+from tabletop.spatial import forced as directions
+from tabletop.spatial.grid import DIRECTIONS, Space, adjacent
+from tabletop.spatial.measure import range_between
+from tabletop.spatial.paths import distances_to, zigzag_paths
+
+
+def _face(branch: Branch, source: str, way: str, rule: str) -> Branch:
+    monster = branch.state.monster(source)
+    if monster is None or monster.facing == way:
+        return branch
+    return branch.then(branch.state.with_piece(replace(monster, facing=way)),
+                       Event("rotated", source, other=way, rule=rule))
+
+
+def _source_step(branch: Branch, source: str, way: str, rule: str) -> Branch | None:
+    """The source of a Pushback or Drag moves one space ``way`` (a boss through everything,
+    crashing Knights; a mob or a Knight only onto free spaces), or ``None`` when it cannot."""
+    piece = branch.state.pieces[source]
+    at = piece.at.step(*DIRECTIONS[way])
+    spaces = spaces_at(piece, at)
+    if not all(branch.state.board.contains(s) for s in spaces):
+        return None
+    if is_boss(piece):
+        return _boss_passes(branch, piece, at, rule)
+    if not standable(branch.state, piece, at):
+        return None
+    return branch.then(place(branch.state, source, at))
+
+
+def _aside(branch: Branch, target: str, keep_free: tuple[Space, ...], rule: str):
+    """The target Displaced out of the source's way (Pushback's Board Edge and Indestructible
+    Obstacle rules): one branch per space, none when it cannot be."""
+    piece = branch.state.pieces[target]
+    options = []
+    for dx, dy in DIRECTIONS.values():
+        at = piece.at.step(dx, dy)
+        if standable(branch.state, piece, at) and not set(spaces_at(piece, at)) & set(keep_free):
+            options.append(at)
+    return [branch.then(place(branch.state, target, at),
+                        Event("displaced", target, (at,), rule=rule),
+                        choice=f"Displace {target} to {at}" if len(options) > 1 else None)
+            for at in sorted(options)]
+
+
+def pushback(branch: Branch, source: str, target: str, amount: int, *,
+             toward: Space | None = None, rule: str = "Pushback") -> list[Branch]:
+    """Pushback X (and Pushback toward a space): turn the source toward the target, then move
+    the source up to X spaces toward it, pushing it in a straight line (rulebook *Keyword
+    List: Pushback*).  A target not adjacent is first approached along a shortest path."""
+    state = branch.state
+    mover = state.pieces[target]
+    why = immovable(mover)
+    if why:
+        return [branch.then(None, Event("ignored", target, other=why, rule=rule))]
+    starts = [branch]
+    origin = state.pieces[source]
+    if isinstance(origin, Monster) and not adjacent(origin.spaces, mover.spaces):
+        starts = move_toward(branch, source, mover.spaces, rule="Pushback: shortest path")
+    out = []
+    for start in starts:
+        origin = start.state.pieces[source]
+        if not adjacent(origin.spaces, start.state.pieces[target].spaces):
+            out.append(start.then(None, Event("stopped", source, other=f"{target} is not "
+                                              "adjacent", rule=rule)))
+            continue
+        if toward is not None:
+            out.extend(_push_toward(start, source, target, amount, toward, rule))
+            continue
+        ways = directions.toward(origin.spaces, start.state.pieces[target].spaces)
+        for way in ways:
+            b = start.then(choice=f"push {way}" if len(ways) > 1 else None)
+            out.extend(_push(b, source, target, amount, way, rule))
+    return out
+
+
+def _push_toward(branch, source, target, amount, toward, rule) -> list[Branch]:
+    """Pushback toward: the target is pushed along a shortest path to ``toward``."""
+    piece = branch.state.pieces[target]
+    board = branch.state.board
+    dist = distances_to([toward], lambda at: board.contains(at))
+    out = []
+    paths = zigzag_paths(piece.at, dist, amount)
+    for path in paths:
+        b = branch.then(choice=f"push via {', '.join(map(str, path))}" if len(paths) > 1
+                        else None)
+        ways = []
+        here = piece.at
+        for at in path:
+            ways.append(directions.direction_between(here, at))
+            here = at
+        out.extend(_push(b, source, target, len(ways), ways[0], rule, plan=ways)
+                   if ways else [b])
+    return out
+
+
+def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule: str,
+          plan: list[str] | None = None) -> list[Branch]:
+    """Move the source ``amount`` spaces, pushing the target ahead of it, one space at a time."""
+    results = []
+    pending = [(_face(branch, source, way, "Pushback: turn toward"), way, amount, ())]
+    mob_source = is_mob(branch.state.pieces[source])
+    knight_source = isinstance(branch.state.pieces[source], Knight)
+    while pending:
+        b, d, left, path = pending.pop(0)
+        if plan is not None and amount - left < len(plan):
+            d = plan[amount - left]
+        tgt = b.state.pieces.get(target)
+        if tgt is None or left == 0:
+            results.extend(_end(b, target, path, rule))
+            continue
+        src = b.state.pieces[source]
+        nxt_at = tgt.at.step(*DIRECTIONS[d])
+        nxt = spaces_at(tgt, nxt_at)
+        src_next = spaces_at(src, src.at.step(*DIRECTIONS[d]))
+        off = not all(b.state.board.contains(s) for s in nxt)
+        walls = [t for t in tiles_with(b.state, nxt, "obstacle")]
+        hard = [t for t in walls if not destructible(t)]
+        if is_mob(tgt):
+            hard += tiles_with(b.state, nxt, "chasm")
+        if off or (hard and not is_boss(tgt)):
+            what = "the Board Edge" if off else hard[0].name
+            if hard and not off and (mob_source or knight_source):
+                stopped = b
+                if isinstance(tgt, Knight):
+                    stopped = crash(b, target, what, f"{rule}: into an Indestructible Obstacle")
+                results.extend(_end(stopped.then(None, Event("stopped", target, other=what,
+                                                             rule=rule)), target, path, rule))
+                continue
+            asides = _aside(b, target, src_next, f"{rule}: {what}")
+            if not asides:
+                if is_boss(src) or (isinstance(src, Monster) and not mob_source and off):
+                    for dead in kill(b, target, f"{rule}: pushed into {what} with no space to "
+                                                f"be Displaced to"):
+                        stepped = _source_step(dead, source, d, rule)
+                        results.append(stepped or dead)
+                    continue
+                results.extend(_end(b.then(None, Event("stopped", target, other=what,
+                                                       rule=rule)), target, path, rule))
+                continue
+            for aside in asides:
+                stepped = _source_step(aside, source, d, rule)
+                if stepped is None:
+                    results.extend(_end(aside, target, path, rule))
+                    continue
+                new_way = directions.toward(stepped.state.pieces[source].spaces,
+                                            stepped.state.pieces[target].spaces)
+                pending.append((stepped, new_way[0], left - 1, ()))
+            continue
+        blockers = [p for p in others_on(b.state, nxt, target) if p.name != source]
+        if blockers and mob_source:
+            results.extend(_end(b.then(None, Event("stopped", target, other=blockers[0].name,
+                                                   rule=f"{rule}: a Mob stops at miniatures")),
+                                target, path, rule))
+            continue
+        if walls and isinstance(tgt, Knight):
+            for t in walls:
+                b = destroy(b, t, "Destructible")
+            b = crash(b, target, walls[0].name, f"{rule}: into a Destructible Obstacle")
+            walls = []
+        stepped_target = _enter(b, tgt, nxt_at, rule, knockback=False, source=source)
+        for kind, nb, _ in stepped_target:
+            if kind in ("end",):
+                results.append(nb)
+                continue
+            if kind == "stop":
+                results.extend(_end(nb, target, path, rule))
+                continue
+            moved = _source_step(nb, source, d, rule)
+            if moved is None:
+                results.extend(_end(nb, target, (*path, nxt_at), rule))
+                continue
+            pending.append((moved, d, left - 1, (*path, nxt_at)))
+    return results
+
+
+def _end(branch: Branch, target: str, path, rule: str) -> list[Branch]:
+    if path and target in branch.state.pieces:
+        branch = branch.then(None, Event("pushed", target, tuple(path), rule=rule))
+    return settle(branch, target, rule)
+
+
+def pull(branch: Branch, source: str, target: str, amount: int,
+         rule: str = "Pull") -> list[Branch]:
+    """Pull X: the target moves up to X spaces toward the source along a shortest path, until
+    adjacent; through miniatures; a Destructible Obstacle is broken (Crash) and passed; an
+    Indestructible one is walked around after a Crash; a Chasm kills a Knight.  The source then
+    turns toward the target (rulebook *Keyword List: Pull*)."""
+    state = branch.state
+    mover = state.pieces[target]
+    why = immovable(mover)
+    if why:
+        return [branch.then(None, Event("ignored", target, other=why, rule=rule))]
+    origin = state.pieces[source]
+    if adjacent(origin.spaces, mover.spaces):
+        return [branch.then(None, Event("stopped", target, other=f"already adjacent to {source}",
+                                        rule=rule))]
+    goals = [at for at in state.board.spaces()
+             if range_between(spaces_at(mover, at), origin.spaces) == 1]
+    free = _involuntary_allowed(state, mover, source, hard_obstacles=True)
+    loose = _involuntary_allowed(state, mover, source, hard_obstacles=False)
+    dist = distances_to(goals, free)
+    straight = distances_to(goals, loose)
+    paths = zigzag_paths(mover.at, dist, amount)
+    out = []
+    for path in paths:
+        b = branch.then(choice=f"pulled via {', '.join(map(str, path))}" if len(paths) > 1
+                        else None)
+        out.extend(_follow(b, source, target, path, rule, dist=dist, straight=straight))
+    if not paths:
+        out.append(branch.then(None, Event("stopped", target, other="no path", rule=rule)))
+    return [_face_toward(b, source, target) for b in out]
+
+
+def _involuntary_allowed(state, mover: Piece, source: str, *, hard_obstacles: bool):
+    """Where an involuntarily moved piece may pass: on the board, not a boss's space (other
+    than the source's), not an Obstacle that cannot be broken (when ``hard_obstacles``), for
+    a Mob not a Chasm either."""
+    def ok(at: Space) -> bool:
+        spaces = spaces_at(mover, at)
+        if not all(state.board.contains(s) for s in spaces):
+            return False
+        if any(is_boss(p) for p in others_on(state, spaces, mover.name)):
+            return False
+        if hard_obstacles and any(not destructible(t)
+                                  for t in tiles_with(state, spaces, "obstacle")):
+            return False
+        return not (is_mob(mover) and tiles_with(state, spaces, "chasm"))
+    return ok
+
+
+def _follow(branch: Branch, source: str, target: str, path, rule: str, *, dist=None,
+            straight=None, stop_at_miniatures: bool = False) -> list[Branch]:
+    """The target moved along ``path`` by involuntary movement rules (Pull, Drag, Gangup,
+    Herd): Destructible Obstacles broken with a Crash, a Chasm kills a Knight, a detour forced
+    by an Indestructible Obstacle costs a Crash first."""
+    b = branch
+    walked: list[Space] = []
+    crashed = False
+    for at in path:
+        piece = b.state.pieces.get(target)
+        if piece is None:
+            return [b]
+        if (dist is not None and straight is not None and not crashed
+                and isinstance(piece, Knight) and straight.get(piece.at, 0) < dist[piece.at]):
+            hard = [t for t in b.state.terrain if t.has("obstacle") and not destructible(t)]
+            b = crash(b, target, hard[0].name if hard else "an Obstacle",
+                      f"{rule}: into an Indestructible Obstacle")
+            crashed = True
+        spaces = spaces_at(piece, at)
+        if stop_at_miniatures and [p for p in others_on(b.state, spaces, target)
+                                   if p.name != source]:
+            b = b.then(None, Event("stopped", target, other="a miniature in the way",
+                                   rule=rule))
+            break
+        if set(spaces) & set(b.state.pieces[source].spaces):
+            break
+        walls = tiles_with(b.state, spaces, "obstacle")
+        if walls and isinstance(piece, Knight) and all(destructible(t) for t in walls):
+            for t in walls:
+                b = destroy(b, t, "Destructible")
+            b = crash(b, target, walls[0].name, f"{rule}: into a Destructible Obstacle")
+        elif walls:
+            if isinstance(piece, Knight):
+                b = crash(b, target, walls[0].name, f"{rule}: into an Indestructible Obstacle")
+            b = b.then(None, Event("stopped", target, other=walls[0].name, rule=rule))
+            break
+        steps = _enter(b, piece, at, rule, knockback=False, source=source)
+        kind, nb, _ = steps[-1]
+        if kind == "end":
+            return [nb.then(None, Event("pushed", target, (*walked, at), rule=rule))]
+        if kind == "stop":
+            b = nb
+            break
+        b = nb
+        walked.append(at)
+    if walked:
+        b = b.then(None, Event("pushed", target, tuple(walked), rule=rule))
+    return settle(b, target, rule)
+
+
+def _face_toward(branch: Branch, source: str, target: str) -> Branch:
+    """The source turned to face the affected miniature (Pull, Drag); on a diagonal the first
+    of the equal facings is kept only if it is the current one, else both were offered by the
+    caller's choice — here the rulebook gives no choice, so the current facing is kept."""
+    src = branch.state.monster(source)
+    tgt = branch.state.pieces.get(target)
+    if src is None or tgt is None:
+        return branch
+    ways = directions.toward(src.spaces, tgt.spaces)
+    if src.facing in ways:
+        return branch
+    return _face(branch, source, ways[0], "turn to face the affected miniature")
+
+
+def drag(branch: Branch, source: str, target: str, amount: int,
+         rule: str = "Drag") -> list[Branch]:
+    """Drag X: the source moves X spaces directly away from the adjacent target (sliding along
+    a Board Edge away from the most Knights), then the target follows the source's path; a
+    Mob or Knight source stops the Drag at miniatures (rulebook *Keyword List: Drag*)."""
+    state = branch.state
+    origin = state.pieces[source]
+    mover = state.pieces[target]
+    if not adjacent(origin.spaces, mover.spaces):
+        return [branch.then(None, Event("stopped", target, other=f"not adjacent to {source}",
+                                        rule=rule))]
+    why = immovable(mover)
+    if why:
+        return [branch.then(None, Event("ignored", target, other=why, rule=rule))]
+    out = []
+    ways = directions.away(mover.spaces, origin.spaces)
+    for way in ways:
+        b = branch.then(choice=f"{source} moves {way}" if len(ways) > 1 else None)
+        for moved, trail in _source_run(b, source, target, way, amount, rule):
+            out.extend(_face_toward(f, source, target) for f in
+                       _follow(moved, source, target, trail, rule,
+                               stop_at_miniatures=not is_boss(origin)))
+    return out
+
+
+def _source_run(branch: Branch, source: str, target: str, way: str, amount: int, rule: str):
+    """The source's own run of a Drag: up to ``amount`` spaces ``way``, sliding along a Board
+    Edge; each result with the trail its trailing space left (the path the target follows)."""
+    origin = branch.state.pieces[source]
+    trail_cell = _trailing(origin, way, branch.state.pieces[target].spaces)
+    pending = [(branch, way, amount, (), trail_cell, False, ())]
+    done = []
+    while pending:
+        b, d, left, trail, cell, slid, went = pending.pop(0)
+        if left == 0:
+            done.append((b, trail, went))
+            continue
+        src = b.state.pieces[source]
+        nxt = spaces_at(src, src.at.step(*DIRECTIONS[d]))
+        if not all(b.state.board.contains(s) for s in nxt):
+            if slid:
+                done.append((b, trail, went))
+                continue
+            sides = [s for s in slide_ways(b.state, d, src)
+                     if all(b.state.board.contains(x)
+                            for x in spaces_at(src, src.at.step(*DIRECTIONS[s])))]
+            if not sides:
+                done.append((b, trail, went))
+            for s in sides:
+                pending.append((b.then(None, Event("edge", source, other=s, rule="Board Edge"),
+                                       choice=f"{source} slides {s}" if len(sides) > 1
+                                       else None), s, left, trail, cell, True, went))
+            continue
+        stepped = _source_step(b, source, d, rule)
+        if stepped is None:
+            done.append((b, trail, went))
+            continue
+        new_cell = cell.step(*DIRECTIONS[d])
+        pending.append((stepped, d, left - 1, (*trail, cell), new_cell, slid,
+                        (*went, stepped.state.pieces[source].at)))
+    return [(b.then(None, Event("source-moved", source, went, rule=rule)) if went else b, trail)
+            for b, trail, went in done]
+
+
+def _trailing(piece: Piece, way: str, behind: tuple[Space, ...]) -> Space:
+    """The space of ``piece`` on the side it moves away from that touches ``behind`` (the
+    dragged miniature): the space whose path the dragged miniature follows."""
+    dx, dy = DIRECTIONS[directions.OPPOSITE[way]]
+    cells = [s for s in piece.spaces if s.step(dx, dy) in behind]
+    return cells[0] if cells else piece.spaces[0]
+
+
+def forced_vault(branch: Branch, source: str, target: str,
+                 rule: str = "Forced Vault") -> list[Branch]:
+    """Forced Vault: the adjacent target is placed in a straight line on the opposite side of
+    the source, adjacent to it.  A Knight that would end off the board or on an Indestructible
+    Obstacle dies; a Monster is Displaced to the closest free space instead."""
+    state = branch.state
+    origin = state.pieces[source]
+    mover = state.pieces[target]
+    if not adjacent(origin.spaces, mover.spaces):
+        return [branch.then(None, Event("stopped", target, other=f"not adjacent to {source}",
+                                        rule=rule))]
+    why = immovable(mover)
+    if why:
+        return [branch.then(None, Event("ignored", target, other=why, rule=rule))]
+    way = directions.away(origin.spaces, mover.spaces)[0]
+    dx, dy = DIRECTIONS[directions.OPPOSITE[way]]
+    across = (origin.size if isinstance(origin, Monster) else 1) + \
+        (mover.size if isinstance(mover, Monster) else 1)
+    at = mover.at.step(dx * across, dy * across)
+    spaces = spaces_at(mover, at)
+    hard = [t for t in tiles_with(state, spaces, "obstacle") if not destructible(t)]
+    if not all(state.board.contains(s) for s in spaces) or hard:
+        what = "off the board" if not hard else f"on {hard[0].name}"
+        if isinstance(mover, Knight):
+            return kill(branch, target, f"{rule}: would end {what}")
+        return displace(branch.then(place(state, target, mover.at)), target,
+                        f"{rule}: would end {what}")
+    b = branch
+    for tile in tiles_with(state, spaces, "obstacle"):
+        b = destroy(b, tile, "Destructible")
+        if isinstance(mover, Knight):
+            b = crash(b, target, tile.name, f"{rule}: onto an Obstacle")
+    b = b.then(place(b.state, target, at), Event("pushed", target, (at,), rule=rule))
+    return settle(b, target, rule)
+
+
+def gang(branch: Branch, source: str, target: str, amount: int, *, herd: bool,
+         rule: str) -> list[Branch]:
+    """Gangup X (toward another closest Monster) or Herd X (toward another closest Knight):
+    the source moves up to X toward the target; the target moves the remaining spaces toward
+    the closest other Monster/Knight until adjacent (or is knocked down if already adjacent to
+    one); the source then moves adjacent to the target (rulebook *Keyword List: Gangup, Herd*).
+    """
+    out = []
+    victim = branch.state.pieces[target]
+    for approached in move_toward(branch, source, victim.spaces, limit=amount, rule=rule):
+        used = _steps_moved(approached, source)
+        left = amount - used
+        state = approached.state
+        me = state.pieces[target]
+        others = ([k for k in state.knights if k.name != target] if herd
+                  else [m for m in state.monsters if m.name != source])
+        if any(adjacent(o.spaces, me.spaces) for o in others):
+            out.append(knock_down(approached, target, f"{rule}: already adjacent to another "
+                                                      f"{'Knight' if herd else 'Monster'}"))
+            continue
+        ends = _toward_closest(approached, source, target, others, left, rule)
+        for moved in ends:
+            if target not in moved.state.pieces:
+                out.append(moved)
+                continue
+            me = moved.state.pieces[target]
+            src = moved.state.pieces[source]
+            if set(me.spaces) & set(src.spaces):
+                last = _last_passed(moved, target)
+                if last is not None:
+                    moved = moved.then(place(moved.state, source, last),
+                                       Event("displaced", source, (last,), rule=rule))
+            if not adjacent(moved.state.pieces[source].spaces, me.spaces):
+                out.extend(move_toward(moved, source, me.spaces, rule=rule))
+            else:
+                out.extend(turn_toward(moved, source, me.spaces, "Monster Turning"))
+    return out
+
+
+def _steps_moved(branch: Branch, name: str) -> int:
+    return sum(len(e.path) for e in branch.events if e.kind == "source-moved"
+               and e.piece == name)
+
+
+def _last_passed(branch: Branch, name: str) -> Space | None:
+    for event in reversed(branch.events):
+        if event.kind == "pushed" and event.piece == name:
+            return event.path[-2] if len(event.path) > 1 else None
+    return None
+
+
+def _toward_closest(branch: Branch, source: str, target: str, others, left: int,
+                    rule: str) -> list[Branch]:
+    """The target moved up to ``left`` spaces toward the closest of ``others`` (ties offered),
+    ignoring the source, by involuntary movement rules."""
+    state = branch.state
+    me = state.pieces[target]
+    allowed = _involuntary_allowed(state, me, source, hard_obstacles=True)
+    best: list[tuple[int, Piece, dict]] = []
+    for other in others:
+        goals = [at for at in state.board.spaces()
+                 if range_between(spaces_at(me, at), other.spaces) == 1]
+        dist = distances_to(goals, lambda at, o=other: allowed(at) and not set(
+            spaces_at(me, at)) & set(o.spaces))
+        if me.at in dist:
+            best.append((dist[me.at], other, dist))
+    if not best or left <= 0:
+        return [branch]
+    low = min(d for d, _, _ in best)
+    routes = [(other, path) for d, other, dist in best if d == low
+              for path in zigzag_paths(me.at, dist, left)]
+    out = []
+    for other, path in routes:
+        b = branch.then(choice=f"{target} moves toward {other.name} via "
+                               f"{', '.join(map(str, path))}" if len(routes) > 1 else None)
+        out.extend(_follow(b, source, target, path, rule))
+    return out

@@ -1,0 +1,292 @@
+"""Monster turning and movement (rulebook *Monster Turning*, *Monster Movement*, *Monster
+Movement Types*, *Boss Monster Movement Through …*, *Target Out of Reach*).
+
+A Monster turns toward its Target, moves along a shortest path (a boss through everything,
+a mob around Obstacles, Chasms and miniatures), zig-zagging where several paths are equally
+short; every zig-zag start and every remaining tie is a separate outcome for the players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tabletop.games.clash.events import Event
+from tabletop.games.clash.forced import (
+    Branch,
+    _boss_passes,
+    is_boss,
+    kill,
+    others_on,
+    place,
+    settle,
+    spaces_at,
+    standable,
+)
+from tabletop.games.clash.state import ClashState, Monster, Piece
+from tabletop.spatial import forced as directions
+from tabletop.spatial.grid import DIRECTIONS, Space, square
+from tabletop.spatial.measure import range_between
+from tabletop.spatial.paths import distances_to, zigzag_paths
+
+
+def facings_toward(monster: Monster, target_spaces) -> tuple[str, ...]:
+    """The facings that turn ``monster`` toward a target on ``target_spaces`` (both when the
+    target lies on a diagonal: the players choose)."""
+    return directions.toward(monster.spaces, target_spaces)
+
+
+def turn_toward(branch: Branch, name: str, target_spaces, rule: str) -> list[Branch]:
+    """``name`` turned toward the target, one branch per equally good facing."""
+    monster = branch.state.monster(name)
+    if monster is None or not target_spaces:
+        return [branch]
+    ways = facings_toward(monster, target_spaces)
+    if monster.facing in ways and len(ways) > 1:
+        ways = (monster.facing, *[w for w in ways if w != monster.facing])
+    out = []
+    for way in ways:
+        if way == monster.facing:
+            out.append(branch.then(choice=f"{name} keeps facing {way}" if len(ways) > 1
+                                   else None))
+            continue
+        state = branch.state.with_piece(replace(monster, facing=way))
+        out.append(branch.then(state, Event("rotated", name, other=way, rule=rule),
+                               choice=f"{name} turns {way}" if len(ways) > 1 else None))
+    return out
+
+
+def mob_allowed(state: ClashState, monster: Monster):
+    """Where a mob's footprint may stand while moving: on the board, on no Obstacle, Chasm or
+    Boundless space, on no other miniature (*Monster Movement*: "Mobs have to move around")."""
+    return lambda at: standable(state, monster, at)
+
+
+def boss_allowed(state: ClashState, monster: Monster):
+    """Where a boss's footprint may stand while moving: anywhere on the board."""
+    board = state.board
+    return lambda at: all(board.contains(s) for s in spaces_at(monster, at))
+
+
+def allowed_for(state: ClashState, monster: Monster):
+    return boss_allowed(state, monster) if is_boss(monster) else mob_allowed(state, monster)
+
+
+def near_positions(state: ClashState, monster: Monster, target_spaces, within: int) -> list[Space]:
+    """Footprint positions from which ``monster`` is at range 1 to ``within`` of the target
+    and does not cover it."""
+    cells = set(target_spaces)
+    out = []
+    for at in state.board.spaces():
+        mine = square(at, monster.size)
+        if cells & set(mine) or not all(state.board.contains(s) for s in mine):
+            continue
+        if 1 <= range_between(mine, cells) <= within:
+            out.append(at)
+    return out
+
+
+def walk(branch: Branch, name: str, path: tuple[Space, ...], rule: str, *,
+         jump: bool = False) -> list[Branch]:
+    """``name`` moved voluntarily along ``path`` (positions entered): a boss crashes Knights
+    and destroys Destructible tiles it moves onto (none on the way when it Jumps), then the
+    end is settled (Crash and Unavoidable Knockback for Knights under it, Displacement for
+    Mobs)."""
+    b = branch
+    if not path:
+        return [b]
+    monster = b.state.monster(name)
+    for i, at in enumerate(path):
+        monster = b.state.monster(name)
+        if is_boss(monster) and (not jump or i == len(path) - 1):
+            b = _boss_passes(b, monster, at, rule)
+        else:
+            b = b.then(b.state.with_piece(replace(monster, at=at)))
+    b = b.then(None, Event("source-moved", name, path, rule=rule))
+    return settle_monster(b, name, rule)
+
+
+def settle_monster(branch: Branch, name: str, rule: str) -> list[Branch]:
+    """After a Monster's own movement ends: a boss on Knights gives them Unavoidable Knockback
+    (Crash came as it moved onto them), a boss on Mobs Displaces them to the closest
+    unoccupied space (*Ending Boss Monster Movement …*)."""
+    return settle(branch, name, rule)
+
+
+def move_paths(state: ClashState, monster: Monster, goals: list[Space],
+               limit: int | None) -> list[tuple[Space, ...]]:
+    """Every zig-zag path from ``monster`` to one of ``goals`` (at most ``limit`` steps)."""
+    dist = distances_to(goals, allowed_for(state, monster))
+    return zigzag_paths(monster.at, dist, limit)
+
+
+def move_toward(branch: Branch, name: str, target_spaces, *, within: int = 1,
+                limit: int | None = None, rule: str = "Monster Movement",
+                jump: bool = False) -> list[Branch]:
+    """*Move*: turn toward the target, move along a shortest path until within range
+    ``within`` (adjacent for Melee), turn toward it again.  No path: the Monster stays."""
+    out = []
+    for turned in turn_toward(branch, name, target_spaces, "Monster Turning: begin movement"):
+        monster = turned.state.monster(name)
+        if 1 <= range_between(monster.spaces, target_spaces) <= within:
+            out.append(turned)
+            continue
+        goals = near_positions(turned.state, monster, target_spaces, within)
+        paths = move_paths(turned.state, monster, goals, limit)
+        if not paths:
+            out.append(turned.then(None, Event("stopped", name, other="no path to the Target",
+                                               rule=rule)))
+            continue
+        for path in paths:
+            choice = _path_choice(name, path) if len(paths) > 1 else None
+            for moved in walk(turned.then(choice=choice), name, path, rule, jump=jump):
+                out.extend(turn_toward(moved, name, target_spaces,
+                                       "Monster Turning: end movement"))
+    return out
+
+
+def _path_choice(name: str, path: tuple[Space, ...]) -> str:
+    return f"{name} moves via {', '.join(str(s) for s in path)}"
+
+
+def furthest_adjacent(state: ClashState, monster: Monster, target_spaces,
+                      standing: bool) -> list[Space]:
+    """Footprint positions adjacent to the target that are furthest from ``monster`` (in
+    cardinal steps from its position); only free ones when ``standing`` (*Move Behind*,
+    *Appear Behind*: "the furthest space adjacent to the Target")."""
+    goals = near_positions(state, monster, target_spaces, 1)
+    if standing:
+        goals = [g for g in goals if _may_land(state, monster, g)]
+    if not goals:
+        return []
+    far = max(abs(g.row - monster.at.row) + abs(g.col - monster.at.col) for g in goals)
+    return [g for g in goals if abs(g.row - monster.at.row) + abs(g.col - monster.at.col) == far]
+
+
+def _may_land(state: ClashState, monster: Monster, at: Space) -> bool:
+    """Whether ``monster`` may be placed at ``at``: on the board, on no other miniature; a mob
+    also on no Obstacle, Chasm or Boundless space."""
+    if is_boss(monster):
+        spaces = spaces_at(monster, at)
+        return (all(state.board.contains(s) for s in spaces)
+                and not others_on(state, spaces, monster.name))
+    return standable(state, monster, at)
+
+
+def move_behind(branch: Branch, name: str, target_spaces, *, limit: int | None = None,
+                rule: str = "Move Behind") -> list[Branch]:
+    """*Move Behind*: move to the furthest space adjacent to the Target."""
+    out = []
+    for turned in turn_toward(branch, name, target_spaces, "Monster Turning: begin movement"):
+        monster = turned.state.monster(name)
+        ends = furthest_adjacent(turned.state, monster, target_spaces, standing=False)
+        paths = move_paths(turned.state, monster, ends, limit)
+        if not paths:
+            out.append(turned.then(None, Event("stopped", name, other="no path", rule=rule)))
+        for path in paths:
+            choice = _path_choice(name, path) if len(paths) > 1 else None
+            for moved in walk(turned.then(choice=choice), name, path, rule):
+                out.extend(turn_toward(moved, name, target_spaces,
+                                       "Monster Turning: end movement"))
+    return out
+
+
+def appear(branch: Branch, name: str, ends: list[Space], target_spaces,
+           rule: str) -> list[Branch]:
+    """*Appear*: the Monster is placed on one of ``ends`` (players choose), then settles and
+    turns toward the target."""
+    out = []
+    for at in sorted(ends):
+        placed = branch.then(choice=f"{name} appears on {at}" if len(ends) > 1 else None)
+        for landed in walk(placed, name, (at,), rule, jump=True):
+            out.extend(turn_toward(landed, name, target_spaces, "Monster Turning: end movement")
+                       if target_spaces else [landed])
+    return out
+
+
+def land_on_top(branch: Branch, name: str, target: str, *, limit: int | None = None,
+                rule: str = "Land on Top") -> list[Branch]:
+    """*Land on Top*: a Jump ending on the Target's space; the Target is Displaced to a front
+    space, without Crash or Unavoidable Knockback."""
+    state = branch.state
+    victim = state.pieces[target]
+    out = []
+    for turned in turn_toward(branch, name, victim.spaces, "Monster Turning: begin movement"):
+        monster = turned.state.monster(name)
+        goals = [at for at in turned.state.board.spaces()
+                 if set(victim.spaces) <= set(spaces_at(monster, at))
+                 and all(turned.state.board.contains(s) for s in spaces_at(monster, at))]
+        paths = move_paths(turned.state, replace(monster, kind="boss"), goals, limit)
+        for path in paths:
+            choice = _path_choice(name, path) if len(paths) > 1 else None
+            b = turned.then(choice=choice)
+            for at in path:
+                b = b.then(b.state.with_piece(replace(b.state.monster(name), at=at)))
+            b = b.then(None, Event("source-moved", name, path, rule=rule))
+            landed = b.state.monster(name)
+            front = [s for s in _front_row(b.state, landed)
+                     if standable(b.state, victim, s)]
+            if not front:
+                out.extend(kill(b, target, f"{rule}: no front space to be Displaced to"))
+            for space in front:
+                out.append(b.then(place(b.state, target, space),
+                                  Event("displaced", target, (space,),
+                                        rule=f"{rule}: Displaced to a front space"),
+                                  choice=f"Displace {target} to {space}" if len(front) > 1
+                                  else None))
+    return out
+
+
+def _front_row(state: ClashState, monster: Monster) -> list[Space]:
+    """The spaces just in front of ``monster``'s front edge."""
+    dx, dy = DIRECTIONS[monster.facing]
+    own = set(monster.spaces)
+    return [s.step(dx, dy) for s in monster.spaces if s.step(dx, dy) not in own]
+
+
+def lateral(branch: Branch, name: str, target_spaces, within: int,
+            rule: str = "Move Lateral") -> list[Branch]:
+    """*Move Lateral*: the shortest straight (row or column) move to a position from which
+    the attack of range ``within`` reaches the target."""
+    state = branch.state
+    monster = state.monster(name)
+    allowed = allowed_for(state, monster)
+    best: list[tuple[Space, ...]] = []
+    for dx, dy in DIRECTIONS.values():
+        path: list[Space] = []
+        at = monster.at
+        while True:
+            at = at.step(dx, dy)
+            if not allowed(at):
+                break
+            path.append(at)
+            if 1 <= range_between(spaces_at(monster, at), target_spaces) <= within:
+                if not best or len(path) < len(best[0]):
+                    best = [tuple(path)]
+                elif len(path) == len(best[0]):
+                    best.append(tuple(path))
+                break
+    if 1 <= range_between(monster.spaces, target_spaces) <= within:
+        return [branch]
+    if not best:
+        return [branch.then(None, Event("stopped", name, other="no straight line reaches the "
+                                                              "Target", rule=rule))]
+    out = []
+    for path in best:
+        out.extend(walk(branch.then(choice=_path_choice(name, path) if len(best) > 1 else None),
+                        name, path, rule))
+    return out
+
+
+def slide_ways(state: ClashState, direction: str, mover: Piece) -> tuple[str, ...]:
+    """Along a Board Edge met moving ``direction``: the way(s) that lead away from the most
+    Knights (*Monster Movement*: "prioritizing a direction that will initially lead it away
+    from the most Knights"); both when the Knights are evenly split."""
+    sides = directions.PERPENDICULAR[direction]
+    cx, cy = directions.centre2(mover.spaces)
+    counts = {}
+    for side in sides:
+        dx, dy = DIRECTIONS[side]
+        counts[side] = sum(1 for k in state.knights
+                           if (2 * k.at.col + 1 - cx) * dx + (2 * k.at.row + 1 - cy) * dy < 0)
+    most = max(counts.values())
+    return tuple(s for s in sides if counts[s] == most)
