@@ -26,6 +26,16 @@ _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
 
 
+_STRING_OR_COMMENT = re.compile(r'"(?:\\.|[^"\\])*"|\'[^\']*\'|#.*$')
+
+
+def _bracket_change(text: str) -> int:
+    """Opening minus closing brackets and braces in ``text`` (strings and comments skipped),
+    so that the lines of an array spanning several lines are not read as keys or headers."""
+    bare = _STRING_OR_COMMENT.sub("", text)
+    return bare.count("[") + bare.count("{") - bare.count("]") - bare.count("}")
+
+
 def _unquote(key: str) -> str:
     return key[1:-1] if key[:1] in "\"'" else key
 
@@ -46,7 +56,16 @@ class Source:
     def __post_init__(self) -> None:
         counts: dict[tuple[str, ...], int] = {}
         current: KeyPath = ()
+        open_string: str | None = None  # the quote of a multi-line string being read
+        depth = 0  # brackets still open in a value that spans lines
         for number, line in enumerate(self.text.splitlines(), start=1):
+            if open_string is not None:
+                if line.count(open_string) % 2 == 1:
+                    open_string = None
+                continue
+            if depth > 0:
+                depth = max(0, depth + _bracket_change(line))
+                continue
             header = _HEADER.match(line)
             if header:
                 names = tuple(_unquote(part.strip()) for part in header.group(2).split("."))
@@ -61,6 +80,11 @@ class Source:
             key = _KEY.match(line)
             if key:
                 self._lines.setdefault((*current, _unquote(key.group(1))), number)
+                value = line[key.end():]
+                open_string = next((q for q in ('"""', "'''") if value.count(q) % 2 == 1),
+                                   None)
+                if open_string is None:
+                    depth = max(0, _bracket_change(value))
 
     def line_of(self, path: KeyPath) -> int | None:
         for end in range(len(path), 0, -1):
