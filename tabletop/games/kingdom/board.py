@@ -1,0 +1,222 @@
+"""The Kingdom map as a graph of tiles: which tile joins which, through which path, whether a
+Hindering token blocks it, where new tiles are laid.  Geometry comes from
+:mod:`tabletop.spatial.tile_map`; this module adds the Kingdom's rules about paths.
+
+Rulebook: *Travel Step* (paths, Shortcuts), *Hindering Tokens* (they block the party only),
+*Kingdom Tile Step* c (neighbours placed face down), *Disjointed Map*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from tabletop.games.kingdom.state import KingdomState, Path, Tile
+from tabletop.spatial import tile_map
+from tabletop.spatial.tile_map import OPPOSITE, Rect
+
+
+def paths_to(tile: Tile, dest: str, kinds: Iterable[str] = ("tile",)) -> tuple[Path, ...]:
+    """The paths of ``tile`` of one of ``kinds`` that lead to tile ``dest``."""
+    wanted = tuple(kinds)
+    return tuple(p for p in tile.paths if p.to == dest and p.kind in wanted)
+
+
+def back_path(state: KingdomState, src: str, path: Path) -> Path | None:
+    """The path on ``path.to`` that leads back to ``src`` from the opposite side (the other
+    end of the same connection), or ``None``."""
+    if not path.to or not state.has_tile(path.to):
+        return None
+    for other in state.tile(path.to).paths:
+        if other.kind == path.kind and other.to == src and other.side == OPPOSITE[path.side]:
+            return other
+    return None
+
+
+def hindrance(state: KingdomState, src: str, path: Path) -> str:
+    """The kind of the Hindering token on this connection (on ``src``'s path or on the path
+    back), or ``""`` when it is open.  Rulebook *Hindering Tokens*."""
+    ends = [(src, path)]
+    back = back_path(state, src, path)
+    if back is not None:
+        ends.append((path.to, back))
+    for tile_id, p in ends:
+        for token in state.hindering:
+            if (token.tile, token.side, token.offset) == (tile_id, p.side, p.offset):
+                return token.kind
+    return ""
+
+
+def monster_graph(state: KingdomState) -> dict[str, list[str]]:
+    """Tiles on the table joined by any tile path or Shortcut, either way round, Hindering
+    tokens ignored (*Hindering tokens only affect your Party*)."""
+    placed = {t.id for t in state.tiles if t.on_table}
+    graph: dict[str, list[str]] = {tid: [] for tid in placed}
+    for tile in state.tiles:
+        if tile.id not in placed:
+            continue
+        for path in tile.paths:
+            if path.kind in ("tile", "shortcut") and path.to in placed:
+                _link(graph, tile.id, path.to)
+    return graph
+
+
+def connection_graph(state: KingdomState) -> dict[str, list[str]]:
+    """Tiles on the table joined by tile paths only (the pieces of a disjointed map)."""
+    placed = {t.id for t in state.tiles if t.on_table}
+    graph: dict[str, list[str]] = {tid: [] for tid in placed}
+    for tile in state.tiles:
+        if tile.id in placed:
+            for path in tile.paths:
+                if path.kind == "tile" and path.to in placed:
+                    _link(graph, tile.id, path.to)
+    return graph
+
+
+def party_graph(state: KingdomState, tiles: Iterable[str]) -> dict[str, list[str]]:
+    """The moves the party may make between ``tiles``: unblocked tile paths of the tile it
+    stands on, plus Shortcuts when the party has been granted them."""
+    allowed = set(tiles)
+    kinds = ("tile", "shortcut") if state.delve.shortcuts else ("tile",)
+    graph: dict[str, list[str]] = {tid: [] for tid in allowed}
+    for tile in state.tiles:
+        if tile.id not in allowed:
+            continue
+        for path in tile.paths:
+            if (path.kind in kinds and path.to in allowed and path.to not in graph[tile.id]
+                    and not hindrance(state, tile.id, path)):
+                graph[tile.id].append(path.to)
+    return graph
+
+
+def _link(graph: dict[str, list[str]], a: str, b: str) -> None:
+    if b not in graph[a]:
+        graph[a].append(b)
+    if a not in graph[b]:
+        graph[b].append(a)
+
+
+def section_of(state: KingdomState, tile_id: str) -> frozenset[str]:
+    """The piece of the map (joined by tile paths) holding ``tile_id``."""
+    return frozenset(tile_map.distances(connection_graph(state), tile_id))
+
+
+def sections(state: KingdomState) -> list[frozenset[str]]:
+    """Every piece of the map on the table, largest first."""
+    graph = connection_graph(state)
+    return tile_map.sections([t.id for t in state.tiles if t.on_table], graph)
+
+
+def direction(state: KingdomState, src: str, dst: str) -> tuple[str | None, str]:
+    """The direction of travel from ``src`` to ``dst`` and the reason, in words.
+
+    A path on ``src`` leading to ``dst`` gives its side; else a path on ``dst`` leading back
+    gives the opposite side; else touching footprints give the side; else ``None``.
+    Rulebook *Collecting Clues*.
+    """
+    a, b = state.tile(src), state.tile(dst)
+    for path in a.paths:
+        if path.to == dst:
+            return path.side, f"the {path.kind} path on {a.label} leaves its {path.side} side"
+    for path in b.paths:
+        if path.to == src:
+            return (OPPOSITE[path.side], f"the path on {b.label} back to {a.label} leaves its "
+                    f"{path.side} side, so the party travels {OPPOSITE[path.side]}")
+    if a.rect and b.rect:
+        side = tile_map.direction_between(a.rect, b.rect)
+        if side:
+            return side, f"{b.label} lies against the {side} side of {a.label} (no path)"
+    return None, f"no path joins {a.label} and {b.label}"
+
+
+def _rects(state: KingdomState, but: Iterable[str] = ()) -> list[Rect]:
+    skip = set(but)
+    return [t.rect for t in state.tiles if t.rect is not None and t.id not in skip]
+
+
+def position_for(state: KingdomState, tile_id: str, prefer: str = "") -> tuple[Rect, str]:
+    """Where ``tile_id`` (not on the table) would be laid, and how, in words: against the
+    first path of a tile on the table that leads to it, else (disjointed map) as a new
+    section east of everything.  Paths of tile ``prefer`` (the tile just revealed) are tried
+    first.  Rulebook *Kingdom Tile Step* c, *Disjointed Map*."""
+    new = state.tile(tile_id)
+    order = sorted(state.tiles, key=lambda t: t.id != prefer)
+    for tile in order:
+        if tile.rect is None:
+            continue
+        for path in paths_to(tile, tile_id):
+            back = back_path(state, tile.id, path)
+            rect = tile_map.place_against(tile.rect, path.side, path.offset, new.footprint,
+                                          back.offset if back else 0)
+            rect = tile_map.place_clear(rect, path.side, _rects(state, [tile_id]))
+            return rect, f"against the {path.side} path of {tile.label}"
+    for path in new.paths:
+        if path.kind != "tile" or not state.has_tile(path.to):
+            continue
+        other = state.tile(path.to)
+        if other.rect is None:
+            continue
+        back = back_path(state, tile_id, path)
+        if back is None:
+            continue
+        rect = tile_map.place_against(other.rect, back.side, back.offset, new.footprint,
+                                      path.offset)
+        rect = tile_map.place_clear(rect, back.side, _rects(state, [tile_id]))
+        return rect, f"against the {back.side} path of {other.label}"
+    rect = tile_map.new_section_place(new.footprint, _rects(state, [tile_id]))
+    return rect, "apart, as a new section of a disjointed map"
+
+
+def join_sections(state: KingdomState, tile_id: str) -> tuple[KingdomState, list[str]]:
+    """Slide other pieces of the map so that they lie against ``tile_id``'s tile paths that
+    lead into them (*Disjointed Map*: "attach them accordingly").  Returns the new state and
+    a sentence per joined piece.  A piece that would land on other tiles stays put, joined
+    only by the path."""
+    notes: list[str] = []
+    tile = state.tile(tile_id)
+    for path in tile.paths:
+        if path.kind != "tile" or not state.has_tile(path.to):
+            continue
+        other = state.tile(path.to)
+        if other.rect is None or tile.rect is None:
+            continue
+        moving = section_of(_without_link(state, tile_id, path.to), path.to)
+        if tile_id in moving:
+            continue
+        back = back_path(state, tile_id, path)
+        wanted = tile_map.place_against(tile.rect, path.side, path.offset, other.footprint,
+                                        back.offset if back else 0)
+        if wanted == other.rect:
+            continue
+        rects = [state.tile(t).rect for t in moving]
+        shift = tile_map.join_shift(tile.rect, path.side, path.offset, other.rect,
+                                    back.offset if back else 0, rects, _rects(state, moving))
+        if shift is None:
+            notes.append(f"{other.label}'s piece of the map joins {tile.label} by the path "
+                         f"but stays where it lies (no room to slide it)")
+            continue
+        for tid in moving:
+            t = state.tile(tid)
+            state = state.with_tile(_moved(t, shift))
+        notes.append(f"the piece of the map holding {other.label} slides to join "
+                     f"{tile.label}'s {path.side} path: the map is no longer disjointed there")
+        tile = state.tile(tile_id)
+    return state, notes
+
+
+def _moved(tile: Tile, shift: tuple[int, int]) -> Tile:
+    assert tile.at is not None
+    return replace(tile, at=(tile.at[0] + shift[0], tile.at[1] + shift[1]))
+
+
+def _without_link(state: KingdomState, a: str, b: str) -> KingdomState:
+    """``state`` with the tile paths between ``a`` and ``b`` forgotten (to find the piece
+    that ``b`` belonged to before ``a`` joined it)."""
+    tiles = []
+    for tile in state.tiles:
+        if tile.id in (a, b):
+            other = b if tile.id == a else a
+            tile = replace(tile, paths=tuple(p for p in tile.paths
+                                             if not (p.kind == "tile" and p.to == other)))
+        tiles.append(tile)
+    return replace(state, tiles=tuple(tiles))

@@ -1,0 +1,729 @@
+"""The Delve rules core: ``apply(state, action) -> (state, events)``, ``legal_actions``,
+``describe``.  Pure: states and actions are frozen values; illegal actions raise
+:class:`~tabletop.errors.IllegalActionError` naming the action and the rule.
+
+Rulebook *Delve Phase* through *Emergence*.  Readings chosen where the rulebook leaves room
+are listed in ``docs/kingdom.md`` (Will of the Graal: worst for the Knights; choices that are
+the players' are asked as prompts, never picked).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, replace
+
+from tabletop.errors import IllegalActionError
+from tabletop.games.kingdom import board, fog, travel
+from tabletop.games.kingdom.actions import (
+    EFFECTS,
+    AdjustTrack,
+    Answer,
+    Backtrack,
+    ClearEffect,
+    CourseCorrect,
+    DrawExploration,
+    EndStep,
+    EnterFog,
+    GrantShortcuts,
+    PlaceHindering,
+    RemoveHindering,
+    RemoveMonster,
+    ReportLoss,
+    RevealTile,
+    Rotate,
+    SpawnMonster,
+    StayCourse,
+    Travel,
+    Withdraw,
+)
+from tabletop.games.kingdom.state import (
+    CLUE_TYPES,
+    EFFECT_KINDS,
+    HINDERING,
+    TRACKS,
+    Hindering,
+    KingdomState,
+    MonsterToken,
+    Prompt,
+)
+from tabletop.spatial import tile_map
+
+EXHIBITION_TIME = 8
+FULL_CLASH_TIME = 16
+SPAWN_THREAT = 7
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as plain data: ``kind``, the sentence, the rule behind it."""
+
+    kind: str
+    text: str
+    rule: str = ""
+
+
+def describe(event: Event) -> str:
+    """The event in words, with the rulebook section that decided it in brackets."""
+    return f"{event.text} ({event.rule})" if event.rule else event.text
+
+
+class _Over(Exception):
+    """Raised inside a run when the Expedition is lost: nothing more happens."""
+
+
+class Run:
+    """One application of an action: the state being built and the events so far.  Used only
+    inside :func:`apply` (and the Deep Fog module), so the core stays pure from outside."""
+
+    def __init__(self, state: KingdomState, action: object):
+        self.s = state
+        self.action = action
+        self.events: list[Event] = []
+
+    def say(self, kind: str, text: str, rule: str = "") -> None:
+        self.events.append(Event(kind, text, rule))
+
+    def refuse(self, rule: str) -> IllegalActionError:
+        return IllegalActionError(self.action, rule)
+
+    def lose(self, reason: str, rule: str) -> None:
+        """The Expedition is lost: the phase becomes ``over`` and nothing more happens."""
+        self.s = replace(self.s, delve=replace(self.s.delve, phase="over",
+                                               result=f"lost: {reason}"), pending=())
+        self.say("loss", f"The Expedition is lost: {reason}.", rule)
+        raise _Over
+
+    def ask(self, kind: str, subject: str, options: tuple[str, ...], text: str) -> None:
+        self.s = replace(self.s, pending=(*self.s.pending, Prompt(kind, subject, options, text)))
+        self.say("prompt", text)
+
+    def set_phase(self, phase: str, **more: object) -> None:
+        self.s = replace(self.s, delve=replace(self.s.delve, phase=phase, **more))
+
+    # -- the Kingdom track ------------------------------------------------------------
+
+    def gain(self, track: str, amount: int, *, hunt_now: bool = True,
+             why: str = "") -> int:
+        """Move ``track`` by ``amount``; returns the tiles Monster tokens must hunt for the
+        Hunt Spaces entered (already hunted when ``hunt_now``).  Rulebook *Kingdom Track*,
+        *Expedition Loss Conditions*, *Encounter Monsters Spawn and Movement*."""
+        if amount == 0:
+            return 0
+        t = self.s.track
+        old, top = t.value(track), t.maximum(track)
+        new = old + amount
+        name = track.capitalize()
+        because = f" ({why})" if why else ""
+        if track in ("threat", "curse") and new > top:
+            self.s = replace(self.s, track=replace(t, **{track: top}))
+            self.lose(f"{name} would rise to {new}, over its maximum of {top}",
+                      "Expedition Loss Conditions")
+        if new > top:
+            self.say("track", f"Time stops at {top}, the end of the Time track.", "Delve Rounds")
+            new = top
+        new = max(0, new)
+        self.s = replace(self.s, track=replace(t, **{track: new}))
+        verb = "gains" if amount > 0 else "loses"
+        self.say("track", f"The party {verb} {abs(amount)} {name}{because}: {name} {old} → {new}.",
+                 "Kingdom Track")
+        hunt = 0
+        if track == "threat" and new != old:
+            step = 1 if new > old else -1
+            for space in range(old + step, new + step, step):
+                tiles = t.hunt_tiles(space)
+                if tiles:
+                    hunt += tiles
+                    self.say("hunt", f"Threat passes onto the Hunt Space {space}: Encounter "
+                                     f"Monster tokens will hunt {tiles} tile(s).",
+                             "Encounter Monsters Spawn and Movement")
+        if track == "curse" and old < 9 <= new and not self.s.delve.curse_nine:
+            self.s = replace(self.s, delve=replace(self.s.delve, curse_nine=True))
+            where = (f"paragraph {t.curse_paragraph}" if t.curse_paragraph
+                     else "the paragraph printed near space 9")
+            self.say("story", f"Curse reaches 9 for the first time: read {where} in the Kingdom "
+                              f"Mysteries.", "Kingdom Track")
+        if hunt_now:
+            self.hunt(hunt)
+            self.spawn_check()
+        return hunt
+
+    # -- Encounter Monsters -----------------------------------------------------------
+
+    def hunt(self, steps: int) -> None:
+        """Each Monster token on the map moves ``steps`` tiles toward the Party marker by the
+        shortest path; a tie of end tiles is asked.  Rulebook *Encounter Monsters Spawn and
+        Movement*, *Disjointed Map*."""
+        if steps <= 0:
+            return
+        graph = board.monster_graph(self.s)
+        party = self.s.party
+        for token in self.s.monsters:
+            if token.tile == party:
+                continue
+            walks = tile_map.hunt_ends(graph, token.tile, party, steps)
+            if not walks:
+                near = sorted(graph.get(party, ())) or [party]
+                rule = ("Disjointed Map: a Monster on another piece of the map is placed on a "
+                        "tile adjacent to the Party marker")
+                self._land(token.monster, near, f"{token.monster} is on another piece of the "
+                                                f"map", rule)
+                continue
+            ends = sorted({w[-1] for w in walks})
+            route = " → ".join(walks[0])
+            if len(ends) == 1:
+                self.say("monster", f"{token.monster} hunts {steps} tile(s) toward the party: "
+                                    f"{route}.", "Encounter Monsters Spawn and Movement")
+            self._land(token.monster, ends, f"{token.monster} hunts {steps} tile(s)",
+                       "Encounter Monsters Spawn and Movement")
+
+    def _land(self, monster: str, tiles: list[str], what: str, rule: str) -> None:
+        if len(tiles) == 1:
+            self.place_monster(monster, tiles[0])
+            return
+        self.ask("hunt-end", monster, tuple(tiles),
+                 f"{what}; equally short ways end on tiles {', '.join(tiles)}: choose where "
+                 f"its token stops ({rule}).")
+
+    def place_monster(self, monster: str, tile_id: str) -> None:
+        """Put ``monster``'s token on ``tile_id`` (off any other tile); an Encounter is due
+        when it shares the party's tile."""
+        tokens = tuple(m for m in self.s.monsters if m.monster != monster)
+        self.s = replace(self.s, monsters=(*tokens, MonsterToken(monster, tile_id)))
+        self.say("monster", f"{monster}'s token stands on {self.s.tile(tile_id).label}.")
+        if tile_id == self.s.party:
+            self.encounter(monster)
+
+    def spawn_check(self) -> None:
+        """At Threat 7 or more for the first time, spawn the district's Monster on a tile
+        adjacent to the party (after the hunt).  Rulebook *Encounter Monsters Spawn*."""
+        if self.s.track.threat < SPAWN_THREAT or self.s.delve.threat_seven:
+            return
+        self.s = replace(self.s, delve=replace(self.s.delve, threat_seven=True))
+        monster = self.s.district_monster()
+        rule = "Encounter Monsters Spawn and Movement: Threat 7 for the first time"
+        if not monster:
+            self.say("monster", "Threat reaches 7, but the party's district holds no Encounter "
+                                "Monster token on the District Wheel: nothing spawns.", rule)
+            return
+        near = sorted(board.monster_graph(self.s).get(self.s.party, ()))
+        if not near:
+            self.say("monster", f"No tile is adjacent to the party, so {monster} spawns on the "
+                                f"party's own tile (Will of the Graal).", rule)
+            near = [self.s.party]
+        if len(near) == 1:
+            self.say("monster", f"Threat reaches 7: {monster} spawns next to the party.", rule)
+            self.place_monster(monster, near[0])
+        else:
+            self.ask("spawn", monster, tuple(near),
+                     f"Threat reaches 7: {monster} spawns on a tile adjacent to the party; "
+                     f"choose which: {', '.join(near)}.")
+
+    def encounter(self, monster: str) -> None:
+        """An Encounter is due: asked after the current step (rulebook *Encounters*)."""
+        wheel = self.s.district_monster()
+        choices = tuple(dict.fromkeys(m for m in (monster, wheel) if m))
+        text = (f"Encounter! {monster}'s token shares the party's tile. Finish this step, then "
+                f"resolve an Encounter")
+        if len(choices) > 1:
+            text += (f": against the token's Monster ({monster}) or the Monster of your "
+                     f"district on the District Wheel ({wheel})? Choose.")
+        else:
+            text += f" against {monster}, using its Encounter Monster card."
+        self.ask("encounter", monster, choices, text)
+
+    # -- the Kingdom Tile step --------------------------------------------------------
+
+    def tile_step(self, dest_id: str, direction: str | None, *, emerged: bool = False) -> None:
+        """Kingdom Tile step a–e onto ``dest_id`` (rulebook *Kingdom Tile Step*)."""
+        rule = "Kingdom Tile Step"
+        dest = self.s.tile(dest_id)
+        # a. the back
+        if dest.status == "revealed":
+            self.say("tile", f"Remove the Generic token from {dest.label}.",
+                     "Revealing a Kingdom Tile")
+        self.say("tile", f"a. Resolve the back of {dest.label}.", rule)
+        hunt = self.gain("time", dest.time, hunt_now=False, why="the tile's back")
+        hunt += self.gain("threat", dest.threat, hunt_now=False, why="the tile's back")
+        self.clue_prompts(dest.clues, direction, emerged)
+        # b. reveal and move
+        if dest.rect is None:
+            rect, how = board.position_for(self.s, dest_id, prefer=self.s.party)
+            dest = replace(dest, at=(rect.x, rect.y))
+            self.say("map", f"{dest.label} is laid {how}.", "Disjointed Map")
+        self.s = self.s.with_tile(replace(dest, status="explored"))
+        self.s = replace(self.s, party=dest_id)
+        self.say("tile", f"b. Reveal {dest.label} ({dest.size}, {dest.district}) and move the "
+                         f"Party marker onto it.", rule)
+        met = [m.monster for m in self.s.monster_at(dest_id)]
+        # c. neighbours face down
+        self.place_neighbours(dest_id)
+        # d. hunt and spawn
+        if hunt:
+            self.say("tile", "d. Threat reached a Hunt Space: the Encounter Monster tokens move.",
+                     rule)
+        self.hunt(hunt)
+        self.spawn_check()
+        # e. the front
+        self.front(dest_id)
+        for monster in met:
+            self.encounter(monster)
+
+    def clue_prompts(self, clues: int, direction: str | None, emerged: bool) -> None:
+        """Ask the Clue type of each Clue gained (rulebook *Collecting Clues*, *Emergence*)."""
+        count = max(1, clues) if emerged else clues
+        for index in range(count):
+            if index == 0 and emerged:
+                text = "Emergence: gain a Clue of your choice. Which type?"
+            elif index == 0:
+                text = (f"Clue: the party travelled {direction}; which Clue type shows on the "
+                        f"{direction} side of the back of the top Exploration card?")
+            else:
+                text = ("Another Clue: draw the top Minor Mortis card, read its direction, and "
+                        "name the Clue type on that side of the top Exploration card (then put "
+                        "the Mortis card at the bottom of its deck).")
+            self.ask("clue", "emergence" if emerged and index == 0 else (direction or ""),
+                     CLUE_TYPES, text)
+
+    def place_neighbours(self, tile_id: str) -> None:
+        """c. Lay face down every tile the new tile's paths lead to; join map pieces."""
+        tile = self.s.tile(tile_id)
+        laid = []
+        for path in tile.paths:
+            if path.kind != "tile" or not self.s.has_tile(path.to):
+                continue
+            other = self.s.tile(path.to)
+            if other.status != "box":
+                continue
+            rect, _ = board.position_for(self.s, other.id, prefer=tile_id)
+            self.s = self.s.with_tile(replace(other, status="face-down", at=(rect.x, rect.y)))
+            laid.append(other.label)
+        if laid:
+            self.say("map", f"c. Place face down: {', '.join(laid)}.", "Kingdom Tile Step")
+        self.s, notes = board.join_sections(self.s, tile_id)
+        for note in notes:
+            self.say("map", note[0].upper() + note[1:] + ".", "Disjointed Map")
+
+    def front(self, tile_id: str) -> None:
+        """e. Resolve the symbols on the front (rulebook *Kingdom Tile Anatomy*)."""
+        tile = self.s.tile(tile_id)
+        rule = "Kingdom Tile Anatomy"
+        if tile.cipher:
+            self.say("tile", f"e. Exploration Cipher half {tile.cipher}: with the other half, "
+                             f"read the four-digit paragraph (a wrong Cipher: +1 Threat).", rule)
+        if tile.poi:
+            if tile.poi.lstrip("-").isdigit():
+                self.ask("poi", tile.id, (),
+                         f"Point of Interest {tile.poi}: flip the top Exploration card and give "
+                         f"its PoI modifier (a whole number); the card stays on top.")
+            else:
+                self.say("tile", f"e. Point of Interest: resolve {tile.poi!r} from the Point of "
+                                 f"Interest table on the Kingdom Sheet.", rule)
+        for path in tile.paths:
+            if not path.panzergate:
+                continue
+            kind = f"{path.panzergate}-panzergate"
+            spot = (tile.id, path.side, path.offset)
+            if any((h.tile, h.side, h.offset) == spot for h in self.s.hindering):
+                continue
+            self.s = replace(self.s, hindering=(*self.s.hindering,
+                                                Hindering(kind, *spot)))
+            self.say("tile", f"e. Place a {path.panzergate.capitalize()} Panzergate token on "
+                             f"the {path.side} path of {tile.label}.", rule)
+
+
+# -- apply ---------------------------------------------------------------------------------
+
+
+def apply(state: KingdomState, action: object) -> tuple[KingdomState, tuple[Event, ...]]:
+    """The state after ``action`` and what happened; raises ``IllegalActionError``."""
+    if not isinstance(state, KingdomState):
+        raise TypeError("apply needs a KingdomState")
+    run = Run(state, action)
+    if state.over:
+        raise run.refuse(f"the Delve is over ({state.delve.result})")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalActionError(action, "that is not a Kingdom map action")
+    if state.pending and not isinstance(action, Answer | ReportLoss):
+        raise run.refuse(f"first answer the waiting question: {state.pending[0].text}")
+    with contextlib.suppress(_Over):
+        handler(run, action)
+    return run.s, tuple(run.events)
+
+
+def _need_phase(run: Run, *phases: str) -> None:
+    phase = run.s.delve.phase
+    if phase not in phases:
+        names = {"travel": "the Travel step", "exploration": "the Exploration step",
+                 "story": "the Story step", "deep-fog": "the Deep Fog traversal"}
+        raise run.refuse(f"this belongs to {' or '.join(names[p] for p in phases)}, "
+                         f"but it is {names.get(phase, phase)}")
+
+
+def _travel(run: Run, action: Travel) -> None:
+    _need_phase(run, "travel")
+    option = next((o for o in travel.options(run.s)
+                   if o.kind == "travel" and o.tile == action.tile), None)
+    if option is None:
+        raise run.refuse(travel.refusal(run.s, action.tile))
+    run.say("travel", f"The party travels {option.direction} to {run.s.tile(action.tile).label}.",
+            "Travel Step")
+    run.tile_step(action.tile, option.direction)
+    run.set_phase("exploration", drawn=0)
+
+
+def _backtrack(run: Run, action: Backtrack) -> None:
+    _need_phase(run, "travel")
+    s = run.s
+    if not s.has_tile(action.tile) or s.tile(action.tile).status != "explored" \
+            or action.tile == s.party:
+        if s.has_tile(action.tile) and action.tile != s.party \
+                and s.tile(action.tile).status != "explored":
+            raise run.refuse(f"{s.tile(action.tile).label} is Unexplored: a Backtrack goes onto "
+                             f"an explored tile")
+        raise run.refuse(travel.refusal(s, action.tile))
+    routes = travel.backtrack_routes(s, action.tile)
+    if not routes:
+        raise run.refuse(travel.refusal(s, action.tile))
+    if action.via:
+        route = (s.party, *action.via, action.tile)
+        explored = [t.id for t in s.tiles if t.status == "explored"]
+        graph = board.party_graph(s, explored)
+        for a, b in zip(route, route[1:], strict=False):
+            if b not in graph.get(a, ()):
+                raise run.refuse(f"the route cannot go from tile {a} to tile {b}: a Backtrack "
+                                 f"moves between explored tiles through open paths")
+        if len(set(route)) != len(route):
+            raise run.refuse("the route visits a tile twice")
+    else:
+        met = {tuple(sorted(m.monster for t in r[1:] for m in s.monster_at(t))) for r in routes}
+        if len(met) > 1:
+            ways = "; ".join("via " + ", ".join(r[1:-1]) for r in routes)
+            raise run.refuse(f"the shortest ways pass different Monster tokens; say which way "
+                             f"({ways})")
+        route = routes[0]
+    moved = len(route) - 1
+    threat = travel.backtrack_threat(route)
+    run.say("travel", f"The party backtracks through {moved} explored tile(s) to "
+                      f"{s.tile(action.tile).label}: {' → '.join(route)}.", "Backtracking")
+    run.s = replace(run.s, party=action.tile)
+    met = [m.monster for t in route[1:] for m in run.s.monster_at(t)]
+    run.gain("time", 1, why="Backtrack")
+    run.gain("threat", threat, why="Backtrack: +1 per tile after the first")
+    for monster in dict.fromkeys(met):
+        run.encounter(monster)
+    run.set_phase("exploration", drawn=0)
+
+
+def _answer(run: Run, action: Answer) -> None:
+    if not run.s.pending:
+        raise run.refuse("no question is waiting for an answer")
+    prompt = run.s.pending[0]
+    value = action.value.strip()
+    if prompt.options:
+        match = next((o for o in prompt.options if o.lower() == value.lower()), None)
+        if match is None:
+            raise run.refuse(f"the answer must be one of: {', '.join(prompt.options)}")
+        value = match
+    else:
+        try:
+            int(value)
+        except ValueError:
+            raise run.refuse("the answer must be a whole number") from None
+    run.s = replace(run.s, pending=run.s.pending[1:])
+    _ANSWERS[prompt.kind](run, prompt, value)
+
+
+def _answer_clue(run: Run, prompt: Prompt, value: str) -> None:
+    index = CLUE_TYPES.index(value)
+    clues = list(run.s.clues)
+    clues[index] += 1
+    run.s = replace(run.s, clues=tuple(clues))
+    run.say("clue", f"A {value.capitalize()} Clue: each Knight collecting {value.capitalize()} "
+                    f"Clues may gain one.", "Collecting Clues")
+
+
+def _answer_place(run: Run, prompt: Prompt, value: str) -> None:
+    run.place_monster(prompt.subject, value)
+
+
+def _answer_poi(run: Run, prompt: Prompt, value: str) -> None:
+    tile = run.s.tile(prompt.subject)
+    total = int(tile.poi) + int(value)
+    run.say("tile", f"e. Point of Interest {tile.poi} {int(value):+d} = {total}: resolve entry "
+                    f"{total} of the Point of Interest table.", "Kingdom Tile Anatomy")
+
+
+def _answer_encounter(run: Run, prompt: Prompt, value: str) -> None:
+    run.say("encounter", f"Resolve an Encounter against {value} on the Encounter board, then "
+                         f"return to the step you were in.", "Encounters")
+
+
+def _answer_slot(run: Run, prompt: Prompt, value: str) -> None:
+    district, _, card = prompt.subject.partition("|")
+    if value == "replace":
+        effects = tuple((d, c) for d, c in run.s.district_effects if d != district)
+        run.s = replace(run.s, district_effects=(*effects, (district, card)))
+        run.say("card", f"{card} replaces the District effect of {district}.",
+                "Exploration Card Effect Types")
+    else:
+        run.say("card", f"{card} is discarded; {district} keeps its District effect.",
+                "Exploration Card Effect Types")
+
+
+def _answer_clash(run: Run, prompt: Prompt, value: str) -> None:
+    if prompt.subject == "exhibition":
+        run.s = replace(run.s, delve=replace(run.s.delve, exhibition_clash=True, second=True))
+        run.say("clash", f"Resolve the Exhibition Clash against {value}, then the Rest Phase; "
+                         f"the second Delve Phase follows (Time does not reset).", "Story Step")
+    else:
+        run.s = replace(run.s, delve=replace(run.s.delve, full_clash=True))
+        run.set_phase("over", result=f"Full Clash against {value}; then the Spoils Phase")
+        run.say("clash", f"Resolve the Full Clash against {value}, then proceed to the Spoils "
+                         f"Phase.", "Story Step")
+
+
+def _draw(run: Run, action: DrawExploration) -> None:
+    _need_phase(run, "exploration")
+    if action.kind not in EFFECT_KINDS:
+        raise run.refuse(f"an Exploration card's effect is one of {', '.join(EFFECT_KINDS)}")
+    if run.s.exploration <= 0:
+        run.lose("the party must draw from an empty Exploration deck",
+                 "Exploration Step, Expedition Loss Conditions")
+    name = action.name or "the Exploration card"
+    run.s = replace(run.s, exploration=run.s.exploration - 1,
+                    delve=replace(run.s.delve, drawn=run.s.delve.drawn + 1))
+    run.say("card", f"Draw {name} ({run.s.exploration} left); resolve its {action.kind} effect.",
+            "Exploration Step")
+    if action.kind == "active":
+        if run.s.active:
+            run.say("card", f"The Active Effect space holds {run.s.active}: discard {name}.",
+                    "Exploration Card Effect Types")
+        else:
+            run.s = replace(run.s, active=name)
+    elif action.kind == "district":
+        district = run.s.tile(run.s.party).district
+        held = dict(run.s.district_effects).get(district)
+        if held:
+            run.ask("district-slot", f"{district}|{name}", ("keep", "replace"),
+                    f"{district} already has a District effect ({held}), and only one per "
+                    f"district may be in play: keep it (discard {name}) or replace it?")
+        else:
+            run.s = replace(run.s, district_effects=(*run.s.district_effects, (district, name)))
+    run.say("card", "If a Special Exploration card is now on top of the deck, draw and resolve "
+                    "it too.", "Special Exploration Cards")
+
+
+def _end_step(run: Run, action: EndStep) -> None:
+    _need_phase(run, "exploration", "story")
+    s = run.s
+    if s.delve.phase == "exploration":
+        if s.delve.drawn == 0:
+            raise run.refuse("draw the top Exploration card first (Exploration step)")
+        run.set_phase("story")
+        _story(run)
+        return
+    run.set_phase("travel", drawn=0)
+    run.say("round", f"A new Delve Round begins (Time {s.track.time}).", "Delve Rounds")
+    if not travel.options(run.s):
+        run.lose("the party cannot resolve the Travel step (no path, Backtrack or Deep Fog)",
+                 "Expedition Loss Conditions")
+
+
+def _story(run: Run) -> None:
+    """Story step: time-specific events (rulebook *Story Step*)."""
+    s = run.s
+    run.say("story", "Story step: read any story paragraphs you are prompted to, and resolve "
+                     f"effects that refer to Time {s.track.time}.", "Story Step")
+    if s.delve.quest:
+        run.say("story", "A Knight is on a Quest: the Quest says when to Clash and Rest.",
+                "Story Step")
+        return
+    monster = s.district_monster() or "a Monster of your current district"
+    if s.track.time >= EXHIBITION_TIME and not s.delve.exhibition_clash:
+        run.ask("clash", "exhibition", (monster,),
+                f"Time {s.track.time}: resolve an Exhibition Clash (against {monster} unless its "
+                f"Monster is already determined).")
+    if s.track.time >= FULL_CLASH_TIME and not s.delve.full_clash:
+        run.ask("clash", "full", (monster,),
+                f"Time {s.track.time}: resolve the Full Clash (against {monster} unless its "
+                f"Monster is already determined).")
+
+
+def _enter_fog(run: Run, action: EnterFog) -> None:
+    _need_phase(run, "travel")
+    ok, why = travel.fog_paths_open(run.s)
+    if not ok:
+        raise run.refuse(f"cannot Enter the Deep Fog: {why}")
+    if action.tile not in travel.fog_targets(run.s):
+        raise run.refuse(f"tile {action.tile} is not an Unexplored tile joined to an explored "
+                         f"tile (Entering the Deep Fog)")
+    fog.enter(run, action.tile)
+
+
+def _stay(run: Run, action: StayCourse) -> None:
+    _need_phase(run, "deep-fog")
+    fog.stay(run)
+
+
+def _withdraw(run: Run, action: Withdraw) -> None:
+    _need_phase(run, "deep-fog")
+    fog.withdraw(run)
+
+
+def _correct(run: Run, action: CourseCorrect) -> None:
+    _need_phase(run, "deep-fog")
+    fog.correct(run, (action.x, action.y), action.heading)
+
+
+def _answer_fog_discard(run: Run, prompt: Prompt, value: str) -> None:
+    fog.finish(run, prompt.subject, value)
+
+
+def _answer_minor(run: Run, prompt: Prompt, value: str) -> None:
+    run.say("fog", f"Minor Penalty: resolve the Grave Penalty of {value}.", "Leaving the Deep Fog")
+
+
+def _effect(run: Run, action: object) -> None:
+    if run.s.delve.phase not in ("travel", "exploration", "story"):
+        raise run.refuse("card effects are resolved on the Kingdom map, not in the Deep Fog")
+    s = run.s
+    if isinstance(action, AdjustTrack):
+        if action.track not in TRACKS:
+            raise run.refuse(f"the Kingdom track has {', '.join(TRACKS)}")
+        run.gain(action.track, action.delta, why="an effect")
+    elif isinstance(action, Rotate):
+        _rotate(run, action)
+    elif isinstance(action, SpawnMonster):
+        monsters = {d.monster for d in s.districts if d.monster}
+        if action.monster not in monsters:
+            raise run.refuse(f"{action.monster!r} has no token on the District Wheel "
+                             f"({', '.join(sorted(monsters)) or 'none'})")
+        if not s.has_tile(action.tile) or not s.tile(action.tile).on_table:
+            raise run.refuse(f"tile {action.tile} is not on the table")
+        run.say("monster", f"{action.monster} spawns on tile {action.tile}.",
+                "Encounter Monsters Spawn and Movement")
+        run.place_monster(action.monster, action.tile)
+    elif isinstance(action, RemoveMonster):
+        if not any(m.monster == action.monster for m in s.monsters):
+            raise run.refuse(f"{action.monster}'s token is not on the map")
+        run.s = replace(s, monsters=tuple(m for m in s.monsters if m.monster != action.monster))
+        run.say("monster", f"{action.monster}'s token leaves the map.")
+    elif isinstance(action, RevealTile):
+        if not s.has_tile(action.tile) or s.tile(action.tile).status != "face-down":
+            raise run.refuse(f"tile {action.tile} is not a face-down tile on the table")
+        run.s = s.with_tile(replace(s.tile(action.tile), status="revealed"))
+        run.say("tile", f"Reveal {s.tile(action.tile).label} and mark it with a Generic token: "
+                        f"it is still Unexplored.", "Revealing a Kingdom Tile")
+    elif isinstance(action, PlaceHindering | RemoveHindering):
+        _hindering(run, action)
+    elif isinstance(action, GrantShortcuts):
+        run.s = replace(s, delve=replace(s.delve, shortcuts=action.granted))
+        run.say("travel", str(action) + ".", "Shortcuts")
+    elif isinstance(action, ClearEffect):
+        if action.slot == "active":
+            if not s.active:
+                raise run.refuse("the Active Effect space is empty")
+            run.s = replace(s, active="")
+        else:
+            if action.slot not in dict(s.district_effects):
+                raise run.refuse(f"no District effect lies in {action.slot!r}")
+            run.s = replace(s, district_effects=tuple(
+                (d, c) for d, c in s.district_effects if d != action.slot))
+        run.say("card", f"Discard the {action.slot} effect card.")
+
+
+def _rotate(run: Run, action: Rotate) -> None:
+    """Rotation X: every token on the District Wheel moves X spaces clockwise."""
+    if action.steps < 1:
+        raise run.refuse("Rotation X moves the tokens at least one space clockwise")
+    s = run.s
+    n = len(s.districts)
+    tokens = [d.monster for d in s.districts]
+    districts = tuple(replace(d, monster=tokens[(i - action.steps) % n])
+                      for i, d in enumerate(s.districts))
+    run.s = replace(s, districts=districts)
+    placed = ", ".join(f"{d.monster} in {d.name}" for d in districts if d.monster)
+    run.say("wheel", f"Rotation {action.steps}: the District Wheel turns clockwise ({placed}).",
+            "Districts and the District Wheel")
+
+
+def _hindering(run: Run, action: PlaceHindering | RemoveHindering) -> None:
+    s = run.s
+    if not s.has_tile(action.tile) or not s.tile(action.tile).on_table:
+        raise run.refuse(f"tile {action.tile} is not on the table")
+    tile = s.tile(action.tile)
+    if not any((p.side, p.offset) == (action.side, action.offset) for p in tile.paths):
+        raise run.refuse(f"{tile.label} has no path on its {action.side} side at offset "
+                         f"{action.offset}")
+    spot = (action.tile, action.side, action.offset)
+    here = [h for h in s.hindering if (h.tile, h.side, h.offset) == spot]
+    if isinstance(action, PlaceHindering):
+        if action.kind not in HINDERING:
+            raise run.refuse(f"Hindering tokens are {', '.join(HINDERING)}")
+        if here:
+            raise run.refuse(f"that path already holds a {here[0].kind} token")
+        run.s = replace(s, hindering=(*s.hindering, Hindering(action.kind, *spot)))
+        run.say("token", f"A {action.kind} token blocks the {action.side} path of {tile.label}.",
+                "Hindering Tokens")
+    else:
+        if not here:
+            raise run.refuse("no Hindering token lies on that path")
+        run.s = replace(s, hindering=tuple(h for h in s.hindering if h not in here))
+        run.say("token", f"The {here[0].kind} token leaves the {action.side} path of "
+                         f"{tile.label}.", "Hindering Tokens")
+
+
+def _loss(run: Run, action: ReportLoss) -> None:
+    if not action.reason.strip():
+        raise run.refuse("say why the Expedition is lost")
+    run.lose(action.reason.strip(), "Expedition Loss Conditions")
+
+
+_HANDLERS = {
+    Travel: _travel, Backtrack: _backtrack, EnterFog: _enter_fog, Answer: _answer,
+    DrawExploration: _draw, EndStep: _end_step, StayCourse: _stay, Withdraw: _withdraw,
+    CourseCorrect: _correct, ReportLoss: _loss,
+    **{effect: _effect for effect in EFFECTS},
+}
+
+_ANSWERS = {
+    "clue": _answer_clue, "hunt-end": _answer_place, "spawn": _answer_place,
+    "poi": _answer_poi, "encounter": _answer_encounter, "district-slot": _answer_slot,
+    "clash": _answer_clash, "fog-discard": _answer_fog_discard, "minor-penalty": _answer_minor,
+}
+
+
+def legal_actions(state: KingdomState) -> list[object]:
+    """Actions ``apply`` accepts now (the effect actions are left out but for Rotation 1;
+    free-form answers are offered as ``0``).  Empty when the Delve is over."""
+    if state.over:
+        return []
+    if state.pending:
+        prompt = state.pending[0]
+        return [Answer(o) for o in prompt.options] or [Answer("0")]
+    phase = state.delve.phase
+    if phase == "travel":
+        out: list[object] = []
+        for option in travel.options(state):
+            if option.kind == "travel":
+                out.append(Travel(option.tile))
+            elif option.kind == "deep-fog":
+                out.append(EnterFog(option.tile))
+            else:
+                out.extend(_backtracks(state, option))
+        return out or [ReportLoss("the party cannot resolve the Travel step")]
+    if phase == "exploration":
+        draws = [DrawExploration(kind) for kind in EFFECT_KINDS]
+        return [*draws, Rotate(1)] if not state.delve.drawn else [EndStep(), draws[0], Rotate(1)]
+    if phase == "story":
+        return [EndStep()]
+    return fog.legal(state)
+
+
+def _backtracks(state: KingdomState, option: travel.Option) -> list[Backtrack]:
+    met = {tuple(sorted(m.monster for t in r[1:] for m in state.monster_at(t)))
+           for r in option.routes}
+    if len(met) <= 1:
+        return [Backtrack(option.tile)]
+    return [Backtrack(option.tile, tuple(r[1:-1])) for r in option.routes[:3]]
