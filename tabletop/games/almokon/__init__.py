@@ -1,0 +1,27 @@
+"""The Land of Almokon: cards, state, layout, rules core and query verbs."""
+
+from tabletop.games.almokon import layout, query, rules
+from tabletop.games.almokon.state import AlmokonState
+from tabletop.games.contract import Game
+
+
+def summary(state: AlmokonState) -> str:
+    """``Aria 3 AP 5 Bounty v Brannoc 2 AP 0 Bounty, 9 cards in play, Aria to act``."""
+    sides = " v ".join(f"{p.name} {p.ap} AP {p.bounty} Bounty" for p in state.players)
+    status = (f"{state.winner} won" if state.winner and state.winner != "draw"
+              else "drawn" if state.winner else f"{state.players[state.to_act].name} to act")
+    return f"{sides}, {len(state.cards)} cards in play, {status}"
+
+
+GAME = Game(
+    name="almokon",
+    title="The Land of Almokon",
+    state_type=AlmokonState,
+    from_layout=layout.from_layout,
+    to_layout=layout.to_layout,
+    apply=rules.apply,
+    legal_actions=rules.legal_actions,
+    describe=rules.describe,
+    summary=summary,
+    verbs=query.VERBS,
+)

@@ -1,0 +1,153 @@
+"""Almokon actions: small frozen values with a readable ``str`` (rulebook *Actions*).
+
+The seven actions: :class:`PlayCard`, :class:`Attack`, :class:`Activate`, :class:`GainAP`,
+:class:`ReadyAll`, :class:`Move`, :class:`Liquidate`.  Answers to what is pending:
+:class:`Pass` (no response to the card or ability on the stack), :class:`Decline` (no
+follow-up attack / end a Truce's extra actions), :class:`Choose` (a Scout/Foresee/Forge
+decision).  ``player`` is the player's name; cards are named by uid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    """Play ``uid`` from the hand, paying its AP (less Imbue: the Characters in ``imbue``
+    discarded first).  ``target``: the card an Item is attached to or an Event's effect aims
+    at; ``as_item``: a Crew unit played as an Item on the Vessel ``target``."""
+
+    player: str
+    uid: str
+    target: str = ""
+    imbue: tuple[str, ...] = ()
+    as_item: bool = False
+
+    def __str__(self) -> str:
+        text = f"{self.player} plays {self.uid}"
+        if self.as_item:
+            text += f" as Crew on {self.target}"
+        elif self.target:
+            text += f" on {self.target}"
+        if self.imbue:
+            text += f" (Imbue: discards {', '.join(self.imbue)})"
+        return text
+
+
+@dataclass(frozen=True)
+class Attack:
+    """``attacker`` attacks ``target`` (rulebook *Combat*); ``frenzy`` announces Frenzy;
+    ``kin`` are the Kinship cards that add their Wrath."""
+
+    player: str
+    attacker: str
+    target: str
+    frenzy: bool = False
+    kin: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        text = f"{self.player}: {self.attacker} attacks {self.target}"
+        if self.frenzy:
+            text += " with Frenzy"
+        if self.kin:
+            text += f" (Kinship: {', '.join(self.kin)})"
+        return text
+
+
+@dataclass(frozen=True)
+class Activate:
+    """Use ability number ``ability`` of ``uid`` (rulebook *Activate an Ability*), aimed at
+    ``target`` when the effect needs one; ``command`` is the friend exhausted for Command."""
+
+    player: str
+    uid: str
+    ability: int = 0
+    target: str = ""
+    command: str = ""
+
+    def __str__(self) -> str:
+        text = f"{self.player} activates {self.uid} ability {self.ability + 1}"
+        if self.target:
+            text += f" on {self.target}"
+        if self.command:
+            text += f" (Command: exhausts {self.command})"
+        return text
+
+
+@dataclass(frozen=True)
+class GainAP:
+    """Gain 2 AP (always available)."""
+
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} gains 2 AP"
+
+
+@dataclass(frozen=True)
+class ReadyAll:
+    """Ready every exhausted card the player controls."""
+
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} readies all"
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move a ready Character or Monarch from the Realm to the Wilderness."""
+
+    player: str
+    uid: str
+
+    def __str__(self) -> str:
+        return f"{self.player} moves {self.uid} to the Wilderness"
+
+
+@dataclass(frozen=True)
+class Liquidate:
+    """Discard an Event or Item from the hand for its Liquidate AP."""
+
+    player: str
+    uid: str
+
+    def __str__(self) -> str:
+        return f"{self.player} liquidates {self.uid}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Let the cards and abilities on the stack resolve without (further) response."""
+
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} does not respond"
+
+
+@dataclass(frozen=True)
+class Decline:
+    """Give up a follow-up attack, or the rest of a Truce's extra actions."""
+
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} declines"
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Answer the pending choice: Scout/Forge take one option, Foresee an order
+    (uids top first, comma-separated)."""
+
+    player: str
+    option: str
+
+    def __str__(self) -> str:
+        return f"{self.player} chooses {self.option}"
+
+
+ACTION_TYPES = (PlayCard, Attack, Activate, GainAP, ReadyAll, Move, Liquidate, Pass, Decline,
+                Choose)
