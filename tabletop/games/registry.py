@@ -13,6 +13,7 @@ from tabletop.games.contract import Game
 
 GAME_MODULES: dict[str, str] = {
     "clash": "tabletop.games.clash",
+    "almokon": "tabletop.games.almokon",
     "kingdom": "tabletop.games.kingdom",
     "fateforge": "tabletop.games.fateforge",
     "joust": "tabletop.games.joust",
