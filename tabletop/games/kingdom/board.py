@@ -48,17 +48,10 @@ def hindrance(state: KingdomState, src: str, path: Path) -> str:
 
 
 def monster_graph(state: KingdomState) -> dict[str, list[str]]:
-    """Tiles on the table joined by any tile path or Shortcut, either way round, Hindering
-    tokens ignored (*Hindering tokens only affect your Party*)."""
-    placed = {t.id for t in state.tiles if t.on_table}
-    graph: dict[str, list[str]] = {tid: [] for tid in placed}
-    for tile in state.tiles:
-        if tile.id not in placed:
-            continue
-        for path in tile.paths:
-            if path.kind in ("tile", "shortcut") and path.to in placed:
-                _link(graph, tile.id, path.to)
-    return graph
+    """The tiles Encounter Monster tokens move across: tiles on the table joined by tile paths
+    either way round, Hindering tokens ignored (*Hindering tokens only affect your Party*).
+    Shortcuts are left out: they are the party's, granted by game elements (*Shortcuts*)."""
+    return connection_graph(state)
 
 
 def connection_graph(state: KingdomState) -> dict[str, list[str]]:

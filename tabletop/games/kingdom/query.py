@@ -117,8 +117,8 @@ def tile_distance(state: KingdomState, args: list[str]) -> dict[str, Any]:
     graph = board.monster_graph(state)
     dist = tile_map.distances(graph, a).get(b)
     paths = tile_map.shortest_paths(graph, a, b, limit=1)
-    why = ("steps along tile paths and Shortcuts between tiles on the table, Hindering tokens "
-           "ignored" if dist is not None else
+    why = ("steps along tile paths between tiles on the table (as Monster tokens move: "
+           "Hindering tokens and Shortcuts ignored)" if dist is not None else
            "no chain of paths joins them: they lie on different pieces of a disjointed map")
     return {"answer": dist, "path": list(paths[0]) if paths else None, "why": why}
 

@@ -439,7 +439,8 @@ def _answer_clue(run: Run, prompt: Prompt, value: str) -> None:
     clues = list(run.s.clues)
     clues[index] += 1
     run.s = replace(run.s, clues=tuple(clues))
-    run.say("clue", f"A {value.capitalize()} Clue: each Knight collecting {value.capitalize()} "
+    article = "An" if value[0] in "aeiou" else "A"
+    run.say("clue", f"{article} {value.capitalize()} Clue: each Knight collecting {value.capitalize()} "
                     f"Clues may gain one.", "Collecting Clues")
 
 
