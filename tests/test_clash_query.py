@@ -1,0 +1,111 @@
+"""``tabletop query`` on Clash layouts (``layouts-and-query.md``): every verb's JSON shape,
+answers on the shipped layouts, and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tabletop.cli import main
+
+LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
+TEACHING = str(LAYOUTS / "clash-teaching.toml")
+
+
+def ask(capsys, path: str, *questions: str) -> tuple[int, list[dict]]:
+    code = main(["query", path, *questions])
+    out, err = capsys.readouterr()
+    assert err == ""
+    return code, [json.loads(line) for line in out.splitlines()]
+
+
+def test_los_answers_with_the_rule_and_a_clear_line(capsys):
+    code, [seen, hidden] = ask(capsys, TEACHING, "los Eggknight Fleischritter",
+                               "los Eggknight Kara")
+    assert code == 0
+    assert seen["question"] == "los Eggknight Fleischritter"
+    assert seen["answer"] is True and seen["why"].startswith("LoS: the line from corner")
+    (x1, y1), (x2, y2) = seen["line"]
+    assert 7 <= x1 <= 9 and 6 <= y1 <= 8  # a corner of the Eggknight (G8, 2 x 2)
+    assert 7 <= x2 <= 8 and 2 <= y2 <= 3  # a corner of Fleischritter (C8)
+    assert hidden == {"question": "los Eggknight Kara", "answer": False, "line": None,
+                      "why": hidden["why"]}
+    assert "Ruined Wall" in hidden["why"]
+
+
+def test_every_verb_answers_in_the_spec_shape(capsys):
+    questions = ["range Kara Eggknight", "distance Eggknight Kara", "reach Odo",
+                 "front Eggknight", "rear Eggknight", "blindspots Eggknight",
+                 "zone Eggknight 1", "sees Eggknight", "visible Kara"]
+    code, answers = ask(capsys, TEACHING, *questions)
+    assert code == 0
+    by_verb = {a["question"].split()[0]: a for a in answers}
+    assert by_verb["range"]["answer"] == 8  # D3 to G8: 3 rows + 5 columns
+    assert isinstance(by_verb["range"]["why"], str)
+    assert by_verb["distance"]["answer"] == 8  # a boss: its range
+    assert by_verb["rear"]["answer"] == ["I8", "I9"]
+    assert by_verb["blindspots"]["answer"] == ["I8", "I9"]
+    assert by_verb["sees"]["answer"] == ["Fleischritter"]
+    assert by_verb["zone"]["answer"] == ["F7", "F8", "F9", "F10", "G7", "G10", "H7", "H10",
+                                         "I7", "I8", "I9", "I10"]
+    for verb in ("reach", "front", "visible"):
+        spaces = by_verb[verb]["answer"]
+        assert spaces and all(isinstance(s, str) for s in spaces)
+    assert by_verb["front"]["answer"][:2] == ["A1", "A2"] and "F18" in by_verb["front"]["answer"]
+    assert "G8" not in by_verb["front"]["answer"]
+
+
+def test_distance_is_null_when_never_adjacent(tmp_path, capsys):
+    path = tmp_path / "walled.toml"
+    path.write_text("""game = "clash"
+[board]
+rows = 3
+cols = 4
+[[knights]]
+name = "Kara"
+at = "B4"
+[[monsters]]
+name = "Mob"
+type = "mob"
+at = "A1"
+[[terrain]]
+name = "Wall"
+spaces = ["A3", "B3", "C3", "C4"]
+keywords = ["obstacle"]
+""", encoding="utf-8")
+    code, [answer] = ask(capsys, str(path), "distance Mob Kara")
+    assert code == 0 and answer["answer"] is None and "never" in answer["why"]
+
+
+def test_space_labels_and_quoted_names(capsys):
+    code, answers = ask(capsys, str(LAYOUTS / "clash-los-example.toml"),
+                        "range c9 Kara", "los 'Fleischritter' C9", "zone E3 0")
+    assert code == 0
+    assert [a["answer"] for a in answers] == [8, True, ["E3"]]  # C9 to E3: 2 rows + 6 columns
+
+
+@pytest.mark.parametrize("question,words", [
+    ("los Kara", "los takes 2 words"),
+    ("los Kara Nobody", "'Nobody' is neither a piece nor a space label"),
+    ("reach Eggknight", "Eggknight is not a Knight"),
+    ("front Kara", "Kara is not a Monster"),
+    ("zone Kara two", "not a whole number"),
+    ("zone Kara -1", "negative"),
+    ("range Kara Z99", "Z99 is off the board"),
+    ("fly Kara", "'fly' is not a clash question"),
+])
+def test_unanswerable_questions_say_why_and_exit_1(capsys, question, words):
+    code, answers = ask(capsys, TEACHING, question, "range Kara Odo")
+    assert code == 1
+    assert words in answers[0]["error"] and "answer" not in answers[0]
+    assert "answer" in answers[1]  # the remaining questions are still answered
+
+
+def test_an_unloadable_layout_exits_2(tmp_path, capsys):
+    path = tmp_path / "broken.toml"
+    path.write_text('game = "clash"\n[board]\nrows = 0\ncols = 3\n', encoding="utf-8")
+    code = main(["query", str(path), "range A1 A2"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "rows: must be 1 to 100" in err
