@@ -123,3 +123,8 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("sees", "M", "Knights in Monster M's LoS", _sees, 1),
     Verb("visible", "P", "every space P has LoS to", _visible, 1),
 )}
+
+
+from tabletop.games.clash.rule_queries import RULE_VERBS  # noqa: E402  (rules verbs, issue 4)
+
+VERBS.update(RULE_VERBS)

@@ -1,0 +1,161 @@
+"""``tabletop query`` verbs for the Clash rules (``docs/clash-rules.md``): targeting, Monster
+movement, forced movement, attack legality and Wave cover.  Merged into the Clash verbs by
+``VERBS.update(RULE_VERBS)`` in :mod:`tabletop.games.clash.query`.
+
+Movement answers list every outcome the players may choose among: ``"answer"`` is a list of
+``{"choices", "end", "facing", "events"}`` (``end`` maps each moved piece to its north-west
+space, or ``null`` when it died).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.errors import QueryError, TabletopError
+from tabletop.games.clash import attacks, geometry
+from tabletop.games.clash.actions import MOVEMENT_TYPES, Forced, MonsterMove, Weapon
+from tabletop.games.clash.events import describe
+from tabletop.games.clash.forced import Branch
+from tabletop.games.clash.rules import outcomes
+from tabletop.games.clash.state import ClashState, Knight, Monster
+from tabletop.games.clash.targeting import TargetingError, target
+from tabletop.games.clash.turns import attack_problem
+from tabletop.games.contract import Verb
+
+
+def _name(state: ClashState, word: str) -> str:
+    place = geometry.resolve(state, word)
+    return place.name
+
+
+def _monster(state: ClashState, word: str) -> Monster:
+    place = geometry.resolve(state, word)
+    if place.monster is None:
+        raise QueryError(f"{word!r} is not a Monster")
+    return place.monster
+
+
+def _knight(state: ClashState, word: str) -> Knight:
+    place = geometry.resolve(state, word)
+    if place.knight is None:
+        raise QueryError(f"{word!r} is not a Knight")
+    return place.knight
+
+
+def _number(word: str, what: str = "X") -> int:
+    try:
+        value = int(word)
+    except ValueError:
+        raise QueryError(f"{what} must be a whole number, not {word!r}") from None
+    if not 0 <= value <= 20:
+        raise QueryError(f"{what} must be 0 to 20")
+    return value
+
+
+def _outcome(before: ClashState, branch: Branch) -> dict[str, Any]:
+    moved = {}
+    for name, piece in before.pieces.items():
+        after = branch.state.pieces.get(name)
+        if after is None:
+            moved[name] = None
+        elif after.at != piece.at:
+            moved[name] = str(after.at)
+    facing = {m.name: m.facing for m in branch.state.monsters
+              if before.pieces.get(m.name) is not None}
+    return {"choices": list(branch.choices), "end": moved, "facing": facing,
+            "events": [describe(e) for e in branch.events]}
+
+
+def _run(state: ClashState, action) -> dict[str, Any]:
+    try:
+        results = outcomes(state, action)
+    except TabletopError as exc:
+        raise QueryError(str(exc)) from None
+    return {"answer": [_outcome(state, b) for b in results],
+            "why": f"{len(results)} outcome{'s' * (len(results) != 1)}"
+                   f"{' for the players to choose among' if len(results) > 1 else ''}"}
+
+
+def _target(state: ClashState, args: list[str]) -> dict[str, Any]:
+    if len(args) < 2:
+        raise QueryError("target takes a Monster and its targeting lines "
+                         "(target M \"LINE; LINE …\")")
+    monster = _monster(state, args[0])
+    lines = [line.strip() for line in " ".join(args[1:]).split(";") if line.strip()]
+    try:
+        found = target(state, monster, lines)
+    except TargetingError as exc:
+        raise QueryError(str(exc)) from None
+    if found.zone:
+        answer: Any = [str(s) for s in found.zone]
+    elif found.line is None:
+        answer = None
+    elif len(found.alternatives) == 1:
+        answer = list(found.alternatives[0])
+    else:
+        answer = [list(a) for a in found.alternatives]
+    return {"answer": answer, "line": None if found.line is None else found.line + 1,
+            "choose": len(found.alternatives) > 1, "why": "; ".join(found.why)}
+
+
+def _monster_move(state: ClashState, args: list[str]) -> dict[str, Any]:
+    if len(args) < 3:
+        raise QueryError("monster-move takes M TARGET TYPE (TYPE: " +
+                         ", ".join(MOVEMENT_TYPES) + ")")
+    monster = _monster(state, args[0])
+    goal = args[1]
+    if goal.casefold() in {n.casefold() for n in state.pieces}:
+        goal = _name(state, goal)
+    how = " ".join(args[2:]).lower()
+    return _run(state, MonsterMove(monster.name, goal, how))
+
+
+def _forced(kind: str, source_first: bool):
+    def run(state: ClashState, args: list[str]) -> dict[str, Any]:
+        first, second = _name(state, args[0]), _name(state, args[1])
+        source, piece = (first, second) if source_first else (second, first)
+        return _run(state, Forced(kind, source, piece, _number(args[2])))
+    return run
+
+
+def _can_attack(state: ClashState, args: list[str]) -> dict[str, Any]:
+    if len(args) < 3:
+        raise QueryError("can-attack takes K M WEAPON (melee, reach X, ranged X-Y, unwieldy)")
+    knight, monster = _knight(state, args[0]), _monster(state, args[1])
+    try:
+        weapon = Weapon.parse(" ".join(args[2:]))
+    except ValueError as exc:
+        raise QueryError(str(exc)) from None
+    problem = attack_problem(state, knight, monster, weapon)
+    if problem:
+        return {"answer": False, "why": problem}
+    why = (f"{monster.name} is in the effective range of a {weapon} weapon and in "
+           f"{knight.name}'s Line of Sight (Declare Attack and Active Weapon)")
+    if knight.at in geometry.blindspots_of(state, monster) and knight.vantage is None:
+        why += f"; from a Blindspot of {monster.name}: +1 Precision"
+    return {"answer": True, "why": why}
+
+
+def _wave(state: ClashState, args: list[str]) -> dict[str, Any]:
+    monster = _monster(state, args[0])
+    hit, sheltered = attacks.wave(state, monster, _number(args[1]))
+    why = "; ".join(f"{n}: {w}" for n, w in sorted(sheltered.items()))
+    return {"answer": hit, "sheltered": sorted(sheltered),
+            "why": why or "no Knight in the Zone is behind an adjacent Obstacle"}
+
+
+RULE_VERBS: dict[str, Verb] = {v.name: v for v in (
+    Verb("target", "M LINE[;LINE...]", "the Target a Monster's targeting lines choose",
+         _target, None),
+    Verb("monster-move", "M TARGET TYPE", "every outcome of a Monster's movement",
+         _monster_move, None),
+    Verb("knockback", "P SOURCE X", "every outcome of Knockback X on P", _forced("knockback",
+                                                                                 False), 3),
+    Verb("pushback", "SOURCE P X", "every outcome of Pushback X on P", _forced("pushback", True),
+         3),
+    Verb("pull", "SOURCE P X", "every outcome of Pull X on P", _forced("pull", True), 3),
+    Verb("drag", "SOURCE P X", "every outcome of Drag X on P", _forced("drag", True), 3),
+    Verb("can-attack", "K M WEAPON", "whether Knight K may attack Monster M with WEAPON",
+         _can_attack, None),
+    Verb("wave", "M X", "the Knights a Wave X attack hits, and who is sheltered", _wave, 2),
+)}
