@@ -109,3 +109,18 @@ def test_an_unloadable_layout_exits_2(tmp_path, capsys):
     code = main(["query", str(path), "range A1 A2"])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "rows: must be 1 to 100" in err
+
+
+def test_bench_without_a_target_is_a_usage_error(capsys):
+    code = main(["bench"])
+    _, err = capsys.readouterr()
+    assert code == 2 and "tabletop bench --geometry" in err
+
+
+def test_the_geometry_bench_board_is_the_same_every_run():
+    from tabletop.bench import geometry_board
+
+    board = geometry_board()
+    assert board == geometry_board()
+    assert len(board.terrain) == 100 and all(t.has("obscuring") for t in board.terrain)
+    assert (board.board.rows, board.board.cols) == (30, 30)

@@ -70,14 +70,16 @@ def resolve(state: ClashState, name_or_label: str | Place | Piece) -> Place:
     return Place(str(space), (space,), None)
 
 
-def _monster(state: ClashState, word: str | Place | Piece) -> Monster:
+def as_monster(state: ClashState, word: str | Place | Piece) -> Monster:
+    """The Monster ``word`` names; :class:`QueryError` if it names a Knight or a space."""
     place = resolve(state, word)
     if place.monster is None:
         raise QueryError(f"{place.name} is not a Monster")
     return place.monster
 
 
-def _knight(state: ClashState, word: str | Place | Piece) -> Knight:
+def as_knight(state: ClashState, word: str | Place | Piece) -> Knight:
+    """The Knight ``word`` names; :class:`QueryError` if it names a Monster or a space."""
     place = resolve(state, word)
     if place.knight is None:
         raise QueryError(f"{place.name} is not a Knight")
@@ -185,7 +187,7 @@ def monster_sees(state: ClashState, monster, knight) -> Sight:
     """Whether ``monster`` has LoS to ``knight`` (a Knight or a space): plain geometry, except
     that a Knight in one of the Monster's blindspots or on a Vantage Point is never seen
     (*Line of Sight*: "Blindspots and Vantage Points are never in the Monster's LoS")."""
-    m = _monster(state, monster)
+    m = as_monster(state, monster)
     target = resolve(state, knight)
     hidden = _hidden_from_monster(state, m, target)
     if hidden is not None:
@@ -205,7 +207,7 @@ def los(state: ClashState, p, q) -> Sight:
 
 def sees(state: ClashState, monster) -> list[str]:
     """The names (sorted) of the Knights in ``monster``'s LoS (*Targeting*, "In sight")."""
-    m = _monster(state, monster)
+    m = as_monster(state, monster)
     return sorted(k.name for k in state.knights if monster_sees(state, m, k).clear)
 
 
@@ -239,19 +241,19 @@ def visible(state: ClashState, p) -> list[Space]:
 
 def front_of(state: ClashState, monster) -> frozenset[Space]:
     """The spaces in front of ``monster`` (*Monster Facing*)."""
-    m = _monster(state, monster)
+    m = as_monster(state, monster)
     return facing.front(state.board, m.at, m.size, m.facing)
 
 
 def rear_of(state: ClashState, monster) -> frozenset[Space]:
     """The Rear spaces of ``monster`` (*Monster Facing*)."""
-    m = _monster(state, monster)
+    m = as_monster(state, monster)
     return facing.rear(state.board, m.at, m.size, m.facing)
 
 
 def blindspots_of(state: ClashState, monster) -> frozenset[Space]:
     """The blindspot spaces of ``monster``, turned with its facing (*Monster Diagram*)."""
-    m = _monster(state, monster)
+    m = as_monster(state, monster)
     return facing.blindspot_spaces(state.board, m.at, m.size, m.facing, m.blindspots)
 
 
@@ -351,7 +353,7 @@ def reach(state: ClashState, knight) -> frozenset[Space]:
     *Difficult Terrain*); a Knight on a Vantage Point steps first to a space adjacent to its
     Monster (*Vantage Points*, "Movement and VPs") and the terrain under its Monster does not
     count as its starting space."""
-    k = _knight(state, knight)
+    k = as_knight(state, knight)
     index = _terrain(state)
     occupied = frozenset(s for s, piece in state.occupant.items() if piece.name != k.name)
     blocked = index.no_entry | occupied

@@ -65,19 +65,19 @@ def _reach(state: ClashState, args: list[str]) -> dict[str, Any]:
 
 
 def _front(state: ClashState, args: list[str]) -> dict[str, Any]:
-    m = geo._monster(state, args[0])
+    m = geo.as_monster(state, args[0])
     return _spaces(geo.front_of(state, m), f"every space beyond the line along {m.name}'s "
                                            f"{m.facing} edge (Monster Facing)")
 
 
 def _rear(state: ClashState, args: list[str]) -> dict[str, Any]:
-    m = geo._monster(state, args[0])
+    m = geo.as_monster(state, args[0])
     return _spaces(geo.rear_of(state, m), f"the {m.size} space{'s' if m.size > 1 else ''} "
                                           f"directly behind {m.name}, facing {m.facing}")
 
 
 def _blindspots(state: ClashState, args: list[str]) -> dict[str, Any]:
-    m = geo._monster(state, args[0])
+    m = geo.as_monster(state, args[0])
     return _spaces(geo.blindspots_of(state, m), f"{m.name}'s blindspot offsets turned to face "
                                                 f"{m.facing}, off-board spaces dropped")
 
@@ -97,7 +97,7 @@ def _zone(state: ClashState, args: list[str]) -> dict[str, Any]:
 
 
 def _sees(state: ClashState, args: list[str]) -> dict[str, Any]:
-    m = geo._monster(state, args[0])
+    m = geo.as_monster(state, args[0])
     names = geo.sees(state, m)
     return {"answer": names, "why": f"Knights with a clear line from {m.name}, none in its "
                                     f"blindspots or on a Vantage Point"}
