@@ -10,25 +10,19 @@ from __future__ import annotations
 import argparse
 import json
 
-from tabletop.dice import fateforge_rolls, joust_rolls
-from tabletop.dice.kingdoms_forlorn import d100, power_roll
+from tabletop.dice import joust_rolls
+from tabletop.dice.kingdoms_forlorn import d100
 from tabletop.dice.roll import Roll, roll_dice
 from tabletop.dice.spec import Group, parse_spec
+from tabletop.dice.summary import sub_roll, summarise
 from tabletop.errors import UsageError
-
-
-def _sub_roll(roll: Roll, indices: list[int]) -> Roll:
-    """The dice at ``indices`` of ``roll`` as a roll of their own (same faces and history)."""
-    return Roll(roll.seed, tuple(roll.kinds[i] for i in indices),
-                tuple(roll.faces[i] for i in indices), tuple(roll.history[i] for i in indices),
-                (), len(indices))
 
 
 def _group_summary(group: Group, roll: Roll, indices: list[int]) -> dict:
     """The words and dice of a group, with the d10 readings of a Kingdoms Forlorn d10 group."""
     out: dict = {"words": group.words, "dice": [i + 1 for i in indices]}
     if group.role == "d100":
-        out["d100"] = d100(_sub_roll(roll, indices))
+        out["d100"] = d100(sub_roll(roll, indices))
     elif roll.kinds[indices[0]].startswith("kf-d10"):
         naturals = [roll.face(i).value for i in indices]
         out["natural_10s"] = naturals.count(10)
@@ -38,32 +32,6 @@ def _group_summary(group: Group, roll: Roll, indices: list[int]) -> dict:
             out["crit_die"] = indices[0] + 1
             out["crit_chance"] = crit == 10
             out["crit_miss"] = crit == 1
-    return out
-
-
-def _game_summaries(roll: Roll, aftershocks: list[int]) -> dict:
-    """One summary per game whose dice form one pool: Power d6, joust dice, Fateforge dice."""
-    out: dict = {}
-    power = [i for i in range(len(roll)) if roll.kinds[i].startswith("kf-power")]
-    if power:
-        count = power_roll(_sub_roll(roll, power))
-        out["power_roll"] = {"dice": [i + 1 for i in power], "power": count.power,
-                             "potential": count.potential, "hope": count.hope,
-                             "armor": count.power}
-    joust = [i for i in range(len(roll)) if roll.kinds[i].startswith("kc-")]
-    if joust:
-        score = joust_rolls.joust_score(_sub_roll(roll, joust))
-        out["joust"] = {"dice": [i + 1 for i in joust], "hits": score.hits,
-                        "criticals": score.criticals, "aftershocks": score.aftershocks,
-                        "aftershock_dice": [i + 1 for i in aftershocks],
-                        "reputation": score.reputation, "pips": score.pips}
-    heroes = [i for i in range(len(roll)) if roll.kinds[i].startswith("ff-")]
-    if heroes:
-        prep = fateforge_rolls.Preparation(_sub_roll(roll, heroes))
-        triple = fateforge_rolls.three_of_a_kind(prep)
-        out["fateforge"] = {"dice": [i + 1 for i in heroes], "results": list(prep.results()),
-                            "misses": len(prep.misses()),
-                            "three_of_a_kind": [heroes[i] + 1 for i in triple]}
     return out
 
 
@@ -94,7 +62,9 @@ def roll_report(spec: str, seed: int | None = None) -> dict:
         report["dice"].append(die)
     report["groups"] = [_group_summary(group, roll, span) for group, span in zip(
         groups, spans, strict=True)]
-    report.update(_game_summaries(roll, sorted(aftershocks)))
+    pools = summarise(roll)
+    pools.pop("d10", None)  # the groups above read the d10 (Crit die, d100) group by group
+    report.update(pools)
     placeholders = sorted({roll.kinds[i] for i in range(len(roll)) if roll.kind(i).placeholder})
     if placeholders:
         report["placeholder"] = (f"the faces of {', '.join(placeholders)} are placeholders, not "

@@ -25,7 +25,7 @@ import pymunk
 
 from tabletop.dice.roll import Roll
 
-TRAY_W, TRAY_H = 800.0, 480.0
+TRAY_W, TRAY_H = 800.0, 560.0
 WALL = 12.0
 DT = 1.0 / 60.0
 REST_SECONDS = 2.5
@@ -40,7 +40,7 @@ REST_SPIN = 0.05
 
 def die_size(count: int) -> float:
     """The edge of a die in tray units when ``count`` dice share the tray."""
-    return 56.0 if count <= 8 else 46.0 if count <= 20 else 36.0
+    return 64.0 if count <= 8 else 50.0 if count <= 20 else 38.0
 
 
 @dataclass(frozen=True)

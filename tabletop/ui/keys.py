@@ -25,3 +25,4 @@ class AppKey:
 
 
 APP_KEYS: list[AppKey] = []
+APP_KEYS.append(AppKey("d", "tabletop.ui.widgets.dice_tray:DiceTray", "open the dice tray"))

@@ -1,0 +1,119 @@
+"""Which dice the tray offers per game, and which re-roll rule it applies to a throw.
+
+The tray throws one game's dice at a time (a *family*).  Re-rolling chosen dice applies that
+game's rule: Kingdoms Forlorn d10 by Heat (+1 Heat per die, an Attack Roll when the white Crit
+die is in the throw, else a Test), Kingdoms Forlorn Power dice by Power Re-roll effects (never
+Heat), King's Champion by Hero's Fate, Fateforge by the Energy Reroll of misses (1 energy).
+A game's own roll button may pass the tray its own rule instead (with the Knight's real Heat,
+say); the free tray (key D) assumes Heat 0 of 9 and energy to spend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from tabletop.dice import fateforge_rolls, joust_rolls
+from tabletop.dice.kingdoms_forlorn import declare_rerolls, heat_cost
+from tabletop.dice.roll import Roll
+from tabletop.errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class Family:
+    """One game's dice in the tray: its key, title, kinds offered, and a first throw."""
+
+    key: str
+    title: str
+    kinds: tuple[str, ...]
+    default: tuple[str, ...]
+
+
+FAMILIES: tuple[Family, ...] = (
+    Family("kf-d10", "Kingdoms Forlorn d10", ("kf-d10-white", "kf-d10"),
+           ("kf-d10-white", "kf-d10", "kf-d10")),
+    Family("kf-power", "Kingdoms Forlorn Power/Armor d6",
+           ("kf-power-red", "kf-power-black", "kf-power-white"),
+           ("kf-power-red", "kf-power-red", "kf-power-black")),
+    Family("kc", "King's Champion", ("kc-white", "kc-green", "kc-red", "kc-black"),
+           ("kc-white", "kc-green", "kc-black")),
+    Family("ff", "Fateforge", ("ff-red", "ff-yellow", "ff-blue", "ff-green", "ff-melee",
+                               "ff-ranged"), ("ff-red", "ff-yellow", "ff-blue", "ff-green")),
+)
+
+GAME_FAMILY = {"clash": "kf-d10", "kingdom": "kf-d10", "joust": "kc", "fateforge": "ff"}
+"""The family the tray opens with for each registered game (others: the first family)."""
+
+
+def family_of(kind: str) -> Family:
+    """The :class:`Family` a die kind belongs to."""
+    for family in FAMILIES:
+        if kind in family.kinds:
+            return family
+    raise IllegalActionError(f"a {kind} in the tray", "the tray has no such die")
+
+
+def family_for_game(game: str) -> Family:
+    """The family the tray opens with for the game called ``game``."""
+    key = GAME_FAMILY.get(game, FAMILIES[0].key)
+    return next(family for family in FAMILIES if family.key == key)
+
+
+def _family(roll: Roll) -> Family:
+    families = {family_of(kind).key for kind in roll.kinds}
+    if len(families) != 1:
+        raise IllegalActionError("re-roll", "the tray re-rolls one game's dice at a time")
+    return family_of(roll.kinds[0])
+
+
+def _d10_roll_type(roll: Roll) -> str:
+    return "attack" if len(roll.indices("kf-d10-white")) == 1 else "test"
+
+
+def reroll_cost(roll: Roll, chosen: Collection[int]) -> str:
+    """What re-rolling ``chosen`` would cost or use, in words ("+2 Heat", "Hero's Fate")."""
+    if not chosen:
+        return ""
+    key = _family(roll).key
+    if key == "kf-d10":
+        return f"+{heat_cost(len(chosen))} Heat"
+    if key == "kf-power":
+        return f"{len(chosen)} Power Re-roll{'s' if len(chosen) > 1 else ''} (never Heat)"
+    if key == "kc":
+        return joust_rolls.HEROS_FATE
+    return "Energy Reroll: 1 energy"
+
+
+def tray_reroll(roll: Roll, chosen: Collection[int]) -> tuple[Roll, str]:
+    """Re-roll ``chosen`` by the rule of the throw's game; returns the roll and what it cost.
+
+    Raises :class:`IllegalActionError` naming the rule when the rule forbids it (a second
+    re-roll in Kingdoms Forlorn, Hero's Fate twice, a Fateforge die that is not a miss, ...).
+    """
+    if not chosen:
+        raise IllegalActionError("re-roll", "click the dice to re-roll first")
+    key = _family(roll).key
+    cost = reroll_cost(roll, chosen)
+    if key == "kf-d10":
+        done = declare_rerolls(roll, dict.fromkeys(chosen, "heat"),
+                               roll_type=_d10_roll_type(roll))
+        return done.roll, cost
+    if key == "kf-power":
+        done = declare_rerolls(roll, dict.fromkeys(chosen, "reroll"), roll_type="power",
+                               effect_rerolls=len(chosen))
+        return done.roll, cost
+    if key == "kc":
+        return joust_rolls.heros_fate(roll, chosen), cost
+    used = any(step.reason == fateforge_rolls.ENERGY_REROLL for step in roll.steps)
+    prep = fateforge_rolls.Preparation(roll, None, used)
+    new, _ = fateforge_rolls.energy_reroll(prep, chosen, energy=1)
+    return new.roll, cost
+
+
+def finish(roll: Roll) -> Roll:
+    """The roll as handed to the rules: King's Champion rolls its Aftershocks now (after the
+    re-rolls, Jousting Phase step 7); other games' rolls are unchanged.  Idempotent."""
+    if _family(roll).key == "kc" and not any(
+            step.reason == joust_rolls.AFTERSHOCK for step in roll.steps):
+        return joust_rolls.resolve_aftershocks(roll)
+    return roll

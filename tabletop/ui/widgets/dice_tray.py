@@ -1,0 +1,442 @@
+"""The dice tray: a modal controller over any board that throws real-looking dice.
+
+Key D (an app-wide key) opens it with the current game's dice; a game's roll button pushes
+``DiceTray(session, kinds, on_done=...)`` and gets the finished :class:`Roll` back.  The dice
+tumble in a pymunk tray (``tabletop.dice.tray``) and settle on the seeded faces; the results
+are listed and scored the way the game scores them (``tabletop.dice.summary``).  Click dice to
+choose re-rolls, R re-rolls them by the game's rule (``tabletop.dice.tray_rules``), Enter
+hands the roll on (a King's Champion roll first throws its Aftershocks), Esc closes.
+
+Keys: Space throw · click die: choose re-roll · R re-roll · Enter use the roll · Tab other
+game's dice · click a die in the palette: add one (right-click: remove one) · Backspace:
+remove the last die · Esc close.  A click while the dice roll skips to the end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+import pygame
+
+from tabletop.dice import tray_rules
+from tabletop.dice.kinds import DieKind, default_kinds
+from tabletop.dice.roll import Roll, new_seed, roll_dice
+from tabletop.dice.summary import describe, summarise
+from tabletop.dice.tray import (
+    DT,
+    MAX_TRAY_DICE,
+    TRAY_H,
+    TRAY_W,
+    Animation,
+    Pose,
+    animate_roll,
+    throw,
+)
+from tabletop.errors import TabletopError
+from tabletop.ui.controllers.base import Controller
+from tabletop.ui.session import Session
+from tabletop.ui.views.base import text, wrap
+from tabletop.ui.widgets import theme
+
+FELT = (33, 84, 62)
+FELT_EDGE = (92, 62, 38)
+DIE_COLOURS = {
+    "white": ((238, 236, 228), theme.TEXT_DARK), "black": ((34, 34, 38), (236, 236, 236)),
+    "red": ((178, 38, 42), (250, 246, 240)), "green": ((36, 128, 70), (250, 250, 244)),
+    "yellow": ((226, 186, 44), theme.TEXT_DARK), "blue": ((46, 86, 178), (248, 248, 250)),
+    "brown": ((118, 78, 44), (250, 240, 220)), "grey": ((116, 120, 130), (250, 250, 250)),
+}
+SETTLE_PAUSE = 0.15
+RESULTS_WIDTH = 290
+
+Done = Callable[[Roll], object]
+RerollRule = Callable[[Roll, set[int]], tuple[Roll, str]]
+
+
+def _colours(kind: DieKind) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    return DIE_COLOURS.get(kind.colour, DIE_COLOURS["grey"])
+
+
+_PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+_KF_WORDS = {"power": "POW", "potential": "POT", "hope": "HOPE"}
+
+
+def _star(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    points = []
+    for n in range(10):
+        r = radius if n % 2 == 0 else radius * 0.45
+        angle = -math.pi / 2 + n * math.pi / 5
+        points.append((centre[0] + r * math.cos(angle), centre[1] + r * math.sin(angle)))
+    return points
+
+
+def _face_lines(kind: DieKind, face: int) -> list[str]:
+    label = kind.faces[face]
+    if kind.name.startswith("kf-power"):
+        return [_KF_WORDS[s] for s in label.symbols] or [""]
+    if kind.game == "fateforge":
+        return label.label.split("/") if label.split else label.label.split(" ")
+    return [label.label]
+
+
+@lru_cache(maxsize=512)
+def die_image(kind_name: str, face: int, pixels: int, chosen: bool) -> pygame.Surface:
+    """The upright picture of a die of ``kind_name`` showing face ``face`` (``-1``: a blank
+    die, as in the palette), ``pixels`` wide; ``chosen`` dice (picked for a re-roll) get a gold
+    ring."""
+    kind = default_kinds()[kind_name]
+    fill, ink = _colours(kind)
+    size = max(8, pixels)
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    body = image.get_rect().inflate(-2, -2)
+    radius = max(3, size // 7)
+    pygame.draw.rect(image, fill, body, border_radius=radius)
+    edge = theme.ACCENT if chosen else tuple(max(0, c - 60) for c in fill)
+    pygame.draw.rect(image, edge, body, 3 if chosen else 1, border_radius=radius)
+    centre = (size / 2, size / 2)
+    if face < 0:
+        return image
+    value = kind.faces[face].value
+    if kind.game == "kings-champion":
+        step, dot = size * 0.26, max(2, size // 11)
+        for dx, dy in _PIPS[value]:
+            pygame.draw.circle(image, ink, (centre[0] + dx * step, centre[1] + dy * step), dot)
+    elif kind.name.startswith("kf-d10") and value == 10:
+        pygame.draw.polygon(image, (214, 158, 24), _star(centre, size * 0.34))
+    else:
+        lines = _face_lines(kind, face)
+        font_size = max(8, int(size * 0.5))
+        while font_size > 8 and (theme.font(font_size).size(max(lines, key=len))[0] > size - 8
+                                 or font_size * len(lines) > size - 8):
+            font_size -= 1
+        top = centre[1] - font_size * len(lines) / 2 + font_size * 0.5
+        for n, line in enumerate(lines):
+            drawn = text(image, line, (round(centre[0]), round(top + n * font_size)), font_size,
+                         ink, anchor="center", max_width=size - 6)
+            if line in ("6", "9"):  # underlined, as on real dice, so a turned 6 is no 9
+                pygame.draw.line(image, ink, (drawn.x + 2, drawn.bottom - 1),
+                                 (drawn.right - 2, drawn.bottom - 1), max(1, size // 24))
+        if kind.game == "fateforge" and kind.faces[face].split:
+            pygame.draw.line(image, ink, (size * 0.2, centre[1]), (size * 0.8, centre[1]), 1)
+    return image
+
+
+class DiceTray(Controller):
+    """The modal dice tray (see the module docstring).
+
+    ``kinds`` are the dice of the first throw (default: the current game's usual dice);
+    ``seed`` seeds the first throw (later throws get fresh seeds); ``on_done(roll)`` receives
+    the finished roll on Enter (without it, the roll is written to the log);
+    ``reroll_rule(roll, chosen) -> (roll, words)`` replaces the game's default re-roll rule.
+    """
+
+    modal = True
+
+    def __init__(self, session: Session, kinds: Sequence[str] | None = None, *,
+                 seed: int | None = None, on_done: Done | None = None,
+                 reroll_rule: RerollRule | None = None, throw_now: bool = False):
+        super().__init__()
+        self.session = session
+        first = kinds[0] if kinds else None
+        self.family = (tray_rules.family_of(default_kinds()[first].name) if first and first
+                       in default_kinds() else tray_rules.family_for_game(session.game.name))
+        self.pending: list[str] = list(kinds) if kinds else list(self.family.default)
+        self.seed = seed
+        self.on_done = on_done
+        self.reroll_rule = reroll_rule or tray_rules.tray_reroll
+        self.roll: Roll | None = None
+        self.animation: Animation | None = None
+        self.clock = 0.0
+        self.chosen: set[int] = set()
+        self.notes: list[str] = []
+        self.finished = False
+        self.message = ""
+        self._chips: list[tuple[pygame.Rect, str]] = []
+        self._dice: list[tuple[tuple[float, float], float, float, int]] = []
+        if throw_now:
+            self.throw()
+
+    # -- actions ------------------------------------------------------------------------------
+
+    @property
+    def rolling(self) -> bool:
+        """Whether dice are still moving on screen."""
+        return self.animation is not None and self.clock < self._settle_time()
+
+    def _settle_time(self) -> float:
+        assert self.animation is not None
+        return (self.animation.rest_frame + 1) * DT + SETTLE_PAUSE
+
+    def throw(self) -> None:
+        """Throw the pending dice (a new roll, seeded)."""
+        if not self.pending:
+            self.message = "add dice first: click a die in the palette"
+            return
+        seed = self.seed if self.seed is not None else new_seed()
+        self.seed = None
+        self.roll = roll_dice(self.pending, seed=seed)
+        self.animation = animate_roll(self.roll)
+        self.clock = 0.0
+        self.chosen.clear()
+        self.notes = []
+        self.finished = False
+        self.message = ""
+
+    def reroll(self) -> None:
+        """Re-roll the chosen dice by the game's rule (the rule's refusal goes to the line)."""
+        if self.roll is None or self.rolling:
+            return
+        try:
+            new, words = self.reroll_rule(self.roll, set(self.chosen))
+        except TabletopError as exc:
+            self.message = str(exc)
+            return
+        self.animation = animate_roll(new, self.animation)
+        self.roll = new
+        self.clock = 0.0
+        self.notes.append(f"re-rolled {self._names(sorted(self.chosen))}: {words}")
+        self.chosen.clear()
+        self.message = ""
+
+    def accept(self) -> None:
+        """Finish the roll (Aftershocks) and, once finished, hand it on and close."""
+        if self.roll is None or self.rolling:
+            return
+        if not self.finished:
+            done = tray_rules.finish(self.roll)
+            self.finished = True
+            if len(done) > len(self.roll):
+                assert self.animation is not None
+                sides = [done.kind(i).sides for i in range(len(done))]
+                start = list(self.animation.final) + [Pose(0, 0, 0, 0)] * (len(done) - len(
+                    self.roll))
+                self.notes.append(f"Aftershock: {len(done) - len(self.roll)} more black dice")
+                self.animation = throw(sides, done.faces, done.seed, len(done.steps),
+                                       moving=range(len(self.roll), len(done)), start=start,
+                                       size=self.animation.size)
+                self.roll = done
+                self.clock = 0.0
+                self.chosen.clear()
+                return
+            self.roll = done
+        roll = self.roll
+        if self.on_done is not None:
+            self.on_done(roll)
+        else:
+            line = f"Dice (seed {roll.seed}): {roll}"
+            if roll.steps:
+                line += f"; {len(roll.steps)} later step{'s' if len(roll.steps) > 1 else ''}"
+            self.session.log.append(line)
+            self.session.tell(line)
+        self.close()
+
+    def close(self) -> None:
+        if self.app is not None:
+            self.app.pop(self)
+
+    def next_family(self) -> None:
+        """Offer the next game's dice (Tab); the pending throw becomes its usual dice."""
+        keys = [family.key for family in tray_rules.FAMILIES]
+        index = (keys.index(self.family.key) + 1) % len(keys)
+        self.family = tray_rules.FAMILIES[index]
+        self.pending = list(self.family.default)
+        self.roll, self.animation, self.finished = None, None, False
+        self.chosen.clear()
+        self.notes = []
+
+    def add(self, kind: str) -> None:
+        if len(self.pending) >= MAX_TRAY_DICE:
+            self.message = f"the tray holds {MAX_TRAY_DICE} dice"
+            return
+        self.pending.append(kind)
+
+    def remove(self, kind: str | None = None) -> None:
+        for index in range(len(self.pending) - 1, -1, -1):
+            if kind is None or self.pending[index] == kind:
+                del self.pending[index]
+                return
+
+    def _names(self, indices: Sequence[int]) -> str:
+        return ", ".join(str(i + 1) for i in indices)
+
+    # -- events -------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._click(event.pos, event.button)
+            return True
+        return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.TEXTINPUT)
+
+    def _key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            self.close()
+        elif key == pygame.K_SPACE:
+            self.throw()
+        elif key == pygame.K_r:
+            self.reroll()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.accept()
+        elif key == pygame.K_TAB:
+            self.next_family()
+        elif key == pygame.K_BACKSPACE:
+            self.remove()
+
+    def _click(self, pos: tuple[int, int], button: int) -> None:
+        if self.rolling:
+            self.clock = self._settle_time()
+            return
+        for rect, kind in self._chips:
+            if rect.collidepoint(pos):
+                self.add(kind) if button == 1 else self.remove(kind)
+                return
+        if self.roll is None or self.finished:
+            return
+        for (cx, cy), half, angle, index in self._dice:
+            dx, dy = pos[0] - cx, pos[1] - cy
+            local_x = dx * math.cos(angle) + dy * math.sin(angle)
+            local_y = -dx * math.sin(angle) + dy * math.cos(angle)
+            if abs(local_x) <= half and abs(local_y) <= half:
+                self.chosen.symmetric_difference_update({index})
+                self.message = ""
+                return
+
+    def update(self, dt_ms: int) -> None:
+        if self.animation is not None:
+            self.clock = min(self.clock + dt_ms / 1000, self.animation.seconds + SETTLE_PAUSE)
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surface.blit(shade, rect)
+        box = rect.inflate(-24, -24)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
+        text(surface, f"Dice tray — {self.family.title}", (box.x + 14, box.y + 10), 22,
+             theme.ACCENT, max_width=box.width // 2)
+        chips_bottom = self._draw_palette(surface, box)
+        hint_height = 44
+        body = pygame.Rect(box.x + 12, chips_bottom + 8, box.width - 24,
+                           box.bottom - chips_bottom - 16 - hint_height)
+        side = RESULTS_WIDTH if body.width > 640 else 0
+        felt_area = pygame.Rect(body.x, body.y, body.width - side - (12 if side else 0),
+                                body.height - (0 if side else 130))
+        self._draw_felt(surface, felt_area)
+        results = (pygame.Rect(felt_area.right + 12, body.y, side, body.height) if side else
+                   pygame.Rect(body.x, felt_area.bottom + 8, body.width, 122))
+        self._draw_results(surface, results)
+        self._draw_hints(surface, pygame.Rect(box.x + 14, box.bottom - hint_height, box.width - 28,
+                                              hint_height))
+
+    def _draw_palette(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        self._chips = []
+        x, y, chip = box.x + 14, box.y + 40, 30
+        text(surface, "add:", (x, y + chip // 2), 16, theme.TEXT_DIM, anchor="midleft")
+        x += 36
+        for kind_name in self.family.kinds:
+            kind = default_kinds()[kind_name]
+            image = die_image(kind_name, kind.sides - 1 if kind.game == "kings-champion" else -1,
+                              chip, False)
+            where = pygame.Rect(x, y, chip, chip)
+            surface.blit(image, where)
+            self._chips.append((where, kind_name))
+            text(surface, kind_name, (x + chip + 4, y + chip // 2), 14, theme.TEXT_DIM,
+                 anchor="midleft")
+            x += chip + 12 + theme.font(14).size(kind_name)[0]
+        hand = f"next throw: {len(self.pending)} dice" if self.pending else "next throw: none"
+        text(surface, hand, (box.right - 14, y + chip // 2), 16, theme.TEXT, anchor="midright")
+        return y + chip
+
+    def _draw_felt(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        scale = min(area.width / TRAY_W, area.height / TRAY_H)
+        felt = pygame.Rect(0, 0, round(TRAY_W * scale), round(TRAY_H * scale))
+        felt.center = area.center
+        pygame.draw.rect(surface, FELT_EDGE, felt.inflate(12, 12), border_radius=10)
+        pygame.draw.rect(surface, FELT, felt, border_radius=6)
+        self._dice = []
+        if self.animation is None or self.roll is None:
+            self._draw_hand(surface, felt, scale)
+            return
+        poses = self.animation.at(self.clock)
+        for index, pose in enumerate(poses):
+            pixels = max(10, round(self.animation.size * scale))
+            image = die_image(self.roll.kinds[index], pose.face, pixels, index in self.chosen)
+            turned = pygame.transform.rotate(image, -math.degrees(pose.angle))
+            centre = (felt.x + pose.x * scale, felt.y + pose.y * scale)
+            surface.blit(turned, turned.get_rect(center=(round(centre[0]), round(centre[1]))))
+            self._dice.append((centre, pixels / 2, pose.angle, index))
+            if not self.rolling:
+                text(surface, str(index + 1), (round(centre[0]), round(centre[1] + pixels * 0.8)),
+                     14, theme.TEXT, anchor="center")
+
+    def _draw_hand(self, surface: pygame.Surface, felt: pygame.Rect, scale: float) -> None:
+        """The dice about to be thrown, in a row, and how to throw them."""
+        pixels = max(16, round(44 * scale))
+        for index, kind_name in enumerate(self.pending[:MAX_TRAY_DICE]):
+            row, column = divmod(index, max(1, (felt.width - 20) // (pixels + 8)))
+            where = (felt.x + 14 + column * (pixels + 8), felt.y + 14 + row * (pixels + 8))
+            surface.blit(die_image(kind_name, -1, pixels, False), where)
+        text(surface, "Space: throw", felt.center, 26, theme.TEXT, anchor="center")
+
+    def _draw_results(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        pygame.draw.rect(surface, theme.BACKGROUND, area, border_radius=6)
+        x, y, width = area.x + 10, area.y + 8, area.width - 20
+        if self.roll is None:
+            text(surface, "No dice thrown yet.", (x, y), 18, theme.TEXT_DIM)
+            return
+        if self.rolling:
+            text(surface, "Rolling…", (x, y), 20, theme.TEXT)
+            return
+        lines: list[tuple[str, int, tuple[int, int, int]]] = []
+        for heading, rows in describe(summarise(self.roll)):
+            lines.append((heading, 18, theme.ACCENT))
+            lines += [(row, 16, theme.TEXT) for row in rows]
+        faces = ", ".join(f"{i + 1}:{self.roll.face(i).label}" for i in range(len(self.roll)))
+        lines.append((f"faces {faces}", 14, theme.TEXT_DIM))
+        lines += [(note, 15, theme.TEXT_DIM) for note in self.notes]
+        if self.chosen:
+            cost = self._cost()
+            lines.append((f"re-roll dice {self._names(sorted(self.chosen))}: {cost} (R)", 16,
+                          theme.OK))
+        if any(self.roll.kind(i).placeholder for i in range(len(self.roll))):
+            lines.append(("placeholder faces: check them against your dice "
+                          "(dice-faces.toml)", 14, theme.ERROR))
+        if self.message:
+            lines.append((self.message, 15, theme.ERROR))
+        lines.append((f"seed {self.roll.seed}", 14, theme.TEXT_DIM))
+        for words, size, colour in lines:
+            for part in wrap(words, size, width):
+                if y + size > area.bottom - 4:
+                    return
+                text(surface, part, (x, y), size, colour)
+                y += size + 3
+            y += 2
+
+    def _cost(self) -> str:
+        assert self.roll is not None
+        try:
+            return tray_rules.reroll_cost(self.roll, self.chosen)
+        except TabletopError as exc:
+            return str(exc)
+
+    def _draw_hints(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        if self.roll is None:
+            hint = ("Space throw · click a palette die to add it, right-click to remove · "
+                    "Backspace remove last · Tab other game's dice · Esc close")
+        elif self.rolling:
+            hint = "click to skip to the end"
+        elif self.finished:
+            hint = "Enter use this roll · Space throw again · Esc close"
+        else:
+            hint = ("click dice to choose re-rolls · R re-roll · Enter use this roll · "
+                    "Space throw again · Tab other game's dice · Esc close")
+        for n, part in enumerate(wrap(hint, 16, area.width)[:2]):
+            text(surface, part, (area.x, area.y + 4 + n * 19), 16, theme.TEXT_DIM)

@@ -1,0 +1,138 @@
+"""The dice tray in the window: opens on D, throws, re-rolls by the game's rule, hands on."""
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tabletop.dice.roll import roll_dice
+from tabletop.games import layouts
+from tabletop.ui.app import App
+from tabletop.ui.session import Session
+from tabletop.ui.widgets.dice_tray import DiceTray, die_image
+
+LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
+SIZE = (1280, 800)
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def _app(layout="clash-teaching.toml"):
+    game, state = layouts.load(str(LAYOUTS / layout))
+    return App(Session(game, state, path=str(LAYOUTS / layout)), SIZE)
+
+
+def _key(app, key):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+
+def _settle(app, tray):
+    tray.update(5000)
+    app.draw(pygame.Surface(SIZE))
+
+
+def test_key_d_opens_the_tray_over_the_board():
+    app = _app()
+    _key(app, pygame.K_d)
+    assert isinstance(app.top, DiceTray) and app.top.family.key == "kf-d10"
+
+
+def test_tray_opens_with_the_games_dice():
+    app = _app("joust-first-round.toml")
+    _key(app, pygame.K_d)
+    assert app.top.family.key == "kc"
+
+
+def test_space_throws_and_the_dice_settle_on_the_roll():
+    app = _app()
+    tray = DiceTray(app.session, ["kf-d10-white", "kf-d10"], seed=4)
+    app.push(tray)
+    _key(app, pygame.K_SPACE)
+    assert tray.roll == roll_dice(["kf-d10-white", "kf-d10"], seed=4) and tray.rolling
+    _settle(app, tray)
+    assert not tray.rolling
+    assert [pose.face for pose in tray.animation.at(tray.clock)] == list(tray.roll.faces)
+
+
+def test_click_chooses_dice_and_r_rerolls_them_with_heat():
+    app = _app()
+    tray = DiceTray(app.session, ["kf-d10-white", "kf-d10", "kf-d10"], seed=8, throw_now=True)
+    app.push(tray)
+    _settle(app, tray)
+    (cx, cy), _, _, index = tray._dice[1]
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(cx), round(cy)),
+                                    button=1))
+    assert tray.chosen == {index}
+    _key(app, pygame.K_r)
+    assert tray.roll.times_rerolled(index) == 1 and "+1 Heat" in tray.notes[-1]
+    _settle(app, tray)
+    tray.chosen = {0}
+    _key(app, pygame.K_r)
+    assert "already re-rolled" in tray.message and tray.roll.times_rerolled(0) == 0
+
+
+def test_enter_rolls_aftershocks_then_hands_the_roll_on():
+    seed = next(s for s in range(500) if roll_dice(["black"], seed=s).faces[0] == 5)
+    app = _app("joust-first-round.toml")
+    got = []
+    tray = DiceTray(app.session, ["black"], seed=seed, on_done=got.append, throw_now=True)
+    app.push(tray)
+    _settle(app, tray)
+    _key(app, pygame.K_RETURN)
+    assert tray.finished and len(tray.roll) >= 2 and tray.rolling
+    _settle(app, tray)
+    _key(app, pygame.K_RETURN)
+    assert got == [tray.roll] and not isinstance(app.top, DiceTray)
+
+
+def test_free_roll_goes_to_the_log():
+    app = _app()
+    tray = DiceTray(app.session, ["kf-d10"], seed=3, throw_now=True)
+    app.push(tray)
+    _settle(app, tray)
+    _key(app, pygame.K_RETURN)
+    assert app.session.log[-1].startswith("Dice (seed 3): black")
+
+
+def test_escape_closes_and_tab_changes_game():
+    app = _app()
+    tray = DiceTray(app.session)
+    app.push(tray)
+    _key(app, pygame.K_TAB)
+    assert tray.family.key == "kf-power" and tray.pending == list(tray.family.default)
+    _key(app, pygame.K_ESCAPE)
+    assert app.top is not tray
+
+
+def test_palette_click_adds_a_die():
+    app = _app()
+    tray = DiceTray(app.session, ["kf-d10"])
+    app.push(tray)
+    app.draw(pygame.Surface(SIZE))
+    rect, kind = tray._chips[0]
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert tray.pending == ["kf-d10", kind]
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=3))
+    assert tray.pending == ["kf-d10"]
+
+
+@pytest.mark.parametrize("size", [(640, 420), (1920, 1080)])
+def test_tray_draws_at_any_window_size(size):
+    app = _app("fateforge-chapel.toml")
+    tray = DiceTray(app.session, throw_now=True, seed=1)
+    app.push(tray)
+    surface = pygame.Surface(size)
+    app.draw(surface)
+    tray.update(5000)
+    app.draw(surface)
+    assert surface.get_at((size[0] // 3, size[1] // 2)) != surface.get_at((2, size[1] - 2))
+
+
+def test_die_pictures_differ_by_face():
+    assert die_image("kc-red", 0, 40, False).get_view("2").raw != die_image(
+        "kc-red", 5, 40, False).get_view("2").raw
