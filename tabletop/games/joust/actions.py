@@ -1,5 +1,9 @@
 """King's Champion actions on The List: frozen values with a readable ``str`` for the log.
 
+The ``str`` of a secret planning action (dice, Favor Action, order) says only that the
+Household planned, because the window shows it to both players (undo notes, the log);
+``explain()`` gives the whole action for the planner.
+
 A Joust carries the rolled faces (and every reroll) as data: the core never rolls; the window
 rolls and hands the faces in.
 """
@@ -51,7 +55,11 @@ class PlaceDie:
     colour: str
     from_squire: bool = False
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:  # dice placement is secret until planning ends
+        return f"{self.house} places a die"
+
+    def explain(self) -> str:
+        """The action in full, for the planner's own eyes."""
         where = f"token slot {self.slot}" if self.slot.isdigit() else self.slot
         source = "its Squire's" if self.from_squire else "a"
         return f"{self.house} puts {source} {self.colour} die on {self.knight}'s {where}"
@@ -65,7 +73,11 @@ class RemoveDie:
     knight: str
     slot: str
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:  # secret until planning ends
+        return f"{self.house} takes a die back"
+
+    def explain(self) -> str:
+        """The action in full, for the planner's own eyes."""
         where = f"token slot {self.slot}" if self.slot.isdigit() else self.slot
         return f"{self.house} takes the die off {self.knight}'s {where}"
 
@@ -78,7 +90,11 @@ class ChooseFavor:
     knight: str
     favor: str | None
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:  # secret until the Knight's joust is revealed
+        return f"{self.house} chooses a Favor Action"
+
+    def explain(self) -> str:
+        """The action in full, for the planner's own eyes."""
         if self.favor is None:
             return f"{self.house} clears {self.knight}'s Favor Action"
         return f"{self.house} chooses {FAVOR_TITLES.get(self.favor, self.favor)} for {self.knight}"

@@ -45,7 +45,8 @@ class Hit:
     """A clickable region: ``kind`` is ``pool`` (a die in a Dice Pool: ``colour``),
     ``slot`` (a die slot of ``knight``: ``slot``), ``squire`` (a Knight's Squire die),
     ``favor`` (a Favor Action chip: ``favor``), ``knight`` (a Knight's name band), ``card``
-    (an Enhancement in hand: ``card``) or ``list`` (a List slot: ``index``)."""
+    (an Enhancement in hand: ``card``), ``token`` (a held Bravery Token: ``colour``) or
+    ``list`` (a List slot: ``index``)."""
 
     rect: pygame.Rect
     kind: str
@@ -144,7 +145,13 @@ def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustStat
     if house.bravery_tokens:
         x = _label(surface, "Tokens", x, head.centery)
         for token in house.bravery_tokens:
-            pygame.draw.circle(surface, DIE_COLOURS[token], (x + 8, head.centery), 8)
+            centre = (x + 8, head.centery)
+            pygame.draw.circle(surface, DIE_COLOURS[token], centre, 8)
+            if selection.house == house.name and selection.colour == token and \
+                    state.phase == "setup":
+                pygame.draw.circle(surface, theme.ACCENT, centre, 9, 2)
+            hits.append(Hit(pygame.Rect(x, head.y + 3, 17, 20), "token", house.name,
+                            colour=token))
             x += 19
         x += 8
     x = _label(surface, f"Workers {house.workers}", x, head.centery)
@@ -181,24 +188,22 @@ def _draw_tracks(surface: pygame.Surface, rect: pygame.Rect, house: Household) -
     """Morale (a number and a bar to 30), Reputation (twelve boxes), unplaced Crowns and each
     Crown track's progress."""
     x = rect.x
-    text(surface, f"Morale {house.morale}", (x, rect.centery), 17, theme.OK, anchor="midleft")
-    x += 86
+    x = text(surface, f"Morale {house.morale}", (x, rect.centery), 17, theme.OK,
+             anchor="midleft").right + 6
     bar = pygame.Rect(x, rect.y + 5, 120, rect.height - 10)
     pygame.draw.rect(surface, (60, 60, 60), bar)
     filled = bar.copy()
     filled.width = bar.width * min(house.morale, 30) // 30
     pygame.draw.rect(surface, (200, 60, 60), filled)
     x = bar.right + 12
-    text(surface, f"Reputation {house.reputation}", (x, rect.centery), 17, theme.TEXT,
-         anchor="midleft")
-    x += 100
+    x = text(surface, f"Reputation {house.reputation}", (x, rect.centery), 17, theme.TEXT,
+             anchor="midleft").right + 6
     for i in range(MAX_REPUTATION):
         box = pygame.Rect(x + i * 9, rect.y + 5, 7, rect.height - 10)
         pygame.draw.rect(surface, theme.ACCENT if i < house.reputation else (70, 70, 70), box)
     x += MAX_REPUTATION * 9 + 12
-    text(surface, f"Crowns {house.crowns}", (x, rect.centery), 17, theme.ACCENT,
-         anchor="midleft")
-    x += 72
+    x = text(surface, f"Crowns to place {house.crowns}", (x, rect.centery), 17, theme.ACCENT,
+             anchor="midleft").right + 12
     for track in house.tracks:
         label = f"{track.name} {track.progress}/{track.length}"
         text(surface, label, (x, rect.centery), 15,
@@ -348,10 +353,16 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
     text(surface, "The List", (rect.x + 10, rect.y + 6), 20, theme.ACCENT)
     phase = {"setup": "setting up", "planning": "Planning Phase", "jousting": "Jousting Phase",
              "over": "game over"}[state.phase]
-    text(surface, f"Round {state.round} of 6 · {phase}", (rect.x + 10, rect.y + 28), 15,
+    text(surface, f"Round {state.round} of 6 · {phase}", (rect.x + 10, rect.y + 30), 15,
          theme.TEXT)
-    column = min(110, (rect.width // 2 - 130) // JOUSTS)
-    left = rect.x + 130
+    if state.phase == "planning":
+        for row, house in enumerate(state.households):
+            word = "face down, ready" if house.ready else "planning"
+            text(surface, f"{house.name}: {word}", (rect.x + 10, rect.y + 52 + row * 18), 14,
+                 theme.TEXT_DIM)
+    left = rect.x + 20 + max(text_width("The List", 20),
+                             text_width(f"Round {state.round} of 6 · {phase}", 15))
+    column = max(60, min(150, (rect.width * 11 // 20 - (left - rect.x)) // JOUSTS))
     radius = max(12, min(24, (rect.height - 40) // 5))
     first, second = state.households
     for index in range(JOUSTS):
@@ -359,14 +370,14 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
         current = state.phase == "jousting" and index == state.resolved and \
             state.revealed > state.resolved
         label_colour = theme.ACCENT if current else theme.TEXT
-        done = " ✓" if state.phase == "jousting" and index < state.resolved else ""
+        done = " (done)" if state.phase == "jousting" and index < state.resolved else ""
         text(surface, f"Joust {index + 1}{done}", (cx, rect.y + 6), 15, label_colour,
              anchor="midtop")
         for row, house in enumerate((first, second)):
             cy = rect.y + 24 + radius + row * (radius * 2 + 12)
             hits.append(Hit(pygame.Rect(cx - radius, cy - radius, radius * 2, radius * 2),
                             "list", house.name, index=index))
-            _draw_token(surface, (cx, cy), radius, state, house, index, selection)
+            _draw_token(surface, (cx, cy), radius, column, state, house, index, selection)
     note_rect = pygame.Rect(left + JOUSTS * column + 12, rect.y + 6,
                             rect.right - (left + JOUSTS * column + 12) - 8, rect.height - 12)
     y = note_rect.y
@@ -379,7 +390,7 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
     return hits
 
 
-def _draw_token(surface: pygame.Surface, centre: tuple[int, int], radius: int,
+def _draw_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, column: int,
                 state: JoustState, house: Household, index: int, selection: Selection) -> None:
     colour = _house_colour(state, house)
     name = house.order[index] if index < len(house.order) else None
@@ -398,4 +409,4 @@ def _draw_token(surface: pygame.Surface, centre: tuple[int, int], radius: int,
     initials = "".join(part[0] for part in name.split()[-2:])
     text(surface, initials, centre, radius, theme.TEXT_DARK, anchor="center")
     text(surface, name, (centre[0] + radius + 4, centre[1]), 13, theme.TEXT, anchor="midleft",
-         max_width=90 - radius)
+         max_width=column - 2 * radius - 10)

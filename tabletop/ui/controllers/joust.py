@@ -1,0 +1,403 @@
+"""The King's Champion screen: clicks and drags in, joust actions out (through the session).
+
+Setting up: click a held Bravery Token in a House strip, then a Knight's name.  Planning (one
+Household at a time, the one with initiative first; the rival's plan is hidden): drag a die
+from the Dice Pool (or a Squire's die) onto a Bravery Token or Equipment slot, or click the die
+then the slot; click a placed die to take it back; click a Favor Action chip to choose it;
+click the Knights' names in jousting order to lay their tokens on The List; click an
+Enhancement card in the strip, then a Knight's name, to play it; then Ready.  A hand-over
+screen sits between the players whenever the secrets on show would change.  Jousting: Reveal,
+then Joust (the roll modal), then End round.  King's Crowns are put on a track with the
+Crown buttons.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from tabletop.games.joust.actions import (
+    AdvanceCrown,
+    Attach,
+    ChooseFavor,
+    EndRound,
+    PlaceDie,
+    PlaceToken,
+    Ready,
+    RemoveDie,
+    Reveal,
+    SetOrder,
+)
+from tabletop.games.joust.scoring import winner
+from tabletop.games.joust.state import JOUSTS, JoustState
+from tabletop.games.joust.view import view_for
+from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.controllers.joust_modals import ChoiceMenu, HandOver
+from tabletop.ui.controllers.joust_tray import JoustTray
+from tabletop.ui.session import Session
+from tabletop.ui.views.joust import HOUSE_COLOURS, Hit, Selection, draw_joust
+
+PUBLIC = "everyone"
+"""``shown_to`` value when both players look at the public view."""
+NOBODY = ""
+
+
+class JoustController(GameController):
+    """The List screen (see the module docstring)."""
+
+    title = "The List"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.hits: list[Hit] = []
+        self.selection = Selection()
+        self.shown_to = NOBODY
+        self.drag_from: tuple[int, int] | None = None
+        self.mouse = (0, 0)
+        self.seed_base = random.SystemRandom().randrange(2**20)
+        self.handing_over = False
+
+    # -- who may see what --------------------------------------------------------------------
+
+    def planner(self) -> str | None:
+        """The Household planning now (initiative first), or ``None`` outside planning."""
+        state: JoustState = self.session.state
+        if state.phase != "planning":
+            return None
+        return next((h.name for h in state.in_order() if not h.ready), None)
+
+    def wanted(self) -> str:
+        return self.planner() or PUBLIC
+
+    def view_state(self, reveal: bool = False) -> JoustState:
+        """The state with every secret the people at the screen may not see filtered out:
+        the planner's own plan while it plans (after the hand-over), else the public view."""
+        state: JoustState = self.session.state
+        if reveal or self.reveal:
+            return state
+        wanted = self.wanted()
+        viewer = wanted if wanted != PUBLIC and self.shown_to == wanted else None
+        return view_for(state, viewer)
+
+    def update(self, dt_ms: int) -> None:
+        """Push the hand-over screen whenever the viewer must change."""
+        if self.app is None or self.reveal or self.handing_over:
+            return
+        wanted = self.wanted()
+        if wanted == self.shown_to:
+            return
+        if wanted == PUBLIC and self.shown_to == NOBODY:
+            self.shown_to = PUBLIC  # nothing secret on the public view: no hand-over needed
+            return
+        self.handing_over = True
+        self.selection = Selection()
+        if wanted == PUBLIC:
+            headline, detail = ("Both Households to the table", "Planning is over: the "
+                                "Jousting Tokens stay face down until each joust is revealed. "
+                                "Click to continue.")
+        else:
+            headline = f"Pass to House {wanted}, then click"
+            detail = (f"House {wanted} plans now. The rival's plan stays hidden; when House "
+                      f"{wanted} clicks Ready the screen is covered again.")
+
+        def done() -> None:
+            self.shown_to = wanted
+            self.handing_over = False
+
+        self.app.push(HandOver(headline, detail, done))
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        view = self.view_state()
+        drag = None
+        if self.drag_from is not None and self.selection.colour and \
+                _far(self.drag_from, self.mouse):
+            drag = (self.selection.colour, self.mouse)
+        self.hits = draw_joust(surface, rect, view, selection=self.selection,
+                               note=self.note(view), drag=drag)
+
+    def note(self, view: JoustState) -> list[str]:
+        """Words beside The List: the last joust's score, or what to do now."""
+        if view.phase == "over":
+            decided = winner(self.session.state)
+            if decided is not None:
+                name, why = decided
+                head = f"House {name} is the King's Champion" if name else "A tie"
+                return [f"{head}: {why}."]
+        if view.phase == "jousting" and view.resolved:
+            scored = [line for line in self.session.log if " rolls: " in line]
+            if scored:
+                return scored[-2:]
+        return [self.hint(view)]
+
+    def hint(self, view: JoustState) -> str:
+        planner = self.planner()
+        if view.phase == "setup":
+            return "Setting up: click a held Bravery Token in a House strip, then a Knight."
+        if planner:
+            return (f"House {planner} plans: drag dice onto Bravery Tokens or Equipment, pick "
+                    f"a Favor Action per Knight, click the Knights' names in jousting order, "
+                    f"then Ready.")
+        if view.phase == "jousting":
+            if view.revealed == view.resolved < JOUSTS:
+                return f"Reveal joust {view.resolved + 1}."
+            if view.revealed > view.resolved:
+                return "Roll the joust (Joust button)."
+            return "All three jousts are run: End round."
+        return ""
+
+    def banner(self):
+        state: JoustState = self.session.state
+        planner = self.planner()
+        if planner:
+            return (f"House {planner} plans", _house_colour(state, planner))
+        if state.phase == "jousting":
+            return (f"Round {state.round}: Jousting", (200, 170, 80))
+        if state.phase == "over":
+            return ("Game over", (200, 170, 80))
+        return None
+
+    def panel_lines(self) -> list[str]:
+        view = self.view_state()
+        lines = [f"Round {view.round} of 6, {view.phase}; House {view.initiative} has "
+                 f"initiative."]
+        for house in view.households:
+            lines.append(f"{house.name}: Morale {house.morale}, Reputation {house.reputation}, "
+                         f"Crowns to place {house.crowns}, Knights promoted {house.promoted()}.")
+        if self.selection.colour:
+            lines.append(f"Holding a {self.selection.colour} die: click a slot.")
+        if self.selection.card:
+            lines.append(f"Holding {self.selection.card}: click a Knight's name.")
+        return lines
+
+    def legend(self):
+        return [((236, 234, 226), "white die: 6 hits"), ((58, 156, 84), "green die: 5-6 hit"),
+                ((196, 52, 52), "red die: 4-5 hit, 6 Critical Hit"),
+                ((22, 22, 24), "black Fealty: 5 hit, 6 Aftershock")]
+
+    def buttons(self) -> list[ButtonSpec]:
+        state: JoustState = self.session.state
+        out: list[ButtonSpec] = []
+        planner = self.planner()
+        if planner:
+            out.append(ButtonSpec(f"Ready ({planner})", lambda: self._ready(planner), "Enter"))
+            out.append(ButtonSpec("Clear order", self._clear_order, "",
+                                  bool(self.selection.pending_order)))
+        if state.phase == "jousting":
+            out.append(ButtonSpec(f"Reveal joust {state.revealed + 1}",
+                                  lambda: self.perform(Reveal()), "R",
+                                  state.revealed == state.resolved < JOUSTS))
+            out.append(ButtonSpec("Joust!", self.open_tray, "J",
+                                  state.revealed > state.resolved))
+            out.append(ButtonSpec("End round", lambda: self.perform(EndRound()), "",
+                                  state.resolved >= JOUSTS))
+        for house in state.households:
+            if house.crowns and any(not t.complete for t in house.tracks):
+                out.append(ButtonSpec(f"Crown ({house.name})",
+                                      lambda h=house.name: self._crown_menu(h)))
+        return out
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [("drag or click a die", "place it on a Bravery Token or Equipment slot"),
+                ("click a placed die", "take it back to the pool"),
+                ("click a Favor chip", "choose that Favor Action"),
+                ("click Knights' names", "lay the jousting order on The List"),
+                ("Enter", "Ready (planning)"), ("R", "reveal the next joust"),
+                ("J", "roll the joust"), ("Esc", "drop the held die or card")]
+
+    # -- events ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            return self.cancel()
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return False
+
+    def _key(self, key: int) -> bool:
+        state: JoustState = self.session.state
+        planner = self.planner()
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and planner:
+            self._ready(planner)
+            return True
+        if key == pygame.K_r and state.phase == "jousting":
+            self.perform(Reveal())
+            return True
+        if key == pygame.K_j and state.phase == "jousting":
+            self.open_tray()
+            return True
+        return False
+
+    def cancel(self) -> bool:
+        had = self.selection != Selection(pending_order=self.selection.pending_order)
+        self.selection = Selection(house=self.selection.house,
+                                   pending_order=self.selection.pending_order)
+        self.drag_from = None
+        return had
+
+    def hit_at(self, pos: tuple[int, int]) -> Hit | None:
+        for hit in reversed(self.hits):
+            if hit.rect.collidepoint(pos):
+                return hit
+        return None
+
+    def _press(self, pos: tuple[int, int]) -> bool:
+        hit = self.hit_at(pos)
+        if hit is None:
+            return False
+        state: JoustState = self.session.state
+        if state.phase == "planning" and hit.kind in ("pool", "squire"):
+            if not self._mine(hit):
+                return True
+            self.selection = Selection(house=hit.house, colour=hit.colour,
+                                       squire_of=hit.knight if hit.kind == "squire" else "",
+                                       pending_order=self._pending(hit.house))
+            self.drag_from = pos
+            self.mouse = pos
+            return True
+        return True
+
+    def _release(self, pos: tuple[int, int]) -> bool:
+        dragging = self.drag_from is not None and _far(self.drag_from, pos)
+        self.drag_from = None
+        hit = self.hit_at(pos)
+        if hit is None:
+            if dragging:
+                self.cancel()
+            return False
+        state: JoustState = self.session.state
+        if state.phase == "setup":
+            return self._setup_click(hit)
+        if state.phase != "planning" or hit.kind in ("pool", "squire"):
+            return True
+        if not self._mine(hit):
+            return True
+        if hit.kind == "slot":
+            self._slot_click(hit)
+        elif hit.kind == "favor":
+            knight = state.household(hit.house).knight(hit.knight)
+            favor = None if knight.favor == hit.favor else hit.favor
+            if self.perform(ChooseFavor(hit.house, hit.knight, favor)):
+                self.session.tell(ChooseFavor(hit.house, hit.knight, favor).explain()
+                                  + " (hidden from the rival)")
+        elif hit.kind == "card":
+            self.selection = Selection(house=hit.house, card=hit.card,
+                                       pending_order=self._pending(hit.house))
+        elif hit.kind == "knight":
+            self._knight_click(hit)
+        return True
+
+    def _mine(self, hit: Hit) -> bool:
+        planner = self.planner()
+        if hit.house != planner:
+            self.session.tell(f"House {planner} is planning; House {hit.house}'s Knights wait",
+                              error=True)
+            return False
+        return True
+
+    def _pending(self, house: str) -> tuple[str, ...]:
+        return self.selection.pending_order if self.selection.house == house else ()
+
+    def _slot_click(self, hit: Hit) -> None:
+        held = self.selection
+        if held.colour and held.house == hit.house and not hit.colour:
+            if held.squire_of and held.squire_of != hit.knight:
+                self.session.tell("a Squire's die may only go on its own Knight", error=True)
+                return
+            action = PlaceDie(hit.house, hit.knight, hit.slot, held.colour, bool(held.squire_of))
+            if self.perform(action):
+                self.session.tell(action.explain() + " (hidden from the rival)")
+            self.selection = Selection(house=hit.house, pending_order=held.pending_order)
+            return
+        if hit.colour:
+            action = RemoveDie(hit.house, hit.knight, hit.slot)
+            if self.perform(action):
+                self.session.tell(action.explain())
+            return
+        self.session.tell("pick a die from the pool (or a Squire's die) first")
+
+    def _knight_click(self, hit: Hit) -> None:
+        held = self.selection
+        if held.card:
+            self._attach_menu(hit.house, held.card, hit.knight)
+            return
+        order = list(self._pending(hit.house))
+        if hit.knight in order:
+            order.remove(hit.knight)
+        else:
+            order.append(hit.knight)
+        if len(order) == JOUSTS:
+            if self.perform(SetOrder(hit.house, tuple(order))):
+                self.session.tell(f"{hit.house}'s order laid face down: "
+                                  f"{', '.join(order)} (hidden from the rival)")
+            order = []
+        self.selection = Selection(house=hit.house, pending_order=tuple(order))
+
+    def _clear_order(self) -> None:
+        self.selection = Selection(house=self.selection.house)
+
+    def _ready(self, house: str) -> None:
+        self.selection = Selection()
+        self.perform(Ready(house))
+
+    def _setup_click(self, hit: Hit) -> bool:
+        if hit.kind == "token":
+            self.selection = Selection(house=hit.house, colour=hit.colour)
+        elif hit.kind == "knight" and self.selection.colour and self.selection.house == hit.house:
+            self.perform(PlaceToken(hit.house, hit.knight, self.selection.colour))
+            self.selection = Selection()
+        else:
+            self.session.tell("click a held Bravery Token in the House strip, then a Knight")
+        return True
+
+    def _attach_menu(self, house: str, card_name: str, knight: str) -> None:
+        state: JoustState = self.session.state
+        card = next((c for c in state.household(house).hand if c.name == card_name), None)
+        if card is None or self.app is None:
+            return
+        options: list[tuple[str, object]] = [
+            (f"as Squire, die locked to {colour}", Attach(house, card.name, knight, "squire",
+                                                          colour))
+            for colour in card.squire_colours]
+        options.append((f"as Equipment ({card.kind}: {'/'.join(card.colours)}), one worker",
+                        Attach(house, card.name, knight, "equipment")))
+        self.selection = Selection(house=house, pending_order=self.selection.pending_order)
+        self.app.push(ChoiceMenu(f"Play {card.name} on {knight}", options, self.perform))
+
+    def _crown_menu(self, house: str) -> None:
+        state: JoustState = self.session.state
+        if self.app is None:
+            return
+        options: list[tuple[str, object]] = [
+            (f"{t.name} {t.progress}/{t.length}: {t.perk}", AdvanceCrown(house, t.name))
+            for t in state.household(house).tracks if not t.complete]
+        self.app.push(ChoiceMenu(f"House {house}: put a King's Crown on", options,
+                                 self.perform))
+
+    def open_tray(self) -> None:
+        """Open the joust roll for the revealed joust."""
+        state: JoustState = self.session.state
+        if state.phase != "jousting" or state.revealed <= state.resolved:
+            self.session.tell("reveal the next joust first", error=True)
+            return
+        if self.app is not None:
+            seed = self.seed_base * 64 + state.round * 8 + state.resolved
+            self.app.push(JoustTray(self.session, seed))
+
+
+def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) > 6
+
+
+def _house_colour(state: JoustState, name: str) -> tuple[int, int, int]:
+    return HOUSE_COLOURS[0 if state.households[0].name == name else 1]
+
