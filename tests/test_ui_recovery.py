@@ -90,5 +90,11 @@ def test_declining_deletes_the_left_behind_file(tmp_path):
 
 def test_a_running_window_is_not_offered(tmp_path):
     game, state = layouts.loads(BOARD)
-    Recovery(tmp_path, pid=os.getppid()).write(state, None)  # our parent is alive
-    assert Recovery(tmp_path).pending() == []
+    window = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)  # tabletop"])
+    try:
+        Recovery(tmp_path, pid=window.pid).write(state, None)
+        assert Recovery(tmp_path).pending() == []
+    finally:
+        window.kill()
+        window.wait()
+    assert len(Recovery(tmp_path).pending()) == 1

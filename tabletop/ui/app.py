@@ -26,7 +26,7 @@ from tabletop.ui.session import Session
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
-from tabletop.ui.widgets.panels import draw_facts, draw_legend, draw_log
+from tabletop.ui.widgets.panels import draw_facts, draw_legend, draw_log, legend_height
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
 
 FPS = 60
@@ -201,10 +201,11 @@ class App:
     def restore(self, pending: Pending) -> None:
         """Open the board of a left-behind recovery file (marked unsaved) and delete it."""
         game, state = pending.load()
-        session = Session(game, state, path=pending.source, recovery=self.session.recovery)
-        session.saved_revision = -1
+        session = Session(game, state, path=pending.source, recovery=self.session.recovery,
+                          saved=False)
         self.replace_session(session)
         pending.discard()
+        session.write_recovery()
         session.tell(f"restored {pending.describe()}")
 
     def take_screenshot(self) -> Path | None:
@@ -259,16 +260,17 @@ class App:
         y += lay_out(self.buttons, pygame.Rect(inner.x, y, inner.width, 0), per_row=2) + 10
         for button in self.buttons:
             button.draw(surface)
-        log_height = max(90, (inner.bottom - y) // 3)
+        log_height = max(90, (inner.bottom - y) // 4)
+        legend = self.screen.legend()
+        legend_room = min(legend_height(inner.width, legend), (inner.bottom - y) // 2)
+        legend_top = inner.bottom - log_height - legend_room - 8
         facts = self.screen.panel_lines()
         if facts:
-            y += draw_facts(surface, pygame.Rect(inner.x, y, inner.width,
-                                                 inner.bottom - log_height - y), facts) + 8
-        legend = self.screen.legend()
+            draw_facts(surface, pygame.Rect(inner.x, y, inner.width, legend_top - 8 - y), facts)
         if legend:
-            y += draw_legend(surface, pygame.Rect(inner.x, y, inner.width,
-                                                  inner.bottom - log_height - y), legend) + 8
-        log_top = max(y, inner.bottom - log_height)
+            draw_legend(surface, pygame.Rect(inner.x, legend_top, inner.width, legend_room),
+                        legend)
+        log_top = inner.bottom - log_height
         draw_log(surface, pygame.Rect(inner.x, log_top, inner.width, inner.bottom - log_top),
                  self.session.log)
 
@@ -359,7 +361,7 @@ class RestorePrompt(Controller):
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
         lines = ["The window was not closed cleanly last time.",
-                 f"Restore {self.pending.describe()}?", "Y or Enter: restore    N or Esc: discard"]
+                 f"Restore {self.pending.describe()}?", "Y or Enter: restore · N or Esc: discard"]
         y = box.y + 16
         for index, line in enumerate(lines):
             for part in wrap(line, 20, box.width - 30):

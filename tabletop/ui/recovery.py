@@ -100,13 +100,22 @@ class Recovery:
 
 
 def _alive(pid: int) -> bool:
-    """Whether a process with ``pid`` is running (signal 0 probes without sending)."""
+    """Whether a tabletop window with ``pid`` is still running.  Signal 0 probes without
+    sending; where ``/proc`` exists, a zombie (killed, not yet reaped) counts as gone, and so
+    does a reused pid whose command line is not a tabletop one."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
+        pass
     except OSError:
         return False
-    return True
+    proc = Path("/proc") / str(pid)
+    try:
+        stat = (proc / "stat").read_text()
+        command = (proc / "cmdline").read_bytes()
+    except OSError:
+        return True  # no /proc here: trust the probe
+    state = stat.rpartition(")")[2].split()[:1]
+    return state != ["Z"] and b"tabletop" in command

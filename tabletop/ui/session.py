@@ -35,7 +35,9 @@ class Session:
 
     ``history[-1]`` is the current state; ``history[0]`` the state as opened.  ``revision``
     grows on every change (views key caches on it).  ``status`` is the one line shown in the
-    status bar; ``log`` the event sentences, oldest first.
+    status bar; ``log`` the event sentences, oldest first.  ``saved`` is the state last
+    written to ``path`` (the opened state; ``False`` for a board no file holds, such as one
+    restored from a recovery file).
     """
 
     game: Game
@@ -48,11 +50,13 @@ class Session:
     status: str = ""
     status_error: bool = False
     revision: int = 0
-    saved_revision: int = 0
+    saved: State | None = None
 
     def __post_init__(self) -> None:
         if not self.history:
             self.history = [Step(self.initial, "opened")]
+        if self.saved is None:
+            self.saved = self.initial
 
     @property
     def state(self) -> State:
@@ -66,15 +70,16 @@ class Session:
 
     @property
     def dirty(self) -> bool:
-        """Whether the board changed since it was opened or last saved."""
-        return self.revision != self.saved_revision
+        """Whether the board differs from the one opened or last saved (undoing back to it
+        makes it clean again)."""
+        return self.state is not self.saved
 
     def _push(self, state: State, note: str, lines: list[str]) -> None:
         self.history.append(Step(state, note))
         self.redo_steps.clear()
         self.log.extend(lines)
         self.revision += 1
-        self._write_recovery()
+        self.write_recovery()
 
     def perform(self, action: Action) -> bool:
         """Apply ``action`` with the rules core.  On success the new state is pushed, the
@@ -115,7 +120,7 @@ class Session:
         self.tell(f"undone: {step.note}")
         self.log.append(self.status)
         self.revision += 1
-        self._write_recovery()
+        self.write_recovery()
         return True
 
     def redo(self) -> bool:
@@ -128,7 +133,7 @@ class Session:
         self.tell(f"redone: {step.note}")
         self.log.append(self.status)
         self.revision += 1
-        self._write_recovery()
+        self.write_recovery()
         return True
 
     def save(self, path: str | os.PathLike | None = None) -> bool:
@@ -141,7 +146,7 @@ class Session:
             self.tell(str(exc), error=True)
             return False
         self.path = str(target)
-        self.saved_revision = self.revision
+        self.saved = self.state
         self.tell(f"saved {target}")
         return True
 
@@ -153,7 +158,9 @@ class Session:
             return str(Path(self.path).with_suffix(".toml"))
         return "board.toml"
 
-    def _write_recovery(self) -> None:
+    def write_recovery(self) -> None:
+        """Write the current board to the recovery file (when there is one); a failure is
+        reported in the status line, never raised."""
         if self.recovery is None:
             return
         try:

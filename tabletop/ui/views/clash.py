@@ -152,12 +152,26 @@ def grid_for(rect: pygame.Rect, state: ClashState) -> Grid:
     return Grid.fit(rect, state.board.rows, state.board.cols)
 
 
+PIECE_LEGEND: tuple[tuple[Colour, str], ...] = (
+    (BOSS, "boss Monster (arrow: facing, yellow: front edge)"),
+    (MOB, "mob Monster"),
+    ((255, 160, 60), "rear space (orange dashes)"),
+    ((150, 60, 230), "blindspot (crossed-out eye)"),
+    (REACH[:3], "where the selected Knight can move"),
+)
+
+
 def legend(state: ClashState) -> list[tuple[Colour, str]]:
-    """Legend rows for the keywords used on the board (every keyword when none is)."""
+    """Legend rows: the pieces and marks, then the Terrain keywords used on the board."""
     used = {k for tile in state.terrain for k in tile.keywords}
-    rows = []
+    kinds = {m.kind for m in state.monsters}
+    boss, mob, rear, blind, reach = PIECE_LEGEND
+    rows = [row for row, shown in ((boss, "boss" in kinds), (mob, "mob" in kinds),
+                                   (rear, bool(kinds)),
+                                   (blind, any(m.blindspots for m in state.monsters)),
+                                   (reach, bool(state.knights))) if shown]
     for keyword, look in TERRAIN_LOOK.items():
-        if used and keyword not in used:
+        if keyword not in used:
             continue
         rows.append((look.fill or look.ink, look.meaning))
     return rows
@@ -320,14 +334,18 @@ def _mark_rear(surface: pygame.Surface, box: pygame.Rect) -> None:
 
 
 def _mark_blind(surface: pygame.Surface, box: pygame.Rect) -> None:
-    """A crossed-out eye: the Monster cannot see a Knight standing here."""
-    inner = box.inflate(-box.width // 3, -box.height // 2)
-    width = max(1, box.width // 22)
-    pygame.draw.ellipse(surface, (120, 40, 190), inner, width)
-    pygame.draw.circle(surface, (120, 40, 190), inner.center, max(2, inner.height // 4))
-    pygame.draw.line(surface, (120, 40, 190),
-                     (box.x + box.width // 5, box.bottom - box.height // 5),
-                     (box.right - box.width // 5, box.y + box.height // 5), width + 1)
+    """A purple tint and a crossed-out eye in the space's top-left corner (left visible beside
+    a Knight token standing there): the Monster cannot see a Knight here."""
+    tint = pygame.Surface(box.inflate(-2, -2).size, pygame.SRCALPHA)
+    tint.fill((150, 60, 230, 70))
+    surface.blit(tint, box.inflate(-2, -2))
+    ink = (110, 30, 180)
+    eye = pygame.Rect(box.x + 3, box.y + 3, max(8, box.width * 2 // 5), max(5, box.height // 4))
+    width = max(1, box.width // 30)
+    pygame.draw.ellipse(surface, (245, 235, 255), eye)
+    pygame.draw.ellipse(surface, ink, eye, width)
+    pygame.draw.circle(surface, ink, eye.center, max(2, eye.height // 3))
+    pygame.draw.line(surface, ink, (eye.x, eye.bottom + 1), (eye.right, eye.y - 1), width + 1)
 
 
 def draw_knight(surface: pygame.Surface, grid: Grid, knight: Knight, colour: Colour) -> None:

@@ -11,18 +11,27 @@ LINE = 18
 
 
 def draw_facts(surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> int:
-    """Side-panel facts (the first line as a heading), wrapped to ``rect``; returns the height
-    used."""
+    """Side-panel facts (the first line as a heading), wrapped to ``rect`` and cut with an
+    ellipsis when they do not fit; returns the height used."""
+    parts = [(index, part) for index, line in enumerate(lines)
+             for part in wrap(line, 17 if index == 0 else 15, rect.width)]
+    room = max(0, rect.height // LINE)
+    if len(parts) > room:
+        parts = parts[:room]
+        if parts:
+            index, last = parts[-1]
+            parts[-1] = (index, last + " …")
     y = rect.y
-    for index, line in enumerate(lines):
-        size = 17 if index == 0 else 15
-        colour = theme.ACCENT if index == 0 else theme.TEXT
-        for part in wrap(line, size, rect.width):
-            if y + LINE > rect.bottom:
-                return y - rect.y
-            text(surface, part, (rect.x, y), size, colour)
-            y += LINE
+    for index, part in parts:
+        text(surface, part, (rect.x, y), 17 if index == 0 else 15,
+             theme.ACCENT if index == 0 else theme.TEXT, max_width=rect.width)
+        y += LINE
     return y - rect.y
+
+
+def legend_height(width: int, rows: list[tuple[tuple[int, int, int], str]]) -> int:
+    """The height :func:`draw_legend` needs for ``rows`` in a panel ``width`` pixels wide."""
+    return sum(len(wrap(meaning, 14, width - 20)) for _, meaning in rows) * (LINE - 2)
 
 
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect,
