@@ -173,7 +173,7 @@ class JoustController(GameController):
         return lines
 
     def legend(self):
-        return [((236, 234, 226), "white die: 6 hits"), ((58, 156, 84), "green die: 5-6 hit"),
+        return [((236, 234, 226), "white die: hit on 6"), ((58, 156, 84), "green die: hit on 5-6"),
                 ((196, 52, 52), "red die: 4-5 hit, 6 Critical Hit"),
                 ((22, 22, 24), "black Fealty: 5 hit, 6 Aftershock")]
 

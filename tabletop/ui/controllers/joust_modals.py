@@ -39,8 +39,11 @@ class HandOver(Controller):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, (24, 22, 20), rect)
-        text(surface, self.headline, (rect.centerx, rect.centery - 30), 34, theme.ACCENT,
-             anchor="center")
+        size = 34
+        while size > 16 and theme.font(size).size(self.headline)[0] > rect.width - 30:
+            size -= 2
+        text(surface, self.headline, (rect.centerx, rect.centery - 30), size, theme.ACCENT,
+             anchor="center", max_width=rect.width - 20)
         y = rect.centery + 6
         for line in wrap(self.detail, 18, min(640, rect.width - 40)):
             text(surface, line, (rect.centerx, y), 18, theme.TEXT, anchor="midtop")

@@ -224,9 +224,12 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
     inner = rect.inflate(-12, -8)
     name_band = pygame.Rect(inner.x, inner.y, inner.width, 22)
     hits.append(Hit(name_band, "knight", house.name, knight=knight.name))
-    text(surface, knight.name, (inner.x, inner.y), 20, theme.TEXT, max_width=inner.width - 90)
     side = f"{knight.code.title()} · {knight.side.title()}"
-    text(surface, side, (inner.right, inner.y + 3), 14, theme.TEXT_DIM, anchor="topright")
+    room = inner.width - text_width(side, 14) - 8
+    name_width = room if room >= 110 else inner.width
+    text(surface, knight.name, (inner.x, inner.y), 20, theme.TEXT, max_width=name_width)
+    if room >= 110:
+        text(surface, side, (inner.right, inner.y + 3), 14, theme.TEXT_DIM, anchor="topright")
     y = inner.y + 24
     place = _order_place(house, knight, selection)
     if knight.panic:
@@ -238,7 +241,7 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
     text(surface, tag, (inner.x, y), 15, theme.ACCENT)
     y += 18
     # Bravery Token slots, each with its die.
-    size = max(22, min(34, (inner.width - 40) // 6))
+    size = max(16, min(34, (inner.width - 56) // (knight.slots + 1) - 6))
     x = inner.x
     for i in range(knight.slots):
         centre = (x + size // 2, y + size // 2)
@@ -257,8 +260,9 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
         x += size + 6
     fealty = pygame.Rect(x + 6, y + 2, size - 4, size - 4)
     draw_die(surface, fealty, "black")
-    text(surface, "Fealty", (fealty.right + 4, fealty.centery), 14, theme.TEXT_DIM,
-         anchor="midleft")
+    if fealty.right + 4 + text_width("Fealty", 14) <= inner.right:
+        text(surface, "Fealty", (fealty.right + 4, fealty.centery), 14, theme.TEXT_DIM,
+             anchor="midleft")
     y += size + 6
     for piece in knight.equipment:
         box = pygame.Rect(inner.x, y, inner.width, 22)
@@ -369,9 +373,9 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
         cx = left + index * column + column // 2
         current = state.phase == "jousting" and index == state.resolved and \
             state.revealed > state.resolved
-        label_colour = theme.ACCENT if current else theme.TEXT
-        done = " (done)" if state.phase == "jousting" and index < state.resolved else ""
-        text(surface, f"Joust {index + 1}{done}", (cx, rect.y + 6), 15, label_colour,
+        done = state.phase == "jousting" and index < state.resolved
+        label_colour = theme.ACCENT if current else theme.TEXT_DIM if done else theme.TEXT
+        text(surface, f"Joust {index + 1}", (cx, rect.y + 6), 15, label_colour,
              anchor="midtop")
         for row, house in enumerate((first, second)):
             cy = rect.y + 24 + radius + row * (radius * 2 + 12)
