@@ -127,88 +127,96 @@ def _push_toward(branch, source, target, amount, toward, rule) -> list[Branch]:
 
 def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule: str,
           plan: list[str] | None = None) -> list[Branch]:
-    """Move the source ``amount`` spaces, pushing the target ahead of it, one space at a time."""
-    results = []
-    pending = [(_face(branch, source, way, "Pushback: turn toward"), way, amount, ())]
+    """Move the source ``amount`` spaces, pushing the target ahead of it, one space at a time
+    (``plan``: the direction of each step, for Pushback toward)."""
+    results: list[Branch] = []
     mob_source = is_mob(branch.state.pieces[source])
     knight_source = isinstance(branch.state.pieces[source], Knight)
+    first = _face(branch, source, way, "Pushback: turn toward")
+    pending = [(first, way, amount, (), ())]
+
+    def close(b: Branch, path, went, *, settle_target: bool = True) -> list[Branch]:
+        """The movement so far told as events, then the pieces settle."""
+        if path and target in b.state.pieces:
+            b = b.then(None, Event("pushed", target, tuple(path), rule=rule))
+        if went:
+            b = b.then(None, Event("source-moved", source, tuple(went), rule=rule))
+        return settle(b, target, rule) if settle_target else [b]
+
     while pending:
-        b, d, left, path = pending.pop(0)
+        b, d, left, path, went = pending.pop(0)
         if plan is not None and amount - left < len(plan):
             d = plan[amount - left]
         tgt = b.state.pieces.get(target)
         if tgt is None or left == 0:
-            results.extend(_end(b, target, path, rule))
+            results.extend(close(b, path, went))
             continue
         src = b.state.pieces[source]
         nxt_at = tgt.at.step(*DIRECTIONS[d])
         nxt = spaces_at(tgt, nxt_at)
         src_next = spaces_at(src, src.at.step(*DIRECTIONS[d]))
         off = not all(b.state.board.contains(s) for s in nxt)
-        walls = [t for t in tiles_with(b.state, nxt, "obstacle")]
+        walls = tiles_with(b.state, nxt, "obstacle")
         hard = [t for t in walls if not destructible(t)]
         if is_mob(tgt):
             hard += tiles_with(b.state, nxt, "chasm")
         if off or (hard and not is_boss(tgt)):
             what = "the Board Edge" if off else hard[0].name
             if hard and not off and (mob_source or knight_source):
-                stopped = b
                 if isinstance(tgt, Knight):
-                    stopped = crash(b, target, what, f"{rule}: into an Indestructible Obstacle")
-                results.extend(_end(stopped.then(None, Event("stopped", target, other=what,
-                                                             rule=rule)), target, path, rule))
+                    b = crash(b, target, what, f"{rule}: into an Indestructible Obstacle")
+                results.extend(close(b.then(None, Event("stopped", target, other=what,
+                                                        rule=rule)), path, went))
                 continue
+            if path:
+                b = b.then(None, Event("pushed", target, tuple(path), rule=rule))
             asides = _aside(b, target, src_next, f"{rule}: {what}")
             if not asides:
                 if is_boss(src) or (isinstance(src, Monster) and not mob_source and off):
                     for dead in kill(b, target, f"{rule}: pushed into {what} with no space to "
                                                 f"be Displaced to"):
                         stepped = _source_step(dead, source, d, rule)
-                        results.append(stepped or dead)
+                        results.extend(close(stepped or dead, (), (
+                            *went, stepped.state.pieces[source].at) if stepped else went,
+                            settle_target=False))
                     continue
-                results.extend(_end(b.then(None, Event("stopped", target, other=what,
-                                                       rule=rule)), target, path, rule))
+                results.extend(close(b.then(None, Event("stopped", target, other=what,
+                                                        rule=rule)), (), went))
                 continue
             for aside in asides:
                 stepped = _source_step(aside, source, d, rule)
                 if stepped is None:
-                    results.extend(_end(aside, target, path, rule))
+                    results.extend(close(aside, (), went))
                     continue
                 new_way = directions.toward(stepped.state.pieces[source].spaces,
                                             stepped.state.pieces[target].spaces)
-                pending.append((stepped, new_way[0], left - 1, ()))
+                pending.append((stepped, new_way[0], left - 1, (),
+                                (*went, stepped.state.pieces[source].at)))
             continue
         blockers = [p for p in others_on(b.state, nxt, target) if p.name != source]
         if blockers and mob_source:
-            results.extend(_end(b.then(None, Event("stopped", target, other=blockers[0].name,
-                                                   rule=f"{rule}: a Mob stops at miniatures")),
-                                target, path, rule))
+            results.extend(close(b.then(None, Event("stopped", target, other=blockers[0].name,
+                                                    rule=f"{rule}: a Mob stops at miniatures")),
+                                 path, went))
             continue
         if walls and isinstance(tgt, Knight):
             for t in walls:
                 b = destroy(b, t, "Destructible")
             b = crash(b, target, walls[0].name, f"{rule}: into a Destructible Obstacle")
-            walls = []
-        stepped_target = _enter(b, tgt, nxt_at, rule, knockback=False, source=source)
-        for kind, nb, _ in stepped_target:
-            if kind in ("end",):
-                results.append(nb)
+        for kind, nb, _ in _enter(b, tgt, nxt_at, rule, knockback=False, source=source):
+            if kind == "end":
+                results.extend(close(nb, (), went, settle_target=False))
                 continue
             if kind == "stop":
-                results.extend(_end(nb, target, path, rule))
+                results.extend(close(nb, path, went))
                 continue
             moved = _source_step(nb, source, d, rule)
             if moved is None:
-                results.extend(_end(nb, target, (*path, nxt_at), rule))
+                results.extend(close(nb, (*path, nxt_at), went))
                 continue
-            pending.append((moved, d, left - 1, (*path, nxt_at)))
+            pending.append((moved, d, left - 1, (*path, nxt_at),
+                            (*went, moved.state.pieces[source].at)))
     return results
-
-
-def _end(branch: Branch, target: str, path, rule: str) -> list[Branch]:
-    if path and target in branch.state.pieces:
-        branch = branch.then(None, Event("pushed", target, tuple(path), rule=rule))
-    return settle(branch, target, rule)
 
 
 def pull(branch: Branch, source: str, target: str, amount: int,

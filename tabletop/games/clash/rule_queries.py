@@ -13,7 +13,13 @@ from typing import Any
 
 from tabletop.errors import QueryError, TabletopError
 from tabletop.games.clash import attacks, geometry
-from tabletop.games.clash.actions import MOVEMENT_TYPES, Forced, MonsterMove, Weapon
+from tabletop.games.clash.actions import (
+    FORCED_KINDS,
+    MOVEMENT_TYPES,
+    Forced,
+    MonsterMove,
+    Weapon,
+)
 from tabletop.games.clash.events import describe
 from tabletop.games.clash.forced import Branch
 from tabletop.games.clash.rules import outcomes
@@ -118,6 +124,15 @@ def _forced(kind: str, source_first: bool):
     return run
 
 
+def _any_forced(state: ClashState, args: list[str]) -> dict[str, Any]:
+    if len(args) not in (3, 4):
+        raise QueryError("forced takes KIND SOURCE P [X] (KIND quoted when it has spaces: "
+                         + ", ".join(FORCED_KINDS) + ")")
+    amount = _number(args[3]) if len(args) == 4 else 0
+    source, piece = _name(state, args[1]), _name(state, args[2])
+    return _run(state, Forced(args[0].lower(), source, piece, amount))
+
+
 def _can_attack(state: ClashState, args: list[str]) -> dict[str, Any]:
     if len(args) < 3:
         raise QueryError("can-attack takes K M WEAPON (melee, reach X, ranged X-Y, unwieldy)")
@@ -155,6 +170,8 @@ RULE_VERBS: dict[str, Verb] = {v.name: v for v in (
          3),
     Verb("pull", "SOURCE P X", "every outcome of Pull X on P", _forced("pull", True), 3),
     Verb("drag", "SOURCE P X", "every outcome of Drag X on P", _forced("drag", True), 3),
+    Verb("forced", "KIND SOURCE P [X]", "every outcome of any forced movement (Gangup, Herd, "
+         "Displace, Forced Vault, Knockback to the side …)", _any_forced, None),
     Verb("can-attack", "K M WEAPON", "whether Knight K may attack Monster M with WEAPON",
          _can_attack, None),
     Verb("wave", "M X", "the Knights a Wave X attack hits, and who is sheltered", _wave, 2),

@@ -10,7 +10,7 @@ path …) list their alternatives with :func:`outcomes`; ``apply`` then needs th
 from __future__ import annotations
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import activation, editing, geometry, turns
+from tabletop.games.clash import activation, editing, geometry, movelike, turns
 from tabletop.games.clash.actions import (
     AddTerrain,
     Attack,
@@ -19,6 +19,7 @@ from tabletop.games.clash.actions import (
     Forced,
     MonsterMove,
     MoveKnight,
+    MoveLike,
     MovePiece,
     PlaceKnight,
     PlaceMonster,
@@ -42,6 +43,7 @@ gives them in one line for a menu)."""
 _SIMPLE = {
     StartTurn: turns.start_turn,
     MoveKnight: turns.move_knight,
+    MoveLike: movelike.move_like,
     EndTurn: turns.end_turn,
     EndMonsterRound: turns.end_monster_round,
     Attack: turns.attack,

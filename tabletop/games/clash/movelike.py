@@ -1,0 +1,79 @@
+"""Move-like abilities (rulebook *Move-Like Abilities*, *Keyword List*: Reflex, Reposition X,
+Motivate X, Hug X).  They are resolved like a Movement Action but are not one: they do not
+spend it, and may be used outside the Knight's own turn (Reactions, ability windows); a
+knocked down Knight cannot use them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
+
+from tabletop.errors import IllegalActionError
+from tabletop.games.clash import geometry
+from tabletop.games.clash.actions import MOVE_LIKE, MoveLike
+from tabletop.games.clash.events import Event
+from tabletop.games.clash.forced import standable
+from tabletop.games.clash.state import ClashState, Knight
+from tabletop.games.clash.turns import knight_of
+from tabletop.spatial.grid import Space, adjacent
+
+Result = tuple[ClashState, tuple[Event, ...]]
+
+_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
+"""Hug's steps: the four cardinal ones, then the four diagonal ones."""
+
+
+def hug_spaces(state: ClashState, knight: Knight, amount: int) -> frozenset[Space]:
+    """Where Hug X can take ``knight``: up to X steps cardinally or diagonally, each onto an
+    unoccupied space adjacent to a Monster, never through a corner between two occupied
+    spaces (rulebook *Keyword List: Hug*).  Reading: Obstacle, Chasm and Boundless spaces
+    count as not free."""
+    def free(space: Space) -> bool:
+        return space == knight.at or standable(state, knight, space)
+
+    def by_monster(space: Space) -> bool:
+        return any(adjacent((space,), m.spaces) for m in state.monsters)
+
+    if not by_monster(knight.at):
+        return frozenset()
+    seen = {knight.at: 0}
+    queue = deque([knight.at])
+    while queue:
+        here = queue.popleft()
+        if seen[here] >= amount:
+            continue
+        for dx, dy in _STEPS:
+            there = here.step(dx, dy)
+            if there in seen or not free(there) or not by_monster(there):
+                continue
+            if dx and dy and not free(here.step(dx, 0)) and not free(here.step(0, dy)):
+                continue
+            seen[there] = seen[here] + 1
+            queue.append(there)
+    return frozenset(s for s in seen if s != knight.at)
+
+
+def move_like(state: ClashState, action: MoveLike) -> Result:
+    """``action.knight`` moves with a move-like ability (not its Movement Action)."""
+    knight = knight_of(state, action.knight, action)
+    ability = action.ability.lower()
+    if ability not in MOVE_LIKE:
+        raise IllegalActionError(action, f"{action.ability!r} is not a move-like ability "
+                                         f"({', '.join(MOVE_LIKE)})")
+    if knight.knockdown == "falling":
+        raise IllegalActionError(action, f"{knight.name} is knocked down and cannot move "
+                                         f"voluntarily (Knockdown)")
+    amount = MOVE_LIKE[ability] or action.amount
+    if not 1 <= amount <= 20:
+        raise IllegalActionError(action, f"{action.ability.title()} needs its X (1 to 20)")
+    if ability == "hug":
+        spaces = hug_spaces(state, knight, amount)
+        rule = f"Hug {amount}"
+    else:
+        spaces = geometry.reach(state, replace(knight, speed=amount))
+        rule = f"{action.ability.title()} (up to {amount} space{'s' * (amount != 1)})"
+    if action.to not in spaces:
+        raise IllegalActionError(action, f"{action.to} is not a space {rule} can reach")
+    moved = replace(knight, at=action.to, vantage=None)
+    return state.with_piece(moved), (Event("moved", knight.name, (action.to,), rule=rule),)

@@ -1,0 +1,143 @@
+"""The rulebook's worked examples, replayed on the teaching layouts ``layouts/clash-rule-*``."""
+
+from pathlib import Path
+
+import pytest
+
+from tabletop.games.clash.actions import Forced, MonsterMove, MoveLike
+from tabletop.games.clash.attacks import wave
+from tabletop.games.clash.movelike import hug_spaces
+from tabletop.games.clash.rules import apply, outcomes
+from tabletop.games.layouts import load
+from tabletop.spatial.grid import Space, adjacent
+
+LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
+
+
+def layout(name: str):
+    return load(LAYOUTS / f"clash-rule-{name}.toml")[1]
+
+
+def at(state, name):
+    return str(state.pieces[name].at)
+
+
+@pytest.mark.parametrize("path", sorted(LAYOUTS.glob("clash-rule-*.toml")), ids=lambda p: p.stem)
+def test_every_teaching_layout_has_notes(path):
+    assert len(load(path)[1].notes) > 80
+
+
+def test_zigzag_movement_offers_every_starting_direction():
+    state = layout("zigzag")
+    results = outcomes(state, MonsterMove("Eggknight", "Ser Sonch", "move"))
+    assert len(results) == 2
+    ends = {at(r.state, "Eggknight") for r in results}
+    assert ends == {"B6"}
+    sonch = state.knight("Ser Sonch")
+    for r in results:
+        assert adjacent(r.state.monster("Eggknight").spaces, sonch.spaces)
+        [moved] = [e for e in r.events if e.kind == "source-moved"]
+        path = (state.monster("Eggknight").at, *moved.path)
+        axes = ["x" if a.row == b.row else "y" for a, b in zip(path, path[1:], strict=False)]
+        # zig-zag: the axis switches after each space until a straight line remains
+        assert axes[0] != axes[1] and axes[1] != axes[2]
+
+
+def test_zigzag_lets_the_players_spare_kara():
+    state = layout("zigzag")
+    results = outcomes(state, MonsterMove("Eggknight", "Ser Sonch", "move"))
+    crashed = [any(e.kind == "crash" and e.piece == "Kara" for e in r.events) for r in results]
+    assert sorted(crashed) == [False, True]
+
+
+def test_drag_into_a_board_edge_slides_away_from_the_most_knights():
+    state = layout("drag-board-edge")
+    [result] = outcomes(state, Forced("drag", "Ratwolf", "Ser Sonch", 3))
+    assert at(result.state, "Ratwolf") == "A3"
+    assert at(result.state, "Ser Sonch") == "A4"
+    assert result.state.monster("Ratwolf").facing == "east"
+    assert any(e.kind == "edge" and e.other == "west" for e in result.events)
+
+
+def test_knockback_into_a_column_stops_on_its_space_with_crash():
+    state = layout("knockback-column")
+    [result] = outcomes(state, Forced("knockback", "Eggknight", "Kara", 3))
+    kara = result.state.knight("Kara")
+    assert str(kara.at) == "C6" and kara.vigor == 9 and kara.knockdown == "falling"
+    assert result.state.tile("Column") is None
+
+
+def test_knockback_into_an_indestructible_wall_stops_next_to_it_with_crash():
+    state = layout("knockback-column")
+    [result] = outcomes(state, Forced("knockback", "Eggknight", "Odo", 3))
+    odo = result.state.knight("Odo")
+    assert str(odo.at) == "D5" and odo.knockdown == "falling"
+    assert result.state.tile("Wall") is not None
+
+
+def test_pushback_along_the_board_edge_displaces_then_continues():
+    state = layout("pushback-board-edge")
+    [result] = outcomes(state, Forced("pushback", "White Ape Troll", "Renholder", 4))
+    assert at(result.state, "Renholder") == "A6"
+    assert at(result.state, "White Ape Troll") == "A4"
+    assert [e.path for e in result.events if e.kind == "displaced"] == [(Space.parse("A5"),)]
+
+
+def test_wave_attack_behind_columns():
+    state = layout("wave-columns")
+    hit, sheltered = wave(state, state.monster("Panzerdragon"), 3)
+    assert hit == ["Fleischritter"]
+    assert sorted(sheltered) == ["Paracelsa", "Ubar"]
+
+
+def test_gangup_moves_the_knight_toward_the_next_closest_monster():
+    state = layout("gangup")
+    [result] = outcomes(state, Forced("gangup", "Ironcast Dead", "Ser Sonch", 4))
+    assert at(result.state, "Ser Sonch") == "E6"
+    assert at(result.state, "Ironcast Dead") == "E5"
+
+
+def test_herd_moves_the_knight_toward_the_closest_other_knight():
+    state = layout("herd")
+    [result] = outcomes(state, Forced("herd", "Ironcast Dead", "Ser Sonch", 4))
+    assert at(result.state, "Ser Sonch") == "E7"
+    assert at(result.state, "Ironcast Dead") == "E6"
+
+
+def test_appear_behind_places_the_monster_furthest_from_where_it_was():
+    state = layout("appear-behind")
+    results = outcomes(state, MonsterMove("Eggknight", "Kara", "appear behind"))
+    kara = state.knight("Kara")
+    assert {at(r.state, "Eggknight") for r in results} == {"B6", "C7"}
+    for r in results:
+        eggknight = r.state.monster("Eggknight")
+        assert adjacent(eggknight.spaces, kara.spaces)
+        assert min(s.col for s in eggknight.spaces) >= kara.at.col  # on her far side
+        assert len(r.choices) == 1                                 # offered, not picked
+
+
+def test_hug_three():
+    state = layout("hug")
+    kara = state.knight("Kara")
+    assert sorted(map(str, hug_spaces(state, kara, 3))) == ["C5", "D3", "D6", "E3", "E6", "F4"]
+    moved, _ = apply(state, MoveLike("Kara", "hug", Space.parse("F4"), 3))
+    assert at(moved, "Kara") == "F4"
+
+
+def test_knockback_to_the_side_displaces_the_knight_it_ends_on():
+    state = layout("knockback-side")
+    results = outcomes(state, Forced("knockback to the side", "Eggknight", "Kara", 5))
+    assert {at(r.state, "Kara") for r in results} == {"C10"}
+    assert sorted(at(r.state, "Odo") for r in results) == ["B10", "C11", "C9", "D10"]
+
+
+def test_unavoidable_knockback_into_a_column_drops_ser_sonch_to_zero():
+    state = layout("unavoidable-knockback")
+    results = outcomes(state, MonsterMove("Eggknight", "C5", "move to"))
+    east = [r for r in results if "Knockback toward the east" in r.choices]
+    [result] = east
+    sonch = result.state.knight("Ser Sonch")
+    assert sonch.vigor == 0 and str(sonch.at) == "C7"
+    assert [e.kind for e in result.events].count("crash") == 2
+    assert any(e.kind == "vigor-zero" for e in result.events)
+    assert len(results) == 5    # the player chooses the Unavoidable Knockback direction
