@@ -53,36 +53,43 @@ def geometry_board(seed: int = 2, tiles: int = 100, knights: int = 40):
                       terrain=tuple(terrain), title="geometry benchmark")
 
 
+def _summary(times: list[float]) -> dict[str, float]:
+    return {"first": round(times[0], 3), "median": round(median(times), 3),
+            "p95": round(_percentile(times, 0.95), 3), "max": round(max(times), 3)}
+
+
 def geometry_bench(rounds: int = 3) -> dict[str, Any]:
     """Times ``visible K`` for every Knight of :func:`geometry_board`, ``rounds`` times over.
 
-    Returns per-question milliseconds (median, p95, max), the first (cold-cache) question on
-    its own, and whether the median and p95 meet the 5 ms budget.
+    Returns per-question milliseconds of CPU time (``time.process_time``: what the question
+    costs, whatever else the machine is running) and of wall-clock time, each as the first
+    question (which also fills the board-size segment table), median, p95 and max, and
+    whether the CPU p95 meets the 5 ms budget.
     """
     from tabletop.games.clash import GAME
     from tabletop.games.query import ask
 
     state = geometry_board()
-    times: list[float] = []
+    cpu: list[float] = []
+    wall: list[float] = []
     sizes = []
     for _ in range(rounds):
         for knight in state.knights:
-            start = time.perf_counter()
+            start_cpu, start_wall = time.process_time(), time.perf_counter()
             answer = ask(GAME, state, f"visible {knight.name}")
-            times.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.process_time() - start_cpu) * 1000)
+            wall.append((time.perf_counter() - start_wall) * 1000)
             sizes.append(len(answer["answer"]))
     return {
         "benchmark": "geometry",
         "question": "visible P",
         "board": "30 x 30, 100 obscuring tiles (seed 2)",
-        "questions": len(times),
+        "questions": len(cpu),
         "visible_spaces_mean": round(sum(sizes) / len(sizes), 1),
-        "ms_first": round(times[0], 3),
-        "ms_median": round(median(times), 3),
-        "ms_p95": round(_percentile(times, 0.95), 3),
-        "ms_max": round(max(times), 3),
+        "cpu_ms": _summary(cpu),
+        "wall_ms": _summary(wall),
         "budget_ms": GEOMETRY_BUDGET_MS,
-        "within_budget": _percentile(times, 0.95) <= GEOMETRY_BUDGET_MS,
+        "within_budget": _percentile(cpu, 0.95) <= GEOMETRY_BUDGET_MS,
     }
 
 

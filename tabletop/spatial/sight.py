@@ -152,12 +152,13 @@ def _segment_mask(stride: int, dx: int, dy: int) -> tuple[int, int]:
             if k < g:
                 cells += (k * step + c for c in primitive)
     low = min(min(points), min(cells, default=points[0]))
-    mask = 0
-    for slot in cells:
-        mask |= 1 << (2 * (slot - low) + _CELL)
-    for slot in points:
-        mask |= 1 << (2 * (slot - low) + _POINT)
-    return mask, low
+    high = max(max(points), max(cells, default=points[0]))
+    packed = bytearray((2 * (high - low) + 2 + 7) // 8)
+    for slots, kind in ((cells, _CELL), (points, _POINT)):
+        for slot in slots:
+            bit = 2 * (slot - low) + kind
+            packed[bit >> 3] |= 1 << (bit & 7)
+    return int.from_bytes(packed, "little"), low
 
 
 def diagonal_gaps(blocking: frozenset[Space]) -> frozenset[Point]:
@@ -344,10 +345,47 @@ def line_of_sight(sight_map: SightMap, from_spaces: Iterable[Space], to_spaces: 
                  f"{describe_obstruction(found, names)}", found[1])
 
 
+_KEY = 1 << 12
+"""Points ``(x, y)`` are keyed ``x * _KEY + y`` in :func:`visible_from` (boards are at most
+100 spaces a side, so keys never collide)."""
+
 _MASKS_KEPT = 1 << 16
-_MASKS: dict[int, dict[Point, tuple[int, int]]] = {}
-"""Per row stride, the packed segment of each ``(dx, dy)`` asked for by :func:`visible_from`
-(a plain dict look-up is cheaper than the ``lru_cache`` call in the inner loop)."""
+_TABLE_SIDE = 40
+_FILLED: set[tuple[int, int]] = set()
+_MASKS: dict[int, dict[int, tuple[int, int]]] = {}
+"""Per row stride, the packed segment of each vector used by :func:`visible_from` (a plain
+dict look-up is cheaper than the ``lru_cache`` call in the inner loop)."""
+
+
+def _segment_table(board: Board) -> dict[int, tuple[int, int]]:
+    """The packed segments for ``board``'s row stride, keyed ``dx * _KEY + dy``.
+
+    Filled once for every vector on boards up to :data:`_TABLE_SIDE` a side (about 0.1 s
+    for 30 x 30, then reused by every question on a board of that width); on larger boards
+    filled as vectors are asked for, and emptied when it grows past :data:`_MASKS_KEPT`.
+    """
+    stride = board.cols + 2
+    masks = _MASKS.get(stride)
+    if masks is None:
+        masks = _MASKS[stride] = {}
+    if len(masks) > _MASKS_KEPT:
+        masks.clear()
+        _FILLED.difference_update({size for size in _FILLED if size[1] + 2 == stride})
+    if (board.rows, board.cols) not in _FILLED and max(board.rows, board.cols) <= _TABLE_SIDE:
+        for dx in range(-board.cols, board.cols + 1):
+            for dy in range(-board.rows, board.rows + 1):
+                vector = dx * _KEY + dy
+                if vector not in masks:
+                    masks[vector] = _packed(stride, vector)
+        _FILLED.add((board.rows, board.cols))
+    return masks
+
+
+def _packed(stride: int, vector: int) -> tuple[int, int]:
+    """:func:`_segment_mask` for a vector keyed ``dx * _KEY + dy``, with ``low`` doubled."""
+    dx, dy = divmod(vector + _KEY // 2, _KEY)
+    mask, low = _segment_mask(stride, dx, dy - _KEY // 2)
+    return mask, 2 * low
 
 
 def visible_from(sight_map: SightMap, from_spaces: Iterable[Space],
@@ -359,31 +397,29 @@ def visible_from(sight_map: SightMap, from_spaces: Iterable[Space],
     corner point of the board is decided once (against every corner of ``from_spaces``) and
     a candidate stops at its first corner with a clear segment.
     """
-    sources = [(x, y, sight_map._slot(x, y)) for x, y in corners(from_spaces)]
+    # Points are keyed as x * _KEY + y so that a vector is one integer subtraction away.
+    sources = [(x * _KEY + y, 2 * sight_map._slot(x, y)) for x, y in corners(from_spaces)]
     bits, stride = sight_map.bits, sight_map.stride
-    masks = _MASKS.setdefault(stride, {})
-    if len(masks) > _MASKS_KEPT:
-        masks.clear()
-    width = sight_map.board.cols + 1
+    masks = _segment_table(sight_map.board)
     decided: dict[int, bool] = {}
     out = []
     for space in candidates:
         x0, y0 = space.col, space.row
-        for cx, cy in ((x0, y0), (x0 + 1, y0), (x0, y0 + 1), (x0 + 1, y0 + 1)):
-            key = cy * width + cx
-            seen = decided.get(key)
+        nw = x0 * _KEY + y0
+        for point in (nw, nw + _KEY, nw + 1, nw + _KEY + 1):
+            seen = decided.get(point)
             if seen is None:
                 seen = False
-                for x, y, base in sources:
-                    vector = (cx - x, cy - y)
+                for source, base in sources:
+                    vector = point - source
                     packed = masks.get(vector)
                     if packed is None:
-                        packed = masks[vector] = _segment_mask(stride, *vector)
+                        packed = masks[vector] = _packed(stride, vector)
                     mask, low = packed
-                    if not (bits >> (2 * (base + low))) & mask:
+                    if not (bits >> (base + low)) & mask:
                         seen = True
                         break
-                decided[key] = seen
+                decided[point] = seen
             if seen:
                 out.append(space)
                 break
