@@ -161,39 +161,45 @@ def position_for(state: KingdomState, tile_id: str, prefer: str = "") -> tuple[R
 
 
 def join_sections(state: KingdomState, tile_id: str) -> tuple[KingdomState, list[str]]:
-    """Slide other pieces of the map so that they lie against ``tile_id``'s tile paths that
-    lead into them (*Disjointed Map*: "attach them accordingly").  Returns the new state and
-    a sentence per joined piece.  A piece that would land on other tiles stays put, joined
-    only by the path."""
+    """Slide pieces of the map so that ``tile_id`` lies against every tile on the table its
+    tile paths lead to (*Disjointed Map*: "attach them accordingly").  The smaller of the two
+    pieces slides; a piece that would land on other tiles stays put, joined only by the path.
+    Returns the new state and a sentence per piece joined."""
     notes: list[str] = []
-    tile = state.tile(tile_id)
-    for path in tile.paths:
+    for path in state.tile(tile_id).paths:
+        tile = state.tile(tile_id)
         if path.kind != "tile" or not state.has_tile(path.to):
             continue
         other = state.tile(path.to)
         if other.rect is None or tile.rect is None:
             continue
-        moving = section_of(_without_link(state, tile_id, path.to), path.to)
-        if tile_id in moving:
+        apart = _without_link(state, tile_id, path.to)
+        mine, theirs = section_of(apart, tile_id), section_of(apart, path.to)
+        if tile_id in theirs:
             continue
         back = back_path(state, tile_id, path)
+        back_offset = back.offset if back else 0
         wanted = tile_map.place_against(tile.rect, path.side, path.offset, other.footprint,
-                                        back.offset if back else 0)
+                                        back_offset)
         if wanted == other.rect:
             continue
-        rects = [state.tile(t).rect for t in moving]
-        shift = tile_map.join_shift(tile.rect, path.side, path.offset, other.rect,
-                                    back.offset if back else 0, rects, _rects(state, moving))
+        if len(theirs) <= len(mine):
+            moving, shift = theirs, tile_map.join_shift(
+                tile.rect, path.side, path.offset, other.rect, back_offset,
+                [state.tile(t).rect for t in theirs], _rects(state, theirs))
+        else:
+            moving, shift = mine, tile_map.join_shift(
+                other.rect, OPPOSITE[path.side], back_offset, tile.rect, path.offset,
+                [state.tile(t).rect for t in mine], _rects(state, mine))
         if shift is None:
-            notes.append(f"{other.label}'s piece of the map joins {tile.label} by the path "
-                         f"but stays where it lies (no room to slide it)")
+            notes.append(f"{tile.label} and {other.label} are joined by a path, but their pieces "
+                         f"of the map stay where they lie (no room to slide one)")
             continue
         for tid in moving:
-            t = state.tile(tid)
-            state = state.with_tile(_moved(t, shift))
-        notes.append(f"the piece of the map holding {other.label} slides to join "
-                     f"{tile.label}'s {path.side} path: the map is no longer disjointed there")
-        tile = state.tile(tile_id)
+            state = state.with_tile(_moved(state.tile(tid), shift))
+        notes.append(f"the piece of the map holding {state.tile(next(iter(moving))).label} "
+                     f"slides to join the rest at the path between {tile.label} and "
+                     f"{other.label}: the two pieces are one again")
     return state, notes
 
 

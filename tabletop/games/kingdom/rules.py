@@ -299,8 +299,14 @@ class Run:
             laid.append(other.label)
         if laid:
             self.say("map", f"c. Place face down: {', '.join(laid)}.", "Kingdom Tile Step")
-        self.s, notes = board.join_sections(self.s, tile_id)
-        for note in notes:
+        ends = [t for t in (tile_id, *(p.to for p in tile.paths if p.kind == "tile"))
+                if self.s.has_tile(t) and self.s.tile(t).on_table]
+        said: list[str] = []
+        for last_pass in (False, True):  # a piece that cannot slide may fit after another did
+            for joined in ends:
+                self.s, notes = board.join_sections(self.s, joined)
+                said += [n for n in notes if last_pass or "stay where they lie" not in n]
+        for note in dict.fromkeys(said):
             self.say("map", note[0].upper() + note[1:] + ".", "Disjointed Map")
 
     def front(self, tile_id: str) -> None:
@@ -440,8 +446,9 @@ def _answer_clue(run: Run, prompt: Prompt, value: str) -> None:
     clues[index] += 1
     run.s = replace(run.s, clues=tuple(clues))
     article = "An" if value[0] in "aeiou" else "A"
-    run.say("clue", f"{article} {value.capitalize()} Clue: each Knight collecting {value.capitalize()} "
-                    f"Clues may gain one.", "Collecting Clues")
+    kind = value.capitalize()
+    run.say("clue", f"{article} {kind} Clue: each Knight collecting {kind} Clues may gain one.",
+            "Collecting Clues")
 
 
 def _answer_place(run: Run, prompt: Prompt, value: str) -> None:

@@ -111,9 +111,9 @@ def refusal(state: KingdomState, tile_id: str) -> str:
     dest = state.tile(tile_id)
     if tile_id == here.id:
         return "the party cannot stay on its tile: the Travel step must move it"
-    if dest.status == "box":
-        return f"{dest.label} is not on the table"
     paths = board.paths_to(here, tile_id, ("tile", "shortcut"))
+    if dest.status == "box" and not paths:
+        return f"{dest.label} is not on the table"
     if dest.status == "explored":
         if backtrack_routes(state, tile_id):
             return f"{dest.label} is explored: choose it as a Backtrack"

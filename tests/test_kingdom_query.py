@@ -1,0 +1,61 @@
+"""``tabletop query`` verbs for the Kingdom map."""
+
+from pathlib import Path
+
+from tabletop.games import layouts
+from tabletop.games.query import ask
+
+LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
+
+
+def q(name, question):
+    game, state = layouts.load(LAYOUTS / f"kingdom-{name}.toml")
+    return ask(game, state, question)
+
+
+def test_travel_options_give_direction_and_cost():
+    answer = q("start", "travel-options")["answer"]
+    travel = {o["tile"]: o for o in answer if o["kind"] == "travel"}
+    assert travel["3"]["direction"] == "south" and travel["3"]["threat"] == 2
+    assert travel["2"]["direction"] == "east" and travel["2"]["time"] == 1
+    fog = [o for o in answer if o["kind"] == "deep-fog"]
+    assert {o["tile"] for o in fog} == {"2", "3", "4"} and all(o["threat"] == 1 for o in fog)
+
+
+def test_travel_options_leave_out_blocked_paths():
+    answer = q("mid-delve", "travel-options")["answer"]
+    kinds = {(o["kind"], o["tile"]) for o in answer}
+    assert ("travel", "8") in kinds and ("backtrack", "1") in kinds
+    assert all(o["tile"] != "6" for o in answer)  # only through the flooded path
+
+
+def test_backtrack_cost():
+    answer = q("mid-delve", "backtrack-cost 'Border Gate'")
+    assert answer["answer"] == {"time": 1, "threat": 1}
+    assert answer["route"] == ["7", "3", "1"]
+    assert "error" in q("mid-delve", "backtrack-cost 8")
+
+
+def test_hunt_move_two_tiles_reaches_the_party():
+    answer = q("mid-delve", "hunt-move 'Rotgut Hound' 2")
+    assert answer["answer"] == "7" and answer["path"] == ["1", "3", "7"]
+    assert answer["encounter"] is True
+    one = q("mid-delve", "hunt-move 'rotgut hound' 1")
+    assert one["answer"] == "3" and one["encounter"] is False
+
+
+def test_hunt_move_names_unknown_tokens():
+    answer = q("mid-delve", "hunt-move Hydra 1")
+    assert "no Monster token 'Hydra'" in answer["error"]
+
+
+def test_travel_direction_and_tile_distance():
+    assert q("start", "travel-direction 1 3")["answer"] == "south"
+    assert q("start", "travel-direction 3 1")["answer"] == "north"
+    assert q("mid-delve", "tile-distance 1 7")["answer"] == 2
+    assert q("disjointed", "tile-distance 1 10")["answer"] is None
+    assert "not on the table" in q("start", "tile-distance 1 9")["error"]
+
+
+def test_verbs_check_their_word_count():
+    assert "takes 2 words" in q("start", "tile-distance 1")["error"]
