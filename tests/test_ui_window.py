@@ -141,3 +141,13 @@ def test_run_opens_the_window_for_some_frames(tmp_path, monkeypatch):
     path = tmp_path / "board.toml"
     path.write_text(BOARD, encoding="utf-8")
     assert run(str(path), frames=3) == 0
+
+
+def test_panel_buttons_are_clickable(app):
+    move_kara(app)
+    moved = app.session.state
+    app.draw(pygame.Surface((900, 600)))
+    undo = next(b for b in app.buttons if b.label == "Undo")
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.dispatch(pygame.event.Event(kind, pos=undo.rect.center, button=1))
+    assert app.session.state is not moved and not app.session.dirty

@@ -9,6 +9,7 @@ board area, side panel, status line) into any surface, so the window, ``tabletop
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -150,11 +151,13 @@ class App:
         elif ctrl and event.key == pygame.K_s:
             self.session.save()
         elif ctrl and event.key == pygame.K_q:
-            self.running = False
+            self.request_quit()
         elif event.key == pygame.K_F5:
             self.reopen()
         elif event.key == pygame.K_F1:
-            self.push(HelpScreen(self.screen.key_help()))
+            registered = [(("Ctrl+" if k.ctrl else "") + k.key.upper(), k.help)
+                          for k in keys.APP_KEYS]
+            self.push(HelpScreen([*self.screen.key_help(), *registered]))
         elif event.key == pygame.K_ESCAPE:
             self.screen.cancel()
         else:
@@ -281,7 +284,8 @@ class App:
         old = {b.label: b for b in self.buttons}
         made = []
         for spec in specs:
-            made.append(Button(spec.label, spec.on_click, spec.key, spec.enabled))
+            made.append(Button(spec.label, spec.on_click, spec.key, spec.enabled,
+                               active=spec.active))
         made += [Button("Undo", session.undo, "Ctrl+Z", len(session.history) > 1),
                  Button("Redo", session.redo, "Ctrl+Y", bool(session.redo_steps)),
                  Button("Save", session.save, "Ctrl+S")]
@@ -382,6 +386,7 @@ def run(path: str, *, frames: int | None = None, recovery: Recovery | None = Non
         return EXIT_INPUT
     recovery = recovery or Recovery()
     session = Session(game, state, path=str(path), recovery=recovery)
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels, no blur
     pygame.display.init()
     pygame.font.init()
     try:

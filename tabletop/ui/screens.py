@@ -16,6 +16,7 @@ from tabletop.ui.widgets import theme
 
 SCREENS: dict[str, str] = {
     "clash": "tabletop.ui.controllers.clash:ClashController",
+    "fateforge": "tabletop.ui.controllers.fateforge:FateforgeController",
     "joust": "tabletop.ui.controllers.joust:JoustController",
 }
 

@@ -59,12 +59,14 @@ class Controller:
 @dataclass(frozen=True)
 class ButtonSpec:
     """A button a screen offers in the side panel: ``label``, what a click does, the key that
-    does the same (shown on the button), and whether it is usable now."""
+    does the same (shown on the button), whether it is usable now, and whether it shows a
+    choice that is on (``active``: drawn highlighted)."""
 
     label: str
     on_click: Callable[[], Any]
     key: str = ""
     enabled: bool = True
+    active: bool = False
 
 
 class GameController(Controller):

@@ -216,8 +216,8 @@ class ClashController(GameController):
                      ButtonSpec("Rotate", self.rotate, "R"),
                      ButtonSpec("Delete", self.delete, "Del")]
             for index, (name, _) in enumerate(PALETTE):
-                specs.append(ButtonSpec(("▸ " if index == self.palette else "") + name,
-                                        lambda i=index: self.choose_palette(i), str(index + 1)))
+                specs.append(ButtonSpec(name, lambda i=index: self.choose_palette(i),
+                                        str(index + 1), active=index == self.palette))
             return specs
         end = "End Monster Round" if self.state.turn.phase == "monster" else "End Turn"
         return [ButtonSpec(end, self.end_turn, "T"), ButtonSpec("Edit", self.toggle_edit, "E")]

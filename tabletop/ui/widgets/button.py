@@ -15,8 +15,9 @@ class Button:
     """A button at ``rect``; a left click released over it calls ``on_click``."""
 
     def __init__(self, label: str, on_click: Callable[[], Any], key: str = "",
-                 enabled: bool = True, rect: pygame.Rect | None = None):
+                 enabled: bool = True, rect: pygame.Rect | None = None, active: bool = False):
         self.label = label
+        self.active = active
         self.on_click = on_click
         self.key = key
         self.enabled = enabled
@@ -49,7 +50,8 @@ class Button:
         else:
             fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
         pygame.draw.rect(surface, fill, self.rect, border_radius=4)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, 1, border_radius=4)
+        edge, width = (theme.ACCENT, 2) if self.active else (theme.PANEL_EDGE, 1)
+        pygame.draw.rect(surface, edge, self.rect, width, border_radius=4)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
         label = f"{self.label} ({self.key})" if self.key else self.label
         text(surface, label, self.rect.center, 14, colour, anchor="center",

@@ -1,0 +1,433 @@
+"""The Fateforge combat map screen: clicks and keys in, Fateforge actions out.
+
+Preparation: Roll (N) rolls every hero's four combat dice with the shared dice roller; click
+a hero, then an adjacent zone to Dash; "Reroll misses" spends 1 energy; "Earlier" moves the
+selected hero up the player order; "Start Action Phase" (N) sets the order.  Hero turns:
+click the acting hero to see the zones it may STEP into (blue; cyan for the energy STEP, or
+Shift-click) and the enemies it may HIT (orange) or SHOT (yellow), grey for those it cannot
+attack with the reason in the caption; click a zone to STEP, an enemy to attack; FOCUS uses
+are buttons; End turn (T).  Enemy slots: Next enemy (N) performs one activation and the log
+says why; when the players choose the target, a button per target; D6 results for equal
+paths and pushes are rolled and shown.  Clean-Up (N), then one button per exit with its
+damage.  Every refusal is the rules core's message in the status line.
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+from dataclasses import replace
+
+import pygame
+
+from tabletop.dice.roll import roll_dice
+from tabletop.errors import IllegalActionError, UsageError
+from tabletop.games.fateforge.actions import (
+    CleanUp,
+    Collect,
+    Dash,
+    EndTurn,
+    EnemyActs,
+    EnergyReroll,
+    Exit,
+    Explore,
+    Fountain,
+    Hit,
+    OpenChest,
+    Revive,
+    RollDice,
+    SetOrder,
+    Shot,
+    Step,
+    ToggleDoor,
+    UsePortal,
+)
+from tabletop.games.fateforge.enemies import next_activation, turn_plan
+from tabletop.games.fateforge.moves import hit_refusal, shot_refusal, step_options
+from tabletop.games.fateforge.rules import NeedsRoll, apply, exit_plan, legal_actions
+from tabletop.games.fateforge.state import REACTIONS, TURNS, FateforgeState
+from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.session import Session
+from tabletop.ui.views.fateforge import (
+    ENEMY_COLOURS,
+    FateforgeLayers,
+    FateforgeOverlays,
+    MapFit,
+    draw_fateforge,
+    hero_colour,
+    legend,
+    piece_spots,
+)
+
+DICE = ("ff-red", "ff-yellow", "ff-blue", "ff-green")
+"""The combat dice rolled for a hero (the hero boards' pools are not modelled): die ``i`` is
+always of kind ``DICE[i]``, so a reroll throws the same kind again."""
+
+
+def face_of(label: str) -> str:
+    """A dice-roller face label (``"SKILL HIT"``, ``"STEP/HIT"``) as a rules-core result."""
+    return label.lower().replace(" ", "-")
+
+
+class FateforgeController(GameController):
+    """The Fateforge combat map screen (see the module docstring)."""
+
+    title = "Combat map"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.layers = FateforgeLayers()
+        self.selected: str | None = None
+        self.hover: str | None = None
+        self.pending: tuple | None = None
+        self.fit: MapFit | None = None
+        self.rng = random.Random()
+
+    @property
+    def state(self) -> FateforgeState:
+        return self.session.state
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if self.selected and not (self.state.find_hero(self.selected)
+                                  or self.state.find_enemy(self.selected)):
+            self.selected = None
+        self.fit = draw_fateforge(surface, rect, self.state, self.overlays(), self.layers)
+
+    def overlays(self) -> FateforgeOverlays:
+        """Selection highlights and the caption for the current state."""
+        state = self.state
+        caption: list[str] = []
+        step: dict[str, str] = {}
+        targets: dict[str, str] = {}
+        blocked: dict[str, str] = {}
+        hero = state.find_hero(self.selected) if self.selected else None
+        if hero is not None and not hero.ko:
+            allowed, refused = step_options(state, hero)
+            if state.round.phase == "preparation":
+                allowed = {z: "Dash" for z in allowed} if not hero.has_used("dash") else {}
+            step = allowed
+            for enemy in state.enemies:
+                hit, shot = hit_refusal(state, hero, enemy.name), shot_refusal(state, hero,
+                                                                               enemy.name)
+                if hit is None:
+                    targets[enemy.name] = "HIT"
+                elif shot is None:
+                    targets[enemy.name] = "SHOT"
+                else:
+                    blocked[enemy.name] = shot if enemy.zone != hero.zone else hit
+            caption += [f"{state.zone_name(z)}: {why}" for z, why in refused.items()]
+            caption += [f"{name}: {why}" for name, why in blocked.items()]
+        enemy = state.find_enemy(self.selected) if self.selected else None
+        if enemy is not None:
+            caption.append(f"{enemy.name} on its Enemy Turn now: {turn_plan(state, enemy).why}")
+        plan = next_activation(state)
+        if plan is not None:
+            caption.insert(0, f"Next ({plan.item}): {plan.why}")
+        return FateforgeOverlays(selected=self.selected, step=step, targets=targets,
+                                 blocked=blocked, acting=plan.enemy if plan else None,
+                                 hover=self.hover, caption=tuple(caption))
+
+    def panel_lines(self) -> list[str]:
+        state = self.state
+        rnd = state.round
+        lines = [f"Round {rnd.number} of {rnd.of} · {rnd.phase}",
+                 "Order: " + " → ".join(rnd.sequence)]
+        if state.outcome:
+            lines.append(f"Outcome: {state.outcome}")
+        hero = state.find_hero(self.selected) if self.selected else None
+        if hero is not None:
+            lines += [f"{hero.name} in {state.zone_name(hero.zone)}",
+                      f"health {hero.health} (+{hero.health_exhausted} exhausted"
+                      + (f", {hero.toxic} toxic" if hero.toxic else "") + f"), energy "
+                      f"{hero.energy} (+{hero.energy_exhausted})",
+                      f"armour {hero.armour}, block {hero.block}"
+                      + (", stunned" if hero.stun else "") + (", KO" if hero.ko else "")
+                      + (", stealth" if hero.stealth else ""),
+                      "results: " + (", ".join(hero.dice) or "none"),
+                      ]
+            if hero.carrying:
+                lines.append("carrying: " + ", ".join(hero.carrying))
+            if hero.used:
+                lines.append("used: " + ", ".join(hero.used))
+        enemy = state.find_enemy(self.selected) if self.selected else None
+        if enemy is not None:
+            lines += [f"{enemy.name}: {enemy.colour}, initiative {enemy.initiative}",
+                      f"toughness {enemy.toughness}, damage {enemy.damage}, armour "
+                      f"{enemy.armour}" + (", stunned" if enemy.stun else ""),
+                      *(f"band {i + 1}: {s}" for i, s in enumerate(enemy.band))]
+            if enemy.abilities:
+                lines.append("abilities: " + ", ".join(enemy.abilities))
+            if enemy.guarding:
+                lines.append(f"guards {enemy.guarding}")
+        if hero is None and enemy is None:
+            lines.append("Click a hero to see its STEP zones and targets; click an enemy to "
+                         "see what it would do.")
+            notes = " ".join(state.notes.split())
+            if notes:
+                lines.append(notes)
+        return lines
+
+    def legend(self) -> list[tuple[tuple[int, int, int], str]]:
+        return legend(self.state)
+
+    def banner(self) -> tuple[str, tuple[int, int, int]] | None:
+        state, rnd = self.state, self.state.round
+        if rnd.phase == "action" and rnd.current:
+            current = rnd.current
+            if current in (REACTIONS, TURNS):
+                return (current, ENEMY_COLOURS["red"])
+            return (f"{current}'s turn", hero_colour(state, current))
+        words = {"preparation": "Preparation", "cleanup": "Clean-Up", "exit": "Exit",
+                 "over": "Scene over"}[rnd.phase]
+        return (f"Round {rnd.number}: {words}", (90, 90, 110))
+
+    # -- buttons -----------------------------------------------------------------------------
+
+    def buttons(self) -> list[ButtonSpec]:
+        state, rnd = self.state, self.state.round
+        if self.pending is not None:
+            return [ButtonSpec("Trap: discard a FOCUS", lambda: self._trap("focus"), "1"),
+                    ButtonSpec("Trap: draw a trap card", lambda: self._trap("card"), "2"),
+                    ButtonSpec("Cancel", self.cancel, "Esc")]
+        if rnd.phase == "preparation":
+            rolled = all(h.rolled or h.ko for h in state.heroes)
+            specs = [ButtonSpec("Start Action Phase" if rolled else "Roll dice", self.next, "N")]
+            hero = state.find_hero(self.selected) if self.selected else None
+            if hero is not None and "miss" in hero.dice and not hero.has_used("energy-reroll"):
+                specs.append(ButtonSpec("Reroll misses (1 energy)", self.reroll, "R"))
+            if hero is not None and rnd.order.index(hero.name) > 0:
+                specs.append(ButtonSpec(f"{hero.name} earlier", self.earlier, "O"))
+            return specs
+        if rnd.phase == "action":
+            if rnd.current in (REACTIONS, TURNS):
+                plan = next_activation(state)
+                if plan and plan.enemy and plan.target is None:
+                    return [ButtonSpec(f"{plan.enemy} targets {name}",
+                                       lambda n=name: self.next_enemy(n), str(i + 1))
+                            for i, name in enumerate(plan.targets)]
+                return [ButtonSpec("Next enemy", self.next, "N")]
+            return [*self._focus_buttons(), ButtonSpec("End turn", self.end_turn, "T")]
+        if rnd.phase == "cleanup":
+            return [ButtonSpec("Clean-Up", self.next, "N")]
+        if rnd.phase == "exit":
+            specs = []
+            for token in (t for t in state.tokens if t.kind == "exit"):
+                cost = sum(p.cost for p in (exit_plan(state, h, token.zone) for h in state.heroes
+                                            if not h.ko) if p is not None)
+                specs.append(ButtonSpec(f"Exit: {token.label} ({cost} dmg)",
+                                        lambda t=token.label: self.perform(Exit(t)),
+                                        enabled=state.guard_of(token.name) is None))
+            return specs
+        return []
+
+    def _focus_buttons(self) -> list[ButtonSpec]:
+        state = self.state
+        labels = {ToggleDoor: lambda a: f"Door to {state.zone_name(a.to)}",
+                  UsePortal: lambda a: f"Portal to {state.zone_name(a.to)}",
+                  OpenChest: lambda a: f"Open {a.token}", Explore: lambda a: f"Explore {a.token}",
+                  Collect: lambda a: f"Collect {a.token}", Revive: lambda a: f"Revive {a.target}",
+                  Fountain: lambda a: f"Fountain +{a.health}h +{a.energy}e"}
+        specs = []
+        for action in legal_actions(state):
+            label = labels.get(type(action))
+            if label is not None and len(specs) < 6:
+                specs.append(ButtonSpec(label(action), lambda a=action: self.perform(a)))
+        return specs
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [
+            ("click a hero", "select it: blue zones it may STEP (or Dash) into, rings on "
+                             "enemies it may HIT (orange) or SHOT (yellow), grey: refused"),
+            ("click a zone / enemy", "STEP (Dash in Preparation) there / attack it"),
+            ("Shift-click a zone", "spend 1 energy for the STEP (once per turn)"),
+            ("N", "roll, start the Action Phase, next enemy activation, Clean-Up"),
+            ("T", "end the acting hero's turn"),
+            ("R / O", "reroll misses / move the selected hero earlier (Preparation)"),
+            ("Tab", "select the next hero"),
+            ("Esc / right-click", "clear the selection"),
+        ]
+
+    # -- overlays for screenshots -------------------------------------------------------------
+
+    def apply_overlay(self, spec: str) -> None:
+        """``select NAME`` (a hero or an enemy)."""
+        try:
+            words = shlex.split(spec)
+        except ValueError as exc:
+            raise UsageError(f"--overlay {spec!r}: {exc}") from None
+        if len(words) != 2 or words[0].lower() != "select":
+            raise UsageError(f"--overlay {spec!r}: the combat map knows only \"select NAME\"")
+        piece = self.state.find_hero(words[1]) or self.state.find_enemy(words[1])
+        if piece is None:
+            raise UsageError(f"--overlay {spec!r}: {words[1]!r} is no hero or enemy")
+        self.selected = piece.name
+
+    def cancel(self) -> bool:
+        dropped = bool(self.selected or self.pending)
+        self.selected = None
+        self.pending = None
+        return dropped
+
+    # -- events ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION and self.fit is not None:
+            self.hover = self.fit.zone_at(self.state, event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and self.fit is not None:
+            if event.button == 3:
+                return self.cancel()
+            if event.button != 1:
+                return False
+            shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            return self.click(event.pos, energy=shift)
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        keys = {pygame.K_n: self.next, pygame.K_SPACE: self.next, pygame.K_t: self.end_turn,
+                pygame.K_r: self.reroll, pygame.K_o: self.earlier, pygame.K_TAB: self.next_hero,
+                pygame.K_ESCAPE: self.cancel}
+        if self.pending is not None and event.key in (pygame.K_1, pygame.K_2):
+            self._trap("focus" if event.key == pygame.K_1 else "card")
+            return True
+        handler = keys.get(event.key)
+        if handler is None:
+            return False
+        handler()
+        return True
+
+    def click(self, pos: tuple[int, int], *, energy: bool = False) -> bool:
+        """Select a piece, attack an enemy, or move the selected hero into a zone."""
+        state, fit = self.state, self.fit
+        for name, spot in piece_spots(state, fit).items():
+            dx, dy = pos[0] - spot.centre[0], pos[1] - spot.centre[1]
+            if dx * dx + dy * dy <= (spot.radius + 4) ** 2:
+                return self.click_piece(name)
+        zone = fit.zone_at(state, pos)
+        if zone is None:
+            return False
+        hero = state.find_hero(self.selected) if self.selected else None
+        if hero is None:
+            self.session.tell(f"{state.zone_name(zone)}: click a hero first to move it")
+            return True
+        self.move(hero.name, zone, energy=energy)
+        return True
+
+    def click_piece(self, name: str) -> bool:
+        state = self.state
+        hero = state.find_hero(self.selected) if self.selected else None
+        enemy = state.find_enemy(name)
+        if enemy is not None and hero is not None and state.round.current == hero.name:
+            action = Hit(hero.name, name) if enemy.zone == hero.zone else Shot(hero.name, name)
+            self.perform(action)
+            return True
+        self.selected = name
+        self.session.tell(f"selected {name}")
+        return True
+
+    def move(self, hero: str, zone: str, *, energy: bool = False) -> None:
+        state = self.state
+        current = state.hero(hero)
+        if state.round.phase == "preparation":
+            make = lambda trap="": Dash(hero, zone, trap)  # noqa: E731
+        elif zone in state.graph.portal_neighbours(current.zone) and \
+                state.graph.link(current.zone, zone) is None:
+            make = lambda trap="": UsePortal(hero, zone, trap)  # noqa: E731
+        else:
+            allowed, _ = step_options(state, current)
+            use_energy = energy or allowed.get(zone) == "energy STEP"
+            make = lambda trap="": Step(hero, zone, use_energy, trap)  # noqa: E731
+        if state.tokens_in(zone, "trap"):
+            self.pending = (make,)
+            self.session.tell(f"{state.zone_name(zone)} holds a trap: discard a FOCUS (1) or "
+                              f"draw a trap card (2)")
+            return
+        self.perform(make())
+
+    def _trap(self, choice: str) -> None:
+        if self.pending is None:
+            return
+        make = self.pending[0]
+        self.pending = None
+        self.perform(make(choice))
+
+    # -- the buttons' work ----------------------------------------------------------------------
+
+    def next(self) -> None:
+        """The phase's main step: roll, start the Action Phase, next enemy, Clean-Up."""
+        state, rnd = self.state, self.state.round
+        if rnd.phase == "preparation":
+            waiting = [h for h in state.heroes if not h.ko and not h.rolled]
+            if waiting:
+                for hero in waiting:
+                    roll = roll_dice(DICE[: 4 - hero.stun], self.rng.randrange(1 << 30))
+                    self.perform(RollDice(hero.name, tuple(face_of(f) for f in roll.labels())))
+                return
+            self.perform(SetOrder(rnd.order))
+        elif rnd.phase == "action" and rnd.current in (REACTIONS, TURNS):
+            self.next_enemy("")
+        elif rnd.phase == "cleanup":
+            self.perform(CleanUp())
+        else:
+            self.session.tell("nothing to advance: heroes end their turns with T", error=True)
+
+    def next_enemy(self, target: str) -> None:
+        """Perform the next enemy activation, rolling a D6 whenever the rules need one."""
+        rolls: list[int] = []
+        for _ in range(4):
+            try:
+                apply(self.state, EnemyActs(target, tuple(rolls)))
+            except NeedsRoll:
+                rolls.append(self.rng.randint(1, 6))
+                continue
+            except IllegalActionError:
+                pass
+            break
+        self.perform(EnemyActs(target, tuple(rolls)))
+
+    def end_turn(self) -> None:
+        current = self.state.round.current
+        if self.state.find_hero(current or ""):
+            self.perform(EndTurn(current))
+            self.selected = self.state.round.current if self.state.find_hero(
+                self.state.round.current or "") else None
+        else:
+            self.session.tell("no hero is acting now", error=True)
+
+    def reroll(self) -> None:
+        hero = self.state.find_hero(self.selected) if self.selected else None
+        if hero is None:
+            self.session.tell("select a hero to reroll its misses", error=True)
+            return
+        misses = [i for i, f in enumerate(hero.dice) if f == "miss"]
+        if not misses:
+            self.perform(EnergyReroll(hero.name, ()))
+            return
+        roll = roll_dice([DICE[i % len(DICE)] for i in misses], self.rng.randrange(1 << 30))
+        self.perform(EnergyReroll(hero.name, tuple(face_of(f) for f in roll.labels())))
+
+    def earlier(self) -> None:
+        """Move the selected hero one place earlier in the player order (Preparation)."""
+        state = self.state
+        order = list(state.round.order)
+        if state.round.phase != "preparation" or self.selected not in order:
+            self.session.tell("select a hero in the Preparation Phase to change the order",
+                              error=True)
+            return
+        i = order.index(self.selected)
+        if i == 0:
+            return
+        order[i - 1], order[i] = order[i], order[i - 1]
+        self.session.edit(replace(state, round=replace(state.round, order=tuple(order))),
+                          f"player order: {', '.join(order)}")
+
+    def next_hero(self) -> None:
+        names = [h.name for h in self.state.heroes if not h.ko]
+        if not names:
+            return
+        i = names.index(self.selected) + 1 if self.selected in names else 0
+        self.selected = names[i % len(names)]

@@ -1,0 +1,457 @@
+"""The Fateforge combat map as players lay it out (rulebook *The Combat Map*, *Combat Map
+Tokens*, *Rule Unlocks*).
+
+Each zone is a stone tile with its name; connections are passages across shared edges (or
+lines between tiles that do not touch); a door is a brown bar across its passage (solid when
+closed, split when open); a portal is a violet ring in each of its zones joined by a dashed
+line; a barricade is a bar along the protected side with a crossed-out arrow.  Heroes are round
+tokens with health and energy, enemies square tokens in their type colour with the initiative
+number, red damage cubes, black armour cubes and a green stun cube.
+
+:func:`draw_fateforge` is a function of the state plus the overlays (selection, STEP zones,
+targets, the next enemy to act, the caption).  The map layer is cached in a
+:class:`FateforgeLayers` and rebuilt only when the tiles, connections or tokens or the size
+change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import pygame
+
+from tabletop.games.fateforge.state import FateforgeState, Zone
+from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
+from tabletop.ui.widgets import theme
+
+Colour = tuple[int, int, int]
+
+TILE: Colour = (206, 196, 170)
+TILE_DIFFICULT: Colour = (172, 160, 118)
+TILE_EDGE: Colour = (110, 100, 80)
+PASSAGE: Colour = (226, 218, 196)
+DOOR: Colour = (120, 74, 34)
+PORTAL: Colour = (150, 80, 210)
+BARRICADE: Colour = (96, 84, 70)
+CROSS: Colour = (210, 40, 40)
+STEP_FILL = (60, 130, 250, 90)
+ENERGY_FILL = (40, 200, 220, 80)
+HIT_RING: Colour = (255, 140, 0)
+SHOT_RING: Colour = (250, 220, 40)
+NO_RING: Colour = (120, 120, 120)
+ACTING: Colour = (255, 255, 255)
+
+ENEMY_COLOURS: dict[str, Colour] = {
+    "white": (236, 236, 232), "blue": (62, 110, 214), "red": (196, 48, 48),
+    "green": (58, 150, 70), "brown": (132, 90, 52), "purple": (128, 60, 170),
+    "boss": (34, 30, 30),
+}
+HERO_COLOURS: tuple[Colour, ...] = ((40, 120, 200), (30, 150, 110), (210, 130, 30),
+                                    (170, 70, 150), (90, 90, 180), (160, 150, 40))
+TOKEN_LOOK: dict[str, tuple[Colour, str]] = {
+    "start": ((90, 90, 90), "S"), "exit": ((30, 140, 60), "EXIT"),
+    "objective": ((220, 170, 20), "OBJ"), "gem": ((60, 170, 220), "gem"),
+    "food": ((170, 110, 60), "food"), "chest": ((130, 80, 30), "chest"),
+    "exploration": ((90, 90, 160), "?"), "trap": ((190, 40, 40), "trap"),
+    "fountain": ((40, 120, 200), "font"),
+}
+CAPTION_ROOM = 76
+
+
+@dataclass(frozen=True)
+class MapFit:
+    """The map's grid cells fitted into a rectangle: ``cell`` pixels per grid cell, the
+    map's top-left pixel, and its size in cells."""
+
+    cell: int
+    left: int
+    top: int
+    cols: int
+    rows: int
+
+    @classmethod
+    def fit(cls, rect: pygame.Rect, state: FateforgeState, margin: int = 12) -> MapFit:
+        cols = max(z.x + z.w for z in state.zones)
+        rows = max(z.y + z.h for z in state.zones)
+        cell = max(6, min((rect.width - 2 * margin) // cols, (rect.height - 2 * margin) // rows))
+        left = rect.x + (rect.width - cell * cols) // 2
+        top = rect.y + (rect.height - cell * rows) // 2
+        return cls(cell, left, top, cols, rows)
+
+    def tile(self, zone: Zone) -> pygame.Rect:
+        """The zone's tile in pixels, inset so neighbouring tiles show a seam."""
+        gap = max(3, self.cell // 8)
+        return pygame.Rect(self.left + zone.x * self.cell + gap, self.top + zone.y * self.cell
+                           + gap, zone.w * self.cell - 2 * gap, zone.h * self.cell - 2 * gap)
+
+    def zone_at(self, state: FateforgeState, pos: tuple[int, int]) -> str | None:
+        """The id of the zone whose tile holds pixel ``pos``, or ``None``."""
+        for zone in state.zones:
+            if self.tile(zone).collidepoint(pos):
+                return zone.id
+        return None
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a piece is drawn: its centre and radius (half side for enemies)."""
+
+    centre: tuple[int, int]
+    radius: int
+    kind: str
+
+
+def piece_spots(state: FateforgeState, fit: MapFit) -> dict[str, Spot]:
+    """Where each hero and enemy is drawn: heroes in a row under the zone's name, enemies in a
+    row below them, wrapping inside the tile."""
+    spots: dict[str, Spot] = {}
+    for zone in state.zones:
+        tile = fit.tile(zone)
+        size = max(8, min(tile.width, tile.height) // 7)
+        top = tile.y + max(18, fit.cell // 2) + size
+        for group, kind in ((tuple(h for h in state.heroes if h.zone == zone.id), "hero"),
+                            (state.enemies_in(zone.id), "enemy")):
+            x, y = tile.x + size + 6, top
+            for piece in group:
+                if x + size > tile.right - 4:
+                    x, y = tile.x + size + 6, y + 2 * size + 16
+                spots[piece.name] = Spot((x, y), size, kind)
+                x += 2 * size + 10
+            if group:
+                top = y + 2 * size + 18
+    return spots
+
+
+def hero_colour(state: FateforgeState, name: str) -> Colour:
+    index = [h.name for h in state.heroes].index(name)
+    return HERO_COLOURS[index % len(HERO_COLOURS)]
+
+
+@dataclass(frozen=True)
+class FateforgeOverlays:
+    """What to draw over the map: the ``selected`` piece, the zones it may STEP into (zone ->
+    ``"STEP"``/``"energy STEP"``), the enemies it may attack (enemy -> ``"HIT"``/``"SHOT"``),
+    enemies it may not (enemy -> reason), the enemy about to act, the hovered zone and the
+    caption lines."""
+
+    selected: str | None = None
+    step: Mapping[str, str] = field(default_factory=dict)
+    targets: Mapping[str, str] = field(default_factory=dict)
+    blocked: Mapping[str, str] = field(default_factory=dict)
+    acting: str | None = None
+    hover: str | None = None
+    caption: tuple[str, ...] = ()
+
+
+class FateforgeLayers:
+    """The cached map layer."""
+
+    def __init__(self) -> None:
+        self.cache = LayerCache()
+
+    def board(self, state: FateforgeState, fit: MapFit, size: tuple[int, int]) -> pygame.Surface:
+        key = (state.zones, state.connections, state.portals, state.barricades, state.tokens,
+               fit, size)
+        return self.cache.get("map", key, lambda: _map_layer(state, fit, size))
+
+
+def map_rect(rect: pygame.Rect) -> pygame.Rect:
+    """The part of the board area the map is fitted into (the caption strip below)."""
+    return pygame.Rect(rect.x, rect.y, rect.width, max(60, rect.height - CAPTION_ROOM))
+
+
+def draw_fateforge(surface: pygame.Surface, rect: pygame.Rect, state: FateforgeState,
+                   overlays: FateforgeOverlays, layers: FateforgeLayers) -> MapFit:
+    """Draw the map, pieces and overlays into ``rect``; returns the fit used (for clicks)."""
+    area = map_rect(rect)
+    fit = MapFit.fit(area, state)
+    board = layers.board(state, fit, surface.get_size())
+    surface.blit(board, area.topleft, area)
+    _draw_overlay_zones(surface, state, fit, overlays)
+    _draw_pieces(surface, state, fit, overlays)
+    _draw_caption(surface, pygame.Rect(rect.x + 8, area.bottom + 2, rect.width - 16,
+                                       rect.bottom - area.bottom - 4), overlays.caption)
+    return fit
+
+
+# ----------------------------------------------------------------------------- map layer
+
+
+def _map_layer(state: FateforgeState, fit: MapFit, size: tuple[int, int]) -> pygame.Surface:
+    out = layer(size)
+    tiles = {z.id: fit.tile(z) for z in state.zones}
+    for zone in state.zones:
+        tile = tiles[zone.id]
+        pygame.draw.rect(out, TILE_DIFFICULT if zone.difficult else TILE, tile, border_radius=6)
+        pygame.draw.rect(out, TILE_EDGE, tile, 2, border_radius=6)
+        if zone.difficult:
+            step = max(8, fit.cell // 3)
+            for x in range(tile.x + step // 2, tile.right, step):
+                for y in range(tile.y + step // 2, tile.bottom, step):
+                    pygame.draw.circle(out, (130, 115, 70), (x, y), 2)
+        label = zone.name + (" (difficult)" if zone.difficult else "")
+        text(out, label, (tile.x + 6, tile.y + 4), max(12, min(20, fit.cell // 3)),
+             theme.TEXT_DARK, max_width=tile.width - 12)
+    for conn in state.connections:
+        _draw_connection(out, tiles[conn.a], tiles[conn.b], conn.door, fit)
+    for portal in state.portals:
+        a, b = tiles[portal.a], tiles[portal.b]
+        pa, pb = _portal_spot(a), _portal_spot(b)
+        dashed_line(out, PORTAL, pa, pb, 2, 7)
+        for spot in (pa, pb):
+            pygame.draw.circle(out, PORTAL, spot, max(7, fit.cell // 5), 3)
+            text(out, "P", spot, 14, PORTAL, anchor="center")
+    for barricade in state.barricades:
+        for side in barricade.against:
+            _draw_barricade(out, tiles[barricade.zone], side)
+    for zone in state.zones:
+        _draw_tokens(out, state, zone, tiles[zone.id])
+    return out
+
+
+def _portal_spot(tile: pygame.Rect) -> tuple[int, int]:
+    r = max(8, min(tile.width, tile.height) // 9)
+    return (tile.right - r - 6, tile.y + r + 6)
+
+
+def _draw_connection(out: pygame.Surface, a: pygame.Rect, b: pygame.Rect, door: str,
+                     fit: MapFit) -> None:
+    seam = max(6, fit.cell // 4)
+    horizontal = a.right <= b.x or b.right <= a.x
+    vertical = a.bottom <= b.y or b.bottom <= a.y
+    low_y, high_y = max(a.y, b.y), min(a.bottom, b.bottom)
+    low_x, high_x = max(a.x, b.x), min(a.right, b.right)
+    if horizontal and not vertical and high_y - low_y > seam:
+        left, right = (a, b) if a.x < b.x else (b, a)
+        mid = (low_y + high_y) // 2
+        width = min(high_y - low_y - 8, max(14, fit.cell // 2))
+        passage = pygame.Rect(left.right - 4, mid - width // 2, right.x - left.right + 8, width)
+        across = "vertical"
+    elif vertical and not horizontal and high_x - low_x > seam:
+        top, bottom = (a, b) if a.y < b.y else (b, a)
+        mid = (low_x + high_x) // 2
+        width = min(high_x - low_x - 8, max(14, fit.cell // 2))
+        passage = pygame.Rect(mid - width // 2, top.bottom - 4, width, bottom.y - top.bottom + 8)
+        across = "horizontal"
+    else:
+        pygame.draw.line(out, PASSAGE, a.center, b.center, 6)
+        pygame.draw.line(out, TILE_EDGE, a.center, b.center, 1)
+        if door:
+            centre = ((a.centerx + b.centerx) // 2, (a.centery + b.centery) // 2)
+            _door_mark(out, pygame.Rect(centre[0] - 9, centre[1] - 9, 18, 18), door)
+        return
+    pygame.draw.rect(out, PASSAGE, passage)
+    if door:
+        _door_mark(out, passage, door, across)
+
+
+def _door_mark(out: pygame.Surface, passage: pygame.Rect, door: str,
+               across: str = "vertical") -> None:
+    """A door across ``passage``: a solid bar when closed, a bar split open when open."""
+    if across == "vertical":
+        bar = pygame.Rect(passage.centerx - 4, passage.y - 3, 8, passage.height + 6)
+    else:
+        bar = pygame.Rect(passage.x - 3, passage.centery - 4, passage.width + 6, 8)
+    if door == "closed":
+        pygame.draw.rect(out, DOOR, bar)
+        pygame.draw.rect(out, (40, 25, 10), bar, 1)
+        return
+    if across == "vertical":
+        stub = bar.height // 4
+        pygame.draw.rect(out, DOOR, (bar.x, bar.y, bar.width, stub))
+        pygame.draw.rect(out, DOOR, (bar.x, bar.bottom - stub, bar.width, stub))
+    else:
+        stub = bar.width // 4
+        pygame.draw.rect(out, DOOR, (bar.x, bar.y, stub, bar.height))
+        pygame.draw.rect(out, DOOR, (bar.right - stub, bar.y, stub, bar.height))
+
+
+def _draw_barricade(out: pygame.Surface, tile: pygame.Rect, side: str) -> None:
+    """A bar along ``side`` inside ``tile`` and a crossed-out arrow pointing in from it."""
+    length = int(tile.width * 0.5) if side in ("north", "south") else int(tile.height * 0.5)
+    inset = 12
+    arrow = 18
+    if side == "north":
+        bar = pygame.Rect(tile.centerx - length // 2, tile.y + inset - 3, length, 6)
+        tail, head = (tile.centerx + length // 2 + 12, tile.y + 2), (
+            tile.centerx + length // 2 + 12, tile.y + 2 + arrow)
+    elif side == "south":
+        bar = pygame.Rect(tile.centerx - length // 2, tile.bottom - inset - 3, length, 6)
+        tail, head = (tile.centerx + length // 2 + 12, tile.bottom - 2), (
+            tile.centerx + length // 2 + 12, tile.bottom - 2 - arrow)
+    elif side == "west":
+        bar = pygame.Rect(tile.x + inset - 3, tile.centery - length // 2, 6, length)
+        tail, head = (tile.x + 2, tile.centery + length // 2 + 12), (
+            tile.x + 2 + arrow, tile.centery + length // 2 + 12)
+    else:
+        bar = pygame.Rect(tile.right - inset - 3, tile.centery - length // 2, 6, length)
+        tail, head = (tile.right - 2, tile.centery + length // 2 + 12), (
+            tile.right - 2 - arrow, tile.centery + length // 2 + 12)
+    pygame.draw.rect(out, BARRICADE, bar)
+    for x in range(bar.x + 4, bar.right - 2, 10):
+        if bar.width > bar.height:
+            pygame.draw.line(out, (200, 180, 120), (x, bar.y), (x + 4, bar.bottom), 2)
+    for y in range(bar.y + 4, bar.bottom - 2, 10):
+        if bar.height > bar.width:
+            pygame.draw.line(out, (200, 180, 120), (bar.x, y), (bar.right, y + 4), 2)
+    pygame.draw.line(out, BARRICADE, tail, head, 3)
+    dx, dy = head[0] - tail[0], head[1] - tail[1]
+    nx, ny = (0 if dx else 5), (0 if dy else 5)
+    back = (head[0] - (dx > 0) * 6 + (dx < 0) * 6, head[1] - (dy > 0) * 6 + (dy < 0) * 6)
+    pygame.draw.polygon(out, BARRICADE, [head, (back[0] + nx, back[1] + ny),
+                                         (back[0] - nx, back[1] - ny)])
+    mid = ((tail[0] + head[0]) // 2, (tail[1] + head[1]) // 2)
+    pygame.draw.line(out, CROSS, (mid[0] - 6, mid[1] - 6), (mid[0] + 6, mid[1] + 6), 3)
+    pygame.draw.line(out, CROSS, (mid[0] - 6, mid[1] + 6), (mid[0] + 6, mid[1] - 6), 3)
+
+
+def _draw_tokens(out: pygame.Surface, state: FateforgeState, zone: Zone,
+                 tile: pygame.Rect) -> None:
+    x = tile.x + 6
+    y = tile.bottom - 22
+    for token in state.tokens_in(zone.id):
+        colour, word = TOKEN_LOOK[token.kind]
+        if token.kind == "fountain":
+            word = f"fountain {token.cubes}"
+        if token.kind in ("exit", "objective", "chest") and token.name:
+            word = token.name
+        guard = state.guard_of(token.name)
+        size = theme.font(13).size(word)[0] + 10
+        if x + size > tile.right - 4:
+            x, y = tile.x + 6, y - 20
+        badge = pygame.Rect(x, y, size, 17)
+        pygame.draw.rect(out, colour, badge, border_radius=4)
+        if guard:
+            pygame.draw.rect(out, (20, 20, 20), badge, 2, border_radius=4)
+        text(out, word, badge.center, 13, (255, 255, 255), anchor="center")
+        x += size + 4
+
+
+# ----------------------------------------------------------------------------- per frame
+
+
+def _draw_overlay_zones(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
+                        overlays: FateforgeOverlays) -> None:
+    for zone_id, how in overlays.step.items():
+        tile = fit.tile(state.zone(zone_id))
+        shade = pygame.Surface(tile.size, pygame.SRCALPHA)
+        shade.fill(STEP_FILL if how == "STEP" else ENERGY_FILL)
+        surface.blit(shade, tile.topleft)
+        pygame.draw.rect(surface, STEP_FILL[:3], tile, 3, border_radius=6)
+        text(surface, how, (tile.right - 6, tile.bottom - 40), 14, (20, 40, 120),
+             anchor="topright")
+    if overlays.hover and state.find_zone(overlays.hover):
+        pygame.draw.rect(surface, (255, 255, 255), fit.tile(state.zone(overlays.hover)), 2,
+                         border_radius=6)
+
+
+def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
+                 overlays: FateforgeOverlays) -> None:
+    spots = piece_spots(state, fit)
+    for hero in state.heroes:
+        spot = spots[hero.name]
+        colour = (130, 130, 130) if hero.ko else hero_colour(state, hero.name)
+        pygame.draw.circle(surface, colour, spot.centre, spot.radius)
+        edge = theme.ACCENT if overlays.selected == hero.name else (20, 20, 20)
+        pygame.draw.circle(surface, edge, spot.centre, spot.radius, 3 if edge != (20, 20, 20)
+                           else 1)
+        if hero.stealth:
+            pygame.draw.circle(surface, (240, 240, 240), spot.centre, spot.radius + 4, 1)
+        text(surface, hero.name[:2], spot.centre, max(12, spot.radius), (255, 255, 255),
+             anchor="center")
+        if hero.ko:
+            r = spot.radius
+            cx, cy = spot.centre
+            pygame.draw.line(surface, CROSS, (cx - r, cy - r), (cx + r, cy + r), 3)
+            pygame.draw.line(surface, CROSS, (cx - r, cy + r), (cx + r, cy - r), 3)
+        info = f"{hero.health}h {hero.energy}e" + (f" {hero.block}b" if hero.block else "")
+        text(surface, info, (spot.centre[0], spot.centre[1] + spot.radius + 1), 12,
+             theme.TEXT_DARK, anchor="midtop")
+        if hero.stun:
+            _cube(surface, (spot.centre[0] + spot.radius - 2, spot.centre[1] - spot.radius),
+                  (40, 200, 60))
+    for enemy in state.enemies:
+        spot = spots[enemy.name]
+        r = spot.radius
+        box = pygame.Rect(spot.centre[0] - r, spot.centre[1] - r, 2 * r, 2 * r)
+        colour = ENEMY_COLOURS[enemy.colour]
+        pygame.draw.rect(surface, colour, box, border_radius=3)
+        ink = theme.TEXT_DARK if enemy.colour == "white" else (255, 255, 255)
+        pygame.draw.rect(surface, (250, 200, 60) if enemy.colour == "boss" else (20, 20, 20),
+                         box, 1, border_radius=3)
+        text(surface, str(enemy.initiative), box.center, max(12, r), ink, anchor="center")
+        for i in range(enemy.damage):
+            _cube(surface, (box.x + 1 + i * 7, box.y - 7), (210, 30, 30))
+        for i in range(enemy.armour):
+            _cube(surface, (box.x + 1 + i * 7, box.bottom + 1), (15, 15, 15))
+        if enemy.stun:
+            _cube(surface, (box.right - 6, box.y - 7), (40, 200, 60))
+        marks = "".join(m for m, on in (("B", enemy.has("blocker")), ("F", enemy.has("fear")),
+                                        ("G", bool(enemy.guarding))) if on)
+        if marks:
+            text(surface, marks, (box.right + 2, box.y), 12, theme.TEXT_DARK)
+        text(surface, enemy.name, (box.centerx, box.bottom + (8 if enemy.armour else 1)), 12,
+             theme.TEXT_DARK, anchor="midtop", max_width=2 * r + 22)
+        ring = None
+        how = overlays.targets.get(enemy.name)
+        if how:
+            ring = HIT_RING if how == "HIT" else SHOT_RING
+        elif enemy.name in overlays.blocked:
+            ring = NO_RING
+        if ring:
+            pygame.draw.rect(surface, ring, box.inflate(10, 10), 3, border_radius=5)
+            if how:
+                text(surface, how, (box.centerx, box.y - 9), 12, ring, anchor="midbottom")
+        if overlays.acting == enemy.name:
+            pygame.draw.rect(surface, ACTING, box.inflate(16, 16), 2, border_radius=6)
+        if overlays.selected == enemy.name:
+            pygame.draw.rect(surface, theme.ACCENT, box.inflate(6, 6), 3, border_radius=4)
+
+
+def _cube(surface: pygame.Surface, at: tuple[int, int], colour: Colour) -> None:
+    pygame.draw.rect(surface, colour, (at[0], at[1], 6, 6))
+    pygame.draw.rect(surface, (255, 255, 255), (at[0], at[1], 6, 6), 1)
+
+
+def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
+    if not lines or rect.height < 16:
+        return
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=4)
+    y = rect.y + 4
+    for line in lines:
+        for part in wrap(line, 15, rect.width - 12):
+            if y + 16 > rect.bottom:
+                return
+            text(surface, part, (rect.x + 6, y), 15, theme.TEXT)
+            y += 17
+
+
+LEGEND: tuple[tuple[Colour, str], ...] = (
+    (DOOR, "door: solid bar closed, split bar open"),
+    (PORTAL, "portal (P): hero movement only, a FOCUS"),
+    (BARRICADE, "barricade: crossed arrow = no shots from that side"),
+    (STEP_FILL[:3], "zones the selected hero may STEP into"),
+    (HIT_RING, "HIT target (same zone)"),
+    (SHOT_RING, "SHOT target (adjacent zone)"),
+    (NO_RING, "enemy that cannot be attacked (see caption)"),
+    ((210, 30, 30), "red cube: damage; black: armour; green: stun"),
+)
+
+
+def legend(state: FateforgeState) -> list[tuple[Colour, str]]:
+    """Legend rows: the map marks present, then the enemy types on the map."""
+    rows = []
+    for colour, words in LEGEND:
+        if colour == DOOR and not any(c.door for c in state.connections):
+            continue
+        if colour == PORTAL and not state.portals:
+            continue
+        if colour == BARRICADE and not state.barricades:
+            continue
+        rows.append((colour, words))
+    types = sorted({e.colour for e in state.enemies}, key=list(ENEMY_COLOURS).index)
+    if types:
+        rows.append((ENEMY_COLOURS[types[0]], "enemies: " + ", ".join(types)
+                     + " (number: initiative)"))
+    return rows
