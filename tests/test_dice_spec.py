@@ -73,6 +73,21 @@ def test_cli_roll_prints_json(capsys):
     assert out["seed"] == 5 and len(out["dice"]) >= 4
 
 
+def test_cli_roll_with_a_broken_faces_file_names_the_file(tmp_path, monkeypatch, capsys):
+    from tabletop.dice.kinds import default_kinds
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[ff-red]\nfaces = ["HIT"]\n', encoding="utf-8")
+    monkeypatch.setenv("TABLETOP_DICE_FACES", str(bad))
+    default_kinds.cache_clear()
+    try:
+        assert main(["roll", "white"]) == 2
+    finally:
+        monkeypatch.delenv("TABLETOP_DICE_FACES")
+        default_kinds.cache_clear()
+    assert "bad.toml:2: [ff-red] faces must be a list of six strings" in capsys.readouterr().err
+
+
 def test_cli_roll_bad_spec_is_one_line(capsys):
     assert main(["roll", "3 kf-d1O crit", "--seed", "4"]) == 2
     err = capsys.readouterr().err

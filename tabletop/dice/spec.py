@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from tabletop.dice.kinds import canonical
 from tabletop.dice.roll import MAX_DICE
-from tabletop.errors import TabletopError, UsageError
+from tabletop.errors import UsageError
 
 D100 = "kf-d100"
 
@@ -79,7 +79,7 @@ def parse_spec(spec: str) -> tuple[Group, ...]:
         else:
             try:
                 kind = canonical(word)
-            except TabletopError:
+            except UsageError:
                 raise UsageError(f"{word!r} is not a die, a count or 'crit' (see tabletop roll "
                                  "--help and docs/dice.md)") from None
             groups.append(Group(label, (kind,) * number))
