@@ -136,3 +136,12 @@ def test_tray_draws_at_any_window_size(size):
 def test_die_pictures_differ_by_face():
     assert die_image("kc-red", 0, 40, False).get_view("2").raw != die_image(
         "kc-red", 5, 40, False).get_view("2").raw
+
+
+def test_tray_given_aliases_and_a_bad_die():
+    app = _app()
+    assert DiceTray(app.session, ["white", "black"]).family.key == "kc"
+    tray = DiceTray(app.session, ["purple"])
+    app.push(tray)
+    _key(app, pygame.K_SPACE)
+    assert "'purple' is not a kind of die" in app.session.status and tray.roll is None

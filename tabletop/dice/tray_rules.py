@@ -113,7 +113,7 @@ def tray_reroll(roll: Roll, chosen: Collection[int]) -> tuple[Roll, str]:
 def finish(roll: Roll) -> Roll:
     """The roll as handed to the rules: King's Champion rolls its Aftershocks now (after the
     re-rolls, Jousting Phase step 7); other games' rolls are unchanged.  Idempotent."""
-    if _family(roll).key == "kc" and not any(
+    if any(kind.startswith("kc-") for kind in roll.kinds) and not any(
             step.reason == joust_rolls.AFTERSHOCK for step in roll.steps):
         return joust_rolls.resolve_aftershocks(roll)
     return roll

@@ -14,6 +14,7 @@ remove the last die · Esc close.  A click while the dice roll skips to the end.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -21,7 +22,7 @@ from functools import lru_cache
 import pygame
 
 from tabletop.dice import tray_rules
-from tabletop.dice.kinds import DieKind, default_kinds
+from tabletop.dice.kinds import DieKind, canonical, default_kinds
 from tabletop.dice.roll import Roll, new_seed, roll_dice
 from tabletop.dice.summary import describe, summarise
 from tabletop.dice.tray import (
@@ -141,9 +142,10 @@ class DiceTray(Controller):
                  reroll_rule: RerollRule | None = None, throw_now: bool = False):
         super().__init__()
         self.session = session
-        first = kinds[0] if kinds else None
-        self.family = (tray_rules.family_of(default_kinds()[first].name) if first and first
-                       in default_kinds() else tray_rules.family_for_game(session.game.name))
+        self.family = tray_rules.family_for_game(session.game.name)
+        if kinds:
+            with contextlib.suppress(TabletopError):  # an unknown die is named at the throw
+                self.family = tray_rules.family_of(canonical(kinds[0]))
         self.pending: list[str] = list(kinds) if kinds else list(self.family.default)
         self.seed = seed
         self.on_done = on_done
