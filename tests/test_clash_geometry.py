@@ -80,7 +80,8 @@ def test_difficult_terrain_layout_notes_are_true():
     kara = geo.reach(state, "Kara")
     assert {S("G2"), S("D4")} <= kara and S("E4") not in kara
     ubar = geo.reach(state, "Ubar")
-    assert S("H5") in ubar and S("I5") not in ubar and S("B6") not in ubar
+    assert S("H5") in ubar and S("I5") not in ubar
+    assert S("C6") not in kara | ubar and S("C5") in kara  # the Boulder, and beside it
 
 
 GRASS = Terrain("Tall Grass", (S("A3"), S("A4"), S("A5")), ("obscuring",))

@@ -16,8 +16,10 @@ all found with integer arithmetic.
 
 Speed: a :class:`SightMap` packs the blocking spaces and diagonal gaps of one board into one
 Python integer (two bits per slot: a cell bit and a lattice-point bit), and the features of a
-segment from the origin are packed the same way once per ``(dx, dy)`` and cached.  Testing one
-segment is then one shift and one ``&``; no approximation is involved.
+segment from the origin are packed the same way once per ``(dx, dy)`` and board width, and
+kept.  Testing one segment is then one shift and one ``&`` on exactly the cells and points
+the segment meets; :func:`visible_from` decides each corner point of the board once and stops
+a space at its first clear corner.  No approximation is involved anywhere.
 """
 
 from __future__ import annotations
