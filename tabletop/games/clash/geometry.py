@@ -302,9 +302,12 @@ def range_(state: ClashState, p, q) -> int:
 
 def _passable_for(state: ClashState, a: Place, b: Place):
     """Mob and Knight movement: on the board, not obstacle, chasm or boundless, not another
-    piece's space (``a``'s and ``b``'s own, and a VP host's, excepted)."""
+    piece's space (``a``'s and ``b``'s own excepted, and the Monster of ``b`` when ``b`` is on
+    its Vantage Point)."""
     no_entry = _terrain(state).no_entry
-    own = {*a.spaces, *b.spaces, *_measured_spaces(state, a), *_measured_spaces(state, b)}
+    own = {*b.spaces, *_measured_spaces(state, b)}
+    if _host(state, a) is None:  # a Knight on a Vantage Point never walks over its Monster
+        own.update(a.spaces)
     occupant = state.occupant
 
     def passable(space: Space) -> bool:
