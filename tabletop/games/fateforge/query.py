@@ -102,7 +102,7 @@ def _exit_damage(state: FateforgeState, args: list[str]) -> dict[str, Any]:
                 "why": f"{hero.name} has no route to {token.label} (closed doors cut routes; "
                        f"portals cannot be used when Exiting)"}
     costly = ", ".join(state.zone_name(z) for z in plan.costly) or "none"
-    why = (f"cheapest route {' → '.join(state.zone_name(z) for z in plan.path)}; zones with "
+    why = (f"cheapest route {' > '.join(state.zone_name(z) for z in plan.path)}; zones with "
            f"enemies or traps on it, start and exit included: {costly}")
     if guard:
         why += f"; but {guard.name} guards {token.label}, so it cannot be used now"

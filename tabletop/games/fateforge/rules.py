@@ -775,7 +775,7 @@ def _exit(state: FateforgeState, action: Exit) -> Outcome:
         plans[hero.name] = plan
     events: list[Event] = []
     for name, plan in plans.items():
-        route = " → ".join(state.zone_name(z) for z in plan.path)
+        route = " > ".join(state.zone_name(z) for z in plan.path)
         events.append(Event("exit", f"{name} exits by {route}: {plan.cost} damage."))
         state, more = suffer(state, name, plan.cost, cause="zones with enemies or traps on the "
                                                            "Exit path")

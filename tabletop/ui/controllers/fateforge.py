@@ -69,6 +69,27 @@ def face_of(label: str) -> str:
     return label.lower().replace(" ", "-")
 
 
+def exit_lines(state: FateforgeState) -> list[str]:
+    """One line per exit: each standing hero's damage on its cheapest path, and the total
+    (*Exiting the Combat Scene*)."""
+    lines = []
+    for token in (t for t in state.tokens if t.kind == "exit"):
+        guard = state.guard_of(token.name)
+        if guard:
+            lines.append(f"{token.label}: guarded by {guard.name}, cannot be used")
+            continue
+        parts, total = [], 0
+        for hero in (h for h in state.heroes if not h.ko):
+            plan = exit_plan(state, hero, token.zone)
+            if plan is None:
+                parts.append(f"{hero.name} cannot reach it")
+                continue
+            parts.append(f"{hero.name} {plan.cost}")
+            total += plan.cost
+        lines.append(f"{token.label}: {', '.join(parts)} = {total} damage")
+    return lines
+
+
 class FateforgeController(GameController):
     """The Fateforge combat map screen (see the module docstring)."""
 
@@ -106,7 +127,8 @@ class FateforgeController(GameController):
         if hero is not None and not hero.ko:
             allowed, refused = step_options(state, hero)
             if state.round.phase == "preparation":
-                allowed = {z: "Dash" for z in allowed} if not hero.has_used("dash") else {}
+                fresh = hero.rolled and not hero.has_used("dash")
+                allowed = {z: "Dash" for z in allowed} if fresh else {}
             step = allowed
             for enemy in state.enemies:
                 hit, shot = hit_refusal(state, hero, enemy.name), shot_refusal(state, hero,
@@ -133,9 +155,11 @@ class FateforgeController(GameController):
         state = self.state
         rnd = state.round
         lines = [f"Round {rnd.number} of {rnd.of} · {rnd.phase}",
-                 "Order: " + " → ".join(rnd.sequence)]
+                 "Order: " + " > ".join(rnd.sequence)]
         if state.outcome:
             lines.append(f"Outcome: {state.outcome}")
+        if rnd.phase == "exit":
+            lines += exit_lines(state)
         hero = state.find_hero(self.selected) if self.selected else None
         if hero is not None:
             lines += [f"{hero.name} in {state.zone_name(hero.zone)}",
@@ -204,7 +228,7 @@ class FateforgeController(GameController):
             if rnd.current in (REACTIONS, TURNS):
                 plan = next_activation(state)
                 if plan and plan.enemy and plan.target is None:
-                    return [ButtonSpec(f"{plan.enemy} targets {name}",
+                    return [ButtonSpec(f"Target {name}",
                                        lambda n=name: self.next_enemy(n), str(i + 1))
                             for i, name in enumerate(plan.targets)]
                 return [ButtonSpec("Next enemy", self.next, "N")]
@@ -212,14 +236,9 @@ class FateforgeController(GameController):
         if rnd.phase == "cleanup":
             return [ButtonSpec("Clean-Up", self.next, "N")]
         if rnd.phase == "exit":
-            specs = []
-            for token in (t for t in state.tokens if t.kind == "exit"):
-                cost = sum(p.cost for p in (exit_plan(state, h, token.zone) for h in state.heroes
-                                            if not h.ko) if p is not None)
-                specs.append(ButtonSpec(f"Exit: {token.label} ({cost} dmg)",
-                                        lambda t=token.label: self.perform(Exit(t)),
-                                        enabled=state.guard_of(token.name) is None))
-            return specs
+            return [ButtonSpec(f"Exit {t.label}", lambda t=t.label: self.perform(Exit(t)),
+                               enabled=state.guard_of(t.name) is None)
+                    for t in state.tokens if t.kind == "exit"]
         return []
 
     def _focus_buttons(self) -> list[ButtonSpec]:

@@ -190,9 +190,6 @@ def _map_layer(state: FateforgeState, fit: MapFit, size: tuple[int, int]) -> pyg
             for x in range(tile.x + step // 2, tile.right, step):
                 for y in range(tile.y + step // 2, tile.bottom, step):
                     pygame.draw.circle(out, (130, 115, 70), (x, y), 2)
-        label = zone.name + (" (difficult)" if zone.difficult else "")
-        text(out, label, (tile.x + 6, tile.y + 4), max(12, min(20, fit.cell // 3)),
-             theme.TEXT_DARK, max_width=tile.width - 12)
     for conn in state.connections:
         _draw_connection(out, tiles[conn.a], tiles[conn.b], conn.door, fit)
     for portal in state.portals:
@@ -207,6 +204,14 @@ def _map_layer(state: FateforgeState, fit: MapFit, size: tuple[int, int]) -> pyg
             _draw_barricade(out, tiles[barricade.zone], side)
     for zone in state.zones:
         _draw_tokens(out, state, zone, tiles[zone.id])
+        tile = tiles[zone.id]
+        label = zone.name + (" (difficult)" if zone.difficult else "")
+        size = max(12, min(20, fit.cell // 3))
+        width = min(tile.width - 12, theme.font(size).size(label)[0] + 8)
+        pygame.draw.rect(out, (236, 230, 212), (tile.x + 4, tile.y + 8, width, size + 4),
+                         border_radius=4)
+        text(out, label, (tile.x + 8, tile.y + 10), size, theme.TEXT_DARK,
+             max_width=tile.width - 20)
     return out
 
 
@@ -270,7 +275,7 @@ def _door_mark(out: pygame.Surface, passage: pygame.Rect, door: str,
 def _draw_barricade(out: pygame.Surface, tile: pygame.Rect, side: str) -> None:
     """A bar along ``side`` inside ``tile`` and a crossed-out arrow pointing in from it."""
     length = int(tile.width * 0.5) if side in ("north", "south") else int(tile.height * 0.5)
-    inset = 12
+    inset = 4
     arrow = 18
     if side == "north":
         bar = pygame.Rect(tile.centerx - length // 2, tile.y + inset - 3, length, 6)

@@ -1,0 +1,152 @@
+"""The Fateforge combat map screen, headless: selection highlights with reasons, clicks that
+become actions, one enemy activation per click, and a whole scene played to its Exit."""
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tabletop.errors import UsageError
+from tabletop.games import layouts
+from tabletop.ui.app import App
+from tabletop.ui.session import Session
+from tabletop.ui.views.fateforge import piece_spots
+
+LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
+SIZE = (1280, 800)
+
+
+def open_app(name="fateforge-chapel.toml", state=None):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.font.init()
+    game, loaded = layouts.load(LAYOUTS / name)
+    app = App(Session(game, state or loaded, path=None), SIZE)
+    app.screen.rng.seed(11)
+    frame(app)
+    return app
+
+
+def frame(app):
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)
+    return surface
+
+
+def at_turn(app, hero, dice):
+    state = app.session.state
+    heroes = tuple(replace(h, dice=tuple(dice) if h.name == hero else (), rolled=True)
+                   for h in state.heroes)
+    rnd = replace(state.round, phase="action", step=state.round.sequence.index(hero))
+    return replace(state, heroes=heroes, round=rnd)
+
+
+def click_on(app, name):
+    frame(app)
+    screen, state = app.screen, app.session.state
+    spots = piece_spots(state, screen.fit)
+    pos = spots[name].centre if name in spots else screen.fit.tile(state.find_zone(name)).center
+    return screen.click(pos)
+
+
+def test_selected_hero_shows_step_zones_targets_and_refusals():
+    app = open_app()
+    app = open_app(state=at_turn(app, "Aria", ["step", "shot"]))
+    click_on(app, "Aria")
+    overlays = app.screen.overlays()
+    assert set(overlays.step) == {"chapel", "gate", "tower"}
+    assert overlays.targets == {"Skulk": "SHOT"}
+    assert overlays.blocked["Warden"] == "the barricade in Chapel blocks shots from the north"
+    assert any("barricade in Chapel blocks shots from the north" in line
+               for line in overlays.caption)
+
+
+def test_clicking_a_zone_steps_and_an_enemy_attacks():
+    app = open_app()
+    app = open_app(state=at_turn(app, "Thorn", ["step", "shot", "hit"]))
+    click_on(app, "Thorn")
+    click_on(app, "Warden")  # from the Crypt, the west side: not barricaded
+    assert app.session.state.enemy("Warden").damage == 1
+    click_on(app, "Chapel")
+    assert app.session.state.hero("Thorn").zone == "chapel"
+    click_on(app, "Grunt")
+    assert app.session.state.enemy("Grunt").damage == 1
+
+
+def test_refused_click_explains_the_rule():
+    app = open_app()
+    app = open_app(state=at_turn(app, "Aria", ["shot"]))
+    click_on(app, "Aria")
+    click_on(app, "Warden")
+    assert app.session.status_error
+    assert "the barricade in Chapel blocks shots from the north" in app.session.status
+
+
+def test_trap_zone_offers_the_choice():
+    app = open_app()
+    state = at_turn(app, "Thorn", ["step", "focus"])
+    app = open_app(state=state)
+    click_on(app, "Thorn")
+    click_on(app, "Well")
+    labels = [b.label for b in app.screen.buttons()]
+    assert labels[:2] == ["Trap: discard a FOCUS", "Trap: draw a trap card"]
+    app.screen.buttons()[1].on_click()
+    assert app.session.state.hero("Thorn").zone == "well"
+    assert not app.session.state.tokens_in("well", "trap")
+
+
+def test_enemy_phase_one_activation_per_click_with_the_reason():
+    app = open_app()
+    screen = app.screen
+    screen.next()   # roll every hero's dice
+    screen.next()   # start the Action Phase
+    screen.end_turn()
+    assert app.session.state.round.current == "Enemy Reactions"
+    before = len(app.session.log)
+    buttons = screen.buttons()
+    assert [b.label for b in buttons] == ["Target Aria", "Target Thorn", "Target Mira"]
+    buttons[1].on_click()
+    new = app.session.log[before:]
+    assert new[0].startswith("Grunt activates: the closest hero is 1 zone(s) away")
+    assert app.session.state.round.queue == ("blue",)
+
+
+def test_a_whole_scene_is_played_by_clicks_to_the_exit():
+    app = open_app()
+    screen = app.screen
+    for _ in range(200):
+        state = app.session.state
+        if state.round.phase == "over":
+            break
+        buttons = [b for b in screen.buttons() if b.enabled]
+        if state.round.phase == "action" and state.find_hero(state.round.current or ""):
+            screen.end_turn()
+        elif buttons[0].label.startswith(("Target", "Exit")):
+            buttons[0].on_click()
+        else:
+            screen.next()
+    state = app.session.state
+    assert state.round.phase == "over" and state.outcome == "exited through Gate exit"
+    assert layouts.loads(layouts.dumps(state))[1] == state
+
+
+def test_screenshot_overlay_select_and_unknown_overlay():
+    app = open_app()
+    app.screen.apply_overlay("select Warden")
+    assert app.screen.selected == "Warden"
+    assert any("Warden on its Enemy Turn now" in line for line in app.screen.overlays().caption)
+    with pytest.raises(UsageError):
+        app.screen.apply_overlay("los Aria Warden")
+    with pytest.raises(UsageError):
+        app.screen.apply_overlay("select Nobody")
+
+
+def test_exit_phase_lists_each_exits_damage():
+    state = layouts.load(LAYOUTS / "fateforge-exit.toml")[1]
+    app = open_app("fateforge-exit.toml", replace(state, round=replace(state.round,
+                                                                       phase="exit")))
+    lines = app.screen.panel_lines()
+    assert "East Gate: Aria 2, Thorn 2 = 4 damage" in lines
+    assert "Sewer Grate: Aria 1, Thorn 1 = 2 damage" in lines
+    assert [b.label for b in app.screen.buttons()] == ["Exit East Gate", "Exit Sewer Grate"]
