@@ -66,12 +66,10 @@ def destructible(tile: Terrain) -> bool:
 
 def others_on(state: ClashState, spaces, mover: str) -> list[Piece]:
     """The pieces other than ``mover`` on any of ``spaces`` (Knights on Vantage Points not)."""
-    found: dict[str, Piece] = {}
-    for space in spaces:
-        piece = state.occupant.get(space)
-        if piece is not None and piece.name != mover:
-            found[piece.name] = piece
-    return list(found.values())
+    cells = set(spaces)
+    return [p for p in (*state.monsters, *state.knights)
+            if p.name != mover and not (isinstance(p, Knight) and p.vantage)
+            and cells & set(p.spaces)]
 
 
 def place(state: ClashState, name: str, at: Space) -> ClashState:

@@ -1,0 +1,178 @@
+"""Pushback, Pull, Drag, Displace, Forced Vault (rulebook Keyword List, Involuntary Movement)."""
+
+import pytest
+from clash_boards import board
+
+from tabletop.errors import IllegalActionError
+from tabletop.games.clash.actions import Forced
+from tabletop.games.clash.rules import apply, outcomes
+
+
+def at(state, name):
+    piece = state.pieces.get(name)
+    return None if piece is None else str(piece.at)
+
+
+def lane(source_type: str = "boss", extra: str = "") -> str:
+    """A 3 x 8 lane: the source on B2, Kara on B3."""
+    return f"""
+[board]
+rows = 3
+cols = 8
+[[monsters]]
+name = "Brute"
+type = "{source_type}"
+at = "B2"
+facing = "west"
+[[knights]]
+name = "Kara"
+at = "B3"
+""" + extra
+
+
+def test_pushback_turns_the_source_and_moves_both():
+    [r] = outcomes(board(lane()), Forced("pushback", "Brute", "Kara", 3))
+    assert at(r.state, "Kara") == "B6" and at(r.state, "Brute") == "B5"
+    assert r.state.monster("Brute").facing == "east"
+
+
+def test_pushback_by_a_boss_pushes_through_knights_and_displaces_the_one_it_ends_on():
+    text = lane(extra='[[knights]]\nname = "Odo"\nat = "B5"\n')
+    results = outcomes(board(text), Forced("pushback", "Brute", "Kara", 2))
+    assert {at(r.state, "Kara") for r in results} == {"B5"}
+    assert sorted(at(r.state, "Odo") for r in results) == ["A5", "B6", "C5"]
+
+
+def test_pushback_by_a_mob_stops_at_a_miniature():
+    text = lane("mob", '[[knights]]\nname = "Odo"\nat = "B5"\n')
+    [r] = outcomes(board(text), Forced("pushback", "Brute", "Kara", 3))
+    assert at(r.state, "Kara") == "B4" and at(r.state, "Odo") == "B5"
+
+
+def test_pushback_into_an_indestructible_obstacle_by_a_mob_stops_with_crash():
+    text = lane("mob", '[[terrain]]\nname = "Wall"\nspaces = ["B5"]\n'
+                       'keywords = ["obstacle", "indestructible"]\n')
+    [r] = outcomes(board(text), Forced("pushback", "Brute", "Kara", 3))
+    assert at(r.state, "Kara") == "B4" and r.state.knight("Kara").knockdown == "falling"
+
+
+def test_pushback_into_an_indestructible_obstacle_by_a_boss_displaces_and_continues():
+    text = lane(extra='[[terrain]]\nname = "Wall"\nspaces = ["B5"]\n'
+                      'keywords = ["obstacle", "indestructible"]\n')
+    results = outcomes(board(text), Forced("pushback", "Brute", "Kara", 3))
+    # Displaced north or south (players choose), then pushed into the Board Edge of the 3-row
+    # lane and Displaced again along it: four outcomes, the Brute always moves its 3 spaces.
+    assert len(results) == 4
+    assert len({r.choices for r in results}) == 4
+    for r in results:
+        assert r.state.monster("Brute").at.col == 3
+        assert r.state.knight("Kara") is not None
+        assert any(e.kind == "displaced" for e in r.events)
+
+
+def test_pushback_through_a_chasm_kills_a_knight():
+    text = lane(extra='[[terrain]]\nname = "Pit"\nspaces = ["B5"]\nkeywords = ["chasm"]\n')
+    [r] = outcomes(board(text), Forced("pushback", "Brute", "Kara", 3))
+    assert r.state.knight("Kara") is None
+
+
+def test_pull_moves_toward_the_source_until_adjacent():
+    text = lane().replace('at = "B3"', 'at = "B7"')
+    [r] = outcomes(board(text), Forced("pull", "Brute", "Kara", 6))
+    assert at(r.state, "Kara") == "B3"
+    assert r.state.monster("Brute").facing == "east"
+
+
+def test_pull_through_a_chasm_kills_a_knight():
+    text = lane(extra='[[terrain]]\nname = "Pit"\nspaces = ["B5"]\nkeywords = ["chasm"]\n')
+    text = text.replace('at = "B3"', 'at = "B7"')
+    [r] = outcomes(board(text), Forced("pull", "Brute", "Kara", 6))
+    assert r.state.knight("Kara") is None
+
+
+def test_pull_around_an_indestructible_obstacle_costs_a_crash():
+    text = lane(extra='[[terrain]]\nname = "Wall"\nspaces = ["B5"]\n'
+                      'keywords = ["obstacle", "indestructible"]\n').replace('at = "B3"',
+                                                                               'at = "B7"')
+    results = outcomes(board(text), Forced("pull", "Brute", "Kara", 6))
+    for r in results:
+        assert r.state.knight("Kara").vigor == 9
+        assert r.state.knight("Kara").at.col < 4
+
+
+def test_drag_by_a_mob_stops_at_miniatures_on_the_path():
+    text = """
+[board]
+rows = 3
+cols = 8
+[[monsters]]
+name = "Rat"
+type = "mob"
+at = "B4"
+[[knights]]
+name = "Kara"
+at = "B5"
+[[knights]]
+name = "Odo"
+at = "B2"
+"""
+    [r] = outcomes(board(text), Forced("drag", "Rat", "Kara", 3))
+    assert at(r.state, "Rat") == "B3"      # the mob walks until Odo blocks it
+    assert at(r.state, "Kara") == "B4"
+
+
+def test_drag_into_an_indestructible_obstacle_stops_with_crash():
+    text = lane(extra='[[terrain]]\nname = "Wall"\nspaces = ["B1"]\n'
+                      'keywords = ["obstacle", "indestructible"]\n')
+    results = outcomes(board(text), Forced("drag", "Brute", "Kara", 2))
+    # the boss walks over the Wall to the Board Edge and slides north or south (no Knight
+    # either way: the players choose); Kara follows onto B2 and crashes into the Wall.
+    assert sorted(at(r.state, "Brute") for r in results) == ["A1", "C1"]
+    for r in results:
+        assert at(r.state, "Kara") == "B2" and r.state.knight("Kara").knockdown == "falling"
+
+
+def test_displace_with_no_free_space_kills_a_knight():
+    text = """
+[board]
+rows = 1
+cols = 3
+[[monsters]]
+name = "Rat"
+type = "mob"
+at = "A1"
+[[monsters]]
+name = "Cat"
+type = "mob"
+at = "A3"
+[[knights]]
+name = "Kara"
+at = "A2"
+"""
+    [r] = outcomes(board(text), Forced("displace", "Rat", "Kara"))
+    assert r.state.knight("Kara") is None
+    assert any(e.kind == "died" for e in r.events)
+
+
+def test_forced_vault_over_the_edge_kills_and_otherwise_lands_opposite():
+    text = lane().replace('at = "B2"', 'at = "B1"').replace('at = "B3"', 'at = "B2"')
+    [r] = outcomes(board(text), Forced("forced vault", "Brute", "Kara"))
+    assert r.state.knight("Kara") is None
+    [r] = outcomes(board(lane()), Forced("forced vault", "Brute", "Kara"))
+    assert at(r.state, "Kara") == "B1"
+
+
+def test_several_outcomes_need_an_option():
+    text = lane(extra='[[knights]]\nname = "Odo"\nat = "B5"\n')
+    action = Forced("pushback", "Brute", "Kara", 2)
+    with pytest.raises(IllegalActionError, match="players must choose one of 3 outcomes"):
+        apply(board(text), action)
+    state, _ = apply(board(text), Forced("pushback", "Brute", "Kara", 2, option=1))
+    assert at(state, "Kara") == "B5"
+    with pytest.raises(IllegalActionError, match="option 7 does not exist"):
+        apply(board(text), Forced("pushback", "Brute", "Kara", 2, option=7))
+
+
+def test_unknown_forced_kind_is_refused():
+    with pytest.raises(IllegalActionError, match="not a forced movement"):
+        apply(board(lane()), Forced("yeet", "Brute", "Kara", 2))

@@ -1,0 +1,164 @@
+"""Monster turning, movement types, targeting lines and attack geometry."""
+
+import pytest
+from clash_boards import board
+
+from tabletop.errors import IllegalActionError
+from tabletop.games.clash.actions import Attack, MonsterMove, TurnMonster, Weapon
+from tabletop.games.clash.attacks import in_range, in_zone, sequence
+from tabletop.games.clash.rules import apply, outcomes
+from tabletop.games.clash.targeting import TargetingError, target
+from tabletop.spatial.grid import Space
+
+FIELD = """
+[board]
+rows = 7
+cols = 9
+[[monsters]]
+name = "Rat"
+type = "mob"
+at = "D2"
+facing = "north"
+[[knights]]
+name = "Kara"
+at = "D8"
+passion = 2
+heat = 3
+[[knights]]
+name = "Odo"
+at = "A2"
+heat = 3
+[[terrain]]
+name = "Wall"
+at = "C5"
+size = [1, 3]
+keywords = ["obstacle"]
+"""
+
+
+def at(state, name):
+    return str(state.pieces[name].at)
+
+
+def test_mob_moves_around_obstacles_and_turns_toward_its_target():
+    results = outcomes(FIELD_STATE, MonsterMove("Rat", "Kara", "move"))
+    for r in results:
+        assert at(r.state, "Rat") == "D7"
+        assert r.state.monster("Rat").facing == "east"
+        [moved] = [e for e in r.events if e.kind == "source-moved"]
+        assert not {str(s) for s in moved.path} & {"C5", "D5", "E5"}
+        assert len(moved.path) == 9       # up two rows, over, down two rows: around the Wall
+
+
+def test_boss_moves_through_and_destroys_destructible_terrain():
+    text = FIELD.replace('type = "mob"', 'type = "boss"').replace(
+        'keywords = ["obstacle"]', 'keywords = ["obstacle", "destructible"]')
+    [r] = outcomes(board(text), MonsterMove("Rat", "Kara", "move"))
+    assert at(r.state, "Rat") == "D7" and r.state.tile("Wall") is None
+
+
+def test_speed_limit_and_target_out_of_reach():
+    [r] = outcomes(board(FIELD.replace('type = "mob"', 'type = "boss"')),
+                   MonsterMove("Rat", "Kara", "move", limit=2))
+    assert at(r.state, "Rat") == "D4"
+    assert any(e.kind == "out-of-reach" for e in r.events)
+
+
+def test_ranged_movement_stops_in_range():
+    [r] = outcomes(board(FIELD.replace('type = "mob"', 'type = "boss"')),
+                   MonsterMove("Rat", "Kara", "move", attack_range=3))
+    assert at(r.state, "Rat") == "D5"
+
+
+def test_move_lateral_goes_in_a_straight_line():
+    results = outcomes(FIELD_STATE, MonsterMove("Rat", "Odo", "move lateral", attack_range=1))
+    assert {at(r.state, "Rat") for r in results} == {"B2"}
+
+
+def test_land_on_top_displaces_the_target_to_a_front_space():
+    text = FIELD.replace('type = "mob"', 'type = "boss"')
+    results = outcomes(board(text), MonsterMove("Rat", "Kara", "land on top"))
+    for r in results:
+        assert at(r.state, "Rat") == "D8"
+        assert at(r.state, "Kara") in ("C9", "D9", "E9")
+        assert not any(e.kind == "crash" for e in r.events)
+
+
+def test_appear_on_a_space_and_turning_toward_a_piece():
+    [r] = outcomes(FIELD_STATE, MonsterMove("Rat", "G1", "appear"))
+    assert at(r.state, "Rat") == "G1"
+    with pytest.raises(IllegalActionError, match="cannot be placed"):
+        outcomes(FIELD_STATE, MonsterMove("Rat", "C5", "appear"))
+    [r] = outcomes(FIELD_STATE, TurnMonster("Rat", "Kara"))
+    assert r.state.monster("Rat").facing == "east"
+
+
+def test_boss_ending_on_a_mob_displaces_it():
+    text = FIELD + '[[monsters]]\nname = "Boss"\ntype = "boss"\nat = "G2"\n'
+    results = outcomes(board(text), MonsterMove("Boss", "D2", "move to"))
+    assert {at(r.state, "Boss") for r in results} == {"D2"}
+    assert all(at(r.state, "Rat") != "D2" for r in results)
+
+
+def test_targeting_lines_top_to_bottom():
+    rat = FIELD_STATE.monster("Rat")
+    found = target(FIELD_STATE, rat, ["Adjacent", "In front, Closest", "Closest"])
+    assert found.line == 1 and found.alternatives == (("Odo",),)
+    found = target(FIELD_STATE, rat, ["Adjacent", "Lowest Passion"])
+    assert found.line == 1 and found.alternatives == (("Odo",),)
+
+
+def test_targeting_tie_goes_to_the_priority_target_else_is_offered():
+    rat = FIELD_STATE.monster("Rat")
+    found = target(FIELD_STATE, rat, ["Highest Heat"])
+    assert found.alternatives == (("Kara",), ("Odo",))
+    from dataclasses import replace
+
+    state = replace(FIELD_STATE, turn=replace(FIELD_STATE.turn, priority="Odo"))
+    assert target(state, rat, ["Highest Heat"]).alternatives == (("Odo",),)
+
+
+def test_no_valid_target_means_routine_and_zone_always_resolves():
+    rat = FIELD_STATE.monster("Rat")
+    assert target(FIELD_STATE, rat, ["Adjacent", "In Rear"]).line is None
+    found = target(FIELD_STATE, rat, ["Adjacent", "Zone 1"])
+    assert found.line == 1 and Space.parse("C1") in found.zone
+    with pytest.raises(TargetingError):
+        target(FIELD_STATE, rat, ["Sparkliest"])
+
+
+def test_range_zone_and_sequential_order():
+    rat = FIELD_STATE.monster("Rat")
+    assert in_range(FIELD_STATE, rat, 3) == ["Odo"]
+    assert in_zone(FIELD_STATE, rat, 2) == []
+    assert sequence(FIELD_STATE, rat, ["Kara", "Odo"]) == ["Odo", "Kara"]
+
+
+def test_knight_attack_legality_by_weapon():
+    state = FIELD_STATE
+    with pytest.raises(IllegalActionError, match="Melee weapon needs Rat adjacent"):
+        apply(state, Attack("Kara", "Rat", Weapon.parse("melee")))
+    with pytest.raises(IllegalActionError, match="outside Ranged 4–5"):
+        apply(state, Attack("Odo", "Rat", Weapon.parse("ranged 4-5")))
+    new, events = apply(state, Attack("Odo", "Rat", Weapon.parse("reach 3")))
+    assert new.knight("Odo").passion == 1 and new.turn.attacked
+    assert new.turn.priority == "Odo"
+    with pytest.raises(IllegalActionError, match="already performed a Combat Action"):
+        apply(new, Attack("Odo", "Rat", Weapon.parse("reach 3")))
+
+
+def test_unwieldy_needs_a_straight_line():
+    text = FIELD.replace('at = "A2"', 'at = "B3"')
+    with pytest.raises(IllegalActionError, match="Unwieldy"):
+        apply(board(text), Attack("Odo", "Rat", Weapon.parse("reach 3 unwieldy")))
+    new, _ = apply(board(text), Attack("Odo", "Rat", Weapon.parse("reach 3")))
+    assert new.turn.attacked
+
+
+def test_weapon_words():
+    assert str(Weapon.parse("Ranged 2–4")) == "Ranged 2–4"
+    with pytest.raises(ValueError):
+        Weapon.parse("ranged 5-2")
+
+
+FIELD_STATE = board(FIELD)
