@@ -5,7 +5,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tabletop.dice.roll import roll_dice
+from tabletop.dice.roll import roll_dice, roll_showing
+from tabletop.dice.tray import animate_roll
 from tabletop.games import layouts
 from tabletop.ui.app import App
 from tabletop.ui.session import Session
@@ -145,3 +146,22 @@ def test_tray_given_aliases_and_a_bad_die():
     app.push(tray)
     _key(app, pygame.K_SPACE)
     assert "'purple' is not a kind of die" in app.session.status and tray.roll is None
+
+
+def test_three_of_a_kind_change_in_the_tray():
+    app = _app("fateforge-chapel.toml")
+    tray = DiceTray(app.session, ["ff-red", "ff-red", "ff-green", "ff-blue"])
+    app.push(tray)
+    tray.roll = roll_showing(tray.pending, ["HIT", "HIT", "HIT", "MISS"], seed=2)
+    tray.animation = animate_roll(tray.roll)
+    _settle(app, tray)
+    assert [result for _, result in tray._results][:2] == ["STEP", "HIT"]
+    tray.chosen = {3}
+    chip = next(rect for rect, result in tray._results if result == "FOCUS")
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=chip.center, button=1))
+    assert tray.change == (3, "FOCUS")
+    app.draw(pygame.Surface(SIZE))
+    assert tray._results == []
+    tray.chosen = {3}
+    _key(app, pygame.K_r)
+    assert "die 4 is FOCUS" in tray.message

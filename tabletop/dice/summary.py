@@ -24,14 +24,15 @@ def _of(roll: Roll, prefix: str) -> list[int]:
     return [i for i in range(len(roll)) if roll.kinds[i].startswith(prefix)]
 
 
-def summarise(roll: Roll) -> dict:
+def summarise(roll: Roll, change: tuple[int, str] | None = None) -> dict:
     """One entry per game pool present in ``roll``.
 
     ``d10``: naturals, count of natural 10s and 1s, and (exactly one white d10) the Crit die
     with ``crit_chance`` (ends on a natural 10) and ``crit_misses`` (natural 1s it showed);
     ``power_roll``: Power, Potential, Hope and Armor (Power symbols only); ``joust``: the joust
     module's score and the Aftershock dice; ``fateforge``: results, misses and a
-    Three-of-a-Kind if any.
+    Three-of-a-Kind if any, with ``change`` (a Three-of-a-Kind change ``(die, result)``, die
+    counted from 0 in ``roll``) applied.
     """
     out: dict = {}
     d10 = _of(roll, "kf-d10")
@@ -61,11 +62,15 @@ def summarise(roll: Roll) -> dict:
                         "reputation": score.reputation, "pips": score.pips}
     heroes = _of(roll, "ff-")
     if heroes:
-        prep = fateforge_rolls.Preparation(sub_roll(roll, heroes))
+        changed = ((heroes.index(change[0]), change[1]) if change and change[0] in heroes
+                   else None)
+        prep = fateforge_rolls.Preparation(sub_roll(roll, heroes), changed)
         triple = fateforge_rolls.three_of_a_kind(prep)
         out["fateforge"] = {"dice": [i + 1 for i in heroes], "results": list(prep.results()),
                             "misses": len(prep.misses()),
                             "three_of_a_kind": [heroes[i] + 1 for i in triple]}
+        if changed:
+            out["fateforge"]["changed"] = {"die": change[0] + 1, "to": change[1]}
     return out
 
 
@@ -109,5 +114,8 @@ def describe(summary: dict) -> list[tuple[str, list[str]]]:
         lines = [" · ".join(entry["results"]), "1 miss" if misses == 1 else f"{misses} misses"]
         if entry["three_of_a_kind"]:
             lines.append("Three-of-a-Kind: dice " + ", ".join(map(str, entry["three_of_a_kind"])))
+        if "changed" in entry:
+            lines.append(f"Three-of-a-Kind changed die {entry['changed']['die']} to "
+                         f"{entry['changed']['to']}")
         out.append(("Fateforge", lines))
     return out

@@ -84,9 +84,11 @@ def reroll_cost(roll: Roll, chosen: Collection[int]) -> str:
     return "Energy Reroll: 1 energy"
 
 
-def tray_reroll(roll: Roll, chosen: Collection[int]) -> tuple[Roll, str]:
+def tray_reroll(roll: Roll, chosen: Collection[int],
+                change: tuple[int, str] | None = None) -> tuple[Roll, str]:
     """Re-roll ``chosen`` by the rule of the throw's game; returns the roll and what it cost.
 
+    ``change`` is a Fateforge Three-of-a-Kind change already made (``(die, result)``).
     Raises :class:`IllegalActionError` naming the rule when the rule forbids it (a second
     re-roll in Kingdoms Forlorn, Hero's Fate twice, a Fateforge die that is not a miss, ...).
     """
@@ -104,10 +106,25 @@ def tray_reroll(roll: Roll, chosen: Collection[int]) -> tuple[Roll, str]:
         return done.roll, cost
     if key == "kc":
         return joust_rolls.heros_fate(roll, chosen), cost
-    used = any(step.reason == fateforge_rolls.ENERGY_REROLL for step in roll.steps)
-    prep = fateforge_rolls.Preparation(roll, None, used)
-    new, _ = fateforge_rolls.energy_reroll(prep, chosen, energy=1)
+    new, _ = fateforge_rolls.energy_reroll(_preparation(roll, change), chosen, energy=1)
     return new.roll, cost
+
+
+def _preparation(roll: Roll, change: tuple[int, str] | None) -> fateforge_rolls.Preparation:
+    used = any(step.reason == fateforge_rolls.ENERGY_REROLL for step in roll.steps)
+    return fateforge_rolls.Preparation(roll, change, used)
+
+
+def three_of_a_kind_change(roll: Roll, die: int, result: str,
+                           change: tuple[int, str] | None = None) -> tuple[int, str]:
+    """The Fateforge Three-of-a-Kind change of die ``die`` to ``result`` (see
+    :func:`~tabletop.dice.fateforge_rolls.change_result`: once, needs three identical faces
+    other than misses, any result but a miss)."""
+    if _family(roll).key != "ff":
+        raise IllegalActionError("Three-of-a-Kind", "it is a Fateforge rule")
+    done = fateforge_rolls.change_result(_preparation(roll, change), die, result)
+    assert done.changed is not None
+    return done.changed
 
 
 def finish(roll: Roll) -> Roll:

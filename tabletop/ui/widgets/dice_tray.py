@@ -4,8 +4,10 @@ Key D (an app-wide key) opens it with the current game's dice; a game's roll but
 ``DiceTray(session, kinds, on_done=...)`` and gets the finished :class:`Roll` back.  The dice
 tumble in a pymunk tray (``tabletop.dice.tray``) and settle on the seeded faces; the results
 are listed and scored the way the game scores them (``tabletop.dice.summary``).  Click dice to
-choose re-rolls, R re-rolls them by the game's rule (``tabletop.dice.tray_rules``), Enter
-hands the roll on (a King's Champion roll first throws its Aftershocks), Esc closes.
+choose re-rolls, R re-rolls them by the game's rule (``tabletop.dice.tray_rules``); with a
+Fateforge Three-of-a-Kind, choose one die and click its new result (kept in ``tray.change``,
+``(die, result)``); Enter hands the roll on (a King's Champion roll first throws its
+Aftershocks); Esc closes.
 
 Keys: Space throw · click die: choose re-roll · R re-roll · Enter use the roll · Tab other
 game's dice · click a die in the palette: add one (right-click: remove one) · Backspace:
@@ -22,6 +24,7 @@ from functools import lru_cache
 import pygame
 
 from tabletop.dice import tray_rules
+from tabletop.dice.fateforge_rolls import CHOOSABLE
 from tabletop.dice.kinds import DieKind, canonical, default_kinds
 from tabletop.dice.roll import Roll, new_seed, roll_dice
 from tabletop.dice.summary import describe, summarise
@@ -149,7 +152,8 @@ class DiceTray(Controller):
         self.pending: list[str] = list(kinds) if kinds else list(self.family.default)
         self.seed = seed
         self.on_done = on_done
-        self.reroll_rule = reroll_rule or tray_rules.tray_reroll
+        self.reroll_rule = reroll_rule or self._default_reroll
+        self.change: tuple[int, str] | None = None
         self.roll: Roll | None = None
         self.animation: Animation | None = None
         self.clock = 0.0
@@ -158,6 +162,7 @@ class DiceTray(Controller):
         self.finished = False
         self.message = ""
         self._chips: list[tuple[pygame.Rect, str]] = []
+        self._results: list[tuple[pygame.Rect, str]] = []
         self._dice: list[tuple[tuple[float, float], float, float, int]] = []
         if throw_now:
             self.throw()
@@ -186,6 +191,27 @@ class DiceTray(Controller):
         self.chosen.clear()
         self.notes = []
         self.finished = False
+        self.message = ""
+        self.change = None
+
+    def _default_reroll(self, roll: Roll, chosen: set[int]) -> tuple[Roll, str]:
+        return tray_rules.tray_reroll(roll, chosen, self.change)
+
+    def change_to(self, result: str) -> None:
+        """Fateforge Three-of-a-Kind: change the one chosen die to ``result``."""
+        if self.roll is None or self.rolling or self.finished:
+            return
+        if len(self.chosen) != 1:
+            self.message = "Three-of-a-Kind: choose exactly one die to change"
+            return
+        (die,) = self.chosen
+        try:
+            self.change = tray_rules.three_of_a_kind_change(self.roll, die, result, self.change)
+        except TabletopError as exc:
+            self.message = str(exc)
+            return
+        self.notes.append(f"Three-of-a-Kind: die {die + 1} becomes {self.change[1]}")
+        self.chosen.clear()
         self.message = ""
 
     def reroll(self) -> None:
@@ -298,6 +324,10 @@ class DiceTray(Controller):
             if rect.collidepoint(pos):
                 self.add(kind) if button == 1 else self.remove(kind)
                 return
+        for rect, result in self._results:
+            if rect.collidepoint(pos):
+                self.change_to(result)
+                return
         if self.roll is None or self.finished:
             return
         for (cx, cy), half, angle, index in self._dice:
@@ -398,7 +428,8 @@ class DiceTray(Controller):
             text(surface, "Rolling…", (x, y), 20, theme.TEXT)
             return
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
-        for heading, rows in describe(summarise(self.roll)):
+        summary = summarise(self.roll, self.change)
+        for heading, rows in describe(summary):
             lines.append((heading, 18, theme.ACCENT))
             lines += [(row, 16, theme.TEXT) for row in rows]
         faces = ", ".join(f"{i + 1}:{self.roll.face(i).label}" for i in range(len(self.roll)))
@@ -414,6 +445,7 @@ class DiceTray(Controller):
         if self.message:
             lines.append((self.message, 15, theme.ERROR))
         lines.append((f"seed {self.roll.seed}", 14, theme.TEXT_DIM))
+        self._results = []
         for words, size, colour in lines:
             for part in wrap(words, size, width):
                 if y + size > area.bottom - 4:
@@ -421,6 +453,27 @@ class DiceTray(Controller):
                 text(surface, part, (x, y), size, colour)
                 y += size + 3
             y += 2
+        offer = summary.get("fateforge", {}).get("three_of_a_kind")
+        if offer and self.change is None and not self.finished:
+            self._draw_change_chips(surface, pygame.Rect(x, y + 4, width, area.bottom - y - 8))
+
+    def _draw_change_chips(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The Three-of-a-Kind offer: one chip per result the chosen die may become."""
+        text(surface, "Three-of-a-Kind: choose a die, then:", area.topleft, 15, theme.OK,
+             max_width=area.width)
+        x, y = area.x, area.y + 22
+        for result in CHOOSABLE:
+            width = theme.font(14).size(result)[0] + 14
+            if x + width > area.right:
+                x, y = area.x, y + 26
+            if y + 22 > area.bottom:
+                return
+            chip = pygame.Rect(x, y, width, 22)
+            pygame.draw.rect(surface, theme.BUTTON, chip, border_radius=4)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, chip, 1, border_radius=4)
+            text(surface, result, chip.center, 14, theme.TEXT, anchor="center")
+            self._results.append((chip, result))
+            x += width + 6
 
     def _cost(self) -> str:
         assert self.roll is not None
