@@ -18,6 +18,7 @@ SCREENS: dict[str, str] = {
     "clash": "tabletop.ui.controllers.clash:ClashController",
     "fateforge": "tabletop.ui.controllers.fateforge:FateforgeController",
     "joust": "tabletop.ui.controllers.joust:JoustController",
+    "kingdom": "tabletop.ui.controllers.kingdom:KingdomController",
 }
 
 

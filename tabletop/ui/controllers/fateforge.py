@@ -103,6 +103,17 @@ class FateforgeController(GameController):
         self.pending: tuple | None = None
         self.fit: MapFit | None = None
         self.rng = random.Random()
+        self._memo: dict[str, tuple[object, object]] = {}
+
+    def _cached(self, name: str, compute):
+        """``compute()`` remembered while the state and the selection are unchanged (the
+        rules are asked once per change, not once per frame)."""
+        key = (id(self.session.state), self.session.revision, self.selected)
+        held = self._memo.get(name)
+        if held is None or held[0] != key:
+            held = (key, compute())
+            self._memo[name] = held
+        return held[1]
 
     @property
     def state(self) -> FateforgeState:
@@ -118,6 +129,9 @@ class FateforgeController(GameController):
 
     def overlays(self) -> FateforgeOverlays:
         """Selection highlights and the caption for the current state."""
+        return replace(self._cached("overlays", self._overlays), hover=self.hover)
+
+    def _overlays(self) -> FateforgeOverlays:
         state = self.state
         caption: list[str] = []
         step: dict[str, str] = {}
@@ -249,7 +263,7 @@ class FateforgeController(GameController):
                   Collect: lambda a: f"Collect {a.token}", Revive: lambda a: f"Revive {a.target}",
                   Fountain: lambda a: f"Fountain +{a.health}h +{a.energy}e"}
         specs = []
-        for action in legal_actions(state):
+        for action in self._cached("legal", lambda: legal_actions(state)):
             label = labels.get(type(action))
             if label is not None and len(specs) < 6:
                 specs.append(ButtonSpec(label(action), lambda a=action: self.perform(a)))

@@ -118,7 +118,6 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int,
 
 
 _rendered: dict[tuple, pygame.Surface] = {}
-pygame.register_quit(_rendered.clear)
 _RENDERED_KEEP = 2000
 
 

@@ -29,7 +29,6 @@ MIN_WINDOW = (640, 420)
 DEFAULT_WINDOW = (1280, 800)
 
 _fonts: dict[int, pygame.font.Font] = {}
-pygame.register_quit(_fonts.clear)  # fonts die with pygame.quit(); make new ones after
 
 _DEFAULT_FONT_HEIGHT = 0.6875
 """pygame draws its bundled font at this fraction of the size asked for."""
@@ -39,6 +38,12 @@ def font(size: int) -> pygame.font.Font:
     """The bundled font whose lines are about ``size`` pixels high (at least 8), cached."""
     size = max(8, int(size))
     cached = _fonts.get(size)
+    if cached is not None:
+        try:
+            cached.get_height()
+        except pygame.error:  # the font module was quit and started again since
+            _fonts.clear()
+            cached = None
     if cached is None:
         if not pygame.font.get_init():
             pygame.font.init()

@@ -1,0 +1,326 @@
+"""The Kingdom map screen: clicks in, Delve actions out (through the session).
+
+Travel step: click a face-down tile next to a path of the party's tile to travel there (green
+ring); click an explored tile (blue ring) once to see the Backtrack route and its Time/Threat
+cost, again to go (V shows another equally short way); the Deep Fog button, then a tile (grey
+ring), enters the Fog.  Any other click asks the rules core and shows its refusal in the
+status line.  Questions the rules ask the players (a Clue type, where a Monster stops, ...)
+are answered with the side panel's buttons; so are the Exploration and Story steps and the
+Deep Fog choices (click a path card first to Course Correct from it).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.errors import UsageError
+from tabletop.games.kingdom import travel
+from tabletop.games.kingdom.actions import (
+    AdjustTrack,
+    Answer,
+    Backtrack,
+    CourseCorrect,
+    DrawExploration,
+    EndStep,
+    EnterFog,
+    Rotate,
+    StayCourse,
+    Travel,
+    Withdraw,
+)
+from tabletop.games.kingdom.state import KingdomState
+from tabletop.spatial.tile_map import OPPOSITE, STEP
+from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.session import Session
+from tabletop.ui.views.kingdom import (
+    BACKTRACK_RING,
+    FOG_RING,
+    MONSTER,
+    PARTY,
+    TRAVEL_RING,
+    Hit,
+    KingdomLayers,
+    Overlays,
+    draw_kingdom,
+    hidden_view,
+)
+
+POI_MODIFIERS = tuple(f"{n:+d}" if n else "0" for n in range(-3, 4))
+
+
+class KingdomController(GameController):
+    """The Kingdom map screen (see the module docstring)."""
+
+    title = "Kingdom map"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.layers = KingdomLayers()
+        self.hits: list[Hit] = []
+        self.selected: str | None = None
+        self.preview: str | None = None
+        self.route_index = 0
+        self.fog_mode = False
+        self.fog_card: tuple[int, int] | None = None
+
+    @property
+    def state(self) -> KingdomState:
+        return self.session.state
+
+    def view_state(self, reveal: bool = False) -> KingdomState:
+        """The table as the players see it: fronts of face-down tiles hidden unless
+        ``reveal``."""
+        return self.state if reveal or self.reveal else hidden_view(self.state)
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def options(self) -> list[travel.Option]:
+        state = self.state
+        if state.delve.phase != "travel" or state.pending or state.over:
+            return []
+        return travel.options(state)
+
+    def routes(self) -> list[tuple[str, ...]]:
+        if self.preview is None:
+            return []
+        return travel.backtrack_routes(self.state, self.preview)
+
+    def route(self) -> tuple[str, ...]:
+        routes = self.routes()
+        return routes[self.route_index % len(routes)] if routes else ()
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        options = self.options()
+        if self.fog_mode:
+            shown = tuple(("deep-fog", o.tile) for o in options if o.kind == "deep-fog")
+        else:
+            shown = tuple((o.kind, o.tile) for o in options if o.kind != "deep-fog")
+        overlays = Overlays(selected=self.selected, options=shown, route=self.route(),
+                            caption=tuple(self.hint()), fog_selected=self.fog_card)
+        self.hits = draw_kingdom(surface, rect, self.view_state(), overlays=overlays,
+                                 layers=self.layers)
+
+    def hint(self) -> list[str]:
+        """What to do now, in words (shown under the map)."""
+        state = self.state
+        if state.over:
+            return [f"The Delve is over: {state.delve.result}."]
+        if state.pending:
+            return ["Answer the question with the buttons in the side panel."]
+        phase = state.delve.phase
+        if phase == "travel":
+            if self.preview:
+                route = self.route()
+                cost = travel.backtrack_threat(route)
+                more = " (V: another equally short way)" if len(self.routes()) > 1 else ""
+                return [f"Backtrack to {self.preview} via {' → '.join(route)}: Time +1, "
+                        f"Threat +{cost}. Click it again to go{more}; Esc to cancel."]
+            if self.fog_mode:
+                return ["Deep Fog: click the Unexplored tile to aim for (grey ring); +1 Threat "
+                        "at once. Esc to cancel."]
+            return ["Travel step: click a green-ringed face-down tile to travel, a blue-ringed "
+                    "explored tile to Backtrack, or Deep Fog in the panel."]
+        if phase == "exploration":
+            return ["Exploration step: draw the top Exploration card (button by its effect "
+                    "type), resolve it, then End step."]
+        if phase == "story":
+            return ["Story step: read prompted paragraphs and Time events, then End step."]
+        return ["Deep Fog: Stay the Course, Withdraw, or click a path card and Course Correct."]
+
+    def banner(self):
+        state = self.state
+        if state.over:
+            return ("Delve over", (200, 120, 90))
+        names = {"travel": "Travel step", "exploration": "Exploration step",
+                 "story": "Story step", "deep-fog": "In the Deep Fog"}
+        delve = "second Delve" if state.delve.second else "first Delve"
+        return (f"{names[state.delve.phase]} · Time {state.track.time} · {delve}", PARTY)
+
+    def panel_lines(self) -> list[str]:
+        state = self.view_state()
+        lines = [f"Party on {state.tile(state.party).label}; Threat {state.track.threat}, "
+                 f"Curse {state.track.curse}, Time {state.track.time}."]
+        if self.selected and state.has_tile(self.selected):
+            tile = state.tile(self.selected)
+            lines.append(f"Tile {tile.id} {tile.name}: {tile.size}, {tile.district}, "
+                         f"{tile.status}; back: Time {tile.time}, Threat {tile.threat:+d}, "
+                         f"Clues {tile.clues}, Deep Fog Intensity {tile.intensity}.")
+            here = [m.monster for m in state.monster_at(tile.id)]
+            if here:
+                lines.append("Monster tokens here: " + ", ".join(here) + ".")
+        if state.pending:
+            lines.append(state.pending[0].text)
+        return lines
+
+    def legend(self):
+        return [(TRAVEL_RING, "travel onto this tile"), (BACKTRACK_RING, "Backtrack here"),
+                (FOG_RING, "Deep Fog target"), (PARTY, "Party marker"),
+                (MONSTER, "Encounter Monster token")]
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [("click a ringed tile", "travel / preview a Backtrack (click again to go)"),
+                ("V", "another equally short Backtrack route"),
+                ("F", "aim for a tile through the Deep Fog"),
+                ("click a Deep Fog card", "choose where to Course Correct from"),
+                ("Enter", "end the Exploration or Story step"), ("Esc", "cancel")]
+
+    def apply_overlay(self, spec: str) -> None:
+        """``preview TILE`` (a Backtrack preview), ``select TILE``, ``fog-mode``,
+        ``fog-card X Y``."""
+        words = spec.split()
+        state = self.state
+        if len(words) == 2 and words[0] in ("preview", "select"):
+            if not state.has_tile(words[1]):
+                raise UsageError(f"overlay {spec!r}: no tile {words[1]!r}")
+            self.selected = words[1]
+            if words[0] == "preview":
+                if not travel.backtrack_routes(state, words[1]):
+                    raise UsageError(f"overlay {spec!r}: no Backtrack reaches tile {words[1]}")
+                self.preview = words[1]
+            return
+        if words == ["fog-mode"]:
+            self.fog_mode = True
+            return
+        if len(words) == 3 and words[0] == "fog-card" and state.fog is not None:
+            try:
+                cell = (int(words[1]), int(words[2]))
+            except ValueError:
+                raise UsageError(f"overlay {spec!r}: X and Y are whole numbers") from None
+            if state.fog.at(*cell) is None:
+                raise UsageError(f"overlay {spec!r}: no Deep Fog card lies there")
+            self.fog_card = cell
+            return
+        raise UsageError(f"the Kingdom map has no overlay {spec!r} (known: preview TILE, "
+                         f"select TILE, fog-mode, fog-card X Y)")
+
+    def cancel(self) -> bool:
+        had = bool(self.preview or self.fog_mode or self.selected or self.fog_card)
+        self.preview = self.selected = self.fog_card = None
+        self.fog_mode = False
+        return had
+
+    # -- buttons -------------------------------------------------------------------------
+
+    def buttons(self) -> list[ButtonSpec]:
+        state = self.state
+        if state.over:
+            return []
+        if state.pending:
+            prompt = state.pending[0]
+            answers = prompt.options or POI_MODIFIERS
+            return [ButtonSpec(a.capitalize() if prompt.kind == "clue" else a,
+                               lambda a=a: self.act(Answer(a))) for a in answers]
+        phase = state.delve.phase
+        out: list[ButtonSpec] = []
+        if phase == "travel":
+            ok, _ = travel.fog_paths_open(state)
+            out.append(ButtonSpec("Deep Fog…", self.toggle_fog, "F", ok))
+        elif phase == "exploration":
+            for kind in ("instant", "district", "active"):
+                out.append(ButtonSpec(f"Draw {kind}", lambda k=kind: self.act(DrawExploration(k))))
+            out.append(ButtonSpec("End step", lambda: self.act(EndStep()), "Enter",
+                                  state.delve.drawn > 0))
+        elif phase == "story":
+            out.append(ButtonSpec("End step", lambda: self.act(EndStep()), "Enter"))
+        elif phase == "deep-fog" and state.fog is not None:
+            fog = state.fog
+            ahead = tuple(a + b for a, b in zip(fog.path[-1], STEP[fog.heading], strict=True))
+            out.append(ButtonSpec("Stay the Course", lambda: self.act(StayCourse()), "S",
+                                  fog.at(*ahead) is None))
+            out.append(ButtonSpec("Withdraw", lambda: self.act(Withdraw()), "W"))
+            start = self.fog_card if self.fog_card in fog.path else fog.path[-1]
+            for heading in STEP:
+                if heading in (fog.heading, OPPOSITE[fog.heading]):
+                    continue
+                out.append(ButtonSpec(f"Correct {heading}",
+                                      lambda h=heading, c=start: self.act(
+                                          CourseCorrect(c[0], c[1], h))))
+        if phase != "deep-fog":
+            out += [ButtonSpec("Threat +1", lambda: self.act(AdjustTrack("threat", 1))),
+                    ButtonSpec("Threat -1", lambda: self.act(AdjustTrack("threat", -1))),
+                    ButtonSpec("Curse +1", lambda: self.act(AdjustTrack("curse", 1))),
+                    ButtonSpec("Time +1", lambda: self.act(AdjustTrack("time", 1))),
+                    ButtonSpec("Rotation 1", lambda: self.act(Rotate(1)))]
+        return out
+
+    def act(self, action: object) -> bool:
+        """Perform ``action``; on success drop the previews."""
+        done = self.perform(action)
+        if done:
+            self.preview = None
+            self.fog_card = None
+            if isinstance(action, EnterFog):
+                self.fog_mode = False
+        return done
+
+    def toggle_fog(self) -> None:
+        self.fog_mode = not self.fog_mode
+        self.preview = None
+
+    # -- events --------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((h for h in reversed(self.hits) if h.rect.collidepoint(event.pos)), None)
+            if hit is None:
+                return False
+            if hit.kind == "fog":
+                self.fog_card = hit.key
+                return True
+            self.click_tile(str(hit.key))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            return self.cancel()
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return False
+
+    def _key(self, key: int) -> bool:
+        state = self.state
+        if key == pygame.K_v and self.preview:
+            self.route_index += 1
+            return True
+        if key == pygame.K_f and state.delve.phase == "travel":
+            self.toggle_fog()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and state.delve.phase in ("exploration",
+                                                                                 "story"):
+            self.act(EndStep())
+            return True
+        if key == pygame.K_s and state.delve.phase == "deep-fog":
+            self.act(StayCourse())
+            return True
+        if key == pygame.K_w and state.delve.phase == "deep-fog":
+            self.act(Withdraw())
+            return True
+        return False
+
+    def click_tile(self, tile_id: str) -> None:
+        """A click on a tile: travel, preview or confirm a Backtrack, aim through the Fog;
+        anything else is handed to the rules core, whose refusal explains itself."""
+        state = self.state
+        self.selected = tile_id
+        if state.delve.phase != "travel" or state.pending:
+            if state.pending:
+                self.perform(Travel(tile_id))  # the rules core names the waiting question
+            return
+        if self.fog_mode:
+            self.act(EnterFog(tile_id))
+            return
+        tile = state.tile(tile_id)
+        if tile.status == "explored" and tile_id != state.party:
+            if self.preview == tile_id:
+                route = self.route()
+                self.act(Backtrack(tile_id, tuple(route[1:-1])))
+                return
+            if travel.backtrack_routes(state, tile_id):
+                self.preview, self.route_index = tile_id, 0
+                route = self.route()
+                self.session.tell(f"Backtrack to {tile.label}: Time +1, Threat "
+                                  f"+{travel.backtrack_threat(route)} via {' → '.join(route)}; "
+                                  f"click again to go.")
+                return
+            self.act(Backtrack(tile_id))
+            return
+        self.preview = None
+        self.act(Travel(tile_id))

@@ -1,0 +1,463 @@
+"""The Kingdom map as it lies on the table (rulebook *Kingdom Map*, *Kingdom Tile Anatomy*,
+*Kingdom Track*, *Districts and the District Wheel*, *The Deep Fog*).
+
+Tiles are drawn to their footprint: an explored or revealed tile shows its front (name, id,
+size, district, Cipher half, Point of Interest, paths leaving its sides); a face-down tile
+shows its back (id, size, district symbol, Time, Threat, Clues, Deep Fog Intensity).  Hindering
+tokens sit on their paths as lettered squares; the Party marker is a gold disc, Encounter
+Monster tokens red discs with initials.  Above the map: the Kingdom track with its Hunt Spaces;
+beside it: the District Wheel, the effect spaces, the decks, the Clues found and the question
+waiting for the players.  During a Deep Fog traversal the Deep Fog cards are drawn over the map.
+
+:func:`draw_kingdom` is a function of the state plus overlays (selection, travel options, a
+Backtrack preview); the map layer is cached per state and size.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+import pygame
+
+from tabletop.games.kingdom.state import KingdomState, Path, Tile
+from tabletop.spatial.tile_map import STEP, bounds, path_cell
+from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
+from tabletop.ui.widgets import theme
+
+Colour = tuple[int, int, int]
+
+TABLE: Colour = (28, 32, 30)
+BACK: Colour = (58, 62, 78)
+BACK_EDGE: Colour = (120, 126, 150)
+FRONT_EDGE: Colour = (30, 26, 20)
+INK: Colour = (24, 22, 20)
+PATH: Colour = (236, 222, 170)
+FOG_PATH: Colour = (170, 176, 190)
+SHORTCUT: Colour = (120, 200, 230)
+PARTY: Colour = (250, 204, 60)
+MONSTER: Colour = (200, 40, 40)
+TRAVEL_RING: Colour = (110, 220, 120)
+BACKTRACK_RING: Colour = (110, 170, 250)
+FOG_RING: Colour = (190, 190, 210)
+SELECT_RING: Colour = (255, 255, 255)
+HUNT: Colour = (220, 70, 60)
+SPAWN: Colour = (230, 150, 40)
+DISTRICT_COLOURS: tuple[Colour, ...] = ((196, 176, 136), (140, 176, 190), (164, 184, 128),
+                                        (196, 150, 150), (176, 160, 200), (200, 190, 110))
+HINDERING_LOOK: dict[str, tuple[Colour, str]] = {
+    "single-panzergate": ((150, 150, 160), "P1"), "triple-panzergate": ((110, 110, 124), "P3"),
+    "deep-fog": ((200, 200, 214), "DF"), "flood": ((60, 120, 210), "Fl"),
+    "rubble": ((140, 100, 60), "Ru"),
+}
+TRACK_HEIGHT = 74
+SIDE_WIDTH = 230
+MAX_CELL = 150
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A clickable thing drawn: ``kind`` (``tile`` or ``fog``) and its key (tile id or the
+    ``(x, y)`` of a Deep Fog card)."""
+
+    rect: pygame.Rect
+    kind: str
+    key: object
+
+
+@dataclass(frozen=True)
+class Overlays:
+    """What the screen shows over the state: the selected tile, the tiles the party may travel
+    to (by kind), a Backtrack route being previewed with its cost, the caption lines."""
+
+    selected: str | None = None
+    options: tuple[tuple[str, str], ...] = ()
+    route: tuple[str, ...] = ()
+    caption: tuple[str, ...] = ()
+    fog_selected: tuple[int, int] | None = None
+
+
+@dataclass
+class KingdomLayers:
+    cache: LayerCache = field(default_factory=LayerCache)
+
+
+def district_colour(state: KingdomState, district: str) -> Colour:
+    """The colour of ``district`` (its place on the District Wheel)."""
+    names = [d.name for d in state.districts]
+    index = names.index(district) if district in names else 0
+    return DISTRICT_COLOURS[index % len(DISTRICT_COLOURS)]
+
+
+@dataclass(frozen=True)
+class MapFit:
+    """Map cells fitted into a rectangle: ``cell`` pixels per cell, the pixel of cell
+    ``(x0, y0)`` at ``(left, top)``."""
+
+    cell: int
+    left: int
+    top: int
+    x0: int
+    y0: int
+
+    @classmethod
+    def fit(cls, rect: pygame.Rect, state: KingdomState) -> MapFit:
+        box = bounds(t.rect for t in state.tiles if t.rect is not None)
+        if box is None:
+            return cls(40, rect.x, rect.y, 0, 0)
+        cols, rows = box.w + 1, box.h + 1  # half a cell of room all round for path stubs
+        cell = max(16, min(MAX_CELL, rect.width // cols, rect.height // rows))
+        left = rect.x + (rect.width - cell * box.w) // 2
+        top = rect.y + (rect.height - cell * box.h) // 2
+        return cls(cell, left, top, box.x, box.y)
+
+    def tile_rect(self, tile: Tile) -> pygame.Rect:
+        r = tile.rect
+        assert r is not None
+        return pygame.Rect(self.left + (r.x - self.x0) * self.cell + 2,
+                           self.top + (r.y - self.y0) * self.cell + 2,
+                           r.w * self.cell - 4, r.h * self.cell - 4)
+
+    def path_point(self, tile: Tile, path: Path, out: float = 0.0) -> tuple[int, int]:
+        """The pixel where ``path`` leaves ``tile`` (``out`` cells beyond its edge)."""
+        cx, cy = path_cell(tile.rect, path.side, path.offset)
+        dx, dy = STEP[path.side]
+        fx = cx - self.x0 + 0.5 + dx * (0.5 + out)
+        fy = cy - self.y0 + 0.5 + dy * (0.5 + out)
+        return round(self.left + fx * self.cell), round(self.top + fy * self.cell)
+
+
+def hidden_view(state: KingdomState) -> KingdomState:
+    """``state`` as the players see it: the fronts of face-down tiles (name, paths, Cipher,
+    Point of Interest) and of tiles still in the box are not known yet."""
+    tiles = tuple(t if t.status in ("explored", "revealed") else
+                  replace(t, name="", paths=(), cipher="", poi="") for t in state.tiles)
+    return replace(state, tiles=tiles)
+
+
+def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState, *,
+                 overlays: Overlays = Overlays(), layers: KingdomLayers | None = None
+                 ) -> list[Hit]:
+    """Draw the whole Kingdom board into ``rect``; returns the clickable things."""
+    layers = layers or KingdomLayers()
+    surface.fill(TABLE, rect)
+    track_rect = pygame.Rect(rect.x, rect.y, rect.width, TRACK_HEIGHT)
+    side = pygame.Rect(rect.right - SIDE_WIDTH, track_rect.bottom, SIDE_WIDTH,
+                       rect.height - TRACK_HEIGHT)
+    map_rect = pygame.Rect(rect.x + 8, track_rect.bottom + 8,
+                           rect.width - SIDE_WIDTH - 16, rect.height - TRACK_HEIGHT - 16)
+    caption = [part for line in overlays.caption for part in wrap(line, 17, map_rect.width)]
+    if caption:
+        map_rect.height -= 18 * len(caption) + 8
+    draw_track(surface, track_rect, state)
+    draw_side(surface, side, state)
+    fit = MapFit.fit(map_rect, state)
+    key = (state.tiles, state.hindering, map_rect.size, map_rect.topleft)
+    image = layers.cache.get("map", key, lambda: _map_layer(surface.get_size(), fit, state))
+    surface.blit(image, (0, 0))
+    hits = [Hit(fit.tile_rect(t), "tile", t.id) for t in state.tiles if t.rect is not None]
+    _draw_overlays(surface, fit, state, overlays)
+    _draw_tokens(surface, fit, state)
+    if state.fog is not None:
+        hits += draw_fog(surface, map_rect, state, overlays.fog_selected)
+    if caption:
+        y = map_rect.bottom + 6
+        for line in caption:
+            text(surface, line, (map_rect.x, y), 17, theme.ACCENT, max_width=map_rect.width)
+            y += 18
+    return hits
+
+
+def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState) -> pygame.Surface:
+    image = layer(size)
+    for tile in state.tiles:
+        if tile.rect is not None:
+            _draw_tile(image, fit, state, tile)
+    for tile in state.tiles:
+        if tile.rect is not None:
+            _draw_paths(image, fit, state, tile)
+    for token in state.hindering:
+        if not state.has_tile(token.tile):
+            continue
+        tile = state.tile(token.tile)
+        path = next((p for p in tile.paths if (p.side, p.offset) == (token.side, token.offset)),
+                    None)
+        if tile.rect is None:
+            continue
+        where = (fit.path_point(tile, path, 0.0) if path is not None
+                 else fit.path_point(tile, Path(token.side, token.offset), 0.0))
+        colour, letters = HINDERING_LOOK[token.kind]
+        size = max(14, fit.cell // 5)
+        box = pygame.Rect(0, 0, size, size)
+        box.center = where
+        pygame.draw.rect(image, colour, box)
+        pygame.draw.rect(image, INK, box, 1)
+        text(image, letters, box.center, max(10, size * 2 // 3), INK, anchor="center")
+    return image
+
+
+def _draw_paths(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile) -> None:
+    width = max(5, fit.cell // 10)
+    for path in tile.paths:
+        start = fit.path_point(tile, path, -0.08)
+        end = fit.path_point(tile, path, 0.08)
+        if path.kind == "deep-fog":
+            dashed_line(image, FOG_PATH, start, end, width, 4)
+            text(image, "fog", fit.path_point(tile, path, 0.32), max(10, fit.cell // 8),
+                 FOG_PATH, anchor="center")
+        elif path.kind == "shortcut":
+            dest = state.tile(path.to) if state.has_tile(path.to) else None
+            if dest is not None and dest.rect is not None:
+                dashed_line(image, SHORTCUT, start, fit.tile_rect(dest).center, 2, 6)
+            else:
+                dashed_line(image, SHORTCUT, start, end, width, 4)
+            text(image, f"to {path.to}", fit.path_point(tile, path, 0.32), max(10, fit.cell // 8),
+                 SHORTCUT, anchor="center")
+        else:
+            pygame.draw.line(image, INK, start, end, width + 4)
+            pygame.draw.line(image, PATH, start, end, width)
+
+
+def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile) -> None:
+    box = fit.tile_rect(tile)
+    small = max(10, min(16, fit.cell // 7))
+    big = max(11, min(20, fit.cell // 6))
+    if tile.status == "face-down":
+        pygame.draw.rect(image, BACK, box, border_radius=4)
+        band = pygame.Rect(box.x, box.bottom - small - 6, box.width, small + 6)
+        pygame.draw.rect(image, district_colour(state, tile.district), band,
+                         border_bottom_left_radius=4, border_bottom_right_radius=4)
+        pygame.draw.rect(image, BACK_EDGE, box, 2, border_radius=4)
+        text(image, f"{tile.id} · {tile.size}", (box.x + 5, box.y + 4), big, theme.TEXT,
+             max_width=box.width - 8)
+        y = box.y + big + 8
+        for line in _back_lines(tile, box.width - 10, small):
+            text(image, line, (box.x + 5, y), small, theme.TEXT, max_width=box.width - 8)
+            y += small + 2
+        symbol = state.district(tile.district)
+        text(image, symbol.symbol if symbol and symbol.symbol else tile.district,
+             band.center, small, INK, anchor="center", max_width=box.width - 6)
+        return
+    pygame.draw.rect(image, district_colour(state, tile.district), box, border_radius=4)
+    pygame.draw.rect(image, FRONT_EDGE, box, 2, border_radius=4)
+    symbol = state.district(tile.district)
+    mark = symbol.symbol if symbol and symbol.symbol else ""
+    text(image, tile.id, (box.x + 5, box.y + 4), big, INK)
+    if mark:
+        text(image, mark, (box.right - 5, box.y + 4), small, INK, anchor="topright")
+    y = box.y + big + 6
+    for line in wrap(tile.name or "(unnamed)", big, box.width - 10)[:3]:
+        text(image, line, (box.x + 5, y), big, INK, max_width=box.width - 8)
+        y += big
+    facts = [tile.size + ("" if tile.status == "explored" else " · unexplored")]
+    if tile.cipher:
+        facts.append(f"Cipher {tile.cipher}")
+    if tile.poi:
+        facts.append(f"PoI {tile.poi}")
+    for line in facts:
+        if y + small > box.bottom - 2:
+            break
+        text(image, line, (box.x + 5, y), small, INK, max_width=box.width - 8)
+        y += small + 1
+    if tile.status == "revealed":  # the Generic token: still Unexplored
+        pygame.draw.circle(image, (235, 235, 235), (box.right - 12, box.bottom - 12), 8)
+        pygame.draw.circle(image, INK, (box.right - 12, box.bottom - 12), 8, 1)
+
+
+def _back_lines(tile: Tile, width: int, size: int) -> list[str]:
+    threat = f"{tile.threat:+d}" if tile.threat else "0"
+    words = [f"Time {tile.time}", f"Thr {threat}", f"Clue {tile.clues}",
+             f"Fog {tile.intensity}"]
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line}  {word}" if line else word
+        if line and theme.font(size).size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    lines.append(line)
+    return lines
+
+
+def _draw_overlays(surface: pygame.Surface, fit: MapFit, state: KingdomState,
+                   overlays: Overlays) -> None:
+    rings = {"travel": TRAVEL_RING, "backtrack": BACKTRACK_RING, "deep-fog": FOG_RING}
+    for kind, tile_id in overlays.options:
+        if state.has_tile(tile_id) and state.tile(tile_id).rect is not None:
+            pygame.draw.rect(surface, rings[kind], fit.tile_rect(state.tile(tile_id)).inflate(4, 4),
+                             3, border_radius=6)
+    if overlays.route:
+        points = [fit.tile_rect(state.tile(t)).center for t in overlays.route
+                  if state.has_tile(t) and state.tile(t).rect is not None]
+        if len(points) > 1:
+            pygame.draw.lines(surface, BACKTRACK_RING, False, points, 5)
+            for p in points[1:]:
+                pygame.draw.circle(surface, BACKTRACK_RING, p, 7)
+    if overlays.selected and state.has_tile(overlays.selected):
+        tile = state.tile(overlays.selected)
+        if tile.rect is not None:
+            pygame.draw.rect(surface, SELECT_RING, fit.tile_rect(tile).inflate(8, 8), 2,
+                             border_radius=8)
+
+
+def _draw_tokens(surface: pygame.Surface, fit: MapFit, state: KingdomState) -> None:
+    radius = max(9, min(22, fit.cell // 7))
+    party = state.tile(state.party)
+    if party.rect is not None and state.fog is None:
+        box = fit.tile_rect(party)
+        centre = (box.centerx, box.bottom - radius - 4)
+        pygame.draw.circle(surface, PARTY, centre, radius)
+        pygame.draw.circle(surface, INK, centre, radius, 2)
+        text(surface, "P", centre, radius * 3 // 2, INK, anchor="center")
+    elif party.rect is not None:  # the reminder token while the party is in the Fog
+        box = fit.tile_rect(party)
+        pygame.draw.circle(surface, (235, 235, 235), (box.centerx, box.bottom - radius - 4),
+                           radius // 2 + 3)
+    by_tile: dict[str, list[str]] = {}
+    for token in state.monsters:
+        by_tile.setdefault(token.tile, []).append(token.monster)
+    for tile_id, names in by_tile.items():
+        tile = state.tile(tile_id)
+        if tile.rect is None:
+            continue
+        box = fit.tile_rect(tile)
+        for i, name in enumerate(names):
+            centre = (box.right - radius - 4 - i * (2 * radius + 2), box.bottom - radius - 4)
+            pygame.draw.circle(surface, MONSTER, centre, radius)
+            pygame.draw.circle(surface, INK, centre, radius, 2)
+            initials = "".join(w[0] for w in name.split() if w[0].isalpha())[:2].upper()
+            text(surface, initials, centre, radius, theme.TEXT, anchor="center")
+
+
+def draw_track(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -> None:
+    """The Kingdom track: a row of spaces per statistic, the marker's space lit, the Threat
+    track's Hunt Spaces marked with the tiles they move."""
+    pygame.draw.rect(surface, theme.PANEL, rect)
+    t = state.track
+    rows = (("Threat", t.threat, t.threat_max), ("Curse", t.curse, t.curse_max),
+            ("Time", t.time, t.time_max))
+    label_w = 70
+    row_h = (rect.height - 8) // 3
+    for i, (name, value, top) in enumerate(rows):
+        y = rect.y + 4 + i * row_h
+        text(surface, f"{name} {value}/{top}", (rect.x + 6, y + row_h // 2), 15, theme.TEXT,
+             anchor="midleft")
+        width = max(8, min(34, (rect.width - label_w - 30) // (top + 1)))
+        for space in range(top + 1):
+            box = pygame.Rect(rect.x + label_w + 24 + space * width, y + 1, width - 2, row_h - 3)
+            lit = space == value
+            colour = theme.ACCENT if lit else theme.BUTTON
+            pygame.draw.rect(surface, colour, box)
+            if name == "Threat" and t.hunt_tiles(space):
+                pygame.draw.rect(surface, HUNT, box, 2)
+                text(surface, f"H{t.hunt_tiles(space)}", box.center, 12,
+                     INK if lit else theme.TEXT, anchor="center")
+            elif name == "Threat" and space == 7:  # the first time here, a Monster spawns
+                pygame.draw.rect(surface, SPAWN, box, 2)
+                text(surface, "7", box.center, 12, INK if lit else theme.TEXT,
+                     anchor="center")
+            else:
+                text(surface, str(space), box.center, 12, INK if lit else theme.TEXT_DIM,
+                     anchor="center")
+
+
+def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -> None:
+    """The District Wheel, the effect spaces, the decks, the Clues and the waiting question."""
+    pygame.draw.rect(surface, theme.PANEL, rect)
+    radius = min(rect.width // 2 - 14, 80)
+    centre = (rect.centerx, rect.y + radius + 24)
+    text(surface, "District Wheel", (rect.x + 8, rect.y + 4), 16, theme.TEXT)
+    n = max(1, len(state.districts))
+    for i, district in enumerate(state.districts):
+        a0 = -math.pi / 2 + 2 * math.pi * i / n
+        a1 = -math.pi / 2 + 2 * math.pi * (i + 1) / n
+        points = [centre] + [(centre[0] + radius * math.cos(a0 + (a1 - a0) * k / 12),
+                              centre[1] + radius * math.sin(a0 + (a1 - a0) * k / 12))
+                             for k in range(13)]
+        pygame.draw.polygon(surface, district_colour(state, district.name), points)
+        pygame.draw.polygon(surface, INK, points, 1)
+        mid = (a0 + a1) / 2
+        label = (centre[0] + radius * 0.62 * math.cos(mid), centre[1] + radius * 0.62 *
+                 math.sin(mid))
+        text(surface, district.symbol or district.name, (round(label[0]), round(label[1]) - 7),
+             13, INK, anchor="center", max_width=radius)
+        if district.monster:
+            text(surface, district.monster, (round(label[0]), round(label[1]) + 7), 12,
+                 (120, 10, 10), anchor="center", max_width=radius)
+    here = state.tile(state.party).district
+    y = centre[1] + radius + 10
+    lines = [f"Party's district: {here} ({state.district_monster() or 'no Monster'})",
+             f"Active effect: {state.active or 'empty'}"]
+    lines += [f"District effect: {d}: {c}" for d, c in state.district_effects]
+    lines += [f"Exploration deck: {state.exploration}",
+              f"Deep Fog deck: {len(state.fog_deck)} (discarded {state.fog_discard})",
+              "Clues: " + ", ".join(f"{n} {k[:3]}" for k, n in
+                                    zip(("martial", "errant", "historic", "mystic"), state.clues,
+                                        strict=True))]
+    for line in lines:
+        for part in wrap(line, 14, rect.width - 14):
+            text(surface, part, (rect.x + 8, y), 14, theme.TEXT_DIM)
+            y += 15
+    if state.pending:
+        y += 6
+        text(surface, "Waiting for the players:", (rect.x + 8, y), 15, theme.ACCENT)
+        y += 17
+        for part in wrap(state.pending[0].text, 14, rect.width - 14)[:8]:
+            text(surface, part, (rect.x + 8, y), 14, theme.TEXT)
+            y += 15
+
+
+FOG_CARD = (190, 194, 206)
+FOG_DOWN = (90, 94, 110)
+
+
+def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
+             selected: tuple[int, int] | None) -> list[Hit]:
+    """The Deep Fog grid over the map: cards face up (name and value) or face down, the
+    current path joined by a line, the Party marker on its last card."""
+    fog = state.fog
+    assert fog is not None
+    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+    veil.fill((200, 204, 214, 170))
+    surface.blit(veil, rect.topleft)
+    xs = [c.x for c in fog.cards] + [0]
+    ys = [c.y for c in fog.cards] + [0]
+    cols, rows = max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
+    cell = max(30, min(130, (rect.width - 20) // cols, (rect.height - 60) // rows))
+    left = rect.centerx - cell * cols // 2 + cell * (1 - min(xs))
+    top = rect.y + 50 + cell * (1 - min(ys))
+    target = state.tile(fog.target)
+    need = target.intensity
+    text(surface, f"Deep Fog toward {target.label}: path {len(fog.path)}/{need} cards, heading "
+                  f"{fog.heading}, corrections {fog.corrections}, Half-cup "
+                  f"{'yes' if fog.half_cup else 'no'}, Full Cups {fog.full_cups}",
+         (rect.x + 10, rect.y + 8), 17, INK, max_width=rect.width - 20)
+    value = sum(c.card.value for c in fog.path_cards) + fog.full_cups
+    text(surface, f"Deep Fog Value so far: {value} (4 is Flawless)", (rect.x + 10, rect.y + 28),
+         16, INK)
+    hits = []
+    for placed in fog.cards:
+        box = pygame.Rect(left + placed.x * cell + 3, top + placed.y * cell + 3, cell - 6,
+                          cell - 6)
+        pygame.draw.rect(surface, FOG_CARD if placed.face_up else FOG_DOWN, box, border_radius=5)
+        pygame.draw.rect(surface, INK, box, 2, border_radius=5)
+        if placed.face_up:
+            for i, line in enumerate(wrap(placed.card.name, 14, box.width - 8)[:2]):
+                text(surface, line, (box.x + 4, box.y + 4 + i * 14), 14, INK)
+            text(surface, str(placed.card.value), (box.centerx, box.centery + 6),
+                 max(16, cell // 3), INK, anchor="center")
+            if placed.card.hazard:
+                text(surface, placed.card.hazard, (box.x + 4, box.bottom - 16), 12, (120, 20, 20),
+                     max_width=box.width - 8)
+        if (placed.x, placed.y) == selected:
+            pygame.draw.rect(surface, SELECT_RING, box.inflate(6, 6), 3, border_radius=7)
+        hits.append(Hit(box, "fog", (placed.x, placed.y)))
+    points = [(left + x * cell + cell // 2, top + y * cell + cell // 2) for x, y in fog.path]
+    if len(points) > 1:
+        pygame.draw.lines(surface, PARTY, False, points, 4)
+    if points:
+        pygame.draw.circle(surface, PARTY, points[-1], max(8, cell // 7))
+        pygame.draw.circle(surface, INK, points[-1], max(8, cell // 7), 2)
+    return hits
