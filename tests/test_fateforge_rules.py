@@ -639,3 +639,19 @@ def test_scene_over_refuses_everything():
 
 def test_unknown_action_is_refused_in_words():
     refused(exit_scene(), "dance", "is not a Fateforge action")
+
+
+def test_difficult_terrain_one_die_cannot_pay_both_step_and_focus():
+    state = turn_of(scene("a-b", heroes=[hero("Aria", "a", ["step/focus"])], difficult="a"),
+                    "Aria")
+    refused(state, Step("Aria", "b"), "difficult terrain")
+    state = turn_of(scene("a-b", heroes=[hero("Aria", "a", ["focus/step", "step"])],
+                          difficult="a"), "Aria")
+    state, _ = play(state, Step("Aria", "b"))
+    assert state.hero("Aria").dice == ()
+
+
+def test_traps_focus_for_the_trap_must_be_another_die():
+    state = turn_of(scene("a-b", heroes=[hero("Aria", "a", ["step/focus"])],
+                          tokens=[token("trap", "b")]), "Aria")
+    refused(state, Step("Aria", "b", trap="focus"), "cannot pay step, focus")

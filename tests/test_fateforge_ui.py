@@ -150,3 +150,19 @@ def test_exit_phase_lists_each_exits_damage():
     assert "East Gate: Aria 2, Thorn 2 = 4 damage" in lines
     assert "Sewer Grate: Aria 1, Thorn 1 = 2 damage" in lines
     assert [b.label for b in app.screen.buttons()] == ["Exit East Gate", "Exit Sewer Grate"]
+
+
+def test_preparation_buttons_reroll_three_of_a_kind_and_order():
+    app = open_app()
+    state = app.session.state
+    heroes = tuple(replace(h, dice=("hit", "hit", "hit", "miss"), rolled=True)
+                   for h in state.heroes)
+    app = open_app(state=replace(state, heroes=heroes))
+    click_on(app, "Thorn")
+    labels = [b.label for b in app.screen.buttons()]
+    assert "Reroll misses (1 energy)" in labels and "Thorn earlier" in labels
+    three = next(b for b in app.screen.buttons() if b.label == "3-of-a-kind: die 4 to step")
+    three.on_click()
+    assert app.session.state.hero("Thorn").dice == ("hit", "hit", "hit", "step")
+    app.screen.earlier()
+    assert app.session.state.round.order == ("Thorn", "Aria", "Mira")

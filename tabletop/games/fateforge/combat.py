@@ -40,6 +40,16 @@ def has_result(hero: Hero, result: str, count: int = 1) -> bool:
     return len(die_options(hero.dice, result)) >= count
 
 
+def can_pay(hero: Hero, results: list[str]) -> bool:
+    """Whether ``hero``'s dice can pay every result in ``results``, each from a different die
+    (spent in order, each the best die for it, as :func:`spend` does)."""
+    for result in results:
+        if not has_result(hero, result):
+            return False
+        hero = spend(hero, result)
+    return True
+
+
 def spend(hero: Hero, result: str, count: int = 1) -> Hero:
     """``hero`` with ``count`` dice showing ``result`` spent (the caller checked there are)."""
     chosen = set(die_options(hero.dice, result)[:count])

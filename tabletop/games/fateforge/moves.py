@@ -8,7 +8,7 @@ the window's highlights, so all three always agree.
 
 from __future__ import annotations
 
-from tabletop.games.fateforge.combat import die_options, has_result
+from tabletop.games.fateforge.combat import can_pay, die_options, has_result
 from tabletop.games.fateforge.state import FateforgeState, Hero
 from tabletop.spatial.zone_graph import can_shoot
 
@@ -59,9 +59,10 @@ def step_refusal(state: FateforgeState, hero: Hero, to: str, *, energy: bool = F
             return f"{hero.name} has no energy to spend"
     elif not has_result(hero, "step"):
         return f"{hero.name} has no STEP result left"
-    if state.zone(hero.zone).difficult and not has_result(hero, "focus"):
+    paid = ([] if energy else ["step"]) + ["focus"]
+    if state.zone(hero.zone).difficult and not can_pay(hero, paid):
         return (f"{state.zone_name(hero.zone)} is difficult terrain: leaving it also takes a "
-                f"FOCUS result, and {hero.name} has none")
+                f"FOCUS result (on another die), and {hero.name} has none")
     return None
 
 

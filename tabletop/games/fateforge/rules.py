@@ -45,6 +45,7 @@ from tabletop.games.fateforge.actions import (
     UsePortal,
 )
 from tabletop.games.fateforge.combat import (
+    can_pay,
     has_result,
     pick_up,
     spend,
@@ -350,9 +351,11 @@ def _step(state: FateforgeState, action: Step) -> Outcome:
     if problem:
         raise _fail(action, problem)
     difficult = state.zone(hero.zone).difficult
-    if difficult and action.trap == "focus" and focus_count(hero) < 2:
-        raise _fail(action, f"{hero.name} needs two FOCUS results: one to leave difficult "
-                            f"terrain and one for the trap")
+    needs = ([] if action.energy else ["step"]) + ["focus"] * (difficult + (action.trap ==
+                                                                             "focus"))
+    if not can_pay(hero, needs):
+        raise _fail(action, f"{hero.name}'s results cannot pay {', '.join(needs)} (each "
+                            f"from a different die)")
     here = state.zone_name(hero.zone)
     if action.energy:
         hero = replace(hero, energy=hero.energy - 1,

@@ -1,7 +1,8 @@
 """The Fateforge combat map screen: clicks and keys in, Fateforge actions out.
 
 Preparation: Roll (N) rolls every hero's four combat dice with the shared dice roller; click
-a hero, then an adjacent zone to Dash; "Reroll misses" spends 1 energy; "Earlier" moves the
+a hero, then an adjacent zone to Dash; "Reroll misses" spends 1 energy; with three identical
+faces, "3-of-a-kind" buttons change one other die; "Earlier" moves the
 selected hero up the player order; "Start Action Phase" (N) sets the order.  Hero turns:
 click the acting hero to see the zones it may STEP into (blue; cyan for the energy STEP, or
 Shift-click) and the enemies it may HIT (orange) or SHOT (yellow), grey for those it cannot
@@ -39,12 +40,19 @@ from tabletop.games.fateforge.actions import (
     SetOrder,
     Shot,
     Step,
+    ThreeOfAKind,
     ToggleDoor,
     UsePortal,
 )
 from tabletop.games.fateforge.enemies import next_activation, turn_plan
 from tabletop.games.fateforge.moves import hit_refusal, shot_refusal, step_options
-from tabletop.games.fateforge.rules import NeedsRoll, apply, exit_plan, legal_actions
+from tabletop.games.fateforge.rules import (
+    NeedsRoll,
+    apply,
+    exit_plan,
+    legal_actions,
+    three_of_a_kind_face,
+)
 from tabletop.games.fateforge.state import REACTIONS, TURNS, FateforgeState
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.session import Session
@@ -235,6 +243,15 @@ class FateforgeController(GameController):
             hero = state.find_hero(self.selected) if self.selected else None
             if hero is not None and "miss" in hero.dice and not hero.has_used("energy-reroll"):
                 specs.append(ButtonSpec("Reroll misses (1 energy)", self.reroll, "R"))
+            if hero is not None and three_of_a_kind_face(hero) and \
+                    not hero.has_used("three-of-a-kind"):
+                face = three_of_a_kind_face(hero)
+                die = next((i for i, f in enumerate(hero.dice) if f != face),
+                           len(hero.dice) - 1)
+                specs += [ButtonSpec(f"3-of-a-kind: die {die + 1} to {result}",
+                                     lambda r=result, d=die: self.perform(
+                                         ThreeOfAKind(hero.name, d, r)))
+                          for result in ("step", "hit", "shot", "focus")]
             if hero is not None and rnd.order.index(hero.name) > 0:
                 specs.append(ButtonSpec(f"{hero.name} earlier", self.earlier, "O"))
             return specs
