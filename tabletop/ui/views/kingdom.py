@@ -206,11 +206,7 @@ def _draw_paths(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: T
             text(image, "fog", fit.path_point(tile, path, 0.32), max(10, fit.cell // 8),
                  FOG_PATH, anchor="center")
         elif path.kind == "shortcut":
-            dest = state.tile(path.to) if state.has_tile(path.to) else None
-            if dest is not None and dest.rect is not None:
-                dashed_line(image, SHORTCUT, start, fit.tile_rect(dest).center, 2, 6)
-            else:
-                dashed_line(image, SHORTCUT, start, end, width, 4)
+            dashed_line(image, SHORTCUT, start, end, width, 4)
             text(image, f"to {path.to}", fit.path_point(tile, path, 0.32), max(10, fit.cell // 8),
                  SHORTCUT, anchor="center")
         else:
@@ -220,7 +216,7 @@ def _draw_paths(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: T
 
 def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile) -> None:
     box = fit.tile_rect(tile)
-    small = max(10, min(16, fit.cell // 7))
+    small = max(10, min(16, fit.cell // 8))
     big = max(11, min(20, fit.cell // 6))
     if tile.status == "face-down":
         pygame.draw.rect(image, BACK, box, border_radius=4)
@@ -430,7 +426,8 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
     top = rect.y + 50 + cell * (1 - min(ys))
     target = state.tile(fog.target)
     need = target.intensity
-    text(surface, f"Deep Fog toward {target.label}: path {len(fog.path)}/{need} cards, heading "
+    aim = target.name or target.id
+    text(surface, f"Deep Fog toward {aim}: path {len(fog.path)}/{need} cards, heading "
                   f"{fog.heading}, corrections {fog.corrections}, Half-cup "
                   f"{'yes' if fog.half_cup else 'no'}, Full Cups {fog.full_cups}",
          (rect.x + 10, rect.y + 8), 17, INK, max_width=rect.width - 20)
@@ -458,6 +455,7 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
     if len(points) > 1:
         pygame.draw.lines(surface, PARTY, False, points, 4)
     if points:
-        pygame.draw.circle(surface, PARTY, points[-1], max(8, cell // 7))
-        pygame.draw.circle(surface, INK, points[-1], max(8, cell // 7), 2)
+        spot = (points[-1][0] + cell // 4, points[-1][1] + cell // 5)
+        pygame.draw.circle(surface, PARTY, spot, max(8, cell // 8))
+        pygame.draw.circle(surface, INK, spot, max(8, cell // 8), 2)
     return hits
