@@ -1,0 +1,115 @@
+"""The Kingdom map screen, headless: clicks travel, Backtrack shows its cost before it goes,
+illegal clicks explain themselves, prompts become buttons, screenshots render."""
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tabletop.errors import UsageError
+from tabletop.games import layouts
+from tabletop.ui.controllers.kingdom import KingdomController
+from tabletop.ui.screens import screen_class
+from tabletop.ui.session import Session
+
+LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
+SIZE = (1280, 800)
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def screen(name):
+    game, state = layouts.load(LAYOUTS / f"kingdom-{name}.toml")
+    controller = KingdomController(Session(game, state))
+    surface = pygame.Surface(SIZE)
+    controller.draw(surface, pygame.Rect(0, 0, 980, 770))
+    return controller, surface
+
+
+def click(controller, tile_id):
+    hit = next(h for h in controller.hits if h.kind == "tile" and h.key == tile_id)
+    event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hit.rect.center, button=1)
+    assert controller.handle_event(event)
+    controller.draw(pygame.Surface(SIZE), pygame.Rect(0, 0, 980, 770))
+
+
+def test_the_kingdom_screen_is_registered():
+    assert screen_class("kingdom") is KingdomController
+
+
+def test_clicking_a_face_down_tile_next_to_a_path_travels_there():
+    controller, _ = screen("start")
+    click(controller, "2")
+    assert controller.session.state.party == "2"
+    assert controller.session.log and "travels east" in controller.session.log[0]
+
+
+def test_clicking_an_explored_tile_shows_the_backtrack_cost_first():
+    controller, _ = screen("mid-delve")
+    click(controller, "1")
+    assert controller.session.state.party == "7"  # nothing moved yet
+    assert "Time +1, Threat +1" in controller.session.status
+    assert "Time +1, Threat +1" in controller.hint()[0]
+    click(controller, "1")
+    assert controller.session.state.party == "1"
+
+
+def test_an_illegal_click_explains_itself():
+    controller, _ = screen("mid-delve")
+    click(controller, "6")
+    assert controller.session.status_error
+    assert "no path of 7 Gallows Hill leads to 6" in controller.session.status
+    assert controller.session.state.party == "7"
+
+
+def test_face_down_fronts_are_hidden_unless_revealed():
+    controller, _ = screen("start")
+    assert controller.view_state().tile("3").name == ""
+    assert controller.view_state(reveal=True).tile("3").name == "Flooded Nave"
+
+
+def test_prompts_become_answer_buttons():
+    controller, _ = screen("start")
+    click(controller, "2")
+    labels = [b.label for b in controller.buttons()]
+    assert labels == ["Martial", "Errant", "Historic", "Mystic"]
+    controller.buttons()[1].on_click()
+    assert controller.session.state.clues == (0, 1, 0, 0)
+
+
+def test_deep_fog_buttons_and_course_correct_from_a_clicked_card():
+    controller, _ = screen("deep-fog")
+    labels = [b.label for b in controller.buttons()]
+    assert {"Stay the Course", "Withdraw", "Correct north", "Correct south"} <= set(labels)
+    card = next(h for h in controller.hits if h.kind == "fog" and h.key == (0, 0))
+    controller.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card.rect.center,
+                                               button=1))
+    south = next(b for b in controller.buttons() if b.label == "Correct south")
+    south.on_click()
+    assert controller.session.state.fog.path == ((0, 0), (0, 1))
+
+
+def test_overlays_for_screenshots():
+    controller, _ = screen("mid-delve")
+    controller.apply_overlay("preview 1")
+    assert controller.route() == ("7", "3", "1")
+    with pytest.raises(UsageError, match="no overlay"):
+        controller.apply_overlay("sparkles")
+    with pytest.raises(UsageError, match="no Backtrack reaches"):
+        controller.apply_overlay("preview 8")
+
+
+@pytest.mark.parametrize("name", ["start", "mid-delve", "disjointed", "deep-fog"])
+def test_every_kingdom_layout_draws(name):
+    controller, surface = screen(name)
+    assert controller.hits
+    # the Party marker's gold is somewhere on the board (or the fog path's)
+    gold = pygame.Color(250, 204, 60)
+    width, height = surface.get_size()
+    assert any(surface.get_at((x, y)) == gold for x in range(0, 980, 3)
+               for y in range(80, 770, 3))
