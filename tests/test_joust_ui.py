@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from tabletop.games import layouts
+from tabletop.games.joust.actions import ChooseFavor, Ready, SetOrder
 from tabletop.games.joust.state import HIDDEN
 from tabletop.ui.app import App
 from tabletop.ui.controllers.joust import JoustController
@@ -142,7 +143,7 @@ def test_whole_round_by_mouse_with_secrets_kept(app):
 
 
 def test_heros_fate_reroll_and_mark_of_the_church_in_the_tray(app):
-    from tabletop.games.joust.actions import ChooseFavor, PlaceDie, Ready, Reveal, SetOrder
+    from tabletop.games.joust.actions import PlaceDie, Reveal
 
     session = app.session
     b, e = "Bloodguard", "Echelon"
@@ -187,3 +188,37 @@ def test_screenshot_hides_the_plan_unless_revealed(app):
     assert secret.knight("Sir Aldric").placed_dice() == ()
     fresh.screen.reveal = True
     assert fresh.screen.view_state().household("Bloodguard").order[0] == "Dame Wren"
+
+
+def test_throw_in_the_animated_dice_tray_gives_the_same_faces(app):
+    from tabletop.games.joust.actions import Reveal
+    from tabletop.ui.widgets.dice_tray import DiceTray
+
+    session = app.session
+    for house in ("Bloodguard", "Echelon"):
+        for knight, favor in zip(("Sir Aldric", "Dame Wren", "Sir Corvin") if house ==
+                                 "Bloodguard" else ("Dame Isolde", "Sir Bertram", "Dame Maud"),
+                                 ("hit", "ruse", "hit") if house == "Bloodguard" else
+                                 ("block", "hit", "ruse"), strict=True):
+            assert session.perform(ChooseFavor(house, knight, favor)), session.status
+        names = [k.name for k in session.state.household(house).knights]
+        assert session.perform(SetOrder(house, tuple(names)))
+        assert session.perform(Ready(house))
+    assert session.perform(Reveal())
+    quick = JoustTray(session, seed=5)
+    animated = JoustTray(session, seed=5)
+    app.push(animated)
+    animated.throw_in_tray()
+    for _ in range(8):
+        if not isinstance(app.top, DiceTray):
+            break
+        app.update(10_000)
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                        unicode="\r"))
+        app.update(10_000)
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                        unicode="\r"))
+        app.update(0)
+    assert app.top is animated and animated.stage == "resolved"
+    quick._resolve()
+    assert animated.action() == quick.action()

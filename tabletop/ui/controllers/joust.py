@@ -46,7 +46,7 @@ NOBODY = ""
 class JoustController(GameController):
     """The List screen (see the module docstring)."""
 
-    title = "The List"
+    title = "List"
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)

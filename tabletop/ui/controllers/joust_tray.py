@@ -7,6 +7,8 @@ Knight with Targeting: it is set to 6; click again for 5, ... then off) -> Roll 
 (click dice to select them, then that Knight's Hero's Fate or Squire Reroll button) ->
 Resolve (Aftershocks are rolled) -> Mark of the Church (+/-) -> Done.  Esc closes without
 changing the board; the dice are seeded by the joust, so reopening shows the same roll.
+T (before any reroll) throws each Knight's dice in the animated dice tray instead: the same
+seed gives the same faces, and the tray's rerolls apply the Knight's own rerolls.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from tabletop.dice.joust_rolls import (
     resolve_aftershocks,
     squire_reroll,
 )
+from tabletop.dice.joust_rolls import colour as roll_colour
 from tabletop.dice.kings_champion import FEALTY, die_score
 from tabletop.dice.roll import Roll, roll_dice
-from tabletop.errors import TabletopError
+from tabletop.errors import IllegalActionError, TabletopError
 from tabletop.games.joust.actions import DieRoll, Joust, KnightRoll
 from tabletop.games.joust.jousting import favor_of
 from tabletop.games.joust.state import FAVOR_TITLES, JoustState, Knight
@@ -34,6 +37,7 @@ from tabletop.ui.session import Session
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.views.joust import draw_die
 from tabletop.ui.widgets import theme
+from tabletop.ui.widgets.dice_tray import DiceTray
 
 DIE = 46
 
@@ -60,6 +64,19 @@ class Side:
 
     def can_target(self) -> bool:
         return self.favor == "targeting"
+
+    def reroll_rule(self, roll: Roll, chosen: set[int]) -> tuple[Roll, str]:
+        """The dice tray's reroll for this Knight: the Squire Reroll when every chosen die is
+        its colour and it is unused, else Hero's Fate when chosen and unused."""
+        used = {s.reason for s in roll.steps}
+        squire = self.knight.squire
+        if (squire and squire.reroll and squire.reroll_worker and SQUIRE not in used
+                and chosen and all(roll_colour(roll, i) == squire.reroll for i in chosen)):
+            return squire_reroll(roll, chosen, squire.reroll), "Squire Reroll"
+        if self.favor == "heros-fate" and HEROS_FATE not in used:
+            return heros_fate(roll, chosen), "Hero's Fate"
+        raise IllegalActionError(f"reroll {self.knight.name}'s dice",
+                                 "no Hero's Fate or Squire Reroll is left for those dice")
 
     def rerolls(self) -> list[tuple[str, str]]:
         """``(label, reason)`` of the rerolls this Knight may still use."""
@@ -114,6 +131,7 @@ class JoustTray(Controller):
         self.resolved = False
         self.message = ""
         self.buttons: list[tuple[pygame.Rect, str, object]] = []
+        self.in_tray: list[int] = []
         self.dice_rects: list[tuple[pygame.Rect, int, int]] = []
         if self.stage == "rolled":
             self._roll()
@@ -144,6 +162,41 @@ class JoustTray(Controller):
             return
         side.selected.clear()
         self.message = ""
+
+    def throw_in_tray(self) -> None:
+        """Throw both Knights' dice, one after the other, in the animated dice tray."""
+        if self.stage != "rolled" or any(s.roll and s.roll.steps for s in self.sides):
+            self.message = "the dice tray throws before any reroll"
+            return
+        self.in_tray = list(range(len(self.sides)))
+        self.update(0)
+
+    def update(self, dt_ms: int) -> None:
+        """Push the dice tray for the next Knight once the previous one has closed."""
+        if not self.in_tray or self.app is None or self.app.top is not self:
+            return
+        number = self.in_tray.pop(0)
+        side = self.sides[number]
+        if not side.rolled:
+            return
+
+        seed = self.seed * 2 + number
+        kinds = [side.colours[i] for i in side.rolled]
+
+        def done(roll: Roll, side: Side = side) -> None:
+            fair = roll_dice(kinds, seed=seed)
+            if roll.seed != seed or roll.kinds[:roll.first] != fair.kinds or \
+                    roll.first != len(fair.kinds):
+                self.message = ("the tray was thrown again or given other dice: the joust "
+                                "keeps its own first throw")
+                roll = resolve_aftershocks(fair)
+            side.roll = roll
+            if not self.in_tray:
+                self.resolved = True
+                self.stage = "resolved"
+
+        self.app.push(DiceTray(self.session, kinds, seed=seed, on_done=done,
+                               reroll_rule=side.reroll_rule, throw_now=True))
 
     def _resolve(self) -> None:
         for side in self.sides:
@@ -177,6 +230,8 @@ class JoustTray(Controller):
                 self.session.tell("joust not rolled: nothing changed")
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._advance()
+            elif event.key == pygame.K_t:
+                self.throw_in_tray()
             return True
         if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)
@@ -201,6 +256,8 @@ class JoustTray(Controller):
     def _button(self, what: str, value: object) -> None:
         if what == "main":
             self._advance()
+        elif what == "tray":
+            self.throw_in_tray()
         elif what == "reroll":
             side, reason = value  # type: ignore[misc]
             self._reroll(side, reason)
@@ -247,6 +304,9 @@ class JoustTray(Controller):
         main = {"preset": "Roll", "rolled": "Resolve", "resolved": "Done"}[self.stage]
         button = pygame.Rect(box.right - 140, box.y + 40, 120, 30)
         self._button_rect(surface, button, main, "main", None, True)
+        if self.stage == "rolled" and not any(s.roll and s.roll.steps for s in self.sides):
+            self._button_rect(surface, pygame.Rect(box.right - 280, box.y + 40, 130, 30),
+                              "Dice tray (T)", "tray", None, True)
         lines = self.preview() if self.stage == "resolved" else []
         if self.message:
             lines = [self.message, *lines]
