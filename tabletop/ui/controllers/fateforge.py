@@ -77,6 +77,14 @@ def face_of(label: str) -> str:
     return label.lower().replace(" ", "-")
 
 
+def grouped(reasons: dict[str, str]) -> list[str]:
+    """``{thing: reason}`` as lines ``"A, B: reason"``, one per distinct reason."""
+    by_reason: dict[str, list[str]] = {}
+    for thing, why in reasons.items():
+        by_reason.setdefault(why, []).append(thing)
+    return [f"{', '.join(things)}: {why}" for why, things in by_reason.items()]
+
+
 def exit_lines(state: FateforgeState) -> list[str]:
     """One line per exit: each standing hero's damage on its cheapest path, and the total
     (*Exiting the Combat Scene*)."""
@@ -161,8 +169,8 @@ class FateforgeController(GameController):
                     targets[enemy.name] = "SHOT"
                 else:
                     blocked[enemy.name] = shot if enemy.zone != hero.zone else hit
-            caption += [f"{state.zone_name(z)}: {why}" for z, why in refused.items()]
-            caption += [f"{name}: {why}" for name, why in blocked.items()]
+            caption += grouped({name: why for name, why in blocked.items()})
+            caption += grouped({state.zone_name(z): why for z, why in refused.items()})
         enemy = state.find_enemy(self.selected) if self.selected else None
         if enemy is not None:
             caption.append(f"{enemy.name} on its Enemy Turn now: {turn_plan(state, enemy).why}")

@@ -115,11 +115,11 @@ def piece_spots(state: FateforgeState, fit: MapFit) -> dict[str, Spot]:
             x, y = tile.x + size + 6, top
             for piece in group:
                 if x + size > tile.right - 4:
-                    x, y = tile.x + size + 6, y + 2 * size + 16
+                    x, y = tile.x + size + 6, y + 2 * size + 30
                 spots[piece.name] = Spot((x, y), size, kind)
                 x += 2 * size + 10
             if group:
-                top = y + 2 * size + 18
+                top = y + 2 * size + 30
     return spots
 
 
@@ -374,12 +374,27 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
         text(surface, info, (spot.centre[0], spot.centre[1] + spot.radius + 1), 12,
              theme.TEXT_DARK, anchor="midtop")
         if hero.stun:
-            _cube(surface, (spot.centre[0] + spot.radius - 2, spot.centre[1] - spot.radius),
+            _cube(surface, (spot.centre[0] + spot.radius - 4, spot.centre[1] - spot.radius),
                   (40, 200, 60))
     for enemy in state.enemies:
         spot = spots[enemy.name]
         r = spot.radius
         box = pygame.Rect(spot.centre[0] - r, spot.centre[1] - r, 2 * r, 2 * r)
+        how = overlays.targets.get(enemy.name)
+        ring = (HIT_RING if how == "HIT" else SHOT_RING) if how else (
+            NO_RING if enemy.name in overlays.blocked else None)
+        if overlays.acting == enemy.name:
+            pygame.draw.rect(surface, ACTING, box.inflate(18, 18), 2, border_radius=6)
+        if ring:
+            pygame.draw.rect(surface, ring, box.inflate(12, 12), 4, border_radius=5)
+            if how:
+                label = text(surface, how, (box.right + 8, box.centery), 13, (20, 20, 20),
+                             anchor="midleft")
+                pygame.draw.rect(surface, ring, label.inflate(6, 2), border_radius=3)
+                text(surface, how, (box.right + 8, box.centery), 13, (20, 20, 20),
+                     anchor="midleft")
+        if overlays.selected == enemy.name:
+            pygame.draw.rect(surface, theme.ACCENT, box.inflate(6, 6), 3, border_radius=4)
         colour = ENEMY_COLOURS[enemy.colour]
         pygame.draw.rect(surface, colour, box, border_radius=3)
         ink = theme.TEXT_DARK if enemy.colour == "white" else (255, 255, 255)
@@ -387,36 +402,22 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
                          box, 1, border_radius=3)
         text(surface, str(enemy.initiative), box.center, max(12, r), ink, anchor="center")
         for i in range(enemy.damage):
-            _cube(surface, (box.x + 1 + i * 7, box.y - 7), (210, 30, 30))
+            _cube(surface, (box.x + 2 + i * 9, box.y + 2), (210, 30, 30))
         for i in range(enemy.armour):
-            _cube(surface, (box.x + 1 + i * 7, box.bottom + 1), (15, 15, 15))
+            _cube(surface, (box.x + 2 + i * 9, box.bottom - 10), (15, 15, 15))
         if enemy.stun:
-            _cube(surface, (box.right - 6, box.y - 7), (40, 200, 60))
+            _cube(surface, (box.right - 10, box.y + 2), (40, 200, 60))
         marks = "".join(m for m, on in (("B", enemy.has("blocker")), ("F", enemy.has("fear")),
                                         ("G", bool(enemy.guarding))) if on)
         if marks:
-            text(surface, marks, (box.right + 2, box.y), 12, theme.TEXT_DARK)
-        text(surface, enemy.name, (box.centerx, box.bottom + (8 if enemy.armour else 1)), 12,
-             theme.TEXT_DARK, anchor="midtop", max_width=2 * r + 22)
-        ring = None
-        how = overlays.targets.get(enemy.name)
-        if how:
-            ring = HIT_RING if how == "HIT" else SHOT_RING
-        elif enemy.name in overlays.blocked:
-            ring = NO_RING
-        if ring:
-            pygame.draw.rect(surface, ring, box.inflate(10, 10), 3, border_radius=5)
-            if how:
-                text(surface, how, (box.centerx, box.y - 9), 12, ring, anchor="midbottom")
-        if overlays.acting == enemy.name:
-            pygame.draw.rect(surface, ACTING, box.inflate(16, 16), 2, border_radius=6)
-        if overlays.selected == enemy.name:
-            pygame.draw.rect(surface, theme.ACCENT, box.inflate(6, 6), 3, border_radius=4)
+            text(surface, marks, (box.right - 2, box.bottom - 2), 12, ink, anchor="bottomright")
+        text(surface, enemy.name, (box.centerx, box.bottom + 2), 12, theme.TEXT_DARK,
+             anchor="midtop", max_width=2 * r + 22)
 
 
 def _cube(surface: pygame.Surface, at: tuple[int, int], colour: Colour) -> None:
-    pygame.draw.rect(surface, colour, (at[0], at[1], 6, 6))
-    pygame.draw.rect(surface, (255, 255, 255), (at[0], at[1], 6, 6), 1)
+    pygame.draw.rect(surface, colour, (at[0], at[1], 8, 8))
+    pygame.draw.rect(surface, (255, 255, 255), (at[0], at[1], 8, 8), 1)
 
 
 def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
