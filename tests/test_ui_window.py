@@ -151,3 +151,11 @@ def test_panel_buttons_are_clickable(app):
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         app.dispatch(pygame.event.Event(kind, pos=undo.rect.center, button=1))
     assert app.session.state is not moved and not app.session.dirty
+
+
+def test_key_d_opens_the_dice_tray_over_the_board(app):
+    key(app, pygame.K_d)
+    assert type(app.top).__name__ == "DiceTray" and app.top.modal
+    app.draw(pygame.Surface((900, 600)))
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.screen

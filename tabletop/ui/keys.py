@@ -24,5 +24,7 @@ class AppKey:
     ctrl: bool = False
 
 
-APP_KEYS: list[AppKey] = []
+APP_KEYS: list[AppKey] = [
+    AppKey("d", "tabletop.ui.widgets.dice_tray:DiceTray", "the dice tray (the game's dice)"),
+]
 APP_KEYS.append(AppKey("d", "tabletop.ui.widgets.dice_tray:DiceTray", "open the dice tray"))
