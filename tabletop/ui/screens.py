@@ -16,6 +16,7 @@ from tabletop.ui.widgets import theme
 
 SCREENS: dict[str, str] = {
     "clash": "tabletop.ui.controllers.clash:ClashController",
+    "almokon": "tabletop.ui.controllers.almokon:AlmokonController",
     "fateforge": "tabletop.ui.controllers.fateforge:FateforgeController",
     "joust": "tabletop.ui.controllers.joust:JoustController",
     "kingdom": "tabletop.ui.controllers.kingdom:KingdomController",

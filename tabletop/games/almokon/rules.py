@@ -86,7 +86,7 @@ def _is_veto(thing) -> bool:
     return thing.has("veto")
 
 
-def _phase(state: AlmokonState) -> str:
+def phase(state: AlmokonState) -> str:
     """What the player to act is deciding: ``choice``, ``response``, ``follow-up``,
     ``extra`` (a Truce action) or ``main``."""
     if state.choice is not None:
@@ -129,14 +129,14 @@ def why_not(state: AlmokonState, action: object) -> str | None:
         return f"there is no player named {action.player!r}"
     if index != state.to_act:
         return f"it is {state.players[state.to_act].name}'s decision now"
-    phase = _phase(state)
-    if phase == "choice":
+    now = phase(state)
+    if now == "choice":
         if not isinstance(action, Choose):
             return f"first choose for {state.choice.kind.capitalize()}"
         return _check_choose(state, action)
     if isinstance(action, Choose):
         return "there is nothing to choose"
-    if phase == "response":
+    if now == "response":
         if isinstance(action, Pass):
             return None
         if isinstance(action, PlayCard | Activate):
@@ -147,16 +147,16 @@ def why_not(state: AlmokonState, action: object) -> str | None:
                "or pass"
     if isinstance(action, Pass):
         return "there is nothing to respond to"
-    if phase == "follow-up":
+    if now == "follow-up":
         if isinstance(action, Decline):
             return None
         if not isinstance(action, Attack):
             return f"{state.name_of(state.follow_up.uid)} may attack again first (or decline)"
         return _check_attack(state, index, action)
     if isinstance(action, Decline):
-        return None if phase == "extra" else "there is nothing to decline"
+        return None if now == "extra" else "there is nothing to decline"
     if isinstance(action, Attack):
-        if phase == "extra":
+        if now == "extra":
             return "Truce gives only non-combat actions"
         return _check_attack(state, index, action)
     if isinstance(action, GainAP | ReadyAll):
@@ -380,10 +380,10 @@ def apply(state: AlmokonState, action: object) -> tuple[AlmokonState, tuple[Even
         raise IllegalActionError(action, reason)
     run = _Run(state)
     index = state.to_act
-    phase = _phase(state)
-    if phase == "extra" and not isinstance(action, Decline):
+    now = phase(state)
+    if now == "extra" and not isinstance(action, Decline):
         run.s = replace(run.s, extra_actions=run.s.extra_actions - 1)
-    extra = phase == "extra"
+    extra = now == "extra"
     if isinstance(action, Choose):
         _answer_choice(run, action)
         _resolve_stack(run)
@@ -950,22 +950,22 @@ def legal_actions(state: AlmokonState) -> list:
         return []
     index = state.to_act
     name = state.players[index].name
-    phase = _phase(state)
-    if phase == "choice":
+    now = phase(state)
+    if now == "choice":
         choice = state.choice
         if choice.kind == "foresee":
             return [Choose(name, ",".join(p)) for p in itertools.permutations(choice.options)]
         return [Choose(name, o) for o in choice.options]
-    if phase == "response":
+    if now == "response":
         return _response_actions(state, index)
-    if phase == "follow-up":
+    if now == "follow-up":
         return [*_attack_candidates(state, index), Decline(name)]
     out: list = [GainAP(name), ReadyAll(name)]
-    if phase == "extra":
+    if now == "extra":
         out.append(Decline(name))
     out += [Move(name, c.uid) for c in state.cards if c.owner == index]
     out += [Liquidate(name, u) for u in dict.fromkeys(state.players[index].hand)]
     out += _play_candidates(state, index) + _activate_candidates(state, index)
-    if phase == "main":
+    if now == "main":
         out += _attack_candidates(state, index)
     return [a for a in out if why_not(state, a) is None]

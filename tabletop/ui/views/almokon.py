@@ -63,7 +63,7 @@ def _card_face(state: AlmokonState, uid: str, size: tuple[int, int], owner: int,
         text(face, word, (4, y), tiny, (250, 226, 150), max_width=w - 8)
         y += tiny - 1
     if definition.abilities and y < h - 2 * small:
-        text(face, f"⚙ {definition.abilities[0].name}", (4, y), tiny, (200, 220, 250),
+        text(face, f"» {definition.abilities[0].name}", (4, y), tiny, (200, 220, 250),
              max_width=w - 8)
     # numbers along the bottom: cost, Wrath, Vigor left, Bounty
     base = h - small - 2
@@ -85,7 +85,7 @@ def _card_face(state: AlmokonState, uid: str, size: tuple[int, int], owner: int,
     elif definition.type in ("event", "item"):
         text(face, f"Liq {definition.liquidate}", (4, base), small, (200, 220, 250))
     if definition.bounty:
-        text(face, f"★{definition.bounty}", (w - 4, base), small, theme.ACCENT, anchor="topright")
+        text(face, f"B{definition.bounty}", (w - 4, base), small, theme.ACCENT, anchor="topright")
     if card is not None and card.growth:
         pygame.draw.circle(face, (90, 190, 90), (w - small, h // 2), small // 2 + 2)
         text(face, str(card.growth), (w - small, h // 2), tiny, theme.TEXT_DARK, anchor="center")
@@ -138,11 +138,15 @@ class _Painter:
             x = box.right + 6
 
     def _items(self, box: pygame.Rect, card: Card) -> None:
-        y = box.bottom - 2
+        """Attached Items and Crew as dark tags above the card's numbers."""
+        y = box.bottom - max(9, min(box.width, box.height) // 6) - 6
         for item in card.items:
-            tag = text(self.surface, f"+ {self.state.name_of(item)}", (box.x + 2, y), 12,
-                       (250, 226, 150), anchor="bottomleft", max_width=box.width + 30)
-            y = tag.top
+            image_w = box.width - 4
+            tag = pygame.Rect(box.x + 2, y - 13, image_w, 13)
+            pygame.draw.rect(self.surface, (24, 24, 28), tag, border_radius=3)
+            text(self.surface, f"+ {self.state.name_of(item)}", (tag.x + 2, tag.centery), 12,
+                 (250, 226, 150), anchor="midleft", max_width=image_w - 4)
+            y = tag.top - 1
 
     def _marks(self, box: pygame.Rect, uid: str) -> None:
         card = self.state.card(uid)
@@ -168,7 +172,7 @@ class _Painter:
         head = text(self.surface, label, (area.x + 8, area.y + 4), 20,
                     theme.ACCENT if active else colour)
         text(self.surface, f"deck {len(player.deck)} · discard {len(player.discard)}"
-                           + ("  ◀ to act" if active else ""),
+                           + ("  - to act" if active else ""),
              (head.right + 14, area.y + 6), 16, theme.TEXT_DIM)
         h = max(20, area.height - 30)
         w = round(h * CARD_RATIO)
@@ -193,23 +197,31 @@ class _Painter:
             text(self.surface, "hand hidden", (x + w + 10, area.centery), 16, theme.TEXT_DIM,
                  anchor="midleft")
 
-    def zone(self, area: pygame.Rect, zone: str, title: str) -> None:
+    def zone(self, area: pygame.Rect, zone: str, title: str) -> int:
+        """Draw the zone's ground and title; returns the title's width."""
         pygame.draw.rect(self.surface, ZONE_COLOURS[zone], area, border_radius=6)
         pygame.draw.rect(self.surface, (0, 0, 0), area, 1, border_radius=6)
-        text(self.surface, title, (area.x + 8, area.y + 3), 15, (210, 210, 200))
+        return text(self.surface, title, (area.x + 8, area.y + 3), 15, (210, 210, 200)).width
 
-    def reasons(self, area: pygame.Rect, zone: str, owners: tuple[int, ...]) -> None:
-        """Write the distinct reasons that dim cards in ``zone`` at the bottom of ``area``."""
-        seen = []
-        for card in self.state.cards:
-            reason = self.targets.get(card.uid)
-            if card.zone == zone and card.owner in owners and reason and reason not in seen:
-                seen.append(reason)
-        y = area.bottom - 4
-        for reason in reversed(seen[:2]):
-            box = text(self.surface, reason, (area.right - 8, y), 15, (255, 214, 140),
-                       anchor="bottomright", max_width=area.width - 16)
-            y = box.top - 1
+    def reasons(self, area: pygame.Rect, zone: str, owners: tuple[int, ...],
+                centre_y: int | None = None) -> None:
+        """Write the first reason that dims cards in ``zone``: on a dark label centred at
+        ``centre_y`` (the Outland's divider) or on the zone's title row."""
+        reason = next((self.targets.get(c.uid) for c in self.state.cards
+                       if c.zone == zone and c.owner in owners and self.targets.get(c.uid)),
+                      None)
+        if not reason:
+            return
+        width = min(area.width - 12, theme.font(14).size(reason)[0] + 14)
+        label = pygame.Rect(0, 0, width, 19)
+        if centre_y is None:
+            label.topright = (area.right - 6, area.y + 1)
+        else:
+            label.center = (area.centerx, centre_y)
+        pygame.draw.rect(self.surface, (20, 20, 24), label, border_radius=5)
+        pygame.draw.rect(self.surface, (255, 214, 140), label, 1, border_radius=5)
+        text(self.surface, reason, label.center, 14, (255, 214, 140), anchor="center",
+             max_width=width - 8)
 
 
 def board_areas(rect: pygame.Rect) -> dict[str, pygame.Rect]:
@@ -223,7 +235,7 @@ def board_areas(rect: pygame.Rect) -> dict[str, pygame.Rect]:
     y += hand_h + 3
     areas["realm1"] = pygame.Rect(x, y, w, realm_h)
     y += realm_h + 3
-    wild_w = w * 55 // 100
+    wild_w = w * 60 // 100
     areas["wild"] = pygame.Rect(x, y, wild_w - 3, out_h)
     areas["sea"] = pygame.Rect(x + wild_w, y, w - wild_w, out_h)
     y += out_h + 3
@@ -245,7 +257,7 @@ def draw_almokon(surface: pygame.Surface, rect: pygame.Rect, state: AlmokonState
     areas = board_areas(rect)
     realm_h = areas["realm1"].height
     painter = _Painter(surface, rect, state, selected, targets, hands,
-                       max(40, min(realm_h - 26, (areas["wild"].height // 2) - 20)))
+                       max(40, min(realm_h - 26, (areas["wild"].height - 42) // 2 - 8)))
     names = [p.name for p in state.players]
     for index in (1, 0):
         realm = areas[f"realm{index}"]
@@ -256,21 +268,23 @@ def draw_almokon(surface: pygame.Surface, rect: pygame.Rect, state: AlmokonState
         painter.hand(areas[f"hand{index}"], index)
     for key, zone in (("wild", WILDERNESS), ("sea", OPEN_SEA)):
         area = areas[key]
-        title = "Outland: " + ZONE_NAMES[zone][4:] + ("  (land combat)" if zone == WILDERNESS
-                                                      else "  (naval combat)")
+        title = ZONE_NAMES[zone][4:] + (" (Outland, land)" if zone == WILDERNESS
+                                        else " (Outland, sea)")
         painter.zone(area, zone, title)
-        half = (area.height - 20) // 2
+        half = (area.height - 20 - 22) // 2
         top = pygame.Rect(area.x + 2, area.y + 20, area.width - 4, half)
         bottom = pygame.Rect(area.x + 2, area.y + 20 + half, area.width - 4, half)
         pygame.draw.line(surface, (0, 0, 0), (area.x + 10, bottom.y), (area.right - 10, bottom.y))
         for index, part in ((1, top), (0, bottom)):
             cards = [c for c in state.cards if c.zone == zone and c.owner == index]
             painter.row(part, cards)
-            pygame.draw.circle(surface, PLAYER_COLOURS[index], (area.right - 10, part.y + 10), 4)
-        painter.reasons(area, zone, (0, 1))
+            text(surface, names[index], (area.right - 6, part.bottom - 2), 13,
+                 PLAYER_COLOURS[index], anchor="bottomright")
+        painter.reasons(area, zone, (0, 1), area.bottom - 12)
     if note:
-        text(surface, note, (areas["wild"].right + 2, areas["wild"].y + 3), 16, theme.ACCENT,
-             anchor="midtop", max_width=rect.width - 40)
+        strip = areas[f"hand{state.to_act}"]
+        text(surface, note, (strip.right - 8, strip.bottom - 4), 16, theme.ACCENT,
+             anchor="bottomright", max_width=strip.width // 2)
     if state.winner:
         banner = "The game is drawn" if state.winner == "draw" else f"{state.winner} wins!"
         text(surface, banner, rect.center, 48, theme.ACCENT, anchor="center")

@@ -1,0 +1,354 @@
+"""The Almokon screen: clicks in, rules-core actions out (through the session).
+
+Click one of your cards (in play or in your hand) to see its legal actions as buttons; a card
+that can attack goes straight to choosing its target: legal targets are outlined, the rest
+dimmed with the reason written in their zone.  Actions with a target (attacks, Items, Events,
+SALVO and other aimed abilities) are finished by clicking the target; when one choice has
+several forms (Frenzy, Kinship helpers, Imbue discards) a menu offers them.  Gain 2 AP, Ready
+All, Pass and Decline are buttons (G, R, P, D).  In hot seat a hand-over screen covers the
+board whenever the player who must decide changes, so each hand is seen only by its owner.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.errors import UsageError
+from tabletop.games.almokon import rules
+from tabletop.games.almokon.actions import (
+    Activate,
+    Attack,
+    Choose,
+    Decline,
+    GainAP,
+    Liquidate,
+    Move,
+    Pass,
+    PlayCard,
+    ReadyAll,
+)
+from tabletop.games.almokon.state import AlmokonState
+from tabletop.games.almokon.targeting import (
+    attach_targets,
+    attack_targets,
+    can_attack,
+    effect_targets,
+)
+from tabletop.games.almokon.view import HIDDEN, view_for
+from tabletop.ui.controllers.almokon_facts import card_lines, group_label, phase_hint
+from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.controllers.joust_modals import ChoiceMenu, HandOver
+from tabletop.ui.session import Session
+from tabletop.ui.views.almokon import PLAYER_COLOURS, ZONE_COLOURS, Hit, draw_almokon
+
+Group = tuple
+
+
+def group_of(action) -> Group | None:
+    """The card-and-kind an action belongs to (``("attack", uid)``, ``("ability", uid, n)``
+    …), or ``None`` for the actions that name no card."""
+    if isinstance(action, PlayCard):
+        return ("crew" if action.as_item else "play", action.uid)
+    if isinstance(action, Attack):
+        return ("attack", action.attacker)
+    if isinstance(action, Activate):
+        return ("ability", action.uid, action.ability)
+    if isinstance(action, Move):
+        return ("move", action.uid)
+    if isinstance(action, Liquidate):
+        return ("liquidate", action.uid)
+    return None
+
+
+def target_of(action) -> str:
+    return getattr(action, "target", "")
+
+
+class AlmokonController(GameController):
+    """The battlefield screen (see the module docstring)."""
+
+    title = "battlefield"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.hits: list[Hit] = []
+        self.selected: str | None = None
+        self.mode: Group | None = None
+        self.overlay_targets: dict[str, str | None] | None = None
+        self.shown_to: int | None = None
+        self.handing_over = False
+        self._view_key = None
+        self._view = None
+
+    # -- who sees what ---------------------------------------------------------------------
+    @property
+    def state(self) -> AlmokonState:
+        return self.session.state
+
+    def view_state(self, reveal: bool = False) -> AlmokonState:
+        """The state with the hands and deck orders the people at the screen may not see
+        hidden: only the hand of the player to decide, after the hand-over."""
+        state = self.state
+        if reveal or self.reveal:
+            return state
+        viewer = self.shown_to if self.shown_to == state.to_act else None
+        key = (id(state), viewer)
+        if key != self._view_key:
+            self._view_key, self._view = key, view_for(state, viewer)
+        return self._view
+
+    def hands_shown(self) -> tuple[bool, bool]:
+        if self.reveal:
+            return (True, True)
+        viewer = self.shown_to if self.shown_to == self.state.to_act else None
+        return (viewer == 0, viewer == 1)
+
+    def update(self, dt_ms: int) -> None:
+        """Cover the board with a hand-over screen whenever the deciding player changes."""
+        state = self.state
+        if self.app is None or self.reveal or self.handing_over or state.winner:
+            return
+        wanted = state.to_act
+        if wanted == self.shown_to:
+            return
+        self.handing_over = True
+        self.selected, self.mode = None, None
+        name = state.players[wanted].name
+        why = {"response": "may answer with a Reflex or Veto card or ability, or pass",
+               "choice": "has a choice to make"}.get(rules.phase(state), "takes an action")
+        detail = (f"{name} {why}. The other player's hand stays hidden; the screen is covered "
+                  f"again whenever the decision passes to the other player.")
+
+        def done() -> None:
+            self.shown_to = wanted
+            self.handing_over = False
+
+        self.app.push(HandOver(f"Pass to {name}, then click", detail, done))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def targets(self) -> dict[str, str | None] | None:
+        """Legal targets (``None``) and the reasons for the rest, for the targeting mode."""
+        if self.overlay_targets is not None:
+            return self.overlay_targets
+        if self.mode is None:
+            return None
+        state = self.state
+        kind, uid = self.mode[0], self.mode[1]
+        owner = state.to_act
+        if kind == "attack":
+            reasons = attack_targets(state, uid)
+        elif kind == "crew" or (kind == "play" and state.definition(uid).type == "item"):
+            reasons = attach_targets(state, owner, uid, kind == "crew")
+        elif kind == "play":
+            reasons = effect_targets(state, owner, state.definition(uid).play)
+        else:
+            reasons = effect_targets(state, owner,
+                                     state.definition(uid).abilities[self.mode[2]].effect)
+        legal = {target_of(a) for a in self.group_actions(self.mode)}
+        return {u: (None if u in legal else (r or "not a legal target now"))
+                for u, r in reasons.items()}
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        view = self.view_state()
+        self.hits = draw_almokon(surface, rect, view, selected=self.selected,
+                                 targets=self.targets(), hands=self.hands_shown(),
+                                 note=phase_hint(self.state, self.mode))
+
+    def banner(self):
+        state = self.state
+        if state.winner:
+            words = "Drawn game" if state.winner == "draw" else f"{state.winner} wins"
+            return (words, (200, 170, 80))
+        return (f"{state.players[state.to_act].name} to act", PLAYER_COLOURS[state.to_act])
+
+    def legend(self):
+        return [(PLAYER_COLOURS[0], f"{self.state.players[0].name} (bottom)"),
+                (PLAYER_COLOURS[1], f"{self.state.players[1].name} (top)"),
+                (ZONE_COLOURS["wilderness"], "Wilderness: land combat"),
+                (ZONE_COLOURS["open-sea"], "Open Sea: naval combat"),
+                ((110, 230, 130), "legal target"), ((60, 60, 64), "dimmed: not a target")]
+
+    def panel_lines(self) -> list[str]:
+        state = self.state
+        lines = []
+        if self.selected and self.selected != HIDDEN:
+            lines += card_lines(state, self.selected)
+            groups = self.groups_for(self.selected)
+            if groups:
+                lines.append("Legal: " + "; ".join(group_label(state, g) for g in groups))
+            elif state.card(self.selected) is not None:
+                problem = can_attack(state, self.selected)
+                if problem and state.definition(self.selected).type in ("unit", "character",
+                                                                        "monarch"):
+                    lines.append(f"Cannot attack: {problem}")
+        targets = self.targets()
+        if targets:
+            good = [state.name_of(u) for u, r in targets.items() if r is None]
+            lines.append("Targets: " + (", ".join(good) if good else "none"))
+            reasons = list(dict.fromkeys(r for r in targets.values() if r))
+            lines += [f"Not: {r}" for r in reasons[:3]]
+        if state.rules.reach != "land-to-realm":
+            lines.append(f"Reach rule: {state.rules.reach}")
+        return lines
+
+    # -- actions ---------------------------------------------------------------------------
+    def legal(self) -> list:
+        return rules.legal_actions(self.state)
+
+    def group_actions(self, group: Group) -> list:
+        return [a for a in self.legal() if group_of(a) == group]
+
+    def groups_for(self, uid: str) -> list[Group]:
+        return list(dict.fromkeys(g for a in self.legal()
+                                  if (g := group_of(a)) is not None and g[1] == uid))
+
+    def buttons(self) -> list[ButtonSpec]:
+        state = self.state
+        legal = self.legal()
+        name = state.players[state.to_act].name
+        out = [ButtonSpec("Gain 2 AP", lambda: self.perform(GainAP(name)), "G",
+                          GainAP(name) in legal),
+               ButtonSpec("Ready All", lambda: self.perform(ReadyAll(name)), "R",
+                          ReadyAll(name) in legal)]
+        if Pass(name) in legal:
+            out.append(ButtonSpec("Pass (no response)", lambda: self.perform(Pass(name)), "P"))
+        if Decline(name) in legal:
+            out.append(ButtonSpec("Decline", lambda: self.perform(Decline(name)), "D"))
+        if state.choice is not None and not state.winner:
+            out.append(ButtonSpec("Choose…", self.open_choice, "C"))
+        if self.selected:
+            for group in self.groups_for(self.selected):
+                out.append(ButtonSpec(group_label(state, group),
+                                      lambda g=group: self.start(g), "",
+                                      active=group == self.mode))
+        return out
+
+    def perform(self, action) -> bool:
+        done = super().perform(action)
+        if done:
+            self.selected, self.mode = None, None
+        return done
+
+    def start(self, group: Group) -> None:
+        """Begin the actions of ``group``: a targeting mode when they take targets, else do
+        it (or offer the forms in a menu)."""
+        actions = self.group_actions(group)
+        if not actions:
+            return
+        if any(target_of(a) for a in actions):
+            self.mode = group
+            self.session.tell(f"{group_label(self.state, group)}: click a target "
+                              f"(outlined green)")
+            return
+        self.offer(actions, group_label(self.state, group))
+
+    def offer(self, actions: list, title: str) -> None:
+        if len(actions) == 1:
+            self.perform(actions[0])
+        elif self.app is not None:
+            self.app.push(ChoiceMenu(title, [(str(a), a) for a in actions[:9]], self.perform))
+
+    def open_choice(self) -> None:
+        actions = self.legal()
+        if self.app is None or not actions:
+            return
+        labels = []
+        for action in actions[:9]:
+            if isinstance(action, Choose):
+                words = ", ".join(self.state.name_of(o) if o in self.state.all_uids() else o
+                                  for o in action.option.split(","))
+            else:
+                words = str(action)
+            labels.append((words, action))
+        self.app.push(ChoiceMenu(f"{self.state.choice.kind.capitalize()}: choose", labels,
+                                 self.perform))
+
+    # -- events ----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.click(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            return self.cancel()
+        if event.type == pygame.KEYDOWN:
+            return self.key(event.key)
+        return False
+
+    def key(self, key: int) -> bool:
+        state = self.state
+        name = state.players[state.to_act].name
+        table = {pygame.K_g: GainAP(name), pygame.K_r: ReadyAll(name),
+                 pygame.K_p: Pass(name), pygame.K_d: Decline(name)}
+        if key in table:
+            self.perform(table[key])
+            return True
+        if key == pygame.K_c and state.choice is not None:
+            self.open_choice()
+            return True
+        return False
+
+    def cancel(self) -> bool:
+        had = self.selected is not None or self.mode is not None
+        self.selected, self.mode, self.overlay_targets = None, None, None
+        return had
+
+    def hit_at(self, pos: tuple[int, int]) -> Hit | None:
+        return next((h for h in reversed(self.hits) if h.rect.collidepoint(pos)), None)
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        hit = self.hit_at(pos)
+        if hit is None:
+            return self.cancel()
+        if hit.uid == HIDDEN:
+            self.session.tell("that hand is hidden", error=True)
+            return True
+        if self.mode is not None and hit.place == "play":
+            targets = self.targets() or {}
+            if hit.uid in targets:
+                reason = targets[hit.uid]
+                if reason is not None:
+                    self.session.tell(f"{self.state.name_of(hit.uid)}: {reason}", error=True)
+                    return True
+                variants = [a for a in self.group_actions(self.mode)
+                            if target_of(a) == hit.uid]
+                self.offer(variants, group_label(self.state, self.mode))
+                return True
+        self.select(hit.uid)
+        return True
+
+    def select(self, uid: str) -> None:
+        """Select ``uid``: show its facts and actions; an attacker goes straight to choosing
+        its target."""
+        self.selected, self.mode, self.overlay_targets = uid, None, None
+        groups = self.groups_for(uid)
+        attack = next((g for g in groups if g[0] == "attack"), None)
+        if attack is not None:
+            self.mode = attack
+            self.session.tell(f"{self.state.name_of(uid)} attacks: click a target "
+                              f"(outlined green)")
+        elif groups:
+            self.session.tell(f"{self.state.name_of(uid)}: choose an action on the right")
+
+    def apply_overlay(self, spec: str) -> None:
+        """``select CARD`` (as a click) or ``targets CARD`` (its attack targets and the
+        reasons for the rest, whoever is to act)."""
+        words = spec.split()
+        if len(words) == 2 and words[0] in ("select", "targets"):
+            uid = words[1]
+            if uid not in self.state.all_uids():
+                raise UsageError(f"overlay {spec!r}: no card {uid!r} in this game")
+            if words[0] == "select":
+                self.select(uid)
+            else:
+                self.selected = uid
+                self.overlay_targets = attack_targets(self.state, uid)
+            return
+        raise UsageError(f"the battlefield screen has no overlay {spec!r} (overlays: "
+                         f"'select CARD', 'targets CARD')")
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [("click your card", "show its legal actions (an attacker: its targets)"),
+                ("click a green card", "finish the action on that target"),
+                ("G", "gain 2 AP"), ("R", "ready all"), ("P", "pass: no response"),
+                ("D", "decline a follow-up attack or Truce actions"),
+                ("C", "make the pending Scout/Foresee/Forge choice"),
+                ("Esc / right-click", "drop the selection")]

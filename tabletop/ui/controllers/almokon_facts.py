@@ -1,0 +1,78 @@
+"""Words for the Almokon screen: a card's facts, an action group's label, the hint line."""
+
+from __future__ import annotations
+
+from tabletop.games.almokon import rules
+from tabletop.games.almokon.state import AlmokonState
+from tabletop.spatial.zones import ZONE_NAMES
+
+
+def card_lines(state: AlmokonState, uid: str) -> list[str]:
+    """The side-panel facts of card ``uid``: printed numbers, keywords, abilities, and in
+    play its zone, damage, Items and Growth."""
+    d = state.definition(uid)
+    kind = d.type.capitalize() + (f" ({d.unit})" if d.unit else "")
+    lines = [f"{state.name_of(uid)}: {kind}, {d.faction.capitalize()}",
+             f"Cost {d.cost} AP · Wrath {d.wrath} · Vigor {d.vigor} · Bounty {d.bounty}"
+             + (f" · Liquidate {d.liquidate}" if d.liquidate else "")]
+    if d.subtypes:
+        lines.append("Subtypes: " + ", ".join(d.subtypes))
+    if d.keywords:
+        lines.append("Keywords: " + ", ".join(d.keyword_text()))
+    lines += [f"Ability: {a}" for a in d.abilities]
+    if d.play is not None:
+        lines.append(f"When played: {d.play}")
+    if d.enter is not None:
+        lines.append(f"Enters play: {d.enter}")
+    card = state.card(uid)
+    if card is not None:
+        status = "exhausted" if card.exhausted else "ready"
+        lines.append(f"In {ZONE_NAMES[card.zone]}, {status}; Vigor left {state.remaining(card)}"
+                     f", Wrath {state.wrath(card)}")
+        if card.items:
+            lines.append("Attached: " + ", ".join(state.name_of(i) for i in card.items))
+        if card.growth:
+            lines.append(f"Growth counters: {card.growth}")
+    else:
+        lines.append(f"Enters: {rules.enters(d)}")
+    return lines
+
+
+def group_label(state: AlmokonState, group: tuple) -> str:
+    """A button label for an action group."""
+    kind, uid = group[0], group[1]
+    d = state.definition(uid)
+    if kind == "play":
+        return f"Play ({d.cost} AP)"
+    if kind == "crew":
+        return "Play as Crew"
+    if kind == "attack":
+        return "Attack"
+    if kind == "ability":
+        ability = d.abilities[group[2]]
+        return f"{ability.name} ({ability.cost} AP)"
+    if kind == "move":
+        return "Move to Wilderness"
+    return f"Liquidate (+{d.liquidate} AP)"
+
+
+def phase_hint(state: AlmokonState, mode: tuple | None) -> str:
+    """One line of guidance: what the player to act is deciding."""
+    if state.winner:
+        return ""
+    name = state.players[state.to_act].name
+    phase = rules.phase(state)
+    if phase == "response":
+        top = state.stack[-1]
+        return (f"{name}: respond to {state.name_of(top.uid)} with Reflex/Veto, or Pass (P)")
+    if phase == "choice":
+        return f"{name}: choose for {state.choice.kind.capitalize()} (C)"
+    if phase == "follow-up":
+        follow = state.follow_up
+        return (f"{name}: {state.name_of(follow.uid)} may attack again ({follow.kind}) "
+                f"or Decline (D)")
+    if phase == "extra":
+        return f"{name}: Truce, {state.extra_actions} non-combat action(s) left (D to stop)"
+    if mode is not None and mode[0] == "attack":
+        return f"{name}: pick the target of {state.name_of(mode[1])}"
+    return f"{name} to act: click a card of yours, or Gain 2 AP (G) / Ready All (R)"
