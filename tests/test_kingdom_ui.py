@@ -113,3 +113,16 @@ def test_every_kingdom_layout_draws(name):
     width, height = surface.get_size()
     assert any(surface.get_at((x, y)) == gold for x in range(0, 980, 3)
                for y in range(80, 770, 3))
+
+
+def test_shift_click_picks_a_tile_for_its_effect_buttons(monkeypatch):
+    controller, _ = screen("start")
+    monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_LSHIFT)
+    click(controller, "4")
+    assert controller.session.state.party == "1"  # picking does not travel
+    reveal = next(b for b in controller.buttons() if b.label == "Reveal 4")
+    reveal.on_click()
+    assert controller.session.state.tile("4").status == "revealed"
+    spawn = next(b for b in controller.buttons() if b.label == "Spawn Gorewing on 4")
+    spawn.on_click()
+    assert [(m.monster, m.tile) for m in controller.session.state.monsters] == [("Gorewing", "4")]

@@ -6,7 +6,8 @@ cost, again to go (V shows another equally short way); the Deep Fog button, then
 ring), enters the Fog.  Any other click asks the rules core and shows its refusal in the
 status line.  Questions the rules ask the players (a Clue type, where a Monster stops, ...)
 are answered with the side panel's buttons; so are the Exploration and Story steps and the
-Deep Fog choices (click a path card first to Course Correct from it).
+Deep Fog choices (click a path card first to Course Correct from it).  Shift+click picks a tile
+for the card effects that name one (reveal it, spawn a Monster on it, remove a token).
 """
 
 from __future__ import annotations
@@ -23,7 +24,11 @@ from tabletop.games.kingdom.actions import (
     DrawExploration,
     EndStep,
     EnterFog,
+    RemoveMonster,
+    ReportLoss,
+    RevealTile,
     Rotate,
+    SpawnMonster,
     StayCourse,
     Travel,
     Withdraw,
@@ -62,6 +67,7 @@ class KingdomController(GameController):
         self.route_index = 0
         self.fog_mode = False
         self.fog_card: tuple[int, int] | None = None
+        self.picked: str | None = None
 
     @property
     def state(self) -> KingdomState:
@@ -162,6 +168,7 @@ class KingdomController(GameController):
                 ("V", "another equally short Backtrack route"),
                 ("F", "aim for a tile through the Deep Fog"),
                 ("click a Deep Fog card", "choose where to Course Correct from"),
+                ("Shift+click a tile", "pick it for Reveal / Spawn / Remove buttons"),
                 ("Enter", "end the Exploration or Story step"), ("Esc", "cancel")]
 
     def apply_overlay(self, spec: str) -> None:
@@ -194,8 +201,9 @@ class KingdomController(GameController):
                          f"select TILE, fog-mode, fog-card X Y)")
 
     def cancel(self) -> bool:
-        had = bool(self.preview or self.fog_mode or self.selected or self.fog_card)
-        self.preview = self.selected = self.fog_card = None
+        had = bool(self.preview or self.fog_mode or self.selected or self.fog_card
+                   or self.picked)
+        self.preview = self.selected = self.fog_card = self.picked = None
         self.fog_mode = False
         return had
 
@@ -235,12 +243,33 @@ class KingdomController(GameController):
                 out.append(ButtonSpec(f"Correct {heading}",
                                       lambda h=heading, c=start: self.act(
                                           CourseCorrect(c[0], c[1], h))))
+        if phase != "deep-fog" and self.picked and state.has_tile(self.picked):
+            out += self._tile_buttons(state, self.picked)
         if phase != "deep-fog":
             out += [ButtonSpec("Threat +1", lambda: self.act(AdjustTrack("threat", 1))),
                     ButtonSpec("Threat -1", lambda: self.act(AdjustTrack("threat", -1))),
                     ButtonSpec("Curse +1", lambda: self.act(AdjustTrack("curse", 1))),
                     ButtonSpec("Time +1", lambda: self.act(AdjustTrack("time", 1))),
                     ButtonSpec("Rotation 1", lambda: self.act(Rotate(1)))]
+        out.append(ButtonSpec("Report loss", lambda: self.act(ReportLoss(
+            "reported by the players (all Knights dead or a story condition)"))))
+        return out
+
+    def _tile_buttons(self, state: KingdomState, tile_id: str) -> list[ButtonSpec]:
+        """Effects on the tile picked with Shift+click: reveal it, spawn a Monster there,
+        take a Monster token off the map."""
+        tile = state.tile(tile_id)
+        out = []
+        if tile.status == "face-down":
+            out.append(ButtonSpec(f"Reveal {tile_id}", lambda: self.act(RevealTile(tile_id))))
+        for district in state.districts:
+            if district.monster and tile.on_table:
+                out.append(ButtonSpec(f"Spawn {district.monster} on {tile_id}",
+                                      lambda m=district.monster: self.act(
+                                          SpawnMonster(m, tile_id))))
+        for token in state.monster_at(tile_id):
+            out.append(ButtonSpec(f"Remove {token.monster}",
+                                  lambda m=token.monster: self.act(RemoveMonster(m))))
         return out
 
     def act(self, action: object) -> bool:
@@ -266,6 +295,10 @@ class KingdomController(GameController):
                 return False
             if hit.kind == "fog":
                 self.fog_card = hit.key
+                return True
+            if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                self.picked = self.selected = str(hit.key)
+                self.session.tell(f"Tile {hit.key} picked: its effect buttons are in the panel.")
                 return True
             self.click_tile(str(hit.key))
             return True
