@@ -1,0 +1,123 @@
+"""The Almokon screen, headless: hand-over, clicks to actions and targets, hidden hands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tabletop.errors import UsageError
+from tabletop.games import layouts
+from tabletop.games.almokon.view import HIDDEN
+from tabletop.ui.app import App
+from tabletop.ui.controllers.almokon import AlmokonController
+from tabletop.ui.controllers.joust_modals import ChoiceMenu, HandOver
+from tabletop.ui.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent / "layouts"
+SIZE = (1280, 800)
+
+
+def open_app(name: str) -> App:
+    pygame.font.init()
+    game, state = layouts.load(ROOT / name)
+    return App(Session(game, state), SIZE)
+
+
+def frame(app: App) -> None:
+    app.update(16)
+    app.draw(pygame.Surface(SIZE))
+
+
+def click(app: App, pos) -> None:
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frame(app)
+
+
+def press(app: App, key: int) -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    frame(app)
+
+
+def card_at(app: App, uid: str):
+    for hit in app.screen.hits:
+        if hit.uid == uid:
+            return hit.rect.center
+    raise AssertionError(f"{uid} is not drawn")
+
+
+def hand_over(app: App, name: str) -> None:
+    frame(app)
+    assert isinstance(app.top, HandOver) and name in app.top.headline
+    click(app, (300, 300))
+    assert not isinstance(app.top, HandOver)
+
+
+def test_screen_is_registered():
+    app = open_app("almokon-midgame.toml")
+    assert isinstance(app.screen, AlmokonController)
+
+
+def test_hand_over_first_then_only_the_deciders_hand_is_shown():
+    app = open_app("almokon-midgame.toml")
+    hand_over(app, "Brannoc")
+    hands = {h.owner: h.uid for h in app.screen.hits if h.place == "hand"}
+    assert hands[1] != HIDDEN and hands[0] == HIDDEN
+
+
+def test_click_attacker_highlights_targets_with_the_guardian_reason_then_attack():
+    app = open_app("almokon-midgame.toml")
+    hand_over(app, "Brannoc")
+    click(app, card_at(app, "bicara-pikemen"))
+    targets = app.screen.targets()
+    assert targets["iron-sentinel"] is None
+    assert targets["hammerfall-militia"] == \
+        "Guardian in the Wilderness: attacks there must target Iron Sentinel"
+    click(app, card_at(app, "hammerfall-militia"))
+    assert "must target Iron Sentinel" in app.session.status
+    click(app, card_at(app, "iron-sentinel"))
+    # Kinship offers its helper sets in a menu
+    assert isinstance(app.top, ChoiceMenu)
+    press(app, pygame.K_1)
+    assert app.session.state.card("iron-sentinel").damage == 2
+    assert app.session.state.to_act == 0
+
+
+def test_buttons_for_a_hand_card_and_gain_ap_key():
+    app = open_app("almokon-opening.toml")
+    hand_over(app, "Aria")
+    click(app, card_at(app, "hammerfall-militia"))
+    labels = [b.label for b in app.screen.buttons()]
+    assert "Play (1 AP)" in labels
+    press(app, pygame.K_g)
+    assert app.session.state.players[0].ap == 4 and app.session.state.to_act == 1
+
+
+def test_screenshot_hides_hands_unless_revealed():
+    app = open_app("almokon-midgame.toml")
+    app.draw(pygame.Surface(SIZE))  # as tabletop screenshot: no update, no hand-over
+    view = app.screen.view_state()
+    assert set(view.players[0].hand) == set(view.players[1].hand) == {HIDDEN}
+    assert all(h.uid == HIDDEN for h in app.screen.hits if h.place == "hand")
+    app.screen.reveal = True
+    assert app.screen.view_state().players[1].hand[0] == "writ-of-annulment"
+
+
+def test_overlays():
+    app = open_app("almokon-midgame.toml")
+    app.screen.apply_overlay("targets ironclad-galley")
+    assert app.screen.targets()["tidewyrm"] is None
+    with pytest.raises(UsageError, match="no overlay"):
+        app.screen.apply_overlay("fog")
+    with pytest.raises(UsageError, match="no card"):
+        app.screen.apply_overlay("select nobody")
+
+
+def test_exhausted_cards_are_drawn_on_their_side():
+    app = open_app("almokon-midgame.toml")
+    app.draw(pygame.Surface(SIZE))
+    lying = next(h for h in app.screen.hits if h.uid == "hammerfall-militia#2").rect
+    standing = next(h for h in app.screen.hits if h.uid == "hammerfall-militia").rect
+    assert lying.width > lying.height and standing.height > standing.width
