@@ -1,6 +1,8 @@
 """King's Champion dice tables (rulebook, *Attack Dice Scores* and *Fealty Dice*): every row."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.dice.kings_champion import die_score, hit_from, parse_die, score
 
@@ -78,3 +80,22 @@ def test_parse_die_rejects_bad_words(bad):
 def test_die_score_rejects_non_dice(colour, face):
     with pytest.raises(ValueError):
         die_score(colour, face)
+
+
+dice_lists = st.lists(st.tuples(st.sampled_from(["white", "green", "red", "black"]),
+                                st.integers(1, 6)), max_size=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(dice_lists, st.booleans())
+def test_every_face_is_either_reputation_or_a_hit(dice, ruse):
+    result = score(dice, ruse=ruse)
+    assert result.reputation + sum(d.kind != "reputation" for d in result.dice) == len(dice)
+    assert result.hits == sum(HITS[d.kind] for d in result.dice)
+    assert result.pips == sum(face for _, face in dice)
+
+
+@settings(max_examples=80, deadline=None)
+@given(dice_lists)
+def test_ruse_never_scores_fewer_hits(dice):
+    assert score(dice, ruse=True).hits >= score(dice).hits

@@ -378,7 +378,7 @@ def test_favor_heros_fate_rerolls_any_die_once(first):
     again = DieRoll("fealty", (1, 5), ("heros-fate",))
     _, events = apply(state, rolls(state, {"fealty": again}, {}))
     scored = next(e for e in events if isinstance(e, KnightScored) and e.house == B)
-    assert "black 5: Hit" in scored.dice
+    assert "black 5 (rerolled from 1 by Hero's Fate): Hit" in scored.dice
     twice = DieRoll("fealty", (1, 2, 5), ("heros-fate", "heros-fate"))
     with pytest.raises(IllegalActionError, match="once"):
         apply(state, rolls(state, {"fealty": twice}, {}))
@@ -392,7 +392,8 @@ def test_squire_reroll_needs_its_colour_and_a_worker(first):
     state = do(plan(first, order=order), Reveal())
     white = DieRoll("1", (2, 6), ("squire",))
     _, events = apply(state, rolls(state, {"1": white}, {}))
-    assert "white 6: Hit" in next(e for e in events if isinstance(e, KnightScored)).dice
+    assert "white 6 (rerolled from 2 by the Squire Reroll): Hit" in next(
+        e for e in events if isinstance(e, KnightScored)).dice
     green = DieRoll("Lance", (2, 6), ("squire",))
     with pytest.raises(IllegalActionError, match="Squire Reroll"):
         apply(state, rolls(state, {"Lance": green}, {}))
@@ -474,6 +475,7 @@ def test_aftershock_chain_in_a_joust_lowers_rival_morale(jousting):
     after, events = apply(jousting, rolls(jousting, {}, {"fealty": chain}))
     scored = next(e for e in events if isinstance(e, KnightScored) and e.house == E)
     assert (scored.aftershocks, scored.hits, scored.reputation, scored.pips) == (3, 3, 2, 22)
+    assert scored.dice[-1] == "black 3 (Aftershock roll): one Reputation"
     assert after.household(B).morale == jousting.household(B).morale - 3
 
 

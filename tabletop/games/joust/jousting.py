@@ -98,6 +98,7 @@ class _Outcome:
     house: Household
     knight: Knight
     score: Score
+    how: tuple[str, ...]
     hits: int
     blocked: int
     converted: int
@@ -110,6 +111,26 @@ class _Outcome:
     @property
     def damage(self) -> int:
         return self.landed - self.converted
+
+
+def how_rolled(roll: KnightRoll) -> list[str]:
+    """For each scored face of ``roll`` (each die, then its Aftershock rolls), how it came
+    about in words: ``""``, ``"set by Targeting"``, ``"rerolled from 2 by Hero's Fate"``,
+    ``"Aftershock roll"``."""
+    names = {"heros-fate": "Hero's Fate", "squire": "the Squire Reroll"}
+    out = []
+    for die in roll.dice:
+        if die.preset:
+            out.append("set by Targeting")
+        elif die.rerolls:
+            steps = ", then ".join(f"from {face} by {names.get(source, source)}"
+                                   for face, source in zip(die.faces[:-1], die.rerolls,
+                                                           strict=True))
+            out.append(f"rerolled {steps}")
+        else:
+            out.append("")
+        out.extend("Aftershock roll" for _ in die.aftershocks)
+    return out
 
 
 def _check_roll(action: Joust, house: Household, knight: Knight,
@@ -212,8 +233,8 @@ def joust(state: JoustState, action: Joust) -> Result:
                 raise IllegalActionError(action, f"{knight.name}: Mark of the Church converts "
                                                  f"at most {min(hits - blocked, room)} hits "
                                                  f"(hits scored, Morale kept under 15)")
-        outcomes.append(_Outcome(house, knight, result, hits, blocked, roll.convert,
-                                 knight.crown_target()))
+        outcomes.append(_Outcome(house, knight, result, tuple(how_rolled(roll)), hits, blocked,
+                                 roll.convert, knight.crown_target()))
     return _apply_outcomes(state, outcomes)
 
 
@@ -233,7 +254,9 @@ def _apply_outcomes(state: JoustState, outcomes: list[_Outcome]) -> Result:
         state = state.with_household(house)
         events.append(KnightScored(
             house.name, knight.name, theirs.knight.name,
-            tuple(d.words for d in mine.score.dice), mine.hits, mine.score.criticals,
+            tuple(_with_how(d.words, how) for d, how in zip(mine.score.dice, mine.how,
+                                                             strict=True)),
+            mine.hits, mine.score.criticals,
             mine.score.aftershocks, favor_of(mine.knight) == "hit", mine.blocked,
             mine.converted, mine.damage, mine.score.reputation, reputation, mine.score.pips,
             mine.target, crown))
@@ -253,6 +276,15 @@ def _apply_outcomes(state: JoustState, outcomes: list[_Outcome]) -> Result:
         assert decided is not None
         events.append(GameOver(*decided))
     return state, tuple(events)
+
+
+def _with_how(words: str, how: str) -> str:
+    """``"white 5: Hit"`` with ``how`` after the face:
+    ``"white 5 (rerolled from 2 by Hero's Fate): Hit"``."""
+    if not how:
+        return words
+    face, _, score_words = words.partition(": ")
+    return f"{face} ({how}): {score_words}"
 
 
 def end_round(state: JoustState, action: EndRound) -> Result:
