@@ -166,3 +166,18 @@ def test_preparation_buttons_reroll_three_of_a_kind_and_order():
     assert app.session.state.hero("Thorn").dice == ("hit", "hit", "hit", "step")
     app.screen.earlier()
     assert app.session.state.round.order == ("Thorn", "Aria", "Mira")
+
+
+def test_skill_effects_on_a_ctrl_clicked_enemy():
+    app = open_app()
+    app = open_app(state=at_turn(app, "Thorn", ["focus"]))
+    frame(app)
+    assert app.screen.selected == "Thorn"  # the acting hero is selected when its turn comes
+    spots = piece_spots(app.session.state, app.screen.fit)
+    app.screen.click(spots["Grunt"].centre, inspect=True)
+    assert app.session.state.enemy("Grunt").damage == 0  # inspected, not attacked
+    buttons = {b.label: b for b in app.screen.buttons()}
+    buttons["Pull Grunt"].on_click()
+    assert app.session.state.enemy("Grunt").zone == "crypt"
+    buttons["Block +1 (skill)"].on_click()
+    assert app.session.state.hero("Thorn").block == 1

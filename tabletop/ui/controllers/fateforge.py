@@ -7,7 +7,8 @@ selected hero up the player order; "Start Action Phase" (N) sets the order.  Her
 click the acting hero to see the zones it may STEP into (blue; cyan for the energy STEP, or
 Shift-click) and the enemies it may HIT (orange) or SHOT (yellow), grey for those it cannot
 attack with the reason in the caption; click a zone to STEP, an enemy to attack; FOCUS uses
-are buttons; End turn (T).  Enemy slots: Next enemy (N) performs one activation and the log
+are buttons, and so are the skill effects (a block token; Stun, Pull or Push on a
+Ctrl-clicked enemy); End turn (T).  Enemy slots: Next enemy (N) performs one activation and the log
 says why; when the players choose the target, a button per target; D6 results for equal
 paths and pushes are rolled and shown.  Clean-Up (N), then one button per exit with its
 damage.  Every refusal is the rules core's message in the status line.
@@ -24,6 +25,7 @@ import pygame
 from tabletop.dice.roll import roll_dice
 from tabletop.errors import IllegalActionError, UsageError
 from tabletop.games.fateforge.actions import (
+    Block,
     CleanUp,
     Collect,
     Dash,
@@ -35,11 +37,14 @@ from tabletop.games.fateforge.actions import (
     Fountain,
     Hit,
     OpenChest,
+    Pull,
+    Push,
     Revive,
     RollDice,
     SetOrder,
     Shot,
     Step,
+    Stun,
     ThreeOfAKind,
     ToggleDoor,
     UsePortal,
@@ -54,6 +59,7 @@ from tabletop.games.fateforge.rules import (
     three_of_a_kind_face,
 )
 from tabletop.games.fateforge.state import REACTIONS, TURNS, FateforgeState
+from tabletop.spatial.zone_graph import move_neighbours
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.session import Session
 from tabletop.ui.views.fateforge import (
@@ -117,6 +123,10 @@ class FateforgeController(GameController):
         self.selected: str | None = None
         self.hover: str | None = None
         self.pending: tuple | None = None
+        self.skill_target: str | None = None
+        self.last_current = session.state.round.current
+        if session.state.find_hero(self.last_current or ""):
+            self.selected = self.last_current
         self.fit: MapFit | None = None
         self.rng = random.Random()
         self._memo: dict[str, tuple[object, object]] = {}
@@ -141,6 +151,12 @@ class FateforgeController(GameController):
         if self.selected and not (self.state.find_hero(self.selected)
                                   or self.state.find_enemy(self.selected)):
             self.selected = None
+        current = self.state.round.current
+        if current != self.last_current:
+            self.last_current = current
+            self.skill_target = None
+            if self.state.find_hero(current or ""):
+                self.selected = current
         self.fit = draw_fateforge(surface, rect, self.state, self.overlays(), self.layers)
 
     def overlays(self) -> FateforgeOverlays:
@@ -271,7 +287,8 @@ class FateforgeController(GameController):
                                        lambda n=name: self.next_enemy(n), str(i + 1))
                             for i, name in enumerate(plan.targets)]
                 return [ButtonSpec("Next enemy", self.next, "N")]
-            return [*self._focus_buttons(), ButtonSpec("End turn", self.end_turn, "T")]
+            return [*self._focus_buttons(), *self._skill_buttons(),
+                    ButtonSpec("End turn", self.end_turn, "T")]
         if rnd.phase == "cleanup":
             return [ButtonSpec("Clean-Up", self.next, "N")]
         if rnd.phase == "exit":
@@ -294,12 +311,29 @@ class FateforgeController(GameController):
                 specs.append(ButtonSpec(label(action), lambda a=action: self.perform(a)))
         return specs
 
+    def _skill_buttons(self) -> list[ButtonSpec]:
+        """Skill and item effects the players apply from their cards: a block token, and on
+        the Ctrl-clicked enemy a stun, a pull, or a push into each adjacent zone."""
+        state = self.state
+        hero = state.round.current
+        specs = [ButtonSpec("Block +1 (skill)", lambda: self.perform(Block(hero)))]
+        enemy = state.find_enemy(self.skill_target) if self.skill_target else None
+        if enemy is None:
+            return specs
+        specs += [ButtonSpec(f"Stun {enemy.name}", lambda: self.perform(Stun(hero, enemy.name))),
+                  ButtonSpec(f"Pull {enemy.name}", lambda: self.perform(Pull(hero, enemy.name)))]
+        for zone in move_neighbours(state.graph, enemy.zone):
+            specs.append(ButtonSpec(f"Push to {state.zone_name(zone)}",
+                                    lambda z=zone: self.perform(Push(hero, enemy.name, z))))
+        return specs
+
     def key_help(self) -> list[tuple[str, str]]:
         return [
             ("click a hero", "select it: blue zones it may STEP (or Dash) into, rings on "
                              "enemies it may HIT (orange) or SHOT (yellow), grey: refused"),
             ("click a zone / enemy", "STEP (Dash in Preparation) there / attack it"),
             ("Shift-click a zone", "spend 1 energy for the STEP (once per turn)"),
+            ("Ctrl-click an enemy", "skill effects on it: Stun, Pull, Push buttons"),
             ("N", "roll, start the Action Phase, next enemy activation, Clean-Up"),
             ("T", "end the acting hero's turn"),
             ("R / O", "reroll misses / move the selected hero earlier (Preparation)"),
@@ -339,8 +373,9 @@ class FateforgeController(GameController):
                 return self.cancel()
             if event.button != 1:
                 return False
-            shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-            return self.click(event.pos, energy=shift)
+            mods = pygame.key.get_mods()
+            return self.click(event.pos, energy=bool(mods & pygame.KMOD_SHIFT),
+                              inspect=bool(mods & pygame.KMOD_CTRL))
         if event.type == pygame.KEYDOWN:
             return self.key(event)
         return False
@@ -358,13 +393,14 @@ class FateforgeController(GameController):
         handler()
         return True
 
-    def click(self, pos: tuple[int, int], *, energy: bool = False) -> bool:
+    def click(self, pos: tuple[int, int], *, energy: bool = False,
+              inspect: bool = False) -> bool:
         """Select a piece, attack an enemy, or move the selected hero into a zone."""
         state, fit = self.state, self.fit
         for name, spot in piece_spots(state, fit).items():
             dx, dy = pos[0] - spot.centre[0], pos[1] - spot.centre[1]
             if dx * dx + dy * dy <= (spot.radius + 4) ** 2:
-                return self.click_piece(name)
+                return self.click_piece(name, inspect=inspect)
         zone = fit.zone_at(state, pos)
         if zone is None:
             return False
@@ -375,11 +411,19 @@ class FateforgeController(GameController):
         self.move(hero.name, zone, energy=energy)
         return True
 
-    def click_piece(self, name: str) -> bool:
+    def click_piece(self, name: str, *, inspect: bool = False) -> bool:
+        """Select ``name``; with the acting hero selected, clicking an enemy attacks it (HIT in
+        the same zone, else SHOT) unless ``inspect`` (Ctrl-click), which picks it as the
+        target of the skill-effect buttons instead."""
         state = self.state
         hero = state.find_hero(self.selected) if self.selected else None
         enemy = state.find_enemy(name)
-        if enemy is not None and hero is not None and state.round.current == hero.name:
+        acting = hero is not None and state.round.current == hero.name
+        if enemy is not None and acting and inspect:
+            self.skill_target = name
+            self.session.tell(f"skill effects on {name}: see the buttons")
+            return True
+        if enemy is not None and acting:
             action = Hit(hero.name, name) if enemy.zone == hero.zone else Shot(hero.name, name)
             self.perform(action)
             return True
