@@ -54,7 +54,8 @@ def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
     if kind in ("pushback", "pushback toward"):
         if kind == "pushback toward" and action.toward is None:
             raise IllegalActionError(action, "Pushback toward needs the space to push toward")
-        return involuntary.pushback(start, source.name, target.name, x, toward=action.toward)
+        toward = action.toward if kind == "pushback toward" else None
+        return involuntary.pushback(start, source.name, target.name, x, toward=toward)
     if kind == "pull":
         return involuntary.pull(start, source.name, target.name, x)
     if kind == "drag":

@@ -212,13 +212,25 @@ def settle(branch: Branch, name: str, rule: str) -> list[Branch]:
                 b = b.then(None, Event("unavoidable-knockback", other.name, other=name,
                                        amount=piece.unavoidable_knockback,
                                        rule="Ending Boss Monster Movement on a Knight Space"))
-                nxt.extend(knockback(b, name, other.name, piece.unavoidable_knockback,
-                                     unavoidable=True, rule="Unavoidable Knockback"))
+                for thrown in knockback(b, name, other.name, piece.unavoidable_knockback,
+                                        unavoidable=True, rule="Unavoidable Knockback"):
+                    nxt.extend(_out_from_under(thrown, name, other.name))
                 continue
             nxt.extend(displace(b, other.name, f"{rule}: {name} ended on its space",
                                 avoid=frozenset(piece.spaces)))
         results = nxt
     return results
+
+
+def _out_from_under(branch: Branch, boss: str, name: str) -> list[Branch]:
+    """Reading: a Knight whose Unavoidable Knockback could not take it out from under the Boss
+    (a corner, a Braced Knight) is Displaced off the Boss's spaces, and dies if it cannot be."""
+    knight = branch.state.knight(name)
+    monster = branch.state.monster(boss)
+    if knight is None or monster is None or knight.at not in monster.spaces:
+        return [branch]
+    return displace(branch, name, "Displace: still under the Boss after the Unavoidable "
+                                  "Knockback", avoid=frozenset(monster.spaces))
 
 
 def immovable(piece: Piece) -> str | None:

@@ -141,7 +141,10 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
             b = b.then(None, Event("pushed", target, tuple(path), rule=rule))
         if went:
             b = b.then(None, Event("source-moved", source, tuple(went), rule=rule))
-        return settle(b, target, rule) if settle_target else [b]
+        settled = settle(b, target, rule) if settle_target else [b]
+        if not is_boss(b.state.pieces.get(source)):
+            return settled
+        return [done for one in settled for done in settle(one, source, rule)]
 
     while pending:
         b, d, left, path, went = pending.pop(0)
@@ -155,6 +158,10 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
         nxt_at = tgt.at.step(*DIRECTIONS[d])
         nxt = spaces_at(tgt, nxt_at)
         src_next = spaces_at(src, src.at.step(*DIRECTIONS[d]))
+        if set(nxt) & set(src.spaces):
+            results.extend(close(b.then(None, Event("stopped", target, other=source,
+                                                    rule=rule)), path, went))
+            continue
         off = not all(b.state.board.contains(s) for s in nxt)
         walls = tiles_with(b.state, nxt, "obstacle")
         hard = [t for t in walls if not destructible(t)]
