@@ -222,3 +222,16 @@ def test_throw_in_the_animated_dice_tray_gives_the_same_faces(app):
     assert app.top is animated and animated.stage == "resolved"
     quick._resolve()
     assert animated.action() == quick.action()
+
+
+def test_setting_up_by_mouse_places_tokens_and_raises_morale():
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-setup.toml")
+    app = App(Session(game, state), SIZE)
+    frame(app)
+    assert not isinstance(app.top, HandOver)  # nothing is secret while setting up
+    for knight, colour in (("Sir Aldric", "white"), ("Dame Wren", "green"),
+                           ("Sir Corvin", "green")):
+        click(app, hit(app, "token", "Bloodguard", colour=colour))
+        click(app, hit(app, "knight", "Bloodguard", knight=knight))
+    assert app.session.state.household("Bloodguard").morale == 19

@@ -161,11 +161,10 @@ class JoustController(GameController):
 
     def panel_lines(self) -> list[str]:
         view = self.view_state()
-        lines = [f"Round {view.round} of 6, {view.phase}; House {view.initiative} has "
-                 f"initiative."]
+        lines = [f"Round {view.round} of 6, {view.phase}; {view.initiative} has initiative."]
         for house in view.households:
-            lines.append(f"{house.name}: Morale {house.morale}, Reputation {house.reputation}, "
-                         f"Crowns to place {house.crowns}, Knights promoted {house.promoted()}.")
+            lines.append(f"{house.name}: Morale {house.morale} · Reputation "
+                         f"{house.reputation} · promoted {house.promoted()}")
         if self.selection.colour:
             lines.append(f"Holding a {self.selection.colour} die: click a slot.")
         if self.selection.card:
@@ -173,9 +172,9 @@ class JoustController(GameController):
         return lines
 
     def legend(self):
-        return [((236, 234, 226), "white die: hit on 6"), ((58, 156, 84), "green die: hit on 5-6"),
-                ((196, 52, 52), "red die: 4-5 hit, 6 Critical Hit"),
-                ((22, 22, 24), "black Fealty: 5 hit, 6 Aftershock")]
+        return [((236, 234, 226), "hit: white 6, green 5-6"),
+                ((196, 52, 52), "red: hit 4-5, 6 Critical (2)"),
+                ((22, 22, 24), "black: hit 5, 6 Aftershock")]
 
     def buttons(self) -> list[ButtonSpec]:
         state: JoustState = self.session.state
