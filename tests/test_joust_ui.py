@@ -235,3 +235,35 @@ def test_setting_up_by_mouse_places_tokens_and_raises_morale():
         click(app, hit(app, "token", "Bloodguard", colour=colour))
         click(app, hit(app, "knight", "Bloodguard", knight=knight))
     assert app.session.state.household("Bloodguard").morale == 19
+
+
+def test_a_whole_game_of_six_rounds_by_mouse_and_keys(app):
+    """Done when: two people play the Planning and Jousting Phases of a whole game."""
+    frame(app)
+    for _ in range(400):
+        state = app.session.state
+        if state.phase == "over":
+            break
+        if isinstance(app.top, HandOver):
+            click(app, (300, 300))
+        elif isinstance(app.top, JoustTray):
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                            unicode="\r"))
+            frame(app)
+        elif app.screen.planner():
+            house = state.household(app.screen.planner())
+            pool = list(house.pool)
+            plan_by_mouse(app, house.name,
+                          [(k.name, pool.pop()) for k in house.knights if pool],
+                          [(k.name, k.favors[0]) for k in house.knights if not k.panic],
+                          [k.name for k in house.knights])
+            assert app.session.state.household(house.name).ready, app.session.status
+        elif state.resolved == 3:
+            click(app, next(b.rect.center for b in app.buttons if b.label == "End round"))
+        else:
+            key = pygame.K_r if state.revealed == state.resolved else pygame.K_j
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+            frame(app)
+    state = app.session.state
+    assert state.phase == "over" and state.round == 6
+    assert "King's Champion" in app.session.log[-1] or "tie" in app.session.log[-1]

@@ -192,7 +192,7 @@ class JoustController(GameController):
                                   state.revealed > state.resolved))
             out.append(ButtonSpec("End round", lambda: self.perform(EndRound()), "",
                                   state.resolved >= JOUSTS))
-        for house in state.households:
+        for house in state.households if state.phase != "over" else ():
             if house.crowns and any(not t.complete for t in house.tracks):
                 out.append(ButtonSpec(f"Crown ({house.name})",
                                       lambda h=house.name: self._crown_menu(h)))
