@@ -10,6 +10,7 @@ import pytest
 from tabletop.errors import UsageError
 from tabletop.games import layouts
 from tabletop.games.almokon.view import HIDDEN
+from tabletop.games.registry import get_game
 from tabletop.ui.app import App
 from tabletop.ui.controllers.almokon import AlmokonController
 from tabletop.ui.controllers.joust_modals import ChoiceMenu, HandOver
@@ -78,10 +79,11 @@ def test_click_attacker_highlights_targets_with_the_guardian_reason_then_attack(
     click(app, card_at(app, "hammerfall-militia"))
     assert "must target Iron Sentinel" in app.session.status
     click(app, card_at(app, "iron-sentinel"))
-    # Kinship offers its helper sets in a menu
+    # Kinship offers its helper sets in a menu, the largest first: the other Pikemen and the
+    # Harbour Watch (both Guard) add their Wrath 1 each to the Pikemen's 1
     assert isinstance(app.top, ChoiceMenu)
     press(app, pygame.K_1)
-    assert app.session.state.card("iron-sentinel").damage == 2
+    assert app.session.state.card("iron-sentinel").damage == 1 + 3
     assert app.session.state.to_act == 0
 
 
@@ -121,3 +123,27 @@ def test_exhausted_cards_are_drawn_on_their_side():
     lying = next(h for h in app.screen.hits if h.uid == "hammerfall-militia#2").rect
     standing = next(h for h in app.screen.hits if h.uid == "hammerfall-militia").rect
     assert lying.width > lying.height and standing.height > standing.width
+
+
+def test_response_window_hands_over_and_veto_cancels_by_clicks():
+    from test_almokon_board import board
+
+    state = board("Brannoc bicara-pikemen wilderness",
+                  aria={"ap": 2, "hand": ["ember-volley"]},
+                  brannoc={"ap": 2, "hand": ["writ-of-annulment"]})
+    pygame.font.init()
+    app = App(Session(get_game("almokon"), state), SIZE)
+    hand_over(app, "Aria")
+    click(app, card_at(app, "ember-volley"))
+    button = next(b for b in app.screen.buttons() if b.label.startswith("Play"))
+    button.on_click()
+    frame(app)
+    click(app, card_at(app, "bicara-pikemen"))
+    assert app.session.state.stack  # waiting for Brannoc's answer
+    hand_over(app, "Brannoc")
+    click(app, card_at(app, "writ-of-annulment"))
+    next(b for b in app.screen.buttons() if b.label.startswith("Play")).on_click()
+    frame(app)
+    after = app.session.state
+    assert not after.stack and after.card("bicara-pikemen").damage == 0
+    assert after.turn == 1 and any("cancelled" in line for line in app.session.log)

@@ -243,10 +243,15 @@ class AlmokonController(GameController):
         self.offer(actions, group_label(self.state, group))
 
     def offer(self, actions: list, title: str) -> None:
+        """Do the one action, or offer its forms in a menu: at most nine, the largest Kinship
+        and Imbue sets first."""
         if len(actions) == 1:
             self.perform(actions[0])
         elif self.app is not None:
-            self.app.push(ChoiceMenu(title, [(str(a), a) for a in actions[:9]], self.perform))
+            ranked = sorted(actions, key=lambda a: (-len(getattr(a, "kin", ())),
+                                                    -len(getattr(a, "imbue", ())),
+                                                    not getattr(a, "frenzy", False)))
+            self.app.push(ChoiceMenu(title, [(str(a), a) for a in ranked[:9]], self.perform))
 
     def open_choice(self) -> None:
         actions = self.legal()
