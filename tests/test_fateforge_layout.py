@@ -153,3 +153,12 @@ def test_enemy_slot_needs_its_queue():
 def test_only_fountains_hold_cubes():
     text = BASE + '\n[[tokens]]\nkind = "chest"\nzone = "a"\ncubes = 2\n'
     assert "only a healing fountain holds cubes" in error(text)
+
+
+def test_guard_stands_in_the_zone_of_what_it_guards():
+    text = BASE + '\n[[tokens]]\nkind = "objective"\nzone = "a"\nname = "Relic"\n'
+    assert "so it stands in its zone" in error(text.replace('toughness = 2',
+                                                            'toughness = 2\nguarding = "Relic"'))
+    moved = text.replace('toughness = 2', 'toughness = 2\nguarding = "Relic"').replace(
+        'zone = "b"\ntoughness', 'zone = "a"\ntoughness')
+    assert load(moved).guard_of("Relic").name == "Grunt"

@@ -322,6 +322,11 @@ def from_layout(top: Table) -> FateforgeState:
         if enemy.guarding not in guardable or enemy.guarding == enemy.name:
             raise table.error("guarding", f"{enemy.guarding!r} names no other enemy, token, "
                                           f"door or portal")
+        places = {x.name: {x.zone} for _, x in (*enemies, *tokens) if x.name}
+        places.update({x.name: {x.a, x.b} for _, x in (*connections, *portals) if x.name})
+        if enemy.zone not in places[enemy.guarding]:
+            raise table.error("zone", f"{enemy.name} guards {enemy.guarding}, so it stands in "
+                                      f"its zone (Guarded tokens: the guard sits on the token)")
         if enemy.guarding in guarded:
             raise table.error("guarding", f"{enemy.guarding} is already guarded by "
                                           f"{guarded[enemy.guarding]}")
