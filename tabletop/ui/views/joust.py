@@ -45,8 +45,7 @@ class Hit:
     """A clickable region: ``kind`` is ``pool`` (a die in a Dice Pool: ``colour``),
     ``slot`` (a die slot of ``knight``: ``slot``), ``squire`` (a Knight's Squire die),
     ``favor`` (a Favor Action chip: ``favor``), ``knight`` (a Knight's name band), ``card``
-    (an Enhancement in hand: ``card``), ``token`` (a held Bravery Token: ``colour``) or
-    ``list`` (a List slot: ``index``)."""
+    (an Enhancement in hand: ``card``) or ``token`` (a held Bravery Token: ``colour``)."""
 
     rect: pygame.Rect
     kind: str
@@ -56,7 +55,6 @@ class Hit:
     colour: str = ""
     favor: str = ""
     card: str = ""
-    index: int = -1
 
 
 @dataclass(frozen=True)
@@ -103,7 +101,7 @@ def draw_joust(surface: pygame.Surface, rect: pygame.Rect, state: JoustState, *,
                          rect.height - band - list_height)
     for index, (house, area) in enumerate(zip(state.households, (top, bottom), strict=True)):
         hits += _draw_household(surface, area.inflate(-12, -8), state, house, index, selection)
-    hits += _draw_list(surface, middle.inflate(-12, -4), state, selection, note)
+    _draw_list(surface, middle.inflate(-12, -4), state, selection, note)
     if drag is not None:
         colour, pos = drag
         box = pygame.Rect(0, 0, 30, 30)
@@ -350,8 +348,7 @@ def _draw_favors(surface: pygame.Surface, rect: pygame.Rect, house: Household,
 
 
 def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
-               selection: Selection, note: Sequence[str]) -> list[Hit]:
-    hits: list[Hit] = []
+               selection: Selection, note: Sequence[str]) -> None:
     pygame.draw.rect(surface, LIST_FIELD, rect, border_radius=8)
     pygame.draw.rect(surface, (96, 120, 90), rect, 2, border_radius=8)
     text(surface, "The List", (rect.x + 10, rect.y + 6), 20, theme.ACCENT)
@@ -379,8 +376,6 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
              anchor="midtop")
         for row, house in enumerate((first, second)):
             cy = rect.y + 24 + radius + row * (radius * 2 + 12)
-            hits.append(Hit(pygame.Rect(cx - radius, cy - radius, radius * 2, radius * 2),
-                            "list", house.name, index=index))
             _draw_token(surface, (cx, cy), radius, column, state, house, index, selection)
     note_rect = pygame.Rect(left + JOUSTS * column + 12, rect.y + 6,
                             rect.right - (left + JOUSTS * column + 12) - 8, rect.height - 12)
@@ -388,10 +383,9 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
     for line in note:
         for part in wrap(line, 15, note_rect.width):
             if y + 15 > note_rect.bottom:
-                return hits
+                return
             text(surface, part, (note_rect.x, y), 15, theme.TEXT)
             y += 16
-    return hits
 
 
 def _draw_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, column: int,
