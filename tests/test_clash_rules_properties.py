@@ -60,7 +60,8 @@ def test_forced_movement_keeps_the_board_legal(state, kind, amount, knight_is_so
 
 
 @settings(max_examples=40, deadline=None)
-@given(positions(), st.sampled_from(["move", "move behind", "jump", "appear behind"]))
+@given(positions(), st.sampled_from(["move", "move behind", "jump", "appear behind", "land on top",
+                                     "move lateral", "move to"]))
 def test_monster_movement_keeps_the_board_legal(state, how):
     try:
         results = outcomes(state, MonsterMove("Brute", state.knights[0].name, how))

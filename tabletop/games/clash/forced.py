@@ -73,11 +73,15 @@ def others_on(state: ClashState, spaces, mover: str) -> list[Piece]:
 
 
 def place(state: ClashState, name: str, at: Space) -> ClashState:
-    """``state`` with piece ``name`` moved to ``at`` (a Knight leaves any Vantage Point)."""
+    """``state`` with piece ``name`` moved to ``at``: a Knight leaves any Vantage Point, a
+    Monster carries the Knights on its Vantage Points along."""
     piece = state.pieces[name]
     if isinstance(piece, Knight):
         return state.with_piece(replace(piece, at=at, vantage=None))
-    return state.with_piece(replace(piece, at=at))
+    dx, dy = at.col - piece.at.col, at.row - piece.at.row
+    riders = tuple(replace(k, at=k.at.step(dx, dy)) if k.vantage == name else k
+                   for k in state.knights)
+    return replace(state.with_piece(replace(piece, at=at)), knights=riders)
 
 
 def destroy(branch: Branch, tile: Terrain, rule: str) -> Branch:
@@ -334,6 +338,12 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
 
 
 def _finish(branch: Branch, name: str, path: tuple[Space, ...], rule: str) -> list[Branch]:
+    """The movement told as an event, then the pieces settle.  A Jump that would leave the
+    mover standing on the Obstacle it jumped is not a choice the players have: no branch."""
+    piece = branch.state.pieces.get(name)
+    if (piece is not None and not is_boss(piece)
+            and tiles_with(branch.state, piece.spaces, "obstacle")):
+        return []
     if path:
         branch = branch.then(None, Event("pushed", name, path, rule=rule))
     return settle(branch, name, rule)

@@ -359,9 +359,22 @@ def drag(branch: Branch, source: str, target: str, amount: int,
         b = branch.then(choice=f"{source} moves {way}" if len(ways) > 1 else None)
         for moved, trail in _source_run(b, source, target, way, amount, rule):
             out.extend(_face_toward(f, source, target) for f in
-                       _follow(moved, source, target, trail, rule,
+                       _follow(moved, source, target, _as_positions(mover, trail), rule,
                                stop_at_miniatures=not is_boss(origin)))
     return out
+
+
+def _as_positions(mover: Piece, trail) -> tuple[Space, ...]:
+    """The dragged piece's north-west positions when its space that touches the source walks
+    the ``trail`` of spaces (a large Monster keeps its shape)."""
+    if not trail:
+        return ()
+    cells = [s for s in mover.spaces if adjacent((s,), (trail[0],))]
+    if not cells:
+        return tuple(trail)
+    touch = cells[0]
+    dx, dy = mover.at.col - touch.col, mover.at.row - touch.row
+    return tuple(cell.step(dx, dy) for cell in trail)
 
 
 def _source_run(branch: Branch, source: str, target: str, way: str, amount: int, rule: str):

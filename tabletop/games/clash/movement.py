@@ -100,7 +100,7 @@ def walk(branch: Branch, name: str, path: tuple[Space, ...], rule: str, *,
         if is_boss(monster) and (not jump or i == len(path) - 1):
             b = _boss_passes(b, monster, at, rule)
         else:
-            b = b.then(b.state.with_piece(replace(monster, at=at)))
+            b = b.then(place(b.state, name, at))
     b = b.then(None, Event("source-moved", name, path, rule=rule))
     return settle_monster(b, name, rule)
 
@@ -206,7 +206,9 @@ def appear(branch: Branch, name: str, ends: list[Space], target_spaces,
 def land_on_top(branch: Branch, name: str, target: str, *, limit: int | None = None,
                 rule: str = "Land on Top") -> list[Branch]:
     """*Land on Top*: a Jump ending on the Target's space; the Target is Displaced to a front
-    space, without Crash or Unavoidable Knockback."""
+    space, without Crash or Unavoidable Knockback.  Other Knights and tiles under the landing
+    footprint are treated as a Jump's end (Crash, Unavoidable Knockback, Destructible); a Mob
+    lands only where it could stand."""
     state = branch.state
     victim = state.pieces[target]
     out = []
@@ -214,25 +216,32 @@ def land_on_top(branch: Branch, name: str, target: str, *, limit: int | None = N
         monster = turned.state.monster(name)
         goals = [at for at in turned.state.board.spaces()
                  if set(victim.spaces) <= set(spaces_at(monster, at))
-                 and all(turned.state.board.contains(s) for s in spaces_at(monster, at))]
+                 and all(turned.state.board.contains(s) for s in spaces_at(monster, at))
+                 and (is_boss(monster) or standable(turned.state, monster, at, (target,)))]
         paths = move_paths(turned.state, replace(monster, kind="boss"), goals, limit)
         for path in paths:
             choice = _path_choice(name, path) if len(paths) > 1 else None
             b = turned.then(choice=choice)
-            for at in path:
-                b = b.then(b.state.with_piece(replace(b.state.monster(name), at=at)))
+            for at in path[:-1]:
+                b = b.then(place(b.state, name, at))
             b = b.then(None, Event("source-moved", name, path, rule=rule))
-            landed = b.state.monster(name)
-            front = [s for s in _front_row(b.state, landed)
+            landing = replace(b.state.monster(name), at=path[-1])
+            front = [s for s in _front_row(b.state, landing)
                      if standable(b.state, victim, s)]
+            aside = [b.then(place(b.state, target, space),
+                            Event("displaced", target, (space,),
+                                  rule=f"{rule}: Displaced to a front space"),
+                            choice=f"Displace {target} to {space}" if len(front) > 1 else None)
+                     for space in front]
             if not front:
-                out.extend(kill(b, target, f"{rule}: no front space to be Displaced to"))
-            for space in front:
-                out.append(b.then(place(b.state, target, space),
-                                  Event("displaced", target, (space,),
-                                        rule=f"{rule}: Displaced to a front space"),
-                                  choice=f"Displace {target} to {space}" if len(front) > 1
-                                  else None))
+                aside = kill(b, target, f"{rule}: no front space to be Displaced to")
+            for moved in aside:
+                last = moved.state.monster(name)
+                if is_boss(last):
+                    moved = _boss_passes(moved, last, path[-1], rule)
+                else:
+                    moved = moved.then(place(moved.state, name, path[-1]))
+                out.extend(settle_monster(moved, name, rule))
     return out
 
 
