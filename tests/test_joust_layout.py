@@ -60,6 +60,7 @@ def _broken(old: str, new: str) -> str:
     ('initiative = "Bloodguard"', 'initiative = "Bloodguard"\nrevealed = 1',
      "only in the jousting phase"),
     ('phase = "planning"', 'phase = "jousting"', "finished planning"),
+    ('phase = "planning"', 'phase = "over"', "ends after round 6"),
     ('favors = ["block", "hit", "kings-crown"]',
      'favors = ["block", "hit", "kings-crown"]\nfavor = "ruse"', "not on this Knight's card"),
     ('favors = ["block", "hit", "kings-crown"]',

@@ -267,6 +267,9 @@ def from_layout(top: Table) -> JoustState:
         raise top.error("initiative", f"{initiative!r} is not one of the Households "
                                       f"({a.name}, {b.name})")
     _check_round(top, phase, revealed, resolved, houses)
+    if phase == "over" and round_ < ROUNDS and all(h.morale > 0 for _, h in houses):
+        raise top.error("phase", "the game ends after round 6 or when a Household's Morale "
+                                 "is 0")
     return JoustState(households=(a, b), round=round_, phase=phase, initiative=initiative,
                       revealed=revealed, resolved=resolved, title=title, notes=notes)
 
