@@ -160,7 +160,7 @@ def test_preparation_buttons_reroll_three_of_a_kind_and_order():
     app = open_app(state=replace(state, heroes=heroes))
     click_on(app, "Thorn")
     labels = [b.label for b in app.screen.buttons()]
-    assert "Reroll misses (1 energy)" in labels and "Thorn earlier" in labels
+    assert "Reroll misses" in labels and "Thorn earlier" in labels
     three = next(b for b in app.screen.buttons() if b.label == "3-of-a-kind: die 4 to step")
     three.on_click()
     assert app.session.state.hero("Thorn").dice == ("hit", "hit", "hit", "step")
@@ -181,3 +181,26 @@ def test_skill_effects_on_a_ctrl_clicked_enemy():
     assert app.session.state.enemy("Grunt").zone == "crypt"
     buttons["Block +1 (skill)"].on_click()
     assert app.session.state.hero("Thorn").block == 1
+
+
+def test_preparation_follows_the_app_reaction_slot_and_types():
+    app = open_app()
+    buttons = {b.label: b for b in app.screen.buttons()}
+    buttons["Reactions: slot 1"].on_click()
+    assert app.session.state.round.reaction_slot == 2
+    buttons = {b.label: b for b in app.screen.buttons()}
+    buttons["[x] red reacts"].on_click()
+    buttons["[ ] green reacts"].on_click()
+    assert app.session.state.round.reaction_types == ("blue", "green")
+    assert app.session.undo() and app.session.state.round.reaction_types == ("blue",)
+
+
+def test_preparation_shows_dash_zones_without_step_results():
+    app = open_app()
+    state = app.session.state
+    heroes = tuple(replace(h, dice=("miss",) * 4, rolled=True) for h in state.heroes)
+    app = open_app(state=replace(state, heroes=heroes))
+    click_on(app, "Thorn")
+    overlays = app.screen.overlays()
+    assert overlays.step == {"chapel": "Dash", "gate": "Dash", "well": "Dash"}
+    assert overlays.targets == {} and overlays.blocked == {}

@@ -66,6 +66,36 @@ def step_refusal(state: FateforgeState, hero: Hero, to: str, *, energy: bool = F
     return None
 
 
+def dash_refusal(state: FateforgeState, hero: Hero, to: str) -> str | None:
+    """Why ``hero`` cannot Dash into ``to`` in the Preparation Phase, or ``None``: an adjacent
+    zone (no portal), not held by a Blocker, not out of difficult terrain, once per round."""
+    if hero.has_used("dash"):
+        return f"{hero.name} already dashed this round"
+    problem = neighbour_refusal(state, hero, to) or leave_refusal(state, hero)
+    if problem:
+        return problem
+    if state.zone(hero.zone).difficult:
+        return (f"{state.zone_name(hero.zone)} is difficult terrain: no Dash out of it "
+                f"(Difficult Terrain)")
+    return None
+
+
+def dash_options(state: FateforgeState, hero: Hero) -> tuple[dict[str, str], dict[str, str]]:
+    """``(allowed, refused)`` like :func:`step_options`, for a Dash."""
+    graph = state.graph
+    near = {k.other(hero.zone) for k in graph.links_of(hero.zone)}
+    near |= set(graph.portal_neighbours(hero.zone))
+    allowed: dict[str, str] = {}
+    refused: dict[str, str] = {}
+    for zone in sorted(near):
+        problem = dash_refusal(state, hero, zone)
+        if problem is None:
+            allowed[zone] = "Dash"
+        else:
+            refused[zone] = problem
+    return allowed, refused
+
+
 def step_options(state: FateforgeState, hero: Hero) -> tuple[dict[str, str], dict[str, str]]:
     """``(allowed, refused)``: the zones ``hero`` may STEP into now with how (``"STEP"`` or
     ``"energy STEP"``), and every other zone next to it (by connection or portal) with the

@@ -56,10 +56,10 @@ from tabletop.games.fateforge.combat import (
 from tabletop.games.fateforge.enemies import activation_order, next_activation
 from tabletop.games.fateforge.layout import valid_face
 from tabletop.games.fateforge.moves import (
+    dash_refusal,
     focus_count,
     hit_refusal,
     leave_refusal,
-    neighbour_refusal,
     shot_refusal,
     step_options,
     step_refusal,
@@ -298,15 +298,10 @@ def _three(state: FateforgeState, action: ThreeOfAKind) -> Outcome:
 
 def _dash(state: FateforgeState, action: Dash) -> Outcome:
     hero = _prep_hero(state, action, action.hero)
-    if hero.has_used("dash"):
-        raise _fail(action, f"{hero.name} already dashed this round")
     to = _zone_id(state, action, action.to)
-    problem = neighbour_refusal(state, hero, to) or leave_refusal(state, hero)
+    problem = dash_refusal(state, hero, to)
     if problem:
         raise _fail(action, problem)
-    if state.zone(hero.zone).difficult:
-        raise _fail(action, f"{state.zone_name(hero.zone)} is difficult terrain: no Dash out "
-                            f"of it (Difficult Terrain)")
     hostile = bool(state.enemies_in(hero.zone))
     here = state.zone_name(hero.zone)
     state = state.with_hero(hero.mark("dash"))

@@ -3,7 +3,8 @@
 Preparation: Roll (N) rolls every hero's four combat dice with the shared dice roller; click
 a hero, then an adjacent zone to Dash; "Reroll misses" spends 1 energy; with three identical
 faces, "3-of-a-kind" buttons change one other die; "Earlier" moves the
-selected hero up the player order; "Start Action Phase" (N) sets the order.  Hero turns:
+selected hero up the player order; the Reactions buttons place the Enemy Reactions tile and
+pick the reacting types as the app shows them; "Start Action Phase" (N) sets the order.  Hero turns:
 click the acting hero to see the zones it may STEP into (blue; cyan for the energy STEP, or
 Shift-click) and the enemies it may HIT (orange) or SHOT (yellow), grey for those it cannot
 attack with the reason in the caption; click a zone to STEP, an enemy to attack; FOCUS uses
@@ -50,7 +51,12 @@ from tabletop.games.fateforge.actions import (
     UsePortal,
 )
 from tabletop.games.fateforge.enemies import next_activation, turn_plan
-from tabletop.games.fateforge.moves import hit_refusal, shot_refusal, step_options
+from tabletop.games.fateforge.moves import (
+    dash_options,
+    hit_refusal,
+    shot_refusal,
+    step_options,
+)
 from tabletop.games.fateforge.rules import (
     NeedsRoll,
     apply,
@@ -171,12 +177,12 @@ class FateforgeController(GameController):
         blocked: dict[str, str] = {}
         hero = state.find_hero(self.selected) if self.selected else None
         if hero is not None and not hero.ko:
-            allowed, refused = step_options(state, hero)
             if state.round.phase == "preparation":
-                fresh = hero.rolled and not hero.has_used("dash")
-                allowed = {z: "Dash" for z in allowed} if fresh else {}
+                allowed, refused = dash_options(state, hero) if hero.rolled else ({}, {})
+            else:
+                allowed, refused = step_options(state, hero)
             step = allowed
-            for enemy in state.enemies:
+            for enemy in state.enemies if state.round.phase == "action" else ():
                 hit, shot = hit_refusal(state, hero, enemy.name), shot_refusal(state, hero,
                                                                                enemy.name)
                 if hit is None:
@@ -263,10 +269,10 @@ class FateforgeController(GameController):
                     ButtonSpec("Cancel", self.cancel, "Esc")]
         if rnd.phase == "preparation":
             rolled = all(h.rolled or h.ko for h in state.heroes)
-            specs = [ButtonSpec("Start Action Phase" if rolled else "Roll dice", self.next, "N")]
+            specs = [ButtonSpec("Start actions" if rolled else "Roll dice", self.next, "N")]
             hero = state.find_hero(self.selected) if self.selected else None
             if hero is not None and "miss" in hero.dice and not hero.has_used("energy-reroll"):
-                specs.append(ButtonSpec("Reroll misses (1 energy)", self.reroll, "R"))
+                specs.append(ButtonSpec("Reroll misses", self.reroll, "R"))
             if hero is not None and three_of_a_kind_face(hero) and \
                     not hero.has_used("three-of-a-kind"):
                 face = three_of_a_kind_face(hero)
@@ -278,6 +284,14 @@ class FateforgeController(GameController):
                           for result in ("step", "hit", "shot", "focus")]
             if hero is not None and rnd.order.index(hero.name) > 0:
                 specs.append(ButtonSpec(f"{hero.name} earlier", self.earlier, "O"))
+            specs.append(ButtonSpec(f"Reactions: slot {rnd.reaction_slot}",
+                                    self.cycle_reaction_slot))
+            present = sorted({e.colour for e in state.enemies if e.colour != "boss"},
+                             key=list(ENEMY_COLOURS).index)
+            for colour in present:
+                mark = "[x]" if colour in rnd.reaction_types else "[ ]"
+                specs.append(ButtonSpec(f"{mark} {colour} reacts",
+                                        lambda c=colour: self.toggle_reaction(c)))
             return specs
         if rnd.phase == "action":
             if rnd.current in (REACTIONS, TURNS):
@@ -526,6 +540,26 @@ class FateforgeController(GameController):
         order[i - 1], order[i] = order[i], order[i - 1]
         self.session.edit(replace(state, round=replace(state.round, order=tuple(order))),
                           f"player order: {', '.join(order)}")
+
+    def cycle_reaction_slot(self) -> None:
+        """Move the Enemy Reactions tile one place later in the player order (wrapping), as
+        the app indicates for the round (Preparation)."""
+        state = self.state
+        slot = (state.round.reaction_slot + 1) % (len(state.heroes) + 1)
+        self.session.edit(replace(state, round=replace(state.round, reaction_slot=slot)),
+                          f"Enemy Reactions after {slot} hero(es)")
+
+    def toggle_reaction(self, colour: str) -> None:
+        """Add or remove ``colour`` from the types the app shows for the Enemy Reactions."""
+        state = self.state
+        types = list(state.round.reaction_types)
+        if colour in types:
+            types.remove(colour)
+        else:
+            types.append(colour)
+        self.session.edit(replace(state, round=replace(state.round,
+                                                       reaction_types=tuple(types))),
+                          f"reacting types: {', '.join(types) or 'none'}")
 
     def next_hero(self) -> None:
         names = [h.name for h in self.state.heroes if not h.ko]
