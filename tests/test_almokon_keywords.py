@@ -412,6 +412,7 @@ def test_scout_looks_at_the_top_cards_keeps_one_and_shuffles_the_rest():
     assert state.players[0].hand == ("siege-golem",)
     assert sorted(state.players[0].deck) == sorted(["iron-blade", "ember-volley", "war-forge"])
     assert said(events, "shuffled") and state.to_act == 1
+    assert all("Siege" not in rules.describe(e) for e in events)  # the log is public
 
 
 def test_foresee_puts_the_top_cards_back_in_the_chosen_order():

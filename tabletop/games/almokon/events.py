@@ -54,7 +54,7 @@ _SENTENCES = {
     "harvest": "{player} harvests {card}: {amount} AP, and the card is disposed of.",
     "scout": "{player} looks at the top {amount} cards and keeps one.",
     "foresee": "{player} puts the top {amount} cards back in a chosen order.",
-    "kept": "{player} takes {card} into the hand.",
+    "kept": "{player} takes one of them into the hand (kept secret).",
     "shuffled": "{player} shuffles their deck.",
     "seek-found": "{player} searches the deck and takes {card} into the hand.",
     "seek-none": "{player} searches the deck but finds no {card}.",

@@ -701,7 +701,7 @@ def _keep(run: _Run, index: int, uid: str) -> None:
     deck = list(player.deck)
     deck.remove(uid)
     run.set_player(index, deck=tuple(deck), hand=(*player.hand, uid))
-    run.say("kept", player=player.name, card=run.s.name_of(uid))
+    run.say("kept", player=player.name)  # which card stays secret: the log is public
     _shuffle(run, index)
 
 

@@ -39,7 +39,13 @@ from tabletop.ui.controllers.almokon_facts import card_lines, group_label, phase
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.joust_modals import ChoiceMenu, HandOver
 from tabletop.ui.session import Session
-from tabletop.ui.views.almokon import PLAYER_COLOURS, ZONE_COLOURS, Hit, draw_almokon
+from tabletop.ui.views.almokon import (
+    PLAYER_COLOURS,
+    ZONE_COLOURS,
+    Hit,
+    draw_almokon,
+    draw_zoom,
+)
 
 Group = tuple
 
@@ -79,6 +85,7 @@ class AlmokonController(GameController):
         self.handing_over = False
         self._view_key = None
         self._view = None
+        self.mouse: tuple[int, int] | None = None
 
     # -- who sees what ---------------------------------------------------------------------
     @property
@@ -153,6 +160,10 @@ class AlmokonController(GameController):
         self.hits = draw_almokon(surface, rect, view, selected=self.selected,
                                  targets=self.targets(), hands=self.hands_shown(),
                                  note=phase_hint(self.state, self.mode))
+        hovered = self.hit_at(self.mouse) if self.mouse is not None else None
+        if hovered is not None and hovered.uid != HIDDEN:
+            draw_zoom(surface, rect, card_lines(self.state, hovered.uid), hovered.owner,
+                      self.mouse)
 
     def banner(self):
         state = self.state
@@ -270,6 +281,9 @@ class AlmokonController(GameController):
 
     # -- events ----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self.click(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:

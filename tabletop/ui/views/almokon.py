@@ -289,3 +289,25 @@ def draw_almokon(surface: pygame.Surface, rect: pygame.Rect, state: AlmokonState
         banner = "The game is drawn" if state.winner == "draw" else f"{state.winner} wins!"
         text(surface, banner, rect.center, 48, theme.ACCENT, anchor="center")
     return painter.hits
+
+
+def draw_zoom(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], owner: int,
+              near: tuple[int, int]) -> None:
+    """A card's facts (``lines``, the first its name) in a box beside ``near`` inside
+    ``rect``, edged in the owner's colour: the hovered card, readable at any size."""
+    width = min(360, rect.width - 20)
+    body = [wrap(line, 16, width - 16) for line in lines[1:]]
+    height = 30 + sum(17 * len(part) for part in body) + 10
+    box = pygame.Rect(near[0] + 24, near[1] - height // 2, width, height)
+    box.clamp_ip(rect)
+    if box.collidepoint(near):
+        box.right = near[0] - 24
+        box.clamp_ip(rect)
+    pygame.draw.rect(surface, (22, 22, 26), box, border_radius=8)
+    pygame.draw.rect(surface, PLAYER_COLOURS[owner], box, 2, border_radius=8)
+    text(surface, lines[0], (box.x + 8, box.y + 6), 20, theme.ACCENT, max_width=width - 16)
+    y = box.y + 30
+    for part in body:
+        for line in part:
+            text(surface, line, (box.x + 8, y), 16, theme.TEXT)
+            y += 17
