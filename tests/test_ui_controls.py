@@ -1,10 +1,13 @@
 """The Clash screen driven by synthetic pygame events: select, move, refuse, undo/redo, the
 keyboard-only cursor, overlays and edit mode (issue 3, parts 4 and 5)."""
 
+import time
+
 import pygame
 import pytest
 
 from tabletop.games import layouts
+from tabletop.games.clash import geometry
 from tabletop.spatial.grid import Space
 from tabletop.ui.app import App
 from tabletop.ui.session import Session
@@ -193,3 +196,16 @@ def test_edit_mode_refuses_overlap_with_the_loader_message(app):
     drag(app, "H9", "B4")  # Odo onto the Wall
     assert app.session.state is before
     assert app.session.status_error and "no piece may stand there" in app.session.status
+
+
+def test_hover_distance_arrives_from_the_background(app):
+    click(app, "B2")
+    pos = at(app, "B6")
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    expected = geometry.distance(app.session.state, "Kara", "B6")
+    deadline = time.monotonic() + 10
+    caption = app.screen.overlays().sight.caption[1]
+    while "distance …" in caption and time.monotonic() < deadline:
+        time.sleep(0.01)
+        caption = app.screen.overlays().sight.caption[1]
+    assert f"distance {expected} " in caption

@@ -31,6 +31,9 @@ from tabletop.ui.widgets.panels import draw_facts, draw_legend, draw_log, legend
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
 
 FPS = 60
+SWITCH_INTERVAL = 0.001
+"""Seconds between thread switches while the window runs: the frame loop gets the
+interpreter back within a millisecond from the background geometry thread."""
 EXIT_OK, EXIT_INPUT, EXIT_BUG = 0, 2, 70
 
 APP_KEY_HELP: list[tuple[str, str]] = [
@@ -389,6 +392,7 @@ def run(path: str, *, frames: int | None = None, recovery: Recovery | None = Non
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels, no blur
     pygame.display.init()
     pygame.font.init()
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         window = pygame.display.set_mode(theme.DEFAULT_WINDOW, pygame.RESIZABLE)
         pygame.display.set_caption(f"tabletop — {Path(path).name}")

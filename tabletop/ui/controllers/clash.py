@@ -168,7 +168,7 @@ class ClashController(GameController):
 
     def _sight(self, piece: Knight | Monster | None) -> SightLine | None:
         if self.pinned_sight is not None:
-            return self.known().sight(*self.pinned_sight)
+            return self.known().sight(*self.pinned_sight, wait=True)
         target = self.hover
         if piece is None or target is None or self.edit or target in piece.spaces:
             return None

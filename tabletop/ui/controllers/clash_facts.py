@@ -2,14 +2,21 @@
 (:mod:`tabletop.games.clash.geometry`) once per state and kept until the state changes.
 
 Hovering asks the same questions again every frame; the answers are cached per state so that
-a frame costs one dictionary look-up per overlay (``tabletop bench``).
+a frame costs one dictionary look-up per overlay (``tabletop bench``).  The one slow answer,
+the distance for the hover caption (a path search over the whole board), is computed by a
+background thread when the hovered space changes: the caption says ``distance …`` until it
+arrives, usually a frame or two later, so hovering never stalls a frame.  Pinned overlays
+(screenshots) wait for it.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from tabletop.errors import TabletopError
 from tabletop.games.clash import geometry
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
@@ -18,14 +25,55 @@ from tabletop.ui.views.clash import PieceMarks, SightLine
 
 Point = tuple[int, int]
 
+PENDING = object()
+"""An answer the background thread has not delivered yet."""
+
+
+class Worker:
+    """One daemon thread that runs the newest slow job it was given; older jobs not yet
+    started are dropped (the mouse has moved on).  ``durations`` keeps how long each job took,
+    in milliseconds."""
+
+    def __init__(self) -> None:
+        self._job: tuple[Callable[[], Any], Callable[[Any], None]] | None = None
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self.durations: list[float] = []
+
+    def submit(self, compute: Callable[[], Any], deliver: Callable[[Any], None]) -> None:
+        """Run ``compute()`` off the frame loop, then ``deliver(result)``."""
+        with self._wake:
+            self._job = (compute, deliver)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="clash-facts",
+                                                daemon=True)
+                self._thread.start()
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while self._job is None:
+                    self._wake.wait()
+                compute, deliver = self._job
+                self._job = None
+            start = time.perf_counter()
+            deliver(compute())
+            self.durations.append((time.perf_counter() - start) * 1000)
+
+
+WORKER = Worker()
+
 
 class ClashFacts:
     """Cached geometry for one state at a time (``for_state`` drops the answers of an older
     state).  Pieces are named as the geometry module names them (name or space label)."""
 
-    def __init__(self) -> None:
+    def __init__(self, wait: bool = False) -> None:
         self.state: ClashState | None = None
         self._answers: dict[Hashable, Any] = {}
+        self._submitted: tuple[int, Hashable] | None = None
+        self.wait = wait
 
     def for_state(self, state: ClashState) -> ClashFacts:
         """These facts, emptied when ``state`` is not the state they were computed for."""
@@ -80,24 +128,64 @@ class ClashFacts:
 
         return self._memo(("marks",), compute)
 
-    def sight(self, source: str, target: str) -> SightLine:
+    def sight(self, source: str, target: str, wait: bool = False) -> SightLine:
         """The LoS line from ``source`` to ``target`` with its caption: the rule that decided
-        (*Line of Sight*), then range and distance (*Targeting*)."""
-        return self._memo(("sight", source, target), lambda: self._sight(source, target))
+        (*Line of Sight*), then range and distance (*Targeting*).  Unless ``wait`` (or the
+        facts were made with ``wait``), a distance not known yet reads ``…`` and is computed
+        in the background."""
+        clear, line, blocker, spaces, first, reach = self._memo(
+            ("sight", source, target), lambda: self._sight(source, target))
+        steps = self.distance(source, target, wait or self.wait)
+        if steps is PENDING:
+            far = "…"
+        elif isinstance(steps, str):
+            far = f"unknown ({steps})"
+        else:
+            far = "none (it can never become adjacent)" if steps is None else str(steps)
+        caption = (first, f"range {reach} (spaces between nearest spaces) · distance {far} "
+                          f"(moves to become adjacent) — Targeting")
+        return SightLine(clear, line, blocker, spaces, caption)
 
-    def _sight(self, source: str, target: str) -> SightLine:
+    def _sight(self, source: str, target: str) -> tuple:
         state = self._s
         a = geometry.resolve(state, source)
         b = geometry.resolve(state, target)
         answer = geometry.los(state, a, b)
         line = answer.line or nearest_segment(a.spaces, b.spaces)
-        reach = geometry.range_(state, a, b)
-        steps = geometry.distance(state, a, b)
-        far = "none (it can never become adjacent)" if steps is None else str(steps)
-        caption = (f"{a.name} to {b.name}, {answer.why}",
-                   f"range {reach} (spaces between nearest spaces) · distance {far} (moves "
-                   f"to become adjacent) — Targeting")
-        return SightLine(answer.clear, line, answer.blocker, b.spaces, caption)
+        return (answer.clear, line, answer.blocker, b.spaces,
+                f"{a.name} to {b.name}, {answer.why}", geometry.range_(state, a, b))
+
+    def distance(self, source: str, target: str, wait: bool = False) -> Any:
+        """Distance from ``source`` to ``target`` (*Targeting*): an int, ``None`` (never
+        adjacent), or :data:`PENDING` while the background thread works on it."""
+        key = ("distance", source, target)
+        held = self._answers.get(key, PENDING)
+        if held is not PENDING:
+            return held
+        state, answers = self._s, self._answers
+
+        def compute() -> Any:
+            try:
+                return geometry.distance(state, source, target)
+            except TabletopError as exc:
+                return str(exc)
+
+        if wait:
+            answers[key] = compute()
+            return answers[key]
+        if key in answers and self._submitted == (id(answers), key):
+            return PENDING  # asked already and not dropped since
+        answers[key] = PENDING
+        self._submitted = (id(answers), key)
+
+        def deliver(value: Any) -> None:
+            answers[key] = value
+
+        def compute_once() -> Any:
+            return compute() if answers.get(key) is PENDING else answers[key]
+
+        WORKER.submit(compute_once, deliver)
+        return PENDING
 
 
 def nearest_segment(from_spaces: tuple[Space, ...], to_spaces: tuple[Space, ...]
