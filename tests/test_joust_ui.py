@@ -160,10 +160,10 @@ def test_heros_fate_reroll_and_mark_of_the_church_in_the_tray(app):
     tray = JoustTray(session, seed=7)
     app.push(tray)
     corvin = tray.sides[0]
-    assert [label for label, _ in corvin.rerolls()][0].startswith("Hero's Fate")
+    assert [label for label, _ in corvin.rerolls()][0] == "Hero's Fate reroll"
     corvin.selected = {0, 2}
     tray._reroll(corvin, corvin.rerolls()[0][1])
-    assert corvin.rerolls() == [("Squire: reroll selected white", "Squire Reroll")]
+    assert corvin.rerolls() == [("Squire reroll (white)", "Squire Reroll")]
     tray._advance()  # resolve the Aftershocks
     bertram = tray.sides[1]
     tray._button("convert", (bertram, 1))

@@ -83,10 +83,10 @@ class Side:
         out = []
         used = {s.reason for s in self.roll.steps} if self.roll else set()
         if self.favor == "heros-fate" and HEROS_FATE not in used:
-            out.append(("Hero's Fate: reroll selected", HEROS_FATE))
+            out.append(("Hero's Fate reroll", HEROS_FATE))
         squire = self.knight.squire
         if squire and squire.reroll and squire.reroll_worker and SQUIRE not in used:
-            out.append((f"Squire: reroll selected {squire.reroll}", SQUIRE))
+            out.append((f"Squire reroll ({squire.reroll})", SQUIRE))
         return out
 
     def die_rolls(self) -> tuple[DieRoll, ...]:
