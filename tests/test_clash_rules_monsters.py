@@ -162,3 +162,42 @@ def test_weapon_words():
 
 
 FIELD_STATE = board(FIELD)
+
+
+def test_monster_attack_turns_toward_a_single_target_and_checks_reach():
+    from tabletop.games.clash.actions import MonsterAttack
+
+    [r] = outcomes(FIELD_STATE, MonsterAttack("Rat", ("Odo",), "range", 3))
+    assert r.state.monster("Rat").facing == "north"
+    assert [e.kind for e in r.events] == ["attack-target"]
+    [r] = outcomes(FIELD_STATE, MonsterAttack("Rat", ("Kara",), "melee"))
+    assert r.state.monster("Rat").facing == "east"
+    assert [e.kind for e in r.events] == ["rotated", "out-of-reach"]
+
+
+def test_simultaneous_and_zone_attacks_do_not_turn():
+    from tabletop.games.clash.actions import MonsterAttack
+
+    [r] = outcomes(FIELD_STATE, MonsterAttack("Rat", ("Kara", "Odo"), "range", 9,
+                                              simultaneous=True))
+    assert r.state.monster("Rat").facing == "north"
+    assert [e.piece for e in r.events] == ["Kara", "Odo"]
+    [r] = outcomes(FIELD_STATE, MonsterAttack("Rat", (), "zone", 3))
+    assert r.state == FIELD_STATE and [e.piece for e in r.events] == ["Odo"]
+    [r] = outcomes(FIELD_STATE, MonsterAttack("Rat", ("Kara", "Odo"), "range", 9,
+                                              sequential=True))
+    assert [e.piece for e in r.events if e.kind == "attack-target"] == ["Odo", "Kara"]
+
+
+def test_record_wound_and_last_knight_to_wound():
+    from tabletop.games.clash.actions import RecordWound
+
+    state, _ = apply(FIELD_STATE, RecordWound("Kara"))
+    assert target(state, state.monster("Rat"), ["Last Knight to Wound"]).alternatives == (
+        ("Kara",),)
+
+
+def test_a_spawned_mob_faces_most_knights():
+    text = FIELD + '[[knights]]\nname = "Brann"\nat = "G8"\n'
+    [r] = outcomes(board(text), TurnMonster("Rat", "most knights"))
+    assert r.state.monster("Rat").facing == "east"

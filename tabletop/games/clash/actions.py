@@ -142,7 +142,8 @@ class EndMonsterRound:
 
 @dataclass(frozen=True)
 class TurnMonster:
-    """Turn ``monster`` to ``facing`` in place (rulebook *Monster Turning*)."""
+    """Turn ``monster`` in place (rulebook *Monster Turning*) to ``facing``: a direction, a
+    piece or space to turn toward, or ``"most knights"`` (a Mob when spawned)."""
 
     monster: str
     facing: str
@@ -172,6 +173,40 @@ class MonsterMove:
     def __str__(self) -> str:
         cap = f" (at most {self.limit} spaces)" if self.limit is not None else ""
         return f"{self.monster}: {self.how.title()} toward {self.target}{cap}"
+
+
+ATTACK_KINDS = ("melee", "range", "zone", "wave")
+"""Monster attack geometry (rulebook *Attack Types*); Simultaneous and Sequential are flags."""
+
+
+@dataclass(frozen=True)
+class MonsterAttack:
+    """``monster`` attacks ``targets`` (Knight names; ignored for Zone and Wave, whose Targets
+    are the Knights in the area) with a ``kind`` attack of reach ``x``; ``simultaneous`` or
+    ``sequential`` for attacks against several Targets (rulebook *Monster Attack*)."""
+
+    monster: str
+    targets: tuple[str, ...] = ()
+    kind: str = "melee"
+    x: int = 1
+    simultaneous: bool = False
+    sequential: bool = False
+    option: int | None = None
+
+    def __str__(self) -> str:
+        what = self.kind.title() + (f" {self.x}" if self.kind != "melee" else "")
+        whom = f" on {', '.join(self.targets)}" if self.targets else ""
+        return f"{self.monster}: {what} attack{whom}"
+
+
+@dataclass(frozen=True)
+class RecordWound:
+    """``knight`` wounded the Monster: it becomes the Last Knight to Wound."""
+
+    knight: str
+
+    def __str__(self) -> str:
+        return f"{self.knight} wounds the Monster"
 
 
 FORCED_KINDS = ("knockback", "knockback to the side", "unavoidable knockback", "pushback",

@@ -10,12 +10,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import geometry, involuntary, movement
+from tabletop.games.clash import attacks, geometry, involuntary, movement
 from tabletop.games.clash.actions import (
+    ATTACK_KINDS,
     FORCED_KINDS,
     MOVEMENT_TYPES,
     Forced,
+    MonsterAttack,
     MonsterMove,
+    RecordWound,
     TurnMonster,
     Vault,
 )
@@ -152,6 +155,8 @@ def turn_monster_outcomes(state: ClashState, action: TurnMonster) -> list[Branch
     """A Monster turned to a facing, or toward a piece (``facing`` names it): every equally
     good facing is an outcome (rulebook *Monster Turning*)."""
     monster = monster_of(state, action.monster, action)
+    if action.facing.lower() == "most knights":
+        return _face_most_knights(state, monster.name)
     if action.facing in FACINGS:
         moved = state.with_piece(replace(monster, facing=action.facing))
         return [Branch(moved, (Event("rotated", monster.name, other=action.facing,
@@ -181,3 +186,72 @@ def vault_outcomes(state: ClashState, action: Vault) -> list[Branch]:
     moved = state.with_piece(replace(knight, at=at))
     return settle(Branch(moved, (Event("moved", knight.name, (at,), rule="Vault"),)),
                   knight.name, "Vault")
+
+
+def _face_most_knights(state: ClashState, name: str) -> list[Branch]:
+    """*Monster Turning*: a Mob turns toward most Knights when spawned — the facings with the
+    most Knights in front (ties offered)."""
+    counts = {}
+    for facing in FACINGS:
+        turned = state.with_piece(replace(state.monster(name), facing=facing))
+        front = geometry.front_of(turned, name)
+        counts[facing] = sum(1 for k in state.knights if k.at in front)
+    best = max(counts.values())
+    ways = [f for f in FACINGS if counts[f] == best]
+    return [Branch(state.with_piece(replace(state.monster(name), facing=f)),
+                   (Event("rotated", name, other=f, rule="Monster Turning: most Knights"),),
+                   (f"{name} faces {f}",) if len(ways) > 1 else ()) for f in ways]
+
+
+def monster_attack_outcomes(state: ClashState, action: MonsterAttack) -> list[Branch]:
+    """A Monster's attack (rulebook *Monster Attack*, *Attack Types*, *Monster Turning*,
+    *Target Out of Reach*): the Monster turns toward a single Target first (not for a Zone or
+    Wave, not for a Simultaneous attack on two or more); every Target out of the attack's
+    range is an Out of Reach Evade; Zone and Wave attack the Knights in the area (Wave minus
+    those sheltered); a Sequential attack lists its Targets closest first."""
+    monster = monster_of(state, action.monster, action)
+    kind = action.kind.lower()
+    if kind not in ATTACK_KINDS:
+        raise IllegalActionError(action, f"{action.kind!r} is not an attack type "
+                                         f"({', '.join(ATTACK_KINDS)})")
+    if not 1 <= action.x <= 20:
+        raise IllegalActionError(action, "the attack's X must be 1 to 20")
+    if kind in ("zone", "wave"):
+        names = (attacks.in_zone(state, monster, action.x) if kind == "zone"
+                 else attacks.wave(state, monster, action.x)[0])
+        events = tuple(Event("attack-target", n, other=monster.name, rule=f"{kind.title()} "
+                             f"{action.x}") for n in names)
+        return [Branch(state, events or (Event("attack-target", "no Knight",
+                                               other=monster.name, rule=kind.title()),))]
+    for name in action.targets:
+        knight_of(state, name, action)
+    if not action.targets:
+        raise IllegalActionError(action, "name the Target(s) of the attack")
+    reach = 1 if kind == "melee" else action.x
+    order = list(action.targets)
+    if action.sequential:
+        order = attacks.sequence(state, monster, order)
+    starts = [Branch(state)]
+    if len(order) == 1 or not action.simultaneous:
+        first = state.knight(order[0])
+        starts = movement.turn_toward(Branch(state), monster.name, first.spaces,
+                                      "Monster Turning: before an attack")
+    out = []
+    for start in starts:
+        events = []
+        for name in order:
+            if geometry.range_(start.state, monster.name, name) <= reach:
+                events.append(Event("attack-target", name, other=monster.name,
+                                    rule=f"{kind.title()} attack"))
+            else:
+                events.append(Event("out-of-reach", name, other=monster.name,
+                                    rule="Target Out of Reach"))
+        out.append(start.then(None, *events))
+    return out
+
+
+def record_wound(state: ClashState, action: RecordWound) -> tuple[ClashState, tuple]:
+    """The Last Knight to Wound (a targeting instruction) is ``action.knight``."""
+    knight = knight_of(state, action.knight, action)
+    turn = replace(state.turn, last_wounder=knight.name)
+    return replace(state, turn=turn), (Event("wounded", knight.name, rule="Last Knight to Wound"),)

@@ -63,7 +63,8 @@ _SENTENCES = {
     "ignored": "{piece} ignores the movement: {other} ({rule}).",
     "jumped": "{piece} Jumps over {other} on {to}.",
     "unavoidable-knockback": "{piece} suffers Unavoidable Knockback {amount} from {other}.",
-    "target": "{other} targets {piece} ({rule}).",
+    "attack-target": "{other} attacks {piece} ({rule}).",
+    "wounded": "{piece} wounds the Monster: the Last Knight to Wound.",
     "out-of-reach": "{piece} is Out of Reach of {other}'s attack: Out of Reach Evade ({rule}).",
     "priority-passed": "The Priority Target token passes to {piece} ({rule}).",
 }
