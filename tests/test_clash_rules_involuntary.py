@@ -176,3 +176,55 @@ def test_several_outcomes_need_an_option():
 def test_unknown_forced_kind_is_refused():
     with pytest.raises(IllegalActionError, match="not a forced movement"):
         apply(board(lane()), Forced("yeet", "Brute", "Kara", 2))
+
+
+def test_a_knight_on_a_vantage_point_is_displaced_off_it_first():
+    text = """
+[board]
+rows = 5
+cols = 5
+[[monsters]]
+name = "Troll"
+type = "boss"
+at = "B2"
+size = 2
+[[knights]]
+name = "Kara"
+at = "B2"
+vantage = "Troll"
+[[knights]]
+name = "Odo"
+at = "E5"
+"""
+    results = outcomes(board(text), Forced("knockback", "Odo", "Kara", 1))
+    assert len(results) == 8                      # eight free spaces around the Troll
+    for r in results:
+        kara = r.state.knight("Kara")
+        assert kara.vantage is None and str(kara.at) not in ("B2", "B3", "C2", "C3")
+    [r] = [r for r in results if "Displace Kara to A2" in r.choices]
+    assert str(r.state.knight("Kara").at) == "A1"    # north into the edge, slides west
+
+
+def test_a_monster_carries_its_vantage_point_knight():
+    from tabletop.games.clash.actions import MonsterMove
+
+    text = """
+[board]
+rows = 5
+cols = 6
+[[monsters]]
+name = "Troll"
+type = "boss"
+at = "B2"
+size = 2
+[[knights]]
+name = "Kara"
+at = "B2"
+vantage = "Troll"
+[[knights]]
+name = "Odo"
+at = "C6"
+"""
+    [r] = outcomes(board(text), MonsterMove("Troll", "Odo", "move"))
+    assert str(r.state.monster("Troll").at) == "B4"
+    assert str(r.state.knight("Kara").at) == "B4" and r.state.knight("Kara").vantage == "Troll"

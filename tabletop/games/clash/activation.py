@@ -23,7 +23,14 @@ from tabletop.games.clash.actions import (
     Vault,
 )
 from tabletop.games.clash.events import Event
-from tabletop.games.clash.forced import Branch, displace, knockback, settle, standable
+from tabletop.games.clash.forced import (
+    Branch,
+    displace,
+    knockback,
+    off_vantage,
+    settle,
+    standable,
+)
 from tabletop.games.clash.state import FACINGS, ClashState, Knight
 from tabletop.games.clash.turns import knight_of, monster_of
 from tabletop.spatial import forced as directions
@@ -49,28 +56,40 @@ def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
         raise IllegalActionError(action, "a piece cannot move itself by force")
     if action.amount < 0 or action.amount > 20:
         raise IllegalActionError(action, "the value X must be 0 to 20")
-    start = Branch(state)
     x = action.amount
+    if isinstance(target, Knight) and target.vantage:
+        starts = off_vantage(Branch(state), target.name, kind.title())
+        if kind == "displace":
+            return starts
+        return [done for start in starts
+                for done in (_forced_from(start, action, kind, source.name, target.name, x)
+                             if target.name in start.state.pieces else [start])]
+    return _forced_from(Branch(state), action, kind, source.name, target.name, x)
+
+
+def _forced_from(start: Branch, action: Forced, kind: str, source: str, target: str,
+                 x: int) -> list[Branch]:
+    """The forced movement ``kind`` from the branch ``start``."""
     if kind in ("knockback", "knockback to the side", "unavoidable knockback"):
-        return knockback(start, source.name, target.name, x, side=kind.endswith("side"),
+        return knockback(start, source, target, x, side=kind.endswith("side"),
                          unavoidable=kind.startswith("unavoidable"), rule=kind.title())
     if kind in ("pushback", "pushback toward"):
         if kind == "pushback toward" and action.toward is None:
             raise IllegalActionError(action, "Pushback toward needs the space to push toward")
         toward = action.toward if kind == "pushback toward" else None
-        return involuntary.pushback(start, source.name, target.name, x, toward=toward)
+        return involuntary.pushback(start, source, target, x, toward=toward)
     if kind == "pull":
-        return involuntary.pull(start, source.name, target.name, x)
+        return involuntary.pull(start, source, target, x)
     if kind == "drag":
-        return involuntary.drag(start, source.name, target.name, x)
+        return involuntary.drag(start, source, target, x)
     if kind == "displace":
-        return displace(start, target.name, "Displace")
+        return displace(start, target, "Displace")
     if kind == "forced vault":
-        return involuntary.forced_vault(start, source.name, target.name)
-    if not isinstance(target, Knight):
-        raise IllegalActionError(action, f"{kind.title()} moves a Knight; {target.name} is a "
+        return involuntary.forced_vault(start, source, target)
+    if start.state.knight(target) is None:
+        raise IllegalActionError(action, f"{kind.title()} moves a Knight; {target} is a "
                                          f"Monster")
-    return involuntary.gang(start, source.name, target.name, x, herd=kind == "herd",
+    return involuntary.gang(start, source, target, x, herd=kind == "herd",
                             rule=kind.title())
 
 

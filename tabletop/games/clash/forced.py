@@ -226,6 +226,25 @@ def settle(branch: Branch, name: str, rule: str) -> list[Branch]:
     return results
 
 
+def off_vantage(branch: Branch, name: str, rule: str) -> list[Branch]:
+    """A Knight on a Vantage Point about to be moved involuntarily is first Displaced to a
+    space adjacent to the Monster, players choosing which; none free: it dies (rulebook
+    *Movement and VPs*, *Displace*).  Any other piece: the branch unchanged."""
+    knight = branch.state.knight(name)
+    if knight is None or knight.vantage is None:
+        return [branch]
+    host = branch.state.monster(knight.vantage)
+    own = set(host.spaces)
+    ring = sorted({n for s in host.spaces for n in s.neighbours() if n not in own})
+    free = [s for s in ring if standable(branch.state, knight, s)]
+    if not free:
+        return kill(branch, name, f"{rule}: no space next to {host.name} to be Displaced to")
+    return [branch.then(place(branch.state, name, s),
+                        Event("displaced", name, (s,), rule=f"{rule}: off the Vantage Point"),
+                        choice=f"Displace {name} to {s}" if len(free) > 1 else None)
+            for s in free]
+
+
 def _out_from_under(branch: Branch, boss: str, name: str) -> list[Branch]:
     """Reading: a Knight whose Unavoidable Knockback could not take it out from under the Boss
     (a corner, a Braced Knight) is Displaced off the Boss's spaces, and dies if it cannot be."""
