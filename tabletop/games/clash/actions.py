@@ -287,6 +287,20 @@ class AddTerrain:
 
 
 @dataclass(frozen=True)
+class PlaceTerrain:
+    """In play: a Terrain tile ``name`` placed over ``spaces`` as a card or trait says, with the
+    rulebook's placement rules (``AddTerrain`` is edit mode's plain placement)."""
+
+    name: str
+    spaces: tuple[Space, ...]
+    keywords: tuple[str, ...] = ()
+    option: int | None = None
+
+    def __str__(self) -> str:
+        return f"Place {self.name} on {', '.join(labels(self.spaces))}"
+
+
+@dataclass(frozen=True)
 class MovePiece:
     """Edit mode: move the Knight, Monster or Terrain tile ``name`` so that its north-west
     space is ``to`` (a Terrain tile keeps its shape)."""

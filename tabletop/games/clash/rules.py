@@ -10,7 +10,7 @@ path …) list their alternatives with :func:`outcomes`; ``apply`` then needs th
 from __future__ import annotations
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import activation, editing, geometry, movelike, turns
+from tabletop.games.clash import activation, editing, geometry, movelike, terrain, turns
 from tabletop.games.clash.actions import (
     AddTerrain,
     Attack,
@@ -24,6 +24,7 @@ from tabletop.games.clash.actions import (
     MovePiece,
     PlaceKnight,
     PlaceMonster,
+    PlaceTerrain,
     RecordWound,
     RemovePiece,
     RotateMonster,
@@ -63,6 +64,7 @@ _BRANCHING = {
     Forced: activation.forced_outcomes,
     MonsterMove: activation.monster_move_outcomes,
     MonsterAttack: activation.monster_attack_outcomes,
+    PlaceTerrain: terrain.place_terrain_outcomes,
     TurnMonster: activation.turn_monster_outcomes,
     Vault: activation.vault_outcomes,
 }
