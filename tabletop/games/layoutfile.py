@@ -54,7 +54,8 @@ class Source:
     _lines: dict[KeyPath, int] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        counts: dict[tuple[str, ...], int] = {}
+        counts: dict[KeyPath, int] = {}  # elements seen of each array of tables
+        latest: dict[tuple[str, ...], int] = {}  # index of the latest element, by header name
         current: KeyPath = ()
         open_string: str | None = None  # the quote of a multi-line string being read
         depth = 0  # brackets still open in a value that spans lines
@@ -69,12 +70,18 @@ class Source:
             header = _HEADER.match(line)
             if header:
                 names = tuple(_unquote(part.strip()) for part in header.group(2).split("."))
+                parent: KeyPath = ()
+                for depth_index, name in enumerate(names[:-1]):
+                    parent = (*parent, name)
+                    if names[:depth_index + 1] in latest:  # inside the latest array element
+                        parent = (*parent, latest[names[:depth_index + 1]])
                 if header.group(1) == "[[":
-                    index = counts.get(names, 0)
-                    counts[names] = index + 1
-                    current = (*names, index)
+                    index = counts.get((*parent, names[-1]), 0)
+                    counts[(*parent, names[-1])] = index + 1
+                    latest[names] = index
+                    current = (*parent, names[-1], index)
                 else:
-                    current = names
+                    current = (*parent, names[-1])
                 self._lines.setdefault(current, number)
                 continue
             key = _KEY.match(line)
