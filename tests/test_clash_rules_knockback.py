@@ -182,3 +182,21 @@ def test_diagonal_knockback_offers_both_ways():
     text = ROW.replace('at = "B2"', 'at = "A2"')
     results = kb(text, "Eggknight", "Kara", 1)
     assert len(results) == 2
+
+
+def test_knockback_beyond_a_boundless_board_edge_kills():
+    text = ROW.replace("cols = 8", "cols = 4\nboundless = [\"east\"]")
+    [b] = kb(text, "Eggknight", "Kara", 3)
+    assert b.state.knight("Kara") is None
+    assert any(e.kind == "died" and "Boundless" in e.rule for e in b.events)
+    results = kb(text.replace('boundless = ["east"]', 'boundless = ["west"]'), "Eggknight",
+                 "Kara", 3)
+    assert results and all(b.state.knight("Kara") is not None for b in results)
+
+
+def test_boundless_edges_round_trip():
+    from tabletop.games.layouts import dumps, loads
+
+    state = board(ROW.replace("cols = 8", "cols = 8\nboundless = [\"west\", \"east\"]"))
+    assert state.boundless_edges == ("east", "west")
+    assert loads(dumps(state))[1] == state

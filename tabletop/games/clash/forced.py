@@ -325,6 +325,11 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
         nxt_at = piece.at.step(*DIRECTIONS[d])
         nxt = spaces_at(piece, nxt_at)
         if not all(b.state.board.contains(s) for s in nxt):
+            if isinstance(piece, Knight) and d in b.state.boundless_edges:
+                if path:
+                    b = b.then(None, Event("pushed", name, path, rule=rule))
+                results.extend(kill(b, name, f"Boundless: forced beyond the {d} Board Edge"))
+                continue
             if stop_at_edge or slid:
                 stopped = b.then(None, Event("stopped", name, other="the Board Edge", rule=rule))
                 results.extend(_finish(stopped, name, path, rule))

@@ -167,6 +167,11 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
         hard = [t for t in walls if not destructible(t)]
         if is_mob(tgt):
             hard += tiles_with(b.state, nxt, "chasm")
+        if off and isinstance(tgt, Knight) and d in b.state.boundless_edges:
+            dead = b.then(None, Event("pushed", target, tuple(path), rule=rule)) if path else b
+            for done in kill(dead, target, f"Boundless: pushed beyond the {d} Board Edge"):
+                results.extend(close(done, (), went, settle_target=False))
+            continue
         if off or (hard and not is_boss(tgt)):
             what = "the Board Edge" if off else hard[0].name
             if hard and not off and (mob_source or knight_source):

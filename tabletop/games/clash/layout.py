@@ -39,15 +39,20 @@ def _space(table: Table, key: str) -> Space:
         raise table.error(key, str(exc)) from None
 
 
-def _board(top: Table) -> Board:
+def _board(top: Table) -> tuple[Board, tuple[str, ...]]:
     table = top.sub("board")
 
     def side(value: int) -> str | None:
         return None if 1 <= value <= MAX_BOARD_SIDE else f"must be 1 to {MAX_BOARD_SIDE}"
 
     board = Board(rows=table.req("rows", int, check=side), cols=table.req("cols", int, check=side))
+    boundless = tuple(w.lower() for w in table.str_list("boundless"))
+    for edge in boundless:
+        if edge not in FACINGS:
+            raise table.error("boundless", f"{edge!r} is not a Board Edge "
+                                           f"({', '.join(FACINGS)})")
     table.done()
-    return board
+    return board, tuple(e for e in FACINGS if e in boundless)
 
 
 def _knight(table: Table) -> Knight:
@@ -161,7 +166,7 @@ def from_layout(top: Table) -> ClashState:
     """
     title = top.get("title", str, "")
     notes = top.get("notes", str, "")
-    board = _board(top)
+    board, boundless = _board(top)
     knights = [(t, _knight(t)) for t in top.tables("knights", named_label("knight"))]
     monsters = [(t, _monster(t)) for t in top.tables("monsters", named_label("monster"))]
     terrain = [(t, _terrain(t)) for t in top.tables("terrain", named_label("terrain tile"))]
@@ -222,7 +227,8 @@ def from_layout(top: Table) -> ClashState:
 
     return ClashState(board=board, knights=tuple(k for _, k in knights),
                       monsters=tuple(m for _, m in monsters),
-                      terrain=tuple(t for _, t in terrain), title=title, notes=notes, turn=turn)
+                      terrain=tuple(t for _, t in terrain), title=title, notes=notes, turn=turn,
+                      boundless_edges=boundless)
 
 
 def _turn(table: Table, knight_names: set[str]) -> Turn:
@@ -260,6 +266,8 @@ def to_layout(state: ClashState) -> dict[str, Any]:
     if state.notes:
         out["notes"] = state.notes
     out["board"] = {"rows": state.board.rows, "cols": state.board.cols}
+    if state.boundless_edges:
+        out["board"]["boundless"] = list(state.boundless_edges)
     if state.knights:
         out["knights"] = [_knight_table(k) for k in state.knights]
     if state.monsters:

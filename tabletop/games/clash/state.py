@@ -138,6 +138,9 @@ class ClashState:
     title: str = ""
     notes: str = ""
     turn: Turn = Turn()
+    boundless_edges: tuple[str, ...] = ()
+    """Board Edges that are Boundless (rulebook *Keyword List: Boundless*): a Knight forced
+    beyond one dies."""
 
     @cached_property
     def pieces(self) -> dict[str, Piece]:
