@@ -31,6 +31,9 @@ from tabletop.ui.widgets.panels import draw_facts, draw_legend, draw_log, legend
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
 
 FPS = 60
+IDLE_AFTER, IDLE_FRAME = 2.0, 0.25
+"""After this many seconds without input (and no modal open) the window redraws only every
+``IDLE_FRAME`` seconds, so an idle board costs almost no processor time."""
 SWITCH_INTERVAL = 0.001
 """Seconds between thread switches while the window runs: the frame loop gets the
 interpreter back within a millisecond from the background geometry thread."""
@@ -402,13 +405,21 @@ def run(path: str, *, frames: int | None = None, recovery: Recovery | None = Non
             app.push(RestorePrompt(pending[0]))
         clock = pygame.time.Clock()
         shown = 0
+        last_event = last_draw = 0.0
         while app.running and (frames is None or shown < frames):
-            for event in pygame.event.get():
+            events = pygame.event.get()
+            for event in events:
                 app.dispatch(event)
+            now = time.monotonic()
+            if events:
+                last_event = now
             app.update(clock.get_time())
-            window = pygame.display.get_surface()
-            app.draw(window)
-            pygame.display.flip()
+            idle = now - last_event > IDLE_AFTER and len(app.stack) == 1
+            if not idle or now - last_draw >= IDLE_FRAME:
+                window = pygame.display.get_surface()
+                app.draw(window)
+                pygame.display.flip()
+                last_draw = now
             clock.tick(FPS)
             shown += 1
     except Exception as exc:  # a bug, not a user mistake: keep the recovery file, one line
