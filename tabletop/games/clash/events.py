@@ -37,7 +37,7 @@ _SENTENCES = {
     "refreshed": "{piece} refreshes: Heat lowered to {amount}.",
     "stood-up": "{piece} stands up (Knockdown, standing up side).",
     "knockdown-flipped": "{piece} flips the Knockdown card to its standing up side.",
-    "moved": "{piece} moves {steps} to {to}{via}.",
+    "moved": "{piece} moves to {to} ({rule}).",
     "turn-ended": "{piece} ends the turn.",
     "round-changed": "The {other} Round of round {amount} begins.",
     "attacked": "{piece} attacks {other}.",
