@@ -98,6 +98,16 @@ BAD = {
                                               'paths = [{ side = "west", to = "1" }, '
                                               '{ side = "west", kind = "deep-fog" }]'),
                                  "two paths leave tile '2' from the same place"),
+    "a saved question about nothing": (BASE + '[[pending]]\nkind = "hunt-end"\nsubject = '
+                                       '"Gorewing"\noptions = ["9"]\ntext = "Where?"\n',
+                                       "offers tiles on the table only"),
+    "a saved clue question without options": (BASE + '[[pending]]\nkind = "clue"\ntext = '
+                                              '"Which?"\n', "has no options"),
+    "a crooked Deep Fog path": (BASE + '[delve]\nphase = "deep-fog"\n[fog]\ntarget = "2"\n'
+                                'origin = "1"\nheading = "east"\npath = [[0, 0], [0, 1]]\n'
+                                '[[fog.cards]]\nname = "A"\nvalue = 1\nat = [0, 0]\n'
+                                '[[fog.cards]]\nname = "B"\nvalue = 1\nat = [0, 1]\n',
+                                "a Deep Fog path is a straight line"),
 }
 
 

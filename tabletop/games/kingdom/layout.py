@@ -39,7 +39,7 @@ from tabletop.games.kingdom.state import (
     Track,
 )
 from tabletop.games.layoutfile import Table, named_label
-from tabletop.spatial.tile_map import OPPOSITE, SIDES, side_length
+from tabletop.spatial.tile_map import OPPOSITE, SIDES, STEP, side_length
 
 MAX_FOOTPRINT = 6
 MAX_TRACK = 40
@@ -216,14 +216,16 @@ def _fog(top: Table, tiles: dict[str, Tile]) -> Fog | None:
     path = []
     for item in raw_path:
         if (not isinstance(item, list) or len(item) != 2
-                or tuple(item) not in cells):
+                or not all(isinstance(v, int) for v in item) or tuple(item) not in cells):
             raise table.error("path", f"holds {item!r}, which is not the [x, y] of a card laid")
         path.append((item[0], item[1]))
     if not path:
         raise table.error("path", "must list the current path, the Party marker's card last")
+    step = STEP[heading]
     for a, b in zip(path, path[1:], strict=False):
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise table.error("path", f"{list(a)} and {list(b)} are not next to each other")
+        if (b[0] - a[0], b[1] - a[1]) != step:
+            raise table.error("path", f"{list(b)} does not follow {list(a)} heading {heading}; "
+                                      f"a Deep Fog path is a straight line")
     if not all(next(c for c in cards if (c.x, c.y) == p).face_up for p in path):
         raise table.error("path", "every card of the current path is face up")
     return Fog(target=target, origin=origin, cards=tuple(cards), path=tuple(path),
@@ -284,7 +286,7 @@ def from_layout(top: Table) -> KingdomState:
                                        side=t.choice("side", SIDES),
                                        offset=t.get("offset", int, 0, check=_range(0, 9)))))
         t.done()
-    pending = [_prompt(t) for t in top.tables("pending", lambda i, d: f"prompt #{i + 1}")]
+    pending = [(t, _prompt(t)) for t in top.tables("pending", lambda i, d: f"prompt #{i + 1}")]
     tiles_by_id: dict[str, Tile] = {}
     for table, tile, _ in tiles_read:
         if tile.id in tiles_by_id:
@@ -341,15 +343,54 @@ def from_layout(top: Table) -> KingdomState:
                                "lost in the Fog)")
     if fog is not None and fog.origin != party:
         raise top.error("fog", "the fog's origin (reminder token) is the party's tile")
+    for table, prompt in pending:
+        _check_prompt(table, prompt, tiles_by_id, wheel, names, fog)
     state = KingdomState(
         tiles=tuple(t for _, t, _ in tiles_read), party=party,
         districts=tuple(d for _, d in districts), track=track, delve=delve,
         monsters=tuple(m for _, m in monsters), hindering=tuple(h for _, h in hindering),
         exploration=exploration, active=active,
         district_effects=tuple((d, c) for _, d, c in slots), fog_deck=tuple(fog_deck),
-        fog_discard=fog_discard, fog=fog, clues=clues, pending=tuple(pending),
+        fog_discard=fog_discard, fog=fog, clues=clues, pending=tuple(p for _, p in pending),
         kingdom=kingdom, title=title, notes=notes)
     return _lay_tiles(state, {t.id: table for table, t, _ in tiles_read})
+
+
+def _check_prompt(table: Table, prompt: Prompt, tiles: dict[str, Tile], wheel: list[str],
+                  districts: list[str], fog: Fog | None) -> None:
+    """A saved question must be answerable: its subject and options name things that exist."""
+    options = set(prompt.options)
+
+    def need(ok: bool, key: str, rule: str) -> None:
+        if not ok:
+            raise table.error(key, f"a {prompt.kind} question {rule}")
+
+    need(bool(options) == (prompt.kind != "poi"), "options",
+         "has no options" if prompt.kind != "poi" else "takes a whole number, not options")
+    on_table = {t for t, tile in tiles.items() if tile.on_table}
+    if prompt.kind == "clue":
+        need(options <= set(CLUE_TYPES), "options", "offers Clue types only")
+    elif prompt.kind in ("hunt-end", "spawn"):
+        need(prompt.subject in wheel, "subject", "is about a Monster on the District Wheel")
+        need(options <= on_table, "options", "offers tiles on the table only")
+    elif prompt.kind == "poi":
+        tile = tiles.get(prompt.subject)
+        need(tile is not None and tile.poi.lstrip("-").isdigit(), "subject",
+             "is about a tile with a numbered Point of Interest")
+    elif prompt.kind == "district-slot":
+        district, bar, card = prompt.subject.partition("|")
+        need(bool(bar) and district in districts and bool(card), "subject",
+             "is about 'district|card'")
+        need(options <= {"keep", "replace"}, "options", "offers keep and replace")
+    elif prompt.kind == "fog-discard":
+        need(fog is not None and prompt.subject in ("withdraw", "flawless", "minor", "grave"),
+             "subject", "belongs to a Deep Fog traversal (withdraw, flawless, minor, grave)")
+        assert fog is not None
+        pool = fog.cards if prompt.subject == "withdraw" else fog.path_cards
+        names = {c.card.name for c in pool if c.face_up}
+        need(options <= names, "options", "offers revealed cards of the traversal only")
+    elif prompt.kind == "clash":
+        need(prompt.subject in ("exhibition", "full"), "subject", "is exhibition or full")
 
 
 def _fog_card_done(table: Table) -> FogCard:
