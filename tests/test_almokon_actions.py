@@ -263,3 +263,16 @@ def test_both_reaching_21_at_once_goes_to_the_acting_player_or_a_draw():
     state = board(*lines, aria={"bounty": 20}, brannoc={"bounty": 18},
                   rules={"simultaneous_win": "draw"})
     assert play(state, Attack("Aria", "berserker-chief", "bicara-pikemen"))[0].winner == "draw"
+
+
+def test_exhausted_cards_use_abilities_only_under_the_rule_option():
+    lines = ("Brannoc terraced-vineyards realm exhausted growth=2",)
+    state = board(*lines, turn="Brannoc")
+    refused(state, Activate("Brannoc", "terraced-vineyards", 0),
+            "exhausted: abilities are used on a ready card")
+    state = board(*lines, turn="Brannoc", rules={"exhausted_abilities": "non-exhausting"})
+    state, _ = play(state, Activate("Brannoc", "terraced-vineyards", 0))
+    assert state.players[1].ap == 2
+    state = board("Aria cult-of-the-red-fist realm exhausted", aria={"ap": 3},
+                  rules={"exhausted_abilities": "non-exhausting"})
+    refused(state, Activate("Aria", "cult-of-the-red-fist", 0), "its ability exhausts it")

@@ -113,6 +113,9 @@ def _rules(top: Table) -> Rules:
         responses=table.choice("responses", RULE_CHOICES["responses"], Rules.responses),
         simultaneous_win=table.choice("simultaneous_win", RULE_CHOICES["simultaneous_win"],
                                       Rules.simultaneous_win),
+        exhausted_abilities=table.choice("exhausted_abilities",
+                                         RULE_CHOICES["exhausted_abilities"],
+                                         Rules.exhausted_abilities),
     )
     table.done()
     return rules
@@ -298,7 +301,8 @@ def to_layout(state: AlmokonState) -> dict[str, Any]:
         out["winner"] = state.winner
     rules = state.rules
     out["rules"] = {"reach": rules.reach, "draw": rules.draw, "responses": rules.responses,
-                    "simultaneous_win": rules.simultaneous_win}
+                    "simultaneous_win": rules.simultaneous_win,
+                    "exhausted_abilities": rules.exhausted_abilities}
     out["players"] = [{"name": p.name, "ap": p.ap, "bounty": p.bounty, "hand": list(p.hand),
                        "deck": list(p.deck), "discard": list(p.discard)}
                       for p in state.players]

@@ -260,8 +260,9 @@ def _check_activate(state: AlmokonState, index: int, action: Activate, *,
     if not 0 <= action.ability < len(definition.abilities):
         return f"{definition.name} has no ability {action.ability + 1}"
     ability = definition.abilities[action.ability]
-    if card.exhausted:
-        return f"{definition.name} is exhausted: abilities are used on a ready card"
+    if card.exhausted and (ability.exhaust or state.rules.exhausted_abilities == "none"):
+        why = "its ability exhausts it" if ability.exhaust else "abilities are used on a ready card"
+        return f"{definition.name} is exhausted: {why}"
     if response and not _response_keyword(ability):
         return "only a Reflex or Veto ability may be used in response"
     if not response and _is_veto(ability):
@@ -900,7 +901,7 @@ def _activate_candidates(state: AlmokonState, index: int) -> list[Activate]:
     out: list[Activate] = []
     name = state.players[index].name
     for card in state.cards:
-        if card.owner != index or card.exhausted:
+        if card.owner != index:
             continue
         for number, ability in enumerate(state.definition(card.uid).abilities):
             helpers = [""]

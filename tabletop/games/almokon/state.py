@@ -30,16 +30,21 @@ class Rules:
     ``draw``: ``none`` (the text: cards reach the hand only by effects) or ``ready-all``
     (Ready All also draws one card); ``responses``: ``when-able`` (a response window opens
     only when the other player could respond) or ``always``; ``simultaneous_win``:
-    ``acting-player`` or ``draw`` when both players reach 21 in one resolution.
+    ``acting-player`` or ``draw`` when both players reach 21 in one resolution;
+    ``exhausted_abilities``: ``none`` (abilities only on a ready card, *Actions*) or
+    ``non-exhausting`` (an exhausted card may still use abilities that do not exhaust it,
+    *Exhausted*).
     """
 
     reach: str = DEFAULT_REACH
     draw: str = "none"
     responses: str = "when-able"
     simultaneous_win: str = "acting-player"
+    exhausted_abilities: str = "none"
 
 
 RULE_CHOICES = {
+    "exhausted_abilities": ("none", "non-exhausting"),
     "draw": ("none", "ready-all"),
     "responses": ("when-able", "always"),
     "simultaneous_win": ("acting-player", "draw"),
