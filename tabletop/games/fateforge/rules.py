@@ -12,11 +12,15 @@ toxic damage.  The readings chosen where the rulebook leaves room are in ``docs/
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import permutations
 
+from tabletop.dice.fateforge_rolls import (
+    check_change,
+    check_energy_reroll,
+    three_of_a_kind_dice,
+)
 from tabletop.errors import IllegalActionError
 from tabletop.games.fateforge.actions import (
     Block,
@@ -247,23 +251,29 @@ def _roll(state: FateforgeState, action: RollDice) -> Outcome:
     return state.with_hero(replace(hero, dice=faces, rolled=True, stun=False)), events
 
 
+def _core_result(label: str) -> str:
+    """A die label (``"SKILL HIT"``) in the rules core's words (``"skill-hit"``)."""
+    return label.lower().replace(" ", "-")
+
+
 def _reroll(state: FateforgeState, action: EnergyReroll) -> Outcome:
+    """Energy Reroll: the results replace the hero's misses in order.  The rule (once per
+    round, only misses, 1 energy) is the dice module's :func:`check_energy_reroll`."""
     hero = _prep_hero(state, action, action.hero)
     misses = [i for i, f in enumerate(hero.dice) if f == "miss"]
-    if hero.has_used("energy-reroll"):
-        raise _fail(action, "Energy Reroll is once per combat round")
-    if not misses:
-        raise _fail(action, f"{hero.name} has no miss to reroll (Energy Reroll)")
-    if hero.energy < 1:
-        raise _fail(action, f"{hero.name} has no energy to spend (Energy Reroll)")
     faces = tuple(f.lower() for f in action.results)
-    if not 1 <= len(faces) <= len(misses):
+    try:
+        chosen = check_energy_reroll(hero.dice, misses[:len(faces)], hero.energy,
+                                     hero.has_used("energy-reroll"))
+    except IllegalActionError as exc:
+        raise _fail(action, exc.rule) from None
+    if len(faces) > len(misses):
         raise _fail(action, f"reroll 1 to {len(misses)} misses, not {len(faces)}")
     for face in faces:
         if not valid_face(face):
             raise _fail(action, f"{face!r} is not a die result")
     dice = list(hero.dice)
-    for index, face in zip(misses, faces, strict=False):
+    for index, face in zip(chosen, faces, strict=True):
         dice[index] = face
     hero = replace(hero, dice=tuple(dice), energy=hero.energy - 1,
                    energy_exhausted=hero.energy_exhausted + 1).mark("energy-reroll")
@@ -273,23 +283,21 @@ def _reroll(state: FateforgeState, action: EnergyReroll) -> Outcome:
 
 
 def three_of_a_kind_face(hero: Hero) -> str | None:
-    """The face shown by three or more of ``hero``'s dice (misses excluded), or ``None``."""
-    counts = Counter(f for f in hero.dice if f != "miss")
-    return next((f for f, n in counts.items() if n >= 3), None)
+    """The face shown by three or more of ``hero``'s dice (misses excluded), or ``None``
+    (the dice module's :func:`three_of_a_kind_dice`)."""
+    three = three_of_a_kind_dice(hero.dice)
+    return hero.dice[three[0]] if three else None
 
 
 def _three(state: FateforgeState, action: ThreeOfAKind) -> Outcome:
+    """Three-of-a-Kind, checked by the dice module's :func:`check_change`."""
     hero = _prep_hero(state, action, action.hero)
-    if hero.has_used("three-of-a-kind"):
-        raise _fail(action, "Three-of-a-Kind changes one result once per round")
     face = three_of_a_kind_face(hero)
-    if face is None:
-        raise _fail(action, f"{hero.name} has no three identical faces (misses excluded)")
-    if not 0 <= action.die < len(hero.dice):
-        raise _fail(action, f"{hero.name} has no die {action.die + 1}")
-    to = action.to.lower()
-    if not valid_face(to):
-        raise _fail(action, f"{to!r} is not a die result")
+    try:
+        to = _core_result(check_change(hero.dice, action.die, action.to,
+                                       hero.has_used("three-of-a-kind")))
+    except IllegalActionError as exc:
+        raise _fail(action, exc.rule) from None
     dice = tuple(to if i == action.die else f for i, f in enumerate(hero.dice))
     hero = replace(hero, dice=dice).mark("three-of-a-kind")
     return state.with_hero(hero), [Event("three", f"{hero.name} has three {face}: changes one "
