@@ -157,6 +157,7 @@ wrath = 4
 vigor = 1
 bounty = 1
 keywords = ["Frenzy 1"]
+aura = { wrath = 1, type = "character" }
 """
 
 
@@ -170,6 +171,7 @@ def test_user_card_file_is_read_and_saved_inline(tmp_path):
     text = layouts.dumps(state)
     assert "[[card_defs]]" in text
     assert layouts.loads(text)[1].definition("glass-knight") == state.definition("glass-knight")
+    assert state.definition("glass-knight").aura.type == "character"
 
 
 def test_user_card_may_not_redefine_a_shipped_card(tmp_path):

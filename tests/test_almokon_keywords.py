@@ -477,3 +477,13 @@ def test_ready_all_after_exhausting_attack():
     state, _ = play(state, Attack("Aria", "hammerfall-militia", "bicara-pikemen"),
                     GainAP("Brannoc"), ReadyAll("Aria"))
     assert not state.card("hammerfall-militia").exhausted
+
+
+def test_aura_gives_wrath_to_the_owners_matching_cards_while_in_play():
+    state = board("Aria cult-of-the-red-fist realm", "Aria hammerfall-militia wilderness",
+                  "Aria shock-cavalry wilderness", "Brannoc bicara-pikemen wilderness")
+    assert state.wrath(state.card("hammerfall-militia")) == 2  # Soldier: +1
+    assert state.wrath(state.card("shock-cavalry")) == 3  # Rider: no change
+    assert state.wrath(state.card("bicara-pikemen")) == 1  # not Aria's
+    state, _ = play(state, Attack("Aria", "hammerfall-militia", "bicara-pikemen"))
+    assert state.card("bicara-pikemen").damage == 2

@@ -80,6 +80,26 @@ class Effect:
 
 
 @dataclass(frozen=True)
+class Aura:
+    """A passive effect (rulebook: Cults' "realm-wide effects", Terrain's "passive effects",
+    Improvements' "ongoing effects"): while the card is in play, the owner's other cards in
+    play of ``type`` (any when ``""``) and with ``subtype`` (any when ``""``) get ``wrath``
+    more Wrath."""
+
+    wrath: int
+    type: str = ""
+    subtype: str = ""
+
+    def applies(self, definition: CardDef) -> bool:
+        return ((not self.type or definition.type == self.type)
+                and (not self.subtype or self.subtype in definition.subtypes))
+
+    def __str__(self) -> str:
+        who = " ".join(w for w in (self.subtype, (self.type + "s") if self.type else "") if w)
+        return f"your other {who or 'cards'} get +{self.wrath} Wrath"
+
+
+@dataclass(frozen=True)
 class Ability:
     """An activated ability (rulebook *Actions: Activate an Ability*): pay ``cost`` AP on a
     ready card; ``exhaust`` says whether it exhausts the card; ``keywords`` may hold Reflex,
@@ -123,6 +143,7 @@ class CardDef:
     attaches_to: tuple[str, ...] = ()
     deck_rule: str = ""
     text: str = ""
+    aura: Aura | None = None
 
     def has(self, keyword: str) -> bool:
         return any(name == keyword for name, _ in self.keywords)
@@ -271,12 +292,19 @@ def card_from_table(table: Table) -> CardDef:
     if crew and not (kind == "unit"):
         raise table.error("keywords", "only a Unit may have Crew")
     deck_rule = table.choice("deck_rule", DECK_RULES, "")
+    aura = None
+    aura_t = table.sub("aura", required=False)
+    if aura_t is not None:
+        aura = Aura(aura_t.req("wrath", int, check=lambda v: None if v >= 1
+                               else "must be 1 or more"),
+                    aura_t.choice("type", ("",) + TYPES, ""), aura_t.get("subtype", str, ""))
+        aura_t.done()
     text = table.get("text", str, "")
     table.done()
     return CardDef(card_id, name, kind, faction, numbers["cost"], numbers["wrath"],
                    numbers["vigor"], numbers["bounty"], numbers["liquidate"], unit,
                    subtypes, tuple(keywords), tuple(abilities), play, enter,
-                   attaches, deck_rule, text)
+                   attaches, deck_rule, text, aura)
 
 
 def cards_from_data(data: dict, source: Source, key: str = "card") -> tuple[CardDef, ...]:

@@ -379,6 +379,12 @@ def card_to_table(card) -> dict[str, Any]:
         out["deck_rule"] = card.deck_rule
     if card.text:
         out["text"] = card.text
+    if card.aura is not None:
+        out["aura"] = {"wrath": card.aura.wrath}
+        if card.aura.type:
+            out["aura"]["type"] = card.aura.type
+        if card.aura.subtype:
+            out["aura"]["subtype"] = card.aura.subtype
     return out
 
 

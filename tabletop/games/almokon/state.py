@@ -183,9 +183,16 @@ class AlmokonState:
 
     # ------------------------------------------------------------------ numbers
     def wrath(self, card: Card) -> int:
-        """Printed Wrath plus the Wrath of attached Items and Crew."""
-        return self.definition(card.uid).wrath + sum(self.definition(i).wrath
-                                                     for i in card.items)
+        """Printed Wrath plus the Wrath of attached Items and Crew and of the owner's Auras
+        (passive effects of other cards in play)."""
+        definition = self.definition(card.uid)
+        auras = 0
+        for other in self.cards:
+            aura = self.definition(other.uid).aura
+            if aura is not None and other.owner == card.owner and other.uid != card.uid \
+                    and aura.applies(definition):
+                auras += aura.wrath
+        return definition.wrath + sum(self.definition(i).wrath for i in card.items) + auras
 
     def vigor(self, card: Card) -> int:
         """Printed Vigor plus attached Items' and Crew's Vigor (before damage)."""

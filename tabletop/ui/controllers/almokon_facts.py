@@ -24,6 +24,8 @@ def card_lines(state: AlmokonState, uid: str) -> list[str]:
         lines.append(f"When played: {d.play}")
     if d.enter is not None:
         lines.append(f"Enters play: {d.enter}")
+    if d.aura is not None:
+        lines.append(f"While in play: {d.aura}")
     card = state.card(uid)
     if card is not None:
         status = "exhausted" if card.exhausted else "ready"
