@@ -66,6 +66,7 @@ def _pair(table: Table, key: str, low: int, high: int) -> tuple[int, int] | None
 
 
 def _path(table: Table) -> tuple[Path, str]:
+    """One path of a tile's front and the size it says its destination has (``""``)."""
     kind = table.choice("kind", PATH_KINDS, "tile")
     side = table.choice("side", SIDES)
     offset = table.get("offset", int, 0, check=_range(0, MAX_FOOTPRINT - 1))
@@ -88,9 +89,10 @@ def _tile(table: Table) -> tuple[Tile, list[tuple[Path, Table, str]]]:
     tile_id = table.req("id", str, check=_nonempty)
     size = table.choice("size", SIZES)
     footprint = _pair(table, "footprint", 1, MAX_FOOTPRINT) or FOOTPRINTS[size]
-    paths = [(*_path(t), t) for t in table.tables("paths", lambda i, d: (
-        f"tile {tile_id!r} path #{i + 1}"))]
-    paths = [(p, t, size) for p, size, t in paths]
+    paths = []
+    for path_table in table.tables("paths", lambda i, d: f"tile {tile_id!r} path #{i + 1}"):
+        path, stated_size = _path(path_table)
+        paths.append((path, path_table, stated_size))
     tile = Tile(
         id=tile_id,
         name=table.get("name", str, ""),
