@@ -126,3 +126,18 @@ def test_shift_click_picks_a_tile_for_its_effect_buttons(monkeypatch):
     spawn = next(b for b in controller.buttons() if b.label == "Spawn Gorewing on 4")
     spawn.on_click()
     assert [(m.monster, m.tile) for m in controller.session.state.monsters] == [("Gorewing", "4")]
+
+
+def test_picked_tile_paths_can_be_blocked_and_cleared(monkeypatch):
+    controller, _ = screen("start")
+    monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_LSHIFT)
+    click(controller, "1")
+    kind = next(b for b in controller.buttons() if b.label.startswith("Token: "))
+    kind.on_click()  # single-panzergate -> triple-panzergate
+    block = next(b for b in controller.buttons() if b.label == "Block east path")
+    block.on_click()
+    assert [(h.kind, h.side) for h in controller.session.state.hindering] == [
+        ("triple-panzergate", "east")]
+    clear = next(b for b in controller.buttons() if b.label == "Clear east path")
+    clear.on_click()
+    assert controller.session.state.hindering == ()

@@ -7,7 +7,8 @@ ring), enters the Fog.  Any other click asks the rules core and shows its refusa
 status line.  Questions the rules ask the players (a Clue type, where a Monster stops, ...)
 are answered with the side panel's buttons; so are the Exploration and Story steps and the
 Deep Fog choices (click a path card first to Course Correct from it).  Shift+click picks a tile
-for the card effects that name one (reveal it, spawn a Monster on it, remove a token).
+for the card effects that name one (reveal it, spawn a Monster on it, remove a token, block or
+clear one of its paths with a Hindering token of the kind shown on the Token button).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from tabletop.games.kingdom.actions import (
     DrawExploration,
     EndStep,
     EnterFog,
+    PlaceHindering,
+    RemoveHindering,
     RemoveMonster,
     ReportLoss,
     RevealTile,
@@ -33,7 +36,7 @@ from tabletop.games.kingdom.actions import (
     Travel,
     Withdraw,
 )
-from tabletop.games.kingdom.state import KingdomState
+from tabletop.games.kingdom.state import HINDERING, KingdomState
 from tabletop.spatial.tile_map import OPPOSITE, STEP
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.session import Session
@@ -68,6 +71,7 @@ class KingdomController(GameController):
         self.fog_mode = False
         self.fog_card: tuple[int, int] | None = None
         self.picked: str | None = None
+        self.token_kind = 0
 
     @property
     def state(self) -> KingdomState:
@@ -270,7 +274,23 @@ class KingdomController(GameController):
         for token in state.monster_at(tile_id):
             out.append(ButtonSpec(f"Remove {token.monster}",
                                   lambda m=token.monster: self.act(RemoveMonster(m))))
+        if tile.status in ("explored", "revealed") and tile.paths:
+            kind = HINDERING[self.token_kind % len(HINDERING)]
+            out.append(ButtonSpec(f"Token: {kind}", self.next_token_kind))
+            for path in tile.paths:
+                spot = (tile_id, path.side, path.offset)
+                held = any((h.tile, h.side, h.offset) == spot for h in state.hindering)
+                where = f"{path.side}" + (f" {path.offset}" if path.offset else "")
+                if held:
+                    out.append(ButtonSpec(f"Clear {where} path", lambda p=path: self.act(
+                        RemoveHindering(tile_id, p.side, p.offset))))
+                else:
+                    out.append(ButtonSpec(f"Block {where} path", lambda p=path, k=kind: self.act(
+                        PlaceHindering(k, tile_id, p.side, p.offset))))
         return out
+
+    def next_token_kind(self) -> None:
+        self.token_kind += 1
 
     def act(self, action: object) -> bool:
         """Perform ``action``; on success drop the previews."""
