@@ -133,3 +133,31 @@ def test_movement_action_refusals_name_the_rule():
         apply(TWO, MoveKnight("Kara", Space.parse("F5")))
     with pytest.raises(IllegalActionError, match="Odo is knocked down"):
         apply(TWO, MoveKnight("Odo", Space.parse("F5")))
+
+
+def test_rush_moves_at_least_three_spaces_to_the_first_space_in_range():
+    from tabletop.games.clash.actions import Rush, Weapon
+    from tabletop.games.clash.movelike import rush_spaces
+    from tabletop.spatial.grid import Space
+
+    state = board("""
+[board]
+rows = 3
+cols = 9
+[[knights]]
+name = "Kara"
+at = "B1"
+[[monsters]]
+name = "Rat"
+type = "mob"
+at = "B7"
+""")
+    kara = state.knight("Kara")
+    assert sorted(map(str, rush_spaces(state, kara, "Rat", Weapon()))) == ["B6"]
+    assert rush_spaces(state, kara, "Rat", Weapon.parse("reach 2")) == {Space.parse("B5")}
+    new, _ = apply(state, Rush("Kara", "Rat", Space.parse("B6")))
+    assert str(new.knight("Kara").at) == "B6" and new.turn.moved
+    with pytest.raises(IllegalActionError, match="at least 3 spaces"):
+        apply(state, Rush("Kara", "Rat", Space.parse("B2")))
+    near = replace(state, knights=(replace(kara, at=Space.parse("B4")),))
+    assert rush_spaces(near, near.knight("Kara"), "Rat", Weapon()) == frozenset()

@@ -99,6 +99,22 @@ class MoveLike:
 
 
 @dataclass(frozen=True)
+class Rush:
+    """``knight``'s Movement Action with Rush (``improved``: Improved Rush) toward ``monster``,
+    ending on ``to``, to attack it with ``weapon`` (rulebook *Keyword List: Rush*)."""
+
+    knight: str
+    monster: str
+    to: Space
+    weapon: Weapon = Weapon()
+    improved: bool = False
+
+    def __str__(self) -> str:
+        name = "Improved Rush" if self.improved else "Rush"
+        return f"{self.knight} uses {name} to {self.to} toward {self.monster}"
+
+
+@dataclass(frozen=True)
 class Vault:
     """``knight`` Vaults over the adjacent ``monster`` (rulebook *Keyword List: Vault*)."""
 

@@ -363,9 +363,14 @@ def drag(branch: Branch, source: str, target: str, amount: int,
     for way in ways:
         b = branch.then(choice=f"{source} moves {way}" if len(ways) > 1 else None)
         for moved, trail in _source_run(b, source, target, way, amount, rule):
-            out.extend(_face_toward(f, source, target) for f in
-                       _follow(moved, source, target, _as_positions(mover, trail), rule,
-                               stop_at_miniatures=not is_boss(origin)))
+            settled = settle(moved, source, rule) if is_boss(origin) else [moved]
+            for ready in settled:
+                if target not in ready.state.pieces:
+                    out.append(ready)
+                    continue
+                out.extend(_face_toward(f, source, target) for f in
+                           _follow(ready, source, target, _as_positions(mover, trail), rule,
+                                   stop_at_miniatures=not is_boss(origin)))
     return out
 
 

@@ -1,5 +1,5 @@
 """Move-like abilities (rulebook *Move-Like Abilities*, *Keyword List*: Reflex, Reposition X,
-Motivate X, Hug X).  They are resolved like a Movement Action but are not one: they do not
+Motivate X, Hug X) and Rush.  They are resolved like a Movement Action but are not one: they do not
 spend it, and may be used outside the Knight's own turn (Reactions, ability windows); a
 knocked down Knight cannot use them.
 """
@@ -11,12 +11,13 @@ from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
 from tabletop.games.clash import geometry
-from tabletop.games.clash.actions import MOVE_LIKE, MoveLike
+from tabletop.games.clash.actions import MOVE_LIKE, MoveLike, Rush
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.forced import standable
 from tabletop.games.clash.state import ClashState, Knight
-from tabletop.games.clash.turns import knight_of
+from tabletop.games.clash.turns import attack_problem, in_turn, knight_of, monster_of, require_able
 from tabletop.spatial.grid import Space, adjacent
+from tabletop.spatial.paths import distances_to
 
 Result = tuple[ClashState, tuple[Event, ...]]
 
@@ -77,3 +78,46 @@ def move_like(state: ClashState, action: MoveLike) -> Result:
         raise IllegalActionError(action, f"{action.to} is not a space {rule} can reach")
     moved = replace(knight, at=action.to, vantage=None)
     return state.with_piece(moved), (Event("moved", knight.name, (action.to,), rule=rule),)
+
+
+def rush_spaces(state: ClashState, knight: Knight, monster_name: str, weapon,
+                improved: bool = False) -> frozenset[Space]:
+    """Where Rush can end (rulebook *Keyword List: Rush*): Speed +1 (+2 Improved), at least 3
+    spaces, along a shortest path to the first spaces from which ``weapon`` can attack the
+    Monster (effective range and LoS).  Reading: the path avoids what a Movement Action
+    avoids; Difficult terrain is not counted."""
+    bonus = 2 if improved else 1
+    monster = state.monster(monster_name)
+    goals = [s for s in state.board.spaces() if standable(state, knight, s)
+             and attack_problem(state.with_piece(replace(knight, at=s)), replace(knight, at=s),
+                                monster, weapon) is None]
+    dist = distances_to(goals, lambda s: s == knight.at or standable(state, knight, s))
+    steps = dist.get(knight.at)
+    if steps is None or steps < 3 or steps > knight.speed + bonus:
+        return frozenset()
+    from_start = distances_to([knight.at], lambda s: s == knight.at or standable(state, knight, s),
+                              limit=steps)
+    return frozenset(g for g in goals if from_start.get(g) == steps)
+
+
+def rush(state: ClashState, action: Rush) -> Result:
+    """Rush: the Knight's Movement Action to a space :func:`rush_spaces` allows; its attack
+    (with Auto-break 1, Improved: +1 Precision) is the Combat Action that follows."""
+    knight = knight_of(state, action.knight, action)
+    monster_of(state, action.monster, action)
+    state, events = in_turn(state, knight, action)
+    knight = state.knight(knight.name)
+    require_able(knight, action)
+    if state.turn.moved:
+        raise IllegalActionError(action, f"{knight.name} has already performed a Movement "
+                                         f"Action this turn (Rush is one)")
+    ends = rush_spaces(state, knight, action.monster, action.weapon, action.improved)
+    if action.to not in ends:
+        where = ", ".join(str(s) for s in sorted(ends)) or "nowhere"
+        raise IllegalActionError(action, f"Rush must move at least 3 spaces along a shortest "
+                                         f"path and stop once {action.monster} is in the "
+                                         f"weapon's effective range (allowed: {where})")
+    moved = replace(knight, at=action.to, vantage=None)
+    state = replace(state.with_piece(moved), turn=replace(state.turn, moved=True))
+    rule = "Improved Rush" if action.improved else "Rush"
+    return state, (*events, Event("moved", knight.name, (action.to,), rule=rule))

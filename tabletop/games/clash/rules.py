@@ -28,6 +28,7 @@ from tabletop.games.clash.actions import (
     RecordWound,
     RemovePiece,
     RotateMonster,
+    Rush,
     SetStat,
     StartTurn,
     TurnMonster,
@@ -47,6 +48,7 @@ _SIMPLE = {
     StartTurn: turns.start_turn,
     MoveKnight: turns.move_knight,
     MoveLike: movelike.move_like,
+    Rush: movelike.rush,
     EndTurn: turns.end_turn,
     EndMonsterRound: turns.end_monster_round,
     Attack: turns.attack,
@@ -120,7 +122,7 @@ def legal_actions(state: ClashState) -> list[object]:
     actions: list[object] = []
     for knight in candidates:
         try:
-            now, _ = turns._in_turn(state, knight, StartTurn(knight.name))
+            now, _ = turns.in_turn(state, knight, StartTurn(knight.name))
         except IllegalActionError:
             continue
         me = now.knight(knight.name)

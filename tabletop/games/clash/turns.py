@@ -83,14 +83,15 @@ def start_turn(state: ClashState, action: StartTurn) -> Result:
     return state, tuple(events)
 
 
-def _in_turn(state: ClashState, knight: Knight, action: object) -> Result:
+def in_turn(state: ClashState, knight: Knight, action: object) -> Result:
     """``state`` with ``knight`` taking its turn (started now if needed), and the events."""
     if state.turn.active == knight.name:
         return state, ()
     return start_turn(state, StartTurn(knight.name))
 
 
-def _able(knight: Knight, action: object) -> None:
+def require_able(knight: Knight, action: object) -> None:
+    """Refuse ``action`` when ``knight`` is knocked down (rulebook *Knockdown*)."""
     if knight.knockdown == "falling":
         raise IllegalActionError(action, f"{knight.name} is knocked down: a Knight with the "
                                          f"Knockdown card cannot move voluntarily or perform "
@@ -101,9 +102,9 @@ def move_knight(state: ClashState, action: MoveKnight) -> Result:
     """``action.knight``'s Movement Action (rulebook *Movement Action*): one per turn, onto a
     space of :func:`geometry.reach`, not while knocked down."""
     knight = knight_of(state, action.knight, action)
-    state, events = _in_turn(state, knight, action)
+    state, events = in_turn(state, knight, action)
     knight = state.knight(knight.name)
-    _able(knight, action)
+    require_able(knight, action)
     if state.turn.moved:
         raise IllegalActionError(action, f"{knight.name} has already performed a Movement "
                                          f"Action this turn (Knight Turns: one Movement Action)")
@@ -142,7 +143,7 @@ def end_turn(state: ClashState, action: EndTurn) -> Result:
     if state.turn.active not in (None, knight.name):
         raise IllegalActionError(action, f"it is {state.turn.active}'s turn, not "
                                          f"{knight.name}'s (Knight Turns)")
-    state, events = _in_turn(state, knight, action)
+    state, events = in_turn(state, knight, action)
     knight = state.knight(knight.name)
     events = list(events)
     if knight.knockdown == "falling" and not state.turn.fell:
@@ -214,9 +215,9 @@ def attack(state: ClashState, action: Attack) -> Result:
     the players'; the program keeps the book."""
     knight = knight_of(state, action.knight, action)
     monster = monster_of(state, action.monster, action)
-    state, events = _in_turn(state, knight, action)
+    state, events = in_turn(state, knight, action)
     knight = state.knight(knight.name)
-    _able(knight, action)
+    require_able(knight, action)
     if state.turn.attacked:
         raise IllegalActionError(action, f"{knight.name} has already performed a Combat "
                                          f"Action this turn (Knight Turns: one Combat Action)")
