@@ -58,7 +58,7 @@ def finish_round(state):
 def test_travel_step_resolves_the_kingdom_tile_step_in_order_a_to_e():
     state, said = go(load("start"), Travel("3"))
     text = "\n".join(said)
-    order = ["a. Resolve the back", "Time 0 → 1", "Threat 0 → 2", "b. Reveal 3",
+    order = ["a. Resolve the back", "Time 0 to 1", "Threat 0 to 2", "b. Reveal 3",
              "c. Place face down: 6", "Point of Interest 4"]
     positions = [text.index(part) for part in order]
     assert positions == sorted(positions)

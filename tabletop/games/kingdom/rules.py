@@ -124,7 +124,7 @@ class Run:
         new = max(0, new)
         self.s = replace(self.s, track=replace(t, **{track: new}))
         verb = "gains" if amount > 0 else "loses"
-        self.say("track", f"The party {verb} {abs(amount)} {name}{because}: {name} {old} → {new}.",
+        self.say("track", f"The party {verb} {abs(amount)} {name}{because}: {name} {old} to {new}.",
                  "Kingdom Track")
         hunt = 0
         if track == "threat" and new != old:
@@ -169,7 +169,7 @@ class Run:
                                                 f"map", rule)
                 continue
             ends = sorted({w[-1] for w in walks})
-            route = " → ".join(walks[0])
+            route = " to ".join(walks[0])
             if len(ends) == 1:
                 self.say("monster", f"{token.monster} hunts {steps} tile(s) toward the party: "
                                     f"{route}.", "Encounter Monsters Spawn and Movement")
@@ -411,7 +411,7 @@ def _backtrack(run: Run, action: Backtrack) -> None:
     moved = len(route) - 1
     threat = travel.backtrack_threat(route)
     run.say("travel", f"The party backtracks through {moved} explored tile(s) to "
-                      f"{s.tile(action.tile).label}: {' → '.join(route)}.", "Backtracking")
+                      f"{s.tile(action.tile).label}: {', '.join(route)}.", "Backtracking")
     run.s = replace(run.s, party=action.tile)
     met = [m.monster for t in route[1:] for m in run.s.monster_at(t)]
     run.gain("time", 1, why="Backtrack")

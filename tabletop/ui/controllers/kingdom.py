@@ -123,7 +123,7 @@ class KingdomController(GameController):
                 route = self.route()
                 cost = travel.backtrack_threat(route)
                 more = " (V: another equally short way)" if len(self.routes()) > 1 else ""
-                return [f"Backtrack to {self.preview} via {' → '.join(route)}: Time +1, "
+                return [f"Backtrack to {self.preview} via {', '.join(route)}: Time +1, "
                         f"Threat +{cost}. Click it again to go{more}; Esc to cancel."]
             if self.fog_mode:
                 return ["Deep Fog: click the Unexplored tile to aim for (grey ring); +1 Threat "
@@ -370,7 +370,7 @@ class KingdomController(GameController):
                 self.preview, self.route_index = tile_id, 0
                 route = self.route()
                 self.session.tell(f"Backtrack to {tile.label}: Time +1, Threat "
-                                  f"+{travel.backtrack_threat(route)} via {' → '.join(route)}; "
+                                  f"+{travel.backtrack_threat(route)} via {', '.join(route)}; "
                                   f"click again to go.")
                 return
             self.act(Backtrack(tile_id))
