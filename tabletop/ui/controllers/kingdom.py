@@ -158,8 +158,6 @@ class KingdomController(GameController):
             here = [m.monster for m in state.monster_at(tile.id)]
             if here:
                 lines.append("Monster tokens here: " + ", ".join(here) + ".")
-        if state.pending:
-            lines.append(state.pending[0].text)
         return lines
 
     def legend(self):
