@@ -228,3 +228,31 @@ at = "C6"
     [r] = outcomes(board(text), MonsterMove("Troll", "Odo", "move"))
     assert str(r.state.monster("Troll").at) == "B4"
     assert str(r.state.knight("Kara").at) == "B4" and r.state.knight("Kara").vantage == "Troll"
+
+
+def test_drag_toward_takes_the_target_onto_the_space():
+    from tabletop.spatial.grid import Space
+
+    text = """
+[board]
+rows = 6
+cols = 8
+[[monsters]]
+name = "Ratwolf"
+type = "boss"
+at = "C3"
+[[knights]]
+name = "Sonch"
+at = "C4"
+[[knights]]
+name = "Kara"
+at = "F8"
+"""
+    results = outcomes(board(text), Forced("drag toward", "Ratwolf", "Sonch", 4,
+                                           toward=Space.parse("A2")))
+    assert len(results) == 2                              # two zig-zag starts
+    for r in results:
+        assert at(r.state, "Sonch") == "A2"
+        assert at(r.state, "Ratwolf") == "A1"             # past it, away from Kara
+    with pytest.raises(IllegalActionError, match="needs the space"):
+        outcomes(board(text), Forced("drag toward", "Ratwolf", "Sonch", 4))

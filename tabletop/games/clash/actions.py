@@ -226,7 +226,8 @@ class RecordWound:
 
 
 FORCED_KINDS = ("knockback", "knockback to the side", "unavoidable knockback", "pushback",
-                "pushback toward", "pull", "drag", "displace", "forced vault", "gangup", "herd")
+                "pushback toward", "pull", "drag", "drag toward", "displace", "forced vault",
+                "gangup", "herd")
 """Involuntary movements (rulebook *Involuntary Movement*, *Keyword List*)."""
 
 

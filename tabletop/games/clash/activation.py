@@ -80,8 +80,11 @@ def _forced_from(start: Branch, action: Forced, kind: str, source: str, target: 
         return involuntary.pushback(start, source, target, x, toward=toward)
     if kind == "pull":
         return involuntary.pull(start, source, target, x)
-    if kind == "drag":
-        return involuntary.drag(start, source, target, x)
+    if kind in ("drag", "drag toward"):
+        if kind == "drag toward" and action.toward is None:
+            raise IllegalActionError(action, "Drag toward needs the space to drag toward")
+        toward = action.toward if kind == "drag toward" else None
+        return involuntary.drag(start, source, target, x, toward=toward)
     if kind == "displace":
         return displace(start, target, "Displace")
     if kind == "forced vault":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tabletop.games.clash import movement
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.forced import (
     Branch,
@@ -344,8 +345,8 @@ def _face_toward(branch: Branch, source: str, target: str) -> Branch:
     return _face(branch, source, ways[0], "turn to face the affected miniature")
 
 
-def drag(branch: Branch, source: str, target: str, amount: int,
-         rule: str = "Drag") -> list[Branch]:
+def drag(branch: Branch, source: str, target: str, amount: int, *,
+         toward: Space | None = None, rule: str = "Drag") -> list[Branch]:
     """Drag X: the source moves X spaces directly away from the adjacent target (sliding along
     a Board Edge away from the most Knights), then the target follows the source's path; a
     Mob or Knight source stops the Drag at miniatures (rulebook *Keyword List: Drag*)."""
@@ -359,10 +360,13 @@ def drag(branch: Branch, source: str, target: str, amount: int,
     if why:
         return [branch.then(None, Event("ignored", target, other=why, rule=rule))]
     out = []
-    ways = directions.away(mover.spaces, origin.spaces)
-    for way in ways:
-        b = branch.then(choice=f"{source} moves {way}" if len(ways) > 1 else None)
-        for moved, trail in _source_run(b, source, target, way, amount, rule):
+    plans = _toward_plans(state, origin, toward, amount) if toward is not None else [
+        (way, None) for way in directions.away(mover.spaces, origin.spaces)]
+    for way, plan in plans:
+        label = (f"{source} moves {way}" if plan is None
+                 else f"{source} moves {', '.join(plan)}")
+        b = branch.then(choice=label if len(plans) > 1 else None)
+        for moved, trail in _source_run(b, source, target, way, amount, rule, plan):
             settled = settle(moved, source, rule) if is_boss(origin) else [moved]
             for ready in settled:
                 if target not in ready.state.pieces:
@@ -387,15 +391,48 @@ def _as_positions(mover: Piece, trail) -> tuple[Space, ...]:
     return tuple(cell.step(dx, dy) for cell in trail)
 
 
-def _source_run(branch: Branch, source: str, target: str, way: str, amount: int, rule: str):
-    """The source's own run of a Drag: up to ``amount`` spaces ``way``, sliding along a Board
-    Edge; each result with the trail its trailing space left (the path the target follows)."""
+def _toward_plans(state, origin: Piece, toward: Space, amount: int):
+    """Drag toward: the source's step directions along each zig-zag shortest path onto
+    ``toward`` and one space past it (so the target can enter it) — straight on, or along the
+    Board Edge away from the most Knights — at most ``amount``."""
+    goals = [at for at in state.board.spaces() if toward in spaces_at(origin, at)]
+    allowed = (movement.boss_allowed(state, origin) if is_boss(origin)
+               else lambda at: standable(state, origin, at))
+    plans = []
+    for path in zigzag_paths(origin.at, distances_to(goals, allowed)):
+        steps, here = [], origin.at
+        for at in path:
+            steps.append(directions.direction_between(here, at))
+            here = at
+        if not steps:
+            continue
+        if allowed(here.step(*DIRECTIONS[steps[-1]])):
+            ends = [steps[-1]]
+        else:
+            ends = [d for d in slide_ways(state, steps[-1], replace(origin, at=here))
+                    if allowed(here.step(*DIRECTIONS[d]))]
+        for last in ends or [None]:
+            plan = (steps + [last] if last else steps)[:amount]
+            plans.append((plan[0], plan))
+    return plans
+
+
+def _source_run(branch: Branch, source: str, target: str, way: str, amount: int, rule: str,
+                plan: list[str] | None = None):
+    """The source's own run of a Drag: up to ``amount`` spaces ``way`` (or the directions of
+    ``plan``, for Drag toward), sliding along a Board Edge; each result with the trail its
+    trailing space left (the path the target follows)."""
     origin = branch.state.pieces[source]
     trail_cell = _trailing(origin, way, branch.state.pieces[target].spaces)
-    pending = [(branch, way, amount, (), trail_cell, False, ())]
+    pending = [(branch, way, amount, (), trail_cell, plan is not None, ())]
     done = []
     while pending:
         b, d, left, trail, cell, slid, went = pending.pop(0)
+        if plan is not None and left > 0:
+            if amount - left >= len(plan):
+                left = 0
+            else:
+                d = plan[amount - left]
         if left == 0:
             done.append((b, trail, went))
             continue
@@ -431,6 +468,7 @@ def _trailing(piece: Piece, way: str, behind: tuple[Space, ...]) -> Space:
     dragged miniature): the space whose path the dragged miniature follows."""
     dx, dy = DIRECTIONS[directions.OPPOSITE[way]]
     cells = [s for s in piece.spaces if s.step(dx, dy) in behind]
+    cells = cells or [s for s in piece.spaces if adjacent((s,), behind)]
     return cells[0] if cells else piece.spaces[0]
 
 
