@@ -144,3 +144,10 @@ def test_a_tie_for_the_lowest_card_is_the_players_choice():
 def test_the_fog_cannot_be_entered_twice_nor_travel_from_it():
     with pytest.raises(IllegalActionError, match="Deep Fog traversal"):
         rules.apply(load("deep-fog"), Travel("2"))
+
+
+def test_loss_entering_with_an_empty_deep_fog_deck():
+    state = replace(load("start"), fog_deck=())
+    state, _ = go(state, EnterFog("3"))
+    assert state.over and "ran out of Deep Fog cards" in state.delve.result
+    assert layouts.loads(layouts.dumps(state))[1] == state

@@ -44,6 +44,9 @@ def enter(run: Run, target: str) -> None:
                    f"{tile.intensity}); a Generic token marks {run.s.tile(run.s.party).label}.",
             "Entering the Deep Fog")
     run.gain("threat", 1, why="Entering the Deep Fog")
+    if not run.s.fog_deck:
+        run.lose("the party ran out of Deep Fog cards while in the Deep Fog",
+                 "Running Out of Deep Fog Cards")
     run.s = replace(run.s, fog=Fog(target=target, origin=run.s.party, cards=(), path=()))
     card = _draw(run)
     run.s = replace(run.s, fog=replace(_fog(run), cards=(PlacedFog(card, 0, 0),),
