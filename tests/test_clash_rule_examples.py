@@ -141,3 +141,16 @@ def test_unavoidable_knockback_into_a_column_drops_ser_sonch_to_zero():
     assert [e.kind for e in result.events].count("crash") == 2
     assert any(e.kind == "vigor-zero" for e in result.events)
     assert len(results) == 5    # the player chooses the Unavoidable Knockback direction
+
+
+def test_preview_of_an_outcome_for_the_window():
+    from tabletop.games.clash.preview import preview
+
+    state = layout("unavoidable-knockback")
+    results = outcomes(state, MonsterMove("Eggknight", "C5", "move to"))
+    [east] = [r for r in results if "Knockback toward the east" in r.choices]
+    shown = preview(state, east)
+    assert [str(s) for s in shown.paths["Eggknight"]] == ["C2", "C3", "C4", "C5"]
+    assert [str(s) for s in shown.paths["Ser Sonch"]] == ["C5", "C6", "C7"]
+    assert shown.crashed == ("Ser Sonch",) and shown.destroyed == ("Column",)
+    assert shown.died == () and shown.facing == {"Eggknight": "east"}
