@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 
 from tabletop.errors import TabletopError
-from tabletop.ui import keys
+from tabletop.ui import background, keys
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
@@ -35,8 +35,8 @@ IDLE_AFTER, IDLE_FRAME = 2.0, 0.25
 """After this many seconds without input (and no modal open) the window redraws only every
 ``IDLE_FRAME`` seconds, so an idle board costs almost no processor time."""
 SWITCH_INTERVAL = 0.001
-"""Seconds between thread switches while the window runs: the frame loop gets the
-interpreter back within a millisecond from the background geometry thread."""
+"""Seconds between thread switches while the window runs: when a background search runs
+into a frame, the frame loop gets the interpreter back within a millisecond."""
 EXIT_OK, EXIT_INPUT, EXIT_BUG = 0, 2, 70
 
 APP_KEY_HELP: list[tuple[str, str]] = [
@@ -407,6 +407,7 @@ def run(path: str, *, frames: int | None = None, recovery: Recovery | None = Non
         shown = 0
         last_event = last_draw = 0.0
         while app.running and (frames is None or shown < frames):
+            background.frame_busy()
             events = pygame.event.get()
             for event in events:
                 app.dispatch(event)
@@ -420,6 +421,7 @@ def run(path: str, *, frames: int | None = None, recovery: Recovery | None = Non
                 app.draw(window)
                 pygame.display.flip()
                 last_draw = now
+            background.frame_idle()
             clock.tick(FPS)
             shown += 1
     except Exception as exc:  # a bug, not a user mistake: keep the recovery file, one line
@@ -427,6 +429,7 @@ def run(path: str, *, frames: int | None = None, recovery: Recovery | None = Non
               f"{recovery.file} and is offered at the next start", file=sys.stderr)
         return EXIT_BUG
     finally:
+        background.frame_idle()
         pygame.quit()
     recovery.discard()
     return EXIT_OK

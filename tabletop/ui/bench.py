@@ -33,7 +33,7 @@ def frame_bench(path: str, size: tuple[int, int] = SIZE) -> dict[str, Any]:
     import pygame
 
     from tabletop.ui.app import SWITCH_INTERVAL, App
-    from tabletop.ui.controllers.clash_facts import WORKER
+    from tabletop.ui.background import WORKER, frame_busy, frame_idle
     from tabletop.ui.pictures import load_board
     from tabletop.ui.session import Session
 
@@ -58,6 +58,7 @@ def frame_bench(path: str, size: tuple[int, int] = SIZE) -> dict[str, Any]:
         times: list[float] = []
         slot = 1 / 60
         for space in spaces:
+            frame_busy()
             start = time.perf_counter()
             app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=grid.centre(space),
                                             rel=(0, 0), buttons=(0, 0, 0)))
@@ -66,8 +67,10 @@ def frame_bench(path: str, size: tuple[int, int] = SIZE) -> dict[str, Any]:
             pygame.display.flip()
             spent = time.perf_counter() - start
             times.append(spent * 1000)
+            frame_idle()
             time.sleep(max(0.0, slot - spent))
     finally:
+        frame_idle()
         pygame.display.quit()
         sys.setswitchinterval(previous_switch)
     searches = WORKER.durations[searched:]

@@ -5,14 +5,12 @@ Hovering asks the same questions again every frame; the answers are cached per s
 a frame costs one dictionary look-up per overlay (``tabletop bench``).  The one slow answer,
 the distance for the hover caption (a path search over the whole board), is computed by a
 background thread when the hovered space changes: the caption says ``distance …`` until it
-arrives, usually a frame or two later, so hovering never stalls a frame.  Pinned overlays
-(screenshots) wait for it.
+arrives, usually a frame later, so hovering never stalls a frame (see
+:mod:`tabletop.ui.background`).  Pinned overlays (screenshots) wait for it.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -21,48 +19,13 @@ from tabletop.games.clash import geometry
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.spatial.sight import corners
+from tabletop.ui.background import WORKER
 from tabletop.ui.views.clash import PieceMarks, SightLine
 
 Point = tuple[int, int]
 
 PENDING = object()
 """An answer the background thread has not delivered yet."""
-
-
-class Worker:
-    """One daemon thread that runs the newest slow job it was given; older jobs not yet
-    started are dropped (the mouse has moved on).  ``durations`` keeps how long each job took,
-    in milliseconds."""
-
-    def __init__(self) -> None:
-        self._job: tuple[Callable[[], Any], Callable[[Any], None]] | None = None
-        self._wake = threading.Condition()
-        self._thread: threading.Thread | None = None
-        self.durations: list[float] = []
-
-    def submit(self, compute: Callable[[], Any], deliver: Callable[[Any], None]) -> None:
-        """Run ``compute()`` off the frame loop, then ``deliver(result)``."""
-        with self._wake:
-            self._job = (compute, deliver)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="clash-facts",
-                                                daemon=True)
-                self._thread.start()
-            self._wake.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._wake:
-                while self._job is None:
-                    self._wake.wait()
-                compute, deliver = self._job
-                self._job = None
-            start = time.perf_counter()
-            deliver(compute())
-            self.durations.append((time.perf_counter() - start) * 1000)
-
-
-WORKER = Worker()
 
 
 class ClashFacts:
