@@ -40,12 +40,15 @@ class Worker:
 
     def _run(self) -> None:
         while True:
-            self.idle.wait()
             with self._wake:
                 while self._job is None:
                     self._wake.wait()
-                compute, deliver = self._job
-                self._job = None
+            self.idle.wait()
+            with self._wake:
+                job, self._job = self._job, None
+            if job is None:
+                continue
+            compute, deliver = job
             start = time.perf_counter()
             deliver(compute())
             self.durations.append((time.perf_counter() - start) * 1000)
