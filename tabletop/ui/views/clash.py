@@ -512,7 +512,9 @@ def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, 
     size = 15
     width = rect.width - 24
     room = (CAPTION_ROOM - 10) // (size + 3)
-    wrapped = [part for line in lines for part in wrap(line, size, width - 16)][:room]
+    wrapped = [part for line in lines for part in wrap(line, size, width - 16)]
+    if len(wrapped) > room:
+        wrapped = [*wrapped[:room - 1], wrapped[room - 1] + " …"]
     height = len(wrapped) * (size + 3) + 10
     box = pygame.Rect(rect.x + 12, rect.bottom - height - 3, width, height)
     backing = pygame.Surface(box.size, pygame.SRCALPHA)
