@@ -98,6 +98,24 @@ def test_three_of_a_kind_excludes_misses():
     refused(state, ThreeOfAKind("Aria", 0, "step"), "no three identical faces")
 
 
+def test_three_of_a_kind_same_reading_as_the_dice_tray():
+    # one rule for the core and the tray (tabletop.dice.fateforge_rolls): a split face is the
+    # same face whichever result is printed first; a result never becomes a miss
+    state, _ = play(prep(hero("Aria", "a")),
+                    RollDice("Aria", ("step/hit", "hit/step", "step/hit", "focus")))
+    refused(state, ThreeOfAKind("Aria", 3, "miss"), "choose one of")
+    state, _ = play(state, ThreeOfAKind("Aria", 3, "skill hit"))
+    assert state.hero("Aria").dice[3] == "skill-hit"
+
+
+def test_energy_reroll_needs_energy_and_only_as_many_results_as_misses():
+    state, _ = play(prep(hero("Aria", "a", energy=0)), RollDice("Aria", ("miss",) * 4))
+    refused(state, EnergyReroll("Aria", ("hit",)), "1 energy")
+    state, _ = play(prep(hero("Aria", "a")), RollDice("Aria", ("miss", "hit", "hit", "hit")))
+    refused(state, EnergyReroll("Aria", ("hit", "hit")), "reroll 1 to 1 misses, not 2")
+    refused(state, EnergyReroll("Aria", ()), "choose at least one die showing a miss")
+
+
 def test_dash_out_of_a_zone_with_enemies_costs_one_damage():
     state = prep(hero("Aria", "a"), enemies=[enemy("Grunt", "red", "a")])
     state, _ = play(state, RollDice("Aria", ("hit",) * 4), Dash("Aria", "b"))

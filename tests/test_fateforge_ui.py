@@ -1,6 +1,7 @@
 """The Fateforge combat map screen, headless: selection highlights with reasons, clicks that
 become actions, one enemy activation per click, and a whole scene played to its Exit."""
 
+import itertools
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -13,6 +14,7 @@ from tabletop.games import layouts
 from tabletop.ui.app import App
 from tabletop.ui.session import Session
 from tabletop.ui.views.fateforge import piece_spots
+from tabletop.ui.widgets.dice_tray import DiceTray
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
 SIZE = (1280, 800)
@@ -23,7 +25,7 @@ def open_app(name="fateforge-chapel.toml", state=None):
     pygame.font.init()
     game, loaded = layouts.load(LAYOUTS / name)
     app = App(Session(game, state or loaded, path=None), SIZE)
-    app.screen.rng.seed(11)
+    app.screen.new_seed = itertools.count(11).__next__
     frame(app)
     return app
 
@@ -32,6 +34,18 @@ def frame(app):
     surface = pygame.Surface(SIZE)
     app.draw(surface)
     return surface
+
+
+def enter(app):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+
+
+def roll_in_tray(app):
+    """Let every dice tray the screen pushes settle and hand its dice over (Enter)."""
+    while isinstance(app.top, DiceTray):
+        app.update(10_000)
+        enter(app)
+        app.update(0)
 
 
 def at_turn(app, hero, dice):
@@ -100,6 +114,7 @@ def test_enemy_phase_one_activation_per_click_with_the_reason():
     app = open_app()
     screen = app.screen
     screen.next()   # roll every hero's dice
+    roll_in_tray(app)
     screen.next()   # start the Action Phase
     screen.end_turn()
     assert app.session.state.round.current == "Enemy Reactions"
@@ -126,6 +141,7 @@ def test_a_whole_scene_is_played_by_clicks_to_the_exit():
             buttons[0].on_click()
         else:
             screen.next()
+            roll_in_tray(app)
     state = app.session.state
     assert state.round.phase == "over" and state.outcome == "exited through Gate exit"
     assert layouts.loads(layouts.dumps(state))[1] == state

@@ -7,6 +7,8 @@ The faces the rulebooks print are built here:
   every Attack and Evasion Roll, and the tens die of a d100).
 * King's Champion d6 ("Attack Dice Scores", "Fealty Dice"): white, green and red Attack dice
   and the black Fealty die, faces 1-6.  How a face scores is the joust module's business.
+* A plain white ``d6``, faces 1-6: the D6 Fateforge rolls to pick among equally viable
+  outcomes (Randomisation, e.g. where an enemy's push sends a hero).
 
 The faces the rulebooks do not print (the Kingdoms Forlorn Power/Armor d6 and the Fateforge
 combat and weapon dice) come from ``tabletop/data/dice-faces.toml`` (or the file named by the
@@ -25,7 +27,7 @@ from pathlib import Path
 from tabletop.errors import LayoutError, UsageError
 
 GAMES = {"kingdoms-forlorn": "Kingdoms Forlorn", "kings-champion": "King's Champion",
-         "fateforge": "Fateforge"}
+         "fateforge": "Fateforge", "any": "any game"}
 
 SHIPPED_FACES = Path(__file__).resolve().parent.parent / "data" / "dice-faces.toml"
 FACES_ENV = "TABLETOP_DICE_FACES"
@@ -87,6 +89,8 @@ PRINTED: tuple[DieKind, ...] = (
     _kc_d6("green", "King's Champion green Attack die"),
     _kc_d6("red", "King's Champion red Attack die"),
     _kc_d6("black", "King's Champion black Fealty die"),
+    DieKind("d6", "any", "white", "plain d6 (Fateforge Randomisation)",
+            tuple(Face(str(n), n) for n in range(1, 7))),
 )
 
 # The kinds whose faces come from the data file: name -> (game, colour, title).

@@ -1,8 +1,10 @@
 """The Fateforge combat map screen: clicks and keys in, Fateforge actions out.
 
-Preparation: Roll (N) rolls every hero's four combat dice with the shared dice roller; click
-a hero, then an adjacent zone to Dash; "Reroll misses" spends 1 energy; with three identical
-faces, "3-of-a-kind" buttons change one other die; "Earlier" moves the
+Preparation: Roll (N) throws each hero's four combat dice in the dice tray, one hero after
+another (in the tray: click misses and R for the Energy Reroll, a Three-of-a-Kind change, Enter
+to hand the dice to the hero; Esc stops); click a hero, then an adjacent zone to Dash; "Reroll
+misses" throws the hero's misses in the tray for 1 energy; with three identical faces,
+"3-of-a-kind" buttons change one other die; "Earlier" moves the
 selected hero up the player order; the Reactions buttons place the Enemy Reactions tile and
 pick the reacting types as the app shows them; "Start Action Phase" (N) sets the order.  Hero turns:
 click the acting hero to see the zones it may STEP into (blue; cyan for the energy STEP, or
@@ -11,19 +13,23 @@ attack with the reason in the caption; click a zone to STEP, an enemy to attack;
 are buttons, and so are the skill effects (a block token; Stun, Pull or Push on a
 Ctrl-clicked enemy); End turn (T).  Enemy slots: Next enemy (N) performs one activation and the log
 says why; when the players choose the target, a button per target; D6 results for equal
-paths and pushes are rolled and shown.  Clean-Up (N), then one button per exit with its
-damage.  Every refusal is the rules core's message in the status line.
+paths and pushes are seeded rolls of the dice module's plain ``d6``, written into the action.
+Clean-Up (N), then one button per exit with its damage.  Every refusal is the rules core's
+message in the status line.  Every roll's seed and replayable record go to the log
+(``tabletop.dice.roll.replay`` rebuilds the same faces from it).
 """
 
 from __future__ import annotations
 
-import random
+import json
 import shlex
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import pygame
 
-from tabletop.dice.roll import roll_dice
+from tabletop.dice.fateforge_rolls import ENERGY_REROLL, Preparation, energy_reroll
+from tabletop.dice.roll import Roll, add_dice, new_seed, roll_dice
 from tabletop.errors import IllegalActionError, UsageError
 from tabletop.games.fateforge.actions import (
     Block,
@@ -78,15 +84,59 @@ from tabletop.ui.views.fateforge import (
     legend,
     piece_spots,
 )
+from tabletop.ui.widgets.dice_tray import DiceTray
 
 DICE = ("ff-red", "ff-yellow", "ff-blue", "ff-green")
+DICE_PER_HERO = len(DICE)
 """The combat dice rolled for a hero (the hero boards' pools are not modelled): die ``i`` is
 always of kind ``DICE[i]``, so a reroll throws the same kind again."""
+
+
+D6 = "d6"
+"""The dice module's plain d6: the D6 of the rulebook's Randomisation."""
 
 
 def face_of(label: str) -> str:
     """A dice-roller face label (``"SKILL HIT"``, ``"STEP/HIT"``) as a rules-core result."""
     return label.lower().replace(" ", "-")
+
+
+def record_line(what: str, roll: Roll) -> str:
+    """The log line that lets ``roll`` be replayed: its seed and record (JSON: seed, dice,
+    steps and faces, for ``tabletop.dice.roll.replay``)."""
+    return f"{what}: seed {roll.seed}; replay {json.dumps(roll.record())}"
+
+
+def core_positions(first: tuple[str, ...], rerolled: tuple[int, ...]) -> list[int]:
+    """Where each die of a tray roll lands among the rules core's results.
+
+    ``first`` are the first throw's results (core words), ``rerolled`` the dice the Energy
+    Reroll threw again.  The core's :class:`EnergyReroll` replaces the hero's misses in order,
+    so the j-th re-rolled die lands on the j-th miss and the misses kept follow; every other
+    die keeps its place.
+    """
+    misses = [i for i, face in enumerate(first) if face == "miss"]
+    kept = [i for i in misses if i not in rerolled]
+    places = dict(zip([*sorted(rerolled), *kept], misses, strict=True))
+    return [places.get(i, i) for i in range(len(first))]
+
+
+@dataclass
+class TrayThrow:
+    """A throw in the dice tray for a hero: ``kinds`` thrown with ``seed``; ``misses`` are the
+    core's miss positions for an Energy Reroll throw (``None``: the Preparation roll);
+    ``done`` is set when the tray handed the roll back (not closed with Esc)."""
+
+    hero: str
+    kinds: tuple[str, ...]
+    seed: int
+    misses: tuple[int, ...] | None = None
+    done: bool = False
+
+
+def d6_results(roll: Roll | None) -> tuple[int, ...]:
+    """The D6 results of ``roll`` (none without a roll), for :class:`EnemyActs`."""
+    return tuple(roll.face(i).value for i in range(len(roll))) if roll else ()
 
 
 def grouped(reasons: dict[str, str]) -> list[str]:
@@ -134,7 +184,10 @@ class FateforgeController(GameController):
         if session.state.find_hero(self.last_current or ""):
             self.selected = self.last_current
         self.fit: MapFit | None = None
-        self.rng = random.Random()
+        self.new_seed: Callable[[], int] = new_seed
+        """Where the seeds of fresh rolls come from (tests put a fixed sequence here)."""
+        self.to_roll: list[str] = []
+        self.tray_throw: TrayThrow | None = None
         self._memo: dict[str, tuple[object, object]] = {}
 
     def _cached(self, name: str, compute):
@@ -477,11 +530,10 @@ class FateforgeController(GameController):
         """The phase's main step: roll, start the Action Phase, next enemy, Clean-Up."""
         state, rnd = self.state, self.state.round
         if rnd.phase == "preparation":
-            waiting = [h for h in state.heroes if not h.ko and not h.rolled]
+            waiting = [h.name for h in state.heroes if not h.ko and not h.rolled]
             if waiting:
-                for hero in waiting:
-                    roll = roll_dice(DICE[: 4 - hero.stun], self.rng.randrange(1 << 30))
-                    self.perform(RollDice(hero.name, tuple(face_of(f) for f in roll.labels())))
+                self.to_roll = waiting
+                self.update(0)
                 return
             self.perform(SetOrder(rnd.order))
         elif rnd.phase == "action" and rnd.current in (REACTIONS, TURNS):
@@ -492,18 +544,24 @@ class FateforgeController(GameController):
             self.session.tell("nothing to advance: heroes end their turns with T", error=True)
 
     def next_enemy(self, target: str) -> None:
-        """Perform the next enemy activation, rolling a D6 whenever the rules need one."""
-        rolls: list[int] = []
+        """Perform the next enemy activation, rolling a D6 whenever the rules need one: one
+        seeded roll of the plain ``d6`` (a further D6 is added to it), its faces written into
+        the action and its seed and record into the log (Randomisation)."""
+        seed = self.new_seed()
+        roll: Roll | None = None
         for _ in range(4):
             try:
-                apply(self.state, EnemyActs(target, tuple(rolls)))
+                apply(self.state, EnemyActs(target, d6_results(roll)))
             except NeedsRoll:
-                rolls.append(self.rng.randint(1, 6))
+                roll = roll_dice([D6], seed) if roll is None else add_dice(roll, [D6],
+                                                                           "Randomisation")
                 continue
             except IllegalActionError:
                 pass
             break
-        self.perform(EnemyActs(target, tuple(rolls)))
+        mark = len(self.session.log)
+        if self.perform(EnemyActs(target, d6_results(roll))) and roll is not None:
+            self.session.log.insert(mark, record_line("D6 for the enemy", roll))
 
     def end_turn(self) -> None:
         current = self.state.round.current
@@ -515,16 +573,101 @@ class FateforgeController(GameController):
             self.session.tell("no hero is acting now", error=True)
 
     def reroll(self) -> None:
+        """Energy Reroll (R): throw the selected hero's misses in the dice tray; the rules
+        core refuses it (once per round, a miss, 1 energy) before any dice are thrown."""
         hero = self.state.find_hero(self.selected) if self.selected else None
         if hero is None:
             self.session.tell("select a hero to reroll its misses", error=True)
             return
-        misses = [i for i, f in enumerate(hero.dice) if f == "miss"]
-        if not misses:
-            self.perform(EnergyReroll(hero.name, ()))
+        misses = tuple(i for i, f in enumerate(hero.dice) if f == "miss")
+        try:
+            apply(self.state, EnergyReroll(hero.name, ("miss",) * len(misses)))
+        except IllegalActionError as exc:
+            self.session.tell(str(exc), error=True)
             return
-        roll = roll_dice([DICE[i % len(DICE)] for i in misses], self.rng.randrange(1 << 30))
-        self.perform(EnergyReroll(hero.name, tuple(face_of(f) for f in roll.labels())))
+        self._push_tray(TrayThrow(hero.name, tuple(DICE[i % len(DICE)] for i in misses),
+                                  self.new_seed(), misses))
+
+    # -- the dice tray ------------------------------------------------------------------------
+
+    def update(self, dt_ms: int) -> None:
+        """When the dice tray has closed: Esc stops the Preparation roll; else the next hero
+        who has not rolled gets the tray."""
+        if self.app is None or self.app.top is not self:
+            return
+        if self.tray_throw is not None:
+            closed, self.tray_throw = self.tray_throw, None
+            if not closed.done:
+                self.to_roll = []
+                self.session.tell(f"{closed.hero}'s dice not thrown: nothing changed")
+                return
+        while self.to_roll:
+            hero = self.state.find_hero(self.to_roll.pop(0))
+            if hero is not None and not hero.ko and not hero.rolled:
+                kinds = DICE[: DICE_PER_HERO - (1 if hero.stun else 0)]
+                self._push_tray(TrayThrow(hero.name, kinds, self.new_seed()))
+                return
+
+    def _push_tray(self, throw: TrayThrow) -> None:
+        """Throw ``throw``'s dice in the dice tray over the map."""
+        if self.app is None:
+            self.session.tell("the dice tray needs the window", error=True)
+            return
+        self.tray_throw = throw
+        tray = DiceTray(self.session, throw.kinds, seed=throw.seed, throw_now=True,
+                        on_done=lambda roll: self._thrown(throw, tray, roll))
+        tray.reroll_rule = lambda roll, chosen: self._tray_reroll(throw, tray, roll, chosen)
+        what = "Energy Reroll of the misses" if throw.misses is not None else "combat dice"
+        self.session.tell(f"{throw.hero}'s {what} in the dice tray: Enter hands them over")
+        self.app.push(tray)
+
+    def _tray_reroll(self, throw: TrayThrow, tray: DiceTray, roll: Roll,
+                     chosen: set[int]) -> tuple[Roll, str]:
+        """The Energy Reroll in the tray, with the hero's real energy (the dice module's
+        rule); refused in a throw that is itself the Energy Reroll."""
+        if throw.misses is not None:
+            raise IllegalActionError(f"re-roll dice {', '.join(str(i + 1) for i in chosen)}",
+                                     f"these dice are {throw.hero}'s Energy Reroll, once per "
+                                     "combat round")
+        used = any(step.reason == ENERGY_REROLL for step in roll.steps)
+        new, _ = energy_reroll(Preparation(roll, tray.change, used), chosen,
+                               self.state.hero(throw.hero).energy)
+        return new.roll, "Energy Reroll: 1 energy"
+
+    def _thrown(self, throw: TrayThrow, tray: DiceTray, roll: Roll) -> None:
+        """The tray handed ``roll`` back: the hero's RollDice (or EnergyReroll), then its
+        Energy Reroll and Three-of-a-Kind change in the tray, as actions; the roll's record
+        goes to the log.  A roll thrown again (Space) or with other dice is not taken: the
+        hero keeps the first throw of the seed."""
+        throw.done = True
+        change = tray.change
+        first = roll_dice(throw.kinds, seed=throw.seed)
+        mark = len(self.session.log)
+        kept = ""
+        if roll.seed != throw.seed or roll.kinds[:roll.first] != first.kinds \
+                or roll.first != len(first):
+            roll, change = first, None
+            kept = (f"the tray was thrown again or given other dice: {throw.hero} keeps the "
+                    f"first throw")
+        first_faces = tuple(face_of(label) for label in first.labels())
+        rerolled = tuple(i for step in roll.steps if step.reason == ENERGY_REROLL
+                         for i in step.dice)
+        if throw.misses is None:
+            ok = self.perform(RollDice(throw.hero, first_faces))
+            places = core_positions(first_faces, rerolled)
+            if ok and rerolled:
+                ok = self.perform(EnergyReroll(throw.hero, tuple(
+                    face_of(roll.face(i).label) for i in sorted(rerolled))))
+        else:
+            ok = self.perform(EnergyReroll(throw.hero, first_faces))
+            places = list(throw.misses)
+        if ok and change is not None:
+            ok = self.perform(ThreeOfAKind(throw.hero, places[change[0]], face_of(change[1])))
+        what = "Energy Reroll" if throw.misses is not None else "combat dice"
+        self.session.log[mark:mark] = [*([kept] if kept else []),
+                                       record_line(f"{throw.hero}'s {what}", roll)]
+        if kept:
+            self.session.tell(kept, error=True)
 
     def earlier(self) -> None:
         """Move the selected hero one place earlier in the player order (Preparation)."""

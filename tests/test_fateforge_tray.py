@@ -1,0 +1,192 @@
+"""Fateforge rolls in the window come from the dice tray and the dice module, seeded and
+replayable: the Preparation roll (with its Energy Reroll and Three-of-a-Kind in the tray), the
+Reroll-misses button, and the enemies' Randomisation D6."""
+
+import itertools
+import json
+import os
+from dataclasses import replace
+
+import pygame
+from test_fateforge_scenes import enemy, enemy_turns, hero, scene
+from test_fateforge_ui import SIZE, click_on, enter, frame, open_app, roll_in_tray
+
+from tabletop.dice.roll import replay, roll_dice
+from tabletop.games.fateforge import GAME
+from tabletop.games.fateforge.state import Section
+from tabletop.ui.app import App
+from tabletop.ui.controllers.fateforge import DICE, core_positions, face_of
+from tabletop.ui.session import Session
+from tabletop.ui.widgets.dice_tray import DiceTray
+
+
+def seed_where(test, kinds=DICE):
+    """The first seed whose throw of ``kinds`` passes ``test(labels)``."""
+    return next(s for s in itertools.count(1) if test(roll_dice(kinds, seed=s).labels()))
+
+
+def key(app, code):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
+
+def settle(app):
+    app.update(10_000)
+    frame(app)
+
+
+def records(app, words):
+    """The replayable records the log holds for lines containing ``words``."""
+    return [json.loads(line.split("; replay ", 1)[1]) for line in app.session.log
+            if words in line and "; replay " in line]
+
+
+def seeded_app(*seeds, state=None):
+    app = open_app(state=state)
+    app.screen.new_seed = iter(seeds).__next__
+    return app
+
+
+def test_preparation_roll_goes_through_the_tray_and_the_seed_replays_the_faces():
+    app = seeded_app(101, 102, 103)
+    app.screen.next()
+    tray = app.top
+    assert isinstance(tray, DiceTray) and tray.rolling
+    assert tray.roll == roll_dice(DICE, seed=101)
+    assert not app.session.state.hero("Aria").rolled  # nothing is decided before Enter
+    roll_in_tray(app)
+    state = app.session.state
+    for name, seed in zip(("Aria", "Thorn", "Mira"), (101, 102, 103), strict=True):
+        faces = tuple(face_of(label) for label in roll_dice(DICE, seed=seed).labels())
+        assert state.hero(name).dice == faces
+        (record,) = records(app, f"{name}'s combat dice")
+        assert record["seed"] == seed and replay(record) == roll_dice(DICE, seed=seed)
+    again = seeded_app(101, 102, 103)
+    again.screen.next()
+    roll_in_tray(again)
+    assert again.session.state.heroes == state.heroes
+
+
+def test_energy_reroll_and_three_of_a_kind_in_the_preparation_tray():
+    seed = seed_where(lambda labels: labels.count("MISS") == 2)
+    app = seeded_app(seed)
+    app.screen.next()
+    tray = app.top
+    settle(app)
+    misses = [i for i, label in enumerate(tray.roll.labels()) if label == "MISS"]
+    tray.chosen = {misses[1]}          # re-roll only the second miss
+    key(app, pygame.K_r)
+    assert tray.message == "" and tray.roll.times_rerolled(misses[1]) == 1
+    settle(app)
+    enter(app)
+    aria = app.session.state.hero("Aria")
+    assert (aria.energy, aria.has_used("energy-reroll")) == (3, True)
+    first = [face_of(label) for label in roll_dice(DICE, seed=seed).labels()]
+    # the core replaces misses in order: the re-rolled face lands on the first miss
+    expected = list(first)
+    expected[misses[0]] = face_of(tray.roll.face(misses[1]).label)
+    assert list(aria.dice) == expected
+    (record,) = records(app, "Aria's combat dice")
+    assert record["steps"] == [{"reroll": [misses[1]], "reason": "Energy Reroll"}]
+    assert replay(record) == tray.roll
+
+
+def test_three_of_a_kind_change_in_the_tray_becomes_the_action():
+    seed = seed_where(lambda labels: any(labels.count(x) >= 3 for x in labels if x != "MISS"))
+    app = seeded_app(seed)
+    app.screen.next()
+    tray = app.top
+    settle(app)
+    labels = tray.roll.labels()
+    odd = next(i for i, label in enumerate(labels) if labels.count(label) < 3)
+    tray.chosen = {odd}
+    tray.change_to("SKILL HIT")
+    assert tray.change == (odd, "SKILL HIT")
+    enter(app)
+    aria = app.session.state.hero("Aria")
+    assert aria.dice[odd] == "skill-hit" and aria.has_used("three-of-a-kind")
+
+
+def test_tray_refuses_the_energy_reroll_without_energy():
+    app = open_app()
+    state = app.session.state
+    app = seeded_app(seed_where(lambda labels: "MISS" in labels), state=replace(
+        state, heroes=tuple(replace(h, energy=0) for h in state.heroes)))
+    app.screen.next()
+    tray = app.top
+    settle(app)
+    tray.chosen = {tray.roll.labels().index("MISS")}
+    key(app, pygame.K_r)
+    assert "1 energy and you have none" in tray.message and not tray.roll.steps
+
+
+def test_escape_stops_the_preparation_roll_and_changes_nothing():
+    app = seeded_app(7, 8, 9)
+    before = app.session.state
+    app.screen.next()
+    key(app, pygame.K_ESCAPE)
+    app.update(0)
+    assert app.top is app.screen and app.session.state is before
+    assert "not thrown" in app.session.status
+
+
+def test_a_throw_again_in_the_tray_keeps_the_first_throw():
+    app = seeded_app(21, 22, 23)
+    app.screen.next()
+    tray = app.top
+    tray.seed = 999
+    key(app, pygame.K_SPACE)  # thrown again with another seed
+    settle(app)
+    enter(app)
+    first = tuple(face_of(label) for label in roll_dice(DICE, seed=21).labels())
+    assert app.session.state.hero("Aria").dice == first
+    assert any("keeps the first throw" in line for line in app.session.log)
+
+
+def test_reroll_misses_button_throws_the_misses_in_the_tray():
+    app = open_app()
+    state = app.session.state
+    heroes = tuple(replace(h, dice=("miss", "hit", "miss", "step"), rolled=True)
+                   for h in state.heroes)
+    app = seeded_app(31, state=replace(state, heroes=heroes))
+    click_on(app, "Thorn")
+    app.screen.reroll()
+    tray = app.top
+    assert isinstance(tray, DiceTray) and tray.roll == roll_dice(("ff-red", "ff-blue"), seed=31)
+    settle(app)
+    tray.chosen = {0}
+    key(app, pygame.K_r)
+    assert "once per combat round" in tray.message  # these dice are the Energy Reroll
+    enter(app)
+    new = [face_of(label) for label in tray.roll.labels()]
+    thorn = app.session.state.hero("Thorn")
+    assert thorn.dice == (new[0], "hit", new[1], "step") and thorn.has_used("energy-reroll")
+    (record,) = records(app, "Thorn's Energy Reroll")
+    assert record["seed"] == 31 and replay(record) == tray.roll
+    app.screen.reroll()  # once per round: refused before any dice are thrown
+    assert app.top is app.screen and "once per combat round" in app.session.status
+
+
+def test_core_positions_put_rerolled_dice_on_the_misses_in_order():
+    assert core_positions(("miss", "hit", "miss", "step"), (2,)) == [2, 1, 0, 3]
+    assert core_positions(("miss", "hit", "miss", "step"), (0, 2)) == [0, 1, 2, 3]
+    assert core_positions(("hit", "hit"), ()) == [0, 1]
+
+
+def test_enemy_push_d6_is_a_seeded_d6_roll_written_to_the_action_and_log():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.font.init()
+    state = enemy_turns(scene("a-b-c", heroes=[hero("Aria", "b")], enemies=[
+        enemy("Ogre", "brown", "b", Section("hit", 0, 1, ("push",)))]))
+    zones = []
+    for seed in (5, 5, 6):
+        app = App(Session(GAME, state), SIZE)
+        app.screen.new_seed = itertools.repeat(seed).__next__
+        app.screen.next()
+        (record,) = records(app, "D6 for the enemy")
+        face = roll_dice(["d6"], seed=seed).face(0).value
+        assert record == {"seed": seed, "dice": ["d6"], "steps": [], "faces": [str(face)]}
+        assert app.session.history[-1].note == f"next enemy activation, D6 {face}"
+        zones.append(app.session.state.hero("Aria").zone)
+        assert zones[-1] == ("a" if face <= 3 else "c")
+    assert zones[0] == zones[1]
+
