@@ -129,6 +129,25 @@ def test_quit_with_unsaved_changes_asks_twice(app):
     assert not app.running
 
 
+def test_ctrl_q_twice_quits_but_another_key_between_disarms(app):
+    move_kara(app)
+    key(app, pygame.K_q, pygame.KMOD_CTRL)
+    key(app, pygame.K_f)
+    key(app, pygame.K_q, pygame.KMOD_CTRL)
+    assert app.running
+    key(app, pygame.K_q, pygame.KMOD_CTRL)
+    assert not app.running
+
+
+def test_f5_with_unsaved_changes_asks_first(app):
+    move_kara(app)
+    moved = app.session.state
+    key(app, pygame.K_F5)
+    assert app.session.state is moved and "F5 again" in app.session.status
+    key(app, pygame.K_F5)
+    assert str(app.session.state.knight("Kara").at) == "B2"
+
+
 def test_window_resizes_and_keeps_drawing(app):
     small = pygame.Surface((640, 420))
     app.draw(small)

@@ -79,7 +79,8 @@ class App:
         self.running = True
         self.areas = Areas.of(size)
         self.screenshot_folder = Path.cwd()
-        self.quit_armed = False
+        self.armed: str | None = None
+        self._was_armed: str | None = None
         self.buttons: list[Button] = []
         self.push(screen_for(session))
 
@@ -122,17 +123,18 @@ class App:
             self.session.tell(str(exc), error=True)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.QUIT, pygame.DROPFILE, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self._was_armed, self.armed = self.armed, None
         if event.type == pygame.QUIT:
             self.request_quit()
             return
         if event.type == pygame.DROPFILE:
-            self.open_file(event.file)
+            if self._confirmed(f"open {event.file}", f"dropping {event.file} again opens it"):
+                self.open_file(event.file)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.take_screenshot()
             return
-        if event.type == pygame.KEYDOWN:
-            self.quit_armed = False
         top = self.top
         if top.modal:
             top.handle_event(event)
@@ -174,14 +176,21 @@ class App:
                     self.push(getattr(importlib.import_module(module), cls)(self.session))
                     return
 
+    def _confirmed(self, request: str, again: str) -> bool:
+        """Whether a request that would drop unsaved changes may go ahead: at once when
+        there are none, else only when it repeats the request just warned about (``again``
+        says how, in the warning)."""
+        if not self.session.dirty or self._was_armed == request:
+            return True
+        self.armed = request
+        self.session.tell(f"unsaved changes: Ctrl+S saves them; {again} without saving",
+                          error=True)
+        return False
+
     def request_quit(self) -> None:
         """Close the window; with unsaved changes the first request only warns."""
-        if self.session.dirty and not self.quit_armed:
-            self.quit_armed = True
-            self.session.tell("unsaved changes: Ctrl+S saves them; close again to quit "
-                              "without saving", error=True)
-            return
-        self.running = False
+        if self._confirmed("quit", "close again to quit"):
+            self.running = False
 
     # -- files -----------------------------------------------------------------------------
 
@@ -194,9 +203,11 @@ class App:
         self.session.tell(f"opened {path}")
 
     def reopen(self) -> None:
-        """Read the session's file again from disk (F5)."""
+        """Read the session's file again from disk (F5; with unsaved changes, F5 twice)."""
         if self.session.path is None:
             self.session.tell("this board came from no file", error=True)
+            return
+        if not self._confirmed("reopen", "F5 again reopens the file"):
             return
         self.open_file(self.session.path)
 
