@@ -130,6 +130,24 @@ def test_loads_raises_the_layout_error():
         layouts.loads(GOOD.replace("[board]", "[board]\ncolour = 1"), "x.toml")
 
 
+def test_a_boss_may_stand_on_an_obstacle_but_a_mob_may_not():
+    """Rulebook, *Boss Movement Through and Onto Terrain Spaces*: a Boss Monster can move onto
+    Obstacles, so a board with a Boss on one must load (and a saved game must reopen)."""
+    on_column = GOOD.replace('at = "D5"', 'at = "A6"')
+    with pytest.raises(LayoutError, match=r"A7, which is Column \(obstacle\)"):
+        layouts.loads(on_column)
+    state = layouts.loads(on_column.replace('type = "mob"', 'type = "boss"'))[1]
+    assert state.monsters[0].at == Space.parse("A6")
+
+
+def test_carriage_returns_in_notes_survive_save_and_load():
+    state = layouts.loads(GOOD)[1]
+    noted = layouts.loads(layouts.dumps(state).replace('title = "Test"',
+                                                      'title = "Test"\nnotes = "a\\r\\nb"'))[1]
+    assert noted.notes == "a\r\nb"
+    assert layouts.loads(layouts.dumps(noted))[1] == noted
+
+
 def test_shipped_clash_layouts_round_trip():
     for path in sorted(Path(__file__).resolve().parent.parent.glob("layouts/clash-*.toml")):
         game, state = layouts.load(path)

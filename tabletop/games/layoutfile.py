@@ -263,8 +263,23 @@ def read_text(path: str | os.PathLike) -> str:
 
 
 def to_toml(data: dict) -> str:
-    """``data`` written as TOML text (``tomli_w``), ending in a newline."""
-    return tomli_w.dumps(data, multiline_strings=True)
+    """``data`` written as TOML text (``tomli_w``), ending in a newline.
+
+    Strings with line breaks are written as multi-line strings for readability, unless some
+    string holds a carriage return, which a TOML reader would turn into a plain line break:
+    then every string is written escaped, so that reading the text back gives ``data`` exactly.
+    """
+    return tomli_w.dumps(data, multiline_strings=not _holds_carriage_return(data))
+
+
+def _holds_carriage_return(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\r" in value
+    if isinstance(value, dict):
+        return any(_holds_carriage_return(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_holds_carriage_return(v) for v in value)
+    return False
 
 
 def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
