@@ -87,9 +87,6 @@ class LayerCache:
         self._layers[name] = (key, surface)
         return surface
 
-    def clear(self) -> None:
-        self._layers.clear()
-
 
 def layer(size: tuple[int, int], alpha: bool = True) -> pygame.Surface:
     """A new transparent (``alpha``) or opaque surface of ``size`` for a cached layer."""

@@ -21,7 +21,7 @@ import pygame
 
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
 from tabletop.spatial.grid import Space, row_letters
-from tabletop.ui.views.base import Grid, LayerCache, dashed_line, layer, text, wrap
+from tabletop.ui.views.base import Grid, LayerCache, dashed_line, layer, text, text_size, wrap
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
@@ -275,7 +275,7 @@ def _label_tile(surface: pygame.Surface, grid: Grid, tile: Terrain) -> None:
     width = max(span.width - 4, grid.cell * 2)
     words = wrap(tile.name, size, width)[:2]
     height = size * len(words) + 4
-    plate = pygame.Rect(0, 0, min(width, max(text_size_of(w, size) for w in words) + 8), height)
+    plate = pygame.Rect(0, 0, min(width, max(text_size(w, size)[0] for w in words) + 8), height)
     plate.midtop = (span.centerx, span.y + 2)
     backing = pygame.Surface(plate.size, pygame.SRCALPHA)
     backing.fill((255, 250, 235, 200))
@@ -283,10 +283,6 @@ def _label_tile(surface: pygame.Surface, grid: Grid, tile: Terrain) -> None:
     for index, word in enumerate(words):
         text(surface, word, (plate.centerx, plate.y + 2 + index * size), size, (40, 34, 26),
              anchor="midtop", max_width=plate.width - 4)
-
-
-def text_size_of(words: str, size: int) -> int:
-    return theme.font(size).size(words)[0]
 
 
 def _draw_edge_labels(surface: pygame.Surface, grid: Grid) -> None:
@@ -364,7 +360,7 @@ def draw_knight(surface: pygame.Surface, grid: Grid, knight: Knight, colour: Col
     if box.width >= 30:
         size = max(10, min(14, box.width // 4))
         plate_width = box.width * 2 - 8
-        image_width = min(plate_width, text_size_of(knight.name, size) + 6)
+        image_width = min(plate_width, text_size(knight.name, size)[0] + 6)
         plate = pygame.Rect(0, 0, image_width, size + 2)
         plate.midbottom = (box.centerx, box.bottom - 1)
         pygame.draw.rect(surface, (25, 25, 30), plate, border_radius=3)
