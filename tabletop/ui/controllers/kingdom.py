@@ -163,7 +163,8 @@ class KingdomController(GameController):
     def legend(self):
         return [(TRAVEL_RING, "travel onto this tile"), (BACKTRACK_RING, "Backtrack here"),
                 (FOG_RING, "Deep Fog target"), (PARTY, "Party marker"),
-                (MONSTER, "Encounter Monster token")]
+                (MONSTER, "Encounter Monster token"),
+                ((58, 62, 78), "face-down back: Time, Threat (H), Clues, Fog Intensity")]
 
     def key_help(self) -> list[tuple[str, str]]:
         return [("click a ringed tile", "travel / preview a Backtrack (click again to go)"),

@@ -227,7 +227,11 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
         text(image, f"{tile.id} · {tile.size}", (box.x + 5, box.y + 4), big, theme.TEXT,
              max_width=box.width - 8)
         y = box.y + big + 8
-        for line in _back_lines(tile, box.width - 10, small):
+        room = max(1, (band.y - y) // (small + 2))
+        lines = _back_lines(tile, box.width - 10, small)
+        if len(lines) > room:  # a small tile drawn small: the short forms of the symbols
+            lines = _back_lines(tile, box.width - 10, small, short=True)
+        for line in lines[:room]:
             text(image, line, (box.x + 5, y), small, theme.TEXT, max_width=box.width - 8)
             y += small + 2
         symbol = state.district(tile.district)
@@ -260,10 +264,13 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
         pygame.draw.circle(image, INK, (box.right - 12, box.bottom - 12), 8, 1)
 
 
-def _back_lines(tile: Tile, width: int, size: int) -> list[str]:
+def _back_lines(tile: Tile, width: int, size: int, short: bool = False) -> list[str]:
+    """The back symbols in lines no wider than ``width``: Time, Threat, Clues, Deep Fog
+    Intensity (``short``: ``T1 H+1 C2 F3``, explained in the legend)."""
     threat = f"{tile.threat:+d}" if tile.threat else "0"
-    words = [f"Time {tile.time}", f"Thr {threat}", f"Clue {tile.clues}",
-             f"Fog {tile.intensity}"]
+    words = ([f"T{tile.time}", f"H{threat}", f"C{tile.clues}", f"F{tile.intensity}"] if short
+             else [f"Time {tile.time}", f"Thr {threat}", f"Clue {tile.clues}",
+                   f"Fog {tile.intensity}"])
     lines: list[str] = []
     line = ""
     for word in words:
