@@ -314,7 +314,8 @@ def _pieces_layer(rect: pygame.Rect, grid: Grid, state: ClashState,
     for monster in state.monsters:
         draw_monster(surface, local, monster)
     for knight in state.knights:
-        draw_knight(surface, local, knight, knight_colour(state, knight.name))
+        draw_knight(surface, local, knight, knight_colour(state, knight.name),
+                    knight.name in state.turn.done)
     return surface
 
 
@@ -344,9 +345,12 @@ def _mark_blind(surface: pygame.Surface, box: pygame.Rect) -> None:
     pygame.draw.line(surface, ink, (eye.x, eye.bottom + 1), (eye.right, eye.y - 1), width + 1)
 
 
-def draw_knight(surface: pygame.Surface, grid: Grid, knight: Knight, colour: Colour) -> None:
+def draw_knight(surface: pygame.Surface, grid: Grid, knight: Knight, colour: Colour,
+                done: bool = False) -> None:
     """A round token in ``colour`` on the Knight's space, its initials inside and its name on
-    a plate below the token."""
+    a plate below the token; greyed when the Knight has ``done`` its turn this round."""
+    if done:
+        colour = tuple((c + 2 * 140) // 3 for c in colour)
     box = grid.space_rect(knight.at)
     radius = max(3, box.width * 2 // 5 - 1)
     centre = (box.centerx, box.centery - (box.height // 10 if box.width >= 30 else 0))
@@ -450,7 +454,8 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     if any(areas_key[1:]):
         surface.blit(cache.get("areas", areas_key, lambda: _areas_layer(rect, grid, overlays)),
                      rect)
-    pieces = cache.get("pieces", (size_key, state.knights, state.monsters, marks),
+    pieces = cache.get("pieces", (size_key, state.knights, state.monsters, state.turn.done,
+                                  marks),
                        lambda: _pieces_layer(rect, grid, state, marks))
     surface.blit(pieces, rect)
     _draw_selection(surface, grid, state, overlays.selected)
