@@ -209,3 +209,14 @@ def test_hover_distance_arrives_from_the_background(app):
         time.sleep(0.01)
         caption = app.screen.overlays().sight.caption[1]
     assert f"distance {expected} " in caption
+
+
+def test_a_knight_that_cannot_move_now_shows_why_and_a_grey_reach(app):
+    click(app, "B2")
+    click(app, "C2")
+    assert not app.screen.overlays().reach_now
+    assert any("cannot move now" in line and "Movement Action" in line
+               for line in app.screen.panel_lines())
+    click(app, "H9")  # Odo: it is Kara's turn
+    assert not app.screen.overlays().reach_now
+    assert any("Kara" in line for line in app.screen.panel_lines() if "cannot" in line)

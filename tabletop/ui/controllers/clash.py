@@ -138,8 +138,10 @@ class ClashController(GameController):
         reach: set[Space] = set()
         for name in self.pinned_reach:
             reach |= facts.reach(name)
+        reach_now = True
         if isinstance(piece, Knight) and not self.edit:
             reach |= facts.reach(piece.name)
+            reach_now = facts.move_refusal(piece.name) is None
         monsters = [piece] if isinstance(piece, Monster) else list(state.monsters)
         front = rear = blind = frozenset()
         if self.show_facing:
@@ -162,7 +164,8 @@ class ClashController(GameController):
         elif self.paint is not None:
             ghost = _block(*self.paint)
         return ClashOverlays(
-            selected=self.selected, reach=frozenset(reach), front=front, rear=rear,
+            selected=self.selected, reach=frozenset(reach), reach_now=reach_now, front=front,
+            rear=rear,
             blind=blind, zone=zone, seen=seen, sight=sight, hover=self.hover,
             cursor=self.cursor, ghost=ghost, caption=tuple(caption))
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from tabletop.errors import TabletopError
-from tabletop.games.clash import geometry
+from tabletop.errors import IllegalActionError, TabletopError
+from tabletop.games.clash import geometry, rules
+from tabletop.games.clash.actions import MoveKnight
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.spatial.sight import corners
@@ -58,6 +59,22 @@ class ClashFacts:
     def reach(self, knight: str) -> frozenset[Space]:
         """The spaces ``knight`` may end a Movement Action on (*Movement Action*)."""
         return self._memo(("reach", knight), lambda: geometry.reach(self._s, knight))
+
+    def move_refusal(self, knight: str) -> str | None:
+        """Why ``knight`` cannot make a Movement Action now, in the rules core's words (it is
+        asked to move to one of the Knight's reachable spaces), or ``None`` when it can."""
+
+        def ask() -> str | None:
+            reach = self.reach(knight)
+            if not reach:
+                return f"{knight} has no space to move to"
+            try:
+                rules.apply(self._s, MoveKnight(knight, min(reach)))
+            except IllegalActionError as exc:
+                return exc.rule
+            return None
+
+        return self._memo(("move-refusal", knight), ask)
 
     def front(self, monster: str) -> frozenset[Space]:
         return self._memo(("front", monster), lambda: geometry.front_of(self._s, monster))
@@ -182,8 +199,13 @@ def describe_piece(state: ClashState, facts: ClashFacts, name: str) -> list[str]
         if piece.abilities:
             lines.append("Abilities: " + ", ".join(piece.abilities))
         reach = facts.reach(piece.name)
-        lines.append(f"can end a Movement Action on {len(reach)} space"
-                     f"{'' if len(reach) == 1 else 's'} (blue)")
+        refusal = facts.move_refusal(piece.name)
+        if refusal is None:
+            lines.append(f"can end a Movement Action on {len(reach)} space"
+                         f"{'' if len(reach) == 1 else 's'} (blue)")
+        else:
+            lines.append(f"cannot move now: {refusal} (its {len(reach)} reachable spaces "
+                         f"are shown faint, with rings)")
         return lines
     if isinstance(piece, Monster):
         last = piece.spaces[-1]

@@ -73,6 +73,8 @@ CAPTION_ROOM = 72
 """Pixels the caption box may take at the foot of the board area (3 lines)."""
 
 REACH: tuple[int, int, int, int] = (60, 130, 250, 95)
+REACH_LATER: tuple[int, int, int, int] = (60, 130, 250, 40)
+"""Reachable spaces of a Knight that cannot move now (faint, hollow rings): for later."""
 FRONT: tuple[int, int, int, int] = (255, 210, 0, 55)
 REAR: tuple[int, int, int, int] = (255, 120, 0, 120)
 BLIND: tuple[int, int, int, int] = (170, 60, 255, 120)
@@ -103,6 +105,7 @@ class ClashOverlays:
 
     selected: str | None = None
     reach: frozenset[Space] = frozenset()
+    reach_now: bool = True
     front: frozenset[Space] = frozenset()
     rear: frozenset[Space] = frozenset()
     blind: frozenset[Space] = frozenset()
@@ -420,7 +423,7 @@ def _areas_layer(rect: pygame.Rect, grid: Grid, overlays: ClashOverlays) -> pyga
     local = Grid(grid.rows, grid.cols, grid.cell, grid.left - rect.x, grid.top - rect.y)
     for spaces, colour in ((overlays.front, FRONT), (overlays.zone, ZONE),
                            (overlays.seen, SEEN), (overlays.rear, REAR), (overlays.blind, BLIND),
-                           (overlays.reach, REACH)):
+                           (overlays.reach, REACH if overlays.reach_now else REACH_LATER)):
         if not spaces:
             continue
         tint = pygame.Surface((grid.cell - 1, grid.cell - 1), pygame.SRCALPHA)
@@ -430,8 +433,9 @@ def _areas_layer(rect: pygame.Rect, grid: Grid, overlays: ClashOverlays) -> pyga
             surface.blit(tint, (box.x + 1, box.y + 1))
     if overlays.reach:
         radius = max(2, grid.cell // 10)
+        ring = 0 if overlays.reach_now else max(1, radius // 3)
         for space in overlays.reach:
-            pygame.draw.circle(surface, (30, 80, 200), local.centre(space), radius)
+            pygame.draw.circle(surface, (30, 80, 200), local.centre(space), radius, ring)
     return surface
 
 
@@ -450,7 +454,7 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
                       lambda: _board_layer(surface, rect, grid, state))
     surface.blit(board, rect)
     areas_key = (size_key, overlays.front, overlays.zone, overlays.seen, overlays.rear,
-                 overlays.blind, overlays.reach)
+                 overlays.blind, overlays.reach, overlays.reach_now)
     if any(areas_key[1:]):
         surface.blit(cache.get("areas", areas_key, lambda: _areas_layer(rect, grid, overlays)),
                      rect)
