@@ -6,6 +6,8 @@ from tabletop.dice.joust_rolls import (
     aftershock_dice,
     heros_fate,
     joust_score,
+    knight_reroll,
+    rerolls_left,
     resolve_aftershocks,
     squire_reroll,
 )
@@ -88,3 +90,35 @@ def test_rerolls_come_before_the_aftershocks():
 def test_joust_score_uses_the_dice_colours():
     score = joust_score(roll_showing(["red", "green", "white"], ["6", "5", "5"]))
     assert (score.hits, score.criticals, score.reputation, score.pips) == (3, 1, 1, 16)
+
+
+def test_knight_reroll_prefers_the_squire_for_its_colour_then_heros_fate():
+    roll = roll_dice(["white", "green", "black"], seed=4)
+    squire, words = knight_reroll(roll, [0], heros_fate_held=True, squire="white")
+    assert words == "Squire Reroll (white)" and squire.steps[-1].reason == "Squire Reroll"
+    assert rerolls_left(squire, heros_fate_held=True, squire="white") == ("Hero's Fate",)
+    both, words = knight_reroll(squire, [0], heros_fate_held=True, squire="white")
+    assert words == "Hero's Fate" and both.times_rerolled(0) == 2
+    assert rerolls_left(both, heros_fate_held=True, squire="white") == ()
+    with pytest.raises(IllegalActionError, match="no Hero's Fate or Squire Reroll is left"):
+        knight_reroll(both, [1], heros_fate_held=True, squire="white")
+
+
+def test_knight_reroll_of_other_colours_needs_heros_fate():
+    roll = roll_dice(["white", "green", "black"], seed=4)
+    mixed, words = knight_reroll(roll, [0, 1], heros_fate_held=True, squire="white")
+    assert words == "Hero's Fate" and rerolls_left(mixed, heros_fate_held=True,
+                                                   squire="white") == ("Squire Reroll",)
+    with pytest.raises(IllegalActionError, match="re-rolls only white dice"):
+        knight_reroll(roll, [1], heros_fate_held=False, squire="white")
+    with pytest.raises(IllegalActionError, match="no Hero's Fate or Squire Reroll"):
+        knight_reroll(roll, [0], heros_fate_held=False, squire=None)
+    with pytest.raises(IllegalActionError, match="choose the dice"):
+        knight_reroll(roll, [], heros_fate_held=True, squire="white")
+
+
+def test_knight_rerolls_end_when_the_aftershocks_are_rolled():
+    roll = resolve_aftershocks(roll_showing(["black", "white"], ["6", "2"]))
+    assert rerolls_left(roll, heros_fate_held=True, squire="white") == ()
+    with pytest.raises(IllegalActionError, match="before the dice are resolved"):
+        knight_reroll(roll, [1], heros_fate_held=True, squire="white")

@@ -165,3 +165,69 @@ def test_three_of_a_kind_change_in_the_tray():
     tray.chosen = {3}
     _key(app, pygame.K_r)
     assert "die 4 is FOCUS" in tray.message
+
+
+def _drawn_words(monkeypatch):
+    """Record every piece of text the tray draws."""
+    from tabletop.ui.widgets import dice_tray
+
+    words: list[str] = []
+    original = dice_tray.text
+
+    def recording(surface, line, *args, **kwargs):
+        words.append(line)
+        return original(surface, line, *args, **kwargs)
+
+    monkeypatch.setattr(dice_tray, "text", recording)
+    return words
+
+
+def test_a_games_fixed_roll_keeps_its_dice():
+    app = _app("joust-first-round.toml")
+    tray = DiceTray(app.session, ["white", "black"], seed=6, throw_now=True, fixed=True,
+                    title="joust 1: Sir Corvin")
+    app.push(tray)
+    first = tray.roll
+    app.draw(pygame.Surface(SIZE))
+    assert tray._chips == []
+    for key in (pygame.K_SPACE, pygame.K_TAB, pygame.K_BACKSPACE):
+        _key(app, key)
+    assert tray.roll == first == roll_dice(["white", "black"], seed=6)
+    assert tray.pending == ["white", "black"] and tray.family.key == "kc"
+    assert "thrown once" in tray.message
+
+
+def test_a_games_explanation_replaces_the_summary(monkeypatch):
+    words = _drawn_words(monkeypatch)
+    app = _app("joust-first-round.toml")
+    seen = []
+
+    def explain(roll):
+        seen.append(roll)
+        return [("Sir Corvin (House Bloodguard)", ["die 1: the joust's own words"])]
+
+    tray = DiceTray(app.session, ["white"], seed=1, throw_now=True, fixed=True,
+                    explain=explain, title="joust 1: Sir Corvin")
+    app.push(tray)
+    _settle(app, tray)
+    assert seen[-1] == tray.roll
+    assert "die 1: the joust's own words" in words and "King's Champion joust" not in words
+    assert "Dice tray — joust 1: Sir Corvin" in words
+
+
+def test_the_reroll_line_shows_the_rules_refusal_before_r(monkeypatch):
+    words = _drawn_words(monkeypatch)
+    app = _app()
+    tray = DiceTray(app.session, ["kf-d10-white", "kf-d10"], seed=8, throw_now=True)
+    app.push(tray)
+    _settle(app, tray)
+    tray.chosen = {1}
+    app.draw(pygame.Surface(SIZE))
+    assert "re-roll dice 2: +1 Heat (R)" in words
+    _key(app, pygame.K_r)
+    _settle(app, tray)
+    tray.chosen = {1}
+    words.clear()
+    app.draw(pygame.Surface(SIZE))
+    refusal = [w for w in words if w.startswith("re-roll dice 2:")]
+    assert refusal and "already re-rolled" in " ".join(words) and "(R)" not in refusal[0]

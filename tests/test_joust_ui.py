@@ -1,19 +1,24 @@
 """The List screen, headless: hand-over between players, dice dragged onto slots, Favor chips,
-the jousting order, the joust roll modal, and no secret in a screenshot unless revealed."""
+the jousting order, the joust roll modal and its dice trays, and no secret in a screenshot
+unless revealed."""
 
+import json
 from pathlib import Path
 
 import pygame
 import pytest
 
+from tabletop.dice.joust_rolls import resolve_aftershocks
+from tabletop.dice.roll import replay, roll_dice
 from tabletop.games import layouts
-from tabletop.games.joust.actions import ChooseFavor, Ready, SetOrder
+from tabletop.games.joust.actions import ChooseFavor, Ready, Reveal, SetOrder
 from tabletop.games.joust.state import HIDDEN
 from tabletop.ui.app import App
 from tabletop.ui.controllers.joust import JoustController
 from tabletop.ui.controllers.joust_modals import HandOver
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.session import Session
+from tabletop.ui.widgets.dice_tray import DiceTray
 
 ROOT = Path(__file__).resolve().parent.parent / "layouts"
 SIZE = (1280, 800)
@@ -54,6 +59,40 @@ def hand_over(app, house_words):
     assert isinstance(app.top, HandOver) and house_words in app.top.headline
     click(app, (300, 300))
     assert not isinstance(app.top, HandOver)
+
+
+def key(app, code):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
+
+def use_dice_trays(app):
+    """Let each Knight's dice tray settle and hand its roll back (Enter; Enter again after
+    the Aftershocks are thrown), until the joust roll screen is on top again."""
+    for _ in range(8):
+        if not isinstance(app.top, DiceTray):
+            return
+        app.update(10_000)
+        key(app, pygame.K_RETURN)
+        frame(app)
+    raise AssertionError("the dice trays did not hand their rolls back")
+
+
+def joust_roll(app):
+    """The joust roll screen on the stack (under the dice tray while the dice are thrown)."""
+    return next(c for c in app.stack if isinstance(c, JoustTray))
+
+
+def to_the_first_joust(session, favors=None):
+    """Both Households plan (no dice placed; ``favors`` per Household, default Hit/Ruse/Hit and
+    Block/Hit/Ruse) and the first joust is revealed."""
+    favors = favors or {"Bloodguard": ("hit", "ruse", "hit"), "Echelon": ("block", "hit", "ruse")}
+    for house in ("Bloodguard", "Echelon"):
+        knights = [k.name for k in session.state.household(house).knights]
+        for knight, favor in zip(knights, favors[house], strict=True):
+            assert session.perform(ChooseFavor(house, knight, favor)), session.status
+        assert session.perform(SetOrder(house, tuple(knights)))
+        assert session.perform(Ready(house))
+    assert session.perform(Reveal())
 
 
 def plan_by_mouse(app, house, dice, favors, order):
@@ -132,12 +171,11 @@ def test_whole_round_by_mouse_with_secrets_kept(app):
     assert public.household("Bloodguard").order == ("Sir Corvin", HIDDEN, HIDDEN)
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0, unicode="j"))
     frame(app)
-    tray = app.top
+    tray = joust_roll(app)
     assert isinstance(tray, JoustTray)
-    for _ in range(2):  # Resolve, then Done
-        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                        unicode="\r"))
-        frame(app)
+    use_dice_trays(app)  # the dice trays roll, Resolve (the Aftershocks) and hand back
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    frame(app)  # Done
     assert app.session.state.resolved == 1
     assert any(" rolls: " in line and "Pip count" in line for line in app.session.log)
 
@@ -159,12 +197,15 @@ def test_heros_fate_reroll_and_mark_of_the_church_in_the_tray(app):
         assert session.perform(action), session.status
     tray = JoustTray(session, seed=7)
     app.push(tray)
+    dice = app.top  # Sir Corvin's dice, thrown in the dice tray
+    assert isinstance(dice, DiceTray)
     corvin = tray.sides[0]
-    assert [label for label, _ in corvin.rerolls()][0] == "Hero's Fate reroll"
-    corvin.selected = {0, 2}
-    tray._reroll(corvin, corvin.rerolls()[0][1])
-    assert corvin.rerolls() == [("Squire reroll (white)", "Squire Reroll")]
-    tray._advance()  # resolve the Aftershocks
+    assert [label for label, _ in corvin.rerolls(dice.roll)][0] == "Hero's Fate reroll"
+    dice.update(10_000)
+    dice.chosen = {0, 2}
+    key(app, pygame.K_r)
+    assert corvin.rerolls(dice.roll) == [("Squire reroll (white)", "Squire Reroll")]
+    use_dice_trays(app)  # resolve the Aftershocks; Sir Bertram's dice are thrown too
     bertram = tray.sides[1]
     tray._button("convert", (bertram, 1))
     words = " ".join(tray.preview())
@@ -191,36 +232,15 @@ def test_screenshot_hides_the_plan_unless_revealed(app):
 
 
 def test_throw_in_the_animated_dice_tray_gives_the_same_faces(app):
-    from tabletop.games.joust.actions import Reveal
-    from tabletop.ui.widgets.dice_tray import DiceTray
-
     session = app.session
-    for house in ("Bloodguard", "Echelon"):
-        for knight, favor in zip(("Sir Aldric", "Dame Wren", "Sir Corvin") if house ==
-                                 "Bloodguard" else ("Dame Isolde", "Sir Bertram", "Dame Maud"),
-                                 ("hit", "ruse", "hit") if house == "Bloodguard" else
-                                 ("block", "hit", "ruse"), strict=True):
-            assert session.perform(ChooseFavor(house, knight, favor)), session.status
-        names = [k.name for k in session.state.household(house).knights]
-        assert session.perform(SetOrder(house, tuple(names)))
-        assert session.perform(Ready(house))
-    assert session.perform(Reveal())
+    to_the_first_joust(session)
     quick = JoustTray(session, seed=5)
     animated = JoustTray(session, seed=5)
     app.push(animated)
-    animated.throw_in_tray()
-    for _ in range(8):
-        if not isinstance(app.top, DiceTray):
-            break
-        app.update(10_000)
-        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                        unicode="\r"))
-        app.update(10_000)
-        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                        unicode="\r"))
-        app.update(0)
+    use_dice_trays(app)
     assert app.top is animated and animated.stage == "resolved"
-    quick._resolve()
+    for side in quick.sides:  # the seeded faces, rolled without a tray
+        side.roll = resolve_aftershocks(roll_dice(side.kinds(), seed=side.seed))
     assert animated.action() == quick.action()
 
 
@@ -246,6 +266,8 @@ def test_a_whole_game_of_six_rounds_by_mouse_and_keys(app):
             break
         if isinstance(app.top, HandOver):
             click(app, (300, 300))
+        elif isinstance(app.top, DiceTray):
+            use_dice_trays(app)
         elif isinstance(app.top, JoustTray):
             app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                             unicode="\r"))
@@ -267,3 +289,107 @@ def test_a_whole_game_of_six_rounds_by_mouse_and_keys(app):
     state = app.session.state
     assert state.phase == "over" and state.round == 6
     assert "King's Champion" in app.session.log[-1] or "tie" in app.session.log[-1]
+
+
+def test_joust_button_throws_the_seeded_dice_in_the_tray(app):
+    """Issue 9: every roll comes from the tray, is watched as real dice, can be replayed."""
+    session = app.session
+    to_the_first_joust(session)
+    frame(app)
+    click(app, next(b.rect.center for b in app.buttons if b.label == "Joust!"))
+    assert isinstance(app.top, DiceTray) and app.top.rolling and app.top.fixed
+    screen = joust_roll(app)
+    for side in screen.sides:  # the Household with initiative first
+        tray = app.top
+        seeded = roll_dice(side.kinds(), seed=side.seed)
+        assert isinstance(tray, DiceTray) and tray.roll == seeded
+        assert side.knight.name in tray.title
+        tray.update(10_000)
+        app.draw(pygame.Surface(SIZE))
+        settled = tray.animation.at(tray.clock)
+        assert not tray.rolling and [pose.face for pose in settled] == list(seeded.faces)
+        for _ in range(2):  # Enter hands the roll back (after throwing the Aftershocks)
+            if app.top is tray:
+                tray.update(10_000)
+                key(app, pygame.K_RETURN)
+        assert app.top is not tray and side.roll == tray.roll
+        frame(app)  # the next Knight's tray
+    assert app.top is screen and screen.stage == "resolved"
+    assert [side.roll.first for side in screen.sides] == [len(s.kinds()) for s in screen.sides]
+    key(app, pygame.K_RETURN)  # Done
+    assert session.state.resolved == 1
+    records = [line for line in session.log if line.startswith("Dice of ")]
+    assert len(records) == 2
+    for line, side in zip(records, screen.sides, strict=True):
+        assert f"seed {side.seed}" in line and side.knight.name in line
+        assert replay(json.loads(line.split("; record ", 1)[1])) == side.roll
+
+
+def test_dice_tray_closed_with_escape_throws_the_same_dice_again(app):
+    session = app.session
+    to_the_first_joust(session)
+    screen = JoustTray(session, seed=3)
+    app.push(screen)
+    first = app.top.roll
+    key(app, pygame.K_ESCAPE)
+    frame(app)
+    assert app.top is screen and screen.stage == "paused" and "not used" in screen.message
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, DiceTray) and app.top.roll == first
+    key(app, pygame.K_SPACE)  # a game's dice are thrown once
+    assert app.top.roll == first and "thrown once" in app.top.message
+    key(app, pygame.K_ESCAPE)
+    frame(app)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.screen and session.state.resolved == 0
+
+
+def test_targeting_presets_before_the_tray_throws_the_other_dice(app):
+    from tabletop.games.joust.actions import DieRoll, PlaceDie
+
+    session = app.session
+    b, e = "Bloodguard", "Echelon"
+    for action in (PlaceDie(b, "Sir Corvin", "1", "white"),
+                   ChooseFavor(b, "Sir Corvin", "targeting"), ChooseFavor(b, "Sir Aldric", "hit"),
+                   ChooseFavor(b, "Dame Wren", "ruse"),
+                   SetOrder(b, ("Sir Corvin", "Sir Aldric", "Dame Wren")), Ready(b),
+                   ChooseFavor(e, "Dame Isolde", "block"), ChooseFavor(e, "Sir Bertram", "hit"),
+                   ChooseFavor(e, "Dame Maud", "ruse"),
+                   SetOrder(e, ("Sir Bertram", "Dame Isolde", "Dame Maud")), Ready(e), Reveal()):
+        assert session.perform(action), session.status
+    screen = JoustTray(session, seed=4)
+    app.push(screen)
+    assert app.top is screen and screen.stage == "preset"
+    screen._click_die(screen.sides[0], 0)
+    key(app, pygame.K_RETURN)  # Roll
+    assert isinstance(app.top, DiceTray) and app.top.roll.kinds == ("kc-black",)
+    use_dice_trays(app)
+    assert screen.action().rolls[0].dice[0] == DieRoll("1", (6,), preset=True)
+    assert any("set by Targeting" in line for line in screen.preview())
+
+
+def test_dice_tray_words_each_die_the_joust_way(app):
+    from dataclasses import replace
+
+    from tabletop.dice.roll import roll_showing
+    from tabletop.ui.controllers.joust_tray import Side
+
+    house = app.session.state.household("Bloodguard")
+    wren = replace(house.knight("Dame Wren"), favor="ruse")
+    side = Side("Bloodguard", wren, ["1", "fealty"], ["white", "black"], seed=0)
+    roll = roll_showing(["white", "black"], ["5", "6"], seed=2)
+    ((heading, lines),) = side.explain(roll)
+    assert heading == "Dame Wren (House Bloodguard)"
+    assert "die 1: white 5: Hit" in lines  # Ruse: white hits on 5
+    assert "Aftershock: Enter throws the Fealty Die again" in lines
+    resolved = resolve_aftershocks(roll)
+    ((_, lines),) = side.explain(resolved)
+    assert any(line.startswith("die 3: black ") and line.endswith("(Aftershock roll)")
+               for line in lines)
+    corvin = replace(house.knight("Sir Corvin"), favor="heros-fate")
+    side = Side("Bloodguard", corvin, ["1", "fealty"], ["white", "black"], seed=0)
+    rerolled, words = side.reroll_rule(roll_showing(["white", "black"], ["2", "3"], seed=2), {0})
+    assert words == "Squire Reroll (white)"
+    ((_, lines),) = side.explain(rerolled)
+    assert lines[1].endswith("(rerolled from 2 by the Squire Reroll)")
+    assert lines[-1] == "rerolls left: Hero's Fate reroll: click dice, then R"

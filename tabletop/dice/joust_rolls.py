@@ -1,5 +1,10 @@
 """King's Champion roll rules as pure functions on rolls: Aftershock, Hero's Fate, Squire Reroll.
 
+These are the only implementation of those roll rules: the joust's rules core receives the
+faces they produce (and checks the Knight may use the rerolls named), the joust roll in the
+window applies them through :func:`knight_reroll`, and the free dice tray through
+:func:`heros_fate`.
+
 The joust roll (Jousting Phase, steps 5-7: roll the dice, apply abilities and re-rolls,
 resolve the dice) is a :class:`~tabletop.dice.roll.Roll` of ``kc-*`` dice.  Re-rolls come
 first; Aftershocks are rolled when the dice are resolved.  Scoring is the joust module's
@@ -107,6 +112,47 @@ def squire_reroll(roll: Roll, dice: Iterable[int], squire_colour: str) -> Roll:
             raise IllegalActionError(action, f"die {index + 1} is {colour(roll, index)}; the "
                                              f"Squire re-rolls only {squire_colour} dice")
     return reroll(roll, chosen, SQUIRE)
+
+
+def rerolls_left(roll: Roll, *, heros_fate_held: bool, squire: str | None) -> tuple[str, ...]:
+    """The rerolls a Knight may still use on ``roll`` (Jousting Phase task 6), in the order
+    :func:`knight_reroll` prefers them: :data:`SQUIRE` when the Knight has a Squire Reroll of
+    colour ``squire`` (with its worker) unused, :data:`HEROS_FATE` when it holds Hero's Fate
+    unused; none once the Aftershocks are rolled (task 7)."""
+    used = {step.reason for step in roll.steps}
+    if AFTERSHOCK in used:
+        return ()
+    out = []
+    if squire and SQUIRE not in used:
+        out.append(SQUIRE)
+    if heros_fate_held and HEROS_FATE not in used:
+        out.append(HEROS_FATE)
+    return tuple(out)
+
+
+def knight_reroll(roll: Roll, dice: Iterable[int], *, heros_fate_held: bool,
+                  squire: str | None) -> tuple[Roll, str]:
+    """Re-roll ``dice`` with a Knight's own rerolls: the Squire Reroll (colour ``squire``) when
+    it is left and every chosen die is its colour, else Hero's Fate when it is left.  Returns
+    the new roll and the reroll used, in words.  Raises :class:`IllegalActionError` when no
+    reroll the Knight has may re-roll those dice (the rules are :func:`squire_reroll`'s and
+    :func:`heros_fate`'s)."""
+    _check_joust_roll(roll)
+    chosen = sorted(set(dice))
+    if not chosen:
+        raise IllegalActionError("re-roll", "choose the dice to re-roll first")
+    action = f"re-roll dice {', '.join(str(i + 1) for i in chosen)}"
+    _check_before_resolving(roll, action)
+    left = rerolls_left(roll, heros_fate_held=heros_fate_held, squire=squire)
+    if SQUIRE in left and all(0 <= i < len(roll) and colour(roll, i) == squire
+                              for i in chosen):
+        return squire_reroll(roll, chosen, squire), f"{SQUIRE} ({squire})"
+    if HEROS_FATE in left:
+        return heros_fate(roll, chosen), HEROS_FATE
+    if SQUIRE in left:
+        raise IllegalActionError(action, f"the Squire re-rolls only {squire} dice, and no "
+                                         f"Hero's Fate is left")
+    raise IllegalActionError(action, "no Hero's Fate or Squire Reroll is left for this Knight")
 
 
 def joust_score(roll: Roll, *, ruse: bool = False) -> kings_champion.Score:

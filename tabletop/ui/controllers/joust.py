@@ -7,7 +7,8 @@ then the slot; click a placed die to take it back; click a Favor Action chip to 
 click the Knights' names in jousting order to lay their tokens on The List; click an
 Enhancement card in the strip, then a Knight's name, to play it; then Ready.  A hand-over
 screen sits between the players whenever the secrets on show would change.  Jousting: Reveal,
-then Joust (the roll modal), then End round.  King's Crowns are put on a track with the
+then Joust (the roll modal, which throws each Knight's dice in the animated dice tray), then
+End round.  King's Crowns are put on a track with the
 Crown buttons.
 """
 
@@ -204,7 +205,8 @@ class JoustController(GameController):
                 ("click a Favor chip", "choose that Favor Action"),
                 ("click Knights' names", "lay the jousting order on The List"),
                 ("Enter", "Ready (planning)"), ("R", "reveal the next joust"),
-                ("J", "roll the joust"), ("Esc", "drop the held die or card")]
+                ("J", "roll the joust in the dice tray"),
+                ("Esc", "drop the held die or card")]
 
     # -- events ------------------------------------------------------------------------------
 
@@ -383,7 +385,8 @@ class JoustController(GameController):
                                  self.perform))
 
     def open_tray(self) -> None:
-        """Open the joust roll for the revealed joust."""
+        """Open the joust roll for the revealed joust: the dice tray throws the first Knight's
+        dice at once (after Targeting's presets, when a Knight has Targeting)."""
         state: JoustState = self.session.state
         if state.phase != "jousting" or state.revealed <= state.resolved:
             self.session.tell("reveal the next joust first", error=True)

@@ -1,18 +1,26 @@
-"""The joust roll: a modal that rolls both Knights' dice, takes the players' rerolls and
-Mark of the Church choice, rolls the Aftershocks, explains every die's score in words, and
+"""The joust roll: both Knights' dice are thrown in the animated dice tray, then this screen
+shows every die and the joust's outcome in words, takes the Mark of the Church choice, and
 hands one :class:`~tabletop.games.joust.actions.Joust` to the session.
 
 Steps (rulebook, *Jousting Phase Tasks* 5-8): Targeting presets (click an Attack Die of the
-Knight with Targeting: it is set to 6; click again for 5, ... then off) -> Roll -> rerolls
-(click dice to select them, then that Knight's Hero's Fate or Squire Reroll button) ->
-Resolve (Aftershocks are rolled) -> Mark of the Church (+/-) -> Done.  Esc closes without
-changing the board; the dice are seeded by the joust, so reopening shows the same roll.
-T (before any reroll) throws each Knight's dice in the animated dice tray instead: the same
-seed gives the same faces, and the tray's rerolls apply the Knight's own rerolls.
+Knight with Targeting: it is set to 6; click again for 5, ... then off), then Roll (Enter) ->
+each Knight's dice go into the dice tray in turn, the Household with initiative first: they
+tumble and settle on the seeded faces, the tray lists each die's score in words, click dice and
+R to use the Knight's Hero's Fate or Squire Reroll, Enter throws the Aftershocks and Enter
+again hands the roll back -> Mark of the Church (+/-) -> Done (Enter).  Each Knight's roll is
+seeded by the joust, so reopening the joust, or throwing again after closing a tray with Esc,
+shows the same dice; Done writes each roll's seed and replayable record to the log
+(``tabletop.dice.roll.replay`` rebuilds the roll, ``tabletop.dice.tray.animate_roll`` its
+animation).  Esc on this screen closes it without changing the board.
+
+The rules stay where they are: the dice rules (Aftershock, Hero's Fate, Squire Reroll) in
+:mod:`tabletop.dice.joust_rolls`, the scoring in :mod:`tabletop.dice.kings_champion`, the
+joust itself in the rules core, which receives the faces.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 import pygame
@@ -21,16 +29,14 @@ from tabletop.dice.joust_rolls import (
     HEROS_FATE,
     SQUIRE,
     aftershock_dice,
-    heros_fate,
-    resolve_aftershocks,
-    squire_reroll,
+    knight_reroll,
+    rerolls_left,
 )
-from tabletop.dice.joust_rolls import colour as roll_colour
-from tabletop.dice.kings_champion import FEALTY, die_score
-from tabletop.dice.roll import Roll, roll_dice
-from tabletop.errors import IllegalActionError, TabletopError
+from tabletop.dice.kings_champion import FEALTY, score
+from tabletop.dice.roll import Roll
+from tabletop.errors import TabletopError
 from tabletop.games.joust.actions import DieRoll, Joust, KnightRoll
-from tabletop.games.joust.jousting import favor_of
+from tabletop.games.joust.jousting import FAVOR_WORDS, favor_of, how_rolled
 from tabletop.games.joust.state import FAVOR_TITLES, JoustState, Knight
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.session import Session
@@ -41,21 +47,27 @@ from tabletop.ui.widgets.dice_tray import DiceTray
 
 DIE = 46
 
+TITLES = {"preset": "Targeting: set a die, then Roll (Enter) throws the dice in the tray",
+          "throwing": "The dice are in the tray",
+          "paused": "The dice tray was closed: Roll (Enter) throws the same dice again, Esc "
+                    "cancels the joust",
+          "resolved": "The joust scored: Done (Enter) applies it, Esc cancels"}
+MAIN_BUTTON = {"preset": "Roll", "paused": "Roll", "resolved": "Done"}
+
 
 @dataclass
 class Side:
-    """One Knight's dice in the tray: ``slots``/``colours`` of every die (Fealty last),
-    ``preset`` faces chosen by Targeting, the live ``roll`` of the other dice, the dice
-    selected for a reroll and the Mark of the Church conversion."""
+    """One Knight's dice: ``slots``/``colours`` of every die (Fealty last), the ``seed`` of its
+    throw, ``preset`` faces chosen by Targeting, the ``roll`` of the thrown dice once the dice
+    tray hands it back, and the Mark of the Church conversion."""
 
     house: str
     knight: Knight
     slots: list[str]
     colours: list[str]
+    seed: int
     preset: dict[int, int] = field(default_factory=dict)
     roll: Roll | None = None
-    rolled: list[int] = field(default_factory=list)
-    selected: set[int] = field(default_factory=set)
     convert: int = 0
 
     @property
@@ -65,49 +77,87 @@ class Side:
     def can_target(self) -> bool:
         return self.favor == "targeting"
 
+    @property
+    def thrown(self) -> list[int]:
+        """The dice thrown in the tray (all but a Targeting preset), as indices of ``slots``."""
+        return [i for i in range(len(self.slots)) if i not in self.preset]
+
+    def kinds(self) -> list[str]:
+        """The colours of the thrown dice, in the tray's order."""
+        return [self.colours[i] for i in self.thrown]
+
+    def _squire(self) -> str | None:
+        """The colour of this Knight's Squire Reroll, when it has one with a worker on it."""
+        squire = self.knight.squire
+        return squire.reroll if squire and squire.reroll and squire.reroll_worker else None
+
     def reroll_rule(self, roll: Roll, chosen: set[int]) -> tuple[Roll, str]:
-        """The dice tray's reroll for this Knight: the Squire Reroll when every chosen die is
-        its colour and it is unused, else Hero's Fate when chosen and unused."""
-        used = {s.reason for s in roll.steps}
-        squire = self.knight.squire
-        if (squire and squire.reroll and squire.reroll_worker and SQUIRE not in used
-                and chosen and all(roll_colour(roll, i) == squire.reroll for i in chosen)):
-            return squire_reroll(roll, chosen, squire.reroll), "Squire Reroll"
-        if self.favor == "heros-fate" and HEROS_FATE not in used:
-            return heros_fate(roll, chosen), "Hero's Fate"
-        raise IllegalActionError(f"reroll {self.knight.name}'s dice",
-                                 "no Hero's Fate or Squire Reroll is left for those dice")
+        """The dice tray's reroll for this Knight: its own Squire Reroll or Hero's Fate, by
+        :func:`tabletop.dice.joust_rolls.knight_reroll`."""
+        return knight_reroll(roll, chosen, heros_fate_held=self.favor == "heros-fate",
+                             squire=self._squire())
 
-    def rerolls(self) -> list[tuple[str, str]]:
-        """``(label, reason)`` of the rerolls this Knight may still use."""
-        out = []
-        used = {s.reason for s in self.roll.steps} if self.roll else set()
-        if self.favor == "heros-fate" and HEROS_FATE not in used:
-            out.append(("Hero's Fate reroll", HEROS_FATE))
-        squire = self.knight.squire
-        if squire and squire.reroll and squire.reroll_worker and SQUIRE not in used:
-            out.append((f"Squire reroll ({squire.reroll})", SQUIRE))
-        return out
+    def rerolls(self, roll: Roll) -> list[tuple[str, str]]:
+        """``(label, reason)`` of the rerolls this Knight may still use on ``roll``, Hero's
+        Fate first; none once the Aftershocks are rolled."""
+        squire = self._squire()
+        left = rerolls_left(roll, heros_fate_held=self.favor == "heros-fate", squire=squire)
+        labels = {HEROS_FATE: "Hero's Fate reroll", SQUIRE: f"Squire reroll ({squire})"}
+        return [(labels[reason], reason) for reason in (HEROS_FATE, SQUIRE) if reason in left]
 
-    def die_rolls(self) -> tuple[DieRoll, ...]:
-        """The dice as the rules core takes them."""
+    def die_rolls(self, roll: Roll | None = None) -> tuple[DieRoll, ...]:
+        """The dice as the rules core takes them, from ``roll`` (default: the Knight's own
+        roll) and the presets."""
+        roll = roll if roll is not None else self.roll
+        assert roll is not None
+        chain = tuple(roll.face(i).value for i in aftershock_dice(roll))
         out = []
-        chain: tuple[int, ...] = ()
-        if self.roll is not None:
-            chain = tuple(self.roll.face(i).value for i in aftershock_dice(self.roll))
         for index, slot in enumerate(self.slots):
             if index in self.preset:
                 out.append(DieRoll(slot, (self.preset[index],), preset=True))
                 continue
-            position = self.rolled.index(index)
-            assert self.roll is not None
-            faces = tuple(f.value for f in self.roll.shown(position))
-            reasons = [s.reason for s in self.roll.steps if s.action == "reroll"
+            position = self.thrown.index(index)
+            faces = tuple(f.value for f in roll.shown(position))
+            reasons = [s.reason for s in roll.steps if s.action == "reroll"
                        and position in s.dice]
             sources = tuple("heros-fate" if r == HEROS_FATE else "squire" for r in reasons)
             after = chain if self.colours[index] == FEALTY and faces[-1] == 6 else ()
             out.append(DieRoll(slot, faces, sources, after))
         return tuple(out)
+
+    def explain(self, roll: Roll) -> list[tuple[str, list[str]]]:
+        """The dice tray's results for this Knight: each die's score in words with how it came
+        about (the rules core's :func:`~tabletop.games.joust.jousting.how_rolled`), the dice's
+        totals against the crown box, and the rerolls left.  Hit, Block and Mark of the Church
+        act on the joust screen once both Knights have rolled."""
+        dice = self.die_rolls(roll)
+        faces, names = [], []
+        after = iter(aftershock_dice(roll))
+        for index, (die, colour) in enumerate(zip(dice, self.colours, strict=True)):
+            faces.append((colour, die.face))
+            names.append("set" if die.preset else f"die {self.thrown.index(index) + 1}")
+            for face in die.aftershocks:
+                faces.append((FEALTY, face))
+                names.append(f"die {next(after) + 1}")
+        result = score(faces, ruse=self.favor == "ruse")
+        lines = []
+        if self.favor:
+            lines.append(f"{FAVOR_TITLES[self.favor]}: {FAVOR_WORDS[self.favor]}")
+        for name, words, how in zip(names, (d.words for d in result.dice),
+                                    how_rolled(KnightRoll(self.house, dice)), strict=True):
+            lines.append(f"{name}: {words}" + (f" ({how})" if how else ""))
+        target = self.knight.crown_target()
+        hits = f"{result.hits} hit{'' if result.hits == 1 else 's'}"
+        lines.append(f"dice: {hits}, {result.reputation} Reputation, "
+                     f"{result.pips} pips (crown box {target}: "
+                     f"{'beaten' if result.pips > target else 'not beaten'})")
+        if any(d.face == 6 and c == FEALTY and not d.aftershocks
+               for d, c in zip(dice, self.colours, strict=True)):
+            lines.append("Aftershock: Enter throws the Fealty Die again")
+        left = [label for label, _ in self.rerolls(roll)]
+        lines.append(f"rerolls left: {', '.join(left)}: click dice, then R" if left
+                     else "no rerolls left")
+        return [(f"{self.knight.name} (House {self.house})", lines)]
 
 
 class JoustTray(Controller):
@@ -123,87 +173,67 @@ class JoustTray(Controller):
         pair = state.jousters(state.resolved)
         assert pair is not None
         self.sides = []
-        for house, knight in zip(state.in_order(), pair, strict=True):
+        for number, (house, knight) in enumerate(zip(state.in_order(), pair, strict=True)):
             placed = knight.placed_dice()
             self.sides.append(Side(house.name, knight, [s for s, _ in placed] + ["fealty"],
-                                   [c for _, c in placed] + [FEALTY]))
-        self.stage = "preset" if any(s.can_target() for s in self.sides) else "rolled"
-        self.resolved = False
+                                   [c for _, c in placed] + [FEALTY], seed * 2 + number))
+        self.stage = "preset" if any(s.can_target() for s in self.sides) else "throwing"
+        self.tray_for: int | None = None
         self.message = ""
         self.buttons: list[tuple[pygame.Rect, str, object]] = []
-        self.in_tray: list[int] = []
         self.dice_rects: list[tuple[pygame.Rect, int, int]] = []
-        if self.stage == "rolled":
-            self._roll()
 
     # -- steps -----------------------------------------------------------------------------
 
-    def _roll(self) -> None:
-        for number, side in enumerate(self.sides):
-            side.rolled = [i for i in range(len(side.slots)) if i not in side.preset]
-            side.roll = roll_dice([side.colours[i] for i in side.rolled],
-                                  seed=self.seed * 2 + number)
-        self.stage = "rolled"
+    def on_push(self, app) -> None:
+        super().on_push(app)
+        if self.stage == "throwing":
+            self._next_tray()
 
-    def _reroll(self, side: Side, reason: str) -> None:
-        chosen = [side.rolled.index(i) for i in sorted(side.selected) if i in side.rolled]
-        if not chosen:
-            self.message = "select the dice to reroll first (click them)"
-            return
-        assert side.roll is not None
-        try:
-            if reason == HEROS_FATE:
-                side.roll = heros_fate(side.roll, chosen)
-            else:
-                assert side.knight.squire is not None and side.knight.squire.reroll
-                side.roll = squire_reroll(side.roll, chosen, side.knight.squire.reroll)
-        except TabletopError as exc:
-            self.message = str(exc)
-            return
-        side.selected.clear()
+    def _throw(self) -> None:
+        """Roll: throw the dice still to roll in the tray (after Targeting, or again after a
+        tray was closed)."""
+        self.stage = "throwing"
         self.message = ""
+        self._next_tray()
 
-    def throw_in_tray(self) -> None:
-        """Throw both Knights' dice, one after the other, in the animated dice tray."""
-        if self.stage != "rolled" or any(s.roll and s.roll.steps for s in self.sides):
-            self.message = "the dice tray throws before any reroll"
+    def _next_tray(self) -> None:
+        """Push the dice tray for the next Knight still to roll; when both have rolled, the
+        joust is ready to score."""
+        waiting = [n for n, side in enumerate(self.sides) if side.roll is None]
+        if not waiting:
+            self.stage = "resolved"
             return
-        self.in_tray = list(range(len(self.sides)))
-        self.update(0)
-
-    def update(self, dt_ms: int) -> None:
-        """Push the dice tray for the next Knight once the previous one has closed."""
-        if not self.in_tray or self.app is None or self.app.top is not self:
+        if self.app is None:
             return
-        number = self.in_tray.pop(0)
+        number = waiting[0]
         side = self.sides[number]
-        if not side.rolled:
-            return
-
-        seed = self.seed * 2 + number
-        kinds = [side.colours[i] for i in side.rolled]
+        self.tray_for = number
 
         def done(roll: Roll, side: Side = side) -> None:
-            fair = roll_dice(kinds, seed=seed)
-            if roll.seed != seed or roll.kinds[:roll.first] != fair.kinds or \
-                    roll.first != len(fair.kinds):
-                self.message = ("the tray was thrown again or given other dice: the joust "
-                                "keeps its own first throw")
-                roll = resolve_aftershocks(fair)
+            assert roll.seed == side.seed and list(roll.kinds[:roll.first]) == [
+                f"kc-{c}" for c in side.kinds()]
             side.roll = roll
-            if not self.in_tray:
-                self.resolved = True
-                self.stage = "resolved"
+            self.tray_for = None
 
-        self.app.push(DiceTray(self.session, kinds, seed=seed, on_done=done,
-                               reroll_rule=side.reroll_rule, throw_now=True))
+        state: JoustState = self.session.state
+        self.app.push(DiceTray(
+            self.session, side.kinds(), seed=side.seed, on_done=done,
+            reroll_rule=side.reroll_rule, throw_now=True, fixed=True, explain=side.explain,
+            title=f"joust {state.resolved + 1}: {side.knight.name} (House {side.house})"))
 
-    def _resolve(self) -> None:
-        for side in self.sides:
-            assert side.roll is not None
-            side.roll = resolve_aftershocks(side.roll)
-        self.resolved = True
-        self.stage = "resolved"
+    def update(self, dt_ms: int) -> None:
+        """Once a Knight's tray has closed, push the next one; a tray closed without handing
+        its roll back (Esc) pauses the joust."""
+        if self.stage != "throwing" or self.app is None or self.app.top is not self:
+            return
+        if self.tray_for is not None:
+            knight = self.sides[self.tray_for].knight.name
+            self.tray_for = None
+            self.stage = "paused"
+            self.message = f"{knight}'s dice were not used"
+            return
+        self._next_tray()
 
     def action(self) -> Joust:
         """The Joust as the dice stand."""
@@ -218,8 +248,16 @@ class JoustTray(Controller):
         return [self.session.game.describe(e) for e in events]
 
     def _finish(self) -> None:
-        if self.app is not None and self.session.perform(self.action()):
-            self.app.pop(self)
+        """Done: the Joust goes to the session, and each Knight's roll to the log, with its seed
+        and replayable record, just before the joust's scores."""
+        start = len(self.session.log)
+        if self.app is None or not self.session.perform(self.action()):
+            return
+        self.session.log[start:start] = [
+            f"Dice of {side.knight.name} (House {side.house}, seed {side.seed}): {side.roll}; "
+            f"record {json.dumps(side.roll.record(), ensure_ascii=False)}"
+            for side in self.sides if side.roll is not None]
+        self.app.pop(self)
 
     # -- events ----------------------------------------------------------------------------
 
@@ -230,8 +268,6 @@ class JoustTray(Controller):
                 self.session.tell("joust not rolled: nothing changed")
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._advance()
-            elif event.key == pygame.K_t:
-                self.throw_in_tray()
             return True
         if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)
@@ -246,21 +282,14 @@ class JoustTray(Controller):
         return True
 
     def _advance(self) -> None:
-        if self.stage == "preset":
-            self._roll()
-        elif self.stage == "rolled":
-            self._resolve()
-        else:
+        if self.stage in ("preset", "paused"):
+            self._throw()
+        elif self.stage == "resolved":
             self._finish()
 
     def _button(self, what: str, value: object) -> None:
         if what == "main":
             self._advance()
-        elif what == "tray":
-            self.throw_in_tray()
-        elif what == "reroll":
-            side, reason = value  # type: ignore[misc]
-            self._reroll(side, reason)
         elif what == "convert":
             side, step = value  # type: ignore[misc]
             side.convert = max(0, side.convert + step)
@@ -269,18 +298,17 @@ class JoustTray(Controller):
                 self.message = "Mark of the Church cannot turn more hits into Morale"
 
     def _click_die(self, side: Side, index: int) -> None:
-        if self.stage == "preset":
-            if not side.can_target() or side.colours[index] == FEALTY:
-                self.message = "Targeting presets one Attack Die of the Knight that chose it"
-                return
-            face = side.preset.get(index)
-            side.preset.clear()
-            if face is None:
-                side.preset[index] = 6
-            elif face > 1:
-                side.preset[index] = face - 1
-        elif self.stage == "rolled" and index in side.rolled:
-            side.selected ^= {index}
+        if self.stage != "preset":
+            return
+        if not side.can_target() or side.colours[index] == FEALTY:
+            self.message = "Targeting presets one Attack Die of the Knight that chose it"
+            return
+        face = side.preset.get(index)
+        side.preset.clear()
+        if face is None:
+            side.preset[index] = 6
+        elif face > 1:
+            side.preset[index] = face - 1
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -292,21 +320,16 @@ class JoustTray(Controller):
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
         state: JoustState = self.session.state
-        title = {"preset": "Targeting: set a die, then Roll (Enter)",
-                 "rolled": "Rerolls: select dice, use a reroll, then Resolve (Enter)",
-                 "resolved": "The joust scored: Done (Enter) applies it, Esc cancels"}
         text(surface, f"Joust {state.resolved + 1} of round {state.round} — "
-                      f"{title[self.stage]}", (box.x + 16, box.y + 10), 20, theme.ACCENT)
+                      f"{TITLES[self.stage]}", (box.x + 16, box.y + 10), 20, theme.ACCENT,
+             max_width=box.width - 32)
         self.buttons, self.dice_rects = [], []
         y = box.y + 42
         for index, side in enumerate(self.sides):
             y = self._draw_side(surface, box, y, index, side) + 10
-        main = {"preset": "Roll", "rolled": "Resolve", "resolved": "Done"}[self.stage]
-        button = pygame.Rect(box.right - 140, box.y + 40, 120, 30)
-        self._button_rect(surface, button, main, "main", None, True)
-        if self.stage == "rolled" and not any(s.roll and s.roll.steps for s in self.sides):
-            self._button_rect(surface, pygame.Rect(box.right - 280, box.y + 40, 130, 30),
-                              "Dice tray (T)", "tray", None, True)
+        if self.stage in MAIN_BUTTON:
+            button = pygame.Rect(box.right - 140, box.y + 40, 120, 30)
+            self._button_rect(surface, button, MAIN_BUTTON[self.stage], "main", None, True)
         lines = self.preview() if self.stage == "resolved" else []
         if self.message:
             lines = [self.message, *lines]
@@ -329,16 +352,18 @@ class JoustTray(Controller):
     def _draw_side(self, surface, box, y, index, side: Side) -> int:
         favor = FAVOR_TITLES.get(side.favor or "", "no Favor Action")
         text(surface, f"House {side.house}: {side.knight.name} ({favor}) — crown box "
-                      f"{side.knight.crown_target()}", (box.x + 16, y), 18, theme.TEXT)
+                      f"{side.knight.crown_target()}", (box.x + 16, y), 18, theme.TEXT,
+             max_width=box.width - 180)
         y += 24
         x = box.x + 16
         for die, colour in enumerate(side.colours):
             rect = pygame.Rect(x, y, DIE, DIE)
             face, history = self._face(side, die)
-            outline = theme.ACCENT if die in side.selected else None
-            draw_die(surface, rect, colour, face, outline=outline)
+            draw_die(surface, rect, colour, face)
             self.dice_rects.append((rect, index, die))
-            label = "set" if die in side.preset else "→".join(str(f) for f in history[:-1])
+            label = ("set" if die in side.preset else
+                     "from " + "→".join(str(f) for f in history[:-1]) if len(history) > 1
+                     else "")
             if label:
                 text(surface, label, (rect.centerx, rect.bottom + 2), 13, theme.TEXT_DIM,
                      anchor="midtop")
@@ -352,42 +377,18 @@ class JoustTray(Controller):
                      anchor="midtop")
                 x += DIE
         bx = x + 20
-        if self.stage == "rolled":
-            for label, reason in side.rerolls():
-                rect = pygame.Rect(bx, y + 8, 210, 28)
-                self._button_rect(surface, rect, label, "reroll", (side, reason), True)
-                bx += 218
         if self.stage == "resolved" and side.favor == "mark-of-the-church":
             text(surface, f"Hits to Morale: {side.convert}", (bx, y + 14), 16, theme.TEXT)
             self._button_rect(surface, pygame.Rect(bx + 130, y + 8, 30, 28), "−", "convert",
                               (side, -1), side.convert > 0)
             self._button_rect(surface, pygame.Rect(bx + 166, y + 8, 30, 28), "+", "convert",
                               (side, 1), True)
-        y += DIE + 18
-        words = self._words(side)
-        if words:
-            text(surface, words, (box.x + 16, y), 14, theme.TEXT_DIM, max_width=box.width - 32)
-            y += 18
-        return y
+        return y + DIE + 18
 
     def _face(self, side: Side, die: int) -> tuple[int | None, tuple[int, ...]]:
         if die in side.preset:
             return side.preset[die], (side.preset[die],)
-        if side.roll is None or die not in side.rolled:
-            return None, ()
-        position = side.rolled.index(die)
-        history = tuple(f.value for f in side.roll.shown(position))
-        return history[-1], history
-
-    def _words(self, side: Side) -> str:
         if side.roll is None:
-            return ""
-        ruse = side.favor == "ruse"
-        parts = []
-        for die, colour in enumerate(side.colours):
-            face, _ = self._face(side, die)
-            if face:
-                parts.append(die_score(colour, face, ruse=ruse).words)
-        for extra in aftershock_dice(side.roll):
-            parts.append(die_score(FEALTY, side.roll.face(extra).value, ruse=ruse).words)
-        return "; ".join(parts)
+            return None, ()
+        history = tuple(f.value for f in side.roll.shown(side.thrown.index(die)))
+        return history[-1], history

@@ -7,7 +7,9 @@ are listed and scored the way the game scores them (``tabletop.dice.summary``). 
 choose re-rolls, R re-rolls them by the game's rule (``tabletop.dice.tray_rules``); with a
 Fateforge Three-of-a-Kind, choose one die and click its new result (kept in ``tray.change``,
 ``(die, result)``); Enter hands the roll on (a King's Champion roll first throws its
-Aftershocks); Esc closes.
+Aftershocks); Esc closes.  A game's roll (``fixed=True``) keeps the dice it was given: no
+palette, no throwing again, no other game's dice; its ``explain`` hook may word the results
+the game's way.
 
 Keys: Space throw · click die: choose re-roll · R re-roll · Enter use the roll · Tab other
 game's dice · click a die in the palette: add one (right-click: remove one) · Backspace:
@@ -57,6 +59,7 @@ RESULTS_WIDTH = 290
 
 Done = Callable[[Roll], object]
 RerollRule = Callable[[Roll, set[int]], tuple[Roll, str]]
+Explain = Callable[[Roll], Sequence[tuple[str, Sequence[str]]]]
 
 
 def _colours(kind: DieKind) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -135,14 +138,19 @@ class DiceTray(Controller):
     ``kinds`` are the dice of the first throw (default: the current game's usual dice);
     ``seed`` seeds the first throw (later throws get fresh seeds); ``on_done(roll)`` receives
     the finished roll on Enter (without it, the roll is written to the log);
-    ``reroll_rule(roll, chosen) -> (roll, words)`` replaces the game's default re-roll rule.
+    ``reroll_rule(roll, chosen) -> (roll, words)`` replaces the game's default re-roll rule
+    (it must be pure: it is also asked, before R, what re-rolling the chosen dice would do).
+    ``fixed``: the dice are a game's roll (no palette, no throwing again, no Tab), seeded by
+    ``seed``; ``explain(roll) -> [(heading, lines)]`` words the results in place of the default
+    summary; ``title`` replaces the game's name in the title line.
     """
 
     modal = True
 
     def __init__(self, session: Session, kinds: Sequence[str] | None = None, *,
                  seed: int | None = None, on_done: Done | None = None,
-                 reroll_rule: RerollRule | None = None, throw_now: bool = False):
+                 reroll_rule: RerollRule | None = None, throw_now: bool = False,
+                 fixed: bool = False, explain: Explain | None = None, title: str = ""):
         super().__init__()
         self.session = session
         self.family = tray_rules.family_for_game(session.game.name)
@@ -153,6 +161,9 @@ class DiceTray(Controller):
         self.seed = seed
         self.on_done = on_done
         self.reroll_rule = reroll_rule or self._default_reroll
+        self.fixed = fixed
+        self.explain = explain
+        self.title = title
         self.change: tuple[int, str] | None = None
         self.roll: Roll | None = None
         self.animation: Animation | None = None
@@ -179,7 +190,10 @@ class DiceTray(Controller):
         return (self.animation.rest_frame + 1) * DT + SETTLE_PAUSE
 
     def throw(self) -> None:
-        """Throw the pending dice (a new roll, seeded)."""
+        """Throw the pending dice (a new roll, seeded); a game's fixed roll is thrown once."""
+        if self.fixed and self.roll is not None:
+            self.message = "these dice are the game's roll: they are thrown once"
+            return
         if not self.pending:
             self.message = "add dice first: click a die in the palette"
             return
@@ -268,6 +282,8 @@ class DiceTray(Controller):
 
     def next_family(self) -> None:
         """Offer the next game's dice (Tab); the pending throw becomes its usual dice."""
+        if self.fixed:
+            return
         keys = [family.key for family in tray_rules.FAMILIES]
         index = (keys.index(self.family.key) + 1) % len(keys)
         self.family = tray_rules.FAMILIES[index]
@@ -277,12 +293,16 @@ class DiceTray(Controller):
         self.notes = []
 
     def add(self, kind: str) -> None:
+        if self.fixed:
+            return
         if len(self.pending) >= MAX_TRAY_DICE:
             self.message = f"the tray holds {MAX_TRAY_DICE} dice"
             return
         self.pending.append(kind)
 
     def remove(self, kind: str | None = None) -> None:
+        if self.fixed:
+            return
         for index in range(len(self.pending) - 1, -1, -1):
             if kind is None or self.pending[index] == kind:
                 del self.pending[index]
@@ -352,8 +372,8 @@ class DiceTray(Controller):
         box = rect.inflate(-24, -24)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
-        text(surface, f"Dice tray — {self.family.title}", (box.x + 14, box.y + 10), 22,
-             theme.ACCENT, max_width=box.width // 2)
+        text(surface, f"Dice tray — {self.title or self.family.title}", (box.x + 14, box.y + 10),
+             22, theme.ACCENT, max_width=box.width - 28 if self.fixed else box.width // 2)
         chips_bottom = self._draw_palette(surface, box)
         hint_height = 44
         body = pygame.Rect(box.x + 12, chips_bottom + 8, box.width - 24,
@@ -371,6 +391,8 @@ class DiceTray(Controller):
     def _draw_palette(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         self._chips = []
         x, y, chip = box.x + 14, box.y + 40, 30
+        if self.fixed:
+            return y
         text(surface, "add:", (x, y + chip // 2), 16, theme.TEXT_DIM, anchor="midleft")
         x += 36
         for kind_name in self.family.kinds:
@@ -429,16 +451,17 @@ class DiceTray(Controller):
             return
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
         summary = summarise(self.roll, self.change)
-        for heading, rows in describe(summary):
+        groups = self.explain(self.roll) if self.explain else describe(summary)
+        for heading, rows in groups:
             lines.append((heading, 18, theme.ACCENT))
             lines += [(row, 16, theme.TEXT) for row in rows]
         faces = ", ".join(f"{i + 1}:{self.roll.face(i).label}" for i in range(len(self.roll)))
         lines.append((f"faces {faces}", 14, theme.TEXT_DIM))
         lines += [(note, 15, theme.TEXT_DIM) for note in self.notes]
         if self.chosen:
-            cost = self._cost()
-            lines.append((f"re-roll dice {self._names(sorted(self.chosen))}: {cost} (R)", 16,
-                          theme.OK))
+            cost, allowed = self._cost()
+            lines.append((f"re-roll dice {self._names(sorted(self.chosen))}: {cost}"
+                          + (" (R)" if allowed else ""), 16, theme.OK if allowed else theme.ERROR))
         if any(self.roll.kind(i).placeholder for i in range(len(self.roll))):
             lines.append(("placeholder faces: check them against your dice "
                           "(dice-faces.toml)", 14, theme.ERROR))
@@ -475,12 +498,14 @@ class DiceTray(Controller):
             self._results.append((chip, result))
             x += width + 6
 
-    def _cost(self) -> str:
+    def _cost(self) -> tuple[str, bool]:
+        """What R would do to the chosen dice, in the rule's words, and whether it may: the
+        (pure) re-roll rule is asked, and its refusal is shown before R is pressed."""
         assert self.roll is not None
         try:
-            return tray_rules.reroll_cost(self.roll, self.chosen)
+            return self.reroll_rule(self.roll, set(self.chosen))[1], True
         except TabletopError as exc:
-            return str(exc)
+            return str(exc), False
 
     def _draw_hints(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         if self.roll is None:
@@ -488,6 +513,9 @@ class DiceTray(Controller):
                     "Backspace remove last · Tab other game's dice · Esc close")
         elif self.rolling:
             hint = "click to skip to the end"
+        elif self.fixed:
+            hint = ("Enter use this roll · Esc close" if self.finished else
+                    "click dice to choose re-rolls · R re-roll · Enter use this roll · Esc close")
         elif self.finished:
             hint = "Enter use this roll · Space throw again · Esc close"
         else:
