@@ -3,6 +3,7 @@
 import pytest
 
 from tabletop.dice.joust_rolls import (
+    aftershock_chain_error,
     aftershock_dice,
     heros_fate,
     joust_score,
@@ -122,3 +123,21 @@ def test_knight_rerolls_end_when_the_aftershocks_are_rolled():
     assert rerolls_left(roll, heros_fate_held=True, squire="white") == ()
     with pytest.raises(IllegalActionError, match="before the dice are resolved"):
         knight_reroll(roll, [1], heros_fate_held=True, squire="white")
+
+
+def test_aftershock_chain_rule_on_faces():
+    assert aftershock_chain_error("black", 6, (6, 6, 2)) is None
+    assert aftershock_chain_error("black", 5, ()) is None
+    assert "until a face other than 6" in aftershock_chain_error("black", 6, ())
+    assert "until a face other than 6" in aftershock_chain_error("black", 6, (6,))
+    assert "until a face other than 6" in aftershock_chain_error("black", 6, (3, 6, 2))
+    assert "only a Fealty Die" in aftershock_chain_error("black", 5, (2,))
+    assert "only a Fealty Die" in aftershock_chain_error("red", 6, (2,))
+
+
+def test_rolled_aftershock_chains_keep_the_rule_the_rules_core_checks():
+    for seed in range(300):
+        roll = resolve_aftershocks(roll_dice(["black", "white"], seed=seed))
+        chain = tuple(roll.face(i).value for i in aftershock_dice(roll))
+        assert aftershock_chain_error("black", roll.face(0).value, chain) is None
+        assert aftershock_chain_error("white", roll.face(1).value, ()) is None

@@ -13,7 +13,7 @@ first; Aftershocks are rolled when the dice are resolved.  Scoring is the joust 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tabletop.dice import kings_champion
 from tabletop.dice.roll import Roll, add_dice, reroll
@@ -37,6 +37,29 @@ def colour(roll: Roll, index: int) -> str:
     return roll.kinds[index].removeprefix("kc-")
 
 
+def rolls_again(die_colour: str, face: int) -> bool:
+    """Whether a die of ``die_colour`` showing ``face`` is rolled again as an Aftershock: the
+    black Fealty Die on a 6 (Glossary "Aftershock", "Fealty Dice")."""
+    return die_colour == kings_champion.FEALTY and face == 6
+
+
+def aftershock_chain_error(die_colour: str, face: int, chain: Sequence[int]) -> str | None:
+    """What is wrong with ``chain``, the further rolls of a ``die_colour`` die whose (last)
+    face is ``face``, by the Aftershock rule, in words; ``None`` when it keeps the rule.
+
+    A die that rolls again (:func:`rolls_again`) is rolled until a face other than 6: its chain
+    is zero or more 6s ending on another face; any other die has no chain.  The joust's rules
+    core checks the faces it is handed with this; :func:`resolve_aftershocks` rolls them.
+    """
+    if rolls_again(die_colour, face):
+        if not chain or any(not rolls_again(die_colour, f) for f in chain[:-1]) or \
+                rolls_again(die_colour, chain[-1]):
+            return "an Aftershock rolls again until a face other than 6"
+    elif chain:
+        return "only a Fealty Die showing 6 rolls again"
+    return None
+
+
 def resolve_aftershocks(roll: Roll) -> Roll:
     """``roll`` with every Aftershock rolled (Glossary "Aftershock", "Fealty Dice").
 
@@ -51,14 +74,15 @@ def resolve_aftershocks(roll: Roll) -> Roll:
     if any(step.reason == AFTERSHOCK for step in roll.steps):
         raise IllegalActionError("resolve the Aftershocks", "this roll's Aftershocks were "
                                                             "already rolled")
-    wave = [i for i in range(len(roll)) if roll.kinds[i] == "kc-black"
-            and roll.face(i).value == 6]
+    wave = [i for i in range(len(roll)) if roll.kinds[i].startswith("kc-")
+            and rolls_again(colour(roll, i), roll.face(i).value)]
     for _ in range(MAX_AFTERSHOCKS):
         if not wave:
             break
         start = len(roll)
         roll = add_dice(roll, ["kc-black"] * len(wave), AFTERSHOCK)
-        wave = [i for i in range(start, len(roll)) if roll.face(i).value == 6]
+        wave = [i for i in range(start, len(roll)) if rolls_again(colour(roll, i),
+                                                                  roll.face(i).value)]
     return roll
 
 

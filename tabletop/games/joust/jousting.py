@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tabletop.dice.joust_rolls import aftershock_chain_error
 from tabletop.dice.kings_champion import FEALTY, Score, score
 from tabletop.errors import IllegalActionError
 from tabletop.games.joust.actions import DieRoll, EndRound, Joust, KnightRoll, Reveal
@@ -187,13 +188,9 @@ def _check_die(action: Joust, knight: Knight, favor: str | None, colour: str,
         if die.rerolls:
             raise IllegalActionError(action, f"{name}: a preset die is not rolled, so not "
                                              f"rerolled")
-    chain = die.aftershocks
-    if colour == FEALTY and die.face == 6:
-        if not chain or any(f != 6 for f in chain[:-1]) or chain[-1] == 6:
-            raise IllegalActionError(action, f"{name}: an Aftershock rolls again until a face "
-                                             f"other than 6")
-    elif chain:
-        raise IllegalActionError(action, f"{name}: only a Fealty Die showing 6 rolls again")
+    broken = aftershock_chain_error(colour, die.face, die.aftershocks)
+    if broken:
+        raise IllegalActionError(action, f"{name}: {broken}")
 
 
 def joust(state: JoustState, action: Joust) -> Result:
