@@ -289,17 +289,20 @@ def _label_tile(surface: pygame.Surface, grid: Grid, tile: Terrain) -> None:
 
 
 def _draw_edge_labels(surface: pygame.Surface, grid: Grid) -> None:
-    """Row letters along the left and right edges, column numbers along the top and bottom."""
+    """Row letters along the left and right edges, column numbers along the top and bottom;
+    on small spaces only every n-th label, so that labels never overlap."""
     board = grid.rect
-    size = max(10, min(18, grid.cell * 2 // 3))
+    size = max(9, min(18, grid.cell * 2 // 3))
     gap = max(3, size // 2)
-    for row in range(grid.rows):
+    row_step = -(-(size + 2) // grid.cell)
+    for row in range(0, grid.rows, row_step):
         y = board.y + row * grid.cell + grid.cell // 2
         letters = row_letters(row)
         text(surface, letters, (board.x - gap - 2, y), size, LABEL, anchor="midright")
         text(surface, letters, (board.right + gap + 2, y), size, LABEL, anchor="midleft")
-    step = 1 if grid.cell >= size * 1.3 else 2
-    for col in range(0, grid.cols, step):
+    widest = text_size(str(grid.cols), size)[0] + 4
+    col_step = -(-widest // grid.cell)
+    for col in range(0, grid.cols, col_step):
         x = board.x + col * grid.cell + grid.cell // 2
         number = str(col + 1)
         text(surface, number, (x, board.y - gap - 1), size, LABEL, anchor="midbottom")

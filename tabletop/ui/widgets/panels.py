@@ -40,7 +40,7 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect,
     y = rect.y
     for colour, meaning in rows:
         parts = wrap(meaning, 14, rect.width - 20)
-        if y + LINE * len(parts) > rect.bottom:
+        if y + (LINE - 2) * len(parts) > rect.bottom:
             break
         swatch = pygame.Rect(rect.x, y + 1, 14, 14)
         pygame.draw.rect(surface, colour, swatch)
