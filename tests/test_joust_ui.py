@@ -366,6 +366,8 @@ def test_targeting_presets_before_the_tray_throws_the_other_dice(app):
     use_dice_trays(app)
     assert screen.action().rolls[0].dice[0] == DieRoll("1", (6,), preset=True)
     assert any("set by Targeting" in line for line in screen.preview())
+    ((_, lines),) = screen.sides[0].explain(screen.sides[0].roll)
+    assert "not thrown: white 6: Hit (set by Targeting)" in lines
 
 
 def test_dice_tray_words_each_die_the_joust_way(app):

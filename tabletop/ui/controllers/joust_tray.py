@@ -135,7 +135,7 @@ class Side:
         after = iter(aftershock_dice(roll))
         for index, (die, colour) in enumerate(zip(dice, self.colours, strict=True)):
             faces.append((colour, die.face))
-            names.append("set" if die.preset else f"die {self.thrown.index(index) + 1}")
+            names.append("not thrown" if die.preset else f"die {self.thrown.index(index) + 1}")
             for face in die.aftershocks:
                 faces.append((FEALTY, face))
                 names.append(f"die {next(after) + 1}")
