@@ -54,7 +54,7 @@ def parse_spec(spec: str) -> tuple[Group, ...]:
     total = 0
     for word in words:
         lower = word.lower()
-        if lower.isdigit():
+        if lower.isascii() and lower.isdigit():
             if count is not None:
                 raise UsageError(f"{word!r} follows the count {count}: a count is followed by "
                                  "a die")

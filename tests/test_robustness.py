@@ -1,0 +1,24 @@
+"""No user input crashes the program: layouts, questions, command lines and actions.
+
+The charter: layouts, CLI arguments and clicks are untrusted; a mistake gives one clear line
+(a :class:`~tabletop.errors.TabletopError`), never a traceback.  Named regression tests pin
+each crash found by fuzzing; the hypothesis properties below keep looking (derandomized, so
+every run tries the same inputs).
+"""
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.dice.spec import parse_spec
+from tabletop.errors import UsageError
+
+
+@pytest.mark.parametrize("word", ["²", "¹", "٣"])
+def test_dice_count_in_non_ascii_digits_is_a_usage_error(word):
+    with pytest.raises(UsageError, match=repr(word)):
+        parse_spec(f"{word} white")
+
+
+def test_roll_with_a_superscript_count_exits_2(capsys):
+    assert main(["roll", "² white"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
