@@ -120,6 +120,12 @@ COMMANDS = {"play": _play, "screenshot": _screenshot, "query": _query, "check": 
             "bench": _bench, "roll": _roll}
 
 
+def _one_line(text: str) -> str:
+    """``text`` with its line breaks written as ``\\n`` (a file name or argument may hold
+    one), so that an error stays one line."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     try:
@@ -132,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[args.command or "play"](args if args.command else
                                                 argparse.Namespace(file=None))
     except TabletopError as exc:
-        print(f"tabletop: {exc}", file=sys.stderr)
+        print(f"tabletop: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return 130

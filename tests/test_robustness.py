@@ -10,7 +10,8 @@ import pytest
 
 from tabletop.cli import main
 from tabletop.dice.spec import parse_spec
-from tabletop.errors import UsageError
+from tabletop.errors import LayoutError, UsageError
+from tabletop.games import layouts
 
 
 @pytest.mark.parametrize("word", ["²", "¹", "٣"])
@@ -22,3 +23,17 @@ def test_dice_count_in_non_ascii_digits_is_a_usage_error(word):
 def test_roll_with_a_superscript_count_exits_2(capsys):
     assert main(["roll", "² white"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_file_name_with_a_nul_character_is_a_layout_error():
+    with pytest.raises(LayoutError, match="is not a usable file name"):
+        layouts.load("bad\x00name.toml")
+
+
+@pytest.mark.parametrize("argv", [["check", "a\nb.toml"], ["query", "a\x00b", "los A B"],
+                                  ["check", "x.toml", "stray\r\nword"]])
+def test_cli_error_about_a_strange_argument_is_one_line(capsys, argv):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("tabletop: ") and err.count("\n") == 1
+    assert "\r" not in err

@@ -260,6 +260,8 @@ def read_text(path: str | os.PathLike) -> str:
                           source=str(path)) from None
     except OSError as exc:
         raise LayoutError(f"cannot be read: {exc.strerror}", source=str(path)) from None
+    except ValueError:  # a NUL character, which no file name can hold
+        raise LayoutError("is not a usable file name", source=repr(str(path))) from None
 
 
 def to_toml(data: dict) -> str:
