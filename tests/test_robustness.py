@@ -6,12 +6,18 @@ each crash found by fuzzing; the hypothesis properties below keep looking (deran
 every run tries the same inputs).
 """
 
+from pathlib import Path
+
 import pytest
 
 from tabletop.cli import main
 from tabletop.dice.spec import parse_spec
-from tabletop.errors import LayoutError, UsageError
+from tabletop.errors import IllegalActionError, LayoutError, UsageError
 from tabletop.games import layouts
+from tabletop.games.clash.actions import MoveKnight
+from tabletop.spatial.grid import Space
+
+LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
 
 
 @pytest.mark.parametrize("word", ["²", "¹", "٣"])
@@ -37,3 +43,17 @@ def test_cli_error_about_a_strange_argument_is_one_line(capsys, argv):
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("tabletop: ") and err.count("\n") == 1
     assert "\r" not in err
+
+
+@pytest.mark.parametrize("to", [Space(-1, -1), Space(2, -1), Space(-3, 4)])
+def test_moving_a_knight_off_the_north_or_west_edge_is_illegal_not_a_crash(to):
+    game, state = layouts.load(LAYOUTS / "clash-teaching.toml")
+    with pytest.raises(IllegalActionError, match=r"off the board"):
+        game.apply(state, MoveKnight("Kara", to))
+    with pytest.raises(IllegalActionError, match=r"no Knight called 'Nobody'"):
+        game.apply(state, MoveKnight("Nobody", to))
+
+
+def test_a_space_off_the_north_west_edges_reads_as_indices():
+    assert str(Space(-1, 2)) == "(row index -1, column index 2)"
+    assert str(Space(0, 0)) == "A1"

@@ -65,6 +65,10 @@ class Space:
         return cls(row_index(match.group(1)), int(match.group(2)) - 1)
 
     def __str__(self) -> str:
+        """The label (``C7``); a space off the north or west edge has none and reads
+        ``(row index -1, column index 2)``, so that a message about it can still be written."""
+        if self.row < 0 or self.col < 0:
+            return f"(row index {self.row}, column index {self.col})"
         return f"{row_letters(self.row)}{self.col + 1}"
 
     @property
