@@ -235,12 +235,14 @@ class App:
         name = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}.png"
         surface = pygame.Surface(self.areas.size)
         self.draw(surface)
+        carried = self.screen.picture_state(self.screen.reveal)
         try:
-            path = write_png(surface, self.session.state, self.screenshot_folder / name)
+            path = write_png(surface, carried, self.screenshot_folder / name)
         except TabletopError as exc:
             self.session.tell(str(exc), error=True)
             return None
-        self.session.tell(f"screenshot saved: {path}")
+        self.session.tell(f"screenshot saved: {path}" + ("" if carried is not None else
+                          " (without its layout, which would show hidden information)"))
         return path
 
     # -- drawing ---------------------------------------------------------------------------

@@ -43,7 +43,9 @@ def layout_text_of_png(path: str | os.PathLike) -> str:
         raise LayoutError("is not a PNG picture that can be read", source=str(path)) from None
     if not isinstance(found, str):
         raise LayoutError("is a PNG without a tabletop layout in it (only pictures saved by "
-                          "tabletop screenshot or F12 carry one)", source=str(path))
+                          "tabletop screenshot or F12 carry one, and a picture of a board with "
+                          "hidden orders or hands only when made with --reveal)",
+                          source=str(path))
     return found
 
 
@@ -55,18 +57,21 @@ def load_board(path: str | os.PathLike) -> tuple[Game, State]:
     return layouts.load(path)
 
 
-def png_bytes(surface: pygame.Surface, state: State) -> bytes:
-    """``surface`` encoded as PNG (with Pillow) carrying the layout of ``state``."""
+def png_bytes(surface: pygame.Surface, state: State | None) -> bytes:
+    """``surface`` encoded as PNG (with Pillow) carrying the layout of ``state``, or no layout
+    when ``state`` is ``None`` (a board whose layout would give away hidden information)."""
     image = Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
     info = PngImagePlugin.PngInfo()
-    info.add_itxt(LAYOUT_KEY, layouts.dumps(state), zip=True)
+    if state is not None:
+        info.add_itxt(LAYOUT_KEY, layouts.dumps(state), zip=True)
     out = io.BytesIO()
     image.save(out, format="PNG", pnginfo=info, optimize=False)
     return out.getvalue()
 
 
-def write_png(surface: pygame.Surface, state: State, path: str | os.PathLike) -> Path:
-    """Write ``surface`` with the layout of ``state`` to ``path`` atomically; returns the path.
+def write_png(surface: pygame.Surface, state: State | None, path: str | os.PathLike) -> Path:
+    """Write ``surface`` with the layout of ``state`` (none if ``None``) to ``path``
+    atomically; returns the path.
     Raises :class:`LayoutError` when the folder cannot be written."""
     write_atomic(path, png_bytes(surface, state))
     return Path(path)

@@ -38,7 +38,8 @@ def parse_size(words: str) -> tuple[int, int]:
 
 def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: bool = False):
     """The frame for the board in ``path`` (layout or tabletop PNG) drawn headless at ``size``
-    with ``overlays``: returns ``(surface, state)``."""
+    with ``overlays``: returns ``(surface, state)``, where ``state`` is what the picture may
+    carry as its layout (``None`` when that would give hidden information away)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     import pygame
 
@@ -54,7 +55,7 @@ def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: b
         app.screen.apply_overlay(spec)
     surface = pygame.Surface(size)
     app.draw(surface)
-    return surface, state
+    return surface, app.screen.picture_state(reveal)
 
 
 def screenshot_command(args: argparse.Namespace) -> int:

@@ -88,6 +88,12 @@ class GameController(Controller):
         has none to hide and returns the current state)."""
         return self.session.state
 
+    def picture_state(self, reveal: bool) -> State | None:
+        """The state a picture of this board may carry as its layout, or ``None`` when the
+        layout would give away information hidden from someone at the table (secret orders,
+        hands) and ``reveal`` was not asked for.  The base hides nothing."""
+        return self.session.state
+
     def panel_lines(self) -> list[str]:
         """Side-panel facts about the selection (or the board when nothing is selected)."""
         return []
