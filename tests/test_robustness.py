@@ -14,7 +14,7 @@ from tabletop.cli import main
 from tabletop.dice.spec import parse_spec
 from tabletop.errors import IllegalActionError, LayoutError, UsageError
 from tabletop.games import layouts
-from tabletop.games.clash.actions import MoveKnight
+from tabletop.games.clash.actions import Attack, MoveKnight, Rush, Weapon
 from tabletop.spatial.grid import Space
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
@@ -57,3 +57,14 @@ def test_moving_a_knight_off_the_north_or_west_edge_is_illegal_not_a_crash(to):
 def test_a_space_off_the_north_west_edges_reads_as_indices():
     assert str(Space(-1, 2)) == "(row index -1, column index 2)"
     assert str(Space(0, 0)) == "A1"
+
+
+@pytest.mark.parametrize("weapon", [Weapon("Ratwolf"), Weapon("ranged", 5, 2),
+                                    Weapon("reach", 1, 0), Weapon("ranged", 0, 3)])
+def test_attack_with_no_real_weapon_is_illegal(weapon):
+    game, state = layouts.load(LAYOUTS / "clash-teaching.toml")
+    assert Attack("Odo", "Eggknight", Weapon()) in game.legal_actions(state)
+    with pytest.raises(IllegalActionError, match="is not a weapon"):
+        game.apply(state, Attack("Odo", "Eggknight", weapon))
+    with pytest.raises(IllegalActionError):
+        game.apply(state, Rush("Kara", "Eggknight", Space(5, 5), weapon))

@@ -51,9 +51,17 @@ class Weapon:
         raise ValueError(f"{text!r} is not a weapon (melee, reach X, ranged X-Y, "
                          f"optionally unwieldy)")
 
+    def problem(self) -> str | None:
+        """Why this is no weapon the rules know (an unknown kind, a range not from 1 up), or
+        ``None`` for a good one."""
+        if self.kind not in ("melee", "reach", "ranged") or not 1 <= self.low <= self.high:
+            return (f"{self.kind!r} with range {self.low} to {self.high} is not a weapon "
+                    f"(melee, reach X, ranged X-Y)")
+        return None
+
     def __str__(self) -> str:
         base = {"melee": "Melee", "reach": f"Reach {self.high}",
-                "ranged": f"Ranged {self.low}–{self.high}"}[self.kind]
+                "ranged": f"Ranged {self.low}–{self.high}"}.get(self.kind, repr(self.kind))
         return base + (", Unwieldy" if self.unwieldy else "")
 
 

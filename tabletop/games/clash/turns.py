@@ -186,6 +186,8 @@ def attack_problem(state: ClashState, knight: Knight, monster: Monster, weapon) 
     """Why ``knight`` cannot attack ``monster`` with ``weapon``, or ``None`` when it can
     (rulebook *Declare Attack and Active Weapon*, *Effective Range*, *Unwieldy*, *Vantage
     Points*: a Knight on a Vantage Point is adjacent and in range 1 to its Monster)."""
+    if weapon.problem():
+        return weapon.problem()
     if knight.vantage == monster.name:
         distance = 1
     else:
