@@ -85,3 +85,36 @@ def test_zone_grows_with_x(source, x):
     small = zone(board, [source], x, include_source=True)
     assert small <= zone(board, [source], x + 1, include_source=True)
     assert source in small
+
+
+def reference_distance(board, at, size, targets, passable):
+    """Slow, plain reading of the spec: search over footprints as sets of spaces."""
+    targets = set(targets)
+    if targets & set(square(at, size)):
+        return 0
+    seen, layer, moves = {at}, [at], 0
+    while layer:
+        if any(n in targets for a in layer for s in square(a, size) for n in s.neighbours()):
+            return moves + 1
+        nxt = []
+        for a in layer:
+            for b in a.neighbours():
+                spaces = square(b, size)
+                if b not in seen and all(board.contains(s) and passable(s) for s in spaces):
+                    seen.add(b)
+                    nxt.append(b)
+        layer, moves = nxt, moves + 1
+    return None
+
+
+@settings(max_examples=150, deadline=None)
+@given(mover, st.integers(1, 3), mover, walls)
+def test_distance_matches_a_plain_search_over_footprints(at, size, target, blocked):
+    board = Board(7, 7)
+    own = set(square(at, size))
+
+    def passable(space):
+        return space not in blocked or space in own
+
+    assert (distance(board, at, size, [target], passable)
+            == reference_distance(board, at, size, [target], passable))

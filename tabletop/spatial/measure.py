@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from tabletop.spatial.grid import Board, Space, adjacent, square
+from tabletop.spatial.grid import Board, Space, square
 
 
 def range_between(a: Iterable[Space], b: Iterable[Space]) -> int:
@@ -52,24 +52,35 @@ def distance(board: Board, mover_at: Space, mover_size: int, target_spaces: Iter
     its footprint after each move must be on the board and ``passable`` (``None``: every board
     space passes).  Returns 0 when mover and target already overlap, 1 when adjacent, and
     ``None`` when the mover can never become adjacent.
+
+    A breadth-first search over the mover's north-west corner, on plain integer cells: each
+    board space is asked ``passable`` once, never once per search step.
     """
     targets = frozenset(target_spaces)
-    start_spaces = square(mover_at, mover_size)
-    if targets & set(start_spaces):
+    if targets & set(square(mover_at, mover_size)):
         return 0
+    rows, cols, size = board.rows, board.cols, mover_size
+    open_cell = [[passable is None or passable(Space(r, c)) for c in range(cols)]
+                 for r in range(rows)]
+    near = {(n.row, n.col) for t in targets for n in t.neighbours()}
 
-    def fits(at: Space) -> bool:
-        return all(board.contains(s) and (passable is None or passable(s))
-                   for s in square(at, mover_size))
+    def fits(r: int, c: int) -> bool:
+        if r < 0 or c < 0 or r + size > rows or c + size > cols:
+            return False
+        return all(open_cell[r + dr][c + dc] for dr in range(size) for dc in range(size))
 
-    seen = {mover_at}
-    frontier = deque([(mover_at, 0)])
+    def touches(r: int, c: int) -> bool:
+        return any((r + dr, c + dc) in near for dr in range(size) for dc in range(size))
+
+    start = (mover_at.row, mover_at.col)
+    seen = {start}
+    frontier = deque([(start, 0)])
     while frontier:
-        at, moves = frontier.popleft()
-        if adjacent(square(at, mover_size), targets):
+        (r, c), moves = frontier.popleft()
+        if touches(r, c):
             return moves + 1
-        for nxt in at.neighbours():
-            if nxt not in seen and fits(nxt):
+        for nxt in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+            if nxt not in seen and fits(*nxt):
                 seen.add(nxt)
                 frontier.append((nxt, moves + 1))
     return None
