@@ -6,6 +6,7 @@ each crash found by fuzzing; the hypothesis properties below keep looking (deran
 every run tries the same inputs).
 """
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from tabletop.dice.spec import parse_spec
 from tabletop.errors import IllegalActionError, LayoutError, UsageError
 from tabletop.games import layouts
 from tabletop.games.clash.actions import Attack, MoveKnight, Rush, Weapon
+from tabletop.games.layoutfile import Source
 from tabletop.spatial.grid import Space
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
@@ -68,3 +70,17 @@ def test_attack_with_no_real_weapon_is_illegal(weapon):
         game.apply(state, Attack("Odo", "Eggknight", weapon))
     with pytest.raises(IllegalActionError):
         game.apply(state, Rush("Kara", "Eggknight", Space(5, 5), weapon))
+
+
+@pytest.mark.parametrize("layout, table", [
+    ("clash-teaching.toml", "knights"), ("joust-setup.toml", "households"),
+    ("kingdom-mid-delve.toml", "districts"), ("almokon-opening.toml", "players"),
+    ("fateforge-chapel.toml", "heroes")])
+@pytest.mark.parametrize("name", ["Kara\nthe Bold", "tab\there", "a\rb"])
+def test_a_name_with_a_line_break_is_refused_in_one_line(layout, table, name):
+    data = tomllib.loads((LAYOUTS / layout).read_text())
+    data[table][0]["name"] = name
+    with pytest.raises(LayoutError) as caught:
+        layouts.from_data(data, Source(layout))
+    assert str(caught.value).startswith(layout) and "\n" not in str(caught.value)
+    assert "one line" in str(caught.value)

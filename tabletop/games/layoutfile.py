@@ -229,7 +229,8 @@ def named_label(kind: str) -> Callable[[int, dict], str]:
 
     def label(index: int, data: dict) -> str:
         name = data.get("name")
-        return f'{kind} "{name}"' if isinstance(name, str) else f"{kind} #{index + 1}"
+        return (f'{kind} "{name}"' if isinstance(name, str) and name.isprintable()
+                else f"{kind} #{index + 1}")
 
     return label
 

@@ -141,7 +141,7 @@ def from_layout(top: Table) -> AlmokonState:
     raw_players = []
     for table in players_t:
         name = table.req("name", str, check=lambda v: None if v.strip() and v != "draw"
-                         else "must be a name (and not 'draw')")
+                         and v.isprintable() else "must be a name on one line (and not 'draw')")
         ap = table.get("ap", int, 0, check=_non_negative)
         bounty = table.get("bounty", int, 0, check=_non_negative)
         piles = {key: [namer.add(raw, table, key, group) for raw in table.str_list(key)]

@@ -152,6 +152,8 @@ def _size_pair(value: list) -> str | None:
 def _name_rule(value: str) -> str | None:
     if not value.strip():
         return "must not be empty"
+    if not value.isprintable():
+        return "must be one line of text, without line breaks or tabs"
     try:
         Space.parse(value)
     except ValueError:

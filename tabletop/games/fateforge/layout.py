@@ -46,6 +46,8 @@ def _count(low: int = 0, high: int = MAX_COUNT):
 
 
 def _name(value: str) -> str | None:
+    if not value.isprintable():
+        return "must be one line of text, without line breaks or tabs"
     return None if value.strip() else "must not be empty"
 
 

@@ -62,8 +62,14 @@ def _optional_colour(table: Table, key: str) -> str | None:
     return table.choice(key, ATTACK_COLOURS) if table.has(key) else table.get(key, str)
 
 
+def _name_rule(value: str) -> str | None:
+    if not value.isprintable():
+        return "must be one line of text, without line breaks or tabs"
+    return None if value.strip() else "must not be empty"
+
+
 def _name(table: Table) -> str:
-    return table.req("name", str, check=lambda v: None if v.strip() else "must not be empty")
+    return table.req("name", str, check=_name_rule)
 
 
 def _tokens(table: Table, slots: int) -> tuple[tuple[str, ...], tuple[str | None, ...]]:

@@ -46,6 +46,8 @@ MAX_TRACK = 40
 
 
 def _nonempty(value: str) -> str | None:
+    if not value.isprintable():
+        return "must be one line of text, without line breaks or tabs"
     return None if value.strip() else "must not be empty"
 
 
