@@ -27,4 +27,3 @@ class AppKey:
 APP_KEYS: list[AppKey] = [
     AppKey("d", "tabletop.ui.widgets.dice_tray:DiceTray", "the dice tray (the game's dice)"),
 ]
-APP_KEYS.append(AppKey("d", "tabletop.ui.widgets.dice_tray:DiceTray", "open the dice tray"))
