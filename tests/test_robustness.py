@@ -6,17 +6,31 @@ each crash found by fuzzing; the hypothesis properties below keep looking (deran
 every run tries the same inputs).
 """
 
+import contextlib
+import copy
+import dataclasses
+import functools
+import io
+import json
+import random
+import shlex
+import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tabletop.cli import main
 from tabletop.dice.spec import parse_spec
-from tabletop.errors import IllegalActionError, LayoutError, UsageError
+from tabletop.errors import IllegalActionError, LayoutError, TabletopError, UsageError
 from tabletop.games import layouts
-from tabletop.games.clash.actions import Attack, MoveKnight, Rush, Weapon
+from tabletop.games.clash.actions import Attack, Forced, MoveKnight, PlaceTerrain, Rush, Weapon
 from tabletop.games.layoutfile import Source
+from tabletop.games.query import ask
+from tabletop.games.registry import game_names, get_game
 from tabletop.spatial.grid import Space
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
@@ -84,3 +98,269 @@ def test_a_name_with_a_line_break_is_refused_in_one_line(layout, table, name):
         layouts.from_data(data, Source(layout))
     assert str(caught.value).startswith(layout) and "\n" not in str(caught.value)
     assert "one line" in str(caught.value)
+
+
+# --- fuzzing: hypothesis, derandomized so every run tries the same inputs ---------------------
+
+FUZZ = settings(derandomize=True, database=None, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SHIPPED = sorted(LAYOUTS.glob("*.toml"))
+PARSED = {path: tomllib.loads(path.read_text(encoding="utf-8")) for path in SHIPPED}
+ODD_VALUES = ["", " ", "ZZ999", "A0", "A1", "Z99", "north", "boss", "a\nb", "x" * 300, -1, 0, 1, 2,
+              10 ** 30, -(10 ** 30), 1.5, True, False, [], {}, [[]], [1, 2], ["x"], [-1, -1],
+              [0, 0], [[0, 2]], {"name": "x"}]
+odd_value = st.one_of(st.sampled_from(ODD_VALUES), st.integers(), st.text(max_size=6),
+                      st.lists(st.integers(-2, 40), max_size=3))
+
+
+def _key_paths(value, prefix=()):
+    """Every key path inside parsed TOML ``value`` (keys of tables, indices of arrays)."""
+    items = (value.items() if isinstance(value, dict) else
+             enumerate(value) if isinstance(value, list) else ())
+    out = []
+    for key, inner in items:
+        out.append((*prefix, key))
+        out.extend(_key_paths(inner, (*prefix, key)))
+    return out
+
+
+def _strings(value):
+    if isinstance(value, str):
+        return [value]
+    inner = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return [s for v in inner for s in _strings(v)]
+
+
+def _mutate(doc, data):
+    """One change to parsed layout ``doc``, in place: drop a key, put in an odd value, swap two
+    values, nudge a number, duplicate or drop an array element, nest a value one level deeper,
+    add an unknown key, or put in a string found elsewhere in the layout."""
+    paths = _key_paths(doc)
+    path = data.draw(st.sampled_from(paths))
+    parent = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    key, value = path[-1], parent[path[-1]]
+    how = data.draw(st.sampled_from(["drop", "odd", "swap", "number", "repeat", "nest",
+                                     "unknown", "borrow"]))
+    if how == "drop":
+        del parent[key]
+    elif how == "swap":
+        other = data.draw(st.sampled_from(paths))
+        holder = doc
+        for part in other[:-1]:
+            holder = holder[part]
+        parent[key] = copy.deepcopy(holder[other[-1]])
+    elif how == "number" and isinstance(value, int) and not isinstance(value, bool):
+        parent[key] = data.draw(st.sampled_from([value + 1, value - 1, -value, 0, 1000 * value,
+                                                 10 ** 18]))
+    elif how == "repeat" and isinstance(value, list) and value:
+        value.append(copy.deepcopy(data.draw(st.sampled_from(value))))
+    elif how == "repeat" and isinstance(value, list):
+        parent[key] = [data.draw(odd_value)]
+    elif how == "nest":
+        parent[key] = data.draw(st.sampled_from([[value], {"x": value}]))
+    elif how == "unknown" and isinstance(value, dict):
+        value[data.draw(st.sampled_from(["zz", "name", "at", "size", "id"]))] = data.draw(
+            odd_value)
+    elif how == "borrow":
+        parent[key] = data.draw(st.sampled_from(_strings(doc) or [""]))
+    else:
+        parent[key] = copy.deepcopy(data.draw(odd_value))
+
+
+@settings(FUZZ, max_examples=300)
+@given(data=st.data())
+def test_a_mangled_layout_loads_and_round_trips_or_is_one_line_naming_the_file(data):
+    path = data.draw(st.sampled_from(SHIPPED))
+    doc = copy.deepcopy(PARSED[path])
+    for _ in range(data.draw(st.integers(1, 3))):
+        if _key_paths(doc):
+            _mutate(doc, data)
+    try:
+        game, state = layouts.from_data(doc, Source(path.name, path.read_text(encoding="utf-8")))
+    except LayoutError as exc:
+        assert str(exc).startswith(path.name) and "\n" not in str(exc) and "\r" not in str(exc)
+        return
+    assert layouts.loads(layouts.dumps(state))[1] == state
+
+
+LOADED = {path: layouts.load(path) for path in SHIPPED}
+ODD_WORDS = ["ZZ999", "A0", "A1", "Z99", "AAA9999", "0", "-1", "99999999999999999999", "1.5",
+             "nan", "north", "all", "*", "--help", "''", '""', "'", '"', "\\", "a\nb", "\t", "🐉"]
+
+
+def _word(data, path):
+    """A word for a question: an odd one, any short text, or a name from the layout."""
+    names = [s for s in _strings(PARSED[path]) if len(s) < 40]
+    word = data.draw(st.one_of(st.sampled_from(ODD_WORDS), st.text(max_size=5),
+                               st.sampled_from(names)))
+    return shlex.quote(word) if data.draw(st.booleans()) else word
+
+
+@settings(FUZZ, max_examples=250)
+@given(data=st.data())
+def test_every_query_verb_answers_or_errs_for_any_words(data):
+    path = data.draw(st.sampled_from(SHIPPED))
+    game, state = LOADED[path]
+    verb = data.draw(st.sampled_from(sorted(game.verbs)))
+    words = [_word(data, path) for _ in range(data.draw(st.integers(0, 5)))]
+    question = " ".join([verb, *words])
+    answer = ask(game, state, question)
+    assert answer["question"] == question
+    assert ("answer" in answer) != ("error" in answer), answer
+    assert "\n" not in answer.get("error", "")
+    json.dumps(answer)  # the CLI prints every answer as JSON
+
+
+CLI_WORDS = ["", "-", "--", "--seed", "-1", "99999999999999999999", "²", "1e3", "0", "x", "ZZ999",
+             "no/such/layout.toml", ".", "/dev/null", "--stdin", "3 kf-d10 crit", "white red",
+             "kf-d100", "crit", "201 white", "crit white", "los Kara D5", "reach ZZ999", "a\nb",
+             "'", "--size", "--overlay", "-o", "--reveal", "--help", "-h"]
+BAD_SIZES = ["", "0x0", "10x10", "99999x99999", "x800", "1280", "1280x", "-1x-1", "1e3x800",
+             "320×-240", "a\nb"]
+
+
+def _run_cli(argv, stdin=""):
+    """The exit code of ``tabletop ARGV`` and what it wrote on standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(argv)
+    except SystemExit as exc:  # only --help may end the program this way
+        assert "--help" in argv or "-h" in argv, argv
+        return exc.code, err.getvalue()
+    finally:
+        sys.stdin = saved
+    assert code in (0, 1, 2), (argv, code)
+    if code == 2:
+        assert err.getvalue().startswith("tabletop: ") and err.getvalue().count("\n") == 1
+    return code, err.getvalue()
+
+
+@settings(FUZZ, max_examples=200)
+@given(data=st.data())
+def test_check_query_roll_and_bench_with_any_arguments_exit_0_1_or_2(data):
+    command = data.draw(st.sampled_from(["check", "query", "roll", "bench"]))
+    files = [str(p) for p in SHIPPED] if command != "bench" else []  # never run a benchmark
+    word = st.one_of(st.sampled_from(CLI_WORDS + files), st.text(max_size=6))
+    words = data.draw(st.lists(word, max_size=4))
+    if command == "bench":
+        words = [w for w in words if not w.startswith(("--g", "--d"))] or ["no/such.toml"]
+    stdin = data.draw(st.sampled_from(["", "los Kara D5\n", "'\n", "reach ZZ999\n\x00\n"]))
+    _run_cli([command, *words], stdin)
+
+
+@settings(FUZZ, max_examples=30)
+@given(size=st.one_of(st.sampled_from(BAD_SIZES), st.text(max_size=8)),
+       overlay=st.one_of(st.sampled_from(ODD_WORDS + ["los", "reach", "los Kara",
+                                                      "reach Kara ZZ999"]),
+                         st.text(max_size=8)),
+       path=st.sampled_from(SHIPPED), good_size=st.booleans())
+def test_screenshot_with_a_bad_size_or_overlay_exits_2(size, overlay, path, good_size):
+    with tempfile.TemporaryDirectory() as folder:
+        output = str(Path(folder) / "out.png")
+        argv = ["screenshot", str(path), "-o", output, "--overlay", overlay,
+                "--size", "320x240" if good_size else size]
+        code, err = _run_cli(argv)
+        assert code in (0, 2) and (code == 0) == Path(output).exists(), err
+        assert [p.name for p in Path(folder).iterdir()] in ([], ["out.png"])  # no half files
+
+
+@functools.cache
+def _positions(name):
+    """States of game ``name``: its shipped layouts and every fifth state of a seeded random
+    playout from each."""
+    out = []
+    for path in SHIPPED:
+        game, state = LOADED[path]
+        if game.name != name:
+            continue
+        out.append(state)
+        rng = random.Random(path.name)
+        for step in range(25):
+            actions = game.legal_actions(state)
+            if not actions:
+                break
+            state = game.apply(state, rng.choice(list(actions)))[0]
+            if step % 5 == 4:
+                out.append(state)
+    return tuple(out)
+
+
+@functools.cache
+def _actions(name):
+    """Every action legal in some state of :func:`_positions` (each once)."""
+    game = get_game(name)
+    return tuple(dict.fromkeys(a for s in _positions(name) for a in game.legal_actions(s)))
+
+
+def _odd_like(value, data, words):
+    """A value of ``value``'s type that a click or a stale action could carry: an unknown or
+    borrowed name, an out-of-range number, a space off the board, a changed tuple."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return data.draw(st.sampled_from([-1, 0, 99, 10 ** 9, -(10 ** 9), value + 1, value - 1]))
+    if isinstance(value, str):
+        return data.draw(st.sampled_from(["", "ZZ999", value.upper(), value + "x", *words]))
+    if isinstance(value, Space):
+        return data.draw(st.sampled_from([Space(-1, -1), Space(0, -1), Space(999, 999),
+                                          Space(value.row + 1, value.col)]))
+    if isinstance(value, tuple) and value and data.draw(st.booleans()):
+        index = data.draw(st.integers(0, len(value) - 1))
+        return (*value[:index], _odd_like(value[index], data, words), *value[index + 1:])
+    if isinstance(value, tuple):
+        return data.draw(st.sampled_from([(), value + value, value[:-1], value[::-1]]))
+    if value is None:
+        return data.draw(st.sampled_from([0, -1, 99]))
+    if dataclasses.is_dataclass(value):
+        return _garbled(value, data, words)
+    return value
+
+
+def _garbled(action, data, words):
+    fields = dataclasses.fields(action)
+    if not fields:
+        return action
+    field = data.draw(st.sampled_from(fields))
+    return dataclasses.replace(action, **{field.name: _odd_like(getattr(action, field.name),
+                                                                data, words)})
+
+
+@pytest.mark.parametrize("name", game_names())
+@settings(FUZZ, max_examples=120)
+@given(data=st.data())
+def test_a_stale_or_garbled_action_is_applied_or_refused_with_a_tabletop_error(name, data):
+    game = get_game(name)
+    state = data.draw(st.sampled_from(_positions(name)))
+    action = data.draw(st.sampled_from(_actions(name)))
+    words = sorted({v for a in _actions(name)[:200] for v in vars(a).values()
+                    if isinstance(v, str)})
+    for _ in range(data.draw(st.integers(0, 2))):
+        action = _garbled(action, data, words)
+    try:
+        new_state, events = game.apply(state, action)
+    except TabletopError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert all(isinstance(game.describe(event), str) for event in events)
+    assert layouts.loads(layouts.dumps(new_state))[1] == new_state
+
+
+@pytest.mark.parametrize("name, rule", [("", "must not be empty"), ("C4", "space label"),
+                                        ("Rock\tPile", "one line")])
+def test_a_tile_placed_in_play_needs_a_name_a_layout_can_hold(name, rule):
+    game, state = layouts.load(LAYOUTS / "clash-teaching.toml")
+    with pytest.raises(IllegalActionError, match=rule):
+        game.apply(state, PlaceTerrain(name, (Space(0, 1),), ("obstacle",)))
+
+
+@pytest.mark.parametrize("kind", ["drag toward", "pushback toward"])
+@pytest.mark.parametrize("toward", [Space(-1, -1), Space(99, 1)])
+def test_forced_movement_toward_a_space_off_the_board_is_illegal(kind, toward):
+    game, state = layouts.load(LAYOUTS / "clash-teaching.toml")
+    with pytest.raises(IllegalActionError, match="is off the board"):
+        game.apply(state, Forced(kind, "Eggknight", "Kara", 2, toward))

@@ -56,6 +56,9 @@ def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
         raise IllegalActionError(action, "a piece cannot move itself by force")
     if action.amount < 0 or action.amount > 20:
         raise IllegalActionError(action, "the value X must be 0 to 20")
+    if action.toward is not None and not state.board.contains(action.toward):
+        raise IllegalActionError(action, f"{action.toward} is off the board "
+                                         f"({state.board.describe()})")
     x = action.amount
     if isinstance(target, Knight) and target.vantage:
         starts = off_vantage(Branch(state), target.name, kind.title())

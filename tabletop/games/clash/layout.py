@@ -57,7 +57,7 @@ def _board(top: Table) -> tuple[Board, tuple[str, ...]]:
 
 def _knight(table: Table) -> Knight:
     knight = Knight(
-        name=table.req("name", str, check=_name_rule),
+        name=table.req("name", str, check=name_rule),
         at=_space(table, "at"),
         speed=table.get("speed", int, 4, check=lambda v: None if 0 <= v <= 20 else
                         "must be 0 to 20"),
@@ -102,7 +102,7 @@ def _monster(table: Table) -> Monster:
         return None
 
     monster = Monster(
-        name=table.req("name", str, check=_name_rule),
+        name=table.req("name", str, check=name_rule),
         kind=table.choice("type", MONSTER_TYPES),
         at=_space(table, "at"),
         size=table.get("size", int, 1, check=lambda v: None if 1 <= v <= 3 else
@@ -118,7 +118,7 @@ def _monster(table: Table) -> Monster:
 
 
 def _terrain(table: Table) -> Terrain:
-    name = table.req("name", str, check=_name_rule)
+    name = table.req("name", str, check=name_rule)
     if table.has("spaces") and (table.has("at") or table.has("size")):
         raise table.error(None, "gives both spaces and at/size: use one or the other")
     if table.has("spaces"):
@@ -149,7 +149,9 @@ def _size_pair(value: list) -> str | None:
     return None
 
 
-def _name_rule(value: str) -> str | None:
+def name_rule(value: str) -> str | None:
+    """Why ``value`` cannot name a piece or tile (empty, not one line, a space label), or
+    ``None`` for a good name."""
     if not value.strip():
         return "must not be empty"
     if not value.isprintable():

@@ -22,6 +22,7 @@ from tabletop.games.clash.forced import (
     settle,
     standable,
 )
+from tabletop.games.clash.layout import name_rule
 from tabletop.games.clash.state import TERRAIN_KEYWORDS, ClashState, Knight, Monster, Terrain
 from tabletop.spatial.grid import DIRECTIONS
 
@@ -42,6 +43,8 @@ def place_terrain_outcomes(state: ClashState, action: PlaceTerrain) -> list[Bran
             raise IllegalActionError(action, f"{keyword!r} is not a Terrain keyword")
     if action.name in state.pieces or state.tile(action.name) is not None:
         raise IllegalActionError(action, f"{action.name!r} is used twice; names must be unique")
+    if name_rule(action.name):
+        raise IllegalActionError(action, f"the tile's name {name_rule(action.name)}")
     tile = Terrain(action.name, spaces, keywords)
     under = [t for t in state.terrain if set(t.spaces) & set(spaces)]
     if any(t.has("indestructible") for t in under):
