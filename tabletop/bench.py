@@ -48,7 +48,7 @@ def geometry_board(seed: int = 2, tiles: int = 100, knights: int = 40):
                                ("obstacle", "obscuring", "destructible")))
     free = [s for s in board.spaces() if s not in taken]
     places = rng.sample(free, knights)
-    return ClashState(board=board, knights=tuple(Knight(f"K{i + 1}", at)
+    return ClashState(board=board, knights=tuple(Knight(f"Knight {i + 1}", at)
                                                  for i, at in enumerate(places)),
                       terrain=tuple(terrain), title="geometry benchmark")
 
@@ -76,7 +76,7 @@ def geometry_bench(rounds: int = 3) -> dict[str, Any]:
     for _ in range(rounds):
         for knight in state.knights:
             start_cpu, start_wall = time.process_time(), time.perf_counter()
-            answer = ask(GAME, state, f"visible {knight.name}")
+            answer = ask(GAME, state, f"visible '{knight.name}'")
             cpu.append((time.process_time() - start_cpu) * 1000)
             wall.append((time.perf_counter() - start_wall) * 1000)
             sizes.append(len(answer["answer"]))

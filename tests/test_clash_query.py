@@ -124,3 +124,21 @@ def test_the_geometry_bench_board_is_the_same_every_run():
     assert board == geometry_board()
     assert len(board.terrain) == 100 and all(t.has("obscuring") for t in board.terrain)
     assert (board.board.rows, board.board.cols) == (30, 30)
+
+
+def test_the_geometry_bench_answers_every_question():
+    from tabletop.bench import geometry_bench
+
+    result = geometry_bench(rounds=1)
+    assert result["questions"] == 40 and result["visible_spaces_mean"] > 0
+    assert set(result["cpu_ms"]) == {"first", "median", "p95", "max"}
+
+
+def test_the_shipped_bench_layout_is_the_geometry_bench_board():
+    from tabletop.bench import geometry_board
+    from tabletop.games import layouts
+
+    shipped = layouts.load(Path(__file__).resolve().parent.parent / "layouts"
+                           / "bench-30x30.toml")[1]
+    board = geometry_board(knights=6)
+    assert shipped.terrain == board.terrain and shipped.knights == board.knights
