@@ -26,11 +26,14 @@ from tabletop.games.clash.actions import (
     MovePiece,
     RemovePiece,
     RotateMonster,
+    SetStat,
 )
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_facts import ClashFacts, describe_piece, piece_at
+from tabletop.ui.controllers.clash_flows import ForcedMovement, KnightAttack, MonsterActivation
+from tabletop.ui.controllers.clash_steps import MENU_WIDTH, MenuStep
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash import (
@@ -58,6 +61,10 @@ PALETTE: tuple[tuple[str, tuple[str, ...]], ...] = (
 """Edit-mode Terrain palette (keys 1–5): a name and the tile's keywords."""
 
 ZONE_MAX = 10
+STAT_STEPS: tuple[tuple[str, str, int], ...] = (
+    ("Vigor", "vigor", 15), ("Heat", "heat", 9), ("Passion", "passion", 9))
+"""The Knight tracks edited by the side panel's buttons: label, stat, top of the track."""
+KNOCKDOWN_SIDES = ("", "falling", "standing")
 MONSTER_SIDE = (150, 40, 40)
 
 
@@ -94,6 +101,7 @@ class ClashController(GameController):
         self.paint: tuple[Space, Space] | None = None
         self.pinned_sight: tuple[str, str] | None = None
         self.pinned_reach: list[str] = []
+        self.step: MenuStep | None = None
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -106,8 +114,15 @@ class ClashController(GameController):
         return self.facts.for_state(self.state)
 
     def board_rect(self, rect: pygame.Rect) -> pygame.Rect:
-        """The part of the board area the board is fitted into (the caption strip below)."""
-        return pygame.Rect(rect.x, rect.y, rect.width, max(40, rect.height - CAPTION_HEIGHT))
+        """The part of the board area the board is fitted into (the caption strip below;
+        while a menu step is open, the menu strip on the right)."""
+        width = rect.width - (MENU_WIDTH + 8 if self.step is not None else 0)
+        return pygame.Rect(rect.x, rect.y, max(40, width), max(40, rect.height - CAPTION_HEIGHT))
+
+    def menu_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where an open step's menu goes: the strip right of the board, above the caption."""
+        return pygame.Rect(rect.right - MENU_WIDTH - 4, rect.y + 4, MENU_WIDTH,
+                           max(40, rect.height - CAPTION_HEIGHT - 8))
 
     def grid(self) -> Grid:
         """The grid the board is drawn on now (the app's board area)."""
@@ -139,7 +154,7 @@ class ClashController(GameController):
         for name in self.pinned_reach:
             reach |= facts.reach(name)
         reach_now = True
-        if isinstance(piece, Knight) and not self.edit:
+        if isinstance(piece, Knight) and not self.edit and self.step is None:
             reach |= facts.reach(piece.name)
             reach_now = facts.move_refusal(piece.name) is None
         monsters = [piece] if isinstance(piece, Monster) else list(state.monsters)
@@ -157,7 +172,9 @@ class ClashController(GameController):
         if self.show_seen and piece is not None:
             seen = facts.visible(piece.name)
             caption.append(f"{piece.name} has LoS to {len(seen)} spaces (green)")
-        sight = self._sight(piece)
+        sight = self._sight(piece) if self.step is None else None
+        if self.step is not None:
+            caption = [*self.step.caption(), *caption]
         ghost: tuple[Space, ...] = ()
         if self.drag is not None:
             ghost = self._footprint(self.drag.name, self.drag.to)
@@ -222,8 +239,64 @@ class ClashController(GameController):
                 specs.append(ButtonSpec(name, lambda i=index: self.choose_palette(i),
                                         str(index + 1), active=index == self.palette))
             return specs
+        if self.step is not None:
+            return [ButtonSpec(label, action, key) for label, action, key in self.step.buttons()]
         end = "End Monster Round" if self.state.turn.phase == "monster" else "End Turn"
-        return [ButtonSpec(end, self.end_turn, "T"), ButtonSpec("Edit", self.toggle_edit, "E")]
+        specs = [ButtonSpec(end, self.end_turn, "T"), ButtonSpec("Edit", self.toggle_edit, "E")]
+        piece = self.selection()
+        if isinstance(piece, Monster):
+            specs += [ButtonSpec("Activate", self.activate, "M"),
+                      ButtonSpec("Forced move", self.forced, "K")]
+        elif isinstance(piece, Knight):
+            specs += [ButtonSpec("Attack", self.attack, "A"),
+                      ButtonSpec("Forced move", self.forced, "K")]
+            for label, stat, top in STAT_STEPS:
+                value = getattr(piece, stat)
+                specs += [ButtonSpec(f"{label} − ({value})",
+                                     lambda s=stat, v=value: self.set_stat(s, v - 1),
+                                     enabled=value > 0),
+                          ButtonSpec(f"{label} + ({value})",
+                                     lambda s=stat, v=value: self.set_stat(s, v + 1),
+                                     enabled=value < top)]
+            side = KNOCKDOWN_SIDES.index(piece.knockdown)
+            words = ("none", "falling down", "standing up")[side]
+            specs.append(ButtonSpec(f"Knockdown: {words}",
+                                    lambda v=side: self.set_stat("knockdown", (v + 1) % 3)))
+        return specs
+
+    # -- the Clash round's menus (issue 4, item 5) -------------------------------------------
+
+    def set_stat(self, stat: str, value: int) -> None:
+        """A stat button: set the selected Knight's ``stat`` to ``value`` (a
+        :class:`SetStat`, undoable)."""
+        piece = self.selection()
+        if isinstance(piece, Knight):
+            self.perform(SetStat(piece.name, stat, value))
+
+    def activate(self) -> None:
+        """M: the selected Monster's activation, menu by menu."""
+        piece = self.selection()
+        if not isinstance(piece, Monster):
+            self.session.tell("select a Monster to activate it (M)", error=True)
+            return
+        MonsterActivation(self, piece.name).start()
+
+    def attack(self) -> None:
+        """A: the selected Knight's attack: weapon, Monster, then forced movement."""
+        piece = self.selection()
+        if not isinstance(piece, Knight):
+            self.session.tell("select a Knight to attack with it (A)", error=True)
+            return
+        KnightAttack(self, piece.name).start()
+
+    def forced(self) -> None:
+        """K: forced movement caused by the selected piece."""
+        piece = self.selection()
+        if piece is None:
+            self.session.tell("select the piece that causes the forced movement (K)",
+                              error=True)
+            return
+        ForcedMovement(self, piece.name).start()
 
     def key_help(self) -> list[tuple[str, str]]:
         return [
@@ -234,6 +307,11 @@ class ClashController(GameController):
             ("F", "front, rear and blindspots of the selected (or every) Monster"),
             ("Z, + / -", "Zone X around the selected piece; change X"),
             ("V", "every space the selected piece sees"),
+            ("M", "activate the selected Monster: targeting, attack type, movement, attack"),
+            ("A", "attack with the selected Knight: weapon, Monster, forced movement"),
+            ("K", "forced movement by the selected piece (Knockback X, Pushback X …)"),
+            ("menus", "1–9 or click choose; arrows and Enter; Esc goes back / cancels"),
+            ("stat buttons", "Vigor, Heat, Passion −/+ and Knockdown of the selected Knight"),
             ("T", "End Turn (End Monster Round in the Monster Round)"),
             ("E", "edit mode: drag pieces and tiles"),
             ("R / Del (edit)", "rotate the selected Monster / remove the selection"),
@@ -372,6 +450,12 @@ class ClashController(GameController):
             self.toggle_edit()
         elif key == pygame.K_t:
             self.end_turn()
+        elif not self.edit and key == pygame.K_m:
+            self.activate()
+        elif not self.edit and key == pygame.K_a:
+            self.attack()
+        elif not self.edit and key == pygame.K_k:
+            self.forced()
         elif self.edit and key == pygame.K_r:
             self.rotate()
         elif self.edit and key in (pygame.K_DELETE, pygame.K_BACKSPACE):

@@ -1,0 +1,304 @@
+"""The steps of the Clash screen's menus: one choice at a time in a menu beside the board
+(the board shrinks to make room), with clicks on the board where a step asks for a piece or a
+space, and ghost previews of every outcome before anything happens (issue 4, item 5).
+
+- :class:`MenuStep`: a :class:`~tabletop.ui.widgets.menu.Menu` in the strip right of the board;
+  ``on_board(space)`` (optional) takes left clicks on the board; ``marks`` rings pieces (a tie
+  of Targets, numbered).  Esc or a right click cancels (``on_cancel``).
+- :class:`PreviewStep`: every outcome the rules core lists for an action
+  (:func:`tabletop.games.clash.rules.outcomes`), one menu item each; the highlighted one is
+  drawn as a ghost (:mod:`tabletop.ui.views.clash_preview`) with its sentences above the
+  menu; the others show numbered badges on the board (click one to look at it).  Enter, a
+  click on an item or the Confirm button performs it through the session (with ``option``
+  when there are several); Esc cancels and nothing changes.
+
+Steps sit on the app's controller stack above the Clash screen.  They are not modal: keys with
+Ctrl (undo, redo, save) and F-keys go on to the app, and the side panel's buttons stay live,
+but every other key and click is the step's, so the screen below does not react.  A step never
+changes state itself: only ``session.perform``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tabletop.errors import TabletopError
+from tabletop.games.clash import rules
+from tabletop.games.clash.forced import Branch
+from tabletop.games.clash.preview import Preview, preview
+from tabletop.games.clash.state import ClashState
+from tabletop.spatial.grid import Space
+from tabletop.ui.controllers.base import Controller
+from tabletop.ui.views.base import Grid
+from tabletop.ui.views.clash_preview import Badge, draw_badges, draw_marks, draw_preview
+from tabletop.ui.widgets.menu import Menu, MenuItem
+
+if TYPE_CHECKING:
+    from tabletop.ui.app import App
+    from tabletop.ui.controllers.clash import ClashController
+
+MENU_WIDTH = 330
+"""Pixels the menu strip takes right of the board while a step is open."""
+
+CANCEL = "cancel"
+CONFIRM = "confirm"
+
+
+class MenuStep(Controller):
+    """One menu step (see the module docstring)."""
+
+    modal = False
+
+    def __init__(self, screen: ClashController, title: str, items: Sequence[MenuItem],
+                 on_choose: Callable[[object], None], header: Sequence[str] = (),
+                 on_board: Callable[[Space], None] | None = None,
+                 on_cancel: Callable[[], None] | None = None,
+                 marks: Sequence[tuple[str, str]] = ()):
+        super().__init__()
+        self.screen = screen
+        self.menu = Menu(title, items, on_choose, header)
+        self.on_board = on_board
+        self.on_cancel = on_cancel
+        self.marks = list(marks)
+
+    @property
+    def session(self):
+        return self.screen.session
+
+    @property
+    def state(self) -> ClashState:
+        return self.screen.state
+
+    def on_push(self, app: App) -> None:
+        super().on_push(app)
+        self.screen.step = self
+
+    def on_pop(self) -> None:
+        if self.screen.step is self:
+            self.screen.step = None
+
+    def then(self, step: Controller | None) -> None:
+        """Close this step and open ``step`` (``None``: just close)."""
+        app = self.app
+        if app is None:
+            return
+        app.pop(self)
+        if step is not None:
+            app.push(step)
+
+    def cancel(self) -> None:
+        """Esc, right click: close with nothing done and call ``on_cancel``."""
+        self.then(None)
+        if self.on_cancel is not None:
+            self.on_cancel()
+        else:
+            self.session.tell("cancelled: nothing changed")
+
+    def caption(self) -> list[str]:
+        """Lines for the caption under the board (the rule that decided)."""
+        return []
+
+    def buttons(self) -> list[tuple[str, Callable[[], None], str]]:
+        """``(label, on_click, key)`` for the side panel while this step is open."""
+        return [("Cancel", self.cancel, "Esc")]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT) or (
+                    pygame.K_F1 <= event.key <= pygame.K_F15):
+                return False
+            if event.key == pygame.K_ESCAPE:
+                self.cancel()
+                return True
+            self.menu.handle_event(event)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.menu.handle_event(event)
+            return False
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.button == 3:
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    self.cancel()
+                return True
+            if event.button != 1 or self.menu.handle_event(event):
+                return True
+            space = self.screen.grid().space_at(event.pos)
+            if event.type == pygame.MOUSEBUTTONUP and space is not None:
+                self.board_click(space)
+            return True
+        return event.type == pygame.MOUSEWHEEL
+
+    def board_click(self, space: Space) -> None:
+        """A left click on ``space`` of the board."""
+        if self.on_board is not None:
+            self.on_board(space)
+        else:
+            self.session.tell("choose in the menu beside the board (Esc cancels)", error=True)
+
+    def draw_board(self, surface: pygame.Surface, grid: Grid) -> None:
+        """What this step draws over the board (the marks)."""
+        draw_marks(surface, grid, self.state, self.marks)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.draw_board(surface, self.screen.grid())
+        self.menu.draw(surface, self.screen.menu_rect(rect))
+
+
+def summary(before: ClashState, after: ClashState, shown: Preview) -> str:
+    """One short line about an outcome: where the moved pieces end, facings, Crashes, deaths."""
+    parts = []
+    for name in shown.paths:
+        piece = after.pieces.get(name)
+        if piece is not None:
+            facing = f" facing {piece.facing}" if name in shown.turned else ""
+            parts.append(f"{name} → {piece.at}{facing}")
+    parts += [f"{name} faces {shown.facing[name]}" for name in shown.turned
+              if name not in shown.paths]
+    parts += [f"Crash: {name}" for name in shown.crashed]
+    parts += [f"{name} dies" for name in shown.died]
+    parts += [f"{tile} destroyed" for tile in shown.destroyed]
+    return "; ".join(parts) or "nothing moves"
+
+
+def badges(before: ClashState, outcomes: list[Branch], chosen: int) -> list[Badge]:
+    """Where each outcome differs from the others: for each, the first piece (by name) whose
+    final place is not the same in every outcome, at its final place (a piece that died: where
+    it stood before).  Nothing when there is one outcome."""
+    if len(outcomes) < 2:
+        return []
+    names = sorted({n for o in outcomes for n in (*o.state.pieces, *before.pieces)})
+
+    def place(state: ClashState, name: str):
+        piece = state.pieces.get(name)
+        return (piece.at, getattr(piece, "facing", "")) if piece is not None else None
+
+    differing = [n for n in names if len({place(o.state, n) for o in outcomes}) > 1]
+    out = []
+    for index, outcome in enumerate(outcomes):
+        for name in differing:
+            piece = outcome.state.pieces.get(name) or before.pieces.get(name)
+            if piece is not None:
+                out.append(Badge(index, piece.spaces, index == chosen))
+                break
+    return out
+
+
+class PreviewStep(MenuStep):
+    """Every outcome of ``action``, previewed and confirmed (see the module docstring).
+
+    Raises :class:`~tabletop.errors.TabletopError` (the rules core's refusal) when the action
+    cannot be taken at all, before anything is shown.  ``on_done(outcome)`` is called after
+    the action was performed."""
+
+    def __init__(self, screen: ClashController, action: object, title: str,
+                 on_done: Callable[[Branch], None] | None = None, header: Sequence[str] = (),
+                 on_cancel: Callable[[], None] | None = None):
+        self.action = action
+        self.before = screen.state
+        self.outcomes = rules.outcomes(self.before, action)
+        self.previews = [preview(self.before, o) for o in self.outcomes]
+        self.intro = list(header)
+        self.on_done = on_done
+        many = len(self.outcomes) > 1
+        items = []
+        for index, (outcome, shown) in enumerate(zip(self.outcomes, self.previews,
+                                                     strict=True)):
+            label = outcome.label if many else "Confirm"
+            items.append(MenuItem(label, index,
+                                  note=summary(self.before, outcome.state, shown)))
+        items.append(MenuItem("Cancel", CANCEL, note="nothing changes (Esc)"))
+        super().__init__(screen, title, items, self._chosen, on_cancel=on_cancel)
+        self.menu.on_highlight = self._highlighted
+        self.menu.numbers_choose = False
+        self.chosen = 0
+        self._refresh_header()
+
+    def _refresh_header(self) -> None:
+        many = len(self.outcomes)
+        head = [*self.intro]
+        if many > 1:
+            head.append(f"{many} outcomes the players choose between: hover or use the arrows "
+                        f"to see each, click or Enter to take it; badges on the board mark "
+                        f"where they differ.")
+        else:
+            head.append("Enter or click Confirm to do it; Esc cancels.")
+        head += [f"• {line}" for line in self.previews[self.chosen].sentences[:8]]
+        self.menu.header = head
+
+    def _highlighted(self, index: int) -> None:
+        if index < len(self.outcomes):
+            self.chosen = index
+            self._refresh_header()
+
+    def _chosen(self, value: object) -> None:
+        if value == CANCEL:
+            self.cancel()
+            return
+        assert isinstance(value, int)
+        self.chosen = value
+        self.confirm()
+
+    def confirm(self) -> None:
+        """Perform the chosen outcome through the session (the board must not have changed
+        since the preview was made)."""
+        if self.state is not self.before:
+            self.session.tell("the board changed since this preview (undo or redo): nothing "
+                              "done; open the menu again", error=True)
+            self.then(None)
+            return
+        action = self.action
+        if len(self.outcomes) > 1:
+            action = replace(action, option=self.chosen)
+        outcome = self.outcomes[self.chosen]
+        if self.session.perform(action):
+            self.then(None)
+            if self.on_done is not None:
+                self.on_done(outcome)
+
+    def buttons(self) -> list[tuple[str, Callable[[], None], str]]:
+        return [("Confirm", self.confirm, "Enter"), ("Cancel", self.cancel, "Esc")]
+
+    def caption(self) -> list[str]:
+        outcome = self.outcomes[self.chosen]
+        shown = summary(self.before, outcome.state, self.previews[self.chosen])
+        return [f"Preview of {self.action}, outcome {self.chosen + 1} of "
+                f"{len(self.outcomes)}: {shown}"]
+
+    def board_click(self, space: Space) -> None:
+        """A click on a badge looks at that outcome (the next one there on a second click)."""
+        hits = [b.index for b in badges(self.before, self.outcomes, self.chosen)
+                if space in b.spaces]
+        if not hits:
+            self.session.tell("click a numbered badge, or choose in the menu (Esc cancels)",
+                              error=True)
+            return
+        later = [i for i in hits if i > self.chosen]
+        index = later[0] if later else hits[0]
+        self.menu.set_highlight(index)
+        self._highlighted(index)
+        self.session.tell(f"outcome {index + 1}: {self.outcomes[index].label} (Enter takes it)")
+
+    def draw_board(self, surface: pygame.Surface, grid: Grid) -> None:
+        if self.state is not self.before:
+            return
+        outcome = self.outcomes[self.chosen]
+        draw_preview(surface, grid, self.before, outcome.state, self.previews[self.chosen])
+        marks = [(e.piece, "attacked" if e.kind == "attack-target" else "Out of Reach")
+                 for e in outcome.events if e.kind in ("attack-target", "out-of-reach")]
+        draw_marks(surface, grid, self.before, marks)
+        draw_badges(surface, grid, badges(self.before, self.outcomes, self.chosen))
+
+
+def try_preview(screen: ClashController, action: object, title: str,
+                **kwargs) -> PreviewStep | None:
+    """A :class:`PreviewStep` for ``action``, or ``None`` with the rules core's refusal in
+    the status line."""
+    try:
+        return PreviewStep(screen, action, title, **kwargs)
+    except TabletopError as exc:
+        screen.session.tell(str(exc), error=True)
+        return None

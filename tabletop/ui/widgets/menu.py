@@ -1,0 +1,171 @@
+"""A choice menu drawn into a rectangle: a title, a few header lines (why, what so far), and
+numbered items the players click, pick by number (1–9), or walk with the arrow keys and take
+with Enter.  A disabled item shows its reason in a dim second line and cannot be taken.
+
+The menu is a widget, not a controller: a controller owns it, hands it events and calls
+:meth:`Menu.draw` each frame.  ``on_choose(value)`` is called with the chosen item's value;
+``on_highlight(index)`` (optional) when the highlighted item changes (hover, arrows, or a
+number key when ``numbers_choose`` is off: then a number only highlights), so a preview can
+follow the highlight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from tabletop.ui.views.base import text, wrap
+from tabletop.ui.widgets import theme
+
+TITLE_SIZE = 18
+ITEM_SIZE = 15
+NOTE_SIZE = 13
+HEADER_SIZE = 14
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """One entry: its ``label``, the ``value`` handed to ``on_choose``, whether it can be
+    taken, and a ``note`` shown under it (a disabled item's reason)."""
+
+    label: str
+    value: object
+    enabled: bool = True
+    note: str = ""
+
+
+class Menu:
+    """A list of :class:`MenuItem` (see the module docstring)."""
+
+    def __init__(self, title: str, items: Sequence[MenuItem],
+                 on_choose: Callable[[object], None], header: Sequence[str] = (),
+                 on_highlight: Callable[[int], None] | None = None, highlight: int = 0,
+                 numbers_choose: bool = True):
+        self.title = title
+        self.items = list(items)
+        self.header = list(header)
+        self.on_choose = on_choose
+        self.on_highlight = on_highlight
+        self.highlight = max(0, min(highlight, len(self.items) - 1))
+        self.rects: list[pygame.Rect] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.first = 0
+        self.numbers_choose = numbers_choose
+
+    def set_highlight(self, index: int) -> None:
+        """Highlight item ``index`` (kept in range) and tell ``on_highlight``."""
+        if not self.items:
+            return
+        index = max(0, min(index, len(self.items) - 1))
+        if index != self.highlight:
+            self.highlight = index
+            if self.on_highlight is not None:
+                self.on_highlight(index)
+
+    def choose(self, index: int) -> bool:
+        """Take item ``index``: ``on_choose(value)`` for an enabled item; ``False`` (nothing
+        called) for a disabled or missing one."""
+        if not 0 <= index < len(self.items) or not self.items[index].enabled:
+            return False
+        self.on_choose(self.items[index].value)
+        return True
+
+    def item_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the item drawn under pixel ``pos`` (as last drawn), or ``None``."""
+        for index, rect in enumerate(self.rects):
+            if rect.collidepoint(pos) and self.box.collidepoint(pos):
+                return index
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Keys 1–9, arrows, Enter; mouse hover and a left-button release over an item.
+        Returns whether the event was the menu's (a click inside its box always is)."""
+        if event.type == pygame.KEYDOWN:
+            number = event.key - pygame.K_1
+            if 0 <= number < min(9, len(self.items)):
+                self.set_highlight(number)
+                if self.numbers_choose:
+                    self.choose(number)
+                return True
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.set_highlight((self.highlight + step) % max(1, len(self.items)))
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.choose(self.highlight)
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            index = self.item_at(event.pos)
+            if index is not None:
+                self.set_highlight(index)
+            return self.box.collidepoint(event.pos)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            if not self.box.collidepoint(event.pos):
+                return False
+            index = self.item_at(event.pos)
+            if event.type == pygame.MOUSEBUTTONUP and index is not None:
+                self.set_highlight(index)
+                self.choose(index)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The menu in ``rect`` (from its top; as tall as it needs, cut at the bottom)."""
+        width = rect.width - 20
+        lines = [part for line in self.header for part in wrap(line, HEADER_SIZE, width)]
+        rows = []
+        for item in self.items:
+            notes = wrap(item.note, NOTE_SIZE, width - 34) if item.note else ()
+            rows.append((item, notes[:2]))
+        top = 12 + TITLE_SIZE + 8 + len(lines) * (HEADER_SIZE + 3) + 6
+        heights = [24 + len(n) * (NOTE_SIZE + 2) + 4 for _, n in rows]
+        room = max(30, rect.height - top - 6)
+        self.first = min(self.first, self.highlight)
+        while self.first < self.highlight and sum(heights[self.first:self.highlight + 1]) > room:
+            self.first += 1
+        height = top + min(room, sum(heights[self.first:])) + 6
+        self.box = pygame.Rect(rect.x, rect.y, rect.width, min(rect.height, height))
+        pygame.draw.rect(surface, theme.PANEL, self.box, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT, self.box, 2, border_radius=6)
+        clip = surface.get_clip()
+        surface.set_clip(self.box.clip(clip) if clip else self.box)
+        y = rect.y + 10
+        text(surface, self.title, (rect.x + 10, y), TITLE_SIZE, theme.ACCENT,
+             max_width=width)
+        y += TITLE_SIZE + 8
+        for line in lines:
+            text(surface, line, (rect.x + 10, y), HEADER_SIZE, theme.TEXT)
+            y += HEADER_SIZE + 3
+        y += 6
+        self.rects = [pygame.Rect(0, 0, 0, 0)] * len(rows)
+        if self.first:
+            text(surface, f"▲ {self.first} more (arrow up)", (rect.right - 10, y - 4),
+                 NOTE_SIZE, theme.TEXT_DIM, anchor="bottomright")
+        for index in range(self.first, len(rows)):
+            item, notes = rows[index]
+            row = pygame.Rect(rect.x + 8, y, rect.width - 16, heights[index] - 4)
+            if row.bottom > self.box.bottom - 4:
+                text(surface, f"▼ {len(rows) - index} more (arrow down)",
+                     (rect.right - 10, self.box.bottom - 3), NOTE_SIZE, theme.ACCENT,
+                     anchor="bottomright")
+                break
+            fill = theme.BUTTON_HOVER if index == self.highlight else theme.BUTTON
+            if not item.enabled:
+                fill = theme.BACKGROUND
+            pygame.draw.rect(surface, fill, row, border_radius=4)
+            if index == self.highlight:
+                pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=4)
+            number = f"{index + 1}." if index < 9 else "·"
+            colour = theme.TEXT if item.enabled else theme.TEXT_DIM
+            text(surface, number, (row.x + 6, row.y + 5), ITEM_SIZE, theme.TEXT_DIM)
+            text(surface, item.label, (row.x + 28, row.y + 5), ITEM_SIZE, colour,
+                 max_width=row.width - 34)
+            for n, note in enumerate(notes):
+                text(surface, note, (row.x + 28, row.y + 22 + n * (NOTE_SIZE + 2)), NOTE_SIZE,
+                     theme.TEXT_DIM)
+            self.rects[index] = row
+            y = row.bottom + 4
+        surface.set_clip(clip)
