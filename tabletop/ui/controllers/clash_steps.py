@@ -28,7 +28,7 @@ import pygame
 
 from tabletop.errors import TabletopError
 from tabletop.games.clash import rules
-from tabletop.games.clash.forced import Branch
+from tabletop.games.clash.forced import Branch, spaces_at
 from tabletop.games.clash.preview import Preview, preview
 from tabletop.games.clash.state import ClashState
 from tabletop.spatial.grid import Space
@@ -45,6 +45,8 @@ MENU_WIDTH = 330
 """Pixels the menu strip takes right of the board while a step is open."""
 
 CANCEL = "cancel"
+FUNCTION_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 16))
+"""F-keys go on to the app (help, reopen, screenshot)."""
 CONFIRM = "confirm"
 
 
@@ -109,7 +111,7 @@ class MenuStep(Controller):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT) or (
-                    pygame.K_F1 <= event.key <= pygame.K_F15):
+                    event.key in FUNCTION_KEYS):
                 return False
             if event.key == pygame.K_ESCAPE:
                 self.cancel()
@@ -155,7 +157,7 @@ def summary(before: ClashState, after: ClashState, shown: Preview) -> str:
         piece = after.pieces.get(name)
         if piece is not None:
             facing = f" facing {piece.facing}" if name in shown.turned else ""
-            parts.append(f"{name} → {piece.at}{facing}")
+            parts.append(f"{name} to {piece.at}{facing}")
     parts += [f"{name} faces {shown.facing[name]}" for name in shown.turned
               if name not in shown.paths]
     parts += [f"Crash: {name}" for name in shown.crashed]
@@ -165,9 +167,10 @@ def summary(before: ClashState, after: ClashState, shown: Preview) -> str:
 
 
 def badges(before: ClashState, outcomes: list[Branch], chosen: int) -> list[Badge]:
-    """Where each outcome differs from the others: for each, the first piece (by name) whose
-    final place is not the same in every outcome, at its final place (a piece that died: where
-    it stood before).  Nothing when there is one outcome."""
+    """Where each outcome differs from the others, for a numbered badge: the first piece (by
+    name) whose final place or facing is not the same in every outcome, at its final place (a
+    piece that died: where it stood); when they all end alike, the first piece whose path
+    differs, at the first position where the paths part.  Nothing for a single outcome."""
     if len(outcomes) < 2:
         return []
     names = sorted({n for o in outcomes for n in (*o.state.pieces, *before.pieces)})
@@ -178,12 +181,27 @@ def badges(before: ClashState, outcomes: list[Branch], chosen: int) -> list[Badg
 
     differing = [n for n in names if len({place(o.state, n) for o in outcomes}) > 1]
     out = []
-    for index, outcome in enumerate(outcomes):
-        for name in differing:
-            piece = outcome.state.pieces.get(name) or before.pieces.get(name)
-            if piece is not None:
-                out.append(Badge(index, piece.spaces, index == chosen))
-                break
+    if differing:
+        for index, outcome in enumerate(outcomes):
+            for name in differing:
+                piece = outcome.state.pieces.get(name) or before.pieces.get(name)
+                if piece is not None:
+                    out.append(Badge(index, piece.spaces, index == chosen))
+                    break
+        return out
+    paths = [preview(before, o).paths for o in outcomes]
+    for name in names:
+        trails = [p.get(name, ()) for p in paths]
+        if len(set(trails)) < 2 or name not in before.pieces:
+            continue
+        longest = max(len(t) for t in trails)
+        split = next(k for k in range(longest)
+                     if len({t[k] if k < len(t) else None for t in trails}) > 1)
+        piece = before.pieces[name]
+        for index, trail in enumerate(trails):
+            at = trail[min(split, len(trail) - 1)] if trail else piece.at
+            out.append(Badge(index, spaces_at(piece, at), index == chosen))
+        return out
     return out
 
 

@@ -161,6 +161,7 @@ PIECE_LEGEND: tuple[tuple[Colour, str], ...] = (
     ((255, 160, 60), "rear space (orange dashes)"),
     ((150, 60, 230), "blindspot (crossed-out eye)"),
     (REACH[:3], "where the selected Knight can move"),
+    ((30, 130, 60), "Knight's Vigor (green), Heat (red), Passion (violet); red bar: knocked down"),
 )
 
 
@@ -168,11 +169,12 @@ def legend(state: ClashState) -> list[tuple[Colour, str]]:
     """Legend rows: the pieces and marks, then the Terrain keywords used on the board."""
     used = {k for tile in state.terrain for k in tile.keywords}
     kinds = {m.kind for m in state.monsters}
-    boss, mob, rear, blind, reach = PIECE_LEGEND
+    boss, mob, rear, blind, reach, tracks = PIECE_LEGEND
     rows = [row for row, shown in ((boss, "boss" in kinds), (mob, "mob" in kinds),
                                    (rear, bool(kinds)),
                                    (blind, any(m.blindspots for m in state.monsters)),
-                                   (reach, bool(state.knights))) if shown]
+                                   (reach, bool(state.knights)),
+                                   (tracks, bool(state.knights))) if shown]
     for keyword, look in TERRAIN_LOOK.items():
         if keyword not in used:
             continue
@@ -367,6 +369,10 @@ def draw_knight(surface: pygame.Surface, grid: Grid, knight: Knight, colour: Col
     if len(initials) == 1 and len(knight.name) > 1:
         initials = knight.name[:2].title()
     text(surface, initials, centre, max(9, radius), (255, 255, 255), anchor="center")
+    if knight.knockdown:
+        _knocked_down(surface, centre, radius, knight.knockdown)
+    if box.width >= 24:
+        _stat_badges(surface, box, knight)
     if box.width >= 30:
         size = max(10, min(14, box.width // 4))
         plate_width = box.width * 2 - 8
@@ -376,6 +382,42 @@ def draw_knight(surface: pygame.Surface, grid: Grid, knight: Knight, colour: Col
         pygame.draw.rect(surface, (25, 25, 30), plate, border_radius=3)
         text(surface, knight.name, plate.center, size, (255, 255, 255), anchor="center",
              max_width=plate.width - 4)
+
+
+STAT_BADGES: tuple[tuple[str, Colour, str], ...] = (
+    ("vigor", (30, 130, 60), "topright"), ("heat", (200, 60, 30), "midright"),
+    ("passion", (130, 60, 170), "midleft"))
+"""Knight tracks drawn on the token: Vigor (green, always), Heat (red) and Passion (violet)
+when above 0; the legend names them."""
+
+
+def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight) -> None:
+    """Small numbered discs at the token's edge: Vigor top right, Heat right, Passion left."""
+    size = max(9, min(14, box.width // 3))
+    for stat, colour, where in STAT_BADGES:
+        value = getattr(knight, stat)
+        if stat != "vigor" and value == 0:
+            continue
+        words = str(value)
+        width = max(size, text_size(words, size)[0] + 4)
+        pill = pygame.Rect(0, 0, width, size + 1)
+        inner = box.inflate(-2, -2)
+        setattr(pill, where, getattr(inner, where))
+        pygame.draw.rect(surface, colour, pill, border_radius=size // 2)
+        pygame.draw.rect(surface, (255, 255, 255), pill, 1, border_radius=size // 2)
+        text(surface, words, pill.center, size, (255, 255, 255), anchor="center")
+
+
+def _knocked_down(surface: pygame.Surface, centre: tuple[int, int], radius: int,
+                  side: str) -> None:
+    """The Knockdown card on the token: a thick red bar across it (falling down), or a
+    thinner orange one (standing up, the card flips back next turn)."""
+    colour, width = ((220, 30, 30), max(3, radius // 3)) if side == "falling" else (
+        (240, 150, 30), max(2, radius // 5))
+    start = (centre[0] - radius, centre[1] + radius // 2)
+    end = (centre[0] + radius, centre[1] - radius // 2)
+    pygame.draw.line(surface, (255, 255, 255), start, end, width + 2)
+    pygame.draw.line(surface, colour, start, end, width)
 
 
 _ARROW = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}

@@ -1,0 +1,245 @@
+"""The Clash screen's menus driven by synthetic pygame events (issue 4, item 5): a whole
+Monster activation (targeting, attack type, movement previewed and confirmed, the attack), a
+tie of Targets chosen by a click, a Knight's attack with Knockback previewed, a forced
+movement with two outcomes picked by its badge, stats edited by buttons and undone."""
+
+import pygame
+import pytest
+
+from tabletop.games import layouts
+from tabletop.spatial.grid import Space
+from tabletop.ui.app import App
+from tabletop.ui.controllers.clash_steps import PreviewStep
+from tabletop.ui.session import Session
+
+ZIGZAG = """
+game = "clash"
+title = "zig-zag"
+[board]
+rows = 8
+cols = 12
+[[knights]]
+name = "Ser Sonch"
+at = "B8"
+[[knights]]
+name = "Kara"
+at = "D5"
+[[monsters]]
+name = "Egg"
+type = "boss"
+at = "D2"
+size = 2
+facing = "east"
+[turn]
+phase = "monster"
+"""
+
+FIGHT = """
+game = "clash"
+title = "fight"
+[board]
+rows = 8
+cols = 10
+[[knights]]
+name = "Kara"
+at = "C3"
+[[knights]]
+name = "Odo"
+at = "C7"
+[[monsters]]
+name = "Gob"
+type = "mob"
+at = "C4"
+facing = "west"
+[[monsters]]
+name = "Imp"
+type = "mob"
+at = "D2"
+facing = "north"
+"""
+
+
+def make(text):
+    pygame.font.init()
+    game, state = layouts.loads(text, "menus.toml")
+    app = App(Session(game, state, path="menus.toml"), (1200, 760))
+    app.draw(pygame.Surface((1200, 760)))
+    return app
+
+
+@pytest.fixture
+def surface():
+    return pygame.Surface((1200, 760))
+
+
+def frame(app):
+    app.draw(pygame.Surface((1200, 760)))
+
+
+def mouse(app, pos):
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frame(app)
+
+
+def click(app, label):
+    mouse(app, app.screen.grid().centre(Space.parse(label)))
+
+
+def key(app, k, mod=0):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    frame(app)
+
+
+def choose(app, words):
+    """Click the menu item whose label starts with ``words``."""
+    menu = app.screen.step.menu
+    index = next(i for i, item in enumerate(menu.items) if item.label.startswith(words))
+    mouse(app, menu.rects[index].center)
+
+
+def press_button(app, words):
+    button = next(b for b in app.buttons if b.label.startswith(words))
+    mouse(app, button.rect.center)
+
+
+def test_a_whole_monster_activation_targeting_move_preview_confirm_attack():
+    app = make(ZIGZAG)
+    click(app, "D2")
+    key(app, pygame.K_m)
+    assert app.screen.step.menu.title.startswith("Egg: targeting")
+    choose(app, "Furthest")
+    choose(app, "Resolve")
+    step = app.screen.step
+    assert "attack type" in step.menu.title
+    assert any("Furthest" in line and "Ser Sonch" in line for line in step.menu.header)
+    choose(app, "Melee")
+    choose(app, "Move")
+    step = app.screen.step
+    assert isinstance(step, PreviewStep) and len(step.outcomes) == 2  # the zig-zag choice
+    before = app.session.state
+    assert app.screen.board_rect(app.areas.board).width < app.areas.board.width  # menu strip
+    key(app, pygame.K_DOWN)  # look at the second path: through Kara, with a Crash
+    assert step.chosen == 1 and "Crash: Kara" in step.caption()[0]
+    assert app.session.state is before  # a preview changes nothing
+    key(app, pygame.K_RETURN)
+    state = app.session.state
+    assert state.monster("Egg").at == Space.parse("B6")
+    assert state.knight("Kara").vigor == 9 and state.knight("Kara").knockdown == "falling"
+    attack = app.screen.step
+    assert isinstance(attack, PreviewStep) and "Melee" in str(attack.action)
+    key(app, pygame.K_RETURN)
+    assert any("Egg attacks Ser Sonch" in line for line in app.session.log)
+    choose(app, "Done")
+    assert app.screen.step is None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # undo the attack, then the movement
+    assert app.session.state.monster("Egg").at == Space.parse("B6")
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.session.state.monster("Egg").at == Space.parse("D2")
+
+
+def test_escape_cancels_a_preview_and_nothing_changes():
+    app = make(ZIGZAG)
+    before = app.session.state
+    click(app, "D2")
+    key(app, pygame.K_m)
+    choose(app, "Closest")
+    choose(app, "Resolve")
+    choose(app, "Melee")
+    choose(app, "Move")
+    assert isinstance(app.screen.step, PreviewStep)
+    key(app, pygame.K_ESCAPE)  # back to the movement menu
+    assert "movement type" in app.screen.step.menu.title
+    key(app, pygame.K_ESCAPE)  # the attack type
+    key(app, pygame.K_ESCAPE)  # the targeting lines
+    assert "targeting" in app.screen.step.menu.title
+    key(app, pygame.K_ESCAPE)
+    assert app.screen.step is None and app.session.state is before
+
+
+def test_a_tie_of_targets_is_offered_and_chosen_by_a_click_on_the_board():
+    app = make(FIGHT)
+    click(app, "C4")
+    key(app, pygame.K_m)
+    choose(app, "In range X")  # Kara (adjacent) and Odo (3 spaces away)
+    choose(app, "3")
+    choose(app, "Resolve")
+    step = app.screen.step
+    assert "tie" in step.menu.title
+    assert {item.label for item in step.menu.items} == {"Kara", "Odo"}
+    assert {name for name, _ in step.marks} == {"Kara", "Odo"}
+    click(app, "C7")  # Odo, ringed on the board
+    assert "attack type" in app.screen.step.menu.title
+    assert any("Target: Odo" in line for line in app.screen.step.menu.header)
+
+
+def test_a_knight_attack_with_knockback_previewed_and_confirmed():
+    app = make(FIGHT)
+    click(app, "C3")
+    key(app, pygame.K_a)
+    choose(app, "Ranged")
+    choose(app, "2")
+    choose(app, "4")
+    items = {item.label: item for item in app.screen.step.menu.items}
+    assert not items["Gob"].enabled and "Effective Range" in items["Gob"].note
+    key(app, pygame.K_ESCAPE)  # back to the weapons
+    choose(app, "Melee")
+    click(app, "C4")  # Gob, on the board
+    assert app.session.state.knight("Kara").passion == 1
+    choose(app, "Forced movement on Gob")
+    choose(app, "Knockback")
+    choose(app, "2")
+    step = app.screen.step
+    assert isinstance(step, PreviewStep)
+    assert step.previews[0].paths["Gob"][-1] == Space.parse("C6")
+    assert app.session.state.monster("Gob").at == Space.parse("C4")
+    choose(app, "Confirm")
+    assert app.session.state.monster("Gob").at == Space.parse("C6")
+    assert app.screen.step.menu.title == "Kara attacked Gob"
+
+
+def test_forced_movement_on_a_diagonal_offers_both_ways_picked_by_badge():
+    app = make(FIGHT)
+    click(app, "D2")  # the Imp, on Kara's diagonal: "directly away" is north or east
+    key(app, pygame.K_k)
+    choose(app, "Knockback")
+    choose(app, "2")
+    click(app, "C3")  # Kara
+    step = app.screen.step
+    assert isinstance(step, PreviewStep)
+    ends = [p.paths["Kara"][-1] for p in step.previews]
+    assert len(ends) == 2 and len(set(ends)) == 2
+    badge = step.previews[1].paths["Kara"][-1]
+    click(app, str(badge))
+    assert step.chosen == 1
+    key(app, pygame.K_RETURN)
+    assert app.session.state.knight("Kara").at == badge
+
+
+def test_stats_edited_by_buttons_are_undoable():
+    app = make(FIGHT)
+    click(app, "C3")
+    press_button(app, "Vigor −")
+    press_button(app, "Heat +")
+    press_button(app, "Passion +")
+    press_button(app, "Knockdown")
+    kara = app.session.state.knight("Kara")
+    assert (kara.vigor, kara.heat, kara.passion, kara.knockdown) == (9, 1, 1, "falling")
+    assert app.session.state.turn.priority == "Kara"  # a Passion rise takes the token
+    for _ in range(4):
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+    kara = app.session.state.knight("Kara")
+    assert (kara.vigor, kara.heat, kara.passion, kara.knockdown) == (10, 0, 0, "")
+    assert any("Vigor 10 · Heat 0 · Passion 0" in line for line in app.screen.panel_lines())
+
+
+def test_stat_badges_are_drawn_on_the_token(surface):
+    app = make(FIGHT)
+    click(app, "C3")
+    press_button(app, "Heat +")
+    app.draw(surface)
+    box = app.screen.grid().space_rect(Space.parse("C3"))
+    reds = [surface.get_at((x, y))[:3] for x in range(box.centerx, box.right)
+            for y in range(box.y, box.bottom)]
+    assert (200, 60, 30) in reds  # the Heat badge
