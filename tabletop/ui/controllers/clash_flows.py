@@ -234,8 +234,9 @@ class KnightAttack:
             items.append(MenuItem(monster.name, monster.name, problem is None,
                                   problem or "can be attacked: LoS and range hold"))
         open_step(self.screen, MenuStep(
-            self.screen, f"{self.knight} attacks with {self.weapon}: which Monster?", items,
-            self._attack, ("Click the Monster on the board or choose it here; a greyed one "
+            self.screen, f"{self.weapon}: which Monster?", items,
+            self._attack, (f"{self.knight} attacks with a {self.weapon} weapon.",
+                           "Click the Monster on the board or choose it here; a greyed one "
                            "says why it cannot be attacked.",),
             on_board=self._board_monster, on_cancel=self.start))
 

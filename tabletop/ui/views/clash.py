@@ -368,9 +368,9 @@ def draw_knight(surface: pygame.Surface, grid: Grid, knight: Knight, colour: Col
     initials = "".join(part[0] for part in knight.name.split()[:2]).upper() or "?"
     if len(initials) == 1 and len(knight.name) > 1:
         initials = knight.name[:2].title()
-    text(surface, initials, centre, max(9, radius), (255, 255, 255), anchor="center")
     if knight.knockdown:
         _knocked_down(surface, centre, radius, knight.knockdown)
+    text(surface, initials, centre, max(9, radius), (255, 255, 255), anchor="center")
     if box.width >= 24:
         _stat_badges(surface, box, knight)
     if box.width >= 30:
