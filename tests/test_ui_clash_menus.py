@@ -11,6 +11,7 @@ from tabletop.spatial.grid import Space
 from tabletop.ui.app import App
 from tabletop.ui.controllers.clash_steps import PreviewStep
 from tabletop.ui.session import Session
+from tabletop.ui.views.clash import MOB
 
 ZIGZAG = """
 game = "clash"
@@ -194,7 +195,13 @@ def test_a_knight_attack_with_knockback_previewed_and_confirmed():
     assert isinstance(step, PreviewStep)
     assert step.previews[0].paths["Gob"][-1] == Space.parse("C6")
     assert app.session.state.monster("Gob").at == Space.parse("C4")
-    choose(app, "Confirm")
+    shown = pygame.Surface((1200, 760))
+    app.draw(shown)
+    grid = app.screen.grid()
+    assert shown.get_at(grid.centre(Space.parse("C5")))[:3] == MOB  # the path's dot
+    ghost = shown.get_at(grid.space_rect(Space.parse("C6")).move(6, 6).topleft)[:3]
+    assert ghost != shown.get_at(grid.space_rect(Space.parse("E6")).move(6, 6).topleft)[:3]
+    press_button(app, "Confirm")  # the side panel's button
     assert app.session.state.monster("Gob").at == Space.parse("C6")
     assert app.screen.step.menu.title == "Kara attacked Gob"
 
@@ -243,3 +250,23 @@ def test_stat_badges_are_drawn_on_the_token(surface):
     reds = [surface.get_at((x, y))[:3] for x in range(box.centerx, box.right)
             for y in range(box.y, box.bottom)]
     assert (200, 60, 30) in reds  # the Heat badge
+
+
+def test_menu_widget_skips_disabled_items_and_scrolls_to_the_highlight(surface):
+    from tabletop.ui.widgets.menu import Menu, MenuItem
+
+    taken = []
+    items = [MenuItem(f"item {n}", n, enabled=n != 2, note="a reason" if n == 2 else "")
+             for n in range(30)]
+    menu = Menu("many", items, taken.append)
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0))
+    assert taken == []  # item 3 (value 2) is disabled
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0))
+    assert taken == [1]
+    menu.set_highlight(25)
+    menu.draw(surface, pygame.Rect(0, 0, 300, 400))
+    assert menu.rects[25].height > 0 and menu.box.contains(menu.rects[25])
+    assert menu.rects[0].height == 0  # scrolled out of sight, not clickable
+    menu.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=menu.rects[25].center,
+                                         button=1))
+    assert taken == [1, 25]
