@@ -33,7 +33,7 @@ from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_facts import ClashFacts, describe_piece, piece_at
 from tabletop.ui.controllers.clash_flows import ForcedMovement, KnightAttack, MonsterActivation
-from tabletop.ui.controllers.clash_steps import MENU_WIDTH, MenuStep
+from tabletop.ui.controllers.clash_steps import MenuStep, menu_width
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash import (
@@ -116,12 +116,13 @@ class ClashController(GameController):
     def board_rect(self, rect: pygame.Rect) -> pygame.Rect:
         """The part of the board area the board is fitted into (the caption strip below;
         while a menu step is open, the menu strip on the right)."""
-        width = rect.width - (MENU_WIDTH + 8 if self.step is not None else 0)
+        width = rect.width - (menu_width(rect.width) + 8 if self.step is not None else 0)
         return pygame.Rect(rect.x, rect.y, max(40, width), max(40, rect.height - CAPTION_HEIGHT))
 
     def menu_rect(self, rect: pygame.Rect) -> pygame.Rect:
         """Where an open step's menu goes: the strip right of the board, above the caption."""
-        return pygame.Rect(rect.right - MENU_WIDTH - 4, rect.y + 4, MENU_WIDTH,
+        width = menu_width(rect.width)
+        return pygame.Rect(rect.right - width - 4, rect.y + 4, width,
                            max(40, rect.height - CAPTION_HEIGHT - 8))
 
     def grid(self) -> Grid:

@@ -189,8 +189,8 @@ class KnightAttack:
     def start(self) -> None:
         items = [MenuItem("Melee", "melee"), MenuItem("Reach X…", "reach"),
                  MenuItem("Ranged X–Y…", "ranged"),
-                 MenuItem(f"Unwieldy: {'yes' if self.unwieldy else 'no'} (click to change)",
-                          "unwieldy")]
+                 MenuItem(f"Unwieldy: {'yes' if self.unwieldy else 'no'}", "unwieldy",
+                          note="click to change")]
         open_step(self.screen, MenuStep(
             self.screen, f"{self.knight} attacks: which weapon?", items, self._weapon,
             ("The Active Weapon's Effective Range, as the Gear card says.",)))
@@ -462,14 +462,13 @@ class MonsterActivation:
         single = len(self.targets) >= 1
         note = "" if single else "needs a Knight Target"
         target = self.targets[0] if self.targets else ""
-        cap = "as far as it needs" if self.limit is None else f"at most {self.limit} spaces"
+        cap = "none" if self.limit is None else f"{self.limit} spaces"
         items = [MenuItem(label, how, single, note) for label, how in MOVEMENTS]
-        items += [MenuItem("Appear X (click a space)", "appear"),
-                  MenuItem("Move to X (click a space)", "move to"),
-                  MenuItem(f"Limit: {cap} (click to change)", "limit"),
+        items += [MenuItem("Appear X…", "appear", note="then click the space"),
+                  MenuItem("Move to X…", "move to", note="then click the space"),
+                  MenuItem(f"Limit: {cap}", "limit", note="click to cap the spaces moved"),
                   MenuItem("No movement", "none")]
-        header = (*self._header(), f"Movement toward {target}" if target else "Movement",
-                  "Appear X / Move to X: choose, then click the space.")
+        header = (*self._header(), f"Movement toward {target}" if target else "Movement")
         open_step(self.screen, MenuStep(
             self.screen, f"{self.monster}: movement type", items, self._move, header,
             on_cancel=self._attack_type, marks=[(t, "Target") for t in self.targets]))

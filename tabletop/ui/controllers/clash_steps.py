@@ -42,7 +42,13 @@ if TYPE_CHECKING:
     from tabletop.ui.controllers.clash import ClashController
 
 MENU_WIDTH = 330
-"""Pixels the menu strip takes right of the board while a step is open."""
+"""Pixels the menu strip takes right of the board while a step is open (at most a third of
+the board area, so a small window keeps a readable board)."""
+
+
+def menu_width(area_width: int) -> int:
+    """The menu strip's width in a board area ``area_width`` pixels wide."""
+    return max(160, min(MENU_WIDTH, area_width // 3))
 
 CANCEL = "cancel"
 FUNCTION_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 16))

@@ -142,13 +142,13 @@ class Menu:
         y += 6
         self.rects = [pygame.Rect(0, 0, 0, 0)] * len(rows)
         if self.first:
-            text(surface, f"▲ {self.first} more (arrow up)", (rect.right - 10, y - 4),
+            text(surface, f"{self.first} more above (arrow up)", (rect.right - 10, y - 4),
                  NOTE_SIZE, theme.TEXT_DIM, anchor="bottomright")
         for index in range(self.first, len(rows)):
             item, notes = rows[index]
             row = pygame.Rect(rect.x + 8, y, rect.width - 16, heights[index] - 4)
             if row.bottom > self.box.bottom - 4:
-                text(surface, f"▼ {len(rows) - index} more (arrow down)",
+                text(surface, f"{len(rows) - index} more below (arrow down)",
                      (rect.right - 10, self.box.bottom - 3), NOTE_SIZE, theme.ACCENT,
                      anchor="bottomright")
                 break
