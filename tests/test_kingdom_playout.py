@@ -51,3 +51,24 @@ def test_losing_threat_onto_a_hunt_space_hunts_too():
     state, events = rules.apply(state, AdjustTrack("threat", -1))
     assert any("Hunt Space 6" in rules.describe(e) for e in events)
     assert [m.tile for m in state.monsters] == ["7"]
+
+
+@pytest.mark.parametrize("path", LAYOUTS, ids=lambda p: p.name)
+def test_random_delves_with_unlisted_decks_keep_the_table_coherent(path):
+    start = layouts.load(path)[1]
+    start = replace(start, fog_deck=(), fog_unlisted=start.fog_left,
+                    exploration_cards=(), exploration=start.exploration_left)
+    asked = 0
+    for seed in range(8):
+        rng = random.Random(f"unlisted-{path.name}-{seed}")
+        state = start
+        for _ in range(60):
+            actions = rules.legal_actions(state)
+            if not actions:
+                assert state.over
+                break
+            asked += bool(state.pending and state.pending[0].kind == "fog-card")
+            state, _ = rules.apply(state, rng.choice(actions))
+            check(state)
+            assert layouts.loads(layouts.dumps(state))[1] == state
+    assert asked or path.name != "kingdom-deep-fog.toml"

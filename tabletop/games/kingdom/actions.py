@@ -56,14 +56,16 @@ class Answer:
 @dataclass(frozen=True)
 class DrawExploration:
     """Exploration step: draw the top Exploration card; ``kind`` is its effect type
-    (``instant``, ``district`` or ``active``), ``name`` what the players call it."""
+    (``instant``, ``district`` or ``active``), ``name`` what the players call it.  Both may be
+    left empty when the top card is listed (the list says); an unlisted card drawn without a
+    kind is an Instant one."""
 
-    kind: str = "instant"
+    kind: str = ""
     name: str = ""
 
     def __str__(self) -> str:
         named = f" ({self.name})" if self.name else ""
-        return f"draw an Exploration card: {self.kind}{named}"
+        return f"draw an Exploration card: {self.kind or 'the top card'}{named}"
 
 
 @dataclass(frozen=True)
@@ -201,6 +203,17 @@ class ClearEffect:
 
 
 @dataclass(frozen=True)
+class Shuffle:
+    """The players shuffle a deck (``deep-fog`` or ``exploration``): its order is no longer
+    known, so every listed card becomes an unlisted one, described when drawn."""
+
+    deck: str
+
+    def __str__(self) -> str:
+        return f"shuffle the {self.deck} deck"
+
+
+@dataclass(frozen=True)
 class ReportLoss:
     """The players report a loss the map cannot see (all Knights dead, a story condition)."""
 
@@ -211,4 +224,4 @@ class ReportLoss:
 
 
 EFFECTS = (AdjustTrack, Rotate, SpawnMonster, RemoveMonster, RevealTile, PlaceHindering,
-           RemoveHindering, GrantShortcuts, ClearEffect)
+           RemoveHindering, GrantShortcuts, ClearEffect, Shuffle)

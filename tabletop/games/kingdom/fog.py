@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tabletop.games.kingdom.actions import CourseCorrect, StayCourse, Withdraw
-from tabletop.games.kingdom.state import Fog, FogCard, KingdomState, PlacedFog
+from tabletop.games.kingdom.state import HAZARDS, Fog, FogCard, KingdomState, PlacedFog
 from tabletop.spatial.tile_map import OPPOSITE, STEP
 
 if TYPE_CHECKING:
@@ -44,59 +44,123 @@ def enter(run: Run, target: str) -> None:
                    f"{tile.intensity}); a Generic token marks {run.s.tile(run.s.party).label}.",
             "Entering the Deep Fog")
     run.gain("threat", 1, why="Entering the Deep Fog")
-    if not run.s.fog_deck:
+    if not run.s.fog_left:
         run.lose("the party ran out of Deep Fog cards while in the Deep Fog",
                  "Running Out of Deep Fog Cards")
     run.s = replace(run.s, fog=Fog(target=target, origin=run.s.party, cards=(), path=()))
-    card = _draw(run)
-    run.s = replace(run.s, fog=replace(_fog(run), cards=(PlacedFog(card, 0, 0),),
-                                       path=((0, 0),)))
     run.set_phase("deep-fog")
-    run.say("fog", f"Starting Deep Fog card: {card.name} (value {card.value}).",
-            "Traversing the Fog")
-    _check_length(run)
+    _lay(run, (0, 0))
 
 
-def _draw(run: Run) -> FogCard:
-    """The top Deep Fog card (its Hazard resolved after the first course correction); an
-    empty deck loses the Expedition."""
-    if not run.s.fog_deck:
-        run.lose("the party ran out of Deep Fog cards while in the Deep Fog",
-                 "Running Out of Deep Fog Cards")
-    card, rest = run.s.fog_deck[0], run.s.fog_deck[1:]
-    run.s = replace(run.s, fog_deck=rest)
-    fog = _fog(run)
-    if fog.corrections >= 1 and card.hazard:
-        if card.hazard == "half-cup":
-            if fog.half_cup:
-                fog = replace(fog, half_cup=False, full_cups=fog.full_cups + 1)
-                run.say("fog", f"Hazard of {card.name}: the Half-cup token flips to a Full Cup "
-                               f"(+1 Deep Fog Value).", "Hazard Effects")
-            else:
-                fog = replace(fog, half_cup=True)
-                run.say("fog", f"Hazard of {card.name}: gain a Half-cup token.", "Hazard Effects")
-            run.s = replace(run.s, fog=fog)
-        elif card.hazard == "discard-top":
-            if run.s.fog_deck:
-                run.s = replace(run.s, fog_deck=run.s.fog_deck[1:],
-                                fog_discard=run.s.fog_discard + 1)
-                run.say("fog", f"Hazard of {card.name}: discard the top Deep Fog card unseen.",
-                        "Hazard Effects")
-            else:
-                run.say("fog", f"Hazard of {card.name}: the deck is empty, nothing to discard.",
-                        "Hazard Effects")
-    return card
+CARD_VALUES = tuple(range(5))
+"""The Deep Fog Values offered as answers when the players describe a drawn card (any value
+0–9 may be typed in an answer)."""
+MAX_CARD_VALUE = 9
+
+
+def card_answers(fog: Fog) -> tuple[str, ...]:
+    """The answers offered for an unlisted Deep Fog card: its value, and after the first
+    course correction (when Hazards apply) its value with each Hazard Effect."""
+    values = tuple(str(v) for v in CARD_VALUES)
+    if fog.corrections < 1:
+        return values
+    return tuple(f"{v}{' ' + h if h else ''}" for v in values for h in HAZARDS)
+
+
+def parse_card(answer: str, fog: Fog) -> FogCard | str:
+    """The Deep Fog card the players describe: ``VALUE [HAZARD] [: NAME]`` (``2``,
+    ``1 half-cup``, ``0 discard-top: Lantern Wake``); a reason in words when it is not one.
+    An unnamed card is called ``Deep Fog card N`` (N: its place in this traversal)."""
+    head, colon, name = answer.partition(":")
+    words = head.split()
+    if not words or not words[0].isdigit() or not 0 <= int(words[0]) <= MAX_CARD_VALUE:
+        return (f"describe the card as its Deep Fog Value (0 to {MAX_CARD_VALUE}), then its "
+                f"Hazard if any ({', '.join(h for h in HAZARDS if h)}), then ': its name'")
+    hazard = words[1].lower() if len(words) > 1 else ""
+    if len(words) > 2 or hazard not in HAZARDS:
+        return f"the Hazard Effect is {' or '.join(h for h in HAZARDS if h)}, not {words[1:]}"
+    name = name.strip() if colon else ""
+    if colon and (not name or not name.isprintable()):
+        return "the card's name after ':' must be one line of text"
+    name = name or f"Deep Fog card {len(fog.cards) + 1}"
+    if any(c.card.name == name for c in fog.cards):
+        return f"a card named {name!r} already lies in this traversal: give another name"
+    return FogCard(name, int(words[0]), hazard)
 
 
 def _lay(run: Run, cell: tuple[int, int]) -> None:
-    card = _draw(run)
+    """Draw the top Deep Fog card onto ``cell``: a listed card at once; an unlisted one is
+    described by the players first (a ``fog-card`` question); an empty deck loses."""
+    if run.s.fog_deck:
+        card, rest = run.s.fog_deck[0], run.s.fog_deck[1:]
+        run.s = replace(run.s, fog_deck=rest)
+        place(run, card, cell)
+    elif run.s.fog_unlisted:
+        run.s = replace(run.s, fog_unlisted=run.s.fog_unlisted - 1)
+        hazards = (" and its Hazard Effect (Hazards apply now)"
+                   if _fog(run).corrections >= 1 else "")
+        run.ask("fog-card", f"{cell[0]},{cell[1]}", card_answers(_fog(run)),
+                f"Draw the top Deep Fog card and give its Deep Fog Value{hazards}.")
+    else:
+        run.lose("the party ran out of Deep Fog cards while in the Deep Fog",
+                 "Running Out of Deep Fog Cards")
+
+
+def _hazard(run: Run, card: FogCard) -> None:
+    """Resolve the Hazard Effect of a card drawn after the first course correction."""
+    fog = _fog(run)
+    if fog.corrections < 1 or not card.hazard:
+        return
+    if card.hazard == "half-cup":
+        if fog.half_cup:
+            fog = replace(fog, half_cup=False, full_cups=fog.full_cups + 1)
+            run.say("fog", f"Hazard of {card.name}: the Half-cup token flips to a Full Cup "
+                           f"(+1 Deep Fog Value).", "Hazard Effects")
+        else:
+            fog = replace(fog, half_cup=True)
+            run.say("fog", f"Hazard of {card.name}: gain a Half-cup token.", "Hazard Effects")
+        run.s = replace(run.s, fog=fog)
+    elif discard_top(run):
+        run.say("fog", f"Hazard of {card.name}: discard the top Deep Fog card unseen.",
+                "Hazard Effects")
+    else:
+        run.say("fog", f"Hazard of {card.name}: the deck is empty, nothing to discard.",
+                "Hazard Effects")
+
+
+def discard_top(run: Run) -> bool:
+    """Discard the top Deep Fog card without looking (listed or not); ``False`` when the
+    deck is empty."""
+    s = run.s
+    if s.fog_deck:
+        run.s = replace(s, fog_deck=s.fog_deck[1:], fog_discard=s.fog_discard + 1)
+    elif s.fog_unlisted:
+        run.s = replace(s, fog_unlisted=s.fog_unlisted - 1, fog_discard=s.fog_discard + 1)
+    else:
+        return False
+    return True
+
+
+def place(run: Run, card: FogCard, cell: tuple[int, int]) -> None:
+    """Lay the drawn ``card`` on ``cell`` (its Hazard first, when Hazards apply), move the
+    Party marker onto it and check the path's length (*Traversing the Fog*)."""
+    _hazard(run, card)
     fog = _fog(run)
     run.s = replace(run.s, fog=replace(fog, cards=(*fog.cards, PlacedFog(card, *cell)),
                                        path=(*fog.path, cell)))
-    run.say("fog", f"Draw {card.name} (value {card.value}) and move onto it: the path is "
-                   f"{len(fog.path) + 1} card(s) long, the Deep Fog Value "
-                   f"{value(_fog(run))}.", "Traversing the Fog")
+    if not fog.path:
+        run.say("fog", f"Starting Deep Fog card: {card.name} (value {card.value}).",
+                "Traversing the Fog")
+    else:
+        run.say("fog", f"Draw {card.name} (value {card.value}) and move onto it: the path is "
+                       f"{len(fog.path) + 1} card(s) long, the Deep Fog Value "
+                       f"{value(_fog(run))}.", "Traversing the Fog")
     _check_length(run)
+
+
+def next_cell(fog: Fog) -> tuple[int, int]:
+    """Where the next card of the current path goes: ``(0, 0)`` for the Starting card."""
+    return _next(fog.path[-1], fog.heading) if fog.path else (0, 0)
 
 
 def _check_length(run: Run) -> None:
@@ -194,16 +258,23 @@ def finish(run: Run, subject: str, discard: str) -> None:
                 (c.face_up or subject != "withdraw"))
     placed.remove(gone)
     back = tuple(c.card for c in placed)
-    run.s = replace(run.s, fog_deck=(*run.s.fog_deck, *back), fog_discard=run.s.fog_discard + 1,
-                    fog=None)
-    run.say("fog", f"Discard {discard}; the other Deep Fog cards go back into the deck (shuffle "
-                   f"it).", "Leaving the Deep Fog")
+    s = run.s
+    if s.fog_unlisted:
+        run.s = replace(s, fog_deck=(), fog_unlisted=s.fog_left + len(back),
+                        fog_discard=s.fog_discard + 1, fog=None)
+        run.say("fog", f"Discard {discard}; the other Deep Fog cards are shuffled back into the "
+                       f"deck ({run.s.fog_left} cards, order unknown).", "Leaving the Deep Fog")
+    else:
+        run.s = replace(s, fog_deck=(*s.fog_deck, *back), fog_discard=s.fog_discard + 1,
+                        fog=None)
+        run.say("fog", f"Discard {discard}; the other Deep Fog cards go back into the deck "
+                       f"(under the listed cards; Shuffle when you shuffle the real deck).",
+                "Leaving the Deep Fog")
     if subject == "withdraw":
         run.gain("threat", 1, why="Withdraw: the dangers of the Fog took notice")
         run.set_phase("exploration", drawn=0)
         return
-    if subject != "flawless" and run.s.fog_deck:
-        run.s = replace(run.s, fog_deck=run.s.fog_deck[1:], fog_discard=run.s.fog_discard + 1)
+    if subject != "flawless" and discard_top(run):
         run.say("fog", "Take the top Deep Fog card and discard it without revealing it.",
                 "Leaving the Deep Fog")
     target = run.s.tile(fog.target)

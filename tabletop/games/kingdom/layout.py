@@ -14,8 +14,10 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.games.kingdom import board
+from tabletop.games.kingdom import fog as fog_rules
 from tabletop.games.kingdom.state import (
     CLUE_TYPES,
+    EFFECT_KINDS,
     FOOTPRINTS,
     HAZARDS,
     HINDERING,
@@ -27,10 +29,12 @@ from tabletop.games.kingdom.state import (
     STATUSES,
     Delve,
     District,
+    ExplorationCard,
     Fog,
     FogCard,
     Hindering,
     KingdomState,
+    Knight,
     MonsterToken,
     Path,
     PlacedFog,
@@ -223,7 +227,7 @@ def _fog(top: Table, tiles: dict[str, Tile]) -> Fog | None:
                 or not all(isinstance(v, int) for v in item) or tuple(item) not in cells):
             raise table.error("path", f"holds {item!r}, which is not the [x, y] of a card laid")
         path.append((item[0], item[1]))
-    if not path:
+    if not path and cards:
         raise table.error("path", "must list the current path, the Party marker's card last")
     step = STEP[heading]
     for a, b in zip(path, path[1:], strict=False):
@@ -265,11 +269,15 @@ def from_layout(top: Table) -> KingdomState:
     party_table.done()
     decks = top.sub("decks", required=False)
     exploration, active, fog_deck, fog_discard, slots = 20, "", [], 0, []
+    fog_unlisted, explore_cards = 0, []
     if decks is not None:
         exploration = decks.get("exploration", int, 20, check=_range(0, 200))
+        explore_cards = [_exploration_card(t) for t in decks.tables(
+            "exploration_cards", named_label("Exploration card"))]
         active = decks.get("active", str, "")
         fog_deck = [_fog_card_done(t) for t in decks.tables("deep_fog",
                                                            named_label("Deep Fog card"))]
+        fog_unlisted = decks.get("deep_fog_unlisted", int, 0, check=_range(0, 200))
         fog_discard = decks.get("deep_fog_discard", int, 0, check=_range(0, 200))
         for t in decks.tables("district_effects", named_label("District effect")):
             slots.append((t, t.req("district", str), t.req("card", str, check=_nonempty)))
@@ -280,6 +288,7 @@ def from_layout(top: Table) -> KingdomState:
     if clue_table is not None:
         clues = tuple(clue_table.get(k, int, 0, check=_range(0, 99)) for k in CLUE_TYPES)
         clue_table.done()
+    knights = _knights(top)
     monsters = [(t, MonsterToken(t.req("monster", str), t.req("tile", str)))
                 for t in top.tables("monster_tokens", named_label("Monster token"))]
     for t, _ in monsters:
@@ -349,13 +358,23 @@ def from_layout(top: Table) -> KingdomState:
         raise top.error("fog", "the fog's origin (reminder token) is the party's tile")
     for table, prompt in pending:
         _check_prompt(table, prompt, tiles_by_id, wheel, names, fog)
+        if prompt.kind == "mortis":
+            top_card = explore_cards[0] if explore_cards else None
+            if top_card is None or top_card.name != prompt.subject or not top_card.back:
+                raise table.error("subject", "a mortis question is about the listed top "
+                                             "Exploration card, whose back is given")
+    waiting = [p for _, p in pending]
+    if fog is not None and not fog.path and not any(p.kind == "fog-card" for p in waiting):
+        raise top.error("fog", "path: must list the current path, the Party marker's card last "
+                               "(it may be empty only while the Starting card is being drawn)")
     state = KingdomState(
         tiles=tuple(t for _, t, _ in tiles_read), party=party,
         districts=tuple(d for _, d in districts), track=track, delve=delve,
         monsters=tuple(m for _, m in monsters), hindering=tuple(h for _, h in hindering),
-        exploration=exploration, active=active,
+        exploration=exploration, exploration_cards=tuple(explore_cards), active=active,
         district_effects=tuple((d, c) for _, d, c in slots), fog_deck=tuple(fog_deck),
-        fog_discard=fog_discard, fog=fog, clues=clues, pending=tuple(p for _, p in pending),
+        fog_unlisted=fog_unlisted, fog_discard=fog_discard, fog=fog, clues=clues,
+        knights=knights, pending=tuple(p for _, p in pending),
         kingdom=kingdom, title=title, notes=notes)
     return _lay_tiles(state, {t.id: table for table, t, _ in tiles_read})
 
@@ -395,6 +414,56 @@ def _check_prompt(table: Table, prompt: Prompt, tiles: dict[str, Tile], wheel: l
         need(options <= names, "options", "offers revealed cards of the traversal only")
     elif prompt.kind == "clash":
         need(prompt.subject in ("exhibition", "full"), "subject", "is exhibition or full")
+    elif prompt.kind == "mortis":
+        need(options <= set(SIDES), "options", "offers directions only")
+    elif prompt.kind == "fog-card":
+        need(fog is not None, "subject", "belongs to a Deep Fog traversal")
+        assert fog is not None
+        cell = fog_rules.next_cell(fog)
+        need(prompt.subject == f"{cell[0]},{cell[1]}", "subject",
+             f"names the cell the next card of the path goes to ({cell[0]},{cell[1]})")
+
+
+def _exploration_card(table: Table) -> ExplorationCard:
+    """A listed Exploration card: ``name``, ``kind``, ``special``, ``back`` (the Clue types on
+    its back's north, east, south and west sides), ``poi`` (its PoI modifier)."""
+    back = table.str_list("back")
+    card = ExplorationCard(name=table.req("name", str, check=_nonempty),
+                           kind=table.choice("kind", EFFECT_KINDS, "instant"),
+                           special=table.get("special", bool, False),
+                           back=tuple(b.lower() for b in back),
+                           poi=table.get("poi", int, None, check=_range(-9, 9)))
+    table.done()
+    if back and (len(back) != 4 or not set(card.back) <= set(CLUE_TYPES)):
+        raise table.error("back", f"lists the Clue types on the back's north, east, south and "
+                                  f"west sides: four of {', '.join(CLUE_TYPES)}")
+    return card
+
+
+def _knights(top: Table) -> tuple[Knight, ...]:
+    """The ``[[knights]]``: name, the Clue types collected, the Clue tokens held."""
+    knights: list[Knight] = []
+    for table in top.tables("knights", named_label("Knight")):
+        name = table.req("name", str, check=_nonempty)
+        collects = tuple(c.lower() for c in table.str_list("collects"))
+        if not collects or not set(collects) <= set(CLUE_TYPES) \
+                or len(set(collects)) != len(collects):
+            raise table.error("collects", f"lists the Clue types the Knight collects (Clue card "
+                                          f"or Quest), each once: {', '.join(CLUE_TYPES)}")
+        held = table.sub("clues", required=False)
+        counts = (0, 0, 0, 0)
+        if held is not None:
+            counts = tuple(held.get(k, int, 0, check=_range(0, 99)) for k in CLUE_TYPES)
+            held.done()
+            for kind, count in zip(CLUE_TYPES, counts, strict=True):
+                if count and kind not in collects:
+                    raise held.error(kind, f"the Knight does not collect {kind} Clues (only "
+                                           f"the Clues on their Clue card or Quest)")
+        table.done()
+        if any(k.name == name for k in knights):
+            raise table.error("name", f"{name!r} is listed twice")
+        knights.append(Knight(name, collects, counts))
+    return tuple(knights)
 
 
 def _fog_card_done(table: Table) -> FogCard:
@@ -485,12 +554,20 @@ def to_layout(state: KingdomState) -> dict[str, Any]:
                              "deep_fog_discard": state.fog_discard}
     if state.active:
         decks["active"] = state.active
+    if state.exploration_cards:
+        decks["exploration_cards"] = [_exploration_table(c) for c in state.exploration_cards]
     if state.fog_deck:
         decks["deep_fog"] = [_card_table(c) for c in state.fog_deck]
+    if state.fog_unlisted:
+        decks["deep_fog_unlisted"] = state.fog_unlisted
     if state.district_effects:
         decks["district_effects"] = [{"district": a, "card": b} for a, b in state.district_effects]
     out["decks"] = decks
     out["clues"] = dict(zip(CLUE_TYPES, state.clues, strict=True))
+    if state.knights:
+        out["knights"] = [{"name": k.name, "collects": list(k.collects),
+                           "clues": {c: n for c, n in zip(CLUE_TYPES, k.clues, strict=True)
+                                     if c in k.collects}} for k in state.knights]
     out["districts"] = [_drop_empty({"name": x.name, "symbol": x.symbol, "monster": x.monster})
                         for x in state.districts]
     out["tiles"] = [_tile_table(tile) for tile in state.tiles]
@@ -514,6 +591,17 @@ def to_layout(state: KingdomState) -> dict[str, Any]:
 
 def _drop_empty(table: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in table.items() if v != ""}
+
+
+def _exploration_table(card: ExplorationCard) -> dict[str, Any]:
+    table: dict[str, Any] = {"name": card.name, "kind": card.kind}
+    if card.special:
+        table["special"] = True
+    if card.back:
+        table["back"] = list(card.back)
+    if card.poi is not None:
+        table["poi"] = card.poi
+    return table
 
 
 def _card_table(card: FogCard) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import contextlib
 from dataclasses import dataclass, replace
 
 from tabletop.errors import IllegalActionError
+from tabletop.games.actionfields import check_fields
 from tabletop.games.kingdom import board, fog, travel
 from tabletop.games.kingdom.actions import (
     EFFECTS,
@@ -31,6 +32,7 @@ from tabletop.games.kingdom.actions import (
     ReportLoss,
     RevealTile,
     Rotate,
+    Shuffle,
     SpawnMonster,
     StayCourse,
     Travel,
@@ -38,6 +40,7 @@ from tabletop.games.kingdom.actions import (
 )
 from tabletop.games.kingdom.state import (
     CLUE_TYPES,
+    DECKS,
     EFFECT_KINDS,
     HINDERING,
     TRACKS,
@@ -47,6 +50,7 @@ from tabletop.games.kingdom.state import (
     Prompt,
 )
 from tabletop.spatial import tile_map
+from tabletop.spatial.tile_map import SIDES
 
 EXHIBITION_TIME = 8
 FULL_CLASH_TIME = 16
@@ -269,20 +273,67 @@ class Run:
             self.encounter(monster)
 
     def clue_prompts(self, clues: int, direction: str | None, emerged: bool) -> None:
-        """Ask the Clue type of each Clue gained (rulebook *Collecting Clues*, *Emergence*)."""
+        """The Clue type of each Clue gained (rulebook *Collecting Clues*, *Emergence*): read
+        off the back of the top Exploration card when it is listed, else asked; each further
+        Clue by the direction of a Minor Mortis card.  With no Exploration card left there is
+        no back to read: the Clue is lost (Will of the Graal)."""
         count = max(1, clues) if emerged else clues
+        top = self.s.exploration_top
         for index in range(count):
             if index == 0 and emerged:
-                text = "Emergence: gain a Clue of your choice. Which type?"
+                self.ask("clue", "emergence", CLUE_TYPES,
+                         "Emergence: gain a Clue of your choice. Which type?")
+                continue
+            if not self.s.exploration_left:
+                self.say("clue", "No Exploration card is left to show a Clue type on its back: "
+                                 "the Clue is lost (Will of the Graal).", "Collecting Clues")
+                continue
+            if index == 0 and top is not None and top.back and direction:
+                kind = top.clue(direction)
+                self.say("clue", f"The party travelled {direction}: the {direction} side of "
+                                 f"the back of {top.name} shows {kind.capitalize()}.",
+                         "Collecting Clues")
+                self.gain_clue(kind)
             elif index == 0:
-                text = (f"Clue: the party travelled {direction}; which Clue type shows on the "
-                        f"{direction} side of the back of the top Exploration card?")
+                self.ask("clue", direction or "", CLUE_TYPES,
+                         f"Clue: the party travelled {direction}; which Clue type shows on the "
+                         f"{direction} side of the back of the top Exploration card?")
+            elif top is not None and top.back:
+                self.ask("mortis", top.name, SIDES,
+                         "Another Clue: draw the top Minor Mortis card; which direction does "
+                         "it show? (Then put it at the bottom of its deck.)")
             else:
-                text = ("Another Clue: draw the top Minor Mortis card, read its direction, and "
-                        "name the Clue type on that side of the top Exploration card (then put "
-                        "the Mortis card at the bottom of its deck).")
-            self.ask("clue", "emergence" if emerged and index == 0 else (direction or ""),
-                     CLUE_TYPES, text)
+                self.ask("clue", "", CLUE_TYPES,
+                         "Another Clue: draw the top Minor Mortis card, read its direction, and "
+                         "name the Clue type on that side of the top Exploration card (then put "
+                         "the Mortis card at the bottom of its deck).")
+
+    def gain_clue(self, kind: str) -> None:
+        """A Clue of ``kind`` is found: each Knight collecting that type gains a token
+        (rulebook *Collecting Clues*); the party's tally counts it either way."""
+        index = CLUE_TYPES.index(kind)
+        clues = list(self.s.clues)
+        clues[index] += 1
+        knights = []
+        gainers = []
+        for knight in self.s.knights:
+            if kind in knight.collects:
+                held = list(knight.clues)
+                held[index] += 1
+                knight = replace(knight, clues=tuple(held))
+                gainers.append(knight.name)
+            knights.append(knight)
+        self.s = replace(self.s, clues=tuple(clues), knights=tuple(knights))
+        article = "An" if kind[0] in "aeiou" else "A"
+        name = kind.capitalize()
+        if not self.s.knights:
+            text = f"{article} {name} Clue: each Knight collecting {name} Clues may gain one."
+        elif gainers:
+            text = f"{article} {name} Clue: {', '.join(gainers)} gain(s) one ({name} is on " \
+                   f"their Clue card or Quest)."
+        else:
+            text = f"{article} {name} Clue, but no Knight collects {name} Clues: nobody gains it."
+        self.say("clue", text, "Collecting Clues")
 
     def place_neighbours(self, tile_id: str) -> None:
         """c. Lay face down every tile the new tile's paths lead to; join map pieces."""
@@ -317,7 +368,14 @@ class Run:
             self.say("tile", f"e. Exploration Cipher half {tile.cipher}: with the other half, "
                              f"read the four-digit paragraph (a wrong Cipher: +1 Threat).", rule)
         if tile.poi:
-            if tile.poi.lstrip("-").isdigit():
+            top = self.s.exploration_top
+            if tile.poi.lstrip("-").isdigit() and top is not None and top.poi is not None:
+                total = int(tile.poi) + top.poi
+                self.say("tile", f"e. Point of Interest {tile.poi}: the top Exploration card, "
+                                 f"{top.name}, shows PoI modifier {top.poi:+d}, so resolve entry "
+                                 f"{total} of the Point of Interest table (the card stays on "
+                                 f"top).", rule)
+            elif tile.poi.lstrip("-").isdigit():
                 self.ask("poi", tile.id, (),
                          f"Point of Interest {tile.poi}: flip the top Exploration card and give "
                          f"its PoI modifier (a whole number); the card stays on top.")
@@ -344,6 +402,7 @@ def apply(state: KingdomState, action: object) -> tuple[KingdomState, tuple[Even
     """The state after ``action`` and what happened; raises ``IllegalActionError``."""
     if not isinstance(state, KingdomState):
         raise TypeError("apply needs a KingdomState")
+    check_fields(action)
     run = Run(state, action)
     if state.over:
         raise run.refuse(f"the Delve is over ({state.delve.result})")
@@ -426,6 +485,15 @@ def _answer(run: Run, action: Answer) -> None:
         raise run.refuse("no question is waiting for an answer")
     prompt = run.s.pending[0]
     value = action.value.strip()
+    if prompt.kind == "fog-card":
+        assert run.s.fog is not None
+        card = fog.parse_card(value, run.s.fog)
+        if isinstance(card, str):
+            raise run.refuse(card)
+        run.s = replace(run.s, pending=run.s.pending[1:])
+        x, y = (int(v) for v in prompt.subject.split(","))
+        fog.place(run, card, (x, y))
+        return
     if prompt.options:
         match = next((o for o in prompt.options if o.lower() == value.lower()), None)
         if match is None:
@@ -441,14 +509,19 @@ def _answer(run: Run, action: Answer) -> None:
 
 
 def _answer_clue(run: Run, prompt: Prompt, value: str) -> None:
-    index = CLUE_TYPES.index(value)
-    clues = list(run.s.clues)
-    clues[index] += 1
-    run.s = replace(run.s, clues=tuple(clues))
-    article = "An" if value[0] in "aeiou" else "A"
-    kind = value.capitalize()
-    run.say("clue", f"{article} {kind} Clue: each Knight collecting {kind} Clues may gain one.",
-            "Collecting Clues")
+    run.gain_clue(value)
+
+
+def _answer_mortis(run: Run, prompt: Prompt, value: str) -> None:
+    top = run.s.exploration_top
+    kind = top.clue(value) if top is not None and top.name == prompt.subject else ""
+    if not kind:  # the listed top card changed meanwhile: ask its Clue type instead
+        run.ask("clue", value, CLUE_TYPES, f"Which Clue type shows on the {value} side of the "
+                                           f"back of the top Exploration card?")
+        return
+    run.say("clue", f"The Minor Mortis card points {value}: the {value} side of {top.name} "
+                    f"shows {kind.capitalize()}.", "Collecting Clues: Gaining Multiple Clues")
+    run.gain_clue(kind)
 
 
 def _answer_place(run: Run, prompt: Prompt, value: str) -> None:
@@ -492,24 +565,37 @@ def _answer_clash(run: Run, prompt: Prompt, value: str) -> None:
 
 
 def _draw(run: Run, action: DrawExploration) -> None:
+    """Exploration step: draw the top card (rulebook *Exploration Step*, *Exploration Card
+    Effect Types*, *Special Exploration Cards*).  A listed card is what the list says; an
+    unlisted one is what the players report."""
     _need_phase(run, "exploration")
-    if action.kind not in EFFECT_KINDS:
+    if action.kind and action.kind not in EFFECT_KINDS:
         raise run.refuse(f"an Exploration card's effect is one of {', '.join(EFFECT_KINDS)}")
-    if run.s.exploration <= 0:
+    if run.s.exploration_left <= 0:
         run.lose("the party must draw from an empty Exploration deck",
                  "Exploration Step, Expedition Loss Conditions")
-    name = action.name or "the Exploration card"
-    run.s = replace(run.s, exploration=run.s.exploration - 1,
-                    delve=replace(run.s.delve, drawn=run.s.delve.drawn + 1))
-    run.say("card", f"Draw {name} ({run.s.exploration} left); resolve its {action.kind} effect.",
-            "Exploration Step")
-    if action.kind == "active":
+    top = run.s.exploration_top
+    if top is not None:
+        if action.kind and action.kind != top.kind:
+            raise run.refuse(f"the top Exploration card, {top.name}, has a {top.kind} effect")
+        if action.name and action.name != top.name:
+            raise run.refuse(f"the top Exploration card is {top.name}, not {action.name}")
+        kind, name = top.kind, top.name
+        run.s = replace(run.s, exploration_cards=run.s.exploration_cards[1:])
+    else:
+        kind, name = action.kind or "instant", action.name or "the Exploration card"
+        run.s = replace(run.s, exploration=run.s.exploration - 1)
+    run.s = replace(run.s, delve=replace(run.s.delve, drawn=run.s.delve.drawn + 1))
+    special = " (a Special card)" if top is not None and top.special else ""
+    run.say("card", f"Draw {name}{special} ({run.s.exploration_left} left); resolve its {kind} "
+                    f"effect.", "Exploration Step")
+    if kind == "active":
         if run.s.active:
             run.say("card", f"The Active Effect space holds {run.s.active}: discard {name}.",
                     "Exploration Card Effect Types")
         else:
             run.s = replace(run.s, active=name)
-    elif action.kind == "district":
+    elif kind == "district":
         district = run.s.tile(run.s.party).district
         held = dict(run.s.district_effects).get(district)
         if held:
@@ -518,8 +604,13 @@ def _draw(run: Run, action: DrawExploration) -> None:
                     f"district may be in play: keep it (discard {name}) or replace it?")
         else:
             run.s = replace(run.s, district_effects=(*run.s.district_effects, (district, name)))
-    run.say("card", "If a Special Exploration card is now on top of the deck, draw and resolve "
-                    "it too.", "Special Exploration Cards")
+    nxt = run.s.exploration_top
+    if nxt is not None and nxt.special:
+        run.say("card", f"{nxt.name}, a Special Exploration card, is now on top: draw and "
+                        f"resolve it too.", "Special Exploration Cards")
+    elif nxt is None and run.s.exploration:
+        run.say("card", "If a Special Exploration card is now on top of the deck, draw and "
+                        "resolve it too.", "Special Exploration Cards")
 
 
 def _end_step(run: Run, action: EndStep) -> None:
@@ -528,6 +619,10 @@ def _end_step(run: Run, action: EndStep) -> None:
     if s.delve.phase == "exploration":
         if s.delve.drawn == 0:
             raise run.refuse("draw the top Exploration card first (Exploration step)")
+        top = s.exploration_top
+        if top is not None and top.special:
+            raise run.refuse(f"{top.name}, a Special Exploration card, ended up on top: draw "
+                             f"and resolve it too (Special Exploration Cards)")
         run.set_phase("story")
         _story(run)
         return
@@ -593,6 +688,9 @@ def _answer_minor(run: Run, prompt: Prompt, value: str) -> None:
 
 
 def _effect(run: Run, action: object) -> None:
+    if isinstance(action, Shuffle) and action.deck == "deep-fog" and run.s.fog is not None:
+        raise run.refuse("the Deep Fog deck is not shuffled until the party leaves the Fog "
+                         "(Running Out of Deep Fog Cards)")
     if run.s.delve.phase not in ("travel", "exploration", "story"):
         raise run.refuse("card effects are resolved on the Kingdom map, not in the Deep Fog")
     s = run.s
@@ -628,6 +726,8 @@ def _effect(run: Run, action: object) -> None:
     elif isinstance(action, GrantShortcuts):
         run.s = replace(s, delve=replace(s.delve, shortcuts=action.granted))
         run.say("travel", str(action) + ".", "Shortcuts")
+    elif isinstance(action, Shuffle):
+        _shuffle(run, action)
     elif isinstance(action, ClearEffect):
         if action.slot == "active":
             if not s.active:
@@ -639,6 +739,23 @@ def _effect(run: Run, action: object) -> None:
             run.s = replace(s, district_effects=tuple(
                 (d, c) for d, c in s.district_effects if d != action.slot))
         run.say("card", f"Discard the {action.slot} effect card.")
+
+
+def _shuffle(run: Run, action: Shuffle) -> None:
+    """The players shuffle a real deck: its listed cards join the unlisted ones, to be
+    described as they are drawn."""
+    s = run.s
+    if action.deck not in DECKS:
+        raise run.refuse(f"the decks are {' and '.join(DECKS)}")
+    if action.deck == "deep-fog":
+        run.s = replace(s, fog_deck=(), fog_unlisted=s.fog_left)
+        left, listed = s.fog_left, len(s.fog_deck)
+    else:
+        run.s = replace(s, exploration_cards=(), exploration=s.exploration_left)
+        left, listed = s.exploration_left, len(s.exploration_cards)
+    known = (f"; the order of the {listed} listed card(s) is no longer known, so each card is "
+             f"described as it is drawn" if listed else "")
+    run.say("card", f"Shuffle the {action.deck} deck ({left} cards){known}.", "Kingdom Setup")
 
 
 def _rotate(run: Run, action: Rotate) -> None:
@@ -699,12 +816,14 @@ _ANSWERS = {
     "clue": _answer_clue, "hunt-end": _answer_place, "spawn": _answer_place,
     "poi": _answer_poi, "encounter": _answer_encounter, "district-slot": _answer_slot,
     "clash": _answer_clash, "fog-discard": _answer_fog_discard, "minor-penalty": _answer_minor,
+    "mortis": _answer_mortis,
 }
 
 
 def legal_actions(state: KingdomState) -> list[object]:
     """Actions ``apply`` accepts now (the effect actions are left out but for Rotation 1;
-    free-form answers are offered as ``0``).  Empty when the Delve is over."""
+    free-form answers are offered as ``0``; an unlisted Deep Fog card by its offered
+    values).  Empty when the Delve is over."""
     if state.over:
         return []
     if state.pending:
@@ -722,8 +841,14 @@ def legal_actions(state: KingdomState) -> list[object]:
                 out.extend(_backtracks(state, option))
         return out or [ReportLoss("the party cannot resolve the Travel step")]
     if phase == "exploration":
-        draws = [DrawExploration(kind) for kind in EFFECT_KINDS]
-        return [*draws, Rotate(1)] if not state.delve.drawn else [EndStep(), draws[0], Rotate(1)]
+        top = state.exploration_top
+        draws = ([DrawExploration()] if top is not None
+                 else [DrawExploration(kind) for kind in EFFECT_KINDS])
+        if not state.delve.drawn:
+            return [*draws, Rotate(1)]
+        if top is not None and top.special:
+            return draws
+        return [EndStep(), draws[0], Rotate(1)]
     if phase == "story":
         return [EndStep()]
     return fog.legal(state)

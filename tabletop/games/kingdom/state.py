@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from tabletop.spatial.tile_map import Rect
+from tabletop.spatial.tile_map import SIDES, Rect
 
 SIZES = ("small", "medium", "large", "extra large")
 FOOTPRINTS = {"small": (1, 1), "medium": (2, 1), "large": (2, 2), "extra large": (3, 2)}
@@ -28,7 +28,8 @@ PHASES = ("travel", "exploration", "story", "deep-fog", "over")
 HAZARDS = ("", "half-cup", "discard-top")
 EFFECT_KINDS = ("instant", "district", "active")
 PROMPT_KINDS = ("clue", "hunt-end", "spawn", "poi", "encounter", "district-slot",
-                "fog-discard", "minor-penalty", "clash")
+                "fog-discard", "minor-penalty", "clash", "fog-card", "mortis")
+DECKS = ("deep-fog", "exploration")
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,34 @@ class FogCard:
 
 
 @dataclass(frozen=True)
+class ExplorationCard:
+    """A listed Exploration card: its name, effect type (``EFFECT_KINDS``), whether it is a
+    Special card, the Clue types on the four sides of its back (north, east, south, west;
+    empty when not given) and its PoI modifier (``None`` when not given)."""
+
+    name: str
+    kind: str = "instant"
+    special: bool = False
+    back: tuple[str, ...] = ()
+    poi: int | None = None
+
+    def clue(self, direction: str) -> str:
+        """The Clue type on the side of the back toward ``direction`` (``""`` unknown)."""
+        return self.back[SIDES.index(direction)] if self.back and direction in SIDES else ""
+
+
+@dataclass(frozen=True)
+class Knight:
+    """A Knight of the party, for Clue collecting (rulebook *Clue Tokens and Clue Cards*,
+    *Collecting Clues*): the Clue types they collect (the Primary and Secondary Clue of their
+    Clue card, or their Quest objective's) and the Clue tokens they hold, per ``CLUE_TYPES``."""
+
+    name: str
+    collects: tuple[str, ...]
+    clues: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
 class PlacedFog:
     """A Deep Fog card laid on the traversal grid at ``(x, y)``, face up or flipped down."""
 
@@ -207,7 +236,9 @@ class Delve:
 @dataclass(frozen=True)
 class KingdomState:
     """The whole Kingdom table.  ``party`` is the Party marker's tile (during a Deep Fog
-    traversal, the tile with the reminder token)."""
+    traversal, the tile with the reminder token).  Each deck is its listed cards on top, in
+    draw order (``exploration_cards``, ``fog_deck``), over a count of unlisted cards the
+    players describe as they are drawn (``exploration``, ``fog_unlisted``)."""
 
     tiles: tuple[Tile, ...]
     party: str
@@ -217,12 +248,15 @@ class KingdomState:
     monsters: tuple[MonsterToken, ...] = ()
     hindering: tuple[Hindering, ...] = ()
     exploration: int = 20
+    exploration_cards: tuple[ExplorationCard, ...] = ()
     active: str = ""
     district_effects: tuple[tuple[str, str], ...] = ()
     fog_deck: tuple[FogCard, ...] = ()
+    fog_unlisted: int = 0
     fog_discard: int = 0
     fog: Fog | None = None
     clues: tuple[int, int, int, int] = (0, 0, 0, 0)
+    knights: tuple[Knight, ...] = ()
     pending: tuple[Prompt, ...] = ()
     kingdom: str = ""
     title: str = ""
@@ -257,3 +291,18 @@ class KingdomState:
     @property
     def over(self) -> bool:
         return self.delve.phase == "over"
+
+    @property
+    def exploration_left(self) -> int:
+        """Cards in the Exploration deck: the listed ones on top and the unlisted below."""
+        return len(self.exploration_cards) + self.exploration
+
+    @property
+    def fog_left(self) -> int:
+        """Cards in the Deep Fog deck: the listed ones on top and the unlisted below."""
+        return len(self.fog_deck) + self.fog_unlisted
+
+    @property
+    def exploration_top(self) -> ExplorationCard | None:
+        """The top Exploration card when it is listed, else ``None`` (unknown or none)."""
+        return self.exploration_cards[0] if self.exploration_cards else None
