@@ -270,3 +270,22 @@ def test_menu_widget_skips_disabled_items_and_scrolls_to_the_highlight(surface):
     menu.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=menu.rects[25].center,
                                          button=1))
     assert taken == [1, 25]
+
+
+def test_screenshot_overlays_draw_a_preview_and_refuse_bad_words(tmp_path):
+    from tabletop.errors import UsageError
+    from tabletop.ui.screenshot import render
+
+    board = tmp_path / "fight.toml"
+    board.write_text(FIGHT)
+    plain, _ = render(str(board), (900, 600))
+    shown, state = render(str(board), (900, 600),
+                          ["preview forced knockback Kara Gob 2", "outcome 1"])
+    assert state.monster("Gob").at == Space.parse("C4")  # the picture's layout: unchanged
+    assert any(plain.get_at((x, y)) != shown.get_at((x, y))
+               for x in range(0, 900, 7) for y in range(0, 600, 7))
+    for bad in ("preview forced knockback Kara Nobody 2", "outcome 1",
+                "preview forced knockback Kara Gob 2 extra words",
+                "preview monster-move Kara Gob move"):
+        with pytest.raises(UsageError):
+            render(str(board), (900, 600), [bad])

@@ -33,7 +33,7 @@ from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_facts import ClashFacts, describe_piece, piece_at
 from tabletop.ui.controllers.clash_flows import ForcedMovement, KnightAttack, MonsterActivation
-from tabletop.ui.controllers.clash_steps import MenuStep, menu_width
+from tabletop.ui.controllers.clash_steps import MenuStep, menu_width, preview_overlay
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash import (
@@ -322,7 +322,8 @@ class ClashController(GameController):
     def apply_overlay(self, spec: str) -> None:
         """Overlays for ``tabletop screenshot``: ``los P Q``, ``reach K``, ``select P``,
         ``facing`` (or ``front``/``rear``/``blindspots``) ``[M]``, ``zone P X``,
-        ``visible P`` — names or space labels as in ``tabletop query``."""
+        ``visible P``, ``preview monster-move M TARGET TYPE``, ``preview forced KIND SOURCE P
+        [X]`` and ``outcome N`` — names or space labels as in ``tabletop query``."""
         try:
             words = shlex.split(spec)
         except ValueError as exc:
@@ -335,11 +336,15 @@ class ClashController(GameController):
 
     def _overlay(self, verb: str, args: list[str], spec: str) -> None:
         state = self.state
+        if verb in ("preview", "outcome"):
+            preview_overlay(self, args if verb == "preview" else [verb, *args], spec)
+            return
         usage = {"los": 2, "reach": 1, "select": 1, "zone": 2, "visible": 1, "seen": 1}
         facing_verbs = ("facing", "front", "rear", "blindspots")
         if verb not in usage and verb not in facing_verbs:
             raise UsageError(f"--overlay {spec!r}: unknown overlay; use los P Q, reach K, "
-                             f"select P, facing [M], zone P X or visible P")
+                             f"select P, facing [M], zone P X, visible P, preview … or "
+                             f"outcome N")
         if verb in usage and len(args) != usage[verb]:
             raise UsageError(f"--overlay {spec!r}: {verb} takes {usage[verb]} "
                              f"word{'s' if usage[verb] > 1 else ''}")

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tabletop.errors import TabletopError
+from tabletop.errors import TabletopError, UsageError
 from tabletop.games.clash import rules
 from tabletop.games.clash.forced import Branch, spaces_at
 from tabletop.games.clash.preview import Preview, preview
@@ -326,3 +326,47 @@ def try_preview(screen: ClashController, action: object, title: str,
     except TabletopError as exc:
         screen.session.tell(str(exc), error=True)
         return None
+
+
+def preview_overlay(screen: ClashController, args: list[str], spec: str) -> None:
+    """``tabletop screenshot --overlay``: ``preview monster-move M TARGET TYPE`` or ``preview
+    forced KIND SOURCE P [X]`` (pieces named as in ``tabletop query``) opens that preview;
+    ``outcome N`` then shows its N-th outcome.  Raises :class:`UsageError` for bad words and
+    the rules core's refusal."""
+    from tabletop.games.clash import geometry
+    from tabletop.games.clash.actions import Forced, MonsterMove
+
+    state = screen.state
+    if args and args[0] == "outcome":
+        step = screen.step
+        if not isinstance(step, PreviewStep):
+            raise UsageError(f"--overlay {spec!r}: outcome N follows a preview overlay")
+        if len(args) != 2 or not args[1].isdigit() or not 1 <= int(args[1]) <= len(
+                step.outcomes):
+            raise UsageError(f"--overlay {spec!r}: N must be 1 to {len(step.outcomes)}")
+        step.menu.set_highlight(int(args[1]) - 1)
+        step._highlighted(int(args[1]) - 1)
+        return
+    what = args[0].lower() if args else ""
+    if what == "monster-move" and len(args) >= 4:
+        monster = geometry.resolve(state, args[1])
+        if monster.monster is None:
+            raise UsageError(f"--overlay {spec!r}: {monster.name} is not a Monster")
+        goal = args[2]
+        if goal.casefold() in {n.casefold() for n in state.pieces}:
+            goal = geometry.resolve(state, goal).name
+        action: object = MonsterMove(monster.name, goal, " ".join(args[3:]).lower())
+    elif what == "forced" and len(args) in (4, 5):
+        if len(args) == 5 and not args[4].isdigit():
+            raise UsageError(f"--overlay {spec!r}: X must be a whole number")
+        source, piece = (geometry.resolve(state, w).name for w in args[2:4])
+        action = Forced(args[1].lower(), source, piece, int(args[4]) if len(args) == 5 else 0)
+    else:
+        raise UsageError(f"--overlay {spec!r}: use preview monster-move M TARGET TYPE, "
+                         f"preview forced KIND SOURCE P [X], or outcome N after one")
+    try:
+        step = PreviewStep(screen, action, f"Preview: {action}")
+    except TabletopError as exc:
+        raise UsageError(f"--overlay {spec!r}: {exc}") from None
+    if screen.app is not None:
+        screen.app.push(step)
