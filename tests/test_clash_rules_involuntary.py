@@ -227,7 +227,10 @@ at = "C6"
 """
     [r] = outcomes(board(text), MonsterMove("Troll", "Odo", "move"))
     assert str(r.state.monster("Troll").at) == "B4"
-    assert str(r.state.knight("Kara").at) == "B4" and r.state.knight("Kara").vantage == "Troll"
+    assert r.state.monster("Troll").facing == "east"      # turned toward Odo at the end
+    # Kara keeps her place on the Troll's body: its north-west space facing south (its
+    # south-east in the north frame) is its south-west space facing east.
+    assert str(r.state.knight("Kara").at) == "C4" and r.state.knight("Kara").vantage == "Troll"
 
 
 def test_drag_toward_takes_the_target_onto_the_space():
@@ -256,3 +259,40 @@ at = "F8"
         assert at(r.state, "Ratwolf") == "A1"             # past it, away from Kara
     with pytest.raises(IllegalActionError, match="needs the space"):
         outcomes(board(text), Forced("drag toward", "Ratwolf", "Sonch", 4))
+
+
+CORNER = """
+[board]
+rows = 6
+cols = 6
+[[monsters]]
+name = "Brute"
+type = "boss"
+at = "A1"
+facing = "north"
+[[knights]]
+name = "Kara"
+at = "A2"
+[[knights]]
+name = "Odo"
+at = "A3"
+"""
+
+
+def test_drag_toward_the_space_the_source_stands_on_takes_the_step_past():
+    # Drag toward: the target follows the source onto the space; a source already on it only
+    # steps past it, directly away from the target (here the Board Edge turns it south).
+    from tabletop.spatial.grid import Space
+
+    [r] = outcomes(board(CORNER), Forced("drag toward", "Brute", "Kara", 1,
+                                         toward=Space.parse("A1")))
+    assert at(r.state, "Brute") == "B1" and at(r.state, "Kara") == "A1"
+
+
+def test_drag_toward_the_space_the_target_stands_on_moves_nothing():
+    from tabletop.spatial.grid import Space
+
+    [r] = outcomes(board(CORNER), Forced("drag toward", "Kara", "Brute", 1,
+                                         toward=Space.parse("A1")))
+    assert r.state == board(CORNER)
+    assert any(e.kind == "stopped" and "already on A1" in e.other for e in r.events)

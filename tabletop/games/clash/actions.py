@@ -4,7 +4,9 @@ Turn actions (rulebook *Knight Round*): :class:`StartTurn`, :class:`MoveKnight`,
 :class:`MoveLike`, :class:`Vault`, :class:`Attack`, :class:`EndTurn`, :class:`EndMonsterRound`.
 Monster actions (*Monster Round*): :class:`TurnMonster`, :class:`MonsterMove`.
 Forced movement (*Involuntary Movement*, *Keyword List*): :class:`Forced`.
-Bookkeeping: :class:`SetStat`.  Edit mode: :class:`PlaceKnight`, :class:`PlaceMonster`,
+Vantage Points (*Vantage Points*): :class:`CreateVantagePoint`, :class:`Climb`,
+:class:`FallFromVantage`.  Bookkeeping: :class:`SetStat`, :class:`SetDivineTarget`.
+Edit mode: :class:`PlaceKnight`, :class:`PlaceMonster`,
 :class:`AddTerrain`, :class:`MovePiece`, :class:`RotateMonster`, :class:`RemovePiece`.
 
 Actions that may have several outcomes the players choose between carry ``option``: the index
@@ -263,14 +265,69 @@ STATS = ("vigor", "heat", "passion", "knockdown")
 @dataclass(frozen=True)
 class SetStat:
     """The players set ``knight``'s Vigor, Heat or Passion (``value``), or its Knockdown card
-    (``value`` 0 none, 1 falling down, 2 standing up), as the physical tracks say."""
+    (``value`` 0 none, 1 falling down, 2 standing up), as the physical tracks say; a
+    Knockdown on a Vantage Point Displaces the Knight first (``option``: where)."""
 
     knight: str
     stat: str
     value: int
+    option: int | None = None
 
     def __str__(self) -> str:
         return f"Set {self.knight}'s {self.stat.title()} to {self.value}"
+
+
+@dataclass(frozen=True)
+class SetDivineTarget:
+    """``knight`` gains the Divine Target token (``None``: nobody holds it), as a Trait or
+    other effect says (rulebook *Divine Target*)."""
+
+    knight: str | None
+
+    def __str__(self) -> str:
+        if self.knight is None:
+            return "Nobody holds the Divine Target token"
+        return f"{self.knight} becomes the Divine Target"
+
+
+@dataclass(frozen=True)
+class CreateVantagePoint:
+    """A card or effect creates (unlocks) ``monster``'s Vantage Point on board space ``at``
+    (rulebook *Vantage Points*, "Creating VPs")."""
+
+    monster: str
+    at: Space
+
+    def __str__(self) -> str:
+        return f"Create {self.monster}'s Vantage Point on {self.at}"
+
+
+@dataclass(frozen=True)
+class Climb:
+    """``knight``, adjacent to ``monster``, performs a Climb test as a free action for the
+    Vantage Point on ``at``; ``passed`` is the test's result as the players rolled it
+    (rulebook *Vantage Points*, "Climbing a VP")."""
+
+    knight: str
+    monster: str
+    at: Space
+    passed: bool = True
+
+    def __str__(self) -> str:
+        result = "passes" if self.passed else "fails"
+        return f"{self.knight} {result} a Climb test for {self.monster}'s Vantage Point {self.at}"
+
+
+@dataclass(frozen=True)
+class FallFromVantage:
+    """``knight`` failed its Hold on test (or falls by another effect) and comes down from its
+    Vantage Point to a space adjacent to the Monster (rulebook *Vantage Points*)."""
+
+    knight: str
+    option: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.knight} falls from the Vantage Point"
 
 
 @dataclass(frozen=True)

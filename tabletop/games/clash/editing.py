@@ -71,11 +71,7 @@ def move_piece(state: ClashState, action: MovePiece) -> Result:
     if isinstance(piece, Knight):
         state = state.with_piece(replace(piece, at=action.to, vantage=None))
     elif isinstance(piece, Monster):
-        state = state.with_piece(replace(piece, at=action.to))
-        state = replace(state, knights=tuple(replace(k, vantage=None, at=_shift(k.at, piece,
-                                                                                action.to))
-                                             if k.vantage == piece.name else k
-                                             for k in state.knights))
+        state = state.with_piece(replace(piece, at=action.to))  # its riders come along
     else:
         tile = state.tile(action.name)
         if tile is None:
@@ -89,11 +85,6 @@ def move_piece(state: ClashState, action: MovePiece) -> Result:
         state = replace(state, terrain=tuple(replace(t, spaces=spaces) if t is tile else t
                                              for t in state.terrain))
     return checked(state, action), (Event("placed", action.name, (action.to,)),)
-
-
-def _shift(at, monster: Monster, to):
-    """Where a Knight on ``monster``'s Vantage Point stands after the Monster moves to ``to``."""
-    return at.step(to.col - monster.at.col, to.row - monster.at.row)
 
 
 def rotate_monster(state: ClashState, action: RotateMonster) -> Result:
@@ -125,7 +116,8 @@ def forget(state: ClashState, name: str) -> ClashState:
     turn = replace(turn, done=tuple(n for n in turn.done if n != name),
                    active=None if turn.active == name else turn.active,
                    priority=None if turn.priority == name else turn.priority,
-                   last_wounder=None if turn.last_wounder == name else turn.last_wounder)
+                   last_wounder=None if turn.last_wounder == name else turn.last_wounder,
+                   divine=None if turn.divine == name else turn.divine)
     if turn.active is None and state.turn.active == name:
         turn = replace(turn, moved=False, attacked=False, fell=False)
     return replace(state, turn=turn)

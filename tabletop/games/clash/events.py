@@ -67,6 +67,13 @@ _SENTENCES = {
     "wounded": "{piece} wounds the Monster: the Last Knight to Wound.",
     "out-of-reach": "{piece} is Out of Reach of {other}'s attack: Out of Reach Evade ({rule}).",
     "priority-passed": "The Priority Target token passes to {piece} ({rule}).",
+    "divine": "{piece} holds the Divine Target token.",
+    "divine-cleared": "Nobody holds the Divine Target token.",
+    "vp-created": "{piece}'s Vantage Point on {to} is created and can be climbed.",
+    "climbed": "{piece} passes the Climb test and climbs {other}'s Vantage Point on {to}.",
+    "climb-failed": "{piece} fails the Climb test and stays on the ground.",
+    "hold-on": "{piece} on {other}'s Vantage Point performs a Hold on test (Monster Sheet).",
+    "fell": "{piece} falls from {other}'s Vantage Point; resolve the Monster Sheet's effects.",
 }
 
 

@@ -78,10 +78,7 @@ def place(state: ClashState, name: str, at: Space) -> ClashState:
     piece = state.pieces[name]
     if isinstance(piece, Knight):
         return state.with_piece(replace(piece, at=at, vantage=None))
-    dx, dy = at.col - piece.at.col, at.row - piece.at.row
-    riders = tuple(replace(k, at=k.at.step(dx, dy)) if k.vantage == name else k
-                   for k in state.knights)
-    return replace(state.with_piece(replace(piece, at=at)), knights=riders)
+    return state.with_piece(replace(piece, at=at))
 
 
 def destroy(branch: Branch, tile: Terrain, rule: str) -> Branch:

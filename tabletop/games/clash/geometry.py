@@ -291,6 +291,19 @@ def _vantage_adjacent(state: ClashState, a: Place, b: Place) -> bool:
     return False
 
 
+def adjacent(state: ClashState, p, q) -> bool:
+    """Whether ``p`` counts ``q`` as adjacent (range 1).  *Vantage Points*: a Knight on a VP is
+    adjacent to its Monster and to all Knights adjacent to that Monster, but "Other Knights
+    adjacent to the Monster are not considered to be adjacent to Knights on VPs" — so the
+    relation is one-way: only the Monster and Knights on its own Vantage Points count a Knight
+    on a VP as adjacent."""
+    a, b = resolve(state, p), resolve(state, q)
+    host = _host(state, b)
+    if host is not None and a.piece is not host and _host(state, a) is not host:
+        return False
+    return range_(state, a, b) == 1
+
+
 def range_(state: ClashState, p, q) -> int:
     """Range from ``p`` to ``q``: the Manhattan distance between their nearest spaces
     (adjacent = 1), with the Vantage Point rules of :func:`_vantage_adjacent`."""

@@ -360,8 +360,12 @@ def drag(branch: Branch, source: str, target: str, amount: int, *,
     if why:
         return [branch.then(None, Event("ignored", target, other=why, rule=rule))]
     out = []
-    plans = _toward_plans(state, origin, toward, amount) if toward is not None else [
+    plans = _toward_plans(state, origin, mover, toward, amount) if toward is not None else [
         (way, None) for way in directions.away(mover.spaces, origin.spaces)]
+    if not plans:
+        why = (f"it is already on {toward}" if toward in mover.spaces
+               else f"{source} has no path onto {toward}")
+        return [branch.then(None, Event("stopped", target, other=why, rule=rule))]
     for way, plan in plans:
         label = (f"{source} moves {way}" if plan is None
                  else f"{source} moves {', '.join(plan)}")
@@ -391,10 +395,11 @@ def _as_positions(mover: Piece, trail) -> tuple[Space, ...]:
     return tuple(cell.step(dx, dy) for cell in trail)
 
 
-def _toward_plans(state, origin: Piece, toward: Space, amount: int):
+def _toward_plans(state, origin: Piece, mover: Piece, toward: Space, amount: int):
     """Drag toward: the source's step directions along each zig-zag shortest path onto
     ``toward`` and one space past it (so the target can enter it) — straight on, or along the
-    Board Edge away from the most Knights — at most ``amount``."""
+    Board Edge away from the most Knights — at most ``amount``.  Reading: a source already on
+    ``toward`` only takes the step past it, directly away from the target (``mover``)."""
     goals = [at for at in state.board.spaces() if toward in spaces_at(origin, at)]
     allowed = (movement.boss_allowed(state, origin) if is_boss(origin)
                else lambda at: standable(state, origin, at))
@@ -404,14 +409,15 @@ def _toward_plans(state, origin: Piece, toward: Space, amount: int):
         for at in path:
             steps.append(directions.direction_between(here, at))
             here = at
-        if not steps:
-            continue
-        if allowed(here.step(*DIRECTIONS[steps[-1]])):
-            ends = [steps[-1]]
-        else:
-            ends = [d for d in slide_ways(state, steps[-1], replace(origin, at=here))
-                    if allowed(here.step(*DIRECTIONS[d]))]
-        for last in ends or [None]:
+        straight = [steps[-1]] if steps else directions.away(mover.spaces, origin.spaces)
+        ends = []
+        for way in straight:
+            if allowed(here.step(*DIRECTIONS[way])):
+                ends.append(way)
+            else:
+                ends.extend(d for d in slide_ways(state, way, replace(origin, at=here))
+                            if allowed(here.step(*DIRECTIONS[d])) and d not in ends)
+        for last in ends or ([None] if steps else []):
             plan = (steps + [last] if last else steps)[:amount]
             plans.append((plan[0], plan))
     return plans

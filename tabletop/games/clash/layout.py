@@ -113,8 +113,19 @@ def _monster(table: Table) -> Monster:
         speed=table.get("speed", int, None, check=_between(0, 100)),
         traits=_words(table, "traits", MONSTER_TRAITS, "Monster trait"),
     )
+    vps = tuple(tuple(p) for p in table.get("vantage_points", list, [], check=offsets))
+    locked = tuple(tuple(p) for p in table.get("locked_vantage_points", list, [],
+                                               check=offsets))
+    for offset in vps:
+        if not all(0 <= v < monster.size for v in offset) or vps.count(offset) > 1:
+            raise table.error("vantage_points", f"{list(offset)} is not a space of a size "
+                                                f"{monster.size} Monster, or is listed twice")
+    for offset in locked:
+        if offset not in vps:
+            raise table.error("locked_vantage_points", f"{list(offset)} is not one of the "
+                                                       f"Monster's vantage_points")
     table.done()
-    return monster
+    return replace(monster, vantage_points=vps, locked_vantage_points=locked)
 
 
 def _terrain(table: Table) -> Terrain:
@@ -212,6 +223,13 @@ def from_layout(top: Table) -> ClashState:
             if piece.at not in host.spaces:
                 raise table.error("at", f"{piece.at} is not a space of {host.name}, but a "
                                         f"Knight on its Vantage Point stands on one")
+            offset = host.vantage_offset(piece.at)
+            if host.vantage_points and offset not in host.vantage_points:
+                raise table.error("at", f"{piece.at} is not one of {host.name}'s "
+                                        f"vantage_points")
+            if offset in host.locked_vantage_points:
+                raise table.error("at", f"{host.name}'s Vantage Point on {piece.at} is "
+                                        f"locked; it must be created before it can be used")
             continue
         for space in piece.spaces:
             if space in taken:
@@ -253,7 +271,8 @@ def _turn(table: Table, knight_names: set[str]) -> Turn:
                 attacked=table.get("attacked", bool, False),
                 fell=table.get("fell", bool, False),
                 priority=table.get("priority", str, None, check=knight),
-                last_wounder=table.get("last_wounder", str, None, check=knight))
+                last_wounder=table.get("last_wounder", str, None, check=knight),
+                divine=table.get("divine", str, None, check=knight))
     if turn.active is not None and turn.phase != "knight":
         raise table.error("active", "a Knight takes a turn only in the Knight Round")
     if turn.active in turn.done:
@@ -307,8 +326,13 @@ def _monster_table(monster: Monster) -> dict[str, Any]:
                              "size": monster.size, "facing": monster.facing}
     if monster.blindspots:
         table["blindspots"] = [list(p) for p in monster.blindspots]
-    extra = replace(monster, name="", kind="", at=None, size=1, facing="south", blindspots=())
+    extra = replace(monster, name="", kind="", at=None, size=1, facing="south", blindspots=(),
+                    vantage_points=(), locked_vantage_points=())
     table.update(_changed(extra, Monster(name="", kind="", at=None)))
+    if monster.vantage_points:
+        table["vantage_points"] = [list(p) for p in monster.vantage_points]
+    if monster.locked_vantage_points:
+        table["locked_vantage_points"] = [list(p) for p in monster.locked_vantage_points]
     return table
 
 

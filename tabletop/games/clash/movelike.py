@@ -29,17 +29,25 @@ def hug_spaces(state: ClashState, knight: Knight, amount: int) -> frozenset[Spac
     """Where Hug X can take ``knight``: up to X steps cardinally or diagonally, each onto an
     unoccupied space adjacent to a Monster, never through a corner between two occupied
     spaces (rulebook *Keyword List: Hug*).  Reading: Obstacle, Chasm and Boundless spaces
-    count as not free."""
+    count as not free.  A Knight on a Vantage Point is adjacent to its Monster and takes its
+    first step onto any free space adjacent to that Monster, "as if they were adjacent
+    spaces" (*Movement and VPs*)."""
     def free(space: Space) -> bool:
         return space == knight.at or standable(state, knight, space)
 
     def by_monster(space: Space) -> bool:
         return any(adjacent((space,), m.spaces) for m in state.monsters)
 
-    if not by_monster(knight.at):
+    host = state.monster(knight.vantage) if knight.vantage else None
+    if host is not None:
+        own = set(host.spaces)
+        seen = {knight.at: 0} | {s: 1 for sp in host.spaces for s in sp.neighbours()
+                                 if s not in own and state.board.contains(s) and free(s)}
+    elif by_monster(knight.at):
+        seen = {knight.at: 0}
+    else:
         return frozenset()
-    seen = {knight.at: 0}
-    queue = deque([knight.at])
+    queue = deque(sorted(s for s in seen if host is None or s != knight.at))
     while queue:
         here = queue.popleft()
         if seen[here] >= amount:

@@ -10,12 +10,24 @@ path …) list their alternatives with :func:`outcomes`; ``apply`` then needs th
 from __future__ import annotations
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import activation, editing, geometry, movelike, terrain, turns
+from tabletop.games.actionfields import check_fields
+from tabletop.games.clash import (
+    activation,
+    editing,
+    geometry,
+    movelike,
+    terrain,
+    turns,
+    vantage,
+)
 from tabletop.games.clash.actions import (
     AddTerrain,
     Attack,
+    Climb,
+    CreateVantagePoint,
     EndMonsterRound,
     EndTurn,
+    FallFromVantage,
     Forced,
     MonsterAttack,
     MonsterMove,
@@ -29,6 +41,7 @@ from tabletop.games.clash.actions import (
     RemovePiece,
     RotateMonster,
     Rush,
+    SetDivineTarget,
     SetStat,
     StartTurn,
     TurnMonster,
@@ -52,7 +65,9 @@ _SIMPLE = {
     EndTurn: turns.end_turn,
     EndMonsterRound: turns.end_monster_round,
     Attack: turns.attack,
-    SetStat: turns.set_stat,
+    Climb: vantage.climb,
+    CreateVantagePoint: vantage.create_vantage_point,
+    SetDivineTarget: vantage.set_divine_target,
     RecordWound: activation.record_wound,
     PlaceKnight: editing.place_knight,
     PlaceMonster: editing.place_monster,
@@ -69,6 +84,8 @@ _BRANCHING = {
     PlaceTerrain: terrain.place_terrain_outcomes,
     TurnMonster: activation.turn_monster_outcomes,
     Vault: activation.vault_outcomes,
+    SetStat: vantage.set_stat_outcomes,
+    FallFromVantage: vantage.fall_outcomes,
 }
 """Action types whose ``outcomes`` function lists the alternatives itself."""
 
@@ -78,6 +95,7 @@ def outcomes(state: ClashState, action: object) -> list[Outcome]:
 
     Raises :class:`IllegalActionError` when the action breaks a rule.
     """
+    check_fields(action)
     simple = _SIMPLE.get(type(action))
     if simple is not None:
         new_state, events = simple(state, action)

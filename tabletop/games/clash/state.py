@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from tabletop.spatial.facing import turn_offset
 from tabletop.spatial.grid import Board, Space, square
 
 FACINGS = ("north", "east", "south", "west")
@@ -65,7 +66,11 @@ class Knight:
 
 @dataclass(frozen=True)
 class Monster:
-    """A Monster: ``at`` is the north-west space of its ``size`` x ``size`` footprint."""
+    """A Monster: ``at`` is the north-west space of its ``size`` x ``size`` footprint.
+
+    ``vantage_points`` are its Vantage Points as offsets ``(dx, dy)`` into the footprint in the
+    north-facing frame (turned with the Monster like blindspots); ``locked_vantage_points`` are
+    those not yet created (rulebook *Vantage Points*, "Creating VPs")."""
 
     name: str
     kind: str  # "boss" | "mob"
@@ -76,9 +81,24 @@ class Monster:
     unavoidable_knockback: int = 0
     speed: int | None = None
     traits: tuple[str, ...] = ()
+    vantage_points: tuple[tuple[int, int], ...] = ()
+    locked_vantage_points: tuple[tuple[int, int], ...] = ()
 
     def has(self, trait: str) -> bool:
         return trait in self.traits
+
+    def vantage_space(self, offset: tuple[int, int]) -> Space:
+        """The board space of the north-frame Vantage Point ``offset`` at the current facing."""
+        dx, dy = turn_offset(*offset, self.size, self.facing)
+        return self.at.step(dx, dy)
+
+    def vantage_offset(self, space: Space) -> tuple[int, int] | None:
+        """The north-frame offset of footprint ``space`` (``None`` off the footprint)."""
+        for dy in range(self.size):
+            for dx in range(self.size):
+                if self.vantage_space((dx, dy)) == space:
+                    return dx, dy
+        return None
 
     @property
     def boss(self) -> bool:
@@ -104,6 +124,15 @@ class Terrain:
 Piece = Knight | Monster
 
 
+def _reseat(knight: Knight, old: Monster, new: Monster) -> Knight:
+    """``knight``, on a Vantage Point of ``old``, on the same place of the Monster ``new``."""
+    offset = old.vantage_offset(knight.at)
+    if offset is None or not all(v < new.size for v in offset):
+        return replace(knight, at=knight.at.step(new.at.col - old.at.col,
+                                                 new.at.row - old.at.row))
+    return replace(knight, at=new.vantage_space(offset))
+
+
 @dataclass(frozen=True)
 class Turn:
     """Where the Clash Sequence stands (rulebook *Clash Sequence*, *Knight Turns*).
@@ -113,7 +142,7 @@ class Turn:
     ``attacked`` say whether the active Knight has spent its Movement and Combat Action, and
     ``fell`` whether it was knocked down during this very turn (its card then flips only at the
     end of its next turn).  ``priority`` holds the Priority Target token, ``last_wounder`` the
-    Last Knight to Wound.
+    Last Knight to Wound, ``divine`` the Divine Target token.
     """
 
     round: int = 1
@@ -125,6 +154,7 @@ class Turn:
     fell: bool = False
     priority: str | None = None
     last_wounder: str | None = None
+    divine: str | None = None
 
 
 @dataclass(frozen=True)
@@ -172,12 +202,20 @@ class ClashState:
         return frozenset(s for t in self.terrain if t.has(keyword) for s in t.spaces)
 
     def with_piece(self, piece: Piece) -> ClashState:
-        """This state with the piece of the same name replaced by ``piece``."""
+        """This state with the piece of the same name replaced by ``piece``.  A Monster that
+        moves or turns carries the Knights on its Vantage Points: each keeps its place on the
+        Monster's body (the same north-frame offset)."""
         if isinstance(piece, Knight):
             knights = tuple(piece if k.name == piece.name else k for k in self.knights)
             return replace(self, knights=knights)
+        old = self.monster(piece.name)
         monsters = tuple(piece if m.name == piece.name else m for m in self.monsters)
-        return replace(self, monsters=monsters)
+        knights = self.knights
+        if old is not None and (old.at, old.facing, old.size) != (piece.at, piece.facing,
+                                                                  piece.size):
+            knights = tuple(_reseat(k, old, piece) if k.vantage == piece.name else k
+                            for k in knights)
+        return replace(self, monsters=monsters, knights=knights)
 
     def without(self, name: str) -> ClashState:
         """This state without the Knight, Monster or Terrain tile called ``name``."""

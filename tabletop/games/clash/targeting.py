@@ -71,27 +71,45 @@ def target(state: ClashState, monster: Monster, lines: list[str]) -> Targeting:
         if len(names) <= count:
             why.append(f"line {index + 1} ({line}): {', '.join(names)}")
             return Targeting(index, (tuple(names),), (), tuple(why))
-        holder = state.turn.priority
-        if count == 1 and holder in names:
+        tokens = _token_holders(state, names)
+        if count == 1 and len(tokens) == 1:
+            holder, token = tokens[0]
             why.append(f"line {index + 1} ({line}): {', '.join(names)} tie; {holder} holds the "
-                       f"Priority Target token (Priority Target)")
+                       f"{token} token ({token})")
             return Targeting(index, ((holder,),), (), tuple(why))
+        if count == 1 and tokens:
+            why.append(f"line {index + 1} ({line}): {', '.join(names)} tie; "
+                       f"{tokens[0][0]} (Priority Target) and {tokens[1][0]} (Divine Target) "
+                       f"are equally viable; the players choose (Divine Target)")
+            return Targeting(index, tuple((h,) for h, _ in tokens), (), tuple(why))
         why.append(f"line {index + 1} ({line}): {', '.join(names)} are equally viable; the "
                    f"players choose (Priority Target)")
-        return Targeting(index, tuple(_choose(names, count, holder)), (), tuple(why))
+        return Targeting(index, tuple(_choose(names, count, [h for h, _ in tokens])), (),
+                         tuple(why))
     why.append("no line has a valid Target: discard the card and perform the Routine")
     return Targeting(None, (), (), tuple(why))
 
 
-def _choose(names: list[str], count: int, holder: str | None) -> list[tuple[str, ...]]:
-    """Every way to pick ``count`` of ``names``; with the Priority Target among them, only the
-    picks that include that Knight."""
+def _token_holders(state: ClashState, names: list[str]) -> list[tuple[str, str]]:
+    """The tied Knights holding a tie-breaking token, as ``(name, token)``: the Priority
+    Target first, then the Divine Target (rulebook *Priority Target*, *Divine Target*: "functions
+    similarly to the Priority Target token as a tiebreaker")."""
+    out = []
+    for holder, token in ((state.turn.priority, "Priority Target"),
+                          (state.turn.divine, "Divine Target")):
+        if holder in names and holder not in [h for h, _ in out]:
+            out.append((holder, token))
+    return out
+
+
+def _choose(names: list[str], count: int, holders: list[str]) -> list[tuple[str, ...]]:
+    """Every way to pick ``count`` of ``names``; with token holders among them, only the picks
+    that include as many of them as fit."""
     from itertools import combinations
 
     picks = [tuple(c) for c in combinations(names, count)]
-    if holder in names:
-        picks = [p for p in picks if holder in p]
-    return picks
+    need = min(count, len(holders))
+    return [p for p in picks if len(set(p) & set(holders)) == need]
 
 
 def _zone_of(words: list[str]) -> int | None:
@@ -153,6 +171,7 @@ def _filter(state: ClashState, monster: Monster, text: str):
         "in a vantage point": lambda k: k.vantage is not None,
         "last knight to wound": lambda k: k.name == state.turn.last_wounder,
         "priority target": lambda k: k.name == state.turn.priority,
+        "divine target": lambda k: k.name == state.turn.divine,
         "with knockdown": lambda k: k.knockdown != "",
     }
     return tests.get(text)

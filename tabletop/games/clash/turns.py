@@ -160,12 +160,18 @@ def end_turn(state: ClashState, action: EndTurn) -> Result:
 
 
 def end_monster_round(state: ClashState, action: EndMonsterRound) -> Result:
-    """The Monster Round ends and the Knight Round of the same round begins."""
+    """The Monster Round ends and the Knight Round of the same round begins.  Each Knight on a
+    Vantage Point is prompted for its Hold on test (rulebook *Falling down from a VP*: "At the
+    end of the Monster Round, most VPs will force you to perform a Hold on test"; whether this
+    Monster's do is on its Sheet; a failed test is :class:`FallFromVantage`)."""
     if state.turn.phase != "monster":
         raise IllegalActionError(action, "it is already the Knight Round (Clash Sequence)")
     turn = replace(state.turn, phase="knight", done=(), active=None)
-    return replace(state, turn=turn), (Event("round-changed", other="Knight",
-                                             amount=turn.round, rule="Clash Sequence"),)
+    hold_on = tuple(Event("hold-on", k.name, other=k.vantage, rule="Falling down from a VP")
+                    for k in state.knights if k.vantage is not None)
+    return replace(state, turn=turn), (*hold_on, Event("round-changed", other="Knight",
+                                                       amount=turn.round,
+                                                       rule="Clash Sequence"))
 
 
 def raise_passion(state: ClashState, knight: Knight, by: int = 1) -> Result:
