@@ -13,6 +13,7 @@ import functools
 import io
 import json
 import random
+import re
 import shlex
 import sys
 import tempfile
@@ -27,7 +28,11 @@ from tabletop.cli import main
 from tabletop.dice.spec import parse_spec
 from tabletop.errors import IllegalActionError, LayoutError, TabletopError, UsageError
 from tabletop.games import layouts
+from tabletop.games.almokon.actions import Pass
 from tabletop.games.clash.actions import Attack, Forced, MoveKnight, PlaceTerrain, Rush, Weapon
+from tabletop.games.fateforge.actions import SetOrder, ThreeOfAKind
+from tabletop.games.joust.actions import Joust
+from tabletop.games.kingdom.actions import Answer, Backtrack
 from tabletop.games.layoutfile import Source
 from tabletop.games.query import ask
 from tabletop.games.registry import game_names, get_game
@@ -321,13 +326,20 @@ def _odd_like(value, data, words):
     return value
 
 
+WRONG_KINDS = [None, "ZZ999", -1, 1.5, (), ("x",), [], Space(0, 0), True]
+
+
 def _garbled(action, data, words):
+    """``action`` with one field changed: mostly to a value of its own kind, sometimes to a
+    value of a wrong kind (as a buggy or hostile script might send)."""
     fields = dataclasses.fields(action)
     if not fields:
         return action
     field = data.draw(st.sampled_from(fields))
-    return dataclasses.replace(action, **{field.name: _odd_like(getattr(action, field.name),
-                                                                data, words)})
+    value = getattr(action, field.name)
+    odd = (data.draw(st.sampled_from(WRONG_KINDS)) if data.draw(st.integers(0, 3)) == 0
+           else _odd_like(value, data, words))
+    return dataclasses.replace(action, **{field.name: odd})
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -364,3 +376,26 @@ def test_forced_movement_toward_a_space_off_the_board_is_illegal(kind, toward):
     game, state = layouts.load(LAYOUTS / "clash-teaching.toml")
     with pytest.raises(IllegalActionError, match="is off the board"):
         game.apply(state, Forced(kind, "Eggknight", "Kara", 2, toward))
+
+
+@pytest.mark.parametrize("action, field", [
+    (MoveKnight("Kara", "C4"), "to must be a Space, not 'C4'"),
+    (Attack("Odo", "Eggknight", Weapon("melee", None)), "weapon must be a Weapon"),
+    (Forced("drag", "Eggknight", "Kara", 2, option="1"), "option must be a whole number or "
+                                                         "nothing, not '1'"),
+    (PlaceTerrain("Rock", [Space(0, 1)]), "spaces must be a tuple, each a Space")])
+def test_an_action_with_a_field_of_the_wrong_kind_is_refused_naming_the_field(action, field):
+    game, state = layouts.load(LAYOUTS / "clash-teaching.toml")
+    with pytest.raises(IllegalActionError, match=re.escape(f"{type(action).__name__}: {field}")):
+        game.apply(state, action)
+
+
+@pytest.mark.parametrize("layout, action", [
+    ("kingdom-mid-delve.toml", Answer(-1)), ("kingdom-mid-delve.toml", Backtrack("1", b"x")),
+    ("joust-mid-joust.toml", Joust(None)), ("joust-mid-joust.toml", Joust(("ZZ999",))),
+    ("almokon-midgame.toml", Pass(None)), ("fateforge-chapel.toml", SetOrder(True)),
+    ("fateforge-chapel.toml", ThreeOfAKind("Aria", [], "step"))])
+def test_every_game_refuses_ill_made_actions_with_its_error(layout, action):
+    game, state = layouts.load(LAYOUTS / layout)
+    with pytest.raises(IllegalActionError, match=f"^{type(action).__name__}: "):
+        game.apply(state, action)

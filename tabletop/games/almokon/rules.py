@@ -13,6 +13,7 @@ import random
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
+from tabletop.games.actionfields import check_fields
 from tabletop.games.almokon.actions import (
     ACTION_TYPES,
     Activate,
@@ -376,6 +377,7 @@ class _Run:
 
 def apply(state: AlmokonState, action: object) -> tuple[AlmokonState, tuple[Event, ...]]:
     """The state after ``action`` and what happened; ``IllegalActionError`` if illegal."""
+    check_fields(action)
     reason = why_not(state, action)
     if reason is not None:
         raise IllegalActionError(action, reason)

@@ -22,6 +22,7 @@ from tabletop.dice.fateforge_rolls import (
     three_of_a_kind_dice,
 )
 from tabletop.errors import IllegalActionError
+from tabletop.games.actionfields import check_fields
 from tabletop.games.fateforge.actions import (
     Block,
     CleanUp,
@@ -811,6 +812,7 @@ _HANDLERS: dict[type, Callable[[FateforgeState, object], Outcome]] = {
 
 def apply(state: FateforgeState, action: object) -> tuple[FateforgeState, tuple[Event, ...]]:
     """The state after ``action`` and what happened; raises ``IllegalActionError``."""
+    check_fields(action)
     if state.round.phase == "over":
         raise _fail(action, f"the Combat Scene is over ({state.outcome})")
     handler = _HANDLERS.get(type(action))

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from itertools import permutations
 
 from tabletop.errors import IllegalActionError
+from tabletop.games.actionfields import check_fields
 from tabletop.games.joust import jousting, planning
 from tabletop.games.joust.actions import (
     Action,
@@ -50,6 +51,7 @@ __all__ = ["apply", "legal_actions", "describe"]
 
 def apply(state: JoustState, action: Action) -> tuple[JoustState, tuple[Event, ...]]:
     """The state after ``action`` and what happened; raises ``IllegalActionError``."""
+    check_fields(action)
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalActionError(action, "is not a King's Champion action")
