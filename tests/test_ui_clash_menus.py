@@ -289,3 +289,28 @@ def test_screenshot_overlays_draw_a_preview_and_refuse_bad_words(tmp_path):
                 "preview monster-move Kara Gob move"):
         with pytest.raises(UsageError):
             render(str(board), (900, 600), [bad])
+
+
+def test_appear_x_with_the_keyboard_only():
+    app = make(ZIGZAG)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)  # Ser Sonch, Kara, then the Egg
+    assert app.screen.selected == "Egg"
+    key(app, pygame.K_m)
+    key(app, pygame.K_5)  # Furthest
+    key(app, pygame.K_1)  # Resolve
+    key(app, pygame.K_1)  # Melee
+    for _ in range(7):
+        key(app, pygame.K_DOWN)  # to "Appear X…"
+    key(app, pygame.K_RETURN)
+    assert app.screen.step.pick_space
+    key(app, pygame.K_RIGHT)  # the cursor starts on the Egg (D2)
+    for _ in range(3):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_DOWN)
+    assert app.screen.cursor == Space.parse("E6")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.screen.step, PreviewStep)
+    key(app, pygame.K_RETURN)
+    assert app.session.state.monster("Egg").at == Space.parse("E6")

@@ -31,6 +31,7 @@ from tabletop.games.clash.actions import (
     MonsterAttack,
     MonsterMove,
     RecordWound,
+    TurnMonster,
     Weapon,
 )
 from tabletop.games.clash.state import Monster
@@ -164,8 +165,8 @@ class ForcedMovement:
             open_step(self.screen, MenuStep(
                 self.screen, f"{self._what()} on {self.target}: toward which space?",
                 [MenuItem("Cancel", "")], lambda _: self.start(),
-                ("Click the space on the board.",), on_board=self._preview,
-                on_cancel=self.start))
+                ("Click the space on the board (or arrows, then Enter).",),
+                on_board=self._preview, on_cancel=self.start, pick_space=True))
             return
         self._preview(None)
 
@@ -464,6 +465,7 @@ class MonsterActivation:
         target = self.targets[0] if self.targets else ""
         cap = "none" if self.limit is None else f"{self.limit} spaces"
         items = [MenuItem(label, how, single, note) for label, how in MOVEMENTS]
+        items.append(MenuItem("Turn toward the Target only", "turn", single, note))
         items += [MenuItem("Appear X…", "appear", note="then click the space"),
                   MenuItem("Move to X…", "move to", note="then click the space"),
                   MenuItem(f"Limit: {cap}", "limit", note="click to cap the spaces moved"),
@@ -476,6 +478,11 @@ class MonsterActivation:
     def _move(self, how: object) -> None:
         if how == "none":
             self._attack_preview()
+        elif how == "turn":
+            open_step(self.screen, try_preview(
+                self.screen, TurnMonster(self.monster, self.targets[0]), "Preview: turning",
+                on_done=lambda _: self._attack_preview(), header=self._header(),
+                on_cancel=self._movement))
         elif how == "limit":
             open_step(self.screen, number_step(
                 self.screen, "Move at most X spaces", self._set_limit, self._movement,
@@ -486,8 +493,9 @@ class MonsterActivation:
                 self.screen, f"{str(how).title()} X: click the space", [
                     MenuItem("Back", "back")], lambda _: self._movement(),
                 ("Appear X places the Monster's north-west space on X; Move to X ends "
-                 "covering X.",), on_board=lambda s: self._preview_move(str(how), str(s)),
-                on_cancel=self._movement))
+                 "covering X. Click the space (or arrows, then Enter).",),
+                on_board=lambda s: self._preview_move(str(how), str(s)),
+                on_cancel=self._movement, pick_space=True))
         else:
             self._preview_move(str(how), self.targets[0])
 

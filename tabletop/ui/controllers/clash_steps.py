@@ -3,8 +3,9 @@
 space, and ghost previews of every outcome before anything happens (issue 4, item 5).
 
 - :class:`MenuStep`: a :class:`~tabletop.ui.widgets.menu.Menu` in the strip right of the board;
-  ``on_board(space)`` (optional) takes left clicks on the board; ``marks`` rings pieces (a tie
-  of Targets, numbered).  Esc or a right click cancels (``on_cancel``).
+  ``on_board(space)`` (optional) takes left clicks on the board (with ``pick_space`` also the
+  keyboard cursor: arrows move it, Enter takes its space); ``marks`` rings pieces (a tie of
+  Targets, numbered).  Esc or a right click cancels (``on_cancel``).
 - :class:`PreviewStep`: every outcome the rules core lists for an action
   (:func:`tabletop.games.clash.rules.outcomes`), one menu item each; the highlighted one is
   drawn as a ghost (:mod:`tabletop.ui.views.clash_preview`) with its sentences above the
@@ -53,6 +54,9 @@ def menu_width(area_width: int) -> int:
 CANCEL = "cancel"
 FUNCTION_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 16))
 """F-keys go on to the app (help, reopen, screenshot)."""
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+          pygame.K_DOWN: (0, 1)}
+"""In a step that asks for a space, the arrows move the board's cursor and Enter takes it."""
 CONFIRM = "confirm"
 
 
@@ -65,11 +69,12 @@ class MenuStep(Controller):
                  on_choose: Callable[[object], None], header: Sequence[str] = (),
                  on_board: Callable[[Space], None] | None = None,
                  on_cancel: Callable[[], None] | None = None,
-                 marks: Sequence[tuple[str, str]] = ()):
+                 marks: Sequence[tuple[str, str]] = (), pick_space: bool = False):
         super().__init__()
         self.screen = screen
         self.menu = Menu(title, items, on_choose, header)
         self.on_board = on_board
+        self.pick_space = pick_space
         self.on_cancel = on_cancel
         self.marks = list(marks)
 
@@ -121,6 +126,16 @@ class MenuStep(Controller):
                 return False
             if event.key == pygame.K_ESCAPE:
                 self.cancel()
+                return True
+            if self.pick_space and event.key in ARROWS:
+                self.screen.move_cursor(*ARROWS[event.key])
+                return True
+            if self.pick_space and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                 pygame.K_SPACE):
+                if self.screen.cursor is None:
+                    self.screen.move_cursor(0, 0)
+                else:
+                    self.board_click(self.screen.cursor)
                 return True
             self.menu.handle_event(event)
             return True
