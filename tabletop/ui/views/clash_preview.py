@@ -71,7 +71,9 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
             pygame.draw.line(surface, CRASH, box.topright, box.bottomleft, width)
         first = grid.space_rect(min(tile.spaces))
         _label(surface, "destroyed", first.midtop, CRASH, grid)
-    for name, path in shown.paths.items():
+    movers = sorted(shown.paths, key=lambda n: not isinstance(before.pieces.get(n), Monster))
+    for name in movers:  # Monsters first, so that a Knight's path and ghost stay on top
+        path = shown.paths[name]
         piece = before.pieces.get(name)
         if piece is None:
             continue
