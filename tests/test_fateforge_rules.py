@@ -356,12 +356,13 @@ def test_damage_block_tokens_then_armour_then_health():
     assert (aria.block, aria.armour, aria.health, aria.health_exhausted) == (0, 0, 4, 1)
 
 
-def test_toxic_damage_set_aside_not_exhausted():
+def test_toxic_damage_modifier_is_one_toxic_damage_in_addition_to_the_attack():
     state = enemy_turns(scene("a", heroes=[hero("Aria", "a")], enemies=[
         enemy("Spider", "red", "a", Section("hit", 0, 1, ("toxic",)))]))
-    state, _ = play(state, EnemyActs())
+    state, events = play(state, EnemyActs())
     aria = state.hero("Aria")
-    assert (aria.health, aria.toxic, aria.health_exhausted) == (4, 1, 0)
+    assert (aria.health, aria.toxic, aria.health_exhausted) == (3, 1, 1)
+    assert any("1 toxic damage" in e for e in events)
 
 
 def test_knocked_out_drops_objective_tokens_and_skips_turns():
@@ -627,7 +628,10 @@ def exit_scene(**kw):
 
 def test_exiting_damage_for_each_zone_with_enemies_or_traps():
     state, events = play(exit_scene(), Exit("South"))
-    assert state.hero("Aria").health == 4 and state.hero("Odo").health == 4
+    assert any(e.startswith("Aria exits by") and e.endswith("1 damage.") for e in events)
+    assert any(e.startswith("Odo exits by") and e.endswith("1 damage.") for e in events)
+    # 1 damage on the path, then 1 health recovered after the scene (Recovery and Reset)
+    assert state.hero("Aria").health == 5 and state.hero("Odo").health == 5
     assert state.round.phase == "over" and state.outcome == "exited through South"
     assert all(h.zone == "f" for h in state.heroes)
 

@@ -23,11 +23,46 @@ class Event:
 
 @dataclass(frozen=True)
 class RollDice:
+    """``results`` of the hero's roll; ``kinds`` the dice chosen from the pool (``()``: not
+    said, e.g. physical dice entered by hand)."""
+
     hero: str
+    results: tuple[str, ...]
+    kinds: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        dice = f" on {', '.join(self.kinds)}" if self.kinds else ""
+        return f"{self.hero} rolls {', '.join(self.results)}{dice}"
+
+
+@dataclass(frozen=True)
+class RollAllyDice:
+    """The ally's two setup results (misses already rerolled, *Allies*)."""
+
     results: tuple[str, ...]
 
     def __str__(self) -> str:
-        return f"{self.hero} rolls {', '.join(self.results)}"
+        return f"the ally's dice show {', '.join(self.results)}"
+
+
+@dataclass(frozen=True)
+class SetArmourUse:
+    """Whether ``hero`` uses armour cubes against the damage it suffers (*Armour*: "you may
+    remove a black cube")."""
+
+    hero: str
+    use: bool
+
+    def __str__(self) -> str:
+        return f"{self.hero} {'uses' if self.use else 'keeps'} armour against damage"
+
+
+@dataclass(frozen=True)
+class ExtraRound:
+    """Play one more combat round at the cost of a Corruption card per standing hero."""
+
+    def __str__(self) -> str:
+        return "play an extra combat round"
 
 
 @dataclass(frozen=True)
@@ -201,6 +236,38 @@ class Block:
 
 
 @dataclass(frozen=True)
+class WeaponSpecial:
+    hero: str
+
+    def __str__(self) -> str:
+        return f"{self.hero} plays the weapon's special attack"
+
+
+@dataclass(frozen=True)
+class UseAllyDie:
+    """``hero`` discards its die ``own`` to take the ally's die ``die`` for this turn."""
+
+    hero: str
+    die: int
+    own: int
+
+    def __str__(self) -> str:
+        return (f"{self.hero} discards die {self.own + 1} to use the ally's die "
+                f"{self.die + 1}")
+
+
+@dataclass(frozen=True)
+class AllyAbility:
+    """``hero`` discards the ally's die ``die`` to activate one of the ally's abilities."""
+
+    hero: str
+    die: int
+
+    def __str__(self) -> str:
+        return f"{self.hero} discards the ally's die {self.die + 1} for an ally ability"
+
+
+@dataclass(frozen=True)
 class EndTurn:
     hero: str
 
@@ -233,7 +300,12 @@ class CleanUp:
 
 @dataclass(frozen=True)
 class Exit:
+    """Exit by ``exit``; ``objectives`` as marked in the app: ``"met"`` (all achieved),
+    ``"failed"``, or ``""`` (not marked here)."""
+
     exit: str
+    objectives: str = ""
 
     def __str__(self) -> str:
-        return f"the heroes Exit through {self.exit}"
+        marked = {"met": " (all objectives met)", "failed": " (objectives not met)"}
+        return f"the heroes Exit through {self.exit}{marked.get(self.objectives, '')}"

@@ -59,14 +59,15 @@ def spend(hero: Hero, result: str, count: int = 1) -> Hero:
 def suffer(state: FateforgeState, name: str, amount: int, *, toxic: bool = False,
            cause: str = "") -> Outcome:
     """Hero ``name`` suffers ``amount`` damage: each is stopped by a block token, else by an
-    armour cube, else costs 1 health (set aside when ``toxic``); no health left is a KO, and
-    carried objective tokens drop in the hero's zone (*Health and Energy*, *Armour*,
-    *Block tokens*, *Toxic Damage*, *Objective tokens*)."""
+    armour cube when the hero chose to use armour, else costs 1 health (set aside when
+    ``toxic``); no health left is a KO, and carried objective tokens drop in the hero's zone.
+    The hero's ally takes the same (non-toxic) damage (*Health and Energy*, *Armour*,
+    *Block tokens*, *Toxic Damage*, *Objective tokens*, *Allies*)."""
     hero = state.hero(name)
     if amount <= 0 or hero.ko:
         return state, []
     blocked = min(hero.block, amount)
-    armour = min(hero.armour, amount - blocked)
+    armour = min(hero.armour if hero.armour_use else 0, amount - blocked)
     hurt = min(hero.health, amount - blocked - armour)
     hero = replace(hero, block=hero.block - blocked, armour=hero.armour - armour,
                    health=hero.health - hurt,
@@ -79,8 +80,11 @@ def suffer(state: FateforgeState, name: str, amount: int, *, toxic: bool = False
         parts.append(f"{armour} stopped by armour")
     if hurt:
         parts.append(f"{hurt} {'toxic ' if toxic else ''}health lost")
+    if hero.armour and not hero.armour_use and amount > blocked:
+        parts.append(f"armour kept ({hero.armour} cube{'s' if hero.armour != 1 else ''})")
     why = f" ({cause})" if cause else ""
-    events = [Event("damage", f"{name} suffers {amount} damage{why}: {', '.join(parts)}.")]
+    events = [Event("damage", f"{name} suffers {amount} {'toxic ' if toxic else ''}damage"
+                              f"{why}: {', '.join(parts)}.")]
     tokens = state.tokens
     if hero.health == 0:
         dropped = tuple(Token("objective", hero.zone, "" if t == "objective" else t)
@@ -91,7 +95,29 @@ def suffer(state: FateforgeState, name: str, amount: int, *, toxic: bool = False
                                   f"scene unless revived."
                                   + (f" {', '.join(t.label for t in dropped)} drops in "
                                      f"{state.zone_name(hero.zone)}." if dropped else "")))
-    return replace(state.with_hero(hero), tokens=tokens), events
+    state = replace(state.with_hero(hero), tokens=tokens)
+    state, more = ally_suffers(state, name, 0 if toxic else hurt)
+    return state, events + more
+
+
+def ally_suffers(state: FateforgeState, name: str, amount: int) -> Outcome:
+    """The ally accompanying hero ``name`` takes ``amount`` damage (what the hero suffered);
+    as much damage as its health puts it out for the scene, and so does its hero's KO
+    (*Allies*; toxic damage does not affect it, *Toxic Damage*)."""
+    ally = state.ally
+    if ally is None or ally.hero != name or ally.out:
+        return state, []
+    events = []
+    if amount:
+        ally = replace(ally, damage=min(ally.health, ally.damage + amount))
+        events.append(Event("ally", f"{ally.name} takes {amount} damage with {name} "
+                                    f"({ally.damage} of health {ally.health})."))
+    why = ("its damage equals its health" if ally.damage >= ally.health else
+           f"{name} is knocked out first" if state.hero(name).ko else "")
+    if why:
+        ally = replace(ally, out=True, dice=())
+        events.append(Event("ally", f"{ally.name} is out for the scene: {why}."))
+    return replace(state, ally=ally), events
 
 
 def suffer_energy(state: FateforgeState, name: str, amount: int, cause: str) -> Outcome:

@@ -63,10 +63,51 @@ def read_band(state: FateforgeState, enemy: Enemy) -> Reading | None:
     return None
 
 
+def exit_zone(state: FateforgeState, name: str) -> str | None:
+    """The zone of the exit token called ``name``."""
+    return next((t.zone for t in state.tokens if t.kind == "exit" and t.name == name), None)
+
+
+def goal_zone(state: FateforgeState, section: Section, target: str) -> str:
+    """Where a STEP of ``section`` aimed at ``target`` goes: the exit's zone, the minion's or
+    the hero's."""
+    if section.exit:
+        return exit_zone(state, section.exit) or ""
+    if section.minion:
+        return state.enemy(target).zone
+    return state.hero(target).zone
+
+
+def special_targets(state: FateforgeState, enemy: Enemy,
+                    section: Section) -> tuple[tuple[str, ...], str]:
+    """The target of a STEP toward an exit (the exit's name) or toward a minion (the closest
+    minions of the left type, else of the right type, not in ``enemy``'s zone), and, when
+    there is none, why (*Enemy Action Modifiers*: "If not possible, do nothing")."""
+    dist = distances_from(state.graph, enemy.zone)
+    if section.exit:
+        zone = exit_zone(state, section.exit)
+        if zone == enemy.zone:
+            return (), f"it is already at exit {section.exit}"
+        if zone not in dist:
+            return (), f"no route leads to exit {section.exit}"
+        return (section.exit,), ""
+    for colour in section.minion:
+        near = {e.name: dist[e.zone] for e in state.enemies
+                if e.colour == colour and e.name != enemy.name and e.zone != enemy.zone
+                and e.zone in dist}
+        if near:
+            best = min(near.values())
+            return tuple(sorted(n for n, d in near.items() if d == best)), ""
+    kinds = " or ".join(section.minion)
+    return (), f"no {kinds} minion it can step toward (outside its zone, by a route)"
+
+
 def targets(state: FateforgeState, enemy: Enemy, reading: Reading) -> tuple[tuple[str, ...], str]:
     """The heroes in range that ``enemy`` can perform its section against (player order), and,
-    when there are none, why not."""
+    when there are none, why not; a STEP toward an exit or a minion targets that instead."""
     section = reading.section
+    if section.exit or section.minion:
+        return special_targets(state, enemy, section)
     graph = state.graph
     ok: list[str] = []
     refusals: list[str] = []
@@ -112,7 +153,15 @@ def inability(state: FateforgeState, enemy: Enemy, reading: Reading) -> str | No
 def choose_target(state: FateforgeState, section: Section,
                   found: tuple[str, ...]) -> tuple[str | None, str]:
     """The target the section's modifier decides (``None`` when the players choose among
-    several), and why (*Targeting Heroes*)."""
+    several heroes, or a D6 among equally close minions), and why (*Targeting Heroes*,
+    *Enemy Action Modifiers*, *Randomisation*)."""
+    if section.exit:
+        return found[0], f"it steps toward exit {found[0]}"
+    if section.minion:
+        if len(found) == 1:
+            return found[0], f"it steps toward {found[0]}, the closest minion of its target type"
+        return None, (f"{', '.join(found)} are equally close minions of its target type: a D6 "
+                      f"decides")
     if len(found) == 1:
         return found[0], f"{found[0]} is the only valid target"
     if "target-earlier" in section.modifiers:

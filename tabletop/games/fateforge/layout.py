@@ -13,14 +13,19 @@ from typing import Any
 from tabletop.games.fateforge.state import (
     ABILITIES,
     COLOURS,
+    COMBAT_DICE,
+    DEFAULT_POOL,
     ENEMY_ACTIONS,
     HERO_FLAGS,
+    MINIONS,
     MODIFIERS,
     PHASES,
     REACTIONS,
     RESULTS,
     TOKEN_KINDS,
     TURNS,
+    WEAPON_DICE,
+    Ally,
     Barricade,
     Connection,
     Enemy,
@@ -136,12 +141,37 @@ def _token(table: Table, zones: dict[str, Zone]) -> Token:
     return Token(kind, zone, name, cubes)
 
 
-def _hero(table: Table, zones: dict[str, Zone]) -> Hero:
-    dice = tuple(d.lower() for d in table.str_list("dice"))
+def _pool(table: Table) -> tuple[str, ...]:
+    """A hero's dice pool: combat dice and at most one weapon die (*Combat Dice Pool*,
+    *Weapons*: the primary or cumbersome weapon adds one)."""
+    pool = tuple(k.lower() for k in table.str_list("pool", list(DEFAULT_POOL)))
+    if not 1 <= len(pool) <= 12:
+        raise table.error("pool", "must hold 1 to 12 dice")
+    for kind in pool:
+        if kind not in COMBAT_DICE + WEAPON_DICE:
+            raise table.error("pool", f"{kind!r} is not one of "
+                                      f"{', '.join(COMBAT_DICE + WEAPON_DICE)}")
+    if sum(kind in WEAPON_DICE for kind in pool) > 1:
+        raise table.error("pool", "holds at most one weapon die (only the primary or "
+                                  "cumbersome weapon adds one, Weapons)")
+    return pool
+
+
+def _faces(table: Table, key: str, weapon: bool) -> tuple[str, ...]:
+    dice = tuple(d.lower() for d in table.str_list(key))
     for face in dice:
         if not valid_face(face):
-            raise table.error("dice", f"{face!r} is not a die result (one of "
-                                      f"{', '.join(RESULTS)}, or two joined as step/hit)")
+            raise table.error(key, f"{face!r} is not a die result (one of "
+                                   f"{', '.join(RESULTS)}, or two joined as step/hit)")
+        if "special" in face.split("/") and not weapon:
+            raise table.error(key, "a special result comes only from a weapon die, and the "
+                                   "pool holds none")
+    return dice
+
+
+def _hero(table: Table, zones: dict[str, Zone]) -> Hero:
+    pool = _pool(table)
+    dice = _faces(table, "dice", any(k in WEAPON_DICE for k in pool))
     used = tuple(sorted(set(u.lower() for u in table.str_list("used"))))
     for flag in used:
         if flag not in HERO_FLAGS:
@@ -163,6 +193,9 @@ def _hero(table: Table, zones: dict[str, Zone]) -> Hero:
         dice=dice,
         rolled=table.get("rolled", bool, bool(dice)),
         used=used,
+        pool=pool,
+        armour_use=table.get("armour_use", bool, True),
+        corruption=table.get("corruption", int, 0, check=_count()),
     )
     if hero.ko != (hero.health == 0):
         raise table.error("ko", "must be true exactly when the hero has no available health "
@@ -178,10 +211,23 @@ def _section(table: Table) -> Section:
             raise table.error("modifiers", f"{mod!r} is not one of {', '.join(MODIFIERS)}")
     if "target-earlier" in mods and "target-later" in mods:
         raise table.error("modifiers", "cannot both target earlier and target later")
+    minion = tuple(c.lower() for c in table.str_list("minion"))
     section = Section(action=table.choice("action", ENEMY_ACTIONS),
                       within=table.get("within", int, None, check=_count()),
                       amount=table.get("amount", int, 1, check=_count(1)),
-                      modifiers=mods)
+                      modifiers=mods, exit=table.get("exit", str, ""), minion=minion)
+    for colour in minion:
+        if colour not in MINIONS:
+            raise table.error("minion", f"{colour!r} is not a minion type "
+                                        f"({', '.join(MINIONS)})")
+    if len(minion) > 2 or len(set(minion)) != len(minion):
+        raise table.error("minion", "names one minion type, or two (left, then right)")
+    if (section.exit or minion) and section.action != "step":
+        key = "exit" if section.exit else "minion"
+        raise table.error(key, "only a STEP moves toward an exit or a minion (the rulebook "
+                               "gives no enemy attack on a minion)")
+    if section.exit and minion:
+        raise table.error("minion", "a STEP goes toward an exit or toward a minion, not both")
     table.done()
     return section
 
@@ -220,6 +266,35 @@ def _enemy(table: Table, zones: dict[str, Zone]) -> Enemy:
             raise table.error("carrying", f"{item!r}: enemies carry only gem and food tokens")
     table.done()
     return enemy
+
+
+def _ally(top: Table, heroes: list[Hero]) -> Ally | None:
+    """The ``[ally]`` table (*Allies*: up to one ally joins the party)."""
+    table = top.sub("ally", required=False)
+    if table is None:
+        return None
+    name = table.req("name", str, check=_name)
+    hero = table.req("hero", str)
+    if hero not in [h.name for h in heroes]:
+        raise table.error("hero", f"{hero!r} is not a hero (the ally accompanies a hero)")
+    pool = tuple(k.lower() for k in table.str_list("pool", ["ff-red", "ff-yellow"]))
+    if len(pool) != 2 or any(k not in COMBAT_DICE for k in pool):
+        raise table.error("pool", f"an ally has 2 combat dice ({', '.join(COMBAT_DICE)})")
+    dice = _faces(table, "dice", False)
+    if len(dice) > 2 or "miss" in dice:
+        raise table.error("dice", "an ally keeps at most 2 results, never a miss (misses are "
+                                  "rerolled at setup)")
+    ally = Ally(name=name, hero=hero, health=table.req("health", int, check=_count(1)),
+                pool=pool, damage=table.get("damage", int, 0, check=_count()), dice=dice,
+                rolled=table.get("rolled", bool, bool(dice)),
+                out=table.get("out", bool, False))
+    if not ally.out and ally.damage >= ally.health:
+        raise table.error("out", f"an ally with {ally.damage} damage and health {ally.health} "
+                                 f"is out for the scene")
+    if not ally.out and next(h for h in heroes if h.name == hero).ko:
+        raise table.error("out", f"{hero} is knocked out, so the ally is out too")
+    table.done()
+    return ally
 
 
 def _round(top: Table, heroes: list[Hero]) -> Round:
@@ -299,6 +374,7 @@ def from_layout(top: Table) -> FateforgeState:
     heroes = [(t, _hero(t, zones)) for t in top.tables("heroes", named_label("hero"))]
     enemies = [(t, _enemy(t, zones)) for t in top.tables("enemies", named_label("enemy"))]
     rnd = _round(top, [h for _, h in heroes])
+    ally = _ally(top, [h for _, h in heroes])
     party = top.sub("party", required=False)
     gems = food = 0
     outcome = ""
@@ -312,6 +388,8 @@ def from_layout(top: Table) -> FateforgeState:
     names: dict[str, Table] = {}
     named = [(t, x.name) for t, x in (*heroes, *enemies, *tokens, *connections, *portals)
              if x.name]
+    if ally is not None:
+        named.append((top.sub("ally"), ally.name))
     for table, name in named:
         if name.lower() in names:
             raise table.error("name", f"{name!r} is used twice; names must be unique")
@@ -336,6 +414,12 @@ def from_layout(top: Table) -> FateforgeState:
     for table, conn in connections:
         if conn.name and not conn.door:
             raise table.error("name", "only a connection with a door needs a name")
+    exits = {t.name for _, t in tokens if t.kind == "exit" and t.name}
+    for table, enemy in enemies:
+        for section in enemy.band:
+            if section.exit and section.exit not in exits:
+                raise table.error("band", f"{enemy.name}'s STEP toward exit "
+                                          f"{section.exit!r} names no exit token")
     known_queue = {e.name for _, e in enemies} | set(COLOURS)
     for item in rnd.queue:
         if item not in known_queue:
@@ -349,7 +433,7 @@ def from_layout(top: Table) -> FateforgeState:
         tokens=tuple(t for _, t in tokens),
         heroes=tuple(h for _, h in heroes),
         enemies=tuple(e for _, e in enemies),
-        round=rnd, gems=gems, food=food, outcome=outcome, title=title, notes=notes,
+        round=rnd, ally=ally, gems=gems, food=food, outcome=outcome, title=title, notes=notes,
     )
 
 
@@ -382,6 +466,12 @@ def to_layout(state: FateforgeState) -> dict[str, Any]:
         out["heroes"] = [_hero_table(h) for h in state.heroes]
     if state.enemies:
         out["enemies"] = [_enemy_table(e) for e in state.enemies]
+    if state.ally is not None:
+        a = state.ally
+        out["ally"] = _drop({"name": a.name, "hero": a.hero, "health": a.health,
+                             "pool": list(a.pool), "damage": a.damage, "dice": list(a.dice),
+                             "out": a.out})
+        out["ally"]["rolled"] = a.rolled
     return out
 
 
@@ -396,8 +486,13 @@ def _hero_table(h: Hero) -> dict[str, Any]:
                    "health_exhausted": h.health_exhausted, "energy": h.energy,
                    "energy_exhausted": h.energy_exhausted, "toxic": h.toxic, "armour": h.armour,
                    "block": h.block, "stun": h.stun, "ko": h.ko, "stealth": h.stealth,
-                   "carrying": list(h.carrying), "dice": list(h.dice), "used": list(h.used)})
+                   "carrying": list(h.carrying), "dice": list(h.dice), "used": list(h.used),
+                   "corruption": h.corruption})
     table["rolled"] = h.rolled
+    if h.pool != DEFAULT_POOL:
+        table["pool"] = list(h.pool)
+    if not h.armour_use:
+        table["armour_use"] = False
     return table
 
 
@@ -418,4 +513,8 @@ def _section_table(s: Section) -> dict[str, Any]:
     table["amount"] = s.amount
     if s.modifiers:
         table["modifiers"] = list(s.modifiers)
+    if s.exit:
+        table["exit"] = s.exit
+    if s.minion:
+        table["minion"] = list(s.minion)
     return table

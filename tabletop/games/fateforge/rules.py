@@ -12,6 +12,7 @@ toxic damage.  The readings chosen where the rulebook leaves room are in ``docs/
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import permutations
@@ -19,11 +20,14 @@ from itertools import permutations
 from tabletop.dice.fateforge_rolls import (
     check_change,
     check_energy_reroll,
+    result_label,
     three_of_a_kind_dice,
 )
+from tabletop.dice.kinds import get_kind
 from tabletop.errors import IllegalActionError
 from tabletop.games.actionfields import check_fields
 from tabletop.games.fateforge.actions import (
+    AllyAbility,
     Block,
     CleanUp,
     Collect,
@@ -34,20 +38,25 @@ from tabletop.games.fateforge.actions import (
     Event,
     Exit,
     Explore,
+    ExtraRound,
     Fountain,
     Hit,
     OpenChest,
     Pull,
     Push,
     Revive,
+    RollAllyDice,
     RollDice,
+    SetArmourUse,
     SetOrder,
     Shot,
     Step,
     Stun,
     ThreeOfAKind,
     ToggleDoor,
+    UseAllyDie,
     UsePortal,
+    WeaponSpecial,
 )
 from tabletop.games.fateforge.combat import (
     can_pay,
@@ -58,7 +67,7 @@ from tabletop.games.fateforge.combat import (
     suffer_energy,
     wound,
 )
-from tabletop.games.fateforge.enemies import activation_order, next_activation
+from tabletop.games.fateforge.enemies import activation_order, goal_zone, next_activation
 from tabletop.games.fateforge.layout import valid_face
 from tabletop.games.fateforge.moves import (
     dash_refusal,
@@ -72,6 +81,7 @@ from tabletop.games.fateforge.moves import (
 from tabletop.games.fateforge.state import (
     REACTIONS,
     TURNS,
+    WEAPON_DICE,
     FateforgeState,
     Hero,
 )
@@ -221,6 +231,14 @@ def _enter_zone(state: FateforgeState, action, name: str, to: str, trap: str) ->
     return _fear(state, name, to, events)
 
 
+def _fear_all(state: FateforgeState, zone: str, events: list[Event]) -> Outcome:
+    """Every hero in ``zone`` meets the fear-inducing enemies there (one moved in)."""
+    for hero in state.heroes:
+        if hero.zone == zone:
+            state, events = _fear(state, hero.name, zone, events)
+    return state, events
+
+
 def _fear(state: FateforgeState, name: str, zone: str, events: list[Event]) -> Outcome:
     hero = state.hero(name)
     scary = [e.name for e in state.enemies_in(zone) if e.has("fear")]
@@ -238,18 +256,49 @@ def _roll(state: FateforgeState, action: RollDice) -> Outcome:
     hero = _prep_hero(state, action, action.hero, rolled=False)
     if hero.rolled:
         raise _fail(action, f"{hero.name} already rolled this round (undo to change the dice)")
-    count = DICE_PER_ROUND - (1 if hero.stun else 0)
+    count = dice_count(hero)
     faces = tuple(f.lower() for f in action.results)
     if len(faces) != count:
         why = " (stunned: one less die)" if hero.stun else ""
         raise _fail(action, f"{hero.name} rolls {count} combat dice{why}, not {len(faces)}")
-    for face in faces:
-        if not valid_face(face):
-            raise _fail(action, f"{face!r} is not a die result")
-    events = [Event("roll", f"{hero.name} rolls {', '.join(faces)}.")]
+    _check_faces(action, faces, action.kinds, hero.pool, hero.name)
+    dice = f" ({', '.join(action.kinds)})" if action.kinds else ""
+    events = [Event("roll", f"{hero.name} rolls {', '.join(faces)}{dice}.")]
     if hero.stun:
         events.append(Event("stun", f"{hero.name} rolled one less die and removes the stun cube."))
     return state.with_hero(replace(hero, dice=faces, rolled=True, stun=False)), events
+
+
+def dice_count(hero: Hero) -> int:
+    """How many dice ``hero`` rolls this round: 4 from the pool (fewer if the pool is
+    smaller), one less when stunned (*Preparation Phase*, *Stun*)."""
+    return min(DICE_PER_ROUND, len(hero.pool)) - (1 if hero.stun else 0)
+
+
+def _check_faces(action, faces: tuple[str, ...], kinds: tuple[str, ...],
+                 pool: tuple[str, ...], owner: str) -> None:
+    """Every face is a die result; the dice ``kinds`` (when given) come from ``pool`` and
+    each face is one its die shows; a special result needs a weapon die (*Combat Dice
+    Pool*, *Weapons*)."""
+    for face in faces:
+        if not valid_face(face):
+            raise _fail(action, f"{face!r} is not a die result")
+    if not kinds:
+        if any("special" in f.split("/") for f in faces) and not any(
+                k in WEAPON_DICE for k in pool):
+            raise _fail(action, f"a special result comes only from a weapon die, and "
+                                f"{owner}'s pool holds none (Weapons)")
+        return
+    if len(kinds) != len(faces):
+        raise _fail(action, f"{len(kinds)} dice cannot show {len(faces)} results")
+    missing = Counter(k.lower() for k in kinds) - Counter(pool)
+    if missing:
+        raise _fail(action, f"{', '.join(missing)} is not in {owner}'s dice pool "
+                            f"({', '.join(pool)})")
+    for kind, face in zip(kinds, faces, strict=True):
+        shown = {frozenset(f.label.split("/")) for f in get_kind(kind.lower()).faces}
+        if frozenset(result_label(face).split("/")) not in shown:
+            raise _fail(action, f"a {kind} die has no {face} face")
 
 
 def _core_result(label: str) -> str:
@@ -330,6 +379,9 @@ def _set_order(state: FateforgeState, action: SetOrder) -> Outcome:
     if sorted(action.order) != names:
         raise _fail(action, f"the order must name every hero once ({', '.join(names)})")
     waiting = [h.name for h in state.heroes if not h.ko and not h.rolled]
+    ally = state.ally
+    if ally is not None and not ally.out and not ally.rolled and state.round.number == 1:
+        waiting.append(f"the ally {ally.name}")
     if waiting:
         raise _fail(action, f"{', '.join(waiting)} must roll combat dice first (Preparation)")
     rnd = replace(state.round, order=tuple(action.order), phase="action", step=0, queue=())
@@ -505,9 +557,12 @@ def _revive(state: FateforgeState, action: Revive) -> Outcome:
     events += more
     state, more = suffer_energy(state, hero.name, 1, "reviving")
     events += more
-    back = min(2, target.health_exhausted)
+    back = min(2, target.health_exhausted + target.toxic)
+    tired = min(back, target.health_exhausted)
     target = replace(state.hero(target.name), ko=False, health=back,
-                     health_exhausted=target.health_exhausted - back).mark("revived")
+                     health_exhausted=target.health_exhausted - tired,
+                     toxic=target.toxic - (back - tired),
+                     corruption=target.corruption + 1).mark("revived")
     if back == 0:
         raise _fail(action, f"{target.name} has no exhausted health to recover")
     events.append(Event("revive", f"{target.name} recovers {back} health, draws a Corruption "
@@ -581,9 +636,10 @@ def _push(state: FateforgeState, action: Push) -> Outcome:
         raise _fail(action, "a minion pushed from an adjacent zone may not be pushed into the "
                             "hero's own zone (Push and Pull)")
     state = _acted(state.with_enemy(replace(enemy, zone=to)), hero)
-    return _finish(state, [Event("push", f"{hero.name} pushes {enemy.name} from "
-                                         f"{state.zone_name(enemy.zone)} to "
-                                         f"{state.zone_name(to)}.")])
+    state, events = _fear_all(state, to, [Event("push", f"{hero.name} pushes {enemy.name} "
+                                                        f"from {state.zone_name(enemy.zone)} "
+                                                        f"to {state.zone_name(to)}.")])
+    return _finish(state, events)
 
 
 def _pull(state: FateforgeState, action: Pull) -> Outcome:
@@ -595,8 +651,10 @@ def _pull(state: FateforgeState, action: Pull) -> Outcome:
         raise _fail(action, f"{enemy.name} is not in a zone adjacent to "
                             f"{state.zone_name(hero.zone)}")
     state = _acted(state.with_enemy(replace(enemy, zone=hero.zone)), hero)
-    return _finish(state, [Event("pull", f"{hero.name} pulls {enemy.name} into "
-                                         f"{state.zone_name(hero.zone)}.")])
+    state, events = _fear_all(state, hero.zone, [Event("pull", f"{hero.name} pulls "
+                                                               f"{enemy.name} into "
+                                                               f"{state.zone_name(hero.zone)}.")])
+    return _finish(state, events)
 
 
 def _stun(state: FateforgeState, action: Stun) -> Outcome:
@@ -621,12 +679,107 @@ def _end_turn(state: FateforgeState, action: EndTurn,
     events = list(events or [])
     unused = len(hero.dice)
     keep = tuple(f for f in hero.used if f not in ("energy-step", "acted", "fountain-start",
-                                                  "fountain-end"))
+                                                  "fountain-end", "ally"))
     state = state.with_hero(replace(hero, dice=(), used=keep))
     events.append(Event("end", f"{hero.name} ends the turn" + (f", discarding {unused} unused "
                                                                f"result(s)." if unused else ".")))
     state = _advance(state, events)
     return _finish(state, events)
+
+
+def _weapon_special(state: FateforgeState, action: WeaponSpecial) -> Outcome:
+    hero = _turn_hero(state, action, action.hero)
+    index = next((i for i, f in enumerate(hero.dice) if "special" in f.split("/")), None)
+    if index is None:
+        raise _fail(action, f"{hero.name} has no special result (only a weapon die shows one)")
+    if hero.has_used("weapon"):
+        raise _fail(action, f"{hero.name} already used the weapon's effect this round (weapon "
+                            f"effects may be used once per combat round)")
+    hero = replace(hero, dice=tuple(f for i, f in enumerate(hero.dice) if i != index))
+    state = _acted(state.with_hero(hero.mark("weapon")), hero)
+    return _finish(state, [Event("weapon", f"{hero.name} plays the special result: apply the "
+                                           f"weapon's special attack from its card.")])
+
+
+def _ally_of(state: FateforgeState, action):
+    ally = state.ally
+    if ally is None:
+        raise _fail(action, "no ally accompanies the party")
+    if ally.out:
+        raise _fail(action, f"{ally.name} is out for the scene")
+    return ally
+
+
+def _roll_ally(state: FateforgeState, action: RollAllyDice) -> Outcome:
+    ally = _ally_of(state, action)
+    rnd = state.round
+    if rnd.phase != "preparation" or rnd.number != 1:
+        raise _fail(action, "an ally's dice are rolled at setup, in the first Preparation "
+                            "Phase (Allies)")
+    if ally.rolled:
+        raise _fail(action, f"{ally.name}'s dice are already rolled (they last the scene)")
+    faces = tuple(f.lower() for f in action.results)
+    if len(faces) != len(ally.pool):
+        raise _fail(action, f"{ally.name} has {len(ally.pool)} combat dice, not {len(faces)}")
+    if "miss" in faces:
+        raise _fail(action, "reroll an ally's misses until both dice show a result (Allies)")
+    _check_faces(action, faces, ally.pool, ally.pool, ally.name)
+    ally = replace(ally, dice=faces, rolled=True)
+    return replace(state, ally=ally), [Event("ally", f"{ally.name}'s dice show "
+                                                     f"{', '.join(faces)}.")]
+
+
+def _ally_turn(state: FateforgeState, action, name: str, die: int):
+    """The hero taking its turn and the ally, when the hero may use the ally's die ``die``
+    now: in the same zone as the ally's hero, once per turn (*Allies*)."""
+    hero = _turn_hero(state, action, name)
+    ally = _ally_of(state, action)
+    if not 0 <= die < len(ally.dice):
+        raise _fail(action, f"{ally.name} has {len(ally.dice)} unused dice" if ally.rolled else
+                    f"{ally.name}'s dice have not been rolled")
+    companion = state.hero(ally.hero)
+    if hero.zone != companion.zone:
+        raise _fail(action, f"{hero.name} is not in the same zone as {ally.hero}, whom "
+                            f"{ally.name} accompanies")
+    if hero.has_used("ally"):
+        raise _fail(action, f"{hero.name} already used {ally.name} this turn")
+    return hero, ally
+
+
+def _use_ally_die(state: FateforgeState, action: UseAllyDie) -> Outcome:
+    hero, ally = _ally_turn(state, action, action.hero, action.die)
+    if not 0 <= action.own < len(hero.dice):
+        raise _fail(action, f"{hero.name} has no die {action.own + 1} to discard")
+    face = ally.dice[action.die]
+    dropped = hero.dice[action.own]
+    dice = (*(f for i, f in enumerate(hero.dice) if i != action.own), face)
+    state = state.with_hero(replace(hero, dice=dice).mark("ally"))
+    state = replace(state, ally=replace(ally, dice=tuple(f for i, f in enumerate(ally.dice)
+                                                         if i != action.die)))
+    return state, [Event("ally", f"{hero.name} discards {dropped} to use {ally.name}'s {face} "
+                                 f"this turn; that ally die is spent for the scene.")]
+
+
+def _ally_ability(state: FateforgeState, action: AllyAbility) -> Outcome:
+    hero, ally = _ally_turn(state, action, action.hero, action.die)
+    face = ally.dice[action.die]
+    state = state.with_hero(hero.mark("ally"))
+    state = replace(state, ally=replace(ally, dice=tuple(f for i, f in enumerate(ally.dice)
+                                                         if i != action.die)))
+    return state, [Event("ally", f"{hero.name} discards {ally.name}'s {face} to activate an "
+                                 f"ally ability: apply it from the ally card.")]
+
+
+def _set_armour(state: FateforgeState, action: SetArmourUse) -> Outcome:
+    hero = state.find_hero(action.hero)
+    if hero is None:
+        raise _fail(action, f"there is no hero called {action.hero!r}")
+    if hero.armour_use == action.use:
+        raise _fail(action, f"{hero.name} already {'uses' if action.use else 'keeps'} armour")
+    state = state.with_hero(replace(hero, armour_use=action.use))
+    text = ("uses armour cubes against damage" if action.use else
+            "keeps the armour cubes: damage goes to health (Armour: the player may use them)")
+    return state, [Event("armour", f"{hero.name} {text}.")]
 
 
 # ----------------------------------------------------------------------------- enemies
@@ -659,7 +812,10 @@ def _enemy_acts(state: FateforgeState, action: EnemyActs) -> Outcome:
             state = _advance(state, events)
         return _finish(state, events)
     target = plan.target
-    if target is None:
+    rolls = list(action.rolls)
+    if target is None and plan.section.minion:
+        target = _pick(action, plan.targets, rolls, f"{plan.enemy}'s choice of minion")
+    elif target is None:
         chosen = state.find_hero(action.target) if action.target else None
         if chosen is None or chosen.name not in plan.targets:
             raise _fail(action, f"{plan.enemy} acts, and the players choose its target among "
@@ -670,27 +826,27 @@ def _enemy_acts(state: FateforgeState, action: EnemyActs) -> Outcome:
     enemy = state.enemy(plan.enemy)
     section = plan.section
     events = [Event("enemy", f"{enemy.name} activates: {plan.why}.")]
-    rolls = list(action.rolls)
     graph = state.graph
     if section.action == "step":
         zone = enemy.zone
+        goal = goal_zone(state, section, target)
         for _ in range(section.amount):
-            goal = state.hero(target).zone
             if zone == goal:
                 break
             options = first_steps_toward(graph, zone, goal)
             zone = _pick(action, tuple(options), rolls, f"{enemy.name}'s STEP toward {target}")
             events.append(Event("move", f"{enemy.name} steps to {state.zone_name(zone)}, toward "
                                         f"{target}."))
-        state = state.with_enemy(replace(enemy, zone=zone))
-        if enemy.has("fear"):
-            for hero in state.heroes:
-                if hero.zone == zone:
-                    state, events = _fear(state, hero.name, zone, events)
+            state = state.with_enemy(replace(enemy, zone=zone))
+            if enemy.has("fear"):
+                state, events = _fear_all(state, zone, events)
     else:
-        state, more = suffer(state, target, section.damage, toxic="toxic" in section.modifiers,
-                             cause=f"{enemy.name}'s {section.action.upper()}")
+        cause = f"{enemy.name}'s {section.action.upper()}"
+        state, more = suffer(state, target, section.damage, cause=cause)
         events += more
+        if "toxic" in section.modifiers:
+            state, more = suffer(state, target, 1, toxic=True, cause=f"{cause}, Toxic Damage")
+            events += more
         hero = state.hero(target)
         if "push" in section.modifiers and not hero.ko:
             options = move_neighbours(graph, hero.zone)
@@ -700,17 +856,26 @@ def _enemy_acts(state: FateforgeState, action: EnemyActs) -> Outcome:
                 events.append(Event("push", f"{enemy.name} pushes {target} to "
                                             f"{state.zone_name(to)} (the push cannot be "
                                             f"blocked)."))
-                if state.tokens_in(to, "trap"):
-                    events.append(Event("trap", f"{target} is pushed onto a trap: discard a "
-                                                f"FOCUS or draw a trap card."))
+                state, events = _moved_in(state, target, to, events)
         if "pull" in section.modifiers and not hero.ko and hero.zone != enemy.zone:
             state = state.with_hero(replace(hero, zone=enemy.zone))
             events.append(Event("pull", f"{enemy.name} pulls {target} into "
                                         f"{state.zone_name(enemy.zone)}."))
+            state, events = _moved_in(state, target, enemy.zone, events)
     state = replace(state, round=rest)
     if not rest.queue:
         state = _advance(state, events)
     return _finish(state, events)
+
+
+def _moved_in(state: FateforgeState, name: str, zone: str, events: list[Event]) -> Outcome:
+    """Hero ``name`` was moved into ``zone`` by an enemy: a trap there asks for a choice and a
+    fear-inducing enemy there makes the hero draw a Fear card (*Traps*: "voluntarily or not",
+    *Fear*: "when entering a zone")."""
+    if state.tokens_in(zone, "trap"):
+        events.append(Event("trap", f"{name} is moved onto a trap in {state.zone_name(zone)}: "
+                                    f"discard a FOCUS or draw a trap card."))
+    return _fear(state, name, zone, events)
 
 
 # ----------------------------------------------------------------------------- clean-up, exit
@@ -728,8 +893,9 @@ def _clean_up(state: FateforgeState, action: CleanUp) -> Outcome:
     if all(h.ko for h in state.heroes):
         events.append(Event("over", "All heroes are knocked out: the Combat Scene ends in "
                                     "failure."))
-        return replace(state, round=replace(rnd, phase="over", queue=()),
-                       outcome="failure: all heroes knocked out"), events
+        state = replace(state, round=replace(rnd, phase="over", queue=()),
+                        outcome="failure: all heroes knocked out")
+        return _scene_end(state, events)
     if rnd.number < rnd.of:
         state = replace(state, round=replace(rnd, number=rnd.number + 1, phase="preparation",
                                              step=0, queue=()))
@@ -791,8 +957,74 @@ def _exit(state: FateforgeState, action: Exit) -> Outcome:
         if not hero.ko:
             state = state.with_hero(replace(hero, zone=token.zone))
     outcome = f"exited through {token.label}"
+    if action.objectives == "met":
+        outcome += "; all objectives met: success"
+    elif action.objectives == "failed":
+        outcome += "; objectives not all met: failure"
     events.append(Event("over", f"The Combat Scene is over: the heroes {outcome}."))
-    return replace(state, round=replace(rnd, phase="over"), outcome=outcome), events
+    state = replace(state, round=replace(rnd, phase="over"), outcome=outcome)
+    return _scene_end(state, events)
+
+
+def _scene_end(state: FateforgeState, events: list[Event]) -> Outcome:
+    """Recovery and reset at the end of the scene, success or failure: a standing hero
+    recovers 1 health and 1 energy; a knocked-out hero draws a Corruption card and sets
+    health and energy to 2 each; then the toxic health set aside returns to the available
+    box; block tokens and the round's dice go; the ally's damage cubes come off and its card
+    flips back (*Recovery and Reset*, *Toxic Damage*, *Allies*).  Health and energy move
+    between the boxes, so the tokens are the same."""
+    heroes = []
+    for hero in state.heroes:
+        energy_total = hero.energy + hero.energy_exhausted
+        if hero.ko:
+            health = min(2, hero.health_exhausted)
+            energy = min(2, energy_total)
+            corruption = hero.corruption + 1
+            text = (f"{hero.name} was knocked out: draws a Corruption card and sets health "
+                    f"and energy to 2")
+        else:
+            health = hero.health + min(1, hero.health_exhausted)
+            energy = hero.energy + min(1, hero.energy_exhausted)
+            corruption = hero.corruption
+            text = f"{hero.name} recovers 1 health and 1 energy"
+        exhausted = hero.health + hero.health_exhausted - health
+        if hero.toxic:
+            text += f"; {hero.toxic} toxic health returns"
+        health += hero.toxic
+        heroes.append(replace(hero, health=health, health_exhausted=exhausted, toxic=0,
+                              energy=energy, energy_exhausted=energy_total - energy,
+                              ko=health == 0, corruption=corruption, block=0, dice=(),
+                              rolled=False, used=()))
+        events.append(Event("recovery", text + "."))
+    ally = state.ally
+    if ally is not None and (ally.damage or ally.out):
+        events.append(Event("ally", f"{ally.name}'s damage cubes come off and its card flips "
+                                    f"back."))
+        ally = replace(ally, damage=0, out=False)
+    return replace(state, heroes=tuple(heroes), ally=ally), events
+
+
+def _extra_round(state: FateforgeState, action: ExtraRound) -> Outcome:
+    """Playing an Extra Combat Round: at the end of the last round, each hero not knocked
+    out draws a Corruption card and the party plays one more round; not when any hero has
+    4 or more Corruption cards (*Playing an Extra Combat Round*)."""
+    rnd = state.round
+    if rnd.phase != "exit":
+        raise _fail(action, "an extra round is chosen at the end of the last round, before "
+                            "the Exit")
+    heavy = [h.name for h in state.heroes if h.corruption >= 4]
+    if heavy:
+        raise _fail(action, f"{', '.join(heavy)} has 4 or more Corruption cards, so the party "
+                            f"cannot play an extra round")
+    heroes = tuple(h if h.ko else replace(h, corruption=h.corruption + 1)
+                   for h in state.heroes)
+    drawn = [h.name for h in state.heroes if not h.ko]
+    state = replace(state, heroes=heroes,
+                    round=replace(rnd, number=rnd.number + 1, of=rnd.of + 1,
+                                  phase="preparation", step=0, queue=()))
+    return state, [Event("extra", f"Extra round: {', '.join(drawn)} each draw a Corruption "
+                                  f"card and apply it. Round {rnd.number + 1} of {rnd.of + 1}: "
+                                  f"Preparation.")]
 
 
 # ----------------------------------------------------------------------------- entry points
@@ -803,6 +1035,8 @@ _HANDLERS: dict[type, Callable[[FateforgeState, object], Outcome]] = {
     UsePortal: _portal, Collect: _collect, Revive: _revive, Fountain: _fountain, Push: _push,
     Pull: _pull, Stun: _stun, Block: _block, EndTurn: _end_turn, EnemyActs: _enemy_acts,
     CleanUp: _clean_up, Exit: _exit,
+    WeaponSpecial: _weapon_special, RollAllyDice: _roll_ally, UseAllyDie: _use_ally_die,
+    AllyAbility: _ally_ability, SetArmourUse: _set_armour, ExtraRound: _extra_round,
     OpenChest: lambda s, a: _focus_token(s, a, "chest", "tap the chest in the app and take "
                                                         "the item."),
     Explore: lambda s, a: _focus_token(s, a, "exploration", "tap its icon in the app to see "
@@ -831,6 +1065,12 @@ def describe(event: Event) -> str:
 
 SAMPLE_ROLLS = (("step", "hit", "shot", "focus"), ("miss", "step/hit", "hit", "hit"),
                 ("focus", "focus", "focus", "shot"))
+
+
+def _first_result(kind: str) -> str:
+    """The first face of a ``kind`` die that is not a miss, in the core's words."""
+    face = next(f.label for f in get_kind(kind).faces if f.label != "MISS")
+    return _core_result(face)
 
 
 def _try(state: FateforgeState, action) -> object | None:
@@ -877,8 +1117,10 @@ def legal_actions(state: FateforgeState) -> list[object]:
             if hero.ko:
                 continue
             if not hero.rolled:
-                for faces in SAMPLE_ROLLS:
-                    out.append(RollDice(hero.name, faces[: DICE_PER_ROUND - hero.stun]))
+                samples = SAMPLE_ROLLS + ((("special", "hit", "step", "focus"),)
+                                          if hero.weapon_die else ())
+                for faces in samples:
+                    out.append(RollDice(hero.name, faces[: dice_count(hero)]))
                 continue
             out.append(EnergyReroll(hero.name, ("step",)))
             if three_of_a_kind_face(hero):
@@ -886,6 +1128,9 @@ def legal_actions(state: FateforgeState) -> list[object]:
             for zone in move_neighbours(state.graph, hero.zone):
                 out.append(Dash(hero.name, zone))
                 out.append(Dash(hero.name, zone, "card"))
+        ally = state.ally
+        if ally is not None and not ally.rolled:
+            out.append(RollAllyDice(tuple(_first_result(kind) for kind in ally.pool)))
         out.append(SetOrder(tuple(h.name for h in state.heroes)))
         if len(state.heroes) > 1:
             out.append(SetOrder(next(p for p in permutations(h.name for h in state.heroes)
@@ -917,6 +1162,10 @@ def legal_actions(state: FateforgeState) -> list[object]:
         for other in state.heroes:
             if other.ko:
                 out.append(Revive(hero.name, other.name))
+        out.append(WeaponSpecial(hero.name))
+        if state.ally is not None:
+            for die in range(len(state.ally.dice)):
+                out += [UseAllyDie(hero.name, die, 0), AllyAbility(hero.name, die)]
         out.append(EndTurn(hero.name))
     elif rnd.phase == "cleanup":
         out.append(CleanUp())

@@ -20,14 +20,20 @@ MINIONS = ("white", "blue", "red", "green", "brown")
 
 TOKEN_KINDS = ("start", "exit", "objective", "gem", "food", "chest", "exploration", "trap",
                "fountain")
-RESULTS = ("step", "hit", "shot", "focus", "skill-hit", "skill-shot", "miss")
-"""Combat die results (*Combat Die Results*); a face with two results is written ``a/b``."""
+RESULTS = ("step", "hit", "shot", "focus", "skill-hit", "skill-shot", "special", "miss")
+"""Combat die results (*Combat Die Results*); a face with two results is written ``a/b``;
+``special`` is a weapon die's special attack icon (*Weapons*)."""
+
+COMBAT_DICE = ("ff-red", "ff-yellow", "ff-blue", "ff-green")
+WEAPON_DICE = ("ff-melee", "ff-ranged")
+DEFAULT_POOL = COMBAT_DICE
+"""A hero's dice pool when the layout names none: one combat die of each colour."""
 
 ENEMY_ACTIONS = ("step", "hit", "shot")
 MODIFIERS = ("target-earlier", "target-later", "+1", "range+1", "push", "pull", "toxic")
 ABILITIES = ("blocker", "fear")
 HERO_FLAGS = ("energy-reroll", "three-of-a-kind", "dash", "energy-step", "acted", "revived",
-              "fear", "fountain-start", "fountain-end")
+              "fear", "fountain-start", "fountain-end", "ally", "weapon")
 """Once-per-round / once-per-turn marks a hero can carry (saved in ``used``)."""
 
 PHASES = ("preparation", "action", "cleanup", "exit", "over")
@@ -105,6 +111,8 @@ class Section:
     within: int | None = 0
     amount: int = 1
     modifiers: tuple[str, ...] = ()
+    exit: str = ""
+    minion: tuple[str, ...] = ()
 
     @property
     def damage(self) -> int:
@@ -119,7 +127,10 @@ class Section:
     def __str__(self) -> str:
         word = self.action.upper()
         amount = f" {self.amount}" if self.amount != 1 or self.action != "step" else ""
-        mods = f" ({', '.join(self.modifiers)})" if self.modifiers else ""
+        extra = ([f"toward exit {self.exit}"] if self.exit else []) + (
+            [f"target {' or '.join(self.minion)} minion"] if self.minion else [])
+        words = (*self.modifiers, *extra)
+        mods = f" ({', '.join(words)})" if words else ""
         where = "any distance" if self.within is None else f"within {self.within}"
         return f"{word}{amount}{mods} [{where}]"
 
@@ -145,6 +156,14 @@ class Hero:
     dice: tuple[str, ...] = ()
     rolled: bool = False
     used: tuple[str, ...] = ()
+    pool: tuple[str, ...] = DEFAULT_POOL
+    armour_use: bool = True
+    corruption: int = 0
+
+    @property
+    def weapon_die(self) -> bool:
+        """Whether the pool holds a weapon die (from an equipped weapon, *Weapons*)."""
+        return any(kind in WEAPON_DICE for kind in self.pool)
 
     def has_used(self, flag: str) -> bool:
         return flag in self.used
@@ -152,6 +171,22 @@ class Hero:
     def mark(self, flag: str) -> Hero:
         return self if flag in self.used else replace(self, used=tuple(sorted((*self.used,
                                                                                 flag))))
+
+
+@dataclass(frozen=True)
+class Ally:
+    """An ally (*Allies*): ``hero`` accompanies it; ``health`` on its card, ``damage`` cubes
+    taken; ``pool`` its two combat dice and ``dice`` the results still on its card (rolled at
+    setup, each used once per scene); ``out`` when it is out for the scene."""
+
+    name: str
+    hero: str
+    health: int
+    pool: tuple[str, ...] = ("ff-red", "ff-yellow")
+    damage: int = 0
+    dice: tuple[str, ...] = ()
+    rolled: bool = False
+    out: bool = False
 
 
 @dataclass(frozen=True)
@@ -229,6 +264,7 @@ class FateforgeState:
     heroes: tuple[Hero, ...] = ()
     enemies: tuple[Enemy, ...] = ()
     round: Round = Round()
+    ally: Ally | None = None
     gems: int = 0
     food: int = 0
     outcome: str = ""
