@@ -174,7 +174,7 @@ def _mutate(doc, data):
         parent[key] = copy.deepcopy(data.draw(odd_value))
 
 
-@settings(FUZZ, max_examples=300)
+@settings(FUZZ, max_examples=400)
 @given(data=st.data())
 def test_a_mangled_layout_loads_and_round_trips_or_is_one_line_naming_the_file(data):
     path = data.draw(st.sampled_from(SHIPPED))
@@ -203,7 +203,7 @@ def _word(data, path):
     return shlex.quote(word) if data.draw(st.booleans()) else word
 
 
-@settings(FUZZ, max_examples=250)
+@settings(FUZZ, max_examples=300)
 @given(data=st.data())
 def test_every_query_verb_answers_or_errs_for_any_words(data):
     path = data.draw(st.sampled_from(SHIPPED))
@@ -245,7 +245,7 @@ def _run_cli(argv, stdin=""):
     return code, err.getvalue()
 
 
-@settings(FUZZ, max_examples=200)
+@settings(FUZZ, max_examples=250)
 @given(data=st.data())
 def test_check_query_roll_and_bench_with_any_arguments_exit_0_1_or_2(data):
     command = data.draw(st.sampled_from(["check", "query", "roll", "bench"]))
@@ -258,7 +258,7 @@ def test_check_query_roll_and_bench_with_any_arguments_exit_0_1_or_2(data):
     _run_cli([command, *words], stdin)
 
 
-@settings(FUZZ, max_examples=30)
+@settings(FUZZ, max_examples=40)
 @given(size=st.one_of(st.sampled_from(BAD_SIZES), st.text(max_size=8)),
        overlay=st.one_of(st.sampled_from(ODD_WORDS + ["los", "reach", "los Kara",
                                                       "reach Kara ZZ999"]),
@@ -343,7 +343,7 @@ def _garbled(action, data, words):
 
 
 @pytest.mark.parametrize("name", game_names())
-@settings(FUZZ, max_examples=120)
+@settings(FUZZ, max_examples=150)
 @given(data=st.data())
 def test_a_stale_or_garbled_action_is_applied_or_refused_with_a_tabletop_error(name, data):
     game = get_game(name)
