@@ -197,7 +197,7 @@ def test_only_knights_collecting_that_clue_type_gain_it():
 
 LAYOUT_EXTRA = '''
 [[knights]]
-name = "Sir Aldric"
+name = "Sir Berin"
 collects = ["errant", "mystic"]
 clues = {errant = 1}
 '''
@@ -215,7 +215,8 @@ def test_layout_knights_and_listed_decks_load_and_round_trip():
             'exploration_cards = [{ name = "Ash Storm", kind = "district", '
             'back = ["errant", "mystic", "martial", "historic"], poi = -1 }]\n')
     state = layouts.loads(with_text(LAYOUT_EXTRA, deck))[1]
-    assert state.knights[0].clues == (0, 1, 0, 0) and state.fog_unlisted == 4
+    assert state.knights[-1] == Knight("Sir Berin", ("errant", "mystic"), (0, 1, 0, 0))
+    assert state.fog_unlisted == 4
     assert state.exploration_top.clue("south") == "martial" and state.exploration_top.poi == -1
     round_trip(state)
 

@@ -1,6 +1,7 @@
 """The Kingdom map screen, headless: clicks travel, Backtrack shows its cost before it goes,
 illegal clicks explain themselves, prompts become buttons, screenshots render."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -8,6 +9,8 @@ import pytest
 
 from tabletop.errors import UsageError
 from tabletop.games import layouts
+from tabletop.games.kingdom.actions import EnterFog
+from tabletop.games.kingdom.state import ExplorationCard
 from tabletop.ui.controllers.kingdom import KingdomController
 from tabletop.ui.screens import screen_class
 from tabletop.ui.session import Session
@@ -141,3 +144,50 @@ def test_picked_tile_paths_can_be_blocked_and_cleared(monkeypatch):
     clear = next(b for b in controller.buttons() if b.label == "Clear east path")
     clear.on_click()
     assert controller.session.state.hindering == ()
+
+
+def button(controller, label):
+    return next(b for b in controller.buttons() if b.label == label)
+
+
+def test_track_buttons_step_by_the_chosen_amount():
+    controller, _ = screen("start")
+    for _ in range(2):
+        button(controller, f"Amount: {controller.amount}").on_click()
+    button(controller, "Threat +3").on_click()
+    assert controller.session.state.track.threat == 3
+    button(controller, "Threat -3").on_click()
+    button(controller, "Curse +3").on_click()
+    assert controller.session.state.track.curse == 3 and controller.session.state.track.threat == 0
+    assert controller._key(pygame.K_a) and controller.amount == 4
+    button(controller, "Rotation 4").on_click()
+    assert controller.session.state.districts[0].monster == "Rotgut Hound"  # 3 districts: 1 step
+
+
+def test_an_unlisted_deep_fog_card_is_entered_with_the_value_buttons():
+    controller, _ = screen("start")
+    button(controller, "Shuffle Fog deck").on_click()
+    assert controller.session.state.fog_deck == ()
+    assert not button(controller, "Shuffle Fog deck").enabled
+    controller.act(EnterFog("3"))
+    labels = [b.label for b in controller.buttons()]
+    assert labels == ["0", "1", "2", "3", "4"]
+    button(controller, "2").on_click()
+    assert controller.session.state.fog.cards[0].card.value == 2
+    surface = pygame.Surface(SIZE)
+    controller.draw(surface, pygame.Rect(0, 0, 980, 770))
+    assert any(h.kind == "fog" for h in controller.hits)
+
+
+def test_the_mortis_direction_prompt_offers_directions():
+    game, state = layouts.load(LAYOUTS / "kingdom-start.toml")
+    state = replace(state, exploration_cards=(
+        ExplorationCard("Ash Storm", back=("errant", "mystic", "martial", "historic")),))
+    controller = KingdomController(Session(game, state))
+    controller.draw(pygame.Surface(SIZE), pygame.Rect(0, 0, 980, 770))
+    click(controller, "3")
+    labels = [b.label for b in controller.buttons()]
+    assert labels[:4] == ["North", "East", "South", "West"]
+    button(controller, "West").on_click()
+    assert controller.session.state.clues == (1, 0, 1, 0)
+    assert controller.session.state.knights[0].clues == (2, 0, 0, 0)  # Sir Aldric: Martial

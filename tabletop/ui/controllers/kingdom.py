@@ -31,6 +31,7 @@ from tabletop.games.kingdom.actions import (
     ReportLoss,
     RevealTile,
     Rotate,
+    Shuffle,
     SpawnMonster,
     StayCourse,
     Travel,
@@ -54,6 +55,8 @@ from tabletop.ui.views.kingdom import (
 )
 
 POI_MODIFIERS = tuple(f"{n:+d}" if n else "0" for n in range(-3, 4))
+AMOUNTS = (1, 2, 3, 4, 5)
+"""The amounts the track buttons step by (the Amount button cycles through them)."""
 
 
 class KingdomController(GameController):
@@ -72,6 +75,7 @@ class KingdomController(GameController):
         self.fog_card: tuple[int, int] | None = None
         self.picked: str | None = None
         self.token_kind = 0
+        self.amount = 1
 
     @property
     def state(self) -> KingdomState:
@@ -172,6 +176,7 @@ class KingdomController(GameController):
                 ("F", "aim for a tile through the Deep Fog"),
                 ("click a Deep Fog card", "choose where to Course Correct from"),
                 ("Shift+click a tile", "pick it for Reveal / Spawn / Remove buttons"),
+                ("A", "the amount the Threat, Curse, Time and Rotation buttons use"),
                 ("Enter", "end the Exploration or Story step"), ("Esc", "cancel")]
 
     def apply_overlay(self, spec: str) -> None:
@@ -219,7 +224,8 @@ class KingdomController(GameController):
         if state.pending:
             prompt = state.pending[0]
             answers = prompt.options or POI_MODIFIERS
-            return [ButtonSpec(a.capitalize() if prompt.kind == "clue" else a,
+            named = prompt.kind in ("clue", "mortis")
+            return [ButtonSpec(a.capitalize() if named else a,
                                lambda a=a: self.act(Answer(a))) for a in answers]
         phase = state.delve.phase
         out: list[ButtonSpec] = []
@@ -227,8 +233,13 @@ class KingdomController(GameController):
             ok, _ = travel.fog_paths_open(state)
             out.append(ButtonSpec("Deep Fog…", self.toggle_fog, "F", ok))
         elif phase == "exploration":
-            for kind in ("instant", "district", "active"):
-                out.append(ButtonSpec(f"Draw {kind}", lambda k=kind: self.act(DrawExploration(k))))
+            if state.exploration_top is not None:
+                out.append(ButtonSpec(f"Draw {state.exploration_top.kind}",
+                                      lambda: self.act(DrawExploration())))
+            else:
+                for kind in ("instant", "district", "active"):
+                    out.append(ButtonSpec(f"Draw {kind}",
+                                          lambda k=kind: self.act(DrawExploration(k))))
             out.append(ButtonSpec("End step", lambda: self.act(EndStep()), "Enter",
                                   state.delve.drawn > 0))
         elif phase == "story":
@@ -249,14 +260,29 @@ class KingdomController(GameController):
         if phase != "deep-fog" and self.picked and state.has_tile(self.picked):
             out += self._tile_buttons(state, self.picked)
         if phase != "deep-fog":
-            out += [ButtonSpec("Threat +1", lambda: self.act(AdjustTrack("threat", 1))),
-                    ButtonSpec("Threat -1", lambda: self.act(AdjustTrack("threat", -1))),
-                    ButtonSpec("Curse +1", lambda: self.act(AdjustTrack("curse", 1))),
-                    ButtonSpec("Time +1", lambda: self.act(AdjustTrack("time", 1))),
-                    ButtonSpec("Rotation 1", lambda: self.act(Rotate(1)))]
+            out += self._effect_buttons(state)
         out.append(ButtonSpec("Report loss", lambda: self.act(ReportLoss(
             "reported by the players (all Knights dead or a story condition)"))))
         return out
+
+    def _effect_buttons(self, state: KingdomState) -> list[ButtonSpec]:
+        """Card effects the players resolve: the Kingdom track and Rotation by the chosen
+        amount (the Amount button, or A, cycles 1 to 5), and shuffling a listed deck."""
+        n = self.amount
+        out = [ButtonSpec(f"Amount: {n}", self.next_amount, "A")]
+        for track in ("threat", "curse", "time"):
+            name = track.capitalize()
+            out.append(ButtonSpec(f"{name} +{n}", lambda t=track: self.act(AdjustTrack(t, n))))
+            out.append(ButtonSpec(f"{name} -{n}", lambda t=track: self.act(AdjustTrack(t, -n))))
+        out.append(ButtonSpec(f"Rotation {n}", lambda: self.act(Rotate(n))))
+        out.append(ButtonSpec("Shuffle Fog deck", lambda: self.act(Shuffle("deep-fog")),
+                              enabled=bool(state.fog_deck)))
+        out.append(ButtonSpec("Shuffle Expl. deck", lambda: self.act(Shuffle("exploration")),
+                              enabled=bool(state.exploration_cards)))
+        return out
+
+    def next_amount(self) -> None:
+        self.amount = AMOUNTS[(AMOUNTS.index(self.amount) + 1) % len(AMOUNTS)]
 
     def _tile_buttons(self, state: KingdomState, tile_id: str) -> list[ButtonSpec]:
         """Effects on the tile picked with Shift+click: reveal it, spawn a Monster there,
@@ -331,6 +357,9 @@ class KingdomController(GameController):
         state = self.state
         if key == pygame.K_v and self.preview:
             self.route_index += 1
+            return True
+        if key == pygame.K_a and state.delve.phase != "deep-fog":
+            self.next_amount()
             return True
         if key == pygame.K_f and state.delve.phase == "travel":
             self.toggle_fog()

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
-from tabletop.games.kingdom.state import KingdomState, Path, Tile
+from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, bounds, path_cell
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
@@ -394,11 +394,11 @@ def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -
     lines = [f"Party's district: {here} ({state.district_monster() or 'no Monster'})",
              f"Active effect: {state.active or 'empty'}"]
     lines += [f"District effect: {d}: {c}" for d, c in state.district_effects]
-    lines += [f"Exploration deck: {state.exploration}",
-              f"Deep Fog deck: {len(state.fog_deck)} (discarded {state.fog_discard})",
-              "Clues: " + ", ".join(f"{n} {k[:3]}" for k, n in
-                                    zip(("martial", "errant", "historic", "mystic"), state.clues,
-                                        strict=True))]
+    lines += [f"Exploration deck: {_deck_count(len(state.exploration_cards), state.exploration)}",
+              f"Deep Fog deck: {_deck_count(len(state.fog_deck), state.fog_unlisted)} "
+              f"(discarded {state.fog_discard})",
+              "Clues found: " + _clue_counts(state.clues, CLUE_TYPES)]
+    lines += [f"{k.name}: {_clue_counts(k.clues, k.collects)}" for k in state.knights]
     for line in lines:
         for part in wrap(line, 14, rect.width - 14):
             text(surface, part, (rect.x + 8, y), 14, theme.TEXT_DIM)
@@ -410,6 +410,20 @@ def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -
         for part in wrap(state.pending[0].text, 14, rect.width - 14)[:8]:
             text(surface, part, (rect.x + 8, y), 14, theme.TEXT)
             y += 15
+
+
+def _deck_count(listed: int, unlisted: int) -> str:
+    """``12`` or ``12 (3 listed)`` / ``12 (unlisted)``: a deck's size and what is known."""
+    total = listed + unlisted
+    if listed and unlisted:
+        return f"{total} ({listed} listed, {unlisted} unlisted)"
+    return f"{total} ({'listed' if listed else 'unlisted'})" if total else "empty"
+
+
+def _clue_counts(counts: tuple[int, ...], kinds: tuple[str, ...]) -> str:
+    """``1 err, 0 mys``: Clue tokens of the ``kinds`` given."""
+    return ", ".join(f"{n} {k[:3]}" for k, n in zip(CLUE_TYPES, counts, strict=True)
+                     if k in kinds)
 
 
 FOG_CARD = (190, 194, 206)
@@ -425,8 +439,10 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
     veil.fill((200, 204, 214, 170))
     surface.blit(veil, rect.topleft)
-    xs = [c.x for c in fog.cards] + [0]
-    ys = [c.y for c in fog.cards] + [0]
+    drawing = next((tuple(int(v) for v in p.subject.split(",")) for p in state.pending
+                    if p.kind == "fog-card"), None)
+    xs = [c.x for c in fog.cards] + [0] + ([drawing[0]] if drawing else [])
+    ys = [c.y for c in fog.cards] + [0] + ([drawing[1]] if drawing else [])
     cols, rows = max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
     cell = max(30, min(130, (rect.width - 20) // cols, (rect.height - 60) // rows))
     left = rect.centerx - cell * cols // 2 + cell * (1 - min(xs))
@@ -458,6 +474,11 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
         if (placed.x, placed.y) == selected:
             pygame.draw.rect(surface, SELECT_RING, box.inflate(6, 6), 3, border_radius=7)
         hits.append(Hit(box, "fog", (placed.x, placed.y)))
+    if drawing is not None:  # the card the players are describing: not on the path yet
+        box = pygame.Rect(left + drawing[0] * cell + 3, top + drawing[1] * cell + 3, cell - 6,
+                          cell - 6)
+        pygame.draw.rect(surface, FOG_CARD, box, 2, border_radius=5)
+        text(surface, "?", box.center, max(16, cell // 3), INK, anchor="center")
     points = [(left + x * cell + cell // 2, top + y * cell + cell // 2) for x, y in fog.path]
     if len(points) > 1:
         pygame.draw.lines(surface, PARTY, False, points, 4)
