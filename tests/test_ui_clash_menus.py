@@ -314,3 +314,25 @@ def test_appear_x_with_the_keyboard_only():
     assert isinstance(app.screen.step, PreviewStep)
     key(app, pygame.K_RETURN)
     assert app.session.state.monster("Egg").at == Space.parse("E6")
+
+
+def test_reflex_shows_its_spaces_and_vault_is_previewed():
+    app = make(FIGHT)
+    click(app, "C3")
+    key(app, pygame.K_b)
+    choose(app, "Reflex")
+    step = app.screen.step
+    assert Space.parse("B3") in step.spaces and Space.parse("A3") not in step.spaces
+    click(app, "A3")  # two spaces: refused, with the rule, nothing changes
+    assert app.session.status_error and app.session.state.knight("Kara").at == Space.parse(
+        "C3")
+    click(app, "B3")
+    assert app.session.state.knight("Kara").at == Space.parse("B3")
+    assert app.screen.step is None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_b)
+    choose(app, "Vault")
+    choose(app, "Gob")
+    assert isinstance(app.screen.step, PreviewStep)
+    key(app, pygame.K_RETURN)
+    assert app.session.state.knight("Kara").at == Space.parse("C5")

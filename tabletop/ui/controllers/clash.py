@@ -32,7 +32,12 @@ from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_facts import ClashFacts, describe_piece, piece_at
-from tabletop.ui.controllers.clash_flows import ForcedMovement, KnightAttack, MonsterActivation
+from tabletop.ui.controllers.clash_flows import (
+    ForcedMovement,
+    KnightAttack,
+    KnightMoves,
+    MonsterActivation,
+)
 from tabletop.ui.controllers.clash_steps import MenuStep, menu_width, preview_overlay
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid
@@ -250,7 +255,8 @@ class ClashController(GameController):
                       ButtonSpec("Forced move", self.forced, "K")]
         elif isinstance(piece, Knight):
             specs += [ButtonSpec("Attack", self.attack, "A"),
-                      ButtonSpec("Forced move", self.forced, "K")]
+                      ButtonSpec("Forced move", self.forced, "K"),
+                      ButtonSpec("Abilities", self.abilities, "B")]
             for label, stat, top in STAT_STEPS:
                 value = getattr(piece, stat)
                 specs += [ButtonSpec(f"{label} − ({value})",
@@ -290,6 +296,14 @@ class ClashController(GameController):
             return
         KnightAttack(self, piece.name).start()
 
+    def abilities(self) -> None:
+        """B: the selected Knight's move-like abilities, Rush and Vault."""
+        piece = self.selection()
+        if not isinstance(piece, Knight):
+            self.session.tell("select a Knight to use its abilities (B)", error=True)
+            return
+        KnightMoves(self, piece.name).start()
+
     def forced(self) -> None:
         """K: forced movement caused by the selected piece."""
         piece = self.selection()
@@ -311,6 +325,7 @@ class ClashController(GameController):
             ("M", "activate the selected Monster: targeting, attack type, movement, attack"),
             ("A", "attack with the selected Knight: weapon, Monster, forced movement"),
             ("K", "forced movement by the selected piece (Knockback X, Pushback X …)"),
+            ("B", "the selected Knight's Reflex, Reposition, Motivate, Hug, Rush, Vault"),
             ("menus", "1–9 or click choose; arrows and Enter; Esc goes back / cancels"),
             ("stat buttons", "Vigor, Heat, Passion −/+ and Knockdown of the selected Knight"),
             ("T", "End Turn (End Monster Round in the Monster Round)"),
@@ -462,6 +477,8 @@ class ClashController(GameController):
             self.attack()
         elif not self.edit and key == pygame.K_k:
             self.forced()
+        elif not self.edit and key == pygame.K_b:
+            self.abilities()
         elif self.edit and key == pygame.K_r:
             self.rotate()
         elif self.edit and key in (pygame.K_DELETE, pygame.K_BACKSPACE):

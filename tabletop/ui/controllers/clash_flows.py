@@ -13,6 +13,9 @@
   any forced movement the attack causes (Knockback X …) or a wound recorded.
 - :class:`ForcedMovement` (key K on a piece, or from the two above): the kind, X, the piece
   moved and the space for "… toward", previewed and confirmed.
+- :class:`KnightMoves` (key B on a Knight): move-like abilities (Reflex, Advanced and Superior
+  Reflex, Reposition X, Motivate X, Hug X) with the spaces they reach tinted, Rush and
+  Improved Rush toward a Monster, and Vault (previewed: its landing may be a choice).
 
 Every change goes through :class:`~tabletop.ui.controllers.clash_steps.PreviewStep` or
 ``session.perform``; these classes only build menus.
@@ -21,17 +24,21 @@ Every change goes through :class:`~tabletop.ui.controllers.clash_steps.PreviewSt
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from tabletop.games.clash import targeting, turns
+from tabletop.games.clash import geometry, movelike, targeting, turns
 from tabletop.games.clash.actions import (
     FORCED_KINDS,
     Attack,
     Forced,
     MonsterAttack,
     MonsterMove,
+    MoveLike,
     RecordWound,
+    Rush,
     TurnMonster,
+    Vault,
     Weapon,
 )
 from tabletop.games.clash.state import Monster
@@ -538,3 +545,99 @@ class MonsterActivation:
             ("Roll the dice at the table. Then, as the card says:",),
             on_cancel=lambda: close_steps(self.screen)))
 
+
+MOVE_LIKE_ITEMS = (("Reflex", "reflex", 1), ("Advanced Reflex", "advanced reflex", 2),
+                   ("Superior Reflex", "superior reflex", 3))
+RUSH_WEAPONS = (("Melee", Weapon()), ("Reach 2", Weapon("reach", 1, 2)),
+                ("Reach 3", Weapon("reach", 1, 3)))
+
+
+class KnightMoves:
+    """A Knight's move-like abilities, Rush and Vault (see the module docstring)."""
+
+    def __init__(self, screen: ClashController, knight: str):
+        self.screen = screen
+        self.knight = knight
+
+    def start(self) -> None:
+        items = [MenuItem(label, (ability, amount)) for label, ability, amount in MOVE_LIKE_ITEMS]
+        items += [MenuItem(f"{name} X…", (name.lower(), 0))
+                  for name in ("Reposition", "Motivate", "Hug")]
+        items += [MenuItem("Rush…", ("rush", 0), note="Movement Action, Speed +1, toward a "
+                                                        "Monster"),
+                  MenuItem("Improved Rush…", ("improved rush", 0), note="Speed +2"),
+                  MenuItem("Vault…", ("vault", 0), note="over an adjacent Monster")]
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.knight}: move-like ability", items, self._ability,
+            ("Not the Movement Action (except Rush); not while knocked down.",)))
+
+    def _ability(self, value: object) -> None:
+        assert isinstance(value, tuple)
+        ability, amount = value
+        if ability in ("reposition", "motivate", "hug") and not amount:
+            open_step(self.screen, number_step(
+                self.screen, f"{ability.title()} X", lambda x: self._ability((ability, x)),
+                self.start))
+        elif ability in ("rush", "improved rush", "vault"):
+            self._monster(ability)
+        else:
+            self._spaces(ability, amount)
+
+    def _spaces(self, ability: str, amount: int) -> None:
+        state = self.screen.state
+        knight = state.knight(self.knight)
+        if knight is None:
+            close_steps(self.screen)
+            return
+        if ability == "hug":
+            spaces = movelike.hug_spaces(state, knight, amount)
+        else:
+            spaces = geometry.reach(state, replace(knight, speed=amount))
+        name = ability.title() + (f" {amount}" if ability in ("reposition", "motivate", "hug")
+                                  else "")
+        self._pick(name, spaces, lambda to: MoveLike(self.knight, ability, to, amount))
+
+    def _pick(self, name: str, spaces: frozenset[Space], make: Callable[[Space], object]
+              ) -> None:
+        def board(space: Space) -> None:
+            if self.screen.session.perform(make(space)):
+                close_steps(self.screen)
+
+        note = (f"{len(spaces)} space{'s' * (len(spaces) != 1)} (blue)" if spaces else
+                "no space: the rules core says why when you click")
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.knight}: {name}", [MenuItem("Back", "back")],
+            lambda _: self.start(), (f"Click where {self.knight} goes: {note} (or arrows, "
+                                     f"then Enter).",),
+            on_board=board, on_cancel=self.start, pick_space=True, spaces=spaces))
+
+    def _monster(self, ability: str) -> None:
+        state = self.screen.state
+        items = []
+        for monster in state.monsters:
+            if ability == "vault":
+                items.append(MenuItem(monster.name, (monster.name, None)))
+            else:
+                items += [MenuItem(f"{monster.name}, {label}", (monster.name, weapon))
+                          for label, weapon in RUSH_WEAPONS]
+
+        def chosen(value: object) -> None:
+            assert isinstance(value, tuple)
+            monster, weapon = value
+            if ability == "vault":
+                open_step(self.screen, try_preview(
+                    self.screen, Vault(self.knight, monster), "Preview: Vault",
+                    on_done=lambda _: close_steps(self.screen), on_cancel=self.start))
+                return
+            knight = self.screen.state.knight(self.knight)
+            improved = ability == "improved rush"
+            spaces = (movelike.rush_spaces(self.screen.state, knight, monster, weapon,
+                                           improved) if knight is not None else frozenset())
+            self._pick(f"{ability.title()} toward {monster} ({weapon})", spaces,
+                       lambda to: Rush(self.knight, monster, to, weapon, improved))
+
+        open_step(self.screen, MenuStep(
+            self.screen, f"{ability.title()}: which Monster?", items, chosen,
+            ("Rush ends where the weapon first reaches the Monster with LoS.",)
+            if ability != "vault" else ("The Knight must be adjacent to it.",),
+            on_cancel=self.start))

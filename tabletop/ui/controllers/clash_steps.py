@@ -5,7 +5,8 @@ space, and ghost previews of every outcome before anything happens (issue 4, ite
 - :class:`MenuStep`: a :class:`~tabletop.ui.widgets.menu.Menu` in the strip right of the board;
   ``on_board(space)`` (optional) takes left clicks on the board (with ``pick_space`` also the
   keyboard cursor: arrows move it, Enter takes its space); ``marks`` rings pieces (a tie of
-  Targets, numbered).  Esc or a right click cancels (``on_cancel``).
+  Targets, numbered); ``spaces`` tints the spaces it offers.  Esc or a right click cancels
+  (``on_cancel``).
 - :class:`PreviewStep`: every outcome the rules core lists for an action
   (:func:`tabletop.games.clash.rules.outcomes`), one menu item each; the highlighted one is
   drawn as a ghost (:mod:`tabletop.ui.views.clash_preview`) with its sentences above the
@@ -35,7 +36,13 @@ from tabletop.games.clash.state import ClashState
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.views.base import Grid
-from tabletop.ui.views.clash_preview import Badge, draw_badges, draw_marks, draw_preview
+from tabletop.ui.views.clash_preview import (
+    Badge,
+    draw_badges,
+    draw_marks,
+    draw_preview,
+    draw_spaces,
+)
 from tabletop.ui.widgets.menu import Menu, MenuItem
 
 if TYPE_CHECKING:
@@ -69,8 +76,10 @@ class MenuStep(Controller):
                  on_choose: Callable[[object], None], header: Sequence[str] = (),
                  on_board: Callable[[Space], None] | None = None,
                  on_cancel: Callable[[], None] | None = None,
-                 marks: Sequence[tuple[str, str]] = (), pick_space: bool = False):
+                 marks: Sequence[tuple[str, str]] = (), pick_space: bool = False,
+                 spaces: frozenset[Space] = frozenset()):
         super().__init__()
+        self.spaces = spaces
         self.screen = screen
         self.menu = Menu(title, items, on_choose, header)
         self.on_board = on_board
@@ -163,7 +172,8 @@ class MenuStep(Controller):
             self.session.tell("choose in the menu beside the board (Esc cancels)", error=True)
 
     def draw_board(self, surface: pygame.Surface, grid: Grid) -> None:
-        """What this step draws over the board (the marks)."""
+        """What this step draws over the board (the spaces to click, the marks)."""
+        draw_spaces(surface, grid, self.spaces)
         draw_marks(surface, grid, self.state, self.marks)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -9,7 +9,8 @@ before the players confirm it (issue 4, item 5).
   a Displacement: "Displaced" on the new space; a destroyed tile: its spaces crossed in red;
   a Monster that turns: "faces east" beside its ghost;
 - the other alternatives: a numbered badge on where they differ (clicking it picks it);
-- marked Knights (a tie of Targets, the Targets of an attack): a numbered or plain ring.
+- marked Knights (a tie of Targets, the Targets of an attack): a numbered or plain ring;
+- the spaces a step lets the players click (a move-like ability's reach): blue.
 
 Pure drawing: a function of the states and the preview, nothing here changes state.
 """
@@ -217,3 +218,14 @@ def draw_marks(surface: pygame.Surface, grid: Grid, state: ClashState,
                          border_radius=grid.cell // 3)
         if word:
             _label(surface, word, (box.centerx, box.y - 1), TARGET_RING, grid)
+
+
+def draw_spaces(surface: pygame.Surface, grid: Grid, spaces) -> None:
+    """The spaces a step lets the players click (where a move-like ability can end): a blue
+    tint with a ring in the middle, like the reach of a Movement Action."""
+    tint = pygame.Surface((grid.cell - 1, grid.cell - 1), pygame.SRCALPHA)
+    tint.fill((60, 130, 250, 95))
+    for space in spaces:
+        box = grid.space_rect(space)
+        surface.blit(tint, (box.x + 1, box.y + 1))
+        pygame.draw.circle(surface, (30, 80, 200), box.center, max(2, grid.cell // 10))
