@@ -31,13 +31,10 @@ from tabletop.games.clash.actions import (
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.controllers.clash_activation import MonsterActivation
 from tabletop.ui.controllers.clash_facts import ClashFacts, describe_piece, piece_at
-from tabletop.ui.controllers.clash_flows import (
-    ForcedMovement,
-    KnightAttack,
-    KnightMoves,
-    MonsterActivation,
-)
+from tabletop.ui.controllers.clash_flows import ForcedMovement
+from tabletop.ui.controllers.clash_knight_menus import KnightAttack, KnightMoves
 from tabletop.ui.controllers.clash_steps import MenuStep, menu_width, preview_overlay
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid

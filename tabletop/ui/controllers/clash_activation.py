@@ -1,0 +1,312 @@
+"""A Monster's activation chosen in menus (key M on a Monster; issue 4, item 5): the AI
+card's targeting lines, built from the typical instructions (with X where they take one) and
+resolved by the rules core (:func:`tabletop.games.clash.targeting.target`), the rule that
+decided shown and a tie offered as alternatives to click; the attack type (Melee, Range X,
+Zone X, Wave X; Simultaneous or Sequential for several Targets); the movement type (Move, Move
+Behind, Move Lateral, Jump, Land on Top, Appear Behind, a turn only, Appear X, Move to X,
+none), previewed and confirmed; the attack, previewed (turning, Out of Reach) and confirmed;
+then any forced movement the attack causes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.games.clash import targeting
+from tabletop.games.clash.actions import MonsterAttack, MonsterMove, TurnMonster
+from tabletop.spatial.grid import Space
+from tabletop.ui.controllers.clash_facts import piece_at
+from tabletop.ui.controllers.clash_flows import (
+    ForcedMovement,
+    close_steps,
+    number_step,
+    open_step,
+)
+from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
+from tabletop.ui.widgets.menu import MenuItem
+
+if TYPE_CHECKING:
+    from tabletop.ui.controllers.clash import ClashController
+
+COMMON_INSTRUCTIONS = ("Closest", "Furthest", "In front", "Adjacent")
+MORE_INSTRUCTIONS = ("Engaged", "Non-Engaged", "In sight", "Grouped", "Lone Knight",
+                     "In Blindspot", "Not in Blindspot", "In Rear", "Not in Rear",
+                     "On Vantage Point", "Not on Vantage Point", "Last Knight to Wound",
+                     "Priority Target", "With Knockdown", "No Target")
+"""The typical targeting instructions of the rulebook (*Typical Targeting Instructions*)
+that the rules core knows, without X; the ones with X are offered with a number."""
+
+STAT_SELECTORS = ("Highest Vigor", "Lowest Vigor", "Highest Heat", "Lowest Heat",
+                  "Most Passion", "Least Passion")
+WITH_X = {"range": "In range {x}", "zone": "Zone {x}", "count": "{x} Knights"}
+
+MOVEMENTS = (("Move", "move"), ("Move Behind", "move behind"), ("Move Lateral", "move lateral"),
+             ("Jump", "jump"), ("Land on Top", "land on top"),
+             ("Appear Behind", "appear behind"))
+"""Movement types toward a Target (rulebook *Monster Movement Types*); Appear X and Move to X
+take a space clicked on the board."""
+
+
+class MonsterActivation:
+    """A Monster's activation chosen in menus (see the module docstring)."""
+
+    def __init__(self, screen: ClashController, monster: str):
+        self.screen = screen
+        self.monster = monster
+        self.lines: list[list[str]] = [[]]
+        self.why: tuple[str, ...] = ()
+        self.targets: tuple[str, ...] = ()
+        self.kind = "melee"
+        self.x = 1
+        self.simultaneous = False
+        self.sequential = False
+        self.limit: int | None = None
+
+    @property
+    def state(self):
+        return self.screen.state
+
+    def _card(self) -> list[str]:
+        written = [", ".join(line) for line in self.lines if line]
+        if not written:
+            return ["Targeting lines: none yet; pick instructions, top line first."]
+        return ["Targeting lines:", *(f"{i + 1}. {line}" for i, line in enumerate(written))]
+
+    # -- targeting -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """The targeting menu: instructions go into the current line, top line first."""
+        current = len(self.lines)
+        items = [MenuItem("Resolve the lines", "resolve", any(self.lines),
+                          "" if any(self.lines) else "pick an instruction first"),
+                 MenuItem(f"Start line {current + 1}", "next", bool(self.lines[-1]),
+                          "the next line is read when no Knight fulfils this one"),
+                 MenuItem("Remove the last instruction", "undo", any(self.lines))]
+        items += [MenuItem(word, ("word", word)) for word in COMMON_INSTRUCTIONS]
+        items += [MenuItem("In range X…", ("x", "range")),
+                  MenuItem("Highest / Lowest Vigor, Heat, Passion…", "stats"),
+                  MenuItem("Zone X…", ("x", "zone")), MenuItem("X Knights…", ("x", "count")),
+                  MenuItem("More instructions…", "more")]
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.monster}: targeting (line {current})", items, self._targeting,
+            tuple(self._card()) + ("Read the AI card: add its instructions in order.",),
+            on_cancel=lambda: self.screen.session.tell("activation cancelled: nothing "
+                                                       "changed")))
+
+    def _targeting(self, value: object) -> None:
+        if value == "resolve":
+            self._resolve()
+        elif value == "next":
+            self.lines.append([])
+            self.start()
+        elif value == "undo":
+            while self.lines and not self.lines[-1] and len(self.lines) > 1:
+                self.lines.pop()
+            if self.lines[-1]:
+                self.lines[-1].pop()
+            self.start()
+        elif value == "more":
+            self._pick_words("More instructions", MORE_INSTRUCTIONS)
+        elif value == "stats":
+            self._pick_words("Highest or lowest", STAT_SELECTORS)
+        elif isinstance(value, tuple) and value[0] == "word":
+            self.lines[-1].append(value[1])
+            self.start()
+        elif isinstance(value, tuple) and value[0] == "x":
+            form = WITH_X[value[1]]
+            open_step(self.screen, number_step(
+                self.screen, form.format(x="X") + ": X?", lambda x: self._word(form.format(x=x)),
+                self.start, tuple(self._card())))
+
+    def _word(self, word: str) -> None:
+        self.lines[-1].append(word)
+        self.start()
+
+    def _pick_words(self, title: str, words: tuple[str, ...]) -> None:
+        open_step(self.screen, MenuStep(
+            self.screen, title, [MenuItem(w, w) for w in words], lambda w: self._word(str(w)),
+            tuple(self._card()), on_cancel=self.start))
+
+    def _resolve(self) -> None:
+        monster = self.state.monster(self.monster)
+        if monster is None:
+            close_steps(self.screen)
+            return
+        lines = [", ".join(line) for line in self.lines if line]
+        try:
+            found = targeting.target(self.state, monster, lines)
+        except targeting.TargetingError as exc:
+            self.screen.session.tell(str(exc), error=True)
+            return
+        self.why = found.why
+        if found.line is None:
+            self._routine()
+        elif found.zone:
+            self.targets = ()
+            self.kind = "zone"
+            zone = [w for w in self.lines[found.line] if w.lower().startswith("zone")]
+            self.x = int(zone[0].split()[1]) if zone else 1
+            self._attack_preview()
+        elif len(found.alternatives) > 1:
+            self._tie(found.alternatives)
+        elif not found.alternatives[0]:
+            self._routine()
+        else:
+            self.targets = found.alternatives[0]
+            self._attack_type()
+
+    def _routine(self) -> None:
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.monster}: no Target", [MenuItem("Close", "close")],
+            lambda _: close_steps(self.screen), (*self.why,
+                                                 "Perform the Routine the card prints.")))
+
+    def _tie(self, alternatives: tuple[tuple[str, ...], ...]) -> None:
+        items = [MenuItem(" and ".join(alt), alt) for alt in alternatives]
+        marks = []
+        for index, alt in enumerate(alternatives):
+            marks += [(name, f"choice {index + 1}") for name in alt
+                      if name not in {m[0] for m in marks}]
+
+        def board(space: Space) -> None:
+            piece = piece_at(self.state, space)
+            pick = [alt for alt in alternatives if piece is not None and piece.name in alt]
+            if not pick:
+                self.screen.session.tell(f"{space}: click one of the ringed Knights",
+                                         error=True)
+                return
+            self._chosen_target(pick[0])
+
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.monster}: a tie — the players choose", items,
+            self._chosen_target, (*self.why, "Click a ringed Knight or a choice here."),
+            on_board=board, on_cancel=self.start, marks=marks))
+
+    def _chosen_target(self, alternative: object) -> None:
+        assert isinstance(alternative, tuple)
+        self.targets = alternative
+        self.why = (*self.why, f"the players chose {' and '.join(alternative)}")
+        self._attack_type()
+
+    # -- attack type and movement ----------------------------------------------------------
+
+    def _header(self) -> tuple[str, ...]:
+        whom = " and ".join(self.targets) or "the Knights in the area"
+        return (*self.why[-2:], f"Target: {whom}")
+
+    def _attack_type(self) -> None:
+        items = [MenuItem("Melee", ("melee", 1)), MenuItem("Range X…", "range"),
+                 MenuItem("Zone X…", "zone"), MenuItem("Wave X…", "wave")]
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.monster}: attack type", items, self._attack_kind,
+            (*self._header(), "Which attack does the card print?"), on_cancel=self.start,
+            marks=[(t, "Target") for t in self.targets]))
+
+    def _attack_kind(self, value: object) -> None:
+        if isinstance(value, tuple):
+            self._set_attack(*value)
+            return
+        kind = str(value)
+        open_step(self.screen, number_step(
+            self.screen, f"{kind.title()} X", lambda x: self._set_attack(kind, x),
+            self._attack_type, self._header()))
+
+    def _set_attack(self, kind: str, x: int) -> None:
+        self.kind, self.x = kind, x
+        if len(self.targets) > 1 and kind in ("melee", "range"):
+            items = [MenuItem("Simultaneous", "simultaneous",
+                              note="one attack on all; the Monster does not turn"),
+                     MenuItem("Sequential", "sequential", note="one after another, closest "
+                                                                "first")]
+            open_step(self.screen, MenuStep(
+                self.screen, "Several Targets", items, self._several, self._header(),
+                on_cancel=self._attack_type))
+            return
+        self._movement()
+
+    def _several(self, value: object) -> None:
+        self.simultaneous = value == "simultaneous"
+        self.sequential = value == "sequential"
+        self._movement()
+
+    def _range(self) -> int:
+        return self.x if self.kind == "range" else 1
+
+    def _movement(self) -> None:
+        single = len(self.targets) >= 1
+        note = "" if single else "needs a Knight Target"
+        target = self.targets[0] if self.targets else ""
+        cap = "none" if self.limit is None else f"{self.limit} spaces"
+        items = [MenuItem(label, how, single, note) for label, how in MOVEMENTS]
+        items.append(MenuItem("Turn toward the Target only", "turn", single, note))
+        items += [MenuItem("Appear X…", "appear", note="then click the space"),
+                  MenuItem("Move to X…", "move to", note="then click the space"),
+                  MenuItem(f"Limit: {cap}", "limit", note="click to cap the spaces moved"),
+                  MenuItem("No movement", "none")]
+        header = (*self._header(), f"Movement toward {target}" if target else "Movement")
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.monster}: movement type", items, self._move, header,
+            on_cancel=self._attack_type, marks=[(t, "Target") for t in self.targets]))
+
+    def _move(self, how: object) -> None:
+        if how == "none":
+            self._attack_preview()
+        elif how == "turn":
+            open_step(self.screen, try_preview(
+                self.screen, TurnMonster(self.monster, self.targets[0]), "Preview: turning",
+                on_done=lambda _: self._attack_preview(), header=self._header(),
+                on_cancel=self._movement))
+        elif how == "limit":
+            open_step(self.screen, number_step(
+                self.screen, "Move at most X spaces", self._set_limit, self._movement,
+                ("The card's or the Monster's movement cap.",),
+                numbers=(*range(1, 13),)))
+        elif how in ("appear", "move to"):
+            open_step(self.screen, MenuStep(
+                self.screen, f"{str(how).title()} X: click the space", [
+                    MenuItem("Back", "back")], lambda _: self._movement(),
+                ("Appear X places the Monster's north-west space on X; Move to X ends "
+                 "covering X. Click the space (or arrows, then Enter).",),
+                on_board=lambda s: self._preview_move(str(how), str(s)),
+                on_cancel=self._movement, pick_space=True))
+        else:
+            self._preview_move(str(how), self.targets[0])
+
+    def _set_limit(self, x: int) -> None:
+        self.limit = x
+        self._movement()
+
+    def _preview_move(self, how: str, target: str) -> None:
+        action = MonsterMove(self.monster, target, how, self.limit, self._range())
+        open_step(self.screen, try_preview(
+            self.screen, action, f"Preview: {how.title()}",
+            on_done=lambda _: self._attack_preview(), header=self._header(),
+            on_cancel=self._movement))
+
+    def _attack_preview(self) -> None:
+        action = MonsterAttack(self.monster, self.targets, self.kind, self.x,
+                               self.simultaneous, self.sequential)
+        step = try_preview(self.screen, action, f"Preview: {self.kind.title()} attack",
+                           on_done=lambda outcome: self._after(outcome),
+                           header=self._header(),
+                           on_cancel=self._movement if self.targets else self.start)
+        open_step(self.screen, step)
+
+    def _after(self, outcome) -> None:
+        hit = [e.piece for e in outcome.events
+               if e.kind == "attack-target" and e.piece in self.state.pieces]
+        items = [MenuItem(f"Forced movement on {name} (Knockback X …)", name) for name in hit]
+        items.append(MenuItem("Done: the activation is over", ""))
+
+        def chosen(value: object) -> None:
+            if value:
+                ForcedMovement(self.screen, self.monster, str(value),
+                               on_done=lambda: self._after(outcome)).start()
+            else:
+                close_steps(self.screen)
+                self.screen.session.tell(f"{self.monster}'s activation is over")
+
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.monster} attacked", items, chosen,
+            ("Roll the dice at the table. Then, as the card says:",),
+            on_cancel=lambda: close_steps(self.screen)))

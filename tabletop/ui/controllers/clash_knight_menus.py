@@ -1,0 +1,225 @@
+"""A Knight's attack and abilities chosen in menus (issue 4, item 5):
+
+- :class:`KnightAttack` (key A on a Knight): the weapon (Melee, Reach X, Ranged X–Y,
+  Unwieldy), the Monster (each with the rules core's reason when it cannot be attacked), then
+  any forced movement the attack causes (Knockback X …) or a wound recorded.
+- :class:`KnightMoves` (key B on a Knight): move-like abilities (Reflex, Advanced and Superior
+  Reflex, Reposition X, Motivate X, Hug X) with the spaces they reach tinted, Rush and
+  Improved Rush toward a Monster, and Vault (previewed: its landing may be a choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from tabletop.games.clash import geometry, movelike, turns
+from tabletop.games.clash.actions import Attack, MoveLike, RecordWound, Rush, Vault, Weapon
+from tabletop.games.clash.state import Monster
+from tabletop.spatial.grid import Space
+from tabletop.ui.controllers.clash_facts import piece_at
+from tabletop.ui.controllers.clash_flows import (
+    ForcedMovement,
+    close_steps,
+    number_step,
+    open_step,
+)
+from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
+from tabletop.ui.widgets.menu import MenuItem
+
+if TYPE_CHECKING:
+    from tabletop.ui.controllers.clash import ClashController
+
+
+class KnightAttack:
+    """A Knight's Combat Action chosen in menus (see the module docstring)."""
+
+    def __init__(self, screen: ClashController, knight: str):
+        self.screen = screen
+        self.knight = knight
+        self.unwieldy = False
+        self.weapon = Weapon()
+
+    def start(self) -> None:
+        items = [MenuItem("Melee", "melee"), MenuItem("Reach X…", "reach"),
+                 MenuItem("Ranged X–Y…", "ranged"),
+                 MenuItem(f"Unwieldy: {'yes' if self.unwieldy else 'no'}", "unwieldy",
+                          note="click to change")]
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.knight} attacks: which weapon?", items, self._weapon,
+            ("The Active Weapon's Effective Range, as the Gear card says.",)))
+
+    def _weapon(self, kind: object) -> None:
+        if kind == "unwieldy":
+            self.unwieldy = not self.unwieldy
+            self.start()
+        elif kind == "melee":
+            self.weapon = Weapon("melee", 1, 1, self.unwieldy)
+            self._monster()
+        elif kind == "reach":
+            open_step(self.screen, number_step(
+                self.screen, "Reach X", lambda x: self._set(Weapon("reach", 1, x,
+                                                                    self.unwieldy)),
+                self.start, numbers=tuple(range(1, 7))))
+        else:
+            open_step(self.screen, number_step(
+                self.screen, "Ranged X–Y: the nearest range X", self._low, self.start,
+                numbers=tuple(range(1, 9))))
+
+    def _low(self, low: int) -> None:
+        open_step(self.screen, number_step(
+            self.screen, f"Ranged {low}–Y: the furthest range Y",
+            lambda high: self._set(Weapon("ranged", low, high, self.unwieldy)), self.start,
+            numbers=tuple(range(low, low + 9))))
+
+    def _set(self, weapon: Weapon) -> None:
+        self.weapon = weapon
+        self._monster()
+
+    def _monster(self) -> None:
+        state = self.screen.state
+        knight = state.knight(self.knight)
+        if knight is None:
+            close_steps(self.screen)
+            return
+        items = []
+        for monster in state.monsters:
+            problem = turns.attack_problem(state, knight, monster, self.weapon)
+            items.append(MenuItem(monster.name, monster.name, problem is None,
+                                  problem or "can be attacked: LoS and range hold"))
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.weapon}: which Monster?", items,
+            self._attack, (f"{self.knight} attacks with a {self.weapon} weapon.",
+                           "Click the Monster on the board or choose it here; a greyed one "
+                           "says why it cannot be attacked.",),
+            on_board=self._board_monster, on_cancel=self.start))
+
+    def _board_monster(self, space: Space) -> None:
+        piece = piece_at(self.screen.state, space)
+        if not isinstance(piece, Monster):
+            self.screen.session.tell(f"{space}: click a Monster to attack", error=True)
+            return
+        self._attack(piece.name)
+
+    def _attack(self, monster: object) -> None:
+        if not self.screen.session.perform(Attack(self.knight, str(monster), self.weapon)):
+            return
+        self._after(str(monster))
+
+    def _after(self, monster: str) -> None:
+        items = [MenuItem(f"Forced movement on {monster} (Knockback X …)", "forced"),
+                 MenuItem(f"{self.knight} wounded {monster} (Last Knight to Wound)", "wound"),
+                 MenuItem("Done", "done")]
+
+        def chosen(value: object) -> None:
+            if value == "forced":
+                ForcedMovement(self.screen, self.knight, monster,
+                               on_done=lambda: self._after(monster)).start()
+            elif value == "wound":
+                if self.screen.session.perform(RecordWound(self.knight)):
+                    self._after(monster)
+            else:
+                close_steps(self.screen)
+
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.knight} attacked {monster}", items, chosen,
+            ("Roll the dice at the table. Then, as the cards say:",),
+            on_cancel=lambda: close_steps(self.screen)))
+
+
+MOVE_LIKE_ITEMS = (("Reflex", "reflex", 1), ("Advanced Reflex", "advanced reflex", 2),
+                   ("Superior Reflex", "superior reflex", 3))
+RUSH_WEAPONS = (("Melee", Weapon()), ("Reach 2", Weapon("reach", 1, 2)),
+                ("Reach 3", Weapon("reach", 1, 3)))
+
+
+class KnightMoves:
+    """A Knight's move-like abilities, Rush and Vault (see the module docstring)."""
+
+    def __init__(self, screen: ClashController, knight: str):
+        self.screen = screen
+        self.knight = knight
+
+    def start(self) -> None:
+        items = [MenuItem(label, (ability, amount)) for label, ability, amount in MOVE_LIKE_ITEMS]
+        items += [MenuItem(f"{name} X…", (name.lower(), 0))
+                  for name in ("Reposition", "Motivate", "Hug")]
+        items += [MenuItem("Rush…", ("rush", 0), note="Movement Action, Speed +1, toward a "
+                                                        "Monster"),
+                  MenuItem("Improved Rush…", ("improved rush", 0), note="Speed +2"),
+                  MenuItem("Vault…", ("vault", 0), note="over an adjacent Monster")]
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.knight}: move-like ability", items, self._ability,
+            ("Not the Movement Action (except Rush); not while knocked down.",)))
+
+    def _ability(self, value: object) -> None:
+        assert isinstance(value, tuple)
+        ability, amount = value
+        if ability in ("reposition", "motivate", "hug") and not amount:
+            open_step(self.screen, number_step(
+                self.screen, f"{ability.title()} X", lambda x: self._ability((ability, x)),
+                self.start))
+        elif ability in ("rush", "improved rush", "vault"):
+            self._monster(ability)
+        else:
+            self._spaces(ability, amount)
+
+    def _spaces(self, ability: str, amount: int) -> None:
+        state = self.screen.state
+        knight = state.knight(self.knight)
+        if knight is None:
+            close_steps(self.screen)
+            return
+        if ability == "hug":
+            spaces = movelike.hug_spaces(state, knight, amount)
+        else:
+            spaces = geometry.reach(state, replace(knight, speed=amount))
+        name = ability.title() + (f" {amount}" if ability in ("reposition", "motivate", "hug")
+                                  else "")
+        self._pick(name, spaces, lambda to: MoveLike(self.knight, ability, to, amount))
+
+    def _pick(self, name: str, spaces: frozenset[Space], make: Callable[[Space], object]
+              ) -> None:
+        def board(space: Space) -> None:
+            if self.screen.session.perform(make(space)):
+                close_steps(self.screen)
+
+        note = (f"{len(spaces)} space{'s' * (len(spaces) != 1)} (blue)" if spaces else
+                "no space: the rules core says why when you click")
+        open_step(self.screen, MenuStep(
+            self.screen, f"{self.knight}: {name}", [MenuItem("Back", "back")],
+            lambda _: self.start(), (f"Click where {self.knight} goes: {note} (or arrows, "
+                                     f"then Enter).",),
+            on_board=board, on_cancel=self.start, pick_space=True, spaces=spaces))
+
+    def _monster(self, ability: str) -> None:
+        state = self.screen.state
+        items = []
+        for monster in state.monsters:
+            if ability == "vault":
+                items.append(MenuItem(monster.name, (monster.name, None)))
+            else:
+                items += [MenuItem(f"{monster.name}, {label}", (monster.name, weapon))
+                          for label, weapon in RUSH_WEAPONS]
+
+        def chosen(value: object) -> None:
+            assert isinstance(value, tuple)
+            monster, weapon = value
+            if ability == "vault":
+                open_step(self.screen, try_preview(
+                    self.screen, Vault(self.knight, monster), "Preview: Vault",
+                    on_done=lambda _: close_steps(self.screen), on_cancel=self.start))
+                return
+            knight = self.screen.state.knight(self.knight)
+            improved = ability == "improved rush"
+            spaces = (movelike.rush_spaces(self.screen.state, knight, monster, weapon,
+                                           improved) if knight is not None else frozenset())
+            self._pick(f"{ability.title()} toward {monster} ({weapon})", spaces,
+                       lambda to: Rush(self.knight, monster, to, weapon, improved))
+
+        open_step(self.screen, MenuStep(
+            self.screen, f"{ability.title()}: which Monster?", items, chosen,
+            ("Rush ends where the weapon first reaches the Monster with LoS.",)
+            if ability != "vault" else ("The Knight must be adjacent to it.",),
+            on_cancel=self.start))
