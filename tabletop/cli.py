@@ -68,8 +68,27 @@ def _check(args: argparse.Namespace) -> int:
     from tabletop.games import layouts
 
     game, state = layouts.load(args.file)
-    print(f"{args.file}: ok, {game.summary(state)}")
+    _say(f"{args.file}: ok, {game.summary(state)}")
     return EXIT_OK
+
+
+def _say(text: str) -> None:
+    """Print ``text``; characters standard output cannot encode (an undecodable byte in a file
+    name, a console without UTF-8) are written as backslash escapes instead of failing."""
+    try:
+        print(text, flush=True)
+    except UnicodeEncodeError:
+        encoding = sys.stdout.encoding or "utf-8"
+        print(text.encode(encoding, "backslashreplace").decode(encoding), flush=True)
+
+
+def _read_questions() -> list[str]:
+    """The non-blank lines of standard input; input that is not text is a UsageError."""
+    try:
+        return [line.rstrip("\n") for line in sys.stdin if line.strip()]
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"standard input is not {exc.encoding} text (byte "
+                         f"{exc.object[exc.start:exc.start + 1]!r})") from None
 
 
 def _query(args: argparse.Namespace) -> int:
@@ -79,8 +98,7 @@ def _query(args: argparse.Namespace) -> int:
     if args.stdin and args.questions:
         raise UsageError("give the questions as arguments or with --stdin, not both")
     game, state = layouts.load(args.file)
-    questions = ([line.rstrip("\n") for line in sys.stdin if line.strip()] if args.stdin
-                 else args.questions)
+    questions = _read_questions() if args.stdin else args.questions
     if not questions:
         raise UsageError("no question asked (for example: tabletop query FILE \"los A B\")")
     status = EXIT_OK
@@ -88,8 +106,18 @@ def _query(args: argparse.Namespace) -> int:
         answer = ask(game, state, question)
         if "error" in answer:
             status = EXIT_QUESTION
-        print(json.dumps(answer, ensure_ascii=False), flush=True)
+        line = json.dumps(answer, ensure_ascii=False)
+        _say(line if _encodable(line) else json.dumps(answer))
     return status
+
+
+def _encodable(text: str) -> bool:
+    """Whether standard output can write ``text`` as it is."""
+    try:
+        text.encode(sys.stdout.encoding or "utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -399,3 +399,28 @@ def test_every_game_refuses_ill_made_actions_with_its_error(layout, action):
     game, state = layouts.load(LAYOUTS / layout)
     with pytest.raises(IllegalActionError, match=f"^{type(action).__name__}: "):
         game.apply(state, action)
+
+
+def _strict_stream(data=b"", encoding="utf-8"):
+    return io.TextIOWrapper(io.BytesIO(data), encoding=encoding, errors="strict")
+
+
+def test_query_stdin_that_is_not_utf8_is_a_usage_error(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", _strict_stream(b"los Kara \xff\n"))
+    assert main(["query", str(LAYOUTS / "clash-teaching.toml"), "--stdin"]) == 2
+    assert "standard input is not utf-8 text" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["query", "clash-teaching.toml", "los Kara \udcff"],
+                                  ["query", "clash-teaching.toml", "los Kara Odo"],
+                                  ["check", "clash-teaching.toml"]])
+def test_output_an_ascii_console_cannot_show_is_escaped_not_a_crash(monkeypatch, argv):
+    argv = [str(LAYOUTS / w) if w.endswith(".toml") else w for w in argv]
+    out = _strict_stream(encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(argv) in (0, 1)
+    out.flush()
+    text = out.buffer.getvalue().decode("ascii")
+    assert text.count("\n") == 1
+    if argv[0] == "query":
+        assert json.loads(text)["question"] == argv[2]
