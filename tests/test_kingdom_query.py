@@ -1,5 +1,6 @@
 """``tabletop query`` verbs for the Kingdom map."""
 
+from dataclasses import replace
 from pathlib import Path
 
 from tabletop.games import layouts
@@ -59,3 +60,13 @@ def test_travel_direction_and_tile_distance():
 
 def test_verbs_check_their_word_count():
     assert "takes 2 words" in q("start", "tile-distance 1")["error"]
+
+
+def test_save_curse_level_plus_two_at_curse_three_needs_five():
+    # rulebook *Curse & Threat Saves*: a Curse Save (Curse Level +2) at Curse 3: roll 5+
+    game, state = layouts.load(LAYOUTS / "kingdom-start.toml")
+    state = replace(state, track=replace(state.track, curse=3))
+    answer = ask(game, state, "save curse +2")
+    assert answer["answer"] == 5 and answer["roll"] == "roll 5 or higher on a d10 to succeed"
+    assert q("mid-delve", "save threat 6")["roll"] == "no d10 roll succeeds"
+    assert "error" in q("start", "save threat two")

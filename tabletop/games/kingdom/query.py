@@ -1,7 +1,8 @@
 """``tabletop query`` verbs for the Kingdom map.
 
 ``travel-options``, ``backtrack-cost TILE``, ``hunt-move TOKEN STEPS``,
-``travel-direction FROM TO``, ``tile-distance A B``.  Tiles are named by id or by name.
+``travel-direction FROM TO``, ``tile-distance A B``, ``save TRACK MODIFIER``.  Tiles are
+named by id or by name.
 """
 
 from __future__ import annotations
@@ -123,6 +124,34 @@ def tile_distance(state: KingdomState, args: list[str]) -> dict[str, Any]:
     return {"answer": dist, "path": list(paths[0]) if paths else None, "why": why}
 
 
+D10 = 10
+
+
+def save(state: KingdomState, args: list[str]) -> dict[str, Any]:
+    """A Curse or Threat Save (rulebook *Curse & Threat Saves*): the difficulty is the track's
+    level plus the modifier; a d10 below it fails.  Answers the difficulty."""
+    track = args[0].lower()
+    if track not in ("curse", "threat"):
+        raise QueryError(f"a Save is a Curse or a Threat Save, not {args[0]!r}")
+    try:
+        modifier = int(args[1])
+    except ValueError:
+        raise QueryError(f"the Save's modifier is a whole number such as +2, not "
+                         f"{args[1]!r}") from None
+    level = state.track.value(track)
+    difficulty = level + modifier
+    if difficulty > D10:
+        roll = "no d10 roll succeeds"
+    elif difficulty <= 1:
+        roll = "any d10 roll succeeds"
+    else:
+        roll = f"roll {difficulty} or higher on a d10 to succeed"
+    return {"answer": difficulty, "roll": roll,
+            "why": f"Curse & Threat Saves: {track.capitalize()} level {level} {modifier:+d} = "
+                   f"{difficulty}; a d10 result lower than that fails (not a test: Heat cannot "
+                   f"re-roll it)"}
+
+
 VERBS = {verb.name: verb for verb in (
     Verb("travel-options", "", "each legal Travel step choice with direction and Time/Threat "
          "cost", travel_options, 0),
@@ -134,4 +163,6 @@ VERBS = {verb.name: verb for verb in (
          travel_direction, 2),
     Verb("tile-distance", "A B", "tiles between A and B along paths (null: not joined)",
          tile_distance, 2),
+    Verb("save", "TRACK MODIFIER", "the d10 roll a Curse or Threat Save needs (TRACK: curse or "
+         "threat)", save, 2),
 )}
