@@ -31,10 +31,11 @@ if TYPE_CHECKING:
 COMMON_INSTRUCTIONS = ("Closest", "Furthest", "In front", "Adjacent")
 MORE_INSTRUCTIONS = ("Engaged", "Non-Engaged", "In sight", "Grouped", "Lone Knight",
                      "In Blindspot", "Not in Blindspot", "In Rear", "Not in Rear",
-                     "On Vantage Point", "Not on Vantage Point", "Last Knight to Wound",
+                     "In a Vantage Point", "Not on Vantage Point", "Last Knight to Wound",
                      "Priority Target", "With Knockdown", "No Target")
 """The typical targeting instructions of the rulebook (*Typical Targeting Instructions*)
-that the rules core knows, without X; the ones with X are offered with a number."""
+that the rules core knows, without X; the ones with X are offered with a number.  "On Vantage
+Point" is written "In a Vantage Point", the words the rules core reads."""
 
 STAT_SELECTORS = ("Highest Vigor", "Lowest Vigor", "Highest Heat", "Lowest Heat",
                   "Most Passion", "Least Passion")

@@ -261,7 +261,7 @@ class PreviewStep(MenuStep):
                                   note=summary(self.before, outcome.state, shown)))
         items.append(MenuItem("Cancel", CANCEL, note="nothing changes (Esc)"))
         super().__init__(screen, title, items, self._chosen, on_cancel=on_cancel)
-        self.menu.on_highlight = self._highlighted
+        self.menu.on_highlight = self.show
         self.menu.numbers_choose = False
         self.chosen = 0
         self._refresh_header()
@@ -278,7 +278,8 @@ class PreviewStep(MenuStep):
         head += [f"• {line}" for line in self.previews[self.chosen].sentences[:8]]
         self.menu.header = head
 
-    def _highlighted(self, index: int) -> None:
+    def show(self, index: int) -> None:
+        """Look at outcome ``index``: its ghost and its sentences (the highlight follows)."""
         if index < len(self.outcomes):
             self.chosen = index
             self._refresh_header()
@@ -328,7 +329,7 @@ class PreviewStep(MenuStep):
         later = [i for i in hits if i > self.chosen]
         index = later[0] if later else hits[0]
         self.menu.set_highlight(index)
-        self._highlighted(index)
+        self.show(index)
         self.session.tell(f"outcome {index + 1}: {self.outcomes[index].label} (Enter takes it)")
 
     def draw_board(self, surface: pygame.Surface, grid: Grid) -> None:
@@ -370,7 +371,7 @@ def preview_overlay(screen: ClashController, args: list[str], spec: str) -> None
                 step.outcomes):
             raise UsageError(f"--overlay {spec!r}: N must be 1 to {len(step.outcomes)}")
         step.menu.set_highlight(int(args[1]) - 1)
-        step._highlighted(int(args[1]) - 1)
+        step.show(int(args[1]) - 1)
         return
     what = args[0].lower() if args else ""
     if what == "monster-move" and len(args) >= 4:
