@@ -8,7 +8,7 @@ from clash_boards import board
 
 from tabletop.errors import IllegalActionError
 from tabletop.games.clash.actions import SetDivineTarget
-from tabletop.games.clash.rules import apply, describe
+from tabletop.games.clash.rules import apply, describe, outcomes
 from tabletop.games.clash.targeting import target
 from tabletop.games.layouts import dumps, loads
 
@@ -79,3 +79,241 @@ def test_divine_target_instruction_and_token_round_trip():
     assert cleared.turn.divine is None
     with pytest.raises(IllegalActionError, match="no Knight called"):
         apply(TIE, SetDivineTarget("Nobody"))
+
+
+def lane(abilities: str = "", traits: str = "", extra: str = "") -> str:
+    return f"""
+[board]
+rows = 3
+cols = 7
+[[knights]]
+name = "Kara"
+at = "B1"
+abilities = [{abilities}]
+[[knights]]
+name = "Odo"
+at = "B2"
+[[monsters]]
+name = "Rat"
+type = "mob"
+at = "B4"
+traits = [{traits}]
+[[terrain]]
+name = "North wall"
+at = "A1"
+size = [7, 1]
+keywords = ["obstacle"]
+[[terrain]]
+name = "Mud"
+at = "C1"
+size = [7, 1]
+keywords = ["difficult"]
+{extra}"""
+
+
+def reach_of(text: str, name: str = "Kara") -> set[str]:
+    from tabletop.games.clash import geometry
+
+    state = board(text)
+    return {str(s) for s in geometry.reach(state, name)}
+
+
+def test_bypass_a_knight_moves_through_other_knights_not_ending_on_them():
+    # "Bypass: A Knight or Monster may move through spaces occupied by other Knights or
+    # Monsters, respectively. You cannot end your voluntary movement on a space occupied by
+    # another miniature."
+    plain = reach_of(lane())
+    assert "B3" not in plain and "B2" not in plain
+    bypass = reach_of(lane('"bypass"'))
+    assert "B3" in bypass and "B2" not in bypass
+    assert "B5" not in bypass                     # not through the Rat: a Monster
+
+
+def test_advanced_bypass_moves_through_every_miniature():
+    # "Advanced Bypass: A Knight or Monster may voluntarily move through other Miniatures."
+    found = reach_of(lane('"advanced bypass"'))
+    assert {"B3", "B5"} <= found and not {"B2", "B4"} & found
+    assert not {s for s in found if s.startswith("A")}
+
+
+def test_superior_bypass_enters_obstacles_and_ignores_difficult_terrain():
+    # "Superior Bypass: ... may voluntarily enter an Obstacle space and end its movement on
+    # that space. It additionally ignores Difficult Terrain and Chasm Terrain Keywords."
+    found = reach_of(lane('"superior bypass"'))
+    assert {"A1", "A4", "B5"} <= found and not {"B2", "B4"} & found
+    assert "C4" in found                          # 4 spaces through Mud: no step lost
+    assert "C4" not in reach_of(lane('"advanced bypass"'))
+    stood = board(lane('"superior bypass"').replace('at = "B1"', 'at = "A1"'))
+    assert stood.knight("Kara").at.row == 0        # a layout may put it on the Obstacle
+
+
+def test_bypass_moves_are_movement_actions():
+    from tabletop.games.clash.actions import MoveKnight
+    from tabletop.spatial.grid import Space
+
+    state, _ = apply(board(lane('"bypass"')), MoveKnight("Kara", Space.parse("B3")))
+    assert str(state.knight("Kara").at) == "B3"
+    with pytest.raises(IllegalActionError):
+        apply(board(lane('"bypass"')), MoveKnight("Kara", Space.parse("B2")))
+
+
+LOGS = """
+[board]
+rows = 1
+cols = 8
+[[knights]]
+name = "Kara"
+at = "A1"
+abilities = [{abilities}]
+[[terrain]]
+name = "Log"
+at = "A2"
+keywords = ["obstacle"]
+[[terrain]]
+name = "Wall"
+at = "A4"
+size = [2, 1]
+keywords = ["obstacle"]
+"""
+
+
+def test_jump_ignores_a_single_space_of_a_terrain_tile():
+    # "Jump: ... Until the end of this movement, you may ignore a single space of a Terrain
+    # tile (including an Obstacle)."
+    assert reach_of(LOGS.format(abilities="")) == set()
+    assert reach_of(LOGS.format(abilities='"jump"')) == {"A3"}   # over the Log, not the Wall
+
+
+def test_advanced_jump_ignores_two_adjacent_spaces_of_a_single_tile():
+    # "Advanced Jump: ... you may ignore up to 2 adjacent spaces of a single Terrain tile"
+    found = reach_of(LOGS.format(abilities='"advanced jump"').replace('at = "A1"\n',
+                                                                     'at = "A3"\nspeed = 3\n'))
+    assert found == {"A1", "A6"}                  # over the Log, or both Wall spaces
+    assert reach_of(LOGS.format(abilities='"advanced jump"')) == {"A3"}  # one tile per move
+
+
+def test_jump_cannot_be_used_while_knocked_down():
+    from dataclasses import replace as swap
+
+    from tabletop.games.clash import geometry
+
+    state = board(LOGS.format(abilities='"jump"'))
+    down = state.with_piece(swap(state.knight("Kara"), knockdown="falling"))
+    assert geometry.reach(down, "Kara") == frozenset()
+
+
+MOB_LANE = """
+[board]
+rows = 1
+cols = 8
+[[monsters]]
+name = "Rat"
+type = "mob"
+at = "A1"
+traits = [{traits}]
+[[monsters]]
+name = "Ogre"
+type = "mob"
+at = "A2"
+[[knights]]
+name = "Kara"
+at = "A8"
+"""
+ODO = """
+[[knights]]
+name = "Odo"
+at = "A5"
+"""
+
+
+def test_monster_bypass_moves_through_other_monsters():
+    from tabletop.games.clash.actions import MonsterMove
+
+    def rat_after(traits: str, extra: str = "") -> str:
+        [r] = outcomes(board(MOB_LANE.format(traits=traits) + extra),
+                       MonsterMove("Rat", "Kara", "move"))
+        return str(r.state.monster("Rat").at)
+
+    assert rat_after("") == "A1"                            # the Ogre is in the way
+    assert rat_after('"bypass"') == "A7"                    # through the Ogre
+    assert rat_after('"bypass"', ODO) == "A1"               # not through Odo, a Knight
+    assert rat_after('"advanced bypass"', ODO) == "A7"      # through every miniature
+
+
+def test_a_monster_with_bypass_never_ends_on_a_miniature():
+    from tabletop.games.clash.actions import MonsterMove
+
+    [r] = outcomes(board(MOB_LANE.format(traits='"advanced bypass"') + ODO),
+                   MonsterMove("Rat", "Kara", "move", limit=4))
+    assert str(r.state.monster("Rat").at) == "A4"          # A5 is Odo's: it stops short
+    assert str(r.state.knight("Odo").at) == "A5"
+
+
+def test_difficult_terrain_monsters_on_it_have_minus_one_speed():
+    # "Monsters on Difficult Terrain have -1 Speed."
+    from tabletop.games.clash.actions import MonsterMove
+
+    text = """
+[board]
+rows = 1
+cols = 10
+[[monsters]]
+name = "Ogre"
+type = "boss"
+at = "A1"
+speed = 3
+traits = [{traits}]
+[[knights]]
+name = "Kara"
+at = "A10"
+[[terrain]]
+name = "Mud"
+at = "A1"
+keywords = ["difficult"]
+"""
+    [r] = outcomes(board(text.format(traits="")), MonsterMove("Ogre", "Kara", "move"))
+    assert str(r.state.monster("Ogre").at) == "A3"
+    assert "-1 Speed, it moves at most 2" in " ".join(describe(e) for e in r.events)
+    [r] = outcomes(board(text.format(traits='"ignore difficult terrain"')),
+                   MonsterMove("Ogre", "Kara", "move"))
+    assert str(r.state.monster("Ogre").at) == "A4"
+    [r] = outcomes(board(text.format(traits="")), MonsterMove("Ogre", "Kara", "move", limit=1))
+    assert str(r.state.monster("Ogre").at) == "A1"      # the card's 1, less 1
+    off = text.format(traits="").replace('name = "Mud"\nat = "A1"', 'name = "Mud"\nat = "A2"')
+    [r] = outcomes(board(off), MonsterMove("Ogre", "Kara", "move"))
+    assert str(r.state.monster("Ogre").at) == "A4"      # moving through it costs nothing
+
+
+KNOCK = """
+[board]
+rows = 1
+cols = 9
+[[monsters]]
+name = "Eggknight"
+type = "boss"
+at = "A1"
+[[knights]]
+name = "Kara"
+at = "A2"
+abilities = [{abilities}]
+[[terrain]]
+name = "Wall"
+at = "A4"
+size = [2, 1]
+keywords = ["obstacle", "indestructible"]
+"""
+
+
+def test_advanced_jump_during_knockback_clears_two_adjacent_spaces_of_one_tile():
+    # "Advanced Jump: Activate at the start of movement (voluntary or not). ... ignore up to 2
+    # adjacent spaces of a single Terrain tile (including Obstacles)."
+    from tabletop.games.clash.actions import Forced
+
+    def ends(abilities: str) -> list[str]:
+        results = outcomes(board(KNOCK.format(abilities=abilities)),
+                           Forced("knockback", "Eggknight", "Kara", 4))
+        return sorted(str(r.state.knight("Kara").at) for r in results)
+
+    assert ends("") == ["A3"]                     # Crash against the Wall
+    assert ends('"jump"') == ["A3"]               # one space is not enough to clear it
+    assert ends('"advanced jump"') == ["A3", "A6"]  # over both, or not jumping

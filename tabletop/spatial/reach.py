@@ -8,7 +8,7 @@ space"); reading fixed in ``clash-geometry.md``, *A Knight's Movement Action*.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from tabletop.spatial.grid import Board, Space
 
@@ -57,3 +57,57 @@ def reachable(board: Board, start: Space, speed: int, blocked: frozenset[Space],
         out = set(anywhere) | set(_steps(board, firsts, blocked, frozenset(difficult), speed))
     out.discard(start)
     return frozenset(out)
+
+
+def reachable_through(board: Board, start: Space, speed: int, *, blocked: frozenset[Space],
+                      difficult: frozenset[Space], pass_through: frozenset[Space] = frozenset(),
+                      jumpable: Mapping[Space, str] | None = None, jump: int = 0,
+                      first_steps: Iterable[Space] | None = None) -> frozenset[Space]:
+    """Every space a Knight on ``start`` may end its voluntary movement on, with the Keyword
+    List's movement abilities (rulebook *Keyword List*: Bypass, Jump).
+
+    As :func:`reachable`, and: ``pass_through`` spaces (other miniatures, for Bypass) may be
+    moved through but not ended on; a ``jumpable`` space (an Obstacle's, Chasm's …, mapped to
+    its tile's name) may be crossed with Jump — ``jump`` is how many adjacent spaces of a
+    single tile may be ignored (1 Jump, 2 Advanced Jump), once per movement — and is never
+    ended on.  A path through any ``difficult`` space (the start included) is one step
+    shorter.  Returns the destinations (never ``start``).
+    """
+    jumpable = jumpable or {}
+    firsts = tuple(start.neighbours() if first_steps is None else first_steps)
+    seen: set[tuple[Space, tuple, bool]] = set()
+    frontier: deque[tuple[Space, tuple, bool, int]] = deque()
+    ends: set[Space] = set()
+
+    def enter(space: Space, leap: tuple, rough: bool, steps: int) -> None:
+        if space == start or not board.contains(space) or space in blocked:
+            return
+        if space in jumpable:
+            tile = jumpable[space]
+            if leap == ("ready",) and jump >= 1:
+                leap = ("over", tile, 1)
+            elif leap[0] == "over" and leap[1] == tile and leap[2] < jump:
+                leap = ("over", tile, leap[2] + 1)
+            else:
+                return
+        elif leap[0] == "over":
+            leap = ("used",)
+        rough = rough or space in difficult
+        key = (space, leap, rough)
+        if key in seen:
+            return
+        seen.add(key)
+        if leap[0] != "over" and space not in pass_through and steps <= speed - rough:
+            ends.add(space)
+        frontier.append((space, leap, rough, steps))
+
+    if speed >= 1:
+        for space in firsts:
+            enter(space, ("ready",), start in difficult, 1)
+    while frontier:
+        here, leap, rough, steps = frontier.popleft()
+        if steps >= speed:
+            continue
+        for there in here.neighbours():
+            enter(there, leap, rough, steps + 1)
+    return frozenset(ends)

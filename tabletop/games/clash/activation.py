@@ -31,7 +31,7 @@ from tabletop.games.clash.forced import (
     settle,
     standable,
 )
-from tabletop.games.clash.state import FACINGS, ClashState, Knight
+from tabletop.games.clash.state import FACINGS, ClashState, Knight, Monster
 from tabletop.games.clash.turns import knight_of, monster_of
 from tabletop.spatial import forced as directions
 from tabletop.spatial.grid import DIRECTIONS, Space, adjacent
@@ -121,7 +121,8 @@ def monster_move_outcomes(state: ClashState, action: MonsterMove) -> list[Branch
         raise IllegalActionError(action, f"{action.how!r} is not a movement type "
                                          f"({', '.join(MOVEMENT_TYPES)})")
     spaces = _target_spaces(state, action.target, action)
-    start = Branch(state)
+    start, limit = _speed_limit(Branch(state), monster, action.limit)
+    action = replace(action, limit=limit)
     name = monster.name
     within = max(1, action.attack_range)
     if how == "move":
@@ -162,6 +163,24 @@ def monster_move_outcomes(state: ClashState, action: MonsterMove) -> list[Branch
     if action.target in state.pieces and how not in ("appear", "move to", "land on top"):
         out = [_reach_check(b, name, action.target, within) for b in out]
     return out
+
+
+def _speed_limit(branch: Branch, monster: Monster, limit: int | None
+                 ) -> tuple[Branch, int | None]:
+    """How far ``monster`` may move: the card's limit and its own Speed (layout ``speed``),
+    the smaller; one less when it stands on Difficult Terrain (rulebook *Keyword List:
+    Difficult Terrain*: "Monsters on Difficult Terrain have -1 Speed"), unless it ignores
+    Difficult Terrain (*Basic Abilities*) or has Superior Bypass.  Reading: a Monster with no
+    limit moves as far as it needs, so there is nothing to lower."""
+    caps = [c for c in (limit, monster.speed) if c is not None]
+    cap = min(caps) if caps else None
+    rough = branch.state.keyword_spaces("difficult") & set(monster.spaces)
+    if cap is None or not rough or monster.has("ignore difficult terrain") \
+            or monster.has("superior bypass"):
+        return branch, cap
+    cap = max(0, cap - 1)
+    return branch.then(None, Event("slowed", monster.name, amount=cap,
+                                   rule="Difficult Terrain")), cap
 
 
 def _reach_check(branch: Branch, monster: str, target: str, within: int) -> Branch:

@@ -67,6 +67,8 @@ _SENTENCES = {
     "wounded": "{piece} wounds the Monster: the Last Knight to Wound.",
     "out-of-reach": "{piece} is Out of Reach of {other}'s attack: Out of Reach Evade ({rule}).",
     "priority-passed": "The Priority Target token passes to {piece} ({rule}).",
+    "slowed": "{piece} stands on Difficult Terrain: -1 Speed, it moves at most {amount} "
+              "({rule}).",
     "divine": "{piece} holds the Divine Target token.",
     "divine-cleared": "Nobody holds the Divine Target token.",
     "vp-created": "{piece}'s Vantage Point on {to} is created and can be climbed.",

@@ -298,9 +298,33 @@ def _knockback_ways(branch, origin, mover, amount, side, rule) -> list[Branch]:
     return out
 
 
-def _jump_ready(piece: Piece) -> bool:
-    return (isinstance(piece, Knight) and piece.knockdown != "falling"
-            and (piece.has("jump") or piece.has("advanced jump")))
+def _jump_ready(piece: Piece) -> int:
+    """How many adjacent spaces of one tile ``piece`` may Jump during this movement: Advanced
+    Jump 2, Jump 1, else 0; none while knocked down (rulebook *Keyword List: Jump*)."""
+    if not isinstance(piece, Knight) or piece.knockdown == "falling":
+        return 0
+    return 2 if piece.has("advanced jump") else int(piece.has("jump"))
+
+
+def _may_jump(state: ClashState, spaces, leap: tuple[int, str | None, bool]) -> bool:
+    """Whether a Jump may carry the mover over ``spaces``: spaces left, and for the second
+    space of an Advanced Jump, the same tile as the space just jumped."""
+    left, tile, mid = leap
+    if left <= 0:
+        return False
+    if tile is None:
+        return True
+    return mid and any(t.name == tile for t in tiles_with(state, spaces, "obstacle"))
+
+
+def _after_step(state: ClashState, spaces, leap: tuple[int, str | None, bool],
+                jumped: bool) -> tuple[int, str | None, bool]:
+    """The Jump allowance after a step: one space fewer when it jumped; spent once the mover
+    lands after jumping (a Jump is used once per movement)."""
+    left, tile, mid = leap
+    if jumped:
+        return left - 1, tile or tiles_with(state, spaces, "obstacle")[0].name, True
+    return (0, tile, False) if mid else leap
 
 
 def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, rule: str,
@@ -308,10 +332,10 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
     """``name`` moved up to ``amount`` spaces ``way`` by Knockback rules, sliding along a Board
     Edge away from the source; the result after it settles (one branch per choice)."""
     results: list[Branch] = []
-    jump = _jump_ready(branch.state.pieces[name])
-    pending = [(branch, way, amount, (), False, jump)]
+    leap = (_jump_ready(branch.state.pieces[name]), None, False)
+    pending = [(branch, way, amount, (), False, leap)]
     while pending:
-        b, d, left, path, slid, jump = pending.pop(0)
+        b, d, left, path, slid, leap = pending.pop(0)
         piece = b.state.pieces.get(name)
         if piece is None:
             results.append(b)
@@ -342,9 +366,10 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
             for s in sides:
                 slid_b = b.then(None, Event("edge", name, other=s, rule="Board Edge"),
                                 choice=f"slide {s} along the edge" if len(sides) > 1 else None)
-                pending.append((slid_b, s, left, path, True, jump))
+                pending.append((slid_b, s, left, path, True, leap))
             continue
-        step = _enter(b, piece, nxt_at, rule, jump=jump, last=left == 1, source=source.name)
+        step = _enter(b, piece, nxt_at, rule, jump=_may_jump(b.state, nxt, leap),
+                      last=left == 1, source=source.name)
         for kind, nb, used_jump in step:
             if kind == "stop":
                 results.extend(_finish(nb, name, path, rule))
@@ -354,7 +379,7 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
                 results.append(nb)
             else:
                 pending.append((nb, d, left - 1, (*path, nxt_at), slid,
-                                jump and not used_jump))
+                                _after_step(b.state, nxt, leap, used_jump)))
     return results
 
 

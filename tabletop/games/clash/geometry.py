@@ -21,7 +21,7 @@ from tabletop.errors import QueryError
 from tabletop.games.clash.state import BLOCKS_MOVEMENT, ClashState, Knight, Monster, Piece, Terrain
 from tabletop.spatial import facing, measure
 from tabletop.spatial.grid import Board, Space
-from tabletop.spatial.reach import reachable
+from tabletop.spatial.reach import reachable, reachable_through
 from tabletop.spatial.sight import Sight, SightMap, line_of_sight, sight_map, visible_from
 
 
@@ -371,6 +371,8 @@ def reach(state: ClashState, knight) -> frozenset[Space]:
     count as its starting space."""
     k = as_knight(state, knight)
     index = _terrain(state)
+    if any(k.has(a) for a in MOVEMENT_ABILITIES):
+        return _ability_reach(state, k, index)
     occupied = frozenset(s for s, piece in state.occupant.items() if piece.name != k.name)
     blocked = index.no_entry | occupied
     host = state.pieces.get(k.vantage) if k.vantage else None
@@ -379,6 +381,38 @@ def reach(state: ClashState, knight) -> frozenset[Space]:
                          index.difficult - set(host.spaces), first_steps=_around(state.board,
                                                                                    host))
     return reachable(state.board, k.at, k.speed, blocked, index.difficult)
+
+
+MOVEMENT_ABILITIES = ("bypass", "advanced bypass", "superior bypass", "jump", "advanced jump")
+"""Knight keywords that change where its voluntary movement may go (*Keyword List*)."""
+
+
+def _ability_reach(state: ClashState, k: Knight, index: _Terrain) -> frozenset[Space]:
+    """:func:`reach` for a Knight with Bypass or Jump (rulebook *Keyword List*).  Bypass:
+    through other Knights; Advanced and Superior Bypass: through every miniature; never ending
+    on one.  Superior Bypass also enters and ends on Obstacles and ignores Difficult and Chasm
+    tiles.  Jump ignores one space of one tile (Advanced Jump: up to two adjacent spaces of one
+    tile), never ending on it; not while knocked down."""
+    superior = k.has("superior bypass")
+    through = ("knight", "monster") if superior or k.has("advanced bypass") else (
+        ("knight",) if k.has("bypass") else ())
+    occupied = {s: p for s, p in state.occupant.items() if p.name != k.name}
+    host = state.pieces.get(k.vantage) if k.vantage else None
+    passing = frozenset(s for s, p in occupied.items() if p is not host and (
+        "knight" if isinstance(p, Knight) else "monster") in through)
+    no_entry = frozenset(s for t in state.terrain if t.has("boundless") for s in t.spaces) \
+        if superior else index.no_entry
+    blocked = no_entry | (frozenset(occupied) - passing)
+    if host is not None:
+        blocked |= set(host.spaces)
+    jump = 0 if k.knockdown == "falling" else 2 if k.has("advanced jump") else int(
+        k.has("jump"))
+    jumpable = {s: t.name for t in state.terrain for s in t.spaces
+                if s in no_entry and s not in occupied} if jump else {}
+    difficult = frozenset() if superior else index.difficult - set(host.spaces if host else ())
+    return reachable_through(state.board, k.at, k.speed, blocked=blocked - set(jumpable),
+                             difficult=difficult, pass_through=passing, jumpable=jumpable,
+                             jump=jump, first_steps=_around(state.board, host) if host else None)
 
 
 def zone_of(state: ClashState, p, x: int) -> frozenset[Space]:

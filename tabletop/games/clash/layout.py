@@ -235,7 +235,8 @@ def from_layout(top: Table) -> ClashState:
             if space in taken:
                 raise table.error("at", f"the {what} would overlap {taken[space]} on {space}; "
                                         f"two pieces cannot share a space")
-            if space in blocked and not (isinstance(piece, Monster) and piece.kind == "boss"):
+            if space in blocked and not (isinstance(piece, Monster) and piece.kind == "boss"
+                                         or piece.has("superior bypass")):
                 raise table.error("at", f"the {what} would stand on {space}, which is "
                                         f"{blocked[space]}; no piece may stand there")
             taken[space] = piece.name

@@ -21,6 +21,7 @@ from tabletop.games.clash.forced import (
     settle,
     spaces_at,
     standable,
+    tiles_with,
 )
 from tabletop.games.clash.state import ClashState, Monster, Piece
 from tabletop.spatial import forced as directions
@@ -55,10 +56,29 @@ def turn_toward(branch: Branch, name: str, target_spaces, rule: str) -> list[Bra
     return out
 
 
-def mob_allowed(state: ClashState, monster: Monster):
-    """Where a mob's footprint may stand while moving: on the board, on no Obstacle, Chasm or
-    Boundless space, on no other miniature (*Monster Movement*: "Mobs have to move around")."""
-    return lambda at: standable(state, monster, at)
+def mob_allowed(state: ClashState, monster: Monster, *, ending: bool = False):
+    """Where a mob's footprint may stand while moving (``ending``: where it may end): on the
+    board, on no Obstacle, Chasm or Boundless space, on no other miniature (*Monster
+    Movement*: "Mobs have to move around").  *Keyword List: Bypass*: a Monster with Bypass
+    moves through other Monsters, with Advanced or Superior Bypass through every miniature,
+    never ending on one; Superior Bypass also enters and ends on Obstacles and ignores Chasms."""
+    superior = monster.has("superior bypass")
+    if ending or not (superior or monster.has("advanced bypass") or monster.has("bypass")):
+        through: set[str] = set()
+    elif superior or monster.has("advanced bypass"):
+        through = set(state.pieces)
+    else:
+        through = {m.name for m in state.monsters}
+    if not superior:
+        return lambda at: standable(state, monster, at, ignore=tuple(through))
+    board = state.board
+
+    def allowed(at: Space) -> bool:
+        spaces = spaces_at(monster, at)
+        return (all(board.contains(s) for s in spaces) and not tiles_with(state, spaces,
+                                                                          "boundless")
+                and all(p.name in through for p in others_on(state, spaces, monster.name)))
+    return allowed
 
 
 def boss_allowed(state: ClashState, monster: Monster):
@@ -114,9 +134,21 @@ def settle_monster(branch: Branch, name: str, rule: str) -> list[Branch]:
 
 def move_paths(state: ClashState, monster: Monster, goals: list[Space],
                limit: int | None) -> list[tuple[Space, ...]]:
-    """Every zig-zag path from ``monster`` to one of ``goals`` (at most ``limit`` steps)."""
-    dist = distances_to(goals, allowed_for(state, monster))
-    return zigzag_paths(monster.at, dist, limit)
+    """Every zig-zag path from ``monster`` to one of ``goals`` (at most ``limit`` steps).  A
+    mob moving through miniatures (Bypass) whose ``limit`` runs out on one stops at the last
+    position it may end on ("You cannot end your voluntary movement on a space occupied by
+    another miniature")."""
+    if is_boss(monster):
+        return zigzag_paths(monster.at, distances_to(goals, allowed_for(state, monster)), limit)
+    may_end = mob_allowed(state, monster, ending=True)
+    dist = distances_to([g for g in goals if may_end(g)], allowed_for(state, monster))
+    out: list[tuple[Space, ...]] = []
+    for path in zigzag_paths(monster.at, dist, limit):
+        while path and not may_end(path[-1]):
+            path = path[:-1]
+        if path not in out:
+            out.append(path)
+    return out
 
 
 def move_toward(branch: Branch, name: str, target_spaces, *, within: int = 1,
@@ -259,6 +291,7 @@ def lateral(branch: Branch, name: str, target_spaces, within: int,
     state = branch.state
     monster = state.monster(name)
     allowed = allowed_for(state, monster)
+    may_end = allowed if is_boss(monster) else mob_allowed(state, monster, ending=True)
     best: list[tuple[Space, ...]] = []
     for dx, dy in DIRECTIONS.values():
         path: list[Space] = []
@@ -268,7 +301,8 @@ def lateral(branch: Branch, name: str, target_spaces, within: int,
             if not allowed(at):
                 break
             path.append(at)
-            if 1 <= range_between(spaces_at(monster, at), target_spaces) <= within:
+            if may_end(at) and 1 <= range_between(spaces_at(monster, at),
+                                                  target_spaces) <= within:
                 if not best or len(path) < len(best[0]):
                     best = [tuple(path)]
                 elif len(path) == len(best[0]):

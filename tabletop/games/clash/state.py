@@ -26,11 +26,11 @@ KNOCKDOWN = ("", "falling", "standing")
 (rulebook *Keyword List: Knockdown*)."""
 
 KNIGHT_ABILITIES = ("braced", "stalwart", "jump", "advanced jump", "rocksteady", "lifeline",
-                    "acrobatics", "bypass")
+                    "acrobatics", "bypass", "advanced bypass", "superior bypass")
 """Knight keywords the rules core applies during movement (rulebook *Keyword List*)."""
 
 MONSTER_TRAITS = ("lumbering", "braced", "bypass", "ignore difficult terrain", "always there",
-                  "vantage points")
+                  "vantage points", "advanced bypass", "superior bypass")
 """Monster Basic Abilities and keywords the rules core applies (rulebook *Basic Abilities*)."""
 
 PHASES = ("monster", "knight")
