@@ -282,6 +282,7 @@ class PreviewStep(MenuStep):
         """Look at outcome ``index``: its ghost and its sentences (the highlight follows)."""
         if index < len(self.outcomes):
             self.chosen = index
+            self.menu.set_highlight(index)
             self._refresh_header()
 
     def _chosen(self, value: object) -> None:
@@ -328,7 +329,6 @@ class PreviewStep(MenuStep):
             return
         later = [i for i in hits if i > self.chosen]
         index = later[0] if later else hits[0]
-        self.menu.set_highlight(index)
         self.show(index)
         self.session.tell(f"outcome {index + 1}: {self.outcomes[index].label} (Enter takes it)")
 
@@ -370,7 +370,6 @@ def preview_overlay(screen: ClashController, args: list[str], spec: str) -> None
         if len(args) != 2 or not args[1].isdigit() or not 1 <= int(args[1]) <= len(
                 step.outcomes):
             raise UsageError(f"--overlay {spec!r}: N must be 1 to {len(step.outcomes)}")
-        step.menu.set_highlight(int(args[1]) - 1)
         step.show(int(args[1]) - 1)
         return
     what = args[0].lower() if args else ""
