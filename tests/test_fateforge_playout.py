@@ -19,7 +19,8 @@ def tokens(state):
 
 
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("name", ["fateforge-chapel.toml", "fateforge-exit.toml"])
+@pytest.mark.parametrize("name", ["fateforge-chapel.toml", "fateforge-exit.toml",
+                                  "fateforge-allies.toml"])
 def test_random_playout_to_the_end(name, seed):
     game, state = layouts.load(LAYOUTS / name)
     start = tokens(state)

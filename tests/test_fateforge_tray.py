@@ -13,11 +13,14 @@ from test_fateforge_ui import SIZE, click_on, enter, frame, open_app, roll_in_tr
 
 from tabletop.dice.roll import replay, roll_dice
 from tabletop.games.fateforge import GAME
-from tabletop.games.fateforge.state import Section
+from tabletop.games.fateforge.state import DEFAULT_POOL, Section
 from tabletop.ui.app import App
-from tabletop.ui.controllers.fateforge import DICE, core_positions, face_of
+from tabletop.ui.controllers.fateforge import core_positions, face_of
 from tabletop.ui.session import Session
 from tabletop.ui.widgets.dice_tray import DiceTray
+
+DICE = DEFAULT_POOL
+"""The chapel's heroes have the default pool: one combat die of each colour."""
 
 
 def seed_where(test, kinds=DICE):

@@ -165,7 +165,25 @@ def test_exit_phase_lists_each_exits_damage():
     lines = app.screen.panel_lines()
     assert "East Gate: Aria 2, Thorn 2 = 4 damage" in lines
     assert "Sewer Grate: Aria 1, Thorn 1 = 2 damage" in lines
-    assert [b.label for b in app.screen.buttons()] == ["Exit East Gate", "Exit Sewer Grate"]
+    assert [b.label for b in app.screen.buttons()] == [
+        "Exit East Gate", "Exit Sewer Grate", "Objectives: not marked",
+        "Extra round (Corruption)"]
+    objectives = app.screen.buttons()[2]
+    objectives.on_click()
+    assert app.screen.buttons()[2].label == "Objectives: all met"
+    app.screen.buttons()[1].on_click()
+    assert app.session.state.outcome.endswith("all objectives met: success")
+
+
+def test_extra_round_button_draws_corruption_and_starts_preparation():
+    state = layouts.load(LAYOUTS / "fateforge-exit.toml")[1]
+    app = open_app("fateforge-exit.toml", replace(state, round=replace(state.round,
+                                                                       phase="exit")))
+    extra = next(b for b in app.screen.buttons() if b.label.startswith("Extra round"))
+    extra.on_click()
+    state = app.session.state
+    assert state.round.phase == "preparation" and state.round.of == state.round.number
+    assert all(h.corruption == (0 if h.ko else 1) for h in state.heroes)
 
 
 def test_preparation_buttons_reroll_three_of_a_kind_and_order():

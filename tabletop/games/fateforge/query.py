@@ -84,8 +84,10 @@ def _enemy_action(state: FateforgeState, args: list[str]) -> dict[str, Any]:
     if plan.enemy is None:
         answer = "does not act"
     else:
-        who = plan.target or f"the players' choice of {' or '.join(plan.targets)}"
-        answer = f"{plan.section} against {who}"
+        chooser = "a D6 among" if plan.section.minion else "the players' choice of"
+        who = plan.target or f"{chooser} {' or '.join(plan.targets)}"
+        word = "toward" if plan.section.action == "step" else "against"
+        answer = f"{plan.section} {word} {who}"
     return {"answer": answer, "section": str(plan.section) if plan.section else None,
             "targets": list(plan.targets), "target": plan.target, "why": plan.why}
 

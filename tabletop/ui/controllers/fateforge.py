@@ -1,22 +1,25 @@
 """The Fateforge combat map screen: clicks and keys in, Fateforge actions out.
 
-Preparation: Roll (N) throws each hero's four combat dice in the dice tray, one hero after
-another (in the tray: click misses and R for the Energy Reroll, a Three-of-a-Kind change, Enter
-to hand the dice to the hero; Esc stops); click a hero, then an adjacent zone to Dash; "Reroll
-misses" throws the hero's misses in the tray for 1 energy; with three identical faces,
-"3-of-a-kind" buttons change one other die; "Earlier" moves the
+Preparation: Roll (N) throws the ally's two dice (first round; misses rerolled until none is
+left) and each hero's four dice from its pool ("Dice:" picks which when the pool holds more)
+in the dice tray, one after another (in the tray: click misses and R for the Energy Reroll, a
+Three-of-a-Kind change, Enter to hand the dice to the hero; Esc stops); click a hero, then an
+adjacent zone to Dash; "Reroll misses" throws the hero's misses in the tray for 1 energy; with
+three identical faces, "3-of-a-kind" buttons change one other die; "Earlier" moves the
 selected hero up the player order; the Reactions buttons place the Enemy Reactions tile and
-pick the reacting types as the app shows them; "Start Action Phase" (N) sets the order.  Hero turns:
-click the acting hero to see the zones it may STEP into (blue; cyan for the energy STEP, or
-Shift-click) and the enemies it may HIT (orange) or SHOT (yellow), grey for those it cannot
+pick the reacting types as the app shows them; "Start Action Phase" (N) sets the order.  Hero
+turns: click the acting hero to see the zones it may STEP into (blue; cyan for the energy STEP,
+or Shift-click) and the enemies it may HIT (orange) or SHOT (yellow), grey for those it cannot
 attack with the reason in the caption; click a zone to STEP, an enemy to attack; FOCUS uses
-are buttons, and so are the skill effects (a block token; Stun, Pull or Push on a
-Ctrl-clicked enemy); End turn (T).  Enemy slots: Next enemy (N) performs one activation and the log
-says why; when the players choose the target, a button per target; D6 results for equal
-paths and pushes are seeded rolls of the dice module's plain ``d6``, written into the action.
-Clean-Up (N), then one button per exit with its damage.  Every refusal is the rules core's
-message in the status line.  Every roll's seed and replayable record go to the log
-(``tabletop.dice.roll.replay`` rebuilds the same faces from it).
+are buttons, and so are the skill effects (a block token; Stun, Pull or Push on a Ctrl-clicked
+enemy), the ally's dice and abilities, the weapon's special result and the armour choice; End
+turn (T).  Enemy slots: Next enemy (N) performs one activation and the log says why; when the
+players choose the target, a button per target; D6 results for equal paths and pushes are
+seeded rolls of the dice module's plain ``d6``, written into the action.  Clean-Up (N), then
+one button per exit with its damage, the objectives as marked in the app, and an extra round.
+Every refusal is the rules core's message in the status line.  Every roll's seed and
+replayable record go to the log (``tabletop.dice.roll.replay`` rebuilds the same faces from
+it).
 """
 
 from __future__ import annotations
@@ -25,13 +28,15 @@ import json
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import combinations
 
 import pygame
 
 from tabletop.dice.fateforge_rolls import ENERGY_REROLL, Preparation, energy_reroll
-from tabletop.dice.roll import Roll, add_dice, new_seed, roll_dice
+from tabletop.dice.roll import Roll, add_dice, new_seed, reroll, roll_dice
 from tabletop.errors import IllegalActionError, UsageError
 from tabletop.games.fateforge.actions import (
+    AllyAbility,
     Block,
     CleanUp,
     Collect,
@@ -41,20 +46,25 @@ from tabletop.games.fateforge.actions import (
     EnergyReroll,
     Exit,
     Explore,
+    ExtraRound,
     Fountain,
     Hit,
     OpenChest,
     Pull,
     Push,
     Revive,
+    RollAllyDice,
     RollDice,
+    SetArmourUse,
     SetOrder,
     Shot,
     Step,
     Stun,
     ThreeOfAKind,
     ToggleDoor,
+    UseAllyDie,
     UsePortal,
+    WeaponSpecial,
 )
 from tabletop.games.fateforge.enemies import next_activation, turn_plan
 from tabletop.games.fateforge.moves import (
@@ -66,11 +76,12 @@ from tabletop.games.fateforge.moves import (
 from tabletop.games.fateforge.rules import (
     NeedsRoll,
     apply,
+    dice_count,
     exit_plan,
     legal_actions,
     three_of_a_kind_face,
 )
-from tabletop.games.fateforge.state import REACTIONS, TURNS, FateforgeState
+from tabletop.games.fateforge.state import REACTIONS, TURNS, WEAPON_DICE, FateforgeState, Hero
 from tabletop.spatial.zone_graph import move_neighbours
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.session import Session
@@ -86,10 +97,31 @@ from tabletop.ui.views.fateforge import (
 )
 from tabletop.ui.widgets.dice_tray import DiceTray
 
-DICE = ("ff-red", "ff-yellow", "ff-blue", "ff-green")
-DICE_PER_HERO = len(DICE)
-"""The combat dice rolled for a hero (the hero boards' pools are not modelled): die ``i`` is
-always of kind ``DICE[i]``, so a reroll throws the same kind again."""
+ALLY = "@ally"
+"""The roll queue's word for the ally's setup roll."""
+OBJECTIVES = ("", "met", "failed")
+"""The objectives as marked in the app, for the Exit: not marked here, all met, not all met."""
+MAX_ALLY_REROLLS = 50
+"""An ally's misses are rerolled until none is left; a seeded roll settles long before."""
+
+
+def pool_words(pool: tuple[str, ...]) -> str:
+    """A dice pool in few words: combat dice by initial (R, Y, B, G), then the weapon die."""
+    combat = " ".join(k.removeprefix("ff-")[0].upper() for k in pool if k not in WEAPON_DICE)
+    weapon = [f"{k.removeprefix('ff-')} weapon die" for k in pool if k in WEAPON_DICE]
+    return " + ".join([combat, *weapon]) if combat else ", ".join(weapon)
+
+
+def dice_choices(hero: Hero) -> list[tuple[str, ...]]:
+    """The different sets of dice ``hero`` may roll this round: ``dice_count`` dice from its
+    pool, in pool order (*Preparation Phase*: "choose and roll a total of 4 combat or weapon
+    dice from your pool")."""
+    count = dice_count(hero)
+    seen: list[tuple[str, ...]] = []
+    for chosen in combinations(hero.pool, count):
+        if chosen not in seen:
+            seen.append(chosen)
+    return seen
 
 
 D6 = "d6"
@@ -132,6 +164,7 @@ class TrayThrow:
     seed: int
     misses: tuple[int, ...] | None = None
     done: bool = False
+    ally: bool = False
 
 
 def d6_results(roll: Roll | None) -> tuple[int, ...]:
@@ -188,6 +221,11 @@ class FateforgeController(GameController):
         """Where the seeds of fresh rolls come from (tests put a fixed sequence here)."""
         self.to_roll: list[str] = []
         self.tray_throw: TrayThrow | None = None
+        self.dice_choice: dict[str, tuple[str, ...]] = {}
+        """The dice each hero rolls next (chosen with the "Dice:" button)."""
+        self.rolled_kinds: dict[str, tuple[str, ...]] = {}
+        """The dice kinds of each hero's roll this round, for the Energy Reroll."""
+        self.objectives = ""
         self._memo: dict[str, tuple[object, object]] = {}
 
     def _cached(self, name: str, compute):
@@ -263,6 +301,12 @@ class FateforgeController(GameController):
                  "Order: " + " > ".join(rnd.sequence)]
         if state.outcome:
             lines.append(f"Outcome: {state.outcome}")
+        ally = state.ally
+        if ally is not None:
+            status = "out for the scene" if ally.out else (
+                f"dice {', '.join(ally.dice) or 'all used'}" if ally.rolled else "dice not rolled")
+            lines.append(f"Ally {ally.name} with {ally.hero}: damage {ally.damage} of "
+                         f"{ally.health}, {status}")
         if rnd.phase == "exit":
             lines += exit_lines(state)
         hero = state.find_hero(self.selected) if self.selected else None
@@ -271,9 +315,12 @@ class FateforgeController(GameController):
                       f"health {hero.health} (+{hero.health_exhausted} exhausted"
                       + (f", {hero.toxic} toxic" if hero.toxic else "") + f"), energy "
                       f"{hero.energy} (+{hero.energy_exhausted})",
-                      f"armour {hero.armour}, block {hero.block}"
+                      f"armour {hero.armour}" + ("" if hero.armour_use or not hero.armour
+                                                 else " (kept)") + f", block {hero.block}"
                       + (", stunned" if hero.stun else "") + (", KO" if hero.ko else "")
-                      + (", stealth" if hero.stealth else ""),
+                      + (", stealth" if hero.stealth else "")
+                      + (f", {hero.corruption} Corruption" if hero.corruption else ""),
+                      "pool: " + pool_words(hero.pool),
                       "results: " + (", ".join(hero.dice) or "none"),
                       ]
             if hero.carrying:
@@ -335,8 +382,12 @@ class FateforgeController(GameController):
                                      lambda r=result, d=die: self.perform(
                                          ThreeOfAKind(hero.name, d, r)))
                           for result in ("step", "hit", "shot", "focus")]
+            if hero is not None and not hero.rolled and len(dice_choices(hero)) > 1:
+                specs.append(ButtonSpec(f"Dice: {pool_words(self.dice_for(hero))}",
+                                        self.cycle_dice, "D"))
             if hero is not None and rnd.order.index(hero.name) > 0:
                 specs.append(ButtonSpec(f"{hero.name} earlier", self.earlier, "O"))
+            specs += self._armour_buttons()
             specs.append(ButtonSpec(f"Reactions: slot {rnd.reaction_slot}",
                                     self.cycle_reaction_slot))
             present = sorted({e.colour for e in state.enemies if e.colour != "boss"},
@@ -354,15 +405,68 @@ class FateforgeController(GameController):
                                        lambda n=name: self.next_enemy(n), str(i + 1))
                             for i, name in enumerate(plan.targets)]
                 return [ButtonSpec("Next enemy", self.next, "N")]
-            return [*self._focus_buttons(), *self._skill_buttons(),
-                    ButtonSpec("End turn", self.end_turn, "T")]
+            return [*self._focus_buttons(), *self._ally_buttons(), *self._skill_buttons(),
+                    *self._armour_buttons(), ButtonSpec("End turn", self.end_turn, "T")]
         if rnd.phase == "cleanup":
-            return [ButtonSpec("Clean-Up", self.next, "N")]
+            return [ButtonSpec("Clean-Up", self.next, "N"), *self._armour_buttons()]
         if rnd.phase == "exit":
-            return [ButtonSpec(f"Exit {t.label}", lambda t=t.label: self.perform(Exit(t)),
-                               enabled=state.guard_of(t.name) is None)
-                    for t in state.tokens if t.kind == "exit"]
+            marked = {"": "not marked", "met": "all met", "failed": "not all met"}
+            specs = [ButtonSpec(f"Exit {t.label}",
+                                lambda t=t.label: self.perform(Exit(t, self.objectives)),
+                                enabled=state.guard_of(t.name) is None)
+                     for t in state.tokens if t.kind == "exit"]
+            specs.append(ButtonSpec(f"Objectives: {marked[self.objectives]}",
+                                    self.cycle_objectives))
+            specs.append(ButtonSpec("Extra round (Corruption)",
+                                    lambda: self.perform(ExtraRound()),
+                                    enabled=all(h.corruption < 4 for h in state.heroes)))
+            return [*specs, *self._armour_buttons()]
         return []
+
+    def _armour_buttons(self) -> list[ButtonSpec]:
+        """Armour on or off for the selected hero with armour cubes: the player may use them
+        against damage (*Armour*)."""
+        hero = self.state.find_hero(self.selected) if self.selected else None
+        if hero is None or not hero.armour:
+            return []
+        word = "Keep armour" if hero.armour_use else "Use armour"
+        return [ButtonSpec(word,
+                           lambda: self.perform(SetArmourUse(hero.name, not hero.armour_use)))]
+
+    def _ally_buttons(self) -> list[ButtonSpec]:
+        """The acting hero's uses of the ally's dice (one button per ally die and die of its
+        own to discard, then the ally abilities) and the weapon's special result."""
+        state = self.state
+        hero = state.find_hero(state.round.current or "")
+        if hero is None:
+            return []
+        specs = []
+        ally = state.ally
+        if ally is not None:
+            for die, face in enumerate(ally.dice):
+                shown: set[str] = set()
+                for own, mine in enumerate(hero.dice):
+                    action = UseAllyDie(hero.name, die, own)
+                    if mine in shown or not self._legal(action):
+                        continue
+                    shown.add(mine)
+                    specs.append(ButtonSpec(f"{ally.name}'s {face} for my {mine}",
+                                            lambda a=action: self.perform(a)))
+                ability = AllyAbility(hero.name, die)
+                if self._legal(ability):
+                    specs.append(ButtonSpec(f"{ally.name} ability ({face})",
+                                            lambda a=ability: self.perform(a)))
+        special = WeaponSpecial(hero.name)
+        if self._legal(special):
+            specs.append(ButtonSpec("Weapon special", lambda: self.perform(special)))
+        return specs
+
+    def _legal(self, action) -> bool:
+        try:
+            apply(self.state, action)
+        except IllegalActionError:
+            return False
+        return True
 
     def _focus_buttons(self) -> list[ButtonSpec]:
         state = self.state
@@ -404,6 +508,7 @@ class FateforgeController(GameController):
             ("N", "roll, start the Action Phase, next enemy activation, Clean-Up"),
             ("T", "end the acting hero's turn"),
             ("R / O", "reroll misses / move the selected hero earlier (Preparation)"),
+            ("D", "choose the selected hero's dice from its pool (Preparation)"),
             ("Tab", "select the next hero"),
             ("Esc / right-click", "clear the selection"),
         ]
@@ -450,6 +555,7 @@ class FateforgeController(GameController):
     def key(self, event: pygame.event.Event) -> bool:
         keys = {pygame.K_n: self.next, pygame.K_SPACE: self.next, pygame.K_t: self.end_turn,
                 pygame.K_r: self.reroll, pygame.K_o: self.earlier, pygame.K_TAB: self.next_hero,
+                pygame.K_d: self.cycle_dice,
                 pygame.K_ESCAPE: self.cancel}
         if self.pending is not None and event.key in (pygame.K_1, pygame.K_2):
             self._trap("focus" if event.key == pygame.K_1 else "card")
@@ -531,6 +637,9 @@ class FateforgeController(GameController):
         state, rnd = self.state, self.state.round
         if rnd.phase == "preparation":
             waiting = [h.name for h in state.heroes if not h.ko and not h.rolled]
+            ally = state.ally
+            if ally is not None and not ally.out and not ally.rolled and rnd.number == 1:
+                waiting.insert(0, ALLY)
             if waiting:
                 self.to_roll = waiting
                 self.update(0)
@@ -585,7 +694,8 @@ class FateforgeController(GameController):
         except IllegalActionError as exc:
             self.session.tell(str(exc), error=True)
             return
-        self._push_tray(TrayThrow(hero.name, tuple(DICE[i % len(DICE)] for i in misses),
+        kinds = self.rolled_kinds.get(hero.name) or self.dice_for(hero)
+        self._push_tray(TrayThrow(hero.name, tuple(kinds[i % len(kinds)] for i in misses),
                                   self.new_seed(), misses))
 
     # -- the dice tray ------------------------------------------------------------------------
@@ -602,11 +712,37 @@ class FateforgeController(GameController):
                 self.session.tell(f"{closed.hero}'s dice not thrown: nothing changed")
                 return
         while self.to_roll:
-            hero = self.state.find_hero(self.to_roll.pop(0))
-            if hero is not None and not hero.ko and not hero.rolled:
-                kinds = DICE[: DICE_PER_HERO - (1 if hero.stun else 0)]
-                self._push_tray(TrayThrow(hero.name, kinds, self.new_seed()))
+            name = self.to_roll.pop(0)
+            ally = self.state.ally
+            if name == ALLY and ally is not None and not ally.rolled:
+                self._push_tray(TrayThrow(ally.name, ally.pool, self.new_seed(), ally=True))
                 return
+            hero = self.state.find_hero(name)
+            if hero is not None and not hero.ko and not hero.rolled:
+                self._push_tray(TrayThrow(hero.name, self.dice_for(hero), self.new_seed()))
+                return
+
+    def dice_for(self, hero: Hero) -> tuple[str, ...]:
+        """The dice ``hero`` rolls next: the set chosen with "Dice:", else the first ones of
+        its pool."""
+        choices = dice_choices(hero)
+        chosen = self.dice_choice.get(hero.name)
+        return chosen if chosen in choices else choices[0]
+
+    def cycle_dice(self) -> None:
+        """The selected hero's next set of dice from its pool (Preparation)."""
+        hero = self.state.find_hero(self.selected) if self.selected else None
+        if hero is None or self.state.round.phase != "preparation" or hero.rolled:
+            self.session.tell("select a hero who has not rolled to choose its dice", error=True)
+            return
+        choices = dice_choices(hero)
+        now = choices.index(self.dice_for(hero))
+        self.dice_choice[hero.name] = choices[(now + 1) % len(choices)]
+        self.session.tell(f"{hero.name} rolls {', '.join(self.dice_for(hero))}")
+
+    def cycle_objectives(self) -> None:
+        """The objectives as the app marks them: not marked, all met, not all met."""
+        self.objectives = OBJECTIVES[(OBJECTIVES.index(self.objectives) + 1) % len(OBJECTIVES)]
 
     def _push_tray(self, throw: TrayThrow) -> None:
         """Throw ``throw``'s dice in the dice tray over the map."""
@@ -617,7 +753,8 @@ class FateforgeController(GameController):
         tray = DiceTray(self.session, throw.kinds, seed=throw.seed, throw_now=True,
                         on_done=lambda roll: self._thrown(throw, tray, roll))
         tray.reroll_rule = lambda roll, chosen: self._tray_reroll(throw, tray, roll, chosen)
-        what = "Energy Reroll of the misses" if throw.misses is not None else "combat dice"
+        what = ("dice (misses are rerolled)" if throw.ally else
+                "Energy Reroll of the misses" if throw.misses is not None else "combat dice")
         self.session.tell(f"{throw.hero}'s {what} in the dice tray: Enter hands them over")
         self.app.push(tray)
 
@@ -640,6 +777,9 @@ class FateforgeController(GameController):
         goes to the log.  A roll thrown again (Space) or with other dice is not taken: the
         hero keeps the first throw of the seed."""
         throw.done = True
+        if throw.ally:
+            self._ally_thrown(throw, roll)
+            return
         change = tray.change
         first = roll_dice(throw.kinds, seed=throw.seed)
         mark = len(self.session.log)
@@ -653,7 +793,9 @@ class FateforgeController(GameController):
         rerolled = tuple(i for step in roll.steps if step.reason == ENERGY_REROLL
                          for i in step.dice)
         if throw.misses is None:
-            ok = self.perform(RollDice(throw.hero, first_faces))
+            ok = self.perform(RollDice(throw.hero, first_faces, throw.kinds))
+            if ok:
+                self.rolled_kinds[throw.hero] = throw.kinds
             places = core_positions(first_faces, rerolled)
             if ok and rerolled:
                 ok = self.perform(EnergyReroll(throw.hero, tuple(
@@ -668,6 +810,19 @@ class FateforgeController(GameController):
                                        record_line(f"{throw.hero}'s {what}", roll)]
         if kept:
             self.session.tell(kept, error=True)
+
+    def _ally_thrown(self, throw: TrayThrow, roll: Roll) -> None:
+        """The ally's setup roll: the first throw of the seed, its misses rerolled (seeded
+        steps of the dice module) until none is left, as one :class:`RollAllyDice`."""
+        roll = roll_dice(throw.kinds, seed=throw.seed)
+        for _ in range(MAX_ALLY_REROLLS):
+            misses = [i for i in range(len(roll)) if roll.face(i).label == "MISS"]
+            if not misses:
+                break
+            roll = reroll(roll, misses, "Allies: reroll misses")
+        mark = len(self.session.log)
+        if self.perform(RollAllyDice(tuple(face_of(label) for label in roll.labels()))):
+            self.session.log.insert(mark, record_line(f"{throw.hero}'s dice", roll))
 
     def earlier(self) -> None:
         """Move the selected hero one place earlier in the player order (Preparation)."""

@@ -6,7 +6,8 @@ lines between tiles that do not touch); a door is a brown bar across its passage
 closed, split when open); a portal is a violet ring in each of its zones joined by a dashed
 line; a barricade is a bar along the protected side with a crossed-out arrow.  Heroes are round
 tokens with health and energy, enemies square tokens in their type colour with the initiative
-number, red damage cubes, black armour cubes and a green stun cube.
+number, red damage cubes, black armour cubes and a green stun cube.  An ally is a gold
+diamond beside the hero it accompanies, with its damage cubes (crossed out when it is out).
 
 :func:`draw_fateforge` is a function of the state plus the overlays (selection, STEP zones,
 targets, the next enemy to act, the caption).  The map layer is cached in a
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from tabletop.games.fateforge.state import FateforgeState, Zone
+from tabletop.games.fateforge.state import Ally, FateforgeState, Zone
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
 
@@ -35,6 +36,7 @@ DOOR: Colour = (120, 74, 34)
 PORTAL: Colour = (150, 80, 210)
 BARRICADE: Colour = (96, 84, 70)
 CROSS: Colour = (210, 40, 40)
+ALLY: Colour = (235, 190, 60)
 STEP_FILL = (60, 130, 250, 90)
 ENERGY_FILL = (40, 200, 220, 80)
 HIT_RING: Colour = (255, 140, 0)
@@ -376,6 +378,9 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
         if hero.stun:
             _cube(surface, (spot.centre[0] + spot.radius - 4, spot.centre[1] - spot.radius),
                   (40, 200, 60))
+        ally = state.ally
+        if ally is not None and ally.hero == hero.name:
+            _draw_ally(surface, spot, ally)
     for enemy in state.enemies:
         spot = spots[enemy.name]
         r = spot.radius
@@ -415,6 +420,21 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
              anchor="midtop", max_width=2 * r + 22)
 
 
+def _draw_ally(surface: pygame.Surface, spot: Spot, ally: Ally) -> None:
+    """The ally's badge at the lower right of its hero: a gold diamond with its initial,
+    greyed and crossed when it is out, and its damage cubes (*Allies*)."""
+    r = max(7, spot.radius // 2)
+    cx, cy = spot.centre[0] + spot.radius - 2, spot.centre[1] + spot.radius - r
+    points = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    pygame.draw.polygon(surface, (130, 130, 130) if ally.out else ALLY, points)
+    pygame.draw.polygon(surface, (20, 20, 20), points, 1)
+    text(surface, ally.name[:1], (cx, cy), max(11, r + 2), theme.TEXT_DARK, anchor="center")
+    if ally.out:
+        pygame.draw.line(surface, CROSS, (cx - r, cy - r), (cx + r, cy + r), 2)
+    for i in range(ally.damage):
+        _cube(surface, (cx - r + i * 9, cy + r + 2), (210, 30, 30))
+
+
 def _cube(surface: pygame.Surface, at: tuple[int, int], colour: Colour) -> None:
     pygame.draw.rect(surface, colour, (at[0], at[1], 8, 8))
     pygame.draw.rect(surface, (255, 255, 255), (at[0], at[1], 8, 8), 1)
@@ -441,6 +461,7 @@ LEGEND: tuple[tuple[Colour, str], ...] = (
     (HIT_RING, "HIT target (same zone)"),
     (SHOT_RING, "SHOT target (adjacent zone)"),
     (NO_RING, "enemy that cannot be attacked (see caption)"),
+    (ALLY, "ally (diamond beside the hero it accompanies)"),
     ((210, 30, 30), "red cube: damage; black: armour; green: stun"),
 )
 
@@ -454,6 +475,8 @@ def legend(state: FateforgeState) -> list[tuple[Colour, str]]:
         if colour == PORTAL and not state.portals:
             continue
         if colour == BARRICADE and not state.barricades:
+            continue
+        if colour == ALLY and state.ally is None:
             continue
         rows.append((colour, words))
     types = sorted({e.colour for e in state.enemies}, key=list(ENEMY_COLOURS).index)
