@@ -424,3 +424,11 @@ def test_output_an_ascii_console_cannot_show_is_escaped_not_a_crash(monkeypatch,
     assert text.count("\n") == 1
     if argv[0] == "query":
         assert json.loads(text)["question"] == argv[2]
+
+
+def test_roll_of_a_spec_an_ascii_console_cannot_show_is_escaped(monkeypatch):
+    out = _strict_stream(encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["roll", "white\u00a0red", "--seed", "1"]) == 0
+    out.flush()
+    assert json.loads(out.buffer.getvalue().decode("ascii"))["spec"] == "white\u00a0red"

@@ -78,5 +78,9 @@ def roll_command(args: argparse.Namespace) -> int:
     seed = args.seed
     if seed is not None and seed < 0:
         raise UsageError(f"--seed {seed}: a seed is a whole number 0 or more")
-    print(json.dumps(roll_report(args.spec, seed), ensure_ascii=False), flush=True)
+    report = roll_report(args.spec, seed)
+    try:
+        print(json.dumps(report, ensure_ascii=False), flush=True)
+    except UnicodeEncodeError:  # a console that cannot show a character of the spec
+        print(json.dumps(report), flush=True)
     return 0
