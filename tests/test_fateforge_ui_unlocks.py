@@ -59,11 +59,15 @@ def test_allies_buttons_trade_a_die_for_an_ally_result():
     state = app.session.state
     state = replace(state, ally=replace(state.ally, dice=("shot", "focus"), rolled=True))
     app = open_app(ALLIES, at_turn(open_app(ALLIES, state), "Aria", ["miss", "hit"]))
-    assert "Brann's shot for my miss" in labels(app)
-    assert "Brann ability (focus)" in labels(app)
-    press(app, "Brann's shot for my miss")
+    assert {"Take ally's shot", "Ally ability: focus"} <= set(labels(app))
+    press(app, "Take ally's shot")
+    assert labels(app) == ["Give up miss", "Give up hit", "Cancel"]
+    press(app, "Cancel")
+    assert "Take ally's shot" in labels(app)
+    press(app, "Take ally's shot")
+    press(app, "Give up miss")
     assert app.session.state.hero("Aria").dice == ("hit", "shot")
-    assert not any(label.startswith("Brann") for label in labels(app))  # once per turn
+    assert not any(label.startswith(("Take ally", "Ally ability")) for label in labels(app))
 
 
 def test_weapons_special_button_and_armour_choice():

@@ -226,6 +226,8 @@ class FateforgeController(GameController):
         self.rolled_kinds: dict[str, tuple[str, ...]] = {}
         """The dice kinds of each hero's roll this round, for the Energy Reroll."""
         self.objectives = ""
+        self.ally_die: int | None = None
+        """The ally die picked with "Take ally's ...", waiting for the die to give up."""
         self._memo: dict[str, tuple[object, object]] = {}
 
     def _cached(self, name: str, compute):
@@ -363,6 +365,8 @@ class FateforgeController(GameController):
 
     def buttons(self) -> list[ButtonSpec]:
         state, rnd = self.state, self.state.round
+        if self.ally_die is not None:
+            return self._give_up_buttons()
         if self.pending is not None:
             return [ButtonSpec("Trap: discard a FOCUS", lambda: self._trap("focus"), "1"),
                     ButtonSpec("Trap: draw a trap card", lambda: self._trap("card"), "2"),
@@ -444,22 +448,38 @@ class FateforgeController(GameController):
         ally = state.ally
         if ally is not None:
             for die, face in enumerate(ally.dice):
-                shown: set[str] = set()
-                for own, mine in enumerate(hero.dice):
-                    action = UseAllyDie(hero.name, die, own)
-                    if mine in shown or not self._legal(action):
-                        continue
-                    shown.add(mine)
-                    specs.append(ButtonSpec(f"{ally.name}'s {face} for my {mine}",
-                                            lambda a=action: self.perform(a)))
+                if any(self._legal(UseAllyDie(hero.name, die, own))
+                       for own in range(len(hero.dice))):
+                    specs.append(ButtonSpec(f"Take ally's {face}",
+                                            lambda d=die: self._pick_ally_die(d)))
                 ability = AllyAbility(hero.name, die)
                 if self._legal(ability):
-                    specs.append(ButtonSpec(f"{ally.name} ability ({face})",
+                    specs.append(ButtonSpec(f"Ally ability: {face}",
                                             lambda a=ability: self.perform(a)))
         special = WeaponSpecial(hero.name)
         if self._legal(special):
             specs.append(ButtonSpec("Weapon special", lambda: self.perform(special)))
         return specs
+
+    def _pick_ally_die(self, die: int) -> None:
+        self.ally_die = die
+        self.session.tell("which of your dice do you discard for the ally's result?")
+
+    def _give_up_buttons(self) -> list[ButtonSpec]:
+        """After "Take ally's ...": one button per different die of the acting hero to
+        discard for it (*Allies*), and Cancel."""
+        hero = self.state.find_hero(self.state.round.current or "")
+        die, specs, shown = self.ally_die, [], set()
+        for own, face in enumerate(hero.dice if hero else ()):
+            action = UseAllyDie(hero.name, die, own)
+            if face not in shown and self._legal(action):
+                shown.add(face)
+                specs.append(ButtonSpec(f"Give up {face}", lambda a=action: self._take(a)))
+        return [*specs, ButtonSpec("Cancel", self.cancel, "Esc")]
+
+    def _take(self, action: UseAllyDie) -> None:
+        self.ally_die = None
+        self.perform(action)
 
     def _legal(self, action) -> bool:
         try:
@@ -529,6 +549,9 @@ class FateforgeController(GameController):
         self.selected = piece.name
 
     def cancel(self) -> bool:
+        if self.ally_die is not None:
+            self.ally_die = None
+            return True
         dropped = bool(self.selected or self.pending)
         self.selected = None
         self.pending = None
