@@ -317,3 +317,88 @@ def test_advanced_jump_during_knockback_clears_two_adjacent_spaces_of_one_tile()
     assert ends("") == ["A3"]                     # Crash against the Wall
     assert ends('"jump"') == ["A3"]               # one space is not enough to clear it
     assert ends('"advanced jump"') == ["A3", "A6"]  # over both, or not jumping
+
+
+HUGGING = """
+[board]
+rows = 8
+cols = 10
+[[knights]]
+name = "Kara"
+at = "C4"
+[[monsters]]
+name = "Eggknight"
+type = "boss"
+at = "D4"
+size = 2
+facing = "north"
+[[monsters]]
+name = "Rat"
+type = "mob"
+at = "F7"
+"""
+
+
+def test_hug_in_the_first_ability_window_keeps_the_target_in_weapon_range():
+    # "If you perform Hug in the first ability window, you cannot move in a way that would
+    # result in your target being outside of your weapon's effective range."
+    from tabletop.games.clash.actions import MoveLike, Weapon
+    from tabletop.spatial.grid import Space
+
+    state = board(HUGGING)
+    reach2 = Weapon.parse("reach 2")
+    moved, _ = apply(state, MoveLike("Kara", "hug", Space.parse("E6"), 3, "Rat", reach2))
+    assert str(moved.knight("Kara").at) == "E6"                  # range 2 to the Rat
+    with pytest.raises(IllegalActionError, match="effective range"):
+        apply(state, MoveLike("Kara", "hug", Space.parse("D3"), 3, "Rat", reach2))
+    with pytest.raises(IllegalActionError, match="effective range"):
+        apply(state, MoveLike("Kara", "hug", Space.parse("E6"), 3, "Rat", Weapon()))
+    moved, _ = apply(state, MoveLike("Kara", "hug", Space.parse("D3"), 3))  # another window
+    assert str(moved.knight("Kara").at) == "D3"
+
+
+MOTIVATED = """
+[board]
+rows = 6
+cols = 8
+[[knights]]
+name = "Kara"
+at = "A1"
+[[knights]]
+name = "Odo"
+at = "C1"
+[[knights]]
+name = "Sonch"
+at = "E1"
+[[knights]]
+name = "Ubar"
+at = "F8"
+[[terrain]]
+name = "Mud"
+at = "E2"
+keywords = ["difficult"]
+"""
+
+
+def test_motivate_x_is_shared_among_the_other_knights():
+    # "Motivate X: During the second ability window, other Knights may move up to X spaces
+    # among them. Example: Motivate 3 allows one Knight to move 3 spaces, two Knights to move
+    # 2 and 1 spaces respectively or three Knights to move 1 space each."
+    from tabletop.games.clash.actions import Motivate
+    from tabletop.spatial.grid import Space as S
+
+    state = board(MOTIVATED)
+    moved, events = apply(state, Motivate("Kara", 3, (("Odo", S.parse("C3")),
+                                                       ("Ubar", S.parse("F7")))))
+    assert str(moved.knight("Odo").at) == "C3" and str(moved.knight("Ubar").at) == "F7"
+    assert "Motivate 3 by Kara: 2 of its spaces" in describe(events[0])
+    moved, _ = apply(state, Motivate("Kara", 3, (("Odo", S.parse("C4")),)))
+    assert str(moved.knight("Odo").at) == "C4"                    # one Knight, all three
+    with pytest.raises(IllegalActionError, match="cannot reach F6 with the 1 space"):
+        apply(state, Motivate("Kara", 3, (("Odo", S.parse("C3")), ("Ubar", S.parse("F6")))))
+    with pytest.raises(IllegalActionError, match="cannot reach E3 with the 2 spaces"):
+        apply(state, Motivate("Kara", 3, (("Odo", S.parse("C2")), ("Sonch", S.parse("E3")))))
+    with pytest.raises(IllegalActionError, match="other Knights"):
+        apply(state, Motivate("Kara", 3, (("Kara", S.parse("A2")),)))
+    with pytest.raises(IllegalActionError, match="once"):
+        apply(state, Motivate("Kara", 3, (("Odo", S.parse("C2")), ("Odo", S.parse("C3")))))

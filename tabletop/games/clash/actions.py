@@ -1,7 +1,8 @@
 """Clash actions: small frozen values with a readable ``str`` for the log and the status line.
 
 Turn actions (rulebook *Knight Round*): :class:`StartTurn`, :class:`MoveKnight`,
-:class:`MoveLike`, :class:`Vault`, :class:`Attack`, :class:`EndTurn`, :class:`EndMonsterRound`.
+:class:`MoveLike`, :class:`Motivate`, :class:`Vault`, :class:`Attack`, :class:`EndTurn`,
+:class:`EndMonsterRound`.
 Monster actions (*Monster Round*): :class:`TurnMonster`, :class:`MonsterMove`.
 Forced movement (*Involuntary Movement*, *Keyword List*): :class:`Forced`.
 Vantage Points (*Vantage Points*): :class:`CreateVantagePoint`, :class:`Climb`,
@@ -95,17 +96,37 @@ MOVE_LIKE = {"reflex": 1, "advanced reflex": 2, "superior reflex": 3, "repositio
 
 @dataclass(frozen=True)
 class MoveLike:
-    """``knight`` moves to ``to`` with a move-like ability (Reflex, Reposition X, Motivate X,
-    Hug X), which is not its Movement Action."""
+    """``knight`` moves to ``to`` with a move-like ability (Reflex, Reposition X, Motivate X
+    taken whole by one Knight, Hug X), which is not its Movement Action.  For a Hug in the
+    first ability window, ``target`` and ``weapon`` are the Monster attacked and the active
+    weapon: the Hug must keep the Monster in the weapon's effective range."""
 
     knight: str
     ability: str
     to: Space
     amount: int = 0
+    target: str | None = None
+    weapon: Weapon | None = None
 
     def __str__(self) -> str:
         name = self.ability.title() + (f" {self.amount}" if self.amount else "")
-        return f"{self.knight} moves to {self.to} with {name}"
+        window = f" (first ability window, attacking {self.target})" if self.target else ""
+        return f"{self.knight} moves to {self.to} with {name}{window}"
+
+
+@dataclass(frozen=True)
+class Motivate:
+    """``knight``'s Motivate ``amount``: other Knights move, one after another, each to its
+    space in ``moves`` (pairs of Knight name and space), sharing the X spaces among them
+    (rulebook *Keyword List: Motivate X*)."""
+
+    knight: str
+    amount: int
+    moves: tuple[tuple[str, Space], ...]
+
+    def __str__(self) -> str:
+        moved = ", ".join(f"{name} to {to}" for name, to in self.moves) or "nobody"
+        return f"{self.knight} Motivates {self.amount}: {moved}"
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
 from tabletop.games.clash import geometry
-from tabletop.games.clash.actions import MOVE_LIKE, MoveLike, Rush
+from tabletop.games.clash.actions import MOVE_LIKE, Motivate, MoveLike, Rush, Weapon
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.forced import standable
 from tabletop.games.clash.state import ClashState, Knight
@@ -79,6 +79,10 @@ def move_like(state: ClashState, action: MoveLike) -> Result:
     if ability == "hug":
         spaces = hug_spaces(state, knight, amount)
         rule = f"Hug {amount}"
+        if action.target is not None and action.to in spaces:
+            problem = _first_window_problem(state, knight, action)
+            if problem:
+                raise IllegalActionError(action, problem)
     else:
         spaces = geometry.reach(state, replace(knight, speed=amount))
         rule = f"{action.ability.title()} (up to {amount} space{'s' * (amount != 1)})"
@@ -86,6 +90,59 @@ def move_like(state: ClashState, action: MoveLike) -> Result:
         raise IllegalActionError(action, f"{action.to} is not a space {rule} can reach")
     moved = replace(knight, at=action.to, vantage=None)
     return state.with_piece(moved), (Event("moved", knight.name, (action.to,), rule=rule),)
+
+
+def _first_window_problem(state: ClashState, knight: Knight, action: MoveLike) -> str | None:
+    """Why a Hug in the first ability window may not end on ``action.to``: the Target would be
+    outside the weapon's effective range (rulebook *Keyword List: Hug*: "If you perform Hug in
+    the first ability window, you cannot move in a way that would result in your target being
+    outside of your weapon's effective range").  Reading: range only; LoS is the attack's."""
+    monster = monster_of(state, action.target, action)
+    weapon = action.weapon or Weapon()
+    if weapon.problem():
+        return weapon.problem()
+    moved = replace(knight, at=action.to, vantage=None)
+    distance = geometry.range_(state.with_piece(moved), moved.name, monster.name)
+    if weapon.low <= distance <= weapon.high:
+        return None
+    return (f"from {action.to} {monster.name} would be {distance} spaces away, outside the "
+            f"{weapon} weapon's effective range; a Hug in the first ability window must keep "
+            f"the target in range (Hug)")
+
+
+def motivate(state: ClashState, action: Motivate) -> Result:
+    """Motivate X: other Knights move up to X spaces among them, one after another, each move
+    resolved like a move-like ability (rulebook *Keyword List: Motivate X*: "Motivate 3 allows
+    one Knight to move 3 spaces, two Knights to move 2 and 1 spaces respectively or three
+    Knights to move 1 space each").  Each move costs the fewest spaces its Knight needs (one
+    more through Difficult terrain); a Knight moves at most once; the motivating Knight does
+    not move."""
+    knight_of(state, action.knight, action)
+    if not 1 <= action.amount <= 20:
+        raise IllegalActionError(action, "Motivate needs its X (1 to 20)")
+    names = [name for name, _ in action.moves]
+    if action.knight in names:
+        raise IllegalActionError(action, f"Motivate moves other Knights, not {action.knight}")
+    if len(set(names)) != len(names):
+        raise IllegalActionError(action, "each Knight moves once with one Motivate")
+    left = action.amount
+    events: list[Event] = []
+    for name, to in action.moves:
+        mover = knight_of(state, name, action)
+        if mover.knockdown == "falling":
+            raise IllegalActionError(action, f"{name} is knocked down and cannot move "
+                                             f"voluntarily (Knockdown)")
+        cost = next((s for s in range(1, left + 1)
+                     if to in geometry.reach(state, replace(mover, speed=s))), None)
+        if cost is None:
+            raise IllegalActionError(action, f"{name} cannot reach {to} with the {left} "
+                                             f"space{'s' * (left != 1)} of Motivate "
+                                             f"{action.amount} left")
+        left -= cost
+        state = state.with_piece(replace(mover, at=to, vantage=None))
+        events.append(Event("moved", name, (to,), rule=f"Motivate {action.amount} by "
+                                                       f"{action.knight}: {cost} of its spaces"))
+    return state, tuple(events)
 
 
 def rush_spaces(state: ClashState, knight: Knight, monster_name: str, weapon,
