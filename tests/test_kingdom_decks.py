@@ -7,6 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.errors import IllegalActionError, LayoutError
 from tabletop.games import layouts
@@ -67,6 +69,8 @@ def test_an_unlisted_card_may_be_named_and_must_not_repeat_a_name_on_the_grid():
         rules.apply(state, Answer("seven"))
     with pytest.raises(IllegalActionError, match="Hazard Effect is"):
         rules.apply(state, Answer("2 quicksand"))
+    with pytest.raises(IllegalActionError, match="Deep Fog Value"):
+        rules.apply(state, Answer("\u00b2"))  # a superscript two is no value
     state, said = go(state, Answer("3: Bone Orchard"))
     assert any("Grave Penalty" in s and "Bone Orchard" in s for s in said)
 
@@ -234,3 +238,18 @@ def test_layout_knights_and_listed_decks_load_and_round_trip():
 def test_layout_rejects_broken_knights_and_deck_lists(extra, deck, message):
     with pytest.raises(LayoutError, match=message):
         layouts.loads(with_text(extra, deck))
+
+
+@settings(max_examples=60, derandomize=True, database=None, deadline=None)
+@given(st.text(max_size=30))
+def test_any_description_of_an_unlisted_card_is_taken_or_refused_in_words(answer):
+    try:
+        state, _ = rules.apply(WAITING, Answer(answer))
+    except IllegalActionError as refused:
+        assert "\n" not in str(refused)
+    else:
+        assert state.fog is None or len(state.fog.cards) == 3
+        round_trip(state)
+
+
+WAITING = go(unlisted_fog(), StayCourse())[0]

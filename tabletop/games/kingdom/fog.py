@@ -73,12 +73,14 @@ def parse_card(answer: str, fog: Fog) -> FogCard | str:
     An unnamed card is called ``Deep Fog card N`` (N: its place in this traversal)."""
     head, colon, name = answer.partition(":")
     words = head.split()
-    if not words or not words[0].isdigit() or not 0 <= int(words[0]) <= MAX_CARD_VALUE:
-        return (f"describe the card as its Deep Fog Value (0 to {MAX_CARD_VALUE}), then its "
-                f"Hazard if any ({', '.join(h for h in HAZARDS if h)}), then ': its name'")
+    form = (f"describe the card as its Deep Fog Value (0 to {MAX_CARD_VALUE}), then its "
+            f"Hazard Effect if any ({' or '.join(h for h in HAZARDS if h)}), then ': its name'")
+    if not 1 <= len(words) <= 2 or not (words[0].isascii() and words[0].isdigit()) \
+            or not 0 <= int(words[0]) <= MAX_CARD_VALUE:
+        return form
     hazard = words[1].lower() if len(words) > 1 else ""
-    if len(words) > 2 or hazard not in HAZARDS:
-        return f"the Hazard Effect is {' or '.join(h for h in HAZARDS if h)}, not {words[1:]}"
+    if hazard not in HAZARDS:
+        return f"the Hazard Effect is {' or '.join(h for h in HAZARDS if h)}, not {words[1]!r}"
     name = name.strip() if colon else ""
     if colon and (not name or not name.isprintable()):
         return "the card's name after ':' must be one line of text"
