@@ -15,6 +15,7 @@ from tabletop.games.fateforge.actions import (
     EnemyActs,
     Exit,
     ExtraRound,
+    Fountain,
     Pull,
     Push,
     Revive,
@@ -240,6 +241,46 @@ def test_modifier_target_minion_equally_close_minions_are_randomised():
     assert high.enemy("Captain").zone == "a" and low.enemy("Captain").zone == "c"
 
 
+def test_modifier_target_minion_never_a_guarded_minion():
+    enemies = [enemy("Captain", "purple", "a", Section("step", None, 1, (), "", ("red",))),
+               enemy("Grunt", "red", "b"), enemy("Keeper", "green", "b", guarding="Grunt"),
+               enemy("Brute", "red", "c")]
+    state = enemy_turns(scene("a-b-c", heroes=[hero("Aria", "a")], enemies=enemies))
+    state = replace(state, round=replace(state.round, queue=("Captain",)))
+    assert next_activation(state).target == "Brute"
+
+
+def test_call_moves_the_closest_minion_of_the_type_toward_the_enemy():
+    enemies = [enemy("Horn", "purple", "a", Section("call", None, 1, (), "", ("red",))),
+               enemy("Grunt", "red", "c", abilities=("fear",)), enemy("Far", "red", "d",
+                                                                      initiative=2)]
+    state = enemy_turns(scene("a-b-c-d", heroes=[hero("Aria", "b")], enemies=enemies))
+    state = replace(state, round=replace(state.round, queue=("Horn",)))
+    plan = next_activation(state)
+    assert plan.target == "Grunt" and "calls Grunt" in plan.why
+    state, events = play(state, EnemyActs())
+    assert state.enemy("Grunt").zone == "b" and state.enemy("Horn").zone == "a"
+    assert state.hero("Aria").has_used("fear")
+
+
+def test_call_never_moves_a_guarding_minion_and_does_nothing_without_one():
+    enemies = [enemy("Horn", "purple", "a", Section("call", None, 1, (), "", ("red",))),
+               enemy("Grunt", "red", "b", guarding="Chest")]
+    state = enemy_turns(scene("a-b", heroes=[hero("Aria", "a")], enemies=enemies,
+                              tokens=[token("chest", "b", "Chest")]))
+    state = replace(state, round=replace(state.round, queue=("Horn",)))
+    plan = next_activation(state)
+    assert plan.enemy is None and "no red minion it can call" in plan.why
+
+
+def test_toxic_damage_healing_fountain_can_recover_toxic_health():
+    state = turn_of(scene("a", heroes=[hero("Aria", "a", health=3, toxic=2)],
+                          tokens=[token("fountain", "a", cubes=3)]), "Aria")
+    state, _ = play(state, Fountain("Aria", 2, 0))
+    aria = state.hero("Aria")
+    assert (aria.health, aria.toxic) == (5, 0)
+
+
 # --------------------------------------------------------------------- Fear
 
 
@@ -349,6 +390,8 @@ energy = 3
      '[[enemies.band]]\naction = "hit"\nminion = ["red"]\n', "only a STEP"),
     ('[[enemies]]\nname = "R"\ntype = "white"\ninitiative = 1\nzone = "a"\ntoughness = 1\n'
      '[[enemies.band]]\naction = "step"\nminion = ["purple"]\n', "not a minion type"),
+    ('[[enemies]]\nname = "R"\ntype = "white"\ninitiative = 1\nzone = "a"\ntoughness = 1\n'
+     '[[enemies.band]]\naction = "call"\n', "names the minion type it calls"),
 ])
 def test_layout_errors_for_the_new_keys(extra, words):
     with pytest.raises(LayoutError) as info:

@@ -80,9 +80,11 @@ def goal_zone(state: FateforgeState, section: Section, target: str) -> str:
 
 def special_targets(state: FateforgeState, enemy: Enemy,
                     section: Section) -> tuple[tuple[str, ...], str]:
-    """The target of a STEP toward an exit (the exit's name) or toward a minion (the closest
-    minions of the left type, else of the right type, not in ``enemy``'s zone), and, when
-    there is none, why (*Enemy Action Modifiers*: "If not possible, do nothing")."""
+    """The target of a STEP toward an exit (the exit's name), of a STEP toward a minion (the
+    closest minions of the left type, else of the right type, not in ``enemy``'s zone and not
+    guarded), or of a CALL (the closest minions of the type not in ``enemy``'s zone that can
+    move: not guarding or guarded), and, when there is none, why (*Enemy Action Modifiers*:
+    "If not possible, do nothing"; *Call*; *Guarded Enemies*)."""
     dist = distances_from(state.graph, enemy.zone)
     if section.exit:
         zone = exit_zone(state, section.exit)
@@ -94,12 +96,17 @@ def special_targets(state: FateforgeState, enemy: Enemy,
     for colour in section.minion:
         near = {e.name: dist[e.zone] for e in state.enemies
                 if e.colour == colour and e.name != enemy.name and e.zone != enemy.zone
-                and e.zone in dist}
+                and e.zone in dist and not state.guard_of(e.name)
+                and not (section.action == "call" and e.guarding)}
         if near:
             best = min(near.values())
             return tuple(sorted(n for n, d in near.items() if d == best)), ""
     kinds = " or ".join(section.minion)
-    return (), f"no {kinds} minion it can step toward (outside its zone, by a route)"
+    if section.action == "call":
+        return (), (f"no {kinds} minion it can call (outside its zone, by a route, free to "
+                    f"move)")
+    return (), f"no {kinds} minion it can step toward (outside its zone, by a route, not "\
+               f"guarded)"
 
 
 def targets(state: FateforgeState, enemy: Enemy, reading: Reading) -> tuple[tuple[str, ...], str]:
@@ -158,8 +165,9 @@ def choose_target(state: FateforgeState, section: Section,
     if section.exit:
         return found[0], f"it steps toward exit {found[0]}"
     if section.minion:
+        verb = "calls" if section.action == "call" else "steps toward"
         if len(found) == 1:
-            return found[0], f"it steps toward {found[0]}, the closest minion of its target type"
+            return found[0], f"it {verb} {found[0]}, the closest minion of its target type"
         return None, (f"{', '.join(found)} are equally close minions of its target type: a D6 "
                       f"decides")
     if len(found) == 1:

@@ -222,10 +222,13 @@ def _section(table: Table) -> Section:
                                         f"({', '.join(MINIONS)})")
     if len(minion) > 2 or len(set(minion)) != len(minion):
         raise table.error("minion", "names one minion type, or two (left, then right)")
-    if (section.exit or minion) and section.action != "step":
-        key = "exit" if section.exit else "minion"
-        raise table.error(key, "only a STEP moves toward an exit or a minion (the rulebook "
-                               "gives no enemy attack on a minion)")
+    if section.exit and section.action != "step":
+        raise table.error("exit", "only a STEP moves toward an exit")
+    if minion and section.action not in ("step", "call"):
+        raise table.error("minion", "only a STEP or a CALL targets a minion (the rulebook "
+                                    "gives no enemy attack on a minion)")
+    if section.action == "call" and not minion:
+        raise table.error("minion", "a CALL names the minion type it calls")
     if section.exit and minion:
         raise table.error("minion", "a STEP goes toward an exit or toward a minion, not both")
     table.done()

@@ -86,7 +86,7 @@ def _enemy_action(state: FateforgeState, args: list[str]) -> dict[str, Any]:
     else:
         chooser = "a D6 among" if plan.section.minion else "the players' choice of"
         who = plan.target or f"{chooser} {' or '.join(plan.targets)}"
-        word = "toward" if plan.section.action == "step" else "against"
+        word = {"step": "toward", "call": "calling"}.get(plan.section.action, "against")
         answer = f"{plan.section} {word} {who}"
     return {"answer": answer, "section": str(plan.section) if plan.section else None,
             "targets": list(plan.targets), "target": plan.target, "why": plan.why}

@@ -589,11 +589,15 @@ def _fountain(state: FateforgeState, action: Fountain) -> Outcome:
     take = action.health + action.energy
     if action.health < 0 or action.energy < 0 or take == 0 or take > token.cubes:
         raise _fail(action, f"remove 1 to {token.cubes} cubes in all")
-    if action.health > hero.health_exhausted or action.energy > hero.energy_exhausted:
-        raise _fail(action, f"{hero.name} can recover only exhausted health "
-                            f"({hero.health_exhausted}) and energy ({hero.energy_exhausted})")
+    if action.health > hero.health_exhausted + hero.toxic or \
+            action.energy > hero.energy_exhausted:
+        raise _fail(action, f"{hero.name} can recover only exhausted or toxic health "
+                            f"({hero.health_exhausted + hero.toxic}) and exhausted energy "
+                            f"({hero.energy_exhausted})")
+    tired = min(action.health, hero.health_exhausted)
     hero = replace(hero, health=hero.health + action.health,
-                   health_exhausted=hero.health_exhausted - action.health,
+                   health_exhausted=hero.health_exhausted - tired,
+                   toxic=hero.toxic - (action.health - tired),
                    energy=hero.energy + action.energy,
                    energy_exhausted=hero.energy_exhausted - action.energy).mark(flag)
     left = replace(token, cubes=token.cubes - take)
@@ -827,7 +831,10 @@ def _enemy_acts(state: FateforgeState, action: EnemyActs) -> Outcome:
     section = plan.section
     events = [Event("enemy", f"{enemy.name} activates: {plan.why}.")]
     graph = state.graph
-    if section.action == "step":
+    if section.action == "call":
+        state, events = _call(state, action, section, enemy, state.enemy(target), rolls,
+                              events)
+    elif section.action == "step":
         zone = enemy.zone
         goal = goal_zone(state, section, target)
         for _ in range(section.amount):
@@ -866,6 +873,25 @@ def _enemy_acts(state: FateforgeState, action: EnemyActs) -> Outcome:
     if not rest.queue:
         state = _advance(state, events)
     return _finish(state, events)
+
+
+def _call(state: FateforgeState, action, section, caller, minion, rolls: list[int],
+          events: list[Event]) -> Outcome:
+    """Call: ``minion`` moves up to the section's amount of zones along a shortest route
+    toward ``caller`` (D6 among equal first steps); heroes in a zone a fear-inducing minion
+    enters draw a Fear card (*Call*, *Randomisation*, *Fear*)."""
+    zone = minion.zone
+    for _ in range(section.amount):
+        if zone == caller.zone:
+            break
+        options = first_steps_toward(state.graph, zone, caller.zone)
+        zone = _pick(action, tuple(options), rolls, f"{minion.name}'s move toward {caller.name}")
+        events.append(Event("move", f"{caller.name} calls {minion.name}: it steps to "
+                                    f"{state.zone_name(zone)}."))
+        state = state.with_enemy(replace(state.enemy(minion.name), zone=zone))
+        if minion.has("fear"):
+            state, events = _fear_all(state, zone, events)
+    return state, events
 
 
 def _moved_in(state: FateforgeState, name: str, zone: str, events: list[Event]) -> Outcome:

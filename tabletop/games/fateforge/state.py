@@ -29,7 +29,8 @@ WEAPON_DICE = ("ff-melee", "ff-ranged")
 DEFAULT_POOL = COMBAT_DICE
 """A hero's dice pool when the layout names none: one combat die of each colour."""
 
-ENEMY_ACTIONS = ("step", "hit", "shot")
+ENEMY_ACTIONS = ("step", "hit", "shot", "call")
+"""Enemy actions; a CALL moves the closest minion of a type toward the enemy (*Glossary*)."""
 MODIFIERS = ("target-earlier", "target-later", "+1", "range+1", "push", "pull", "toxic")
 ABILITIES = ("blocker", "fear")
 HERO_FLAGS = ("energy-reroll", "three-of-a-kind", "dash", "energy-step", "acted", "revived",
@@ -126,9 +127,11 @@ class Section:
 
     def __str__(self) -> str:
         word = self.action.upper()
-        amount = f" {self.amount}" if self.amount != 1 or self.action != "step" else ""
+        moves = self.action in ("step", "call")
+        amount = f" {self.amount}" if self.amount != 1 or not moves else ""
         extra = ([f"toward exit {self.exit}"] if self.exit else []) + (
-            [f"target {' or '.join(self.minion)} minion"] if self.minion else [])
+            [f"{'' if self.action == 'call' else 'target '}{' or '.join(self.minion)} minion"]
+            if self.minion else [])
         words = (*self.modifiers, *extra)
         mods = f" ({', '.join(words)})" if words else ""
         where = "any distance" if self.within is None else f"within {self.within}"
