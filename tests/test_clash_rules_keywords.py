@@ -402,3 +402,57 @@ def test_motivate_x_is_shared_among_the_other_knights():
         apply(state, Motivate("Kara", 3, (("Kara", S.parse("A2")),)))
     with pytest.raises(IllegalActionError, match="once"):
         apply(state, Motivate("Kara", 3, (("Odo", S.parse("C2")), ("Odo", S.parse("C3")))))
+
+
+SPECTRE = """
+[board]
+rows = 6
+cols = 6
+[[monsters]]
+name = "Spectre"
+type = "boss"
+at = "C3"
+traits = [{traits}]
+[[knights]]
+name = "Kara"
+at = "C4"
+[[knights]]
+name = "Odo"
+at = "F3"
+"""
+
+
+def test_always_there_is_adjacent_to_every_knight_for_its_attacks_and_effects():
+    # "Always There: For the purposes of all Monster Attacks and effects it is always
+    # considered adjacent to the Knight, but the Knight is not considered adjacent to the
+    # Monster."
+    from tabletop.games.clash.actions import MonsterAttack
+
+    state = board(SPECTRE.format(traits='"always there"'))
+    spectre = state.monster("Spectre")
+    assert target(state, spectre, ["Adjacent, Furthest"]).alternatives == (("Odo",),)
+    assert target(state, spectre, ["In range 1, Furthest"]).alternatives == (("Odo",),)
+    [r] = outcomes(state, MonsterAttack("Spectre", ("Odo",), "melee"))
+    assert [e.kind for e in r.events if e.piece == "Odo"] == ["attack-target"]
+    plain = board(SPECTRE.format(traits=""))
+    assert target(plain, plain.monster("Spectre"), ["Adjacent, Furthest"]).alternatives == (
+        ("Kara",),)
+    [r] = outcomes(plain, MonsterAttack("Spectre", ("Odo",), "melee"))
+    assert [e.kind for e in r.events if e.piece == "Odo"] == ["out-of-reach"]
+
+
+def test_always_there_a_knight_is_never_adjacent_to_it():
+    from tabletop.games.clash.actions import Attack, MoveLike, Vault, Weapon
+    from tabletop.spatial.grid import Space
+
+    state = board(SPECTRE.format(traits='"always there"'))
+    with pytest.raises(IllegalActionError, match="Always There"):
+        apply(state, Attack("Kara", "Spectre", Weapon()))
+    apply(state, Attack("Kara", "Spectre", Weapon.parse("reach 2")))    # range 1 is in Reach
+    with pytest.raises(IllegalActionError, match="Always There"):
+        apply(state, Vault("Kara", "Spectre"))
+    with pytest.raises(IllegalActionError, match="Hug"):
+        apply(state, MoveLike("Kara", "hug", Space.parse("B3"), 2))
+    plain = board(SPECTRE.format(traits=""))
+    apply(plain, Attack("Kara", "Spectre", Weapon()))
+    apply(plain, MoveLike("Kara", "hug", Space.parse("B3"), 2))

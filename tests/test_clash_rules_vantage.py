@@ -57,20 +57,41 @@ def test_vantage_point_keys_round_trip():
     assert again == state
 
 
+GORGOLETH = """
+[board]
+rows = 8
+cols = 10
+[[knights]]
+name = "Odo"
+at = "{odo}"
+vantage = "Gorgoleth"
+[[monsters]]
+name = "Gorgoleth"
+type = "boss"
+at = "C4"
+size = 3
+facing = "south"
+vantage_points = {vps}
+locked_vantage_points = {locked}
+"""
+
+
+def gorgoleth(odo="C5", vps="[[1, 0], [1, 2], [0, 1]]", locked="[[0, 1]]"):
+    return GORGOLETH.format(odo=odo, vps=vps, locked=locked)
+
+
 def test_layout_refuses_a_knight_on_a_locked_or_missing_vantage_point():
-    text = LAYOUT.read_text().replace('at = "C5"', 'at = "D6"')
+    assert board(gorgoleth()).knight("Odo").vantage == "Gorgoleth"
     with pytest.raises(LayoutError, match="locked"):
-        loads(text, "<t>")
-    text = LAYOUT.read_text().replace('at = "C5"', 'at = "D5"')
+        board(gorgoleth(odo="D6"))
     with pytest.raises(LayoutError, match="not one of Gorgoleth's vantage_points"):
-        loads(text, "<t>")
-    text = LAYOUT.read_text().replace("[[1, 0], [1, 2], [0, 1]]", "[[1, 0], [3, 2], [0, 1]]")
+        board(gorgoleth(odo="D5"))
     with pytest.raises(LayoutError, match="vantage_points"):
-        loads(text, "<t>")
-    text = LAYOUT.read_text().replace("locked_vantage_points = [[0, 1]]",
-                                      "locked_vantage_points = [[2, 2]]")
+        board(gorgoleth(vps="[[1, 0], [3, 2], [0, 1]]"))
+    with pytest.raises(LayoutError, match="listed twice"):
+        board(gorgoleth(vps="[[1, 0], [1, 0], [0, 1]]"))
     with pytest.raises(LayoutError, match="locked_vantage_points"):
-        loads(text, "<t>")
+        board(gorgoleth(locked="[[2, 2]]"))
 
 
 def test_climbing_a_vp_a_knight_adjacent_performs_a_climb_test_as_a_free_action():

@@ -32,7 +32,7 @@ from tabletop.games.clash.forced import (
     standable,
 )
 from tabletop.games.clash.state import FACINGS, ClashState, Knight, Monster
-from tabletop.games.clash.turns import knight_of, monster_of
+from tabletop.games.clash.turns import knight_of, monster_of, not_adjacent
 from tabletop.spatial import forced as directions
 from tabletop.spatial.grid import DIRECTIONS, Space, adjacent
 
@@ -185,9 +185,12 @@ def _speed_limit(branch: Branch, monster: Monster, limit: int | None
 
 def _reach_check(branch: Branch, monster: str, target: str, within: int) -> Branch:
     """*Target Out of Reach*: a Target beyond the attack's range after the movement is not
-    attacked (an Out of Reach Evade)."""
+    attacked (an Out of Reach Evade); never for a Monster with Always There, "always considered
+    adjacent to the Knight" for its attacks."""
     state = branch.state
     if monster not in state.pieces or target not in state.pieces:
+        return branch
+    if state.monster(monster) is not None and state.monster(monster).has("always there"):
         return branch
     if geometry.range_(state, monster, target) <= within:
         return branch
@@ -218,9 +221,9 @@ def vault_outcomes(state: ClashState, action: Vault) -> list[Branch]:
     if knight.knockdown == "falling":
         raise IllegalActionError(action, f"{knight.name} is knocked down and cannot move "
                                          f"voluntarily (Knockdown)")
-    if not adjacent(knight.spaces, monster.spaces):
+    if not adjacent(knight.spaces, monster.spaces) or monster.has("always there"):
         raise IllegalActionError(action, f"{knight.name} is not adjacent to {monster.name} "
-                                         f"(Vault)")
+                                         f"(Vault{not_adjacent(monster)})")
     way = directions.away(monster.spaces, knight.spaces)[0]
     dx, dy = DIRECTIONS[directions.OPPOSITE[way]]
     at = knight.at.step(dx * (monster.size + 1), dy * (monster.size + 1))
@@ -284,7 +287,8 @@ def monster_attack_outcomes(state: ClashState, action: MonsterAttack) -> list[Br
     for start in starts:
         events = []
         for name in order:
-            if geometry.range_(start.state, monster.name, name) <= reach:
+            if monster.has("always there") or geometry.range_(start.state, monster.name,
+                                                               name) <= reach:
                 events.append(Event("attack-target", name, other=monster.name,
                                     rule=f"{kind.title()} attack"))
             else:

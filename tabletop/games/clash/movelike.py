@@ -29,14 +29,16 @@ def hug_spaces(state: ClashState, knight: Knight, amount: int) -> frozenset[Spac
     """Where Hug X can take ``knight``: up to X steps cardinally or diagonally, each onto an
     unoccupied space adjacent to a Monster, never through a corner between two occupied
     spaces (rulebook *Keyword List: Hug*).  Reading: Obstacle, Chasm and Boundless spaces
-    count as not free.  A Knight on a Vantage Point is adjacent to its Monster and takes its
+    count as not free; a Monster with Always There is never adjacent to a Knight (*Basic
+    Abilities*).  A Knight on a Vantage Point is adjacent to its Monster and takes its
     first step onto any free space adjacent to that Monster, "as if they were adjacent
     spaces" (*Movement and VPs*)."""
     def free(space: Space) -> bool:
         return space == knight.at or standable(state, knight, space)
 
     def by_monster(space: Space) -> bool:
-        return any(adjacent((space,), m.spaces) for m in state.monsters)
+        return any(adjacent((space,), m.spaces) for m in state.monsters
+                   if not m.has("always there"))
 
     host = state.monster(knight.vantage) if knight.vantage else None
     if host is not None:

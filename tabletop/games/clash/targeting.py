@@ -137,23 +137,27 @@ def _apply(state: ClashState, monster: Monster, word: str, knights: list[Knight]
 
 
 def _filter(state: ClashState, monster: Monster, text: str):
-    """A yes/no test for a Knight, or ``None`` if ``text`` is a selector."""
+    """A yes/no test for a Knight, or ``None`` if ``text`` is a selector.  A Monster with
+    Always There is adjacent (so in range, and the Knight engaged) to every Knight for its own
+    targeting (rulebook *Basic Abilities: Always There*)."""
     name = monster.name
+    always = monster.has("always there")
 
     def in_range(x: int):
-        return lambda k: geometry.range_(state, name, k.name) <= x
+        return lambda k: always or geometry.range_(state, name, k.name) <= x
 
     def sees(k: Knight) -> bool:
         return geometry.monster_sees(state, name, k.name).clear
 
     def engaged(k: Knight) -> bool:
-        return any(geometry.range_(state, m.name, k.name) == 1 for m in state.monsters)
+        return always or any(geometry.range_(state, m.name, k.name) == 1
+                             for m in state.monsters)
 
     match = re.fullmatch(r"in range\s*(\d+)", text)
     if match:
         return in_range(int(match.group(1)))
     tests = {
-        "adjacent": lambda k: geometry.range_(state, name, k.name) == 1,
+        "adjacent": lambda k: always or geometry.range_(state, name, k.name) == 1,
         "engaged": engaged,
         "non-engaged": lambda k: not engaged(k),
         "grouped": lambda k: any(o.name != k.name and adjacent(o.spaces, k.spaces)

@@ -201,6 +201,9 @@ def attack_problem(state: ClashState, knight: Knight, monster: Monster, weapon) 
         if not sight.clear:
             return f"{knight.name} has no Line of Sight to {monster.name}: {sight.why}"
         distance = geometry.range_(state, knight.name, monster.name)
+    if weapon.kind == "melee" and monster.has("always there"):
+        return (f"a Melee weapon needs {monster.name} adjacent (Effective Range)"
+                f"{not_adjacent(monster)}")
     if weapon.kind == "melee" and distance != 1:
         return (f"a Melee weapon needs {monster.name} adjacent, but it is {distance} spaces "
                 f"away (Effective Range)")
@@ -266,6 +269,15 @@ def set_stat(state: ClashState, action: SetStat) -> Result:
     state = state.with_piece(replace(knight, **{action.stat: action.value}))
     return state, (Event("stat-set", knight.name, other=action.stat.title(),
                          amount=action.value),)
+
+
+def not_adjacent(monster: Monster) -> str:
+    """The note for a refusal by adjacency when ``monster`` has Always There (rulebook *Basic
+    Abilities*: "the Knight is not considered adjacent to the Monster"), else ``""``."""
+    if monster.has("always there"):
+        return (f"; {monster.name} has Always There: a Knight is never considered adjacent "
+                f"to it")
+    return ""
 
 
 def adjacent_to(monster: Monster, knight: Knight) -> bool:

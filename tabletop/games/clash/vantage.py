@@ -25,7 +25,14 @@ from tabletop.games.clash.actions import (
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.forced import Branch, off_vantage
 from tabletop.games.clash.state import ClashState, Knight, Monster
-from tabletop.games.clash.turns import in_turn, knight_of, monster_of, require_able, set_stat
+from tabletop.games.clash.turns import (
+    in_turn,
+    knight_of,
+    monster_of,
+    not_adjacent,
+    require_able,
+    set_stat,
+)
 from tabletop.spatial.grid import Space, adjacent
 
 Result = tuple[ClashState, tuple[Event, ...]]
@@ -95,10 +102,10 @@ def climb(state: ClashState, action: Climb) -> Result:
     if knight.vantage is not None:
         raise IllegalActionError(action, f"{knight.name} is already on a Vantage Point of "
                                          f"{knight.vantage}")
-    if not adjacent(monster.spaces, knight.spaces):
+    if not adjacent(monster.spaces, knight.spaces) or monster.has("always there"):
         raise IllegalActionError(action, f"{knight.name} is not adjacent to {monster.name}; "
                                          f"only a Knight adjacent to the Monster may perform a "
-                                         f"Climb test (Climbing a VP)")
+                                         f"Climb test (Climbing a VP){not_adjacent(monster)}")
     rider = rider_on(state, monster, action.at)
     if rider is not None:
         raise IllegalActionError(action, f"{rider.name} is on that Vantage Point; only one "
