@@ -13,8 +13,9 @@ from tabletop.games.almokon.view import HIDDEN
 from tabletop.games.registry import get_game
 from tabletop.ui.app import App
 from tabletop.ui.controllers.almokon import AlmokonController
-from tabletop.ui.controllers.joust_modals import ChoiceMenu, HandOver
 from tabletop.ui.session import Session
+from tabletop.ui.widgets.choice_menu import ChoiceMenu
+from tabletop.ui.widgets.handover import HandOver
 
 ROOT = Path(__file__).resolve().parent.parent / "layouts"
 SIZE = (1280, 800)

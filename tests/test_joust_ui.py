@@ -15,10 +15,10 @@ from tabletop.games.joust.actions import ChooseFavor, Ready, Reveal, SetOrder
 from tabletop.games.joust.state import HIDDEN
 from tabletop.ui.app import App
 from tabletop.ui.controllers.joust import JoustController
-from tabletop.ui.controllers.joust_modals import HandOver
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.session import Session
 from tabletop.ui.widgets.dice_tray import DiceTray
+from tabletop.ui.widgets.handover import HandOver
 
 ROOT = Path(__file__).resolve().parent.parent / "layouts"
 SIZE = (1280, 800)

@@ -37,7 +37,6 @@ from tabletop.games.almokon.targeting import (
 from tabletop.games.almokon.view import HIDDEN, view_for
 from tabletop.ui.controllers.almokon_facts import card_lines, group_label, phase_hint
 from tabletop.ui.controllers.base import ButtonSpec, GameController
-from tabletop.ui.controllers.joust_modals import ChoiceMenu, HandOver
 from tabletop.ui.session import Session
 from tabletop.ui.views.almokon import (
     PLAYER_COLOURS,
@@ -46,6 +45,8 @@ from tabletop.ui.views.almokon import (
     draw_almokon,
     draw_zoom,
 )
+from tabletop.ui.widgets.choice_menu import ChoiceMenu
+from tabletop.ui.widgets.handover import HandOver
 
 Group = tuple
 

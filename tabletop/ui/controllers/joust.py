@@ -34,10 +34,11 @@ from tabletop.games.joust.scoring import winner
 from tabletop.games.joust.state import JOUSTS, JoustState
 from tabletop.games.joust.view import view_for
 from tabletop.ui.controllers.base import ButtonSpec, GameController
-from tabletop.ui.controllers.joust_modals import ChoiceMenu, HandOver
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.session import Session
 from tabletop.ui.views.joust import HOUSE_COLOURS, Hit, Selection, draw_joust
+from tabletop.ui.widgets.choice_menu import ChoiceMenu
+from tabletop.ui.widgets.handover import HandOver
 
 PUBLIC = "everyone"
 """``shown_to`` value when both players look at the public view."""

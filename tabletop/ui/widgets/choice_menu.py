@@ -1,7 +1,9 @@
-"""Modal screens of the joust: the hand-over between players and a small choice menu.
+"""A small modal menu of labelled choices (play an Enhancement card as Squire or Equipment,
+the forms of an Almokon attack, a pending Scout choice ...).
 
-The hand-over covers the whole board area with an opaque sheet, so nothing of the table
-(least of all a secret) shows until the named player clicks.
+The box grows to the longest label (up to the board's width); a label longer than that wraps
+onto a second line rather than losing its end, so two options that differ only at the end can
+still be told apart.
 """
 
 from __future__ import annotations
@@ -14,40 +16,8 @@ from tabletop.ui.controllers.base import Controller
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 
-
-class HandOver(Controller):
-    """"Pass to House Echelon, then click": an opaque cover; a click or Enter/Space calls
-    ``on_done`` and closes it."""
-
-    modal = True
-
-    def __init__(self, headline: str, detail: str, on_done: Callable[[], None]):
-        super().__init__()
-        self.headline = headline
-        self.detail = detail
-        self.on_done = on_done
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        done = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
-                                                           pygame.K_KP_ENTER))
-        if done and self.app is not None:
-            self.app.pop(self)
-            self.on_done()
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, (24, 22, 20), rect)
-        size = 34
-        while size > 16 and theme.font(size).size(self.headline)[0] > rect.width - 30:
-            size -= 2
-        text(surface, self.headline, (rect.centerx, rect.centery - 30), size, theme.ACCENT,
-             anchor="center", max_width=rect.width - 20)
-        y = rect.centery + 6
-        for line in wrap(self.detail, 18, min(640, rect.width - 40)):
-            text(surface, line, (rect.centerx, y), 18, theme.TEXT, anchor="midtop")
-            y += 22
+LABEL = 17
+TITLE = 20
 
 
 class ChoiceMenu(Controller):
@@ -88,19 +58,37 @@ class ChoiceMenu(Controller):
             return True
         return False
 
+    def labels(self, width: int) -> list[tuple[str, ...]]:
+        """Each option's numbered label wrapped to ``width`` pixels (at most two lines)."""
+        return [wrap(f"{index + 1}. {label}", LABEL, width)[:2]
+                for index, (label, _) in enumerate(self.options)]
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Shade the board and draw the box centred on it; remembers the rows for clicks."""
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, rect)
-        box = pygame.Rect(0, 0, 360, 50 + 32 * len(self.options))
+        font = theme.font(LABEL)
+        widest = max([font.size(f"{i + 1}. {label}")[0]
+                      for i, (label, _) in enumerate(self.options)]
+                     + [theme.font(TITLE).size(self.title)[0]])
+        width = max(360, min(rect.width - 24, widest + 44))
+        rows = self.labels(width - 40)
+        heights = [8 + 18 * len(lines) for lines in rows]
+        box = pygame.Rect(0, 0, width, 46 + sum(h + 6 for h in heights))
         box.center = rect.center
+        box.clamp_ip(rect)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
-        text(surface, self.title, (box.x + 14, box.y + 10), 20, theme.ACCENT)
+        text(surface, self.title, (box.x + 14, box.y + 10), TITLE, theme.ACCENT,
+             max_width=box.width - 28)
         self.rects = []
-        for index, (label, _) in enumerate(self.options):
-            row = pygame.Rect(box.x + 12, box.y + 40 + index * 32, box.width - 24, 26)
+        y = box.y + 40
+        for lines, height in zip(rows, heights, strict=True):
+            row = pygame.Rect(box.x + 12, y, box.width - 24, height)
             pygame.draw.rect(surface, theme.BUTTON, row, border_radius=4)
-            text(surface, f"{index + 1}. {label}", (row.x + 8, row.centery), 17, theme.TEXT,
-                 anchor="midleft")
+            for n, line in enumerate(lines):
+                text(surface, line, (row.x + 8, row.y + 4 + 18 * n), LABEL, theme.TEXT,
+                     max_width=row.width - 16)
             self.rects.append(row)
+            y += height + 6
