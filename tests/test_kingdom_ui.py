@@ -191,3 +191,20 @@ def test_the_mortis_direction_prompt_offers_directions():
     button(controller, "West").on_click()
     assert controller.session.state.clues == (1, 0, 1, 0)
     assert controller.session.state.knights[0].clues == (2, 0, 0, 0)  # Sir Aldric: Martial
+
+
+def test_a_listed_exploration_deck_draws_its_top_card_and_waits_for_a_special_one():
+    game, state = layouts.load(LAYOUTS / "kingdom-mid-delve.toml")
+    state = replace(state, exploration_cards=(ExplorationCard("Ash Storm", "district"),
+                                              ExplorationCard("Cache", special=True)))
+    controller = KingdomController(Session(game, state))
+    controller.draw(pygame.Surface(SIZE), pygame.Rect(0, 0, 980, 770))
+    click(controller, "3")
+    click(controller, "3")  # Backtrack: straight to the Exploration step
+    assert "Draw instant" not in [b.label for b in controller.buttons()]
+    button(controller, "Draw top card").on_click()
+    assert controller.session.state.district_effects[-1] == ("Drowned Ward", "Ash Storm")
+    assert not button(controller, "End step").enabled
+    button(controller, "Draw top card").on_click()
+    assert button(controller, "End step").enabled
+    assert "Draw instant" in [b.label for b in controller.buttons()]

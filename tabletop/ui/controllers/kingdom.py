@@ -233,15 +233,15 @@ class KingdomController(GameController):
             ok, _ = travel.fog_paths_open(state)
             out.append(ButtonSpec("Deep Fog…", self.toggle_fog, "F", ok))
         elif phase == "exploration":
-            if state.exploration_top is not None:
-                out.append(ButtonSpec(f"Draw {state.exploration_top.kind}",
-                                      lambda: self.act(DrawExploration())))
+            top = state.exploration_top
+            if top is not None:  # listed: the list knows its effect type
+                out.append(ButtonSpec("Draw top card", lambda: self.act(DrawExploration())))
             else:
                 for kind in ("instant", "district", "active"):
                     out.append(ButtonSpec(f"Draw {kind}",
                                           lambda k=kind: self.act(DrawExploration(k))))
             out.append(ButtonSpec("End step", lambda: self.act(EndStep()), "Enter",
-                                  state.delve.drawn > 0))
+                                  state.delve.drawn > 0 and not (top and top.special)))
         elif phase == "story":
             out.append(ButtonSpec("End step", lambda: self.act(EndStep()), "Enter"))
         elif phase == "deep-fog" and state.fog is not None:
