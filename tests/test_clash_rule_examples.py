@@ -154,3 +154,31 @@ def test_preview_of_an_outcome_for_the_window():
     assert [str(s) for s in shown.paths["Ser Sonch"]] == ["C5", "C6", "C7"]
     assert shown.crashed == ("Ser Sonch",) and shown.destroyed == ("Column",)
     assert shown.died == () and shown.facing == {"Eggknight": "east"}
+
+
+def test_vantage_points_teaching_layout_says_what_the_rules_do():
+    # Rulebook, Vantage Points: "A Knight adjacent to the Monster may perform a Climb test as
+    # a free action"; "Only one Knight can occupy a single VP at a given time"; "Other Knights
+    # adjacent to the Monster are not considered to be adjacent to Knights on VPs."
+    from tabletop.errors import IllegalActionError
+    from tabletop.games.clash import geometry
+    from tabletop.games.clash.actions import Climb, EndMonsterRound, MoveKnight
+    from tabletop.games.clash.state import Turn
+
+    state = layout("vantage-points")
+    climbed, _ = apply(state, Climb("Kara", "Gorgoleth", Space.parse("E5")))
+    assert climbed.knight("Kara").vantage == "Gorgoleth"
+    for space in ("C5", "D6"):
+        with pytest.raises(IllegalActionError):
+            apply(state, Climb("Kara", "Gorgoleth", Space.parse(space)))
+    with pytest.raises(IllegalActionError):
+        apply(state, Climb("Ubar", "Gorgoleth", Space.parse("E5")))
+    assert geometry.adjacent(state, "Odo", "Kara") and geometry.adjacent(state, "Odo", "Sonch")
+    assert not geometry.adjacent(state, "Kara", "Odo")
+    assert geometry.range_(state, "Odo", "Ubar") == geometry.range_(state, "Gorgoleth", "Ubar")
+    stepped, _ = apply(state, MoveKnight("Odo", Space.parse("F6")))     # one step off
+    assert stepped.knight("Odo").vantage is None
+    from dataclasses import replace
+
+    _, events = apply(replace(state, turn=Turn(phase="monster")), EndMonsterRound())
+    assert [e.piece for e in events if e.kind == "hold-on"] == ["Odo"]

@@ -264,3 +264,17 @@ def test_a_knight_on_a_vp_turns_with_its_monster_and_the_board_saves():
     assert turned.state.knight("Odo").vantage == "Gorgoleth"
     again = loads(dumps(turned.state), "<again>")[1]
     assert again.knight("Odo") == turned.state.knight("Odo")
+
+
+def test_query_verbs_climb_and_adjacent():
+    from tabletop.games.clash import GAME
+    from tabletop.games.query import ask
+
+    state = vp_board()
+    answer = ask(GAME, state, "climb Kara Gorgoleth")
+    assert answer["answer"] == ["E5"]
+    assert "only one Knight can occupy a single VP" in answer["why"] and "locked" in answer["why"]
+    assert ask(GAME, state, "climb Ubar Gorgoleth")["answer"] == []
+    answer = ask(GAME, state, "adjacent Kara Odo")
+    assert answer["answer"] is False and "not considered adjacent" in answer["why"]
+    assert ask(GAME, state, "adjacent Odo Kara")["answer"] is True

@@ -1,6 +1,6 @@
 """``tabletop query`` verbs for the Clash rules (``docs/clash-rules.md``): targeting, Monster
-movement, forced movement, attack legality and Wave cover.  Merged into the Clash verbs by
-``VERBS.update(RULE_VERBS)`` in :mod:`tabletop.games.clash.query`.
+movement, forced movement, attack legality, Wave cover, adjacency and Vantage Points.  Merged
+into the Clash verbs by ``VERBS.update(RULE_VERBS)`` in :mod:`tabletop.games.clash.query`.
 
 Movement answers list every outcome the players may choose among: ``"answer"`` is a list of
 ``{"choices", "end", "facing", "events"}`` (``end`` maps each moved piece to its north-west
@@ -16,16 +16,18 @@ from tabletop.games.clash import attacks, geometry
 from tabletop.games.clash.actions import (
     FORCED_KINDS,
     MOVEMENT_TYPES,
+    Climb,
     Forced,
     MonsterMove,
     Weapon,
 )
 from tabletop.games.clash.events import describe
 from tabletop.games.clash.forced import Branch
-from tabletop.games.clash.rules import outcomes
+from tabletop.games.clash.rules import apply, outcomes
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.games.clash.targeting import TargetingError, target
 from tabletop.games.clash.turns import attack_problem
+from tabletop.games.clash.vantage import vantage_spaces
 from tabletop.games.contract import Verb
 
 
@@ -151,6 +153,39 @@ def _can_attack(state: ClashState, args: list[str]) -> dict[str, Any]:
     return {"answer": True, "why": why}
 
 
+def _adjacent(state: ClashState, args: list[str]) -> dict[str, Any]:
+    a, b = geometry.resolve(state, args[0]), geometry.resolve(state, args[1])
+    answer = geometry.adjacent(state, a, b)
+    host = b.knight.vantage if b.knight is not None else None
+    if host and not answer and a.name != host:
+        why = (f"{b.name} is on a Vantage Point of {host}: other Knights adjacent to the "
+               f"Monster are not considered adjacent to Knights on VPs (Vantage Points)")
+    elif a.knight is not None and a.knight.vantage:
+        why = (f"{a.name} is on a Vantage Point of {a.knight.vantage}: adjacent and in range 1 "
+               f"to the Monster and all Knights adjacent to it, else measured from the "
+               f"Monster's closest space (Vantage Points)")
+    else:
+        why = f"range from {a.name} to {b.name} is {geometry.range_(state, a, b)}"
+    return {"answer": answer, "why": why}
+
+
+def _climb(state: ClashState, args: list[str]) -> dict[str, Any]:
+    knight, monster = _knight(state, args[0]), _monster(state, args[1])
+    spaces = sorted(vantage_spaces(monster, unlocked_only=False))
+    free, why = [], []
+    for space in spaces:
+        try:
+            apply(state, Climb(knight.name, monster.name, space))
+        except TabletopError as exc:
+            why.append(f"{space}: {str(exc).split(': ', 1)[-1]}")
+        else:
+            free.append(str(space))
+    if not spaces:
+        why.append(f"{monster.name} has no Vantage Points; it cannot be climbed")
+    return {"answer": free, "why": "; ".join(why) or
+            f"{knight.name} may perform a Climb test for each (Climbing a VP)"}
+
+
 def _wave(state: ClashState, args: list[str]) -> dict[str, Any]:
     monster = _monster(state, args[0])
     hit, sheltered = attacks.wave(state, monster, _number(args[1]))
@@ -175,4 +210,8 @@ RULE_VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("can-attack", "K M WEAPON", "whether Knight K may attack Monster M with WEAPON",
          _can_attack, None),
     Verb("wave", "M X", "the Knights a Wave X attack hits, and who is sheltered", _wave, 2),
+    Verb("adjacent", "P Q", "whether P counts Q as adjacent (Vantage Points make it one-way)",
+         _adjacent, 2),
+    Verb("climb", "K M", "the Vantage Points of Monster M that Knight K may climb now",
+         _climb, 2),
 )}
