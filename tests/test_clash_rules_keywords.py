@@ -456,3 +456,19 @@ def test_always_there_a_knight_is_never_adjacent_to_it():
     plain = board(SPECTRE.format(traits=""))
     apply(plain, Attack("Kara", "Spectre", Weapon()))
     apply(plain, MoveLike("Kara", "hug", Space.parse("B3"), 2))
+
+
+def test_involuntary_movement_reduction_effects_combine():
+    # "Multiple effects reducing involuntary movement may be applied at the same time ... all
+    # of these effects can be combined to reduce Pushback suffered by that Knight by a total
+    # of 4."
+    from tabletop.games.clash.actions import Forced
+
+    state = board(KNOCK.format(abilities="").replace('at = "A4"\nsize = [2, 1]',
+                                                      'at = "A8"\nsize = [2, 1]'))
+    [full] = outcomes(state, Forced("knockback", "Eggknight", "Kara", 4))
+    [less] = outcomes(state, Forced("knockback", "Eggknight", "Kara", 4, reduction=3))
+    assert str(full.state.knight("Kara").at) == "A6" and str(less.state.knight("Kara").at) == "A3"
+    assert "Knockback is reduced to 1" in " ".join(describe(e) for e in less.events)
+    [none] = outcomes(state, Forced("knockback", "Eggknight", "Kara", 4, reduction=9))
+    assert str(none.state.knight("Kara").at) == "A2"

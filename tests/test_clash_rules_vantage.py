@@ -278,3 +278,13 @@ def test_query_verbs_climb_and_adjacent():
     answer = ask(GAME, state, "adjacent Kara Odo")
     assert answer["answer"] is False and "not considered adjacent" in answer["why"]
     assert ask(GAME, state, "adjacent Odo Kara")["answer"] is True
+
+
+def test_legal_actions_offer_the_climb_tests_a_knight_may_take():
+    from tabletop.games.clash.rules import legal_actions
+
+    state, _ = apply(vp_board(), StartTurn("Kara"))
+    climbs = [a for a in legal_actions(state) if isinstance(a, Climb)]
+    assert climbs == [Climb("Kara", "Gorgoleth", S("E5"))]
+    state, _ = apply(vp_board(), StartTurn("Ubar"))
+    assert not [a for a in legal_actions(state) if isinstance(a, Climb)]

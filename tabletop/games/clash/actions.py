@@ -265,7 +265,9 @@ FORCED_KINDS = ("knockback", "knockback to the side", "unavoidable knockback", "
 @dataclass(frozen=True)
 class Forced:
     """``source`` forces ``kind`` of ``amount`` on ``target`` (Knockback, Pushback, Pull …);
-    ``toward`` is the space of "Pushback toward"/"Drag toward", ``option`` the chosen outcome."""
+    ``toward`` is the space of "Pushback toward"/"Drag toward", ``option`` the chosen outcome;
+    ``reduction`` is the total of the effects that reduce this involuntary movement (rulebook
+    *Involuntary Movement Reduction*)."""
 
     kind: str
     source: str
@@ -273,11 +275,13 @@ class Forced:
     amount: int = 0
     toward: Space | None = None
     option: int | None = None
+    reduction: int = 0
 
     def __str__(self) -> str:
         amount = f" {self.amount}" if self.amount else ""
         toward = f" toward {self.toward}" if self.toward else ""
-        return f"{self.source}: {self.kind.title()}{amount} on {self.target}{toward}"
+        less = f", reduced by {self.reduction}" if self.reduction else ""
+        return f"{self.source}: {self.kind.title()}{amount} on {self.target}{toward}{less}"
 
 
 STATS = ("vigor", "heat", "passion", "knockdown")

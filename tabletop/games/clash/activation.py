@@ -45,7 +45,9 @@ def _piece(state: ClashState, name: str, action: object):
 
 
 def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
-    """Every outcome of ``action`` (rulebook *Involuntary Movement*, *Keyword List*)."""
+    """Every outcome of ``action`` (rulebook *Involuntary Movement*, *Keyword List*).  The
+    reductions are added up and taken from X, never below 0 (*Involuntary Movement
+    Reduction*: "all of these effects can be combined")."""
     kind = action.kind.lower()
     if kind not in FORCED_KINDS:
         raise IllegalActionError(action, f"{action.kind!r} is not a forced movement "
@@ -59,15 +61,21 @@ def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
     if action.toward is not None and not state.board.contains(action.toward):
         raise IllegalActionError(action, f"{action.toward} is off the board "
                                          f"({state.board.describe()})")
-    x = action.amount
+    if not 0 <= action.reduction <= 20:
+        raise IllegalActionError(action, "the reduction must be 0 to 20")
+    x = max(0, action.amount - action.reduction)
+    begin = Branch(state)
+    if action.reduction and action.amount:
+        begin = begin.then(None, Event("reduced", target.name, other=kind.title(), amount=x,
+                                       rule="Involuntary Movement Reduction"))
     if isinstance(target, Knight) and target.vantage:
-        starts = off_vantage(Branch(state), target.name, kind.title())
+        starts = off_vantage(begin, target.name, kind.title())
         if kind == "displace":
             return starts
         return [done for start in starts
                 for done in (_forced_from(start, action, kind, source.name, target.name, x)
                              if target.name in start.state.pieces else [start])]
-    return _forced_from(Branch(state), action, kind, source.name, target.name, x)
+    return _forced_from(begin, action, kind, source.name, target.name, x)
 
 
 def _forced_from(start: Branch, action: Forced, kind: str, source: str, target: str,

@@ -69,6 +69,7 @@ _SENTENCES = {
     "priority-passed": "The Priority Target token passes to {piece} ({rule}).",
     "slowed": "{piece} stands on Difficult Terrain: -1 Speed, it moves at most {amount} "
               "({rule}).",
+    "reduced": "{piece}'s {other} is reduced to {amount} ({rule}).",
     "divine": "{piece} holds the Divine Target token.",
     "divine-cleared": "Nobody holds the Divine Target token.",
     "vp-created": "{piece}'s Vantage Point on {to} is created and can be climbed.",

@@ -128,9 +128,10 @@ def apply(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, .
 
 
 def legal_actions(state: ClashState) -> list[object]:
-    """A useful finite set of legal actions: in the Knight Round, every Movement Action and
-    Melee attack of the Knight whose turn it is (of every Knight yet to act when none is), and
-    ending that turn; in the Monster Round, ending it.  Empty when no Knight is left."""
+    """A useful finite set of legal actions: in the Knight Round, every Movement Action, Melee
+    attack and Climb test of the Knight whose turn it is (of every Knight yet to act when none
+    is), and ending that turn; in the Monster Round, ending it.  Empty when no Knight is
+    left."""
     if not state.knights:
         return []
     if state.turn.phase == "monster":
@@ -153,8 +154,24 @@ def legal_actions(state: ClashState) -> list[object]:
             if not now.turn.attacked:
                 actions.extend(Attack(me.name, m.name, Weapon()) for m in now.monsters
                                if turns.attack_problem(now, me, m, Weapon()) is None)
+            actions.extend(_climbs(now, me))
         actions.append(EndTurn(knight.name))
     return actions
+
+
+def _climbs(state: ClashState, knight) -> list[Climb]:
+    """The Climb tests ``knight`` may perform now, one per free Vantage Point it may climb
+    (a passed test; the players report a failure with ``passed=False``)."""
+    out = []
+    for monster in state.monsters:
+        for space in vantage.free_vantage_points(state, monster):
+            action = Climb(knight.name, monster.name, space)
+            try:
+                vantage.climb(state, action)
+            except IllegalActionError:
+                continue
+            out.append(action)
+    return out
 
 
 def describe(event: Event) -> str:
