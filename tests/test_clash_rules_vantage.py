@@ -288,3 +288,12 @@ def test_legal_actions_offer_the_climb_tests_a_knight_may_take():
     assert climbs == [Climb("Kara", "Gorgoleth", S("E5"))]
     state, _ = apply(vp_board(), StartTurn("Ubar"))
     assert not [a for a in legal_actions(state) if isinstance(a, Climb)]
+
+
+def test_grouped_targeting_counts_adjacency_as_the_knight_on_a_vp_does():
+    # "Knights on VPs are considered adjacent ... to ... all Knights adjacent to that Monster"
+    from tabletop.games.clash.targeting import target
+
+    state = vp_board()
+    found = target(state, state.monster("Gorgoleth"), ["Grouped"])
+    assert found.alternatives == (("Odo",),)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tabletop.games.clash import geometry
 from tabletop.games.clash.state import ClashState, Knight, Monster
-from tabletop.spatial.grid import Space, adjacent
+from tabletop.spatial.grid import Space
 
 
 class TargetingError(ValueError):
@@ -153,6 +153,12 @@ def _filter(state: ClashState, monster: Monster, text: str):
         return always or any(geometry.range_(state, m.name, k.name) == 1
                              for m in state.monsters)
 
+    def grouped(k: Knight) -> bool:
+        """Adjacent to another Knight, as ``k`` counts adjacency (*Vantage Points*: a Knight
+        on a VP is adjacent to the Knights adjacent to its Monster, not they to it)."""
+        return any(o.name != k.name and geometry.adjacent(state, k.name, o.name)
+                   for o in state.knights)
+
     match = re.fullmatch(r"in range\s*(\d+)", text)
     if match:
         return in_range(int(match.group(1)))
@@ -160,10 +166,8 @@ def _filter(state: ClashState, monster: Monster, text: str):
         "adjacent": lambda k: always or geometry.range_(state, name, k.name) == 1,
         "engaged": engaged,
         "non-engaged": lambda k: not engaged(k),
-        "grouped": lambda k: any(o.name != k.name and adjacent(o.spaces, k.spaces)
-                                 for o in state.knights),
-        "grouped knight": lambda k: any(o.name != k.name and adjacent(o.spaces, k.spaces)
-                                        for o in state.knights),
+        "grouped": grouped,
+        "grouped knight": grouped,
         "lone knight": lambda k: not any(o.name != k.name and
                                          geometry.range_(state, o.name, k.name) <= 3
                                          for o in state.knights),
