@@ -114,7 +114,8 @@ PARSED = {path: tomllib.loads(path.read_text(encoding="utf-8")) for path in SHIP
 ODD_VALUES = ["", " ", "ZZ999", "A0", "A1", "Z99", "north", "boss", "a\nb", "x" * 300, -1, 0, 1, 2,
               10 ** 30, -(10 ** 30), 1.5, True, False, [], {}, [[]], [1, 2], ["x"], [-1, -1],
               [0, 0], [[0, 2]], {"name": "x"}]
-odd_value = st.one_of(st.sampled_from(ODD_VALUES), st.integers(), st.text(max_size=6),
+odd_value = st.one_of(st.sampled_from(ODD_VALUES).map(copy.deepcopy), st.integers(),
+                      st.text(max_size=6),
                       st.lists(st.integers(-2, 40), max_size=3))
 
 
@@ -171,7 +172,7 @@ def _mutate(doc, data):
     elif how == "borrow":
         parent[key] = data.draw(st.sampled_from(_strings(doc) or [""]))
     else:
-        parent[key] = copy.deepcopy(data.draw(odd_value))
+        parent[key] = data.draw(odd_value)
 
 
 @settings(FUZZ, max_examples=400)
