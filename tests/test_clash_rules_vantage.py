@@ -297,3 +297,23 @@ def test_grouped_targeting_counts_adjacency_as_the_knight_on_a_vp_does():
     state = vp_board()
     found = target(state, state.monster("Gorgoleth"), ["Grouped"])
     assert found.alternatives == (("Odo",),)
+
+
+def test_rush_from_a_vp_steps_first_next_to_the_monster():
+    # "A Knight may move from a Monster VP space ... using a Movement Action or any move-like
+    # ability, as if they were adjacent spaces."  Rush is the Movement Action.
+    from tabletop.games.clash.actions import Rush, Weapon
+    from tabletop.games.clash.movelike import rush_spaces
+
+    state = vp_board()
+    state = state.with_piece(replace(state.knight("Ubar"), at=S("H9")))
+    state = replace(state, monsters=(*state.monsters,
+                                     replace(state.monster("Gorgoleth"), name="Imp", kind="mob",
+                                             at=S("H10"), size=1, vantage_points=(),
+                                             locked_vantage_points=())))
+    odo = state.knight("Odo")
+    ends = rush_spaces(state, odo, "Imp", Weapon.parse("reach 2"))
+    # one step off the Gorgoleth (F6), then four more: Speed 4 + 1, the first spaces in reach
+    assert sorted(map(str, ends)) == ["F10", "G9", "H8"]
+    moved, _ = apply(state, Rush("Odo", "Imp", min(ends), Weapon.parse("reach 2")))
+    assert moved.knight("Odo").vantage is None

@@ -152,19 +152,34 @@ def rush_spaces(state: ClashState, knight: Knight, monster_name: str, weapon,
     """Where Rush can end (rulebook *Keyword List: Rush*): Speed +1 (+2 Improved), at least 3
     spaces, along a shortest path to the first spaces from which ``weapon`` can attack the
     Monster (effective range and LoS).  Reading: the path avoids what a Movement Action
-    avoids; Difficult terrain is not counted."""
+    avoids; Difficult terrain is not counted.  From a Vantage Point the first step goes onto
+    any free space adjacent to the Monster (*Movement and VPs*)."""
     bonus = 2 if improved else 1
     monster = state.monster(monster_name)
+    ground = replace(knight, vantage=None)
     goals = [s for s in state.board.spaces() if standable(state, knight, s)
-             and attack_problem(state.with_piece(replace(knight, at=s)), replace(knight, at=s),
+             and attack_problem(state.with_piece(replace(ground, at=s)), replace(ground, at=s),
                                 monster, weapon) is None]
-    dist = distances_to(goals, lambda s: s == knight.at or standable(state, knight, s))
-    steps = dist.get(knight.at)
-    if steps is None or steps < 3 or steps > knight.speed + bonus:
+    host = state.monster(knight.vantage) if knight.vantage else None
+
+    def walkable(space: Space) -> bool:
+        return (host is None and space == knight.at) or standable(state, knight, space)
+
+    if host is None:
+        starts = [knight.at]
+    else:
+        starts = sorted({n for s in host.spaces for n in s.neighbours()
+                         if n not in host.spaces and standable(state, knight, n)})
+    dist = distances_to(goals, walkable)
+    found = [dist[s] for s in starts if s in dist]
+    first = 0 if host is None else 1
+    if not found:
         return frozenset()
-    from_start = distances_to([knight.at], lambda s: s == knight.at or standable(state, knight, s),
-                              limit=steps)
-    return frozenset(g for g in goals if from_start.get(g) == steps)
+    steps = min(found) + first
+    if steps < 3 or steps > knight.speed + bonus:
+        return frozenset()
+    from_start = distances_to(starts, walkable, limit=steps - first)
+    return frozenset(g for g in goals if from_start.get(g, -9) + first == steps)
 
 
 def rush(state: ClashState, action: Rush) -> Result:
