@@ -104,7 +104,7 @@ def test_trap_zone_offers_the_choice():
     click_on(app, "Thorn")
     click_on(app, "Well")
     labels = [b.label for b in app.screen.buttons()]
-    assert labels[:2] == ["Trap: discard a FOCUS", "Trap: draw a trap card"]
+    assert labels[:3] == ["Trap: discard a FOCUS", "Trap: draw a trap card", "Trap: an ability"]
     app.screen.buttons()[1].on_click()
     assert app.session.state.hero("Thorn").zone == "well"
     assert not app.session.state.tokens_in("well", "trap")

@@ -80,3 +80,16 @@ def test_weapons_special_button_and_armour_choice():
     assert not app.session.state.hero("Thorn").armour_use
     assert "Use armour" in labels(app)
     assert any("armour 2 (kept)" in line for line in app.screen.panel_lines())
+
+
+def test_traps_a_pushed_hero_gets_the_trap_buttons():
+    app = open_app(ALLIES)
+    state = app.session.state
+    aria = state.hero("Aria").mark("trap")
+    state = state.with_hero(aria)
+    state = replace(state, tokens=(*state.tokens, replace(state.tokens[0], kind="trap")))
+    app = open_app(ALLIES, state)
+    assert labels(app) == ["Aria: discard a FOCUS", "Aria: trap card", "Aria: an ability"]
+    press(app, "Aria: an ability")
+    assert not app.session.state.hero("Aria").has_used("trap")
+    assert not app.session.state.tokens_in("pier", "trap")

@@ -22,6 +22,8 @@ from tabletop.games.fateforge.actions import (
     RollAllyDice,
     RollDice,
     SetArmourUse,
+    SpringTrap,
+    Step,
     UseAllyDie,
     WeaponSpecial,
 )
@@ -303,6 +305,33 @@ def test_fear_when_an_enemy_pulls_a_hero_into_its_zone():
         enemy("Wraith", "red", "a", Section("shot", 1, 1, ("pull",)), abilities=("fear",))]))
     state, events = play(state, EnemyActs())
     assert state.hero("Aria").zone == "a" and state.hero("Aria").has_used("fear")
+
+
+# --------------------------------------------------------------------- Traps
+
+
+def test_traps_an_ability_removes_the_trap():
+    state = turn_of(scene("a-b", heroes=[hero("Aria", "a", dice=("step",))],
+                          tokens=[token("trap", "b")]), "Aria")
+    state, events = play(state, Step("Aria", "b", trap="ability"))
+    assert not state.tokens_in("b", "trap") and "ability that removes the trap" in events[-1]
+
+
+def test_traps_a_hero_pushed_onto_a_trap_chooses_before_the_enemies_go_on():
+    state = enemy_turns(scene("a-b", heroes=[hero("Aria", "a")], tokens=[token("trap", "b")],
+                              enemies=[enemy("Ogre", "brown", "a", Section("hit", 0, 1,
+                                                                            ("push",))),
+                                       enemy("Imp", "brown", "a", initiative=2)]))
+    state, events = play(state, EnemyActs())
+    assert state.hero("Aria").zone == "b" and state.hero("Aria").has_used("trap")
+    refused(state, EnemyActs(), "must first deal with the trap")
+    refused(state, SpringTrap("Aria", "focus"), "no FOCUS result")
+    refused(state, SpringTrap("Aria", "dance"), "choose one of")
+    state, events = play(state, SpringTrap("Aria", "card"))
+    assert not state.tokens_in("b", "trap") and not state.hero("Aria").has_used("trap")
+    assert "draw a trap card" in events[0]
+    refused(state, SpringTrap("Aria", "card"), "was not moved onto a trap")
+    play(state, EnemyActs())
 
 
 # --------------------------------------------------------------------- Scene end, Corruption

@@ -268,6 +268,18 @@ class AllyAbility:
 
 
 @dataclass(frozen=True)
+class SpringTrap:
+    """``hero``, moved onto a trap by an enemy, deals with it: ``focus``, ``card`` or
+    ``ability``."""
+
+    hero: str
+    choice: str
+
+    def __str__(self) -> str:
+        return f"{self.hero} deals with the trap ({self.choice})"
+
+
+@dataclass(frozen=True)
 class EndTurn:
     hero: str
 

@@ -50,6 +50,7 @@ from tabletop.games.fateforge.actions import (
     SetArmourUse,
     SetOrder,
     Shot,
+    SpringTrap,
     Step,
     Stun,
     ThreeOfAKind,
@@ -203,19 +204,33 @@ def _finish(state: FateforgeState, events: list[Event]) -> Outcome:
     return state, events + more
 
 
+TRAP_CHOICES = ("focus", "card", "ability")
+"""A hero entering a trap zone: discard a FOCUS to ignore it, draw a trap card (the token is
+discarded), or trigger an ability that removes the trap (*Traps*)."""
+
+
 def _enter_zone(state: FateforgeState, action, name: str, to: str, trap: str) -> Outcome:
-    """Move hero ``name`` into ``to`` voluntarily: a trap there is ignored by discarding a
-    FOCUS or triggered (its token discarded, a trap card drawn) (*Traps*); a fear-inducing
-    enemy there makes the hero draw a Fear card, once per round (*Fear*)."""
-    events: list[Event] = []
+    """Move hero ``name`` into ``to`` voluntarily: the trap there is dealt with by ``trap``
+    (*Traps*); a fear-inducing enemy there makes the hero draw a Fear card, once per round
+    (*Fear*)."""
     traps = state.tokens_in(to, "trap")
-    if traps and trap not in ("focus", "card"):
+    if traps and trap not in TRAP_CHOICES:
         raise _fail(action, f"{state.zone_name(to)} holds a trap: choose to discard a FOCUS to "
-                            f"ignore it or to draw a trap card (Traps)")
+                            f"ignore it, to draw a trap card, or an ability that removes it "
+                            f"(Traps)")
     if trap and not traps:
         raise _fail(action, f"{state.zone_name(to)} holds no trap")
-    hero = replace(state.hero(name), zone=to)
-    state = state.with_hero(hero)
+    state = state.with_hero(replace(state.hero(name), zone=to))
+    state, events = _trap_choice(state, action, name, trap)
+    return _fear(state, name, to, events)
+
+
+def _trap_choice(state: FateforgeState, action, name: str, trap: str) -> Outcome:
+    """Hero ``name``, in a trap zone, deals with the trap by ``trap`` (``""``: no trap)."""
+    events: list[Event] = []
+    hero = state.hero(name)
+    to = hero.zone
+    traps = state.tokens_in(to, "trap")
     if trap == "focus":
         if not has_result(hero, "focus"):
             raise _fail(action, f"{name} has no FOCUS result to discard for the trap")
@@ -228,7 +243,36 @@ def _enter_zone(state: FateforgeState, action, name: str, to: str, trap: str) ->
                                             if i != state.tokens.index(gone)))
         events.append(Event("trap", f"{name} triggers the trap in {state.zone_name(to)}: draw a "
                                     f"trap card and apply it; the trap token is discarded."))
-    return _fear(state, name, to, events)
+    elif trap == "ability":
+        gone = traps[0]
+        state = replace(state, tokens=tuple(t for i, t in enumerate(state.tokens)
+                                            if i != state.tokens.index(gone)))
+        events.append(Event("trap", f"{name} triggers an ability that removes the trap in "
+                                    f"{state.zone_name(to)} (apply it from the card)."))
+    return state, events
+
+
+def _spring_trap(state: FateforgeState, action: SpringTrap) -> Outcome:
+    """A hero moved onto a trap by an enemy deals with it at once: discard a FOCUS, draw a
+    trap card, or an ability that removes it (*Traps*: "voluntarily or not")."""
+    hero = state.find_hero(action.hero)
+    if hero is None or not hero.has_used("trap"):
+        raise _fail(action, f"{action.hero} was not moved onto a trap")
+    if action.choice not in TRAP_CHOICES:
+        raise _fail(action, f"choose one of {', '.join(TRAP_CHOICES)} for the trap")
+    state = state.with_hero(replace(hero, used=tuple(u for u in hero.used if u != "trap")))
+    if not state.tokens_in(hero.zone, "trap"):
+        return state, [Event("trap", f"the trap in {state.zone_name(hero.zone)} is gone.")]
+    state, events = _trap_choice(state, action, hero.name, action.choice)
+    return _finish(state, events)
+
+
+def _trap_waits(state: FateforgeState, action) -> None:
+    """Refuse to go on while a hero moved onto a trap has not chosen what to do."""
+    waiting = [h.name for h in state.heroes if h.has_used("trap") and not h.ko]
+    if waiting:
+        raise _fail(action, f"{waiting[0]} must first deal with the trap it was moved onto "
+                            f"(Traps)")
 
 
 def _fear_all(state: FateforgeState, zone: str, events: list[Event]) -> Outcome:
@@ -680,6 +724,7 @@ def _block(state: FateforgeState, action: Block) -> Outcome:
 def _end_turn(state: FateforgeState, action: EndTurn,
               events: list[Event] | None = None) -> Outcome:
     hero = _turn_hero(state, action, action.hero)
+    _trap_waits(state, action)
     events = list(events or [])
     unused = len(hero.dice)
     keep = tuple(f for f in hero.used if f not in ("energy-step", "acted", "fountain-start",
@@ -805,6 +850,7 @@ def _enemy_acts(state: FateforgeState, action: EnemyActs) -> Outcome:
     if rnd.phase != "action" or rnd.current not in (REACTIONS, TURNS):
         raise _fail(action, "no enemy is due to act (enemies act in the Enemy Reactions and "
                             "Enemy Turns slots)")
+    _trap_waits(state, action)
     plan = next_activation(state)
     rest = replace(rnd, queue=rnd.queue[1:])
     if plan.enemy is None:
@@ -895,12 +941,14 @@ def _call(state: FateforgeState, action, section, caller, minion, rolls: list[in
 
 
 def _moved_in(state: FateforgeState, name: str, zone: str, events: list[Event]) -> Outcome:
-    """Hero ``name`` was moved into ``zone`` by an enemy: a trap there asks for a choice and a
-    fear-inducing enemy there makes the hero draw a Fear card (*Traps*: "voluntarily or not",
-    *Fear*: "when entering a zone")."""
+    """Hero ``name`` was moved into ``zone`` by an enemy: a trap there waits for the hero's
+    choice (:class:`SpringTrap`) and a fear-inducing enemy there makes the hero draw a Fear
+    card (*Traps*: "voluntarily or not", *Fear*: "when entering a zone")."""
     if state.tokens_in(zone, "trap"):
+        state = state.with_hero(state.hero(name).mark("trap"))
         events.append(Event("trap", f"{name} is moved onto a trap in {state.zone_name(zone)}: "
-                                    f"discard a FOCUS or draw a trap card."))
+                                    f"discard a FOCUS, draw a trap card, or use an ability "
+                                    f"that removes it."))
     return _fear(state, name, zone, events)
 
 
@@ -911,6 +959,7 @@ def _clean_up(state: FateforgeState, action: CleanUp) -> Outcome:
     rnd = state.round
     if rnd.phase != "cleanup":
         raise _fail(action, f"Clean-Up comes after the Enemy Turns; it is the {rnd.phase} phase")
+    _trap_waits(state, action)
     heroes = tuple(replace(h, block=0, dice=(), rolled=False, used=()) for h in state.heroes)
     enemies = tuple(replace(e, block=0, stun=False, damage=0) for e in state.enemies)
     state = replace(state, heroes=heroes, enemies=enemies)
@@ -1063,6 +1112,7 @@ _HANDLERS: dict[type, Callable[[FateforgeState, object], Outcome]] = {
     CleanUp: _clean_up, Exit: _exit,
     WeaponSpecial: _weapon_special, RollAllyDice: _roll_ally, UseAllyDie: _use_ally_die,
     AllyAbility: _ally_ability, SetArmourUse: _set_armour, ExtraRound: _extra_round,
+    SpringTrap: _spring_trap,
     OpenChest: lambda s, a: _focus_token(s, a, "chest", "tap the chest in the app and take "
                                                         "the item."),
     Explore: lambda s, a: _focus_token(s, a, "exploration", "tap its icon in the app to see "
@@ -1137,7 +1187,8 @@ def legal_actions(state: FateforgeState) -> list[object]:
     :class:`Pull`, :class:`Stun`, :class:`Block`), which the players apply when a card says
     so, are left out, so that a random playout spends only die results."""
     rnd = state.round
-    out: list[object] = []
+    out: list[object] = [SpringTrap(h.name, choice) for h in state.heroes
+                         if h.has_used("trap") for choice in TRAP_CHOICES]
     if rnd.phase == "preparation":
         for hero in state.heroes:
             if hero.ko:
@@ -1168,7 +1219,7 @@ def legal_actions(state: FateforgeState) -> list[object]:
         hero = state.hero(current)
         allowed, _ = step_options(state, hero)
         for zone, how in allowed.items():
-            for trap in ("", "focus", "card"):
+            for trap in ("", *TRAP_CHOICES):
                 out.append(Step(hero.name, zone, how != "STEP", trap))
         for enemy in state.enemies:
             out += [Hit(hero.name, enemy.name), Shot(hero.name, enemy.name)]

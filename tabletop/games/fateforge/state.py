@@ -34,7 +34,7 @@ ENEMY_ACTIONS = ("step", "hit", "shot", "call")
 MODIFIERS = ("target-earlier", "target-later", "+1", "range+1", "push", "pull", "toxic")
 ABILITIES = ("blocker", "fear")
 HERO_FLAGS = ("energy-reroll", "three-of-a-kind", "dash", "energy-step", "acted", "revived",
-              "fear", "fountain-start", "fountain-end", "ally", "weapon")
+              "fear", "fountain-start", "fountain-end", "ally", "weapon", "trap")
 """Once-per-round / once-per-turn marks a hero can carry (saved in ``used``)."""
 
 PHASES = ("preparation", "action", "cleanup", "exit", "over")

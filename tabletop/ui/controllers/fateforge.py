@@ -58,6 +58,7 @@ from tabletop.games.fateforge.actions import (
     SetArmourUse,
     SetOrder,
     Shot,
+    SpringTrap,
     Step,
     Stun,
     ThreeOfAKind,
@@ -370,7 +371,15 @@ class FateforgeController(GameController):
         if self.pending is not None:
             return [ButtonSpec("Trap: discard a FOCUS", lambda: self._trap("focus"), "1"),
                     ButtonSpec("Trap: draw a trap card", lambda: self._trap("card"), "2"),
+                    ButtonSpec("Trap: an ability", lambda: self._trap("ability"), "3"),
                     ButtonSpec("Cancel", self.cancel, "Esc")]
+        trapped = next((h.name for h in state.heroes if h.has_used("trap")), None)
+        if trapped is not None:
+            return [ButtonSpec(f"{trapped}: {words}",
+                               lambda c=choice: self.perform(SpringTrap(trapped, c)), key)
+                    for choice, words, key in (("focus", "discard a FOCUS", "1"),
+                                               ("card", "trap card", "2"),
+                                               ("ability", "an ability", "3"))]
         if rnd.phase == "preparation":
             rolled = all(h.rolled or h.ko for h in state.heroes)
             specs = [ButtonSpec("Start actions" if rolled else "Roll dice", self.next, "N")]
@@ -580,8 +589,13 @@ class FateforgeController(GameController):
                 pygame.K_r: self.reroll, pygame.K_o: self.earlier, pygame.K_TAB: self.next_hero,
                 pygame.K_d: self.cycle_dice,
                 pygame.K_ESCAPE: self.cancel}
-        if self.pending is not None and event.key in (pygame.K_1, pygame.K_2):
-            self._trap("focus" if event.key == pygame.K_1 else "card")
+        choice = {pygame.K_1: "focus", pygame.K_2: "card", pygame.K_3: "ability"}.get(event.key)
+        if self.pending is not None and choice:
+            self._trap(choice)
+            return True
+        trapped = next((h.name for h in self.state.heroes if h.has_used("trap")), None)
+        if trapped is not None and choice:
+            self.perform(SpringTrap(trapped, choice))
             return True
         handler = keys.get(event.key)
         if handler is None:
@@ -641,8 +655,8 @@ class FateforgeController(GameController):
             make = lambda trap="": Step(hero, zone, use_energy, trap)  # noqa: E731
         if state.tokens_in(zone, "trap"):
             self.pending = (make,)
-            self.session.tell(f"{state.zone_name(zone)} holds a trap: discard a FOCUS (1) or "
-                              f"draw a trap card (2)")
+            self.session.tell(f"{state.zone_name(zone)} holds a trap: discard a FOCUS (1), "
+                              f"draw a trap card (2) or an ability that removes it (3)")
             return
         self.perform(make())
 
