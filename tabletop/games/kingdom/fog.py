@@ -4,7 +4,9 @@ Rulebook *Entering the Deep Fog*, *Traversing the Fog* (Stay the Course, Withdra
 Correct), *Hazard Effects* (Half-cup, Full Cup, discard the top card), *Running Out of Deep Fog
 Cards*, *Leaving the Deep Fog* (Flawless, Minor and Grave against a value of 4), *Emergence*.
 The grid: the Starting Deep Fog card lies at ``(0, 0)``; x grows east, y south; the first path
-heads east (all four headings are alike until a card blocks one).
+heads east (all four headings are alike until a card blocks one).  A listed card is drawn at
+once; an unlisted one waits for the players to describe it (a ``fog-card`` question, then
+:func:`place`).
 """
 
 from __future__ import annotations
