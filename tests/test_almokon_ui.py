@@ -148,3 +148,82 @@ def test_response_window_hands_over_and_veto_cancels_by_clicks():
     after = app.session.state
     assert not after.stack and after.card("bicara-pikemen").damage == 0
     assert after.turn == 1 and any("cancelled" in line for line in app.session.log)
+
+
+def _plans(app: App):
+    """Each card in play as drawn: its uid, its drawn box, and the layout of its words."""
+    from tabletop.ui.views.almokon import _plan, face_of
+
+    state = app.session.state
+    for hit in app.screen.hits:
+        card = state.card(hit.uid) if hit.place == "play" else None
+        if card is None:
+            continue
+        face = face_of(state, hit.uid, hit.owner, card)
+        w, h = (hit.rect.height, hit.rect.width) if card.exhausted else hit.rect.size
+        band = max(12, w // 7) if card.exhausted else 0  # the EXHAUSTED band
+        yield hit.uid, hit.rect, face, _plan(face, (h if card.exhausted else w) - band,
+                                             w if card.exhausted else h)
+
+
+def test_cards_show_their_whole_name_and_text_at_1920x1080():
+    from test_almokon_board import board
+
+    state = board("Brannoc silver-tongue wilderness", "Aria iron-sentinel wilderness",
+                  "Aria hammerfall-militia wilderness exhausted", "Aria drill-yard realm")
+    pygame.font.init()
+    size = (1920, 1080)
+    app = App(Session(get_game("almokon"), state), size)
+    app.draw(pygame.Surface(size))
+    seen = set()
+    for uid, _rect, face, (big, _small, lines) in _plans(app):
+        seen.add(uid)
+        name = " ".join(words for words, _, _, kind in lines if kind == "name")
+        assert name.replace("- ", "-") == face.name, uid  # whole, broken only at a hyphen
+        assert not any("…" in words for words, *_ in lines), uid
+        drawn = {words for words, *_ in lines}
+        assert all(any(a.startswith(w.rstrip()) or w in a for w in drawn)
+                   for a in face.abilities), uid
+        assert big >= 14, f"{uid}: name drawn at {big} px"
+    assert {"silver-tongue", "iron-sentinel", "hammerfall-militia", "drill-yard"} <= seen
+
+
+def test_an_exhausted_card_lies_on_its_side_with_its_words_upright():
+    from test_almokon_board import board
+
+    from tabletop.ui.views.almokon import card_image, face_of
+
+    state = board("Aria hammerfall-militia wilderness exhausted")
+    pygame.font.init()
+    face = face_of(state, "hammerfall-militia", 0, state.card("hammerfall-militia"))
+    upright = card_image(face, (100, 130))
+    lying = card_image(face, (100, 130), landscape=True)
+    assert upright.get_size() == (100, 130) and lying.get_size() == (130, 100)
+    # the EXHAUSTED band runs down the left edge: dark, unlike the faction colour
+    assert lying.get_at((4, 50))[:3] == (24, 24, 28)
+    assert upright.get_at((4, 50))[:3] != (24, 24, 28)
+
+
+def test_a_dimming_reason_is_written_whole_at_960x600():
+    app = open_app("almokon-one-from-21.toml")
+    size = (960, 600)
+    app.screen.apply_overlay("targets iron-sentinel")
+    reasons = {r for r in app.screen.targets().values() if r}
+    from tabletop.ui.views import base
+
+    drawn: list[str] = []
+    original = base.rendered
+
+    def spy(words, *args, **kwargs):
+        drawn.append(words)
+        return original(words, *args, **kwargs)
+
+    base.rendered = spy
+    try:
+        app.draw(pygame.Surface(size))
+    finally:
+        base.rendered = original
+    for reason in reasons:
+        pieces = [w for w in drawn if len(w) > 3 and w in reason]
+        assert reason in " ".join(dict.fromkeys(pieces)), reason
+        assert not any(w.endswith("…") and w[:-1] in reason for w in drawn), reason

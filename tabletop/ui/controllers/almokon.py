@@ -187,8 +187,9 @@ class AlmokonController(GameController):
     def panel_lines(self) -> list[str]:
         state = self.state
         lines = []
+        facts: list[str] = []
         if self.selected and self.selected != HIDDEN:
-            lines += card_lines(state, self.selected)
+            lines.append((facts := card_lines(state, self.selected))[0])
             groups = self.groups_for(self.selected)
             if groups:
                 lines.append("Legal: " + "; ".join(group_label(state, g) for g in groups))
@@ -205,7 +206,7 @@ class AlmokonController(GameController):
             lines += [f"Not: {r}" for r in reasons[:3]]
         if state.rules.reach != "land-to-realm":
             lines.append(f"Reach rule: {state.rules.reach}")
-        return lines
+        return lines + facts[1:]
 
     # -- actions ---------------------------------------------------------------------------
     def legal(self) -> list:

@@ -17,7 +17,7 @@ import pygame
 from tabletop.games.almokon.state import AlmokonState, Card
 from tabletop.games.almokon.view import HIDDEN
 from tabletop.spatial.zones import OPEN_SEA, REALM, WILDERNESS, ZONE_NAMES
-from tabletop.ui.views.base import text, wrap
+from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 
 PLAYER_COLOURS = ((222, 128, 84), (112, 168, 230))
@@ -27,7 +27,7 @@ FACTION_COLOURS = {"conquest": (128, 52, 46), "diplomacy": (58, 76, 118),
                    "trade": (110, 80, 120), "neutral": (88, 88, 80)}
 LEGAL = (110, 230, 130)
 SELECTED = theme.ACCENT
-CARD_RATIO = 0.72
+CARD_RATIO = 0.78
 
 
 @dataclass(frozen=True)
@@ -41,55 +41,222 @@ class Hit:
     owner: int
 
 
-def _card_face(state: AlmokonState, uid: str, size: tuple[int, int], owner: int,
-               card: Card | None) -> pygame.Surface:
-    """The upright face of ``uid`` at ``size``."""
-    w, h = size
-    face = pygame.Surface(size, pygame.SRCALPHA)
-    definition = state.definition(uid)
-    body = FACTION_COLOURS.get(definition.faction, (80, 80, 80))
-    pygame.draw.rect(face, body, face.get_rect(), border_radius=max(3, w // 12))
-    pygame.draw.rect(face, PLAYER_COLOURS[owner], face.get_rect(), 2, border_radius=max(3, w // 12))
-    small = max(9, h // 9)
-    tiny = max(8, h // 11)
-    y = 3
-    for line in wrap(definition.name, small, w - 8)[:2]:
-        text(face, line, (4, y), small, theme.TEXT, max_width=w - 8)
-        y += small - 2
-    text(face, definition.type.capitalize() + (f" · {definition.unit}" if definition.unit else ""),
-         (4, y + 1), tiny, theme.TEXT_DIM, max_width=w - 8)
-    y += tiny + 1
-    for word in definition.keyword_text()[:3]:
-        text(face, word, (4, y), tiny, (250, 226, 150), max_width=w - 8)
-        y += tiny - 1
-    if definition.abilities and y < h - 2 * small:
-        text(face, f"» {definition.abilities[0].name}", (4, y), tiny, (200, 220, 250),
-             max_width=w - 8)
-    # numbers along the bottom: cost, Wrath, Vigor left, Bounty
-    base = h - small - 2
-    if definition.type not in ("monarch", "capitol"):
-        cost = pygame.Rect(w - small - 4, 3 + (small - 2) * len(wrap(definition.name, small,
-                                                                     w - 8)[:2]), small, small)
-        pygame.draw.circle(face, (30, 30, 34), cost.center, small // 2 + 1)
-        text(face, str(definition.cost), cost.center, tiny, theme.ACCENT, anchor="center")
-    if card is not None and definition.type in ("monarch", "capitol", "character", "unit",
-                                                "improvement", "cult"):
-        wrath = state.wrath(card)
-        left = state.remaining(card)
-        colour = theme.ERROR if card.damage else theme.TEXT
-        text(face, f"W{wrath}", (4, base), small, (250, 170, 120))
-        text(face, f"V{left}", (w // 2, base), small, colour, anchor="midtop")
-    elif definition.type in ("character", "unit", "monarch", "capitol"):
-        text(face, f"W{definition.wrath}", (4, base), small, (250, 170, 120))
-        text(face, f"V{definition.vigor}", (w // 2, base), small, theme.TEXT, anchor="midtop")
-    elif definition.type in ("event", "item"):
-        text(face, f"Liq {definition.liquidate}", (4, base), small, (200, 220, 250))
-    if definition.bounty:
-        text(face, f"B{definition.bounty}", (w - 4, base), small, theme.ACCENT, anchor="topright")
-    if card is not None and card.growth:
-        pygame.draw.circle(face, (90, 190, 90), (w - small, h // 2), small // 2 + 2)
-        text(face, str(card.growth), (w - small, h // 2), tiny, theme.TEXT_DARK, anchor="center")
-    return face
+@dataclass(frozen=True)
+class Face:
+    """What one card shows, in words: the key of its cached image (see :func:`card_image`).
+
+    ``numbers`` are ``(words, colour)`` along the bottom (Wrath, Vigor left, Bounty, or
+    Liquidate); ``marks`` are the state of a card in play (damage, Growth counters) and
+    ``items`` the attached Items and Crew, which are never cut."""
+
+    name: str
+    kind: str
+    cost: str
+    faction: str
+    owner: int
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    marks: tuple[tuple[str, tuple[int, int, int]], ...] = ()
+    numbers: tuple[tuple[str, tuple[int, int, int]], ...] = ()
+
+
+WRATH_COLOUR = (255, 180, 130)
+KEYWORD_COLOUR = (255, 226, 140)
+ABILITY_COLOUR = (190, 220, 255)
+KIND_COLOUR = (214, 210, 198)
+DAMAGE_COLOUR = (255, 150, 140)
+GROWTH_COLOUR = (150, 235, 140)
+UNIT_KINDS = {"land": "Land unit", "vessel": "Vessel", "sea-beast": "Sea beast"}
+FIGHTERS = ("monarch", "capitol", "character", "unit", "improvement", "cult")
+
+
+def face_of(state: AlmokonState, uid: str, owner: int, card: Card | None) -> Face:
+    """The words card ``uid`` shows: printed numbers in hand, the numbers now in play
+    (Wrath with auras and Items, Vigor left in red when damaged)."""
+    d = state.definition(uid)
+    numbers: list[tuple[str, tuple[int, int, int]]] = []
+    if card is not None and d.type in FIGHTERS:
+        numbers += [(f"W{state.wrath(card)}", WRATH_COLOUR),
+                    (f"V{state.remaining(card)}", DAMAGE_COLOUR if card.damage else theme.TEXT)]
+    elif d.type in ("character", "unit", "monarch", "capitol"):
+        numbers += [(f"W{d.wrath}", WRATH_COLOUR), (f"V{d.vigor}", theme.TEXT)]
+    elif d.type in ("event", "item"):
+        numbers.append((f"Liq {d.liquidate}", ABILITY_COLOUR))
+    if d.bounty:
+        numbers.append((f"B{d.bounty}", theme.ACCENT))
+    marks: list[tuple[str, tuple[int, int, int]]] = []
+    items: tuple[str, ...] = ()
+    if card is not None:
+        if card.damage:
+            marks.append((f"{card.damage} damage", DAMAGE_COLOUR))
+        if card.growth:
+            marks.append((f"{card.growth} counter{'s' if card.growth > 1 else ''}",
+                          GROWTH_COLOUR))
+        items = tuple(f"+ {state.name_of(i)}" for i in card.items)
+    kind = UNIT_KINDS.get(d.unit, d.unit) if d.type == "unit" else d.type.capitalize()
+    return Face(name=state.name_of(uid), kind=kind,
+                cost="" if d.type in ("monarch", "capitol") else str(d.cost),
+                faction=d.faction, owner=owner, keywords=tuple(d.keyword_text()),
+                abilities=tuple(f"» {a.name} ({a.cost} AP)" for a in d.abilities),
+                items=items, marks=tuple(marks), numbers=tuple(numbers))
+
+
+def split_words(words: str, size: int, width: int, first: int | None = None
+                ) -> tuple[str, ...]:
+    """``words`` wrapped to ``width`` pixels at ``size`` (the first line to ``first``, when
+    given: beside the cost), a word too long for a line broken after a hyphen (``Silver-`` /
+    ``Tongue``) or, without one, with a hyphen added (``Hammer-`` / ``fall``), so that no
+    name loses its end."""
+    font = theme.font(size)
+    lines: list[str] = []
+    line = ""
+
+    def room() -> int:
+        return first if first is not None and not lines else width
+
+    for word in words.split():
+        trial = f"{line} {word}" if line else word
+        if font.size(trial)[0] <= room():
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+            line = ""
+        while font.size(word)[0] > room():
+            cut = word.index("-") + 1 if "-" in word[1:-1] and \
+                font.size(word[:word.index("-") + 1])[0] <= room() else 0
+            if not cut:
+                cut = len(word) - 1
+                while cut > 1 and font.size(word[:cut] + "-")[0] > room():
+                    cut -= 1
+                lines.append(word[:cut] + "-")
+            else:
+                lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return tuple(lines)
+
+
+def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
+    """Lay out ``face`` on a card ``w`` x ``h``: the largest sizes (name ``big``, the rest
+    ``small``) at which the name, the marks, the Items and the numbers fit whole and every
+    other group (the kind, the keywords, each ability) whole too; at the smallest sizes the
+    groups that do not fit are left to the zoom and the side panel (the last one shown cut
+    with an ellipsis).  Returns ``(big, small, lines)``, each line ``(words, size, colour,
+    kind)``."""
+    pad = max(3, w // 24)
+    inner = w - 2 * pad
+    best = None
+    for big in range(max(11, min(24, h // 7)), 10, -1):
+        small = max(11, big * 5 // 6)
+        cost_room = big + 5 if face.cost else 0
+        name = split_words(face.name, big, inner, inner - cost_room)
+        forced = sum(line.count("-") for line in name) > face.name.count("-")
+        must = [(line, big, theme.TEXT, "name") for line in name]
+        marks = [(words, small, colour, "mark") for words, colour in face.marks]
+        tail = [(line, small, KEYWORD_COLOUR, "item") for item in face.items
+                for line in wrap(item, small, inner - 4)[:2]]
+        groups = [[(face.kind, small, KIND_COLOUR, "kind")]]
+        if face.keywords:
+            groups.append([(line, small, KEYWORD_COLOUR, "keyword")
+                           for line in wrap(" · ".join(face.keywords), small, inner)])
+        groups += [[(line, small, ABILITY_COLOUR, "ability")
+                    for line in wrap(ability, small, inner)] for ability in face.abilities]
+        room = h - 2 * pad - (big + 3) - sum(size + 1 for _, size, _, _ in
+                                             must + marks + tail)
+        shown: list = []
+        whole = True
+        for group in groups:
+            need = sum(size + 1 for _, size, _, _ in group)
+            if need <= room:
+                shown += group
+                room -= need
+                continue
+            whole = False
+            if group[0][1] + 1 <= room:
+                words, size, colour, kind = group[0]
+                shown.append((words if len(group) == 1 else words + " …", size, colour, kind))
+            break
+        best = (big, small, must + shown + marks + tail)
+        if room >= 0 and ((whole and not forced) or big <= 11):
+            return best
+    return best
+
+
+def card_image(face: Face, size: tuple[int, int], landscape: bool = False) -> pygame.Surface:
+    """The card ``face`` drawn ``size`` (upright width x height); ``landscape`` (exhausted):
+    the card lies on its side, its footprint turned 90°, with its words still upright and a
+    band reading EXHAUSTED down its left edge.  Images are cached by face and size."""
+    key = (face, size, landscape)
+    image = _faces.get(key)
+    if image is None:
+        image = _draw_card(face, size, landscape)
+        if len(_faces) >= 600:
+            _faces.clear()
+        _faces[key] = image
+    return image
+
+
+_faces: dict[tuple, pygame.Surface] = {}
+
+
+def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Surface:
+    w, h = (size[1], size[0]) if landscape else size
+    card = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, min(w, h) // 12)
+    body = FACTION_COLOURS.get(face.faction, (80, 80, 80))
+    pygame.draw.rect(card, body, card.get_rect(), border_radius=radius)
+    pygame.draw.rect(card, PLAYER_COLOURS[face.owner], card.get_rect(), 2, border_radius=radius)
+    left = 0
+    if landscape:
+        band = pygame.Rect(0, 0, max(12, h // 7), h)
+        pygame.draw.rect(card, (24, 24, 28), band, border_top_left_radius=radius,
+                         border_bottom_left_radius=radius)
+        words = theme.font(max(10, band.width - 3)).render("EXHAUSTED", True, (200, 200, 200))
+        if words.get_width() > h - 6:
+            words = theme.font(max(10, band.width - 3)).render("EXH.", True, (200, 200, 200))
+        words = pygame.transform.rotate(words, 90)
+        card.blit(words, words.get_rect(center=band.center))
+        left = band.width
+    area = pygame.Rect(left, 0, w - left, h)
+    big, small, lines = _plan(face, area.width, area.height)
+    pad = max(3, area.width // 24)
+    if face.cost:
+        centre = (area.right - pad - big // 2 - 1, pad + big // 2 + 1)
+        pygame.draw.circle(card, (24, 24, 28), centre, big // 2 + 2)
+        text(card, face.cost, centre, big, theme.ACCENT, anchor="center")
+    y = pad
+    items_y = h - pad - (big + 3) - sum(s + 1 for _, s, _, kind in lines if kind == "item")
+    for words, size, colour, kind in lines:
+        if kind == "item":
+            tag = pygame.Rect(area.x + pad - 1, items_y - 1, area.width - 2 * pad + 2, size + 2)
+            pygame.draw.rect(card, (22, 22, 26), tag, border_radius=3)
+            text(card, words, (area.x + pad + 2, items_y), size, colour,
+                 max_width=area.width - 2 * pad - 4)
+            items_y += size + 1
+            continue
+        first_name = kind == "name" and y == pad and face.cost
+        width = area.width - 2 * pad - (big + 5 if first_name else 0)
+        text(card, words, (area.x + pad, y), size, colour, max_width=width)
+        y += size + 1 if kind != "name" else size
+    number = big
+    while number > 10 and sum(text_size(words, number)[0] + 6 for words, _ in face.numbers) \
+            > area.width - 2 * pad:
+        number -= 1
+    base = h - pad - big - 1 + (big - number)
+    count = len(face.numbers)
+    for index, (words, colour) in enumerate(face.numbers):
+        if index == 0:
+            pos, anchor = (area.x + pad, base), "topleft"
+        elif index == count - 1:
+            pos, anchor = (area.right - pad, base), "topright"
+        else:
+            pos, anchor = (area.x + area.width * index // (count - 1), base), "midtop"
+        text(card, words, pos, number, colour, anchor=anchor)
+    return card
 
 
 def _card_back(size: tuple[int, int]) -> pygame.Surface:
@@ -102,57 +269,39 @@ def _card_back(size: tuple[int, int]) -> pygame.Surface:
 class _Painter:
     """Lays out and draws one frame; collects the hits."""
 
-    def __init__(self, surface, rect, state, selected, targets, hands, scale):
+    def __init__(self, surface, state, selected, targets, hands, card_h):
         self.surface = surface
-        self.rect = rect
         self.state = state
         self.selected = selected
         self.targets = targets or {}
         self.hands = hands
         self.hits: list[Hit] = []
-        self.card_h = scale
-        self.card_w = round(scale * CARD_RATIO)
+        self.card_h = card_h
 
-    def row(self, area: pygame.Rect, cards: list[Card]) -> None:
-        """Cards in play left to right inside ``area`` (shrunk to fit)."""
+    def row(self, area: pygame.Rect, cards: list[Card]) -> int:
+        """Cards in play left to right inside ``area`` (shrunk to fit); returns the x where
+        the row ends."""
         if not cards:
-            return
+            return area.x
         h = min(self.card_h, area.height - 6)
         w = round(h * CARD_RATIO)
-        need = sum((h if c.exhausted else w) + 6 for c in cards)
+        need = sum((h if c.exhausted else w) + 8 for c in cards)
         if need > area.width - 8:
-            factor = (area.width - 8) / need
-            h = max(24, int(h * factor))
+            h = max(24, int(h * (area.width - 8) / need))
             w = round(h * CARD_RATIO)
         x = area.x + 6
         for card in cards:
-            size = (w, h)
-            face = _card_face(self.state, card.uid, size, card.owner, card)
-            if card.exhausted:
-                face = pygame.transform.rotate(face, -90)
-            box = face.get_rect(midleft=(x, area.centery))
-            self.surface.blit(face, box)
+            image = card_image(face_of(self.state, card.uid, card.owner, card), (w, h),
+                               card.exhausted)
+            box = image.get_rect(midleft=(x, area.centery))
+            self.surface.blit(image, box)
             self._marks(box, card.uid)
-            self._items(box, card)
             self.hits.append(Hit(box, card.uid, "play", card.owner))
-            x = box.right + 6
-
-    def _items(self, box: pygame.Rect, card: Card) -> None:
-        """Attached Items and Crew as dark tags above the card's numbers."""
-        y = box.bottom - max(9, min(box.width, box.height) // 6) - 6
-        for item in card.items:
-            image_w = box.width - 4
-            tag = pygame.Rect(box.x + 2, y - 13, image_w, 13)
-            pygame.draw.rect(self.surface, (24, 24, 28), tag, border_radius=3)
-            text(self.surface, f"+ {self.state.name_of(item)}", (tag.x + 2, tag.centery), 12,
-                 (250, 226, 150), anchor="midleft", max_width=image_w - 4)
-            y = tag.top - 1
+            x = box.right + 8
+        return x
 
     def _marks(self, box: pygame.Rect, uid: str) -> None:
-        card = self.state.card(uid)
-        if card is not None and card.damage:
-            text(self.surface, f"-{card.damage}", (box.right - 2, box.top + 2), 16, theme.ERROR,
-                 anchor="topright")
+        """The overlays on a card: legal target (green), not a target (dimmed), selected."""
         if uid in self.targets:
             if self.targets[uid] is None:
                 pygame.draw.rect(self.surface, LEGAL, box.inflate(6, 6), 3, border_radius=6)
@@ -163,85 +312,133 @@ class _Painter:
         if uid == self.selected:
             pygame.draw.rect(self.surface, SELECTED, box.inflate(8, 8), 3, border_radius=7)
 
-    def hand(self, area: pygame.Rect, index: int) -> None:
+    def counters(self, area: pygame.Rect, index: int, size: int) -> int:
+        """The player's name, AP and Bounty (as bright plates), deck and discard counts, on one
+        line at the top of ``area``; returns the x where the line ends."""
+        player = self.state.players[index]
+        active = self.state.to_act == index and not self.state.winner
+        y = area.y + 3 + size // 2
+        x = text(self.surface, player.name, (area.x + 8, y), size + 2,
+                 theme.ACCENT if active else PLAYER_COLOURS[index], anchor="midleft").right + 10
+        for words, fill in ((f"AP {player.ap}", (92, 70, 24)),
+                            (f"Bounty {player.bounty}/21", (40, 72, 48))):
+            width = text_size(words, size)[0] + 14
+            plate = pygame.Rect(x, y - size // 2 - 2, width, size + 4)
+            pygame.draw.rect(self.surface, fill, plate, border_radius=plate.height // 2)
+            pygame.draw.rect(self.surface, theme.ACCENT, plate, 1, border_radius=plate.height // 2)
+            text(self.surface, words, plate.center, size, theme.TEXT, anchor="center")
+            x = plate.right + 8
+        words = f"deck {len(player.deck)} · discard {len(player.discard)}" + \
+            (" · to act" if active else "")
+        return text(self.surface, words, (x + 4, y), size - 3, theme.TEXT_DIM,
+                    anchor="midleft").right
+
+    def hand(self, area: pygame.Rect, index: int, size: int, note: str) -> None:
+        """A hand strip: the counters line, then the hand face up (or, hidden, a line of card
+        backs after the counters); ``note`` (guidance) right-aligned on the counters line."""
         player = self.state.players[index]
         pygame.draw.rect(self.surface, (30, 31, 36), area)
-        colour = PLAYER_COLOURS[index]
-        active = self.state.to_act == index and not self.state.winner
-        label = f"{player.name}  AP {player.ap}  Bounty {player.bounty}/21"
-        head = text(self.surface, label, (area.x + 8, area.y + 4), 20,
-                    theme.ACCENT if active else colour)
-        text(self.surface, f"deck {len(player.deck)} · discard {len(player.discard)}"
-                           + ("  - to act" if active else ""),
-             (head.right + 14, area.y + 6), 16, theme.TEXT_DIM)
-        h = max(20, area.height - 30)
-        w = round(h * CARD_RATIO)
-        x = area.x + 8
-        y = area.y + 26
+        end = self.counters(area, index, size)
         shown = self.hands[index]
+        if shown:
+            h = max(20, area.height - size - 14)
+            w = round(h * CARD_RATIO)
+            x, y = area.x + 8, area.y + size + 10
+        else:
+            h = size + 2
+            w = round(h * CARD_RATIO)
+            x, y = end + 12, area.y + 3
         step = w + 4
-        if player.hand and (x + step * len(player.hand)) > area.right - 8:
-            step = max(8, (area.right - 16 - w) // max(1, len(player.hand) - 1))
+        right = area.right - 8
+        if player.hand and x + step * len(player.hand) > right:
+            step = max(6, (right - x - w) // max(1, len(player.hand) - 1))
         for uid in player.hand:
             if shown and uid != HIDDEN:
-                face = _card_face(self.state, uid, (w, h), index, None)
+                image = card_image(face_of(self.state, uid, index, None), (w, h))
             else:
-                face = _card_back((w, h))
-            box = face.get_rect(topleft=(x, y))
-            self.surface.blit(face, box)
+                image = _card_back((w, h))
+            box = image.get_rect(topleft=(x, y))
+            self.surface.blit(image, box)
             if shown and uid != HIDDEN:
                 self._marks(box, uid)
             self.hits.append(Hit(box, uid if shown else HIDDEN, "hand", index))
             x += step
-        if not shown and player.hand:
-            text(self.surface, "hand hidden", (x + w + 10, area.centery), 16, theme.TEXT_DIM,
-                 anchor="midleft")
+        if not shown:
+            x += w - step + 8
+            words = f"{len(player.hand)} in hand, hidden" if player.hand else "hand empty"
+            x = text(self.surface, words, (x, area.y + 3 + size // 2), size - 3,
+                     theme.TEXT_DIM, anchor="midleft").right
+        if note:
+            start = x + 16 if not shown else end + 16
+            room = area.right - 8 - start
+            if room > 120:
+                text(self.surface, note, (area.right - 8, area.y + 3 + size // 2), size - 2,
+                     theme.ACCENT, anchor="midright", max_width=room)
 
-    def zone(self, area: pygame.Rect, zone: str, title: str) -> int:
-        """Draw the zone's ground and title; returns the title's width."""
+    def zone(self, area: pygame.Rect, zone: str, title: str, size: int) -> None:
+        """Draw the zone's ground and title."""
         pygame.draw.rect(self.surface, ZONE_COLOURS[zone], area, border_radius=6)
         pygame.draw.rect(self.surface, (0, 0, 0), area, 1, border_radius=6)
-        return text(self.surface, title, (area.x + 8, area.y + 3), 15, (210, 210, 200)).width
+        text(self.surface, title, (area.x + 8, area.y + 2), size, (226, 226, 216))
 
     def reasons(self, area: pygame.Rect, zone: str, owners: tuple[int, ...],
-                centre_y: int | None = None) -> None:
-        """Write the first reason that dims cards in ``zone``: on a dark label centred at
-        ``centre_y`` (the Outland's divider) or on the zone's title row."""
+                free_x: int) -> None:
+        """Write the first reason that dims cards in ``zone`` on a dark label in ``area``
+        (where those cards lie): in the free room right of the cards (``free_x``) when there
+        is enough, else over the dimmed cards; wrapped, never cut."""
         reason = next((self.targets.get(c.uid) for c in self.state.cards
                        if c.zone == zone and c.owner in owners and self.targets.get(c.uid)),
                       None)
         if not reason:
             return
-        width = min(area.width - 12, theme.font(14).size(reason)[0] + 14)
-        label = pygame.Rect(0, 0, width, 19)
-        if centre_y is None:
-            label.topright = (area.right - 6, area.y + 1)
+        size = 15
+        free = area.right - 8 - free_x
+        width = free if free >= 180 else area.width - 16
+        lines = wrap(reason, size, width - 14)
+        widest = max(text_size(line, size)[0] for line in lines)
+        label = pygame.Rect(0, 0, widest + 14, len(lines) * (size + 2) + 6)
+        if free >= 180:
+            label.midleft = (free_x + 4, area.centery)
         else:
-            label.center = (area.centerx, centre_y)
+            label.center = area.center
+        label.clamp_ip(area)
         pygame.draw.rect(self.surface, (20, 20, 24), label, border_radius=5)
         pygame.draw.rect(self.surface, (255, 214, 140), label, 1, border_radius=5)
-        text(self.surface, reason, label.center, 14, (255, 214, 140), anchor="center",
-             max_width=width - 8)
+        for n, line in enumerate(lines):
+            text(self.surface, line, (label.centerx, label.y + 3 + n * (size + 2)), size,
+                 (255, 214, 140), anchor="midtop")
 
 
-def board_areas(rect: pygame.Rect) -> dict[str, pygame.Rect]:
-    """The board's parts: ``hand1``, ``realm1``, ``wild``, ``sea``, ``realm0``, ``hand0``."""
-    hand_h = max(60, rect.height * 13 // 100)
-    realm_h = max(70, rect.height * 19 // 100)
-    out_h = rect.height - 2 * hand_h - 2 * realm_h - 16
+def board_areas(rect: pygame.Rect, hands: tuple[bool, bool] = (True, True)
+                ) -> dict[str, pygame.Rect]:
+    """The board's parts: ``hand1``, ``realm1``, ``wild``, ``sea``, ``realm0``, ``hand0``,
+    and the card height ``card_h`` (as ``pygame.Rect(0, 0, 0, card_h)``) and the text size
+    ``size`` (likewise).  Every row of cards (each Realm, each half of the Outland, each hand
+    shown face up) gets the same share of the height, so cards grow with the window; a hidden
+    hand is one line."""
+    size = max(15, min(24, rect.height // 38))
+    title = size + 4
+    head = size + 10
+    rows = 4 + sum(hands)
+    fixed = 2 * head + 3 * title + 5 * 4 + 2 * 6 + sum(8 for shown in hands if shown) + 2
+    card_h = max(30, (rect.height - fixed) // rows)
     x, w = rect.x + 6, rect.width - 12
     y = rect.y + 2
-    areas = {"hand1": pygame.Rect(x, y, w, hand_h)}
-    y += hand_h + 3
-    areas["realm1"] = pygame.Rect(x, y, w, realm_h)
-    y += realm_h + 3
+    hand_h = [head + (card_h + 8 if hands[i] else 0) for i in (0, 1)]
+    areas = {"hand1": pygame.Rect(x, y, w, hand_h[1])}
+    y += hand_h[1] + 4
+    areas["realm1"] = pygame.Rect(x, y, w, title + card_h + 6)
+    y += areas["realm1"].height + 4
+    out_h = rect.bottom - 2 - hand_h[0] - 4 - (title + card_h + 6) - 4 - y
     wild_w = w * 60 // 100
     areas["wild"] = pygame.Rect(x, y, wild_w - 3, out_h)
     areas["sea"] = pygame.Rect(x + wild_w, y, w - wild_w, out_h)
-    y += out_h + 3
-    areas["realm0"] = pygame.Rect(x, y, w, realm_h)
-    y += realm_h + 3
+    y += out_h + 4
+    areas["realm0"] = pygame.Rect(x, y, w, title + card_h + 6)
+    y += areas["realm0"].height + 4
     areas["hand0"] = pygame.Rect(x, y, w, rect.bottom - y - 2)
+    areas["card_h"] = pygame.Rect(0, 0, 0, card_h)
+    areas["size"] = pygame.Rect(0, 0, 0, size)
     return areas
 
 
@@ -251,40 +448,41 @@ def draw_almokon(surface: pygame.Surface, rect: pygame.Rect, state: AlmokonState
     """Draw the battlefield of ``state`` into ``rect``; returns the clickable cards.
 
     ``hands[i]``: whether player ``i``'s hand is drawn face up (the state given should already
-    be filtered for the viewer).  ``note`` is a line of guidance drawn over the Outland.
+    be filtered for the viewer).  ``note`` is a line of guidance drawn in the hand strip of
+    the player to act.
     """
     pygame.draw.rect(surface, theme.BACKGROUND, rect)
-    areas = board_areas(rect)
-    realm_h = areas["realm1"].height
-    painter = _Painter(surface, rect, state, selected, targets, hands,
-                       max(40, min(realm_h - 26, (areas["wild"].height - 42) // 2 - 8)))
+    areas = board_areas(rect, hands)
+    size = areas["size"].height
+    painter = _Painter(surface, state, selected, targets, hands, areas["card_h"].height)
     names = [p.name for p in state.players]
+    title = size + 4
     for index in (1, 0):
         realm = areas[f"realm{index}"]
-        painter.zone(realm, REALM, f"{names[index]}'s Realm")
-        inner = realm.inflate(-4, -20).move(0, 8)
-        painter.row(inner, [c for c in state.cards if c.zone == REALM and c.owner == index])
-        painter.reasons(realm, REALM, (index,))
-        painter.hand(areas[f"hand{index}"], index)
+        painter.zone(realm, REALM, f"{names[index]}'s Realm", size - 2)
+        inner = pygame.Rect(realm.x + 2, realm.y + title, realm.width - 4,
+                            realm.height - title)
+        end = painter.row(inner, [c for c in state.cards
+                                  if c.zone == REALM and c.owner == index])
+        painter.reasons(inner, REALM, (index,), end)
+        painter.hand(areas[f"hand{index}"], index, size,
+                     note if index == state.to_act else "")
     for key, zone in (("wild", WILDERNESS), ("sea", OPEN_SEA)):
         area = areas[key]
-        title = ZONE_NAMES[zone][4:] + (" (Outland, land)" if zone == WILDERNESS
+        words = ZONE_NAMES[zone][4:] + (" (Outland, land)" if zone == WILDERNESS
                                         else " (Outland, sea)")
-        painter.zone(area, zone, title)
-        half = (area.height - 20 - 22) // 2
-        top = pygame.Rect(area.x + 2, area.y + 20, area.width - 4, half)
-        bottom = pygame.Rect(area.x + 2, area.y + 20 + half, area.width - 4, half)
+        painter.zone(area, zone, words, size - 2)
+        half = (area.height - title) // 2
+        top = pygame.Rect(area.x + 2, area.y + title, area.width - 4, half)
+        bottom = pygame.Rect(area.x + 2, area.y + title + half, area.width - 4,
+                             area.bottom - 2 - (area.y + title + half))
         pygame.draw.line(surface, (0, 0, 0), (area.x + 10, bottom.y), (area.right - 10, bottom.y))
         for index, part in ((1, top), (0, bottom)):
             cards = [c for c in state.cards if c.zone == zone and c.owner == index]
-            painter.row(part, cards)
-            text(surface, names[index], (area.right - 6, part.bottom - 2), 13,
+            end = painter.row(part, cards)
+            text(surface, names[index], (area.right - 6, part.bottom - 2), size - 3,
                  PLAYER_COLOURS[index], anchor="bottomright")
-        painter.reasons(area, zone, (0, 1), area.bottom - 12)
-    if note:
-        strip = areas[f"hand{state.to_act}"]
-        text(surface, note, (strip.right - 8, strip.bottom - 4), 16, theme.ACCENT,
-             anchor="bottomright", max_width=strip.width // 2)
+            painter.reasons(part, zone, (index,), end)
     if state.winner:
         banner = "The game is drawn" if state.winner == "draw" else f"{state.winner} wins!"
         text(surface, banner, rect.center, 48, theme.ACCENT, anchor="center")
