@@ -93,3 +93,10 @@ def test_traps_a_pushed_hero_gets_the_trap_buttons():
     press(app, "Aria: an ability")
     assert not app.session.state.hero("Aria").has_used("trap")
     assert not app.session.state.tokens_in("pier", "trap")
+
+
+def test_allies_the_ally_button_picks_the_accompanying_hero():
+    app = open_app(ALLIES)
+    press(app, "Brann with Thorn")
+    assert app.session.state.ally.hero == "Aria"
+    assert "Brann with Aria" in labels(app)

@@ -10,6 +10,7 @@ from test_fateforge_scenes import enemy, enemy_turns, hero, scene, token, turn_o
 from tabletop.errors import IllegalActionError, LayoutError
 from tabletop.games import layouts
 from tabletop.games.fateforge.actions import (
+    AccompanyAlly,
     AllyAbility,
     EndTurn,
     EnemyActs,
@@ -67,6 +68,15 @@ def test_allies_setup_roll_two_non_miss_results_in_the_first_preparation():
     later = replace(state, ally=replace(state.ally, rolled=False),
                     round=replace(state.round, number=2))
     refused(later, RollAllyDice(("hit", "shot")), "first Preparation")
+
+
+def test_allies_the_accompanying_hero_is_chosen_in_the_first_preparation():
+    state, events = play(ally_scene(), AccompanyAlly("Odo"))
+    assert state.ally.hero == "Odo" and events == ["Brann accompanies Odo."]
+    refused(state, AccompanyAlly("Odo"), "already accompanies Odo")
+    refused(state, AccompanyAlly("Nobody"), "no hero called")
+    later = replace(state, round=replace(state.round, number=2))
+    refused(later, AccompanyAlly("Aria"), "first Preparation")
 
 
 def test_allies_a_hero_in_the_zone_of_the_ally_hero_trades_a_die_for_an_ally_result():

@@ -46,6 +46,16 @@ class RollAllyDice:
 
 
 @dataclass(frozen=True)
+class AccompanyAlly:
+    """The ally accompanies ``hero`` (chosen in the first Preparation Phase, *Allies*)."""
+
+    hero: str
+
+    def __str__(self) -> str:
+        return f"the ally accompanies {self.hero}"
+
+
+@dataclass(frozen=True)
 class SetArmourUse:
     """Whether ``hero`` uses armour cubes against the damage it suffers (*Armour*: "you may
     remove a black cube")."""

@@ -27,6 +27,7 @@ from tabletop.dice.kinds import get_kind
 from tabletop.errors import IllegalActionError
 from tabletop.games.actionfields import check_fields
 from tabletop.games.fateforge.actions import (
+    AccompanyAlly,
     AllyAbility,
     Block,
     CleanUp,
@@ -778,6 +779,20 @@ def _roll_ally(state: FateforgeState, action: RollAllyDice) -> Outcome:
                                                      f"{', '.join(faces)}.")]
 
 
+def _accompany(state: FateforgeState, action: AccompanyAlly) -> Outcome:
+    """Choose the hero the ally accompanies, in the first Preparation Phase (*Allies*)."""
+    ally = _ally_of(state, action)
+    rnd = state.round
+    if rnd.phase != "preparation" or rnd.number != 1:
+        raise _fail(action, "the hero who accompanies the ally is chosen in the first "
+                            "Preparation Phase (Allies)")
+    hero = _hero(state, action, action.hero)
+    if hero.name == ally.hero:
+        raise _fail(action, f"{ally.name} already accompanies {hero.name}")
+    state = replace(state, ally=replace(ally, hero=hero.name))
+    return state, [Event("ally", f"{ally.name} accompanies {hero.name}.")]
+
+
 def _ally_turn(state: FateforgeState, action, name: str, die: int):
     """The hero taking its turn and the ally, when the hero may use the ally's die ``die``
     now: in the same zone as the ally's hero, once per turn (*Allies*)."""
@@ -1112,7 +1127,7 @@ _HANDLERS: dict[type, Callable[[FateforgeState, object], Outcome]] = {
     CleanUp: _clean_up, Exit: _exit,
     WeaponSpecial: _weapon_special, RollAllyDice: _roll_ally, UseAllyDie: _use_ally_die,
     AllyAbility: _ally_ability, SetArmourUse: _set_armour, ExtraRound: _extra_round,
-    SpringTrap: _spring_trap,
+    SpringTrap: _spring_trap, AccompanyAlly: _accompany,
     OpenChest: lambda s, a: _focus_token(s, a, "chest", "tap the chest in the app and take "
                                                         "the item."),
     Explore: lambda s, a: _focus_token(s, a, "exploration", "tap its icon in the app to see "

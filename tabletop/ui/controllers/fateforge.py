@@ -36,6 +36,7 @@ from tabletop.dice.fateforge_rolls import ENERGY_REROLL, Preparation, energy_rer
 from tabletop.dice.roll import Roll, add_dice, new_seed, reroll, roll_dice
 from tabletop.errors import IllegalActionError, UsageError
 from tabletop.games.fateforge.actions import (
+    AccompanyAlly,
     AllyAbility,
     Block,
     CleanUp,
@@ -401,6 +402,13 @@ class FateforgeController(GameController):
             if hero is not None and rnd.order.index(hero.name) > 0:
                 specs.append(ButtonSpec(f"{hero.name} earlier", self.earlier, "O"))
             specs += self._armour_buttons()
+            ally = state.ally
+            standing = [h.name for h in state.heroes if not h.ko]
+            if ally is not None and not ally.out and rnd.number == 1 and len(standing) > 1:
+                after = standing[(standing.index(ally.hero) + 1) % len(standing)
+                                 if ally.hero in standing else 0]
+                specs.append(ButtonSpec(f"{ally.name} with {ally.hero}",
+                                        lambda h=after: self.perform(AccompanyAlly(h))))
             specs.append(ButtonSpec(f"Reactions: slot {rnd.reaction_slot}",
                                     self.cycle_reaction_slot))
             present = sorted({e.colour for e in state.enemies if e.colour != "boss"},
