@@ -32,7 +32,7 @@ from tabletop.games.almokon.actions import Pass
 from tabletop.games.clash.actions import Attack, Forced, MoveKnight, PlaceTerrain, Rush, Weapon
 from tabletop.games.fateforge.actions import SetOrder, ThreeOfAKind
 from tabletop.games.joust.actions import Joust
-from tabletop.games.kingdom.actions import Answer, Backtrack
+from tabletop.games.kingdom.actions import Answer, Backtrack, DrawExploration, ReportLoss
 from tabletop.games.layoutfile import Source
 from tabletop.games.query import ask
 from tabletop.games.registry import game_names, get_game
@@ -433,3 +433,36 @@ def test_roll_of_a_spec_an_ascii_console_cannot_show_is_escaped(monkeypatch):
     assert main(["roll", "white\u00a0red", "--seed", "1"]) == 0
     out.flush()
     assert json.loads(out.buffer.getvalue().decode("ascii"))["spec"] == "white\u00a0red"
+
+
+def _kingdom_state(wanted):
+    """The first Kingdom state with ``wanted(state)`` along seeded random playouts of the
+    shipped Kingdom layouts."""
+    for path in (p for p in SHIPPED if p.name.startswith("kingdom")):
+        for seed in range(5):
+            game, state = layouts.load(path)
+            rng = random.Random(seed)
+            for _ in range(80):
+                if wanted(game, state):
+                    return game, state
+                actions = list(game.legal_actions(state))
+                if not actions:
+                    break
+                state = game.apply(state, rng.choice(actions))[0]
+    raise AssertionError("no such Kingdom state along the playouts")
+
+
+@pytest.mark.parametrize("name", [" ", "Tolling\nBells", "\t"])
+def test_an_unlisted_exploration_card_needs_a_one_line_name(name):
+    game, state = _kingdom_state(lambda g, s: s.exploration_top is None
+                                 and DrawExploration("instant") in g.legal_actions(s))
+    with pytest.raises(IllegalActionError, match="is not a card name"):
+        game.apply(state, DrawExploration("district", name))
+    drawn = game.apply(state, DrawExploration("district", "Tolling Bells"))[0]
+    assert layouts.loads(layouts.dumps(drawn))[1] == drawn
+
+
+def test_a_loss_reported_while_the_starting_fog_card_is_drawn_still_saves():
+    game, state = _kingdom_state(lambda g, s: s.fog is not None and not s.fog.path)
+    lost = game.apply(state, ReportLoss("the party turned back"))[0]
+    assert lost.over and layouts.loads(layouts.dumps(lost))[1] == lost

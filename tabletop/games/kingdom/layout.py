@@ -364,9 +364,11 @@ def from_layout(top: Table) -> KingdomState:
                 raise table.error("subject", "a mortis question is about the listed top "
                                              "Exploration card, whose back is given")
     waiting = [p for _, p in pending]
-    if fog is not None and not fog.path and not any(p.kind == "fog-card" for p in waiting):
+    if (fog is not None and not fog.path and delve.phase != "over"
+            and not any(p.kind == "fog-card" for p in waiting)):
         raise top.error("fog", "path: must list the current path, the Party marker's card last "
-                               "(it may be empty only while the Starting card is being drawn)")
+                               "(it may be empty only while the Starting card is being drawn, "
+                               "or once the Delve is over)")
     state = KingdomState(
         tiles=tuple(t for _, t, _ in tiles_read), party=party,
         districts=tuple(d for _, d in districts), track=track, delve=delve,

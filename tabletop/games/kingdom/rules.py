@@ -583,6 +583,8 @@ def _draw(run: Run, action: DrawExploration) -> None:
         kind, name = top.kind, top.name
         run.s = replace(run.s, exploration_cards=run.s.exploration_cards[1:])
     else:
+        if action.name and (not action.name.strip() or not action.name.isprintable()):
+            raise run.refuse(f"{action.name!r} is not a card name (one line of text)")
         kind, name = action.kind or "instant", action.name or "the Exploration card"
         run.s = replace(run.s, exploration=run.s.exploration - 1)
     run.s = replace(run.s, delve=replace(run.s.delve, drawn=run.s.delve.drawn + 1))
