@@ -5,9 +5,11 @@ the armour choice (layout ``fateforge-allies.toml``)."""
 import json
 from dataclasses import replace
 
+from test_fateforge_scenes import enemy, enemy_turns, hero, scene
 from test_fateforge_ui import at_turn, click_on, frame, open_app, roll_in_tray
 
 from tabletop.dice.roll import replay
+from tabletop.games.fateforge.state import Section
 from tabletop.ui.controllers.fateforge import dice_choices, pool_words
 from tabletop.ui.widgets.dice_tray import DiceTray
 
@@ -100,3 +102,15 @@ def test_allies_the_ally_button_picks_the_accompanying_hero():
     press(app, "Brann with Thorn")
     assert app.session.state.ally.hero == "Aria"
     assert "Brann with Aria" in labels(app)
+
+
+def test_modifier_target_minion_tie_is_a_d6_in_the_window_not_a_players_choice():
+    state = enemy_turns(scene("a-b-c", heroes=[hero("Aria", "b")], enemies=[
+        enemy("Captain", "purple", "b", Section("step", None, 1, (), "", ("red",))),
+        enemy("Grunt", "red", "a"), enemy("Brute", "red", "c")]))
+    state = replace(state, round=replace(state.round, queue=("Captain",)))
+    app = open_app(ALLIES, state)
+    assert labels(app)[0] == "Next enemy"
+    press(app, "Next enemy")
+    assert app.session.state.enemy("Captain").zone in ("a", "c")
+    assert any(line.startswith("D6 for the enemy") for line in app.session.log)

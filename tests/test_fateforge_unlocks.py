@@ -29,7 +29,7 @@ from tabletop.games.fateforge.actions import (
     WeaponSpecial,
 )
 from tabletop.games.fateforge.enemies import next_activation
-from tabletop.games.fateforge.rules import NeedsRoll, apply
+from tabletop.games.fateforge.rules import NeedsRoll, apply, legal_actions
 from tabletop.games.fateforge.state import Ally, Section
 
 
@@ -248,6 +248,8 @@ def test_modifier_target_minion_equally_close_minions_are_randomised():
     state = replace(state, round=replace(state.round, queue=("Captain",)))
     with pytest.raises(NeedsRoll):
         apply(state, EnemyActs())
+    refused(state, EnemyActs("Grunt", (1,)), "a D6 does")
+    assert {a.rolls for a in legal_actions(state)} == {(1,), (6,)}
     high, _ = play(state, EnemyActs(rolls=(6,)))
     low, _ = play(state, EnemyActs(rolls=(1,)))
     assert high.enemy("Captain").zone == "a" and low.enemy("Captain").zone == "c"

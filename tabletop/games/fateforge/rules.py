@@ -879,6 +879,9 @@ def _enemy_acts(state: FateforgeState, action: EnemyActs) -> Outcome:
     target = plan.target
     rolls = list(action.rolls)
     if target is None and plan.section.minion:
+        if action.target:
+            raise _fail(action, f"the players do not choose {plan.enemy}'s minion: a D6 does "
+                                f"(Randomisation)")
         target = _pick(action, plan.targets, rolls, f"{plan.enemy}'s choice of minion")
     elif target is None:
         chosen = state.find_hero(action.target) if action.target else None
@@ -1180,7 +1183,8 @@ def _enemy_options(state: FateforgeState) -> list[EnemyActs]:
     plan = next_activation(state)
     if plan is None:
         return []
-    names = [""] if plan.enemy is None or plan.target else list(plan.targets)
+    chosen = plan.enemy is None or plan.target or plan.section.minion
+    names = [""] if chosen else list(plan.targets)
     out = []
     for name in names:
         for count in range(4):

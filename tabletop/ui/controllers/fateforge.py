@@ -421,7 +421,7 @@ class FateforgeController(GameController):
         if rnd.phase == "action":
             if rnd.current in (REACTIONS, TURNS):
                 plan = next_activation(state)
-                if plan and plan.enemy and plan.target is None:
+                if plan and plan.enemy and plan.target is None and not plan.section.minion:
                     return [ButtonSpec(f"Target {name}",
                                        lambda n=name: self.next_enemy(n), str(i + 1))
                             for i, name in enumerate(plan.targets)]
