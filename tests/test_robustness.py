@@ -265,7 +265,8 @@ def test_check_query_roll_and_bench_with_any_arguments_exit_0_1_or_2(data):
                                                       "reach Kara ZZ999"]),
                          st.text(max_size=8)),
        path=st.sampled_from(SHIPPED), good_size=st.booleans())
-def test_screenshot_with_a_bad_size_or_overlay_exits_2(size, overlay, path, good_size):
+def test_screenshot_with_an_odd_size_or_overlay_exits_0_or_2_leaving_no_half_file(
+        size, overlay, path, good_size):
     with tempfile.TemporaryDirectory() as folder:
         output = str(Path(folder) / "out.png")
         argv = ["screenshot", str(path), "-o", output, "--overlay", overlay,
