@@ -396,3 +396,83 @@ def test_dice_tray_words_each_die_the_joust_way(app):
     ((_, lines),) = side.explain(rerolled)
     assert lines[1].endswith("(rerolled from 2 by the Squire Reroll)")
     assert lines[-1] == "rerolls left: Hero's Fate reroll: click dice, then R"
+
+
+def _drawn_words(app, size):
+    """Every line of text drawn in one frame of ``app`` at ``size``."""
+    from tabletop.ui.views import base
+
+    drawn: list[str] = []
+    original = base.rendered
+
+    def spy(words, *args, **kwargs):
+        drawn.append(words)
+        return original(words, *args, **kwargs)
+
+    base.rendered = spy
+    try:
+        app.draw(pygame.Surface(size))
+    finally:
+        base.rendered = original
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+def test_every_favor_chip_is_drawn_on_its_card_at_every_size(size):
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-mid-joust.toml")
+    app = App(Session(game, state), size)
+    app.screen.reveal = True
+    app.draw(pygame.Surface(size))
+    board = app.areas.board
+    for house in state.households:
+        for knight in house.knights:
+            chips = [h for h in app.screen.hits if h.kind == "favor" and h.knight == knight.name]
+            assert sorted(h.favor for h in chips) == sorted(knight.favors), knight.name
+            assert all(board.contains(h.rect) for h in chips), knight.name
+    assert all(board.contains(h.rect) for h in app.screen.hits)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_list_shows_each_revealed_knights_whole_name(size):
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-mid-joust.toml")
+    app = App(Session(game, state), size)
+    app.screen.reveal = True
+    drawn = _drawn_words(app, size)
+    revealed = [name for house in state.households for name in house.order[:state.revealed]]
+    assert revealed and all(name in drawn for name in revealed)
+    assert not any(w.endswith("…") for w in drawn if any(w[:-1] in n for n in revealed))
+
+
+def test_the_tableau_grows_with_the_window():
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-first-round.toml")
+    heights = []
+    for size in ((1280, 800), (1920, 1080)):
+        app = App(Session(game, state), size)
+        app.draw(pygame.Surface(size))
+        band = next(h for h in app.screen.hits if h.kind == "knight")
+        slot = next(h for h in app.screen.hits if h.kind == "slot")
+        heights.append((band.rect.height, slot.rect.height))
+    assert heights[1][0] > heights[0][0] and heights[1][1] > heights[0][1]
+
+
+def test_crowns_are_placed_from_one_menu_naming_the_house():
+    from tabletop.ui.widgets.choice_menu import ChoiceMenu
+
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-mid-joust.toml")
+    app = App(Session(game, state), SIZE)
+    app.screen.reveal = True
+    labels = [b.label for b in app.screen.buttons()]
+    assert "Place Crowns" in labels and not any(label.startswith("Crown (") for label in labels)
+    key(app, pygame.K_c)
+    menu = app.top
+    assert isinstance(menu, ChoiceMenu)
+    houses = {label.split(":")[0] for label, _ in menu.options}
+    assert houses == {h.name for h in state.households if h.crowns}
+    press_first = menu.options[0][1]
+    key(app, pygame.K_1)
+    assert app.session.state.household(press_first.house).crowns == \
+        state.household(press_first.house).crowns - 1

@@ -180,16 +180,22 @@ class JoustController(GameController):
         return lines
 
     def legend(self):
-        return [((236, 234, 226), "hit: white 6, green 5-6"),
+        state: JoustState = self.session.state
+        return [(HOUSE_COLOURS[0], f"House {state.households[0].name} (top)"),
+                (HOUSE_COLOURS[1], f"House {state.households[1].name} (bottom)"),
+                ((236, 234, 226), "hit: white 6, green 5-6"),
                 ((196, 52, 52), "red: hit 4-5, 6 Critical (2)"),
-                ((22, 22, 24), "black: hit 5, 6 Aftershock")]
+                ((22, 22, 24), "black: hit 5, 6 Aftershock"),
+                ((124, 80, 168), "chosen Favor Action"),
+                ((214, 170, 60), "gold edge: a Squire's die"),
+                ((78, 70, 60), "? : token face down")]
 
     def buttons(self) -> list[ButtonSpec]:
         state: JoustState = self.session.state
         out: list[ButtonSpec] = []
         planner = self.planner()
         if planner:
-            out.append(ButtonSpec(f"Ready ({planner})", lambda: self._ready(planner), "Enter"))
+            out.append(ButtonSpec("Ready", lambda: self._ready(planner), "Enter"))
             out.append(ButtonSpec("Clear order", self._clear_order, "",
                                   bool(self.selection.pending_order)))
         if state.phase == "jousting":
@@ -200,10 +206,8 @@ class JoustController(GameController):
                                   state.revealed > state.resolved))
             out.append(ButtonSpec("End round", lambda: self.perform(EndRound()), "",
                                   state.resolved >= JOUSTS))
-        for house in state.households if state.phase != "over" else ():
-            if house.crowns and any(not t.complete for t in house.tracks):
-                out.append(ButtonSpec(f"Crown ({house.name})",
-                                      lambda h=house.name: self._crown_menu(h)))
+        if self._crown_options():
+            out.append(ButtonSpec("Place Crowns", self._crown_menu, "C"))
         return out
 
     def key_help(self) -> list[tuple[str, str]]:
@@ -213,6 +217,7 @@ class JoustController(GameController):
                 ("click Knights' names", "lay the jousting order on The List"),
                 ("Enter", "Ready (planning)"), ("R", "reveal the next joust"),
                 ("J", "roll the joust in the dice tray"),
+                ("C", "put a King's Crown on a Crown track"),
                 ("Esc", "drop the held die or card")]
 
     # -- events ------------------------------------------------------------------------------
@@ -242,6 +247,9 @@ class JoustController(GameController):
             return True
         if key == pygame.K_j and state.phase == "jousting":
             self.open_tray()
+            return True
+        if key == pygame.K_c and self._crown_options():
+            self._crown_menu()
             return True
         return False
 
@@ -381,15 +389,23 @@ class JoustController(GameController):
         self.selection = Selection(house=house, pending_order=self.selection.pending_order)
         self.app.push(ChoiceMenu(f"Play {card.name} on {knight}", options, self.perform))
 
-    def _crown_menu(self, house: str) -> None:
+    def _crown_options(self) -> list[tuple[str, object]]:
+        """Each Crown track a Household with Crowns to place may advance: ``(label,
+        action)``, the label naming the House, the track, its progress and its Perk."""
         state: JoustState = self.session.state
-        if self.app is None:
+        if state.phase == "over":
+            return []
+        return [(f"{house.name}: {t.name} {t.progress}/{t.length} ({t.perk})",
+                 AdvanceCrown(house.name, t.name))
+                for house in state.households if house.crowns
+                for t in house.tracks if not t.complete]
+
+    def _crown_menu(self) -> None:
+        """The menu of :meth:`_crown_options` (both Households' in one list)."""
+        options = self._crown_options()
+        if self.app is None or not options:
             return
-        options: list[tuple[str, object]] = [
-            (f"{t.name} {t.progress}/{t.length}: {t.perk}", AdvanceCrown(house, t.name))
-            for t in state.household(house).tracks if not t.complete]
-        self.app.push(ChoiceMenu(f"House {house}: put a King's Crown on", options,
-                                 self.perform))
+        self.app.push(ChoiceMenu("Put a King's Crown on", options, self.perform))
 
     def open_tray(self) -> None:
         """Open the joust roll for the revealed joust: the dice tray throws the first Knight's

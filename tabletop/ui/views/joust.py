@@ -84,6 +84,19 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, colour: str, face: int 
             pygame.draw.circle(surface, PIP_COLOURS[colour], centre, radius)
 
 
+class Scale:
+    """Sizes for one frame: ``px(n)`` is ``n`` pixels of the 1280 x 800 window scaled to the
+    board (at least 11 for text, so nothing shrinks below readable), so the tableau grows with
+    the window instead of leaving it empty."""
+
+    def __init__(self, rect: pygame.Rect):
+        factor = min(rect.width / 980, rect.height / 740)
+        self.factor = max(0.85, min(1.7, factor))
+
+    def px(self, n: int) -> int:
+        return max(11, round(n * self.factor))
+
+
 def draw_joust(surface: pygame.Surface, rect: pygame.Rect, state: JoustState, *,
                selection: Selection = Selection(), note: Sequence[str] = (),
                drag: tuple[str, tuple[int, int]] | None = None) -> list[Hit]:
@@ -93,18 +106,20 @@ def draw_joust(surface: pygame.Surface, rect: pygame.Rect, state: JoustState, *,
     clickable regions."""
     hits: list[Hit] = []
     pygame.draw.rect(surface, theme.BACKGROUND, rect)
-    list_height = max(120, rect.height * 22 // 100)
+    scale = Scale(rect)
+    list_height = max(scale.px(100), rect.height * 19 // 100)
     band = (rect.height - list_height) // 2
     top = pygame.Rect(rect.x, rect.y, rect.width, band)
     middle = pygame.Rect(rect.x, rect.y + band, rect.width, list_height)
     bottom = pygame.Rect(rect.x, rect.y + band + list_height, rect.width,
                          rect.height - band - list_height)
     for index, (house, area) in enumerate(zip(state.households, (top, bottom), strict=True)):
-        hits += _draw_household(surface, area.inflate(-12, -8), state, house, index, selection)
-    _draw_list(surface, middle.inflate(-12, -4), state, selection, note)
+        hits += _draw_household(surface, area.inflate(-12, -8), state, house, index, selection,
+                                scale)
+    _draw_list(surface, middle.inflate(-12, -4), state, selection, note, scale)
     if drag is not None:
         colour, pos = drag
-        box = pygame.Rect(0, 0, 30, 30)
+        box = pygame.Rect(0, 0, scale.px(30), scale.px(30))
         box.center = pos
         draw_die(surface, box, colour, outline=theme.ACCENT)
     return hits
@@ -114,62 +129,109 @@ def _house_colour(state: JoustState, house: Household) -> tuple[int, int, int]:
     return HOUSE_COLOURS[0 if house.name == state.households[0].name else 1]
 
 
+class _Flow:
+    """Lays pieces left to right from ``rect.x``, starting a new line of ``line`` pixels when
+    a piece would pass ``rect.right``, so a strip wraps instead of running off the board."""
+
+    def __init__(self, rect: pygame.Rect, line: int):
+        self.rect = rect
+        self.line = line
+        self.x = rect.x
+        self.y = rect.y
+
+    def place(self, width: int, gap: int = 6) -> pygame.Rect:
+        """The box for a piece ``width`` wide on the current line (or the next)."""
+        if self.x > self.rect.x and self.x + width > self.rect.right:
+            self.x = self.rect.x
+            self.y += self.line
+        box = pygame.Rect(self.x, self.y, width, self.line)
+        self.x += width + gap
+        return box
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.line
+
+
 def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
-                    house: Household, index: int, selection: Selection) -> list[Hit]:
+                    house: Household, index: int, selection: Selection,
+                    scale: Scale) -> list[Hit]:
+    """A House: its strip (name, Dice Pool, held tokens, workers, Enhancement cards), its
+    tracks (Morale, Reputation, Crowns, Crown tracks) and its three Knight cards."""
     hits: list[Hit] = []
     colour = HOUSE_COLOURS[index]
-    head = pygame.Rect(rect.x, rect.y, rect.width, 26)
-    pygame.draw.rect(surface, colour, head, border_radius=4)
+    px = scale.px
+    big, label = px(19), px(15)
     marks = []
     if house.name == state.initiative:
         marks.append("initiative")
     if state.phase == "planning":
         marks.append("finished planning" if house.ready else "planning")
     title = f"House {house.name}" + (f"  ({', '.join(marks)})" if marks else "")
-    text(surface, title, (head.x + 8, head.centery), 19, theme.TEXT, anchor="midleft")
-    x = head.x + 8 + text_width(title, 19) + 16
-    # Dice Pool
-    x = _label(surface, "Pool", x, head.centery)
-    for colour_name in house.pool:
-        box = pygame.Rect(x, head.y + 3, 20, 20)
-        chosen = (selection.house == house.name and selection.colour == colour_name
-                  and not selection.squire_of)
-        draw_die(surface, box, colour_name, outline=theme.ACCENT if chosen else None)
-        hits.append(Hit(box, "pool", house.name, colour=colour_name))
-        x += 23
-    if not house.pool:
-        x = _label(surface, "empty", x, head.centery)
-    x += 10
-    if house.bravery_tokens:
-        x = _label(surface, "Tokens", x, head.centery)
-        for token in house.bravery_tokens:
-            centre = (x + 8, head.centery)
-            pygame.draw.circle(surface, DIE_COLOURS[token], centre, 8)
-            if selection.house == house.name and selection.colour == token and \
-                    state.phase == "setup":
-                pygame.draw.circle(surface, theme.ACCENT, centre, 9, 2)
-            hits.append(Hit(pygame.Rect(x, head.y + 3, 17, 20), "token", house.name,
-                            colour=token))
-            x += 19
-        x += 8
-    x = _label(surface, f"Workers {house.workers}", x, head.centery)
-    for card in house.hand:
-        label = f"[{card.name}]"
-        width = text_width(label, 15) + 6
-        box = pygame.Rect(x, head.y + 4, width, 18)
-        on = selection.card == card.name and selection.house == house.name
-        pygame.draw.rect(surface, theme.ACCENT if on else (200, 190, 160), box, border_radius=3)
-        text(surface, label, box.center, 15, theme.TEXT_DARK, anchor="center")
-        hits.append(Hit(box, "card", house.name, card=card.name))
-        x += width + 4
-    tracks = pygame.Rect(rect.x, head.bottom + 4, rect.width, 20)
-    _draw_tracks(surface, tracks, house)
-    cards = pygame.Rect(rect.x, tracks.bottom + 6, rect.width, rect.bottom - tracks.bottom - 6)
-    gap = 10
+    # the strip: measure on a scratch flow first, to size the coloured band
+    line = px(26)
+    die = px(20)
+
+    def lay(flow: _Flow, draw: bool) -> None:
+        box = flow.place(text_width(title, big) + 10)
+        if draw:
+            text(surface, title, (box.x, box.centery), big, theme.TEXT, anchor="midleft")
+        pieces = [("label", "Pool")] + [("pool", c) for c in house.pool]
+        if not house.pool:
+            pieces.append(("label", "empty"))
+        if house.bravery_tokens:
+            pieces += [("label", "Tokens")] + [("token", c) for c in house.bravery_tokens]
+        pieces.append(("label", f"Workers {house.workers}"))
+        pieces += [("card", card.name) for card in house.hand]
+        for kind, value in pieces:
+            if kind == "label":
+                box = flow.place(text_width(value, label), 6)
+                if draw:
+                    text(surface, value, (box.x, box.centery), label, theme.TEXT,
+                         anchor="midleft")
+            elif kind == "pool":
+                box = flow.place(die, 3)
+                if draw:
+                    cube = pygame.Rect(box.x, box.centery - die // 2, die, die)
+                    chosen = (selection.house == house.name and selection.colour == value
+                              and not selection.squire_of)
+                    draw_die(surface, cube, value, outline=theme.ACCENT if chosen else None)
+                    hits.append(Hit(cube, "pool", house.name, colour=value))
+            elif kind == "token":
+                box = flow.place(die, 3)
+                if draw:
+                    centre = box.center
+                    pygame.draw.circle(surface, DIE_COLOURS[value], centre, die // 2 - 1)
+                    pygame.draw.circle(surface, (30, 30, 30), centre, die // 2 - 1, 1)
+                    if selection.house == house.name and selection.colour == value and \
+                            state.phase == "setup":
+                        pygame.draw.circle(surface, theme.ACCENT, centre, die // 2 + 1, 2)
+                    hits.append(Hit(box, "token", house.name, colour=value))
+            else:
+                words = f"[{value}]"
+                box = flow.place(text_width(words, label) + 8, 4)
+                if draw:
+                    card = box.inflate(0, -max(4, line // 5))
+                    on = selection.card == value and selection.house == house.name
+                    pygame.draw.rect(surface, theme.ACCENT if on else (200, 190, 160), card,
+                                     border_radius=3)
+                    text(surface, words, card.center, label, theme.TEXT_DARK, anchor="center")
+                    hits.append(Hit(card, "card", house.name, card=value))
+
+    strip = pygame.Rect(rect.x + 8, rect.y, rect.width - 16, line)
+    probe = _Flow(strip, line)
+    lay(probe, False)
+    head = pygame.Rect(rect.x, rect.y, rect.width, probe.bottom - rect.y)
+    pygame.draw.rect(surface, colour, head, border_radius=4)
+    lay(_Flow(strip, line), True)
+    tracks_bottom = _draw_tracks(surface, pygame.Rect(rect.x, head.bottom + 3, rect.width,
+                                                      px(22)), house, scale)
+    cards = pygame.Rect(rect.x, tracks_bottom + 5, rect.width, rect.bottom - tracks_bottom - 5)
+    gap = px(10)
     width = (cards.width - gap * 2) // 3
     for i, knight in enumerate(house.knights):
         card = pygame.Rect(cards.x + i * (width + gap), cards.y, width, cards.height)
-        hits += _draw_knight(surface, card, state, house, knight, selection)
+        hits += _draw_knight(surface, card, state, house, knight, selection, scale)
     return hits
 
 
@@ -177,131 +239,186 @@ def text_width(words: str, size: int) -> int:
     return theme.font(size).size(words)[0]
 
 
-def _label(surface: pygame.Surface, words: str, x: int, y: int) -> int:
-    text(surface, words, (x, y), 15, theme.TEXT, anchor="midleft")
-    return x + text_width(words, 15) + 6
-
-
-def _draw_tracks(surface: pygame.Surface, rect: pygame.Rect, house: Household) -> None:
+def _draw_tracks(surface: pygame.Surface, rect: pygame.Rect, house: Household,
+                 scale: Scale) -> int:
     """Morale (a number and a bar to 30), Reputation (twelve boxes), unplaced Crowns and each
-    Crown track's progress."""
-    x = rect.x
-    x = text(surface, f"Morale {house.morale}", (x, rect.centery), 17, theme.OK,
-             anchor="midleft").right + 6
-    bar = pygame.Rect(x, rect.y + 5, 120, rect.height - 10)
+    Crown track's progress, wrapping onto a second line when the board is narrow; returns
+    the bottom of the last line."""
+    px = scale.px
+    size, small = px(17), px(15)
+    flow = _Flow(rect, rect.height)
+    bar_h = max(6, rect.height // 2)
+    words = f"Morale {house.morale}"
+    box = flow.place(text_width(words, size) + 6 + px(120), px(14))
+    text(surface, words, (box.x, box.centery), size, theme.OK, anchor="midleft")
+    bar = pygame.Rect(box.right - px(120), box.centery - bar_h // 2, px(120), bar_h)
     pygame.draw.rect(surface, (60, 60, 60), bar)
     filled = bar.copy()
     filled.width = bar.width * min(house.morale, 30) // 30
     pygame.draw.rect(surface, (200, 60, 60), filled)
-    x = bar.right + 12
-    x = text(surface, f"Reputation {house.reputation}", (x, rect.centery), 17, theme.TEXT,
-             anchor="midleft").right + 6
+    words = f"Reputation {house.reputation}"
+    step = max(7, px(9))
+    box = flow.place(text_width(words, size) + 6 + MAX_REPUTATION * step, px(14))
+    text(surface, words, (box.x, box.centery), size, theme.TEXT, anchor="midleft")
+    x = box.x + text_width(words, size) + 6
     for i in range(MAX_REPUTATION):
-        box = pygame.Rect(x + i * 9, rect.y + 5, 7, rect.height - 10)
-        pygame.draw.rect(surface, theme.ACCENT if i < house.reputation else (70, 70, 70), box)
-    x += MAX_REPUTATION * 9 + 12
-    x = text(surface, f"Crowns to place {house.crowns}", (x, rect.centery), 17, theme.ACCENT,
-             anchor="midleft").right + 12
+        cell = pygame.Rect(x + i * step, box.centery - bar_h // 2, step - 2, bar_h)
+        pygame.draw.rect(surface, theme.ACCENT if i < house.reputation else (84, 84, 84), cell)
+    words = f"Crowns to place {house.crowns}"
+    box = flow.place(text_width(words, size), px(14))
+    text(surface, words, (box.x, box.centery), size,
+         theme.ACCENT if house.crowns else theme.TEXT_DIM, anchor="midleft")
     for track in house.tracks:
-        label = f"{track.name} {track.progress}/{track.length}"
-        text(surface, label, (x, rect.centery), 15,
-             theme.OK if track.complete else theme.TEXT_DIM, anchor="midleft")
-        x += text_width(label, 15) + 4
+        words = f"{track.name} {track.progress}/{track.length}"
+        cell_w = max(5, px(7))
+        box = flow.place(text_width(words, small) + 4 + track.length * cell_w, px(12))
+        text(surface, words, (box.x, box.centery), small,
+             theme.OK if track.complete else (196, 198, 206), anchor="midleft")
+        x = box.x + text_width(words, small) + 4
         for i in range(track.length):
-            box = pygame.Rect(x + i * 7, rect.y + 6, 5, rect.height - 12)
-            pygame.draw.rect(surface, theme.ACCENT if i < track.progress else (70, 70, 70), box)
-        x += track.length * 7 + 10
+            cell = pygame.Rect(x + i * cell_w, box.centery - bar_h // 2, cell_w - 2, bar_h)
+            pygame.draw.rect(surface, theme.ACCENT if i < track.progress else (84, 84, 84),
+                             cell)
+    return flow.bottom
 
 
 def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
-                 house: Household, knight: Knight, selection: Selection) -> list[Hit]:
+                 house: Household, knight: Knight, selection: Selection,
+                 scale: Scale) -> list[Hit]:
+    """A Knight card: name, Code and side, Panic, crown box and place in the order, Bravery
+    Tokens with their dice and the Fealty Die, Equipment, Squire, Favor Action chips (every
+    one, on as many lines as they need) and the Ability Card note."""
     hits: list[Hit] = []
+    px = scale.px
+    name_size, size, small = px(20), px(15), px(14)
     pygame.draw.rect(surface, CARD, rect, border_radius=6)
     edge = theme.ACCENT if knight.promoted else CARD_EDGE
     pygame.draw.rect(surface, edge, rect, 2, border_radius=6)
     inner = rect.inflate(-12, -8)
-    name_band = pygame.Rect(inner.x, inner.y, inner.width, 22)
-    hits.append(Hit(name_band, "knight", house.name, knight=knight.name))
     side = f"{knight.code.title()} · {knight.side.title()}"
-    room = inner.width - text_width(side, 14) - 8
-    name_width = room if room >= 110 else inner.width
-    text(surface, knight.name, (inner.x, inner.y), 20, theme.TEXT, max_width=name_width)
-    if room >= 110:
-        text(surface, side, (inner.right, inner.y + 3), 14, theme.TEXT_DIM, anchor="topright")
-    y = inner.y + 24
+    together = text_width(knight.name, name_size) + 10 + text_width(side, small) <= inner.width
+    name_band = pygame.Rect(inner.x, inner.y, inner.width, name_size + 2)
+    hits.append(Hit(name_band, "knight", house.name, knight=knight.name))
+    text(surface, knight.name, (inner.x, inner.y), name_size, theme.TEXT, max_width=inner.width)
+    y = inner.y + name_size + 2
+    if together:
+        text(surface, side, (inner.right, inner.y + (name_size - small) // 2), small,
+             (196, 198, 206), anchor="topright")
+    else:
+        text(surface, side, (inner.x, y), small, (196, 198, 206), max_width=inner.width)
+        y += small + 2
     place = _order_place(house, knight, selection)
     if knight.panic:
-        text(surface, "PANICKED: no Favor Action", (inner.x, y), 15, theme.ERROR)
-        y += 16
+        text(surface, "PANICKED: no Favor Action", (inner.x, y), size, theme.ERROR,
+             max_width=inner.width)
+        y += size + 1
     tag = f"Crown: beat {knight.crown_target()}"
     if place:
-        tag += f"   ·   {place}"
-    text(surface, tag, (inner.x, y), 15, theme.ACCENT)
-    y += 18
-    # Bravery Token slots, each with its die.
-    size = max(16, min(34, (inner.width - 56) // (knight.slots + 1) - 6))
+        tag += f"  ·  {place}"
+    text(surface, tag, (inner.x, y), size, theme.ACCENT, max_width=inner.width)
+    y += size + 3
+    # Bravery Token slots, each with its die, then the Fealty Die
+    fealty_words = text_width("Fealty", small) + 4
+    token = max(16, min(px(34), (inner.width - fealty_words - 8) // (knight.slots + 1) - 5))
     x = inner.x
     for i in range(knight.slots):
-        centre = (x + size // 2, y + size // 2)
+        centre = (x + token // 2, y + token // 2)
         if i < len(knight.tokens):
-            pygame.draw.circle(surface, DIE_COLOURS[knight.tokens[i]], centre, size // 2)
-            pygame.draw.circle(surface, (40, 40, 40), centre, size // 2, 1)
+            pygame.draw.circle(surface, DIE_COLOURS[knight.tokens[i]], centre, token // 2)
+            pygame.draw.circle(surface, (20, 20, 20), centre, token // 2, 1)
             die = knight.token_dice[i] if i < len(knight.token_dice) else None
-            slot_rect = pygame.Rect(x, y, size, size)
+            slot_rect = pygame.Rect(x, y, token, token)
             if die:
-                draw_die(surface, slot_rect.inflate(-size // 3, -size // 3), die,
-                         outline=_squire_outline(knight, str(i + 1)))
+                cube = slot_rect.inflate(-token * 2 // 5, -token * 2 // 5)
+                pygame.draw.rect(surface, (20, 20, 20), cube.inflate(4, 4),
+                                 border_radius=max(2, cube.width // 5))
+                draw_die(surface, cube, die, outline=_squire_outline(knight, str(i + 1)))
             hits.append(Hit(slot_rect, "slot", house.name, knight=knight.name, slot=str(i + 1),
                             colour=die or ""))
         else:
-            pygame.draw.circle(surface, (90, 84, 74), centre, size // 2, 1)
-        x += size + 6
-    fealty = pygame.Rect(x + 6, y + 2, size - 4, size - 4)
+            pygame.draw.circle(surface, (110, 102, 90), centre, token // 2, 1)
+        x += token + 5
+    fealty = pygame.Rect(x + 4, y + 2, token - 4, token - 4)
     draw_die(surface, fealty, "black")
-    if fealty.right + 4 + text_width("Fealty", 14) <= inner.right:
-        text(surface, "Fealty", (fealty.right + 4, fealty.centery), 14, theme.TEXT_DIM,
+    if fealty.right + fealty_words <= inner.right:
+        text(surface, "Fealty", (fealty.right + 4, fealty.centery), small, (196, 198, 206),
              anchor="midleft")
-    y += size + 6
+    y += token + 5
+    row_h = px(22)
+    cube_size = row_h - 4
+    chips = _favor_rows(knight, small, inner.width)
+    ability = f"Ability: {'hidden' if knight.ability == HIDDEN else knight.ability}" \
+        if knight.ability else ""
+    below = (small + 4) if ability else 0
+    rows: list[tuple[str, str | None, tuple[int, int, int] | None, str]] = []
+    takes: dict[str, tuple[str, ...]] = {p.name: p.colours for p in knight.equipment}
     for piece in knight.equipment:
-        box = pygame.Rect(inner.x, y, inner.width, 22)
-        pygame.draw.rect(surface, (74, 68, 58), box, border_radius=3)
-        label = f"{piece.name} ({piece.kind}: {'/'.join(piece.colours)})"
-        text(surface, label, (box.x + 28, box.centery), 15, theme.TEXT, anchor="midleft",
-             max_width=box.width - 32)
-        slot = pygame.Rect(box.x + 3, box.y + 2, 18, 18)
-        if piece.die:
-            draw_die(surface, slot, piece.die, outline=_squire_outline(knight, piece.name))
-        else:
-            pygame.draw.rect(surface, (110, 100, 84), slot, 1, border_radius=3)
-        hits.append(Hit(box, "slot", house.name, knight=knight.name, slot=piece.name,
-                        colour=piece.die or ""))
-        y += 25
+        rows.append((f"{piece.name} ({piece.kind})", piece.die,
+                     _squire_outline(knight, piece.name), piece.name))
     if knight.squire is not None:
         squire = knight.squire
-        box = pygame.Rect(inner.x, y, inner.width, 22)
-        die_box = pygame.Rect(box.x + 3, box.y + 2, 18, 18)
-        if squire.on is None:
-            held = selection.squire_of == knight.name
-            draw_die(surface, die_box, squire.colour, outline=theme.ACCENT if held else None)
-            hits.append(Hit(box, "squire", house.name, knight=knight.name,
-                            colour=squire.colour))
-        else:
-            pygame.draw.rect(surface, (110, 100, 84), die_box, 1, border_radius=3)
         reroll = ""
         if squire.reroll:
-            reroll = f", rerolls {squire.reroll}" + ("" if squire.reroll_worker else
-                                                     " (no worker)")
-        text(surface, f"Squire {squire.name}: {squire.colour} die{reroll}",
-             (box.x + 28, box.centery), 15, theme.TEXT, anchor="midleft",
-             max_width=box.width - 32)
-        y += 25
-    y = max(y, inner.bottom - 46)
-    hits += _draw_favors(surface, pygame.Rect(inner.x, y, inner.width, 22), house, knight)
-    if knight.ability:
-        words = "Ability: hidden" if knight.ability == HIDDEN else f"Ability: {knight.ability}"
-        text(surface, words, (inner.x, inner.bottom - 18), 14, theme.TEXT_DIM,
+            reroll = " · reroll" + ("" if squire.reroll_worker else " (no worker)")
+            takes["squire"] = (squire.reroll,)
+        held = selection.squire_of == knight.name
+        rows.append((f"Squire {squire.name}{reroll}",
+                     squire.colour if squire.on is None else None,
+                     theme.ACCENT if held else None, ""))
+    room = inner.bottom - below - len(chips) * (small + 10) - y
+    two = sum(max(row_h, len(wrap(words, size, inner.width - cube_size - 12)[:2]) * (size + 2)
+                  + 4) + 3 for words, *_ in rows)
+    most = 2 if two <= room else 1
+    for words, die, outline, slot in rows:
+        top = y
+        y = _slot_row(surface, pygame.Rect(inner.x, y, inner.width, row_h), words, size,
+                      die, outline, cube_size, most, takes.get(slot or "squire", ()))
+        box = pygame.Rect(inner.x, top, inner.width, y - top - 3)
+        if slot:
+            hits.append(Hit(box, "slot", house.name, knight=knight.name, slot=slot,
+                            colour=die or ""))
+        elif knight.squire is not None and knight.squire.on is None:
+            hits.append(Hit(box, "squire", house.name, knight=knight.name,
+                            colour=knight.squire.colour))
+    favors_top = max(y + 2, inner.bottom - below - len(chips) * (small + 10))
+    hits += _draw_favors(surface, pygame.Rect(inner.x, favors_top, inner.width, 0), house,
+                         knight, chips, small)
+    if ability:
+        text(surface, ability, (inner.x, inner.bottom - small - 1), small, (196, 198, 206),
              max_width=inner.width)
     return hits
+
+
+def _slot_row(surface: pygame.Surface, rect: pygame.Rect, words: str, size: int,
+              die: str | None, outline: tuple[int, int, int] | None, cube: int,
+              most: int = 2, takes: Sequence[str] = ()) -> int:
+    """An Equipment or Squire row: its die slot (the die on it, or an empty square), its
+    words, wrapped onto ``most`` lines (the last cut with an ellipsis only when the card has
+    no room for more), and on the right a swatch of each die colour the slot ``takes`` (for a
+    Squire: its reroll colour); returns the y after it."""
+    swatch = max(8, cube * 2 // 3)
+    words_width = rect.width - cube - 12 - (len(takes) * (swatch + 3) + 4 if takes else 0)
+    lines = wrap(words, size, words_width)
+    if len(lines) > most:
+        lines = (*lines[:most - 1], " ".join(lines[most - 1:]))
+    height = max(rect.height, len(lines) * (size + 2) + 4)
+    box = pygame.Rect(rect.x, rect.y, rect.width, height)
+    pygame.draw.rect(surface, (78, 72, 62), box, border_radius=3)
+    slot = pygame.Rect(box.x + 3, box.y + (rect.height - cube) // 2, cube, cube)
+    if die:
+        draw_die(surface, slot, die, outline=outline)
+    else:
+        pygame.draw.rect(surface, (130, 120, 100), slot, 1, border_radius=3)
+    for n, colour in enumerate(takes):
+        cell = pygame.Rect(box.right - 4 - (len(takes) - n) * (swatch + 3) + 3,
+                           box.y + (rect.height - swatch) // 2, swatch, swatch)
+        pygame.draw.rect(surface, DIE_COLOURS[colour], cell, border_radius=2)
+        pygame.draw.rect(surface, (20, 20, 20), cell, 1, border_radius=2)
+    y = box.y + (height - len(lines) * (size + 2)) // 2 + 1
+    for line in lines:
+        text(surface, line, (slot.right + 7, y), size, theme.TEXT, max_width=words_width)
+        y += size + 2
+    return box.bottom + 3
 
 
 def _squire_outline(knight: Knight, slot: str) -> tuple[int, int, int] | None:
@@ -319,92 +436,120 @@ def _order_place(house: Household, knight: Knight, selection: Selection) -> str:
     return ""
 
 
+def _favor_rows(knight: Knight, size: int, width: int) -> list[list[str]]:
+    """The Knight's Favor Actions in lines of chips that fit ``width`` (none is left out);
+    a hidden choice is one line of words."""
+    if knight.favor == HIDDEN:
+        return [["hidden"]]
+    rows: list[list[str]] = [[]]
+    x = 0
+    for favor in knight.favors:
+        chip = text_width(FAVOR_TITLES[favor], size) + 12
+        if rows[-1] and x + chip > width:
+            rows.append([])
+            x = 0
+        rows[-1].append(favor)
+        x += chip + 4
+    return rows
+
+
 def _draw_favors(surface: pygame.Surface, rect: pygame.Rect, house: Household,
-                 knight: Knight) -> list[Hit]:
+                 knight: Knight, rows: list[list[str]], size: int) -> list[Hit]:
+    """The Favor Action chips from ``rect``'s top, the chosen one filled violet."""
     hits: list[Hit] = []
     if knight.favor == HIDDEN:
-        text(surface, "Favor Action: hidden", (rect.x, rect.centery), 15, theme.TEXT_DIM,
-             anchor="midleft")
+        text(surface, "Favor Action: hidden", (rect.x, rect.y + 2), size + 1, (196, 198, 206))
         return hits
-    x = rect.x
-    for favor in knight.favors:
-        label = FAVOR_TITLES[favor]
-        width = text_width(label, 14) + 10
-        if x + width > rect.right:
-            break
-        chip = pygame.Rect(x, rect.y, width, 20)
-        chosen = knight.favor == favor
-        fill = (120, 78, 160) if chosen else (70, 64, 76)
-        if knight.panic:
-            fill = (60, 56, 56)
-        pygame.draw.rect(surface, fill, chip, border_radius=9)
-        if chosen:
-            pygame.draw.rect(surface, (220, 190, 255), chip, 2, border_radius=9)
-        text(surface, label, chip.center, 14, theme.TEXT if not knight.panic else theme.TEXT_DIM,
-             anchor="center")
-        hits.append(Hit(chip, "favor", house.name, knight=knight.name, favor=favor))
-        x += width + 4
+    y = rect.y
+    for row in rows:
+        x = rect.x
+        for favor in row:
+            label = FAVOR_TITLES[favor]
+            chip = pygame.Rect(x, y, text_width(label, size) + 12, size + 6)
+            chosen = knight.favor == favor
+            fill = (124, 80, 168) if chosen else (74, 68, 82)
+            if knight.panic:
+                fill = (60, 56, 56)
+            pygame.draw.rect(surface, fill, chip, border_radius=chip.height // 2)
+            if chosen:
+                pygame.draw.rect(surface, (226, 198, 255), chip, 2, border_radius=chip.height // 2)
+            text(surface, label, chip.center, size,
+                 theme.TEXT if not knight.panic else theme.TEXT_DIM, anchor="center")
+            hits.append(Hit(chip, "favor", house.name, knight=knight.name, favor=favor))
+            x = chip.right + 4
+        y += size + 10
     return hits
 
 
 def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
-               selection: Selection, note: Sequence[str]) -> None:
+               selection: Selection, note: Sequence[str], scale: Scale) -> None:
+    """The List: its title and the round across the top, three joust columns of two
+    Jousting Tokens (the first House above) each with the Knight's whole name when
+    revealed, and ``note`` (the last joust in words, or what to do) on the right."""
+    px = scale.px
     pygame.draw.rect(surface, LIST_FIELD, rect, border_radius=8)
     pygame.draw.rect(surface, (96, 120, 90), rect, 2, border_radius=8)
-    text(surface, "The List", (rect.x + 10, rect.y + 6), 20, theme.ACCENT)
     phase = {"setup": "setting up", "planning": "Planning Phase", "jousting": "Jousting Phase",
              "over": "game over"}[state.phase]
-    text(surface, f"Round {state.round} of 6 · {phase}", (rect.x + 10, rect.y + 30), 15,
-         theme.TEXT)
+    head = px(20)
+    x = text(surface, "The List", (rect.x + 10, rect.y + 5), head, theme.ACCENT).right + 12
+    words = f"Round {state.round} of 6 · {phase}"
     if state.phase == "planning":
-        for row, house in enumerate(state.households):
-            word = "face down, ready" if house.ready else "planning"
-            text(surface, f"{house.name}: {word}", (rect.x + 10, rect.y + 52 + row * 18), 14,
-                 theme.TEXT_DIM)
-    left = rect.x + 20 + max(text_width("The List", 20),
-                             text_width(f"Round {state.round} of 6 · {phase}", 15))
-    column = max(60, min(150, (rect.width * 11 // 20 - (left - rect.x)) // JOUSTS))
-    radius = max(12, min(24, (rect.height - 40) // 5))
+        words += " · " + ", ".join(f"{h.name} {'ready' if h.ready else 'planning'}"
+                                   for h in state.households)
+    text(surface, words, (x, rect.y + 5 + (head - px(15)) // 2), px(15), theme.TEXT,
+         max_width=rect.right - 10 - x)
+    top = rect.y + head + 10
+    label = px(15)
+    radius = max(10, min(px(22), (rect.bottom - top - label - 14) // 4))
+    name_size = px(14)
+    widest = max([text_width(n, name_size) for h in state.households for n in
+                  (k.name for k in h.knights)] + [text_width("Joust 3", label)])
+    column = min(2 * radius + 10 + widest + 14, (rect.width - 20) * 2 // 9)
     first, second = state.households
     for index in range(JOUSTS):
-        cx = left + index * column + column // 2
+        left = rect.x + 10 + index * column
         current = state.phase == "jousting" and index == state.resolved and \
             state.revealed > state.resolved
         done = state.phase == "jousting" and index < state.resolved
-        label_colour = theme.ACCENT if current else theme.TEXT_DIM if done else theme.TEXT
-        text(surface, f"Joust {index + 1}", (cx, rect.y + 6), 15, label_colour,
-             anchor="midtop")
+        label_colour = theme.ACCENT if current else (150, 160, 150) if done else theme.TEXT
+        text(surface, f"Joust {index + 1}", (left, top), label, label_colour)
         for row, house in enumerate((first, second)):
-            cy = rect.y + 24 + radius + row * (radius * 2 + 12)
-            _draw_token(surface, (cx, cy), radius, column, state, house, index, selection)
-    note_rect = pygame.Rect(left + JOUSTS * column + 12, rect.y + 6,
-                            rect.right - (left + JOUSTS * column + 12) - 8, rect.height - 12)
+            cy = top + label + 6 + radius + row * (radius * 2 + 6)
+            _draw_token(surface, (left + radius, cy), radius, column, state, house, index,
+                        selection, name_size)
+    note_rect = pygame.Rect(rect.x + 10 + JOUSTS * column + 10, top, 0, rect.bottom - 6 - top)
+    note_rect.width = rect.right - 10 - note_rect.x
+    size = px(15)
     y = note_rect.y
     for line in note:
-        for part in wrap(line, 15, note_rect.width):
-            if y + 15 > note_rect.bottom:
+        for part in wrap(line, size, note_rect.width):
+            if y + size > note_rect.bottom:
                 return
-            text(surface, part, (note_rect.x, y), 15, theme.TEXT)
-            y += 16
+            text(surface, part, (note_rect.x, y), size, theme.TEXT)
+            y += size + 1
 
 
 def _draw_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, column: int,
-                state: JoustState, house: Household, index: int, selection: Selection) -> None:
+                state: JoustState, house: Household, index: int, selection: Selection,
+                name_size: int) -> None:
     colour = _house_colour(state, house)
     name = house.order[index] if index < len(house.order) else None
     if name is None and selection.house == house.name and index < len(selection.pending_order):
         name = selection.pending_order[index]
     if name is None:
-        pygame.draw.circle(surface, (80, 96, 76), centre, radius, 2)
+        pygame.draw.circle(surface, (92, 112, 88), centre, radius, 2)
         return
     if name == HIDDEN:
         pygame.draw.circle(surface, FACE_DOWN, centre, radius)
         pygame.draw.circle(surface, colour, centre, radius, 3)
-        text(surface, "?", centre, radius, theme.TEXT_DIM, anchor="center")
+        text(surface, "?", centre, radius, theme.TEXT, anchor="center")
+        text(surface, "face down", (centre[0] + radius + 5, centre[1]), name_size,
+             (196, 198, 206), anchor="midleft", max_width=column - 2 * radius - 12)
         return
     pygame.draw.circle(surface, (228, 220, 200), centre, radius)
     pygame.draw.circle(surface, colour, centre, radius, 3)
     initials = "".join(part[0] for part in name.split()[-2:])
     text(surface, initials, centre, radius, theme.TEXT_DARK, anchor="center")
-    text(surface, name, (centre[0] + radius + 4, centre[1]), 13, theme.TEXT, anchor="midleft",
-         max_width=column - 2 * radius - 10)
+    text(surface, name, (centre[0] + radius + 5, centre[1]), name_size, theme.TEXT,
+         anchor="midleft", max_width=column - 2 * radius - 12)
