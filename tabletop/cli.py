@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
 
 DEFAULT_LAYOUT = Path(__file__).resolve().parent.parent / "layouts" / "clash-teaching.toml"
@@ -68,18 +69,8 @@ def _check(args: argparse.Namespace) -> int:
     from tabletop.games import layouts
 
     game, state = layouts.load(args.file)
-    _say(f"{args.file}: ok, {game.summary(state)}")
+    say(f"{args.file}: ok, {game.summary(state)}")
     return EXIT_OK
-
-
-def _say(text: str) -> None:
-    """Print ``text``; characters standard output cannot encode (an undecodable byte in a file
-    name, a console without UTF-8) are written as backslash escapes instead of failing."""
-    try:
-        print(text, flush=True)
-    except UnicodeEncodeError:
-        encoding = sys.stdout.encoding or "utf-8"
-        print(text.encode(encoding, "backslashreplace").decode(encoding), flush=True)
 
 
 def _read_questions() -> list[str]:
@@ -107,7 +98,7 @@ def _query(args: argparse.Namespace) -> int:
         if "error" in answer:
             status = EXIT_QUESTION
         line = json.dumps(answer, ensure_ascii=False)
-        _say(line if _encodable(line) else json.dumps(answer))
+        say(line if _encodable(line) else json.dumps(answer))
     return status
 
 
@@ -148,12 +139,6 @@ COMMANDS = {"play": _play, "screenshot": _screenshot, "query": _query, "check": 
             "bench": _bench, "roll": _roll}
 
 
-def _one_line(text: str) -> str:
-    """``text`` with its line breaks written as ``\\n`` (a file name or argument may hold
-    one), so that an error stays one line."""
-    return text.replace("\r", "\\r").replace("\n", "\\n")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     try:
@@ -166,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[args.command or "play"](args if args.command else
                                                 argparse.Namespace(file=None))
     except TabletopError as exc:
-        print(f"tabletop: {_one_line(str(exc))}", file=sys.stderr)
+        say(str(exc), error=True)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return 130

@@ -75,3 +75,9 @@ def test_bad_layouts_exit_2_without_traceback(tmp_path, text, expected):
     assert result.returncode == 2
     assert expected in result.stderr and "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_play_names_a_bad_file_on_one_line(capsys):
+    code, out, err = run(capsys, "play", "no\nsuch.toml")
+    assert code == 2 and out == ""
+    assert err == "tabletop: no\\nsuch.toml: no such file\n"

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from tabletop.console import say
 from tabletop.errors import TabletopError
 from tabletop.ui import background, keys
 from tabletop.ui.controllers.base import Controller, GameController
@@ -401,7 +402,7 @@ def run(path: str, *, frames: int | None = None, recovery: Recovery | None = Non
     try:
         game, state = load_board(path)
     except TabletopError as exc:
-        print(f"tabletop: {exc}", file=sys.stderr)
+        say(str(exc), error=True)
         return EXIT_INPUT
     recovery = recovery or Recovery()
     session = Session(game, state, path=str(path), recovery=recovery)

@@ -15,6 +15,7 @@ import os
 import re
 from pathlib import Path
 
+from tabletop.console import say
 from tabletop.errors import UsageError
 
 MIN_SIZE = (320, 240)
@@ -67,5 +68,5 @@ def screenshot_command(args: argparse.Namespace) -> int:
     from tabletop.ui.pictures import write_png
 
     surface, state = render(args.file, size, list(args.overlay), bool(args.reveal))
-    print(write_png(surface, state, args.output))
+    say(str(write_png(surface, state, args.output)))
     return 0
