@@ -5,6 +5,7 @@ the armour choice (layout ``fateforge-allies.toml``)."""
 import json
 from dataclasses import replace
 
+import pygame
 from test_fateforge_scenes import enemy, enemy_turns, hero, scene
 from test_fateforge_ui import at_turn, click_on, frame, open_app, roll_in_tray
 
@@ -114,3 +115,14 @@ def test_modifier_target_minion_tie_is_a_d6_in_the_window_not_a_players_choice()
     press(app, "Next enemy")
     assert app.session.state.enemy("Captain").zone in ("a", "c")
     assert any(line.startswith("D6 for the enemy") for line in app.session.log)
+
+
+def test_allies_the_ally_tray_refuses_an_energy_reroll_with_the_reason():
+    app = open_app(ALLIES)
+    app.screen.new_seed = iter(range(1, 50)).__next__
+    app.screen.next()
+    tray = app.top
+    app.update(10_000)
+    tray.chosen = {0}
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode=""))
+    assert "an ally has no Energy Reroll" in tray.message and not tray.roll.steps

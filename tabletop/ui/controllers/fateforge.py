@@ -807,10 +807,14 @@ class FateforgeController(GameController):
                      chosen: set[int]) -> tuple[Roll, str]:
         """The Energy Reroll in the tray, with the hero's real energy (the dice module's
         rule); refused in a throw that is itself the Energy Reroll."""
+        action = f"re-roll dice {', '.join(str(i + 1) for i in chosen)}"
         if throw.misses is not None:
-            raise IllegalActionError(f"re-roll dice {', '.join(str(i + 1) for i in chosen)}",
-                                     f"these dice are {throw.hero}'s Energy Reroll, once per "
-                                     "combat round")
+            raise IllegalActionError(action, f"these dice are {throw.hero}'s Energy Reroll, "
+                                             "once per combat round")
+        if throw.ally:
+            raise IllegalActionError(action, "an ally has no Energy Reroll: its misses are "
+                                             "rerolled until none is left when Enter hands "
+                                             "the dice over")
         used = any(step.reason == ENERGY_REROLL for step in roll.steps)
         new, _ = energy_reroll(Preparation(roll, tray.change, used), chosen,
                                self.state.hero(throw.hero).energy)
