@@ -396,12 +396,15 @@ class AddTerrain:
 @dataclass(frozen=True)
 class PlaceTerrain:
     """In play: a Terrain tile ``name`` placed over ``spaces`` as a card or trait says, with the
-    rulebook's placement rules (``AddTerrain`` is edit mode's plain placement)."""
+    rulebook's placement rules (``AddTerrain`` is edit mode's plain placement).  ``supply`` is
+    how many tiles of this type the game has (0: as many as needed): with all of them on the
+    board, the one furthest from the Monster is removed first."""
 
     name: str
     spaces: tuple[Space, ...]
     keywords: tuple[str, ...] = ()
     option: int | None = None
+    supply: int = 0
 
     def __str__(self) -> str:
         return f"Place {self.name} on {', '.join(labels(self.spaces))}"

@@ -69,6 +69,8 @@ _SENTENCES = {
     "priority-passed": "The Priority Target token passes to {piece} ({rule}).",
     "slowed": "{piece} stands on Difficult Terrain: -1 Speed, it moves at most {amount} "
               "({rule}).",
+    "tile-removed": "{other} is taken off the board: every tile of its type is in play and it "
+                    "is the furthest from the Monster ({rule}).",
     "reduced": "{piece}'s {other} is reduced to {amount} ({rule}).",
     "divine": "{piece} holds the Divine Target token.",
     "divine-cleared": "Nobody holds the Divine Target token.",

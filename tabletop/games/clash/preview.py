@@ -15,7 +15,8 @@ from tabletop.spatial.grid import Space
 class Preview:
     """``paths`` maps each piece that moved to its north-west positions, start first, in the
     order it went (a Displacement or a placement is one more position); ``crashed``,
-    ``died``, ``destroyed`` name pieces and tiles; ``facing`` gives every Monster's facing
+    ``died``, ``destroyed`` name pieces and tiles (``destroyed`` also the tiles taken off the
+    board by the tile supply rule); ``facing`` gives every Monster's facing
     after the outcome and ``turned`` the Monsters whose facing changed; ``choices`` and
     ``sentences`` are the outcome's words."""
 
@@ -48,7 +49,7 @@ def preview(before: ClashState, outcome: Branch) -> Preview:
     crashed = tuple(dict.fromkeys(e.piece for e in outcome.events
                                   if e.kind in ("crash", "crash-braced")))
     died = tuple(e.piece for e in outcome.events if e.kind == "died")
-    destroyed = tuple(e.other for e in outcome.events if e.kind == "destroyed")
+    destroyed = tuple(e.other for e in outcome.events if e.kind in ("destroyed", "tile-removed"))
     facing = {m.name: m.facing for m in outcome.state.monsters}
     turned = tuple(m.name for m in outcome.state.monsters
                    if m.name in before.pieces and before.pieces[m.name].facing != m.facing)

@@ -7,6 +7,7 @@ in-play placement a card or trait calls for.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
@@ -25,6 +26,7 @@ from tabletop.games.clash.forced import (
 from tabletop.games.clash.layout import name_rule
 from tabletop.games.clash.state import TERRAIN_KEYWORDS, ClashState, Knight, Monster, Terrain
 from tabletop.spatial.grid import DIRECTIONS
+from tabletop.spatial.measure import range_between
 
 RULE = "Terrain Placement"
 
@@ -45,13 +47,49 @@ def place_terrain_outcomes(state: ClashState, action: PlaceTerrain) -> list[Bran
         raise IllegalActionError(action, f"{action.name!r} is used twice; names must be unique")
     if name_rule(action.name):
         raise IllegalActionError(action, f"the tile's name {name_rule(action.name)}")
+    if not 0 <= action.supply <= 99:
+        raise IllegalActionError(action, "the supply of a tile type must be 0 to 99")
     tile = Terrain(action.name, spaces, keywords)
-    under = [t for t in state.terrain if set(t.spaces) & set(spaces)]
+    return [done for start in _from_supply(Branch(state), tile, action.supply)
+            for done in _place(start, tile)]
+
+
+def tile_type(name: str) -> str:
+    """The type of the tile called ``name``: its name without a trailing number ("Column 2"
+    and "column 3" are both "column")."""
+    return re.sub(r"[\s#]*\d+$", "", name).strip().casefold()
+
+
+def _from_supply(branch: Branch, tile: Terrain, supply: int) -> list[Branch]:
+    """*Placing and Removing Terrain During Clashes*: "If all the Terrain tiles of this type
+    are already on the Board, remove the tile furthest from the Monster, then place it".
+    Reading: the type is the name without its number (:func:`tile_type`); "furthest" is the
+    range from the tile to the nearest Monster; tiles equally far are offered to the players."""
+    state = branch.state
+    same = [t for t in state.terrain if tile_type(t.name) == tile_type(tile.name)]
+    if not supply or len(same) < supply:
+        return [branch]
+
+    def away(t: Terrain) -> int:
+        return min((range_between(t.spaces, m.spaces) for m in state.monsters), default=0)
+
+    far = max(away(t) for t in same)
+    picks = [t for t in same if away(t) == far]
+    return [branch.then(state.without(t.name),
+                        Event("tile-removed", other=t.name,
+                              rule="Placing and Removing Terrain During Clashes"),
+                        choice=f"remove {t.name}" if len(picks) > 1 else None)
+            for t in picks]
+
+
+def _place(branch: Branch, tile: Terrain) -> list[Branch]:
+    """The placement rules for ``tile`` (on other Terrain, on Monsters, on Knights)."""
+    state = branch.state
+    under = [t for t in state.terrain if set(t.spaces) & set(tile.spaces)]
     if any(t.has("indestructible") for t in under):
         hard = next(t for t in under if t.has("indestructible"))
-        return [Branch(state, (Event("ignored", action.name, other=f"{hard.name} is "
-                                     "Indestructible: nothing is placed on it", rule=RULE),))]
-    branch = Branch(state)
+        return [branch.then(None, Event("ignored", tile.name, other=f"{hard.name} is "
+                                        "Indestructible: nothing is placed on it", rule=RULE))]
     for old in under:
         branch = destroy(branch, old, "Terrain Placement on Other Terrain")
     return _onto_monsters(branch, tile)
