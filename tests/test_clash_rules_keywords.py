@@ -472,3 +472,52 @@ def test_involuntary_movement_reduction_effects_combine():
     assert "Knockback is reduced to 1" in " ".join(describe(e) for e in less.events)
     [none] = outcomes(state, Forced("knockback", "Eggknight", "Kara", 4, reduction=9))
     assert str(none.state.knight("Kara").at) == "A2"
+
+
+PIT = """
+[board]
+rows = 3
+cols = 6
+boundless = ["east"]
+[[monsters]]
+name = "Eggknight"
+type = "boss"
+at = "B1"
+[[knights]]
+name = "Kara"
+at = "B2"
+abilities = [{abilities}]
+[[terrain]]
+name = "Pit"
+at = "B4"
+keywords = ["chasm"]
+"""
+
+
+def test_lifeline_displaces_instead_of_dying_on_a_terrain_tile():
+    # "Lifeline: When you are about to die from moving onto a Terrain tile's space, Displace
+    # instead."
+    from tabletop.games.clash.actions import Forced
+
+    [dead] = outcomes(board(PIT.format(abilities="")), Forced("knockback", "Eggknight",
+                                                              "Kara", 2))
+    assert dead.state.knight("Kara") is None
+    saved = outcomes(board(PIT.format(abilities='"lifeline"')),
+                     Forced("knockback", "Eggknight", "Kara", 2))
+    assert sorted(str(r.state.knight("Kara").at) for r in saved) == ["A4", "B3", "B5", "C4"]
+    assert all("uses Lifeline instead of dying" in " ".join(describe(e) for e in r.events)
+               for r in saved)
+
+
+def test_lifeline_stops_at_a_boundless_board_edge():
+    # "Alternatively, when you are about to die from falling from a Boundless Board Edge, stop
+    # adjacent to it."
+    from tabletop.games.clash.actions import Forced
+
+    text = PIT.replace('at = "B4"\nkeywords = ["chasm"]', 'at = "A6"\nkeywords = ["difficult"]')
+    [dead] = outcomes(board(text.format(abilities="")), Forced("knockback", "Eggknight",
+                                                               "Kara", 6))
+    assert dead.state.knight("Kara") is None
+    [saved] = outcomes(board(text.format(abilities='"lifeline"')),
+                       Forced("knockback", "Eggknight", "Kara", 6))
+    assert str(saved.state.knight("Kara").at) == "B6"

@@ -71,6 +71,7 @@ _SENTENCES = {
               "({rule}).",
     "tile-removed": "{other} is taken off the board: every tile of its type is in play and it "
                     "is the furthest from the Monster ({rule}).",
+    "lifeline": "{piece} uses Lifeline instead of dying ({other}).",
     "reduced": "{piece}'s {other} is reduced to {amount} ({rule}).",
     "divine": "{piece} holds the Divine Target token.",
     "divine-cleared": "Nobody holds the Divine Target token.",

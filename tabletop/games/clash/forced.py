@@ -116,10 +116,19 @@ def knock_down(branch: Branch, name: str, rule: str) -> Branch:
     return branch.then(state, Event("knocked-down", name, rule=rule))
 
 
-def kill(branch: Branch, name: str, rule: str) -> list[Branch]:
+def kill(branch: Branch, name: str, rule: str, *, lifeline: str = "") -> list[Branch]:
     """Knight ``name`` dies and leaves the board; the Priority Target token it held passes to
     the living Knight with the highest Passion, the players choosing among equals
-    (rulebook *Priority Target*)."""
+    (rulebook *Priority Target*).  ``lifeline`` says what kind of death Lifeline prevents:
+    ``"terrain"`` (moving onto a Terrain tile's space: Displaced instead) or ``"edge"`` (falling
+    from a Boundless Board Edge: it stops adjacent to it, where it stands) (rulebook *Keyword
+    List: Lifeline*, "can be used even if knocked down")."""
+    knight = branch.state.knight(name)
+    if lifeline and knight is not None and knight.has("lifeline"):
+        saved = branch.then(None, Event("lifeline", name, other=rule, rule="Lifeline"))
+        if lifeline == "edge":
+            return settle(saved, name, "Lifeline")
+        return displace(saved, name, "Lifeline")
     state = branch.state
     held = state.turn.priority == name
     state = forget(state.without(name), name)
@@ -199,7 +208,8 @@ def settle(branch: Branch, name: str, rule: str) -> list[Branch]:
         for keyword in ("chasm", "boundless"):
             tiles = tiles_with(state, piece.spaces, keyword)
             if tiles:
-                return kill(branch, name, f"{keyword.title()}: ended on {tiles[0].name}")
+                return kill(branch, name, f"{keyword.title()}: ended on {tiles[0].name}",
+                            lifeline="terrain")
     for tile in tiles_with(state, piece.spaces, "destructible"):
         if destructible(tile) and not tile.has("obstacle"):
             branch = destroy(branch, tile, "Destructible")
@@ -349,7 +359,8 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
             if isinstance(piece, Knight) and d in b.state.boundless_edges:
                 if path:
                     b = b.then(None, Event("pushed", name, path, rule=rule))
-                results.extend(kill(b, name, f"Boundless: forced beyond the {d} Board Edge"))
+                results.extend(kill(b, name, f"Boundless: forced beyond the {d} Board Edge",
+                                    lifeline="edge"))
                 continue
             if stop_at_edge or slid:
                 stopped = b.then(None, Event("stopped", name, other="the Board Edge", rule=rule))
@@ -422,7 +433,8 @@ def _enter(branch: Branch, piece: Piece, at: Space, rule: str, *, jump: bool = F
     for tile in tiles_with(state, spaces, "boundless"):
         if isinstance(piece, Knight):
             return [("end", k, False) for k in kill(branch.then(place(state, piece.name, at)),
-                                                    piece.name, f"Boundless: {tile.name}")]
+                                                    piece.name, f"Boundless: {tile.name}",
+                                                    lifeline="terrain")]
     if is_boss(piece):
         return [("go", _boss_passes(branch, piece, at, rule), False)]
     out: list[tuple[str, Branch, bool]] = []
@@ -460,7 +472,8 @@ def _enter(branch: Branch, piece: Piece, at: Space, rule: str, *, jump: bool = F
     moved = branch.then(place(state, piece.name, at))
     if chasms and isinstance(piece, Knight) and not knockback:
         out.extend(("end", k, False) for k in kill(moved, piece.name,
-                                                   f"Chasm: moved through {chasms[0].name}"))
+                                                   f"Chasm: moved through {chasms[0].name}",
+                                                   lifeline="terrain"))
         return out
     out.append(("go", moved, False))
     return out

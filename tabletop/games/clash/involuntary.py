@@ -170,7 +170,8 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
             hard += tiles_with(b.state, nxt, "chasm")
         if off and isinstance(tgt, Knight) and d in b.state.boundless_edges:
             dead = b.then(None, Event("pushed", target, tuple(path), rule=rule)) if path else b
-            for done in kill(dead, target, f"Boundless: pushed beyond the {d} Board Edge"):
+            for done in kill(dead, target, f"Boundless: pushed beyond the {d} Board Edge",
+                             lifeline="edge"):
                 results.extend(close(done, (), went, settle_target=False))
             continue
         if off or (hard and not is_boss(tgt)):
