@@ -186,7 +186,8 @@ class AlmokonController(GameController):
 
     def panel_lines(self) -> list[str]:
         state = self.state
-        lines = []
+        hint = phase_hint(state, self.mode)
+        lines = [hint] if hint and not self.selected else []
         facts: list[str] = []
         if self.selected and self.selected != HIDDEN:
             lines.append((facts := card_lines(state, self.selected))[0])

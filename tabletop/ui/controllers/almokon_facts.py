@@ -77,4 +77,4 @@ def phase_hint(state: AlmokonState, mode: tuple | None) -> str:
         return f"{name}: Truce, {state.extra_actions} non-combat action(s) left (D to stop)"
     if mode is not None and mode[0] == "attack":
         return f"{name}: pick the target of {state.name_of(mode[1])}"
-    return f"{name}: click a card of yours, or G (2 AP) / R (Ready All)"
+    return f"{name}: click one of your cards"

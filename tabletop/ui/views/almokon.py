@@ -72,8 +72,9 @@ FIGHTERS = ("monarch", "capitol", "character", "unit", "improvement", "cult")
 
 
 def face_of(state: AlmokonState, uid: str, owner: int, card: Card | None) -> Face:
-    """The words card ``uid`` shows: printed numbers in hand, the numbers now in play
-    (Wrath with auras and Items, Vigor left in red when damaged)."""
+    """The words card ``uid`` shows: in hand its printed numbers and its cost; in play the
+    numbers now (Wrath with auras and Items, Vigor left in red when damaged) and no cost (it
+    is paid; the zoom and the side panel still give it), so the name has the whole width."""
     d = state.definition(uid)
     numbers: list[tuple[str, tuple[int, int, int]]] = []
     if card is not None and d.type in FIGHTERS:
@@ -96,7 +97,8 @@ def face_of(state: AlmokonState, uid: str, owner: int, card: Card | None) -> Fac
         items = tuple(f"+ {state.name_of(i)}" for i in card.items)
     kind = UNIT_KINDS.get(d.unit, d.unit) if d.type == "unit" else d.type.capitalize()
     return Face(name=state.name_of(uid), kind=kind,
-                cost="" if d.type in ("monarch", "capitol") else str(d.cost),
+                cost="" if d.type in ("monarch", "capitol") or card is not None
+                else str(d.cost),
                 faction=d.faction, owner=owner, keywords=tuple(d.keyword_text()),
                 abilities=tuple(f"» {a.name} ({a.cost} AP)" for a in d.abilities),
                 items=items, marks=tuple(marks), numbers=tuple(numbers))
@@ -143,45 +145,50 @@ def split_words(words: str, size: int, width: int, first: int | None = None
 def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
     """Lay out ``face`` on a card ``w`` x ``h``: the largest sizes (name ``big``, the rest
     ``small``) at which the name, the marks, the Items and the numbers fit whole and every
-    other group (the kind, the keywords, each ability) whole too; at the smallest sizes the
-    groups that do not fit are left to the zoom and the side panel (the last one shown cut
-    with an ellipsis).  Returns ``(big, small, lines)``, each line ``(words, size, colour,
+    other group (the kind, the keywords, each ability) whole too, no word of the name broken
+    (a long keyword may be, below 15 pixels); at the smallest sizes (11, and 10 only to keep
+    a name's word whole) the groups that do not fit are left to the zoom and the side panel,
+    the keywords kept first.  Returns ``(big, small, lines)``, each line ``(words, size, colour,
     kind)``."""
     pad = max(3, w // 24)
     inner = w - 2 * pad
     best = None
-    for big in range(max(11, min(24, h // 7)), 10, -1):
-        small = max(11, big * 5 // 6)
+    for big in range(max(11, min(24, h // 7)), 9, -1):
+        small = min(big, max(11, big * 5 // 6))
         cost_room = big + 5 if face.cost else 0
         name = split_words(face.name, big, inner, inner - cost_room)
         forced = sum(line.count("-") for line in name) > face.name.count("-")
+        broken = False
         must = [(line, big, theme.TEXT, "name") for line in name]
         marks = [(words, small, colour, "mark") for words, colour in face.marks]
         tail = [(line, small, KEYWORD_COLOUR, "item") for item in face.items
                 for line in wrap(item, small, inner - 4)[:2]]
         groups = [[(face.kind, small, KIND_COLOUR, "kind")]]
-        if face.keywords:
-            groups.append([(line, small, KEYWORD_COLOUR, "keyword")
-                           for line in wrap(" · ".join(face.keywords), small, inner)])
-        groups += [[(line, small, ABILITY_COLOUR, "ability")
-                    for line in wrap(ability, small, inner)] for ability in face.abilities]
+        texts = [(" · ".join(face.keywords), KEYWORD_COLOUR, "keyword")] if face.keywords \
+            else []
+        texts += [(ability, ABILITY_COLOUR, "ability") for ability in face.abilities]
+        for words, colour, kind in texts:
+            lines = split_words(words, small, inner)
+            broken = broken or sum(line.count("-") for line in lines) > words.count("-")
+            groups.append([(line, small, colour, kind) for line in lines])
         room = h - 2 * pad - (big + 3) - sum(size + 1 for _, size, _, _ in
                                              must + marks + tail)
-        shown: list = []
+        # whole groups by importance (keywords, kind, abilities), drawn in the card's order
+        order = [1, 0, *range(2, len(groups))] if face.keywords else list(range(len(groups)))
+        chosen = set()
         whole = True
-        for group in groups:
-            need = sum(size + 1 for _, size, _, _ in group)
+        for index in order:
+            need = sum(size + 1 for _, size, _, _ in groups[index])
             if need <= room:
-                shown += group
+                chosen.add(index)
                 room -= need
-                continue
-            whole = False
-            if group[0][1] + 1 <= room:
-                words, size, colour, kind = group[0]
-                shown.append((words if len(group) == 1 else words + " …", size, colour, kind))
-            break
+            else:
+                whole = False
+        shown = [line for index, group in enumerate(groups) if index in chosen
+                 for line in group]
         best = (big, small, must + shown + marks + tail)
-        if room >= 0 and ((whole and not forced) or big <= 11):
+        if room >= 0 and ((whole and not forced and (not broken or big <= 14))
+                          or (big <= 11 and not forced) or big <= 10):
             return best
     return best
 
@@ -260,9 +267,13 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
 
 
 def _card_back(size: tuple[int, int]) -> pygame.Surface:
+    """A face-down card: brown with a gold edge and a diagonal (no ring that could read as a
+    zero at small sizes)."""
     back = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(back, (70, 54, 40), back.get_rect(), border_radius=4)
-    pygame.draw.rect(back, (150, 120, 70), back.get_rect().inflate(-6, -6), 2, border_radius=3)
+    rect = back.get_rect()
+    pygame.draw.rect(back, (92, 70, 48), rect, border_radius=3)
+    pygame.draw.line(back, (150, 120, 70), (3, rect.bottom - 4), (rect.right - 4, 3), 2)
+    pygame.draw.rect(back, (190, 156, 92), rect, 1, border_radius=3)
     return back
 
 
