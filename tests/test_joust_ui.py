@@ -476,3 +476,15 @@ def test_crowns_are_placed_from_one_menu_naming_the_house():
     key(app, pygame.K_1)
     assert app.session.state.household(press_first.house).crowns == \
         state.household(press_first.house).crowns - 1
+
+
+def test_every_legend_row_is_drawn_in_the_smallest_window():
+    size = (640, 420)
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-mid-joust.toml")
+    app = App(Session(game, state), size)
+    app.screen.reveal = True
+    drawn = _drawn_words(app, size)
+    for _, meaning in app.screen.legend():
+        assert any(w == meaning or (w.endswith("…") and meaning.startswith(w[:-1]))
+                   for w in drawn), meaning

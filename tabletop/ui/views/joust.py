@@ -229,9 +229,15 @@ def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustStat
     cards = pygame.Rect(rect.x, tracks_bottom + 5, rect.width, rect.bottom - tracks_bottom - 5)
     gap = px(10)
     width = (cards.width - gap * 2) // 3
+    clip = surface.get_clip()
     for i, knight in enumerate(house.knights):
         card = pygame.Rect(cards.x + i * (width + gap), cards.y, width, cards.height)
-        hits += _draw_knight(surface, card, state, house, knight, selection, scale)
+        # a card too short for its contents (the smallest windows) is cut at its edge, and
+        # what is cut off cannot be clicked: it never covers The List or the other House
+        surface.set_clip(card.clip(clip))
+        hits += [h for h in _draw_knight(surface, card, state, house, knight, selection, scale)
+                 if card.contains(h.rect)]
+        surface.set_clip(clip)
     return hits
 
 
@@ -501,7 +507,7 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
          max_width=rect.right - 10 - x)
     top = rect.y + head + 10
     label = px(15)
-    radius = max(10, min(px(22), (rect.bottom - top - label - 14) // 4))
+    radius = max(6, min(px(22), (rect.bottom - top - label - 14) // 4))
     name_size = px(14)
     widest = max([text_width(n, name_size) for h in state.households for n in
                   (k.name for k in h.knights)] + [text_width("Joust 3", label)])

@@ -36,7 +36,11 @@ def legend_height(width: int, rows: list[tuple[tuple[int, int, int], str]]) -> i
 
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect,
                 rows: list[tuple[tuple[int, int, int], str]]) -> int:
-    """Legend rows, a colour swatch then the meaning; returns the height used."""
+    """Legend rows, a colour swatch then the meaning; returns the height used.  When the
+    wrapped rows do not all fit, every row gets one line (in two columns if need be), so no
+    row is left out."""
+    if legend_height(rect.width, rows) > rect.height and rows:
+        return _compact_legend(surface, rect, rows)
     y = rect.y
     for colour, meaning in rows:
         parts = wrap(meaning, 14, rect.width - 20)
@@ -49,6 +53,26 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect,
             text(surface, part, (rect.x + 20, y), 14, theme.TEXT)
             y += LINE - 2
     return y - rect.y
+
+
+def _compact_legend(surface: pygame.Surface, rect: pygame.Rect,
+                    rows: list[tuple[tuple[int, int, int], str]]) -> int:
+    """Every legend row on one line of 11-14 pixels (cut with an ellipsis), in as many columns
+    (at most two) as the height needs; returns the height used."""
+    step = max(11, min(14, rect.height // len(rows)))
+    per_column = max(1, rect.height // step)
+    columns = 1 if len(rows) <= per_column else 2
+    per_column = -(-len(rows) // columns)
+    width = rect.width // columns
+    for index, (colour, meaning) in enumerate(rows):
+        x = rect.x + (index // per_column) * width
+        y = rect.y + (index % per_column) * step
+        swatch = pygame.Rect(x, y + 1, step - 3, step - 3)
+        pygame.draw.rect(surface, colour, swatch)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, swatch, 1)
+        text(surface, meaning, (x + step + 1, y), step - 1, theme.TEXT,
+             max_width=width - step - 5)
+    return min(per_column, len(rows)) * step
 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: list[str]) -> None:
