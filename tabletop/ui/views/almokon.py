@@ -420,35 +420,46 @@ class _Painter:
                  (255, 214, 140), anchor="midtop")
 
 
-def board_areas(rect: pygame.Rect, hands: tuple[bool, bool] = (True, True)
-                ) -> dict[str, pygame.Rect]:
+EMPTY_ROW = 2
+"""An empty row of cards gets this many fifths of a full row's height (the zone stays in
+sight, the rows with cards grow)."""
+
+
+def board_areas(rect: pygame.Rect, hands: tuple[bool, bool] = (True, True),
+                filled: dict[str, bool] | None = None) -> dict[str, pygame.Rect]:
     """The board's parts: ``hand1``, ``realm1``, ``wild``, ``sea``, ``realm0``, ``hand0``,
-    and the card height ``card_h`` (as ``pygame.Rect(0, 0, 0, card_h)``) and the text size
-    ``size`` (likewise).  Every row of cards (each Realm, each half of the Outland, each hand
-    shown face up) gets the same share of the height, so cards grow with the window; a hidden
-    hand is one line."""
+    the card height of a full row ``card_h`` (as ``pygame.Rect(0, 0, 0, card_h)``), the
+    Outland's dividing line ``split`` (likewise, as its y) and the text size ``size``.  Every
+    row of cards (each Realm, each half of the Outland: ``out1`` above, ``out0`` below, each
+    hand shown face up) gets the same share of the height, an empty one (``filled[row]``
+    false) a smaller share, so cards grow with the window; a hidden hand is one line."""
+    filled = filled or {}
     size = max(15, min(24, rect.height // 38))
     title = size + 4
     head = size + 10
-    rows = 4 + sum(hands)
+    rows = ["realm1", "out1", "out0", "realm0"] + [f"hand{i}" for i in (0, 1) if hands[i]]
+    weight = {row: 5 if filled.get(row, True) else EMPTY_ROW for row in rows}
     fixed = 2 * head + 3 * title + 5 * 4 + 2 * 6 + sum(8 for shown in hands if shown) + 2
-    card_h = max(30, (rect.height - fixed) // rows)
+    unit = max(6, (rect.height - fixed) // sum(weight.values()))
+    height = {row: unit * weight[row] for row in rows}
     x, w = rect.x + 6, rect.width - 12
     y = rect.y + 2
-    hand_h = [head + (card_h + 8 if hands[i] else 0) for i in (0, 1)]
+    hand_h = [head + (height[f"hand{i}"] + 8 if hands[i] else 0) for i in (0, 1)]
     areas = {"hand1": pygame.Rect(x, y, w, hand_h[1])}
     y += hand_h[1] + 4
-    areas["realm1"] = pygame.Rect(x, y, w, title + card_h + 6)
+    areas["realm1"] = pygame.Rect(x, y, w, title + height["realm1"] + 6)
     y += areas["realm1"].height + 4
-    out_h = rect.bottom - 2 - hand_h[0] - 4 - (title + card_h + 6) - 4 - y
+    out_h = rect.bottom - 2 - hand_h[0] - 4 - (title + height["realm0"] + 6) - 4 - y
     wild_w = w * 60 // 100
     areas["wild"] = pygame.Rect(x, y, wild_w - 3, out_h)
     areas["sea"] = pygame.Rect(x + wild_w, y, w - wild_w, out_h)
+    share = height["out1"] * (out_h - title) // max(1, height["out1"] + height["out0"])
+    areas["split"] = pygame.Rect(0, y + title + share, 0, 0)
     y += out_h + 4
-    areas["realm0"] = pygame.Rect(x, y, w, title + card_h + 6)
+    areas["realm0"] = pygame.Rect(x, y, w, title + height["realm0"] + 6)
     y += areas["realm0"].height + 4
     areas["hand0"] = pygame.Rect(x, y, w, rect.bottom - y - 2)
-    areas["card_h"] = pygame.Rect(0, 0, 0, card_h)
+    areas["card_h"] = pygame.Rect(0, 0, 0, unit * 5)
     areas["size"] = pygame.Rect(0, 0, 0, size)
     return areas
 
@@ -463,7 +474,13 @@ def draw_almokon(surface: pygame.Surface, rect: pygame.Rect, state: AlmokonState
     the player to act.
     """
     pygame.draw.rect(surface, theme.BACKGROUND, rect)
-    areas = board_areas(rect, hands)
+    def has(zones: tuple[str, ...], owner: int) -> bool:
+        return any(c.zone in zones and c.owner == owner for c in state.cards)
+
+    filled = {"realm1": has((REALM,), 1), "realm0": has((REALM,), 0),
+              "out1": has((WILDERNESS, OPEN_SEA), 1), "out0": has((WILDERNESS, OPEN_SEA), 0),
+              "hand1": bool(state.players[1].hand), "hand0": bool(state.players[0].hand)}
+    areas = board_areas(rect, hands, filled)
     size = areas["size"].height
     painter = _Painter(surface, state, selected, targets, hands, areas["card_h"].height)
     names = [p.name for p in state.players]
@@ -483,10 +500,9 @@ def draw_almokon(surface: pygame.Surface, rect: pygame.Rect, state: AlmokonState
         words = ZONE_NAMES[zone][4:] + (" (Outland, land)" if zone == WILDERNESS
                                         else " (Outland, sea)")
         painter.zone(area, zone, words, size - 2)
-        half = (area.height - title) // 2
-        top = pygame.Rect(area.x + 2, area.y + title, area.width - 4, half)
-        bottom = pygame.Rect(area.x + 2, area.y + title + half, area.width - 4,
-                             area.bottom - 2 - (area.y + title + half))
+        split = areas["split"].y
+        top = pygame.Rect(area.x + 2, area.y + title, area.width - 4, split - area.y - title)
+        bottom = pygame.Rect(area.x + 2, split, area.width - 4, area.bottom - 2 - split)
         pygame.draw.line(surface, (0, 0, 0), (area.x + 10, bottom.y), (area.right - 10, bottom.y))
         for index, part in ((1, top), (0, bottom)):
             cards = [c for c in state.cards if c.zone == zone and c.owner == index]

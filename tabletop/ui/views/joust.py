@@ -34,6 +34,9 @@ CARD = (58, 54, 48)
 CARD_EDGE = (120, 108, 86)
 FACE_DOWN = (78, 70, 60)
 LIST_FIELD = (52, 70, 50)
+WELL = (30, 30, 34)
+"""The dark ground under dice and tokens on a House's coloured strip (a red die or token on
+the red strip would not stand out)."""
 
 PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)),
         4: ((0, 0), (2, 0), (0, 2), (2, 2)), 5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
@@ -190,17 +193,19 @@ def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustStat
                     text(surface, value, (box.x, box.centery), label, theme.TEXT,
                          anchor="midleft")
             elif kind == "pool":
-                box = flow.place(die, 3)
+                box = flow.place(die, 5)
                 if draw:
                     cube = pygame.Rect(box.x, box.centery - die // 2, die, die)
+                    pygame.draw.rect(surface, WELL, cube.inflate(4, 4), border_radius=4)
                     chosen = (selection.house == house.name and selection.colour == value
                               and not selection.squire_of)
                     draw_die(surface, cube, value, outline=theme.ACCENT if chosen else None)
                     hits.append(Hit(cube, "pool", house.name, colour=value))
             elif kind == "token":
-                box = flow.place(die, 3)
+                box = flow.place(die, 5)
                 if draw:
                     centre = box.center
+                    pygame.draw.circle(surface, WELL, centre, die // 2 + 1)
                     pygame.draw.circle(surface, DIE_COLOURS[value], centre, die // 2 - 1)
                     pygame.draw.circle(surface, (30, 30, 30), centre, die // 2 - 1, 1)
                     if selection.house == house.name and selection.colour == value and \
