@@ -158,12 +158,20 @@ def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
         cost_room = big + 5 if face.cost else 0
         name = split_words(face.name, big, inner, inner - cost_room)
         forced = sum(line.count("-") for line in name) > face.name.count("-")
+        kind_first = False
+        if forced and text_size(face.kind, small)[0] <= inner - cost_room:
+            # the name's first word does not fit beside the cost: the kind goes there
+            whole_width = split_words(face.name, big, inner)
+            if sum(line.count("-") for line in whole_width) == face.name.count("-"):
+                name, forced, kind_first = whole_width, False, True
         broken = False
         must = [(line, big, theme.TEXT, "name") for line in name]
+        if kind_first:
+            must.insert(0, (face.kind, small, KIND_COLOUR, "kind"))
         marks = [(words, small, colour, "mark") for words, colour in face.marks]
         tail = [(line, small, KEYWORD_COLOUR, "item") for item in face.items
                 for line in wrap(item, small, inner - 4)[:2]]
-        groups = [[(face.kind, small, KIND_COLOUR, "kind")]]
+        groups = [[] if kind_first else [(face.kind, small, KIND_COLOUR, "kind")]]
         texts = [(" · ".join(face.keywords), KEYWORD_COLOUR, "keyword")] if face.keywords \
             else []
         texts += [(ability, ABILITY_COLOUR, "ability") for ability in face.abilities]
@@ -173,6 +181,8 @@ def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
             groups.append([(line, small, colour, kind) for line in lines])
         room = h - 2 * pad - (big + 3) - sum(size + 1 for _, size, _, _ in
                                              must + marks + tail)
+        if kind_first:
+            room -= max(0, big + 1 - small)  # the kind's line is as tall as the cost circle
         # whole groups by importance (keywords, kind, abilities), drawn in the card's order
         order = [1, 0, *range(2, len(groups))] if face.keywords else list(range(len(groups)))
         chosen = set()
@@ -245,10 +255,13 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
                  max_width=area.width - 2 * pad - 4)
             items_y += size + 1
             continue
-        first_name = kind == "name" and y == pad and face.cost
-        width = area.width - 2 * pad - (big + 5 if first_name else 0)
-        text(card, words, (area.x + pad, y), size, colour, max_width=width)
+        beside_cost = y == pad and face.cost
+        width = area.width - 2 * pad - (big + 5 if beside_cost else 0)
+        top = y + (big - size) // 2 if beside_cost and kind != "name" else y
+        text(card, words, (area.x + pad, top), size, colour, max_width=width)
         y += size + 1 if kind != "name" else size
+        if beside_cost and kind != "name":
+            y = max(y, pad + big + 2)
     number = big
     while number > 10 and sum(text_size(words, number)[0] + 6 for words, _ in face.numbers) \
             > area.width - 2 * pad:
