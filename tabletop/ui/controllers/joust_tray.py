@@ -320,15 +320,18 @@ class JoustTray(Controller):
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
         state: JoustState = self.session.state
-        text(surface, f"Joust {state.resolved + 1} of round {state.round} — "
-                      f"{TITLES[self.stage]}", (box.x + 16, box.y + 10), 20, theme.ACCENT,
-             max_width=box.width - 32)
+        title = wrap(f"Joust {state.resolved + 1} of round {state.round} — "
+                     f"{TITLES[self.stage]}", 20, box.width - 32)
+        for n, line in enumerate(title):
+            text(surface, line, (box.x + 16, box.y + 10 + 22 * n), 20, theme.ACCENT,
+                 max_width=box.width - 32)
         self.buttons, self.dice_rects = [], []
-        y = box.y + 42
+        y = box.y + 20 + 22 * len(title)
+        first = y
         for index, side in enumerate(self.sides):
             y = self._draw_side(surface, box, y, index, side) + 10
         if self.stage in MAIN_BUTTON:
-            button = pygame.Rect(box.right - 140, box.y + 40, 120, 30)
+            button = pygame.Rect(box.right - 140, first - 2, 120, 30)
             self._button_rect(surface, button, MAIN_BUTTON[self.stage], "main", None, True)
         lines = self.preview() if self.stage == "resolved" else []
         if self.message:
@@ -351,10 +354,12 @@ class JoustTray(Controller):
 
     def _draw_side(self, surface, box, y, index, side: Side) -> int:
         favor = FAVOR_TITLES.get(side.favor or "", "no Favor Action")
-        text(surface, f"House {side.house}: {side.knight.name} ({favor}) — crown box "
-                      f"{side.knight.crown_target()}", (box.x + 16, y), 18, theme.TEXT,
-             max_width=box.width - 180)
-        y += 24
+        room = box.width - (180 if index == 0 and self.stage in MAIN_BUTTON else 32)
+        for line in wrap(f"House {side.house}: {side.knight.name} ({favor}) — crown box "
+                         f"{side.knight.crown_target()}", 18, room):
+            text(surface, line, (box.x + 16, y), 18, theme.TEXT, max_width=room)
+            y += 20
+        y += 4
         x = box.x + 16
         for die, colour in enumerate(side.colours):
             rect = pygame.Rect(x, y, DIE, DIE)
