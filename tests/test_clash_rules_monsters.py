@@ -127,6 +127,22 @@ def test_no_valid_target_means_routine_and_zone_always_resolves():
         target(FIELD_STATE, rat, ["Sparkliest"])
 
 
+def test_typical_instructions_on_and_not_on_vantage_point_in_the_rulebook_words():
+    from pathlib import Path
+
+    from tabletop.games import layouts
+
+    _, state = layouts.load(Path(__file__).resolve().parent.parent / "layouts" /
+                            "clash-rule-vantage-points.toml")
+    gorgoleth = state.monster("Gorgoleth")
+    for words in ("On Vantage Point", "on a Vantage Point", "In a Vantage Point"):
+        assert target(state, gorgoleth, [words]).alternatives == (("Odo",),)
+    found = target(state, gorgoleth, ["Not on Vantage Point, Furthest"])
+    assert "Odo" not in found.alternatives[0]
+    with pytest.raises(TargetingError):
+        target(state, gorgoleth, ["On Sparkle"])
+
+
 def test_range_zone_and_sequential_order():
     rat = FIELD_STATE.monster("Rat")
     assert in_range(FIELD_STATE, rat, 3) == ["Odo"]

@@ -127,6 +127,8 @@ def _apply(state: ClashState, monster: Monster, word: str, knights: list[Knight]
     for prefix in ("not in ", "not on "):
         if text.startswith(prefix):
             negate, text = True, "in " + text[len(prefix):]
+    if text.startswith("on "):  # "In/on X" (Typical Targeting Instructions): on Vantage Point
+        text = "in " + text[len("on "):]
     test = _filter(state, monster, text)
     if test is not None:
         return [k for k in knights if test(k) != negate]
