@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from tabletop.errors import QueryError, UsageError
-from tabletop.games.clash import geometry
+from tabletop.errors import QueryError, TabletopError, UsageError
+from tabletop.games.clash import geometry, rules
 from tabletop.games.clash.actions import (
     AddTerrain,
     EndMonsterRound,
@@ -26,6 +26,7 @@ from tabletop.games.clash.actions import (
     MovePiece,
     RemovePiece,
     RotateMonster,
+    SetDivineTarget,
     SetStat,
 )
 from tabletop.games.clash.state import ClashState, Knight, Monster
@@ -35,7 +36,15 @@ from tabletop.ui.controllers.clash_activation import MonsterActivation
 from tabletop.ui.controllers.clash_facts import ClashFacts, describe_piece, piece_at
 from tabletop.ui.controllers.clash_flows import ForcedMovement
 from tabletop.ui.controllers.clash_knight_menus import KnightAttack, KnightMoves
-from tabletop.ui.controllers.clash_steps import MenuStep, menu_width, preview_overlay
+from tabletop.ui.controllers.clash_steps import (
+    MenuStep,
+    menu_width,
+    moves_anything,
+    preview_overlay,
+    try_preview,
+)
+from tabletop.ui.controllers.clash_terrain import TerrainPlacement, block
+from tabletop.ui.controllers.clash_vantage import HoldOn, VantageMenu
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash import (
@@ -182,7 +191,7 @@ class ClashController(GameController):
         if self.drag is not None:
             ghost = self._footprint(self.drag.name, self.drag.to)
         elif self.paint is not None:
-            ghost = _block(*self.paint)
+            ghost = block(*self.paint)
         return ClashOverlays(
             selected=self.selected, reach=frozenset(reach), reach_now=reach_now, front=front,
             rear=rear,
@@ -245,15 +254,20 @@ class ClashController(GameController):
         if self.step is not None:
             return [ButtonSpec(label, action, key) for label, action, key in self.step.buttons()]
         end = "End Monster Round" if self.state.turn.phase == "monster" else "End Turn"
-        specs = [ButtonSpec(end, self.end_turn, "T"), ButtonSpec("Edit", self.toggle_edit, "E")]
+        specs = [ButtonSpec(end, self.end_turn, "T"), ButtonSpec("Edit", self.toggle_edit, "E"),
+                 ButtonSpec("Place terrain", self.place_terrain, "P")]
         piece = self.selection()
         if isinstance(piece, Monster):
             specs += [ButtonSpec("Activate", self.activate, "M"),
                       ButtonSpec("Forced move", self.forced, "K")]
+            if piece.vantage_points:
+                specs.append(ButtonSpec("Vantage Points", self.vantage_points, "C"))
         elif isinstance(piece, Knight):
             specs += [ButtonSpec("Attack", self.attack, "A"),
                       ButtonSpec("Forced move", self.forced, "K"),
-                      ButtonSpec("Abilities", self.abilities, "B")]
+                      ButtonSpec("Abilities", self.abilities, "B"),
+                      ButtonSpec("Fall from VP" if piece.vantage else "Climb",
+                                 self.vantage_points, "C")]
             for label, stat, top in STAT_STEPS:
                 value = getattr(piece, stat)
                 specs += [ButtonSpec(f"{label} − ({value})",
@@ -266,16 +280,63 @@ class ClashController(GameController):
             words = ("none", "falling down", "standing up")[side]
             specs.append(ButtonSpec(f"Knockdown: {words}",
                                     lambda v=side: self.set_stat("knockdown", (v + 1) % 3)))
+            divine = self.state.turn.divine == piece.name
+            specs.append(ButtonSpec(f"Divine Target: {'yes' if divine else 'no'}",
+                                    self.toggle_divine))
         return specs
 
     # -- the Clash round's menus (issue 4, item 5) -------------------------------------------
 
     def set_stat(self, stat: str, value: int) -> None:
         """A stat button: set the selected Knight's ``stat`` to ``value`` (a
-        :class:`SetStat`, undoable)."""
+        :class:`SetStat`, undoable).  When the rules core lists several outcomes or the
+        change moves a piece (a Knockdown on a Vantage Point Displaces the Knight first), it
+        is previewed and the players choose (never silently picked)."""
         piece = self.selection()
         if isinstance(piece, Knight):
-            self.perform(SetStat(piece.name, stat, value))
+            self.perform_or_preview(SetStat(piece.name, stat, value),
+                                    f"Preview: {piece.name}'s {stat.title()}")
+
+    def perform_or_preview(self, action: object, title: str) -> None:
+        """Perform ``action`` at once when it has one outcome that moves nothing; otherwise
+        open its preview (outcomes as alternatives to click).  A refusal goes to the status
+        line."""
+        try:
+            found = rules.outcomes(self.state, action)
+        except TabletopError as exc:
+            self.session.tell(str(exc), error=True)
+            return
+        if len(found) == 1 and not moves_anything(self.state, found[0]):
+            self.perform(action)
+            return
+        step = try_preview(self, action, title)
+        if step is not None and self.app is not None:
+            if self.step is not None:
+                self.app.pop(self.step)
+            self.app.push(step)
+
+    def toggle_divine(self) -> None:
+        """The Divine Target button: give the selected Knight the token, or take it away
+        (a :class:`SetDivineTarget`, as a Trait or effect says; undoable)."""
+        piece = self.selection()
+        if isinstance(piece, Knight):
+            holder = self.state.turn.divine
+            self.perform(SetDivineTarget(None if holder == piece.name else piece.name))
+
+    def vantage_points(self) -> None:
+        """C: a Knight climbs a Vantage Point (or falls from one); a Monster's locked
+        Vantage Points are created."""
+        piece = self.selection()
+        if piece is None:
+            self.session.tell("select a Knight to climb (C), or a Monster to create its "
+                              "Vantage Points", error=True)
+            return
+        VantageMenu(self, piece.name).start()
+
+    def place_terrain(self) -> None:
+        """P: a Terrain tile placed in play (the supply rule, Crash and Displacement of the
+        pieces under it), previewed."""
+        TerrainPlacement(self, PALETTE).start()
 
     def activate(self) -> None:
         """M: the selected Monster's activation, menu by menu."""
@@ -323,6 +384,8 @@ class ClashController(GameController):
             ("A", "attack with the selected Knight: weapon, Monster, forced movement"),
             ("K", "forced movement by the selected piece (Knockback X, Pushback X …)"),
             ("B", "the selected Knight's Reflex, Reposition, Motivate, Hug, Rush, Vault"),
+            ("C", "climb a Vantage Point (or fall from one); on a Monster: create its VPs"),
+            ("P", "place a Terrain tile in play (the tile supply rule), previewed"),
             ("menus", "1–9 or click choose; arrows and Enter; Esc goes back / cancels"),
             ("stat buttons", "Vigor, Heat, Passion −/+ and Knockdown of the selected Knight"),
             ("T", "End Turn (End Monster Round in the Monster Round)"),
@@ -476,6 +539,10 @@ class ClashController(GameController):
             self.forced()
         elif not self.edit and key == pygame.K_b:
             self.abilities()
+        elif not self.edit and key == pygame.K_c:
+            self.vantage_points()
+        elif not self.edit and key == pygame.K_p:
+            self.place_terrain()
         elif self.edit and key == pygame.K_r:
             self.rotate()
         elif self.edit and key in (pygame.K_DELETE, pygame.K_BACKSPACE):
@@ -551,7 +618,16 @@ class ClashController(GameController):
         Round."""
         turn = self.state.turn
         if turn.phase == "monster":
-            self.perform(EndMonsterRound())
+            action = EndMonsterRound()
+            try:
+                events = rules.outcomes(self.state, action)[0].events
+            except TabletopError as exc:
+                self.session.tell(str(exc), error=True)
+                return
+            if self.perform(action):
+                holding = [e.piece for e in events if e.kind == "hold-on"]
+                if holding:
+                    HoldOn(self, holding).start()
             return
         name = turn.active or (self.selected if isinstance(self.selection(), Knight) else None)
         if name is None:
@@ -626,9 +702,10 @@ class ClashController(GameController):
             self.session.tell(f"{drag.name} selected; drag it to move it")
         elif paint is not None and self.palette is not None:
             name, keywords = PALETTE[self.palette]
-            self.perform(AddTerrain(self._fresh(name), _block(*paint), keywords))
+            self.perform(AddTerrain(self.fresh_name(name), block(*paint), keywords))
 
-    def _fresh(self, base: str) -> str:
+    def fresh_name(self, base: str) -> str:
+        """``base`` with the first number no piece or tile uses ("Wall 1", "Wall 2" …)."""
         taken = {*self.state.pieces, *(t.name for t in self.state.terrain)}
         number = 1
         while f"{base} {number}" in taken:
@@ -663,8 +740,3 @@ class ClashController(GameController):
         if self.perform(RemovePiece(self.selected)):
             self.selected = None
 
-
-def _block(a: Space, b: Space) -> tuple[Space, ...]:
-    """The rectangle of spaces with corners ``a`` and ``b``."""
-    top, left = min(a.row, b.row), min(a.col, b.col)
-    return tuple(rectangle(Space(top, left), abs(a.col - b.col) + 1, abs(a.row - b.row) + 1))

@@ -31,11 +31,11 @@ if TYPE_CHECKING:
 COMMON_INSTRUCTIONS = ("Closest", "Furthest", "In front", "Adjacent")
 MORE_INSTRUCTIONS = ("Engaged", "Non-Engaged", "In sight", "Grouped", "Lone Knight",
                      "In Blindspot", "Not in Blindspot", "In Rear", "Not in Rear",
-                     "In a Vantage Point", "Not on Vantage Point", "Last Knight to Wound",
-                     "Priority Target", "With Knockdown", "No Target")
+                     "On Vantage Point", "Not on Vantage Point", "Last Knight to Wound",
+                     "Priority Target", "Divine Target", "With Knockdown", "No Target")
 """The typical targeting instructions of the rulebook (*Typical Targeting Instructions*)
-that the rules core knows, without X; the ones with X are offered with a number.  "On Vantage
-Point" is written "In a Vantage Point", the words the rules core reads."""
+that the rules core knows, without X, in the rulebook's words ("On Vantage Point", "Not on
+Vantage Point"); the ones with X are offered with a number."""
 
 STAT_SELECTORS = ("Highest Vigor", "Lowest Vigor", "Highest Heat", "Lowest Heat",
                   "Most Passion", "Least Passion")

@@ -1,7 +1,8 @@
 """Shared pieces of the Clash screen's menus (issue 4, item 5): a number menu, opening and
 closing steps, and :class:`ForcedMovement` (key K on a piece, or after an attack): the kind
 (Knockback, Pushback, Pull, Drag, Displace, Forced Vault, Gangup, Herd …), X, the piece moved
-and the space for "… toward", previewed and confirmed.
+and the space for "… toward", previewed and confirmed; "Reduction" sets the total of the
+effects that reduce it (*Involuntary Movement Reduction*).
 
 The menus of a Monster's activation are in :mod:`tabletop.ui.controllers.clash_activation`,
 a Knight's attack and abilities in :mod:`tabletop.ui.controllers.clash_knight_menus`.  Every
@@ -61,6 +62,7 @@ class ForcedMovement:
         self.target = target
         self.kind = ""
         self.amount = 0
+        self.reduction = 0
         self.on_done = on_done
 
     def finish(self) -> None:
@@ -72,6 +74,8 @@ class ForcedMovement:
     def start(self) -> None:
         whom = f" on {self.target}" if self.target else ""
         items = [MenuItem(kind.title(), kind) for kind in FORCED_KINDS]
+        items.append(MenuItem(f"Reduction: {self.reduction or 'none'}…", "reduction",
+                              note="Involuntary Movement Reduction: the total taken from X"))
         items.append(MenuItem("None", "", note="no forced movement"))
         open_step(self.screen, MenuStep(
             self.screen, f"Forced movement by {self.source}{whom}", items, self._kind,
@@ -82,6 +86,12 @@ class ForcedMovement:
         if not kind:
             self.finish()
             return
+        if kind == "reduction":
+            open_step(self.screen, number_step(
+                self.screen, "Involuntary Movement Reduction", self._reduce, self.start,
+                ("The effects that reduce this movement combine: their total.",),
+                numbers=tuple(range(0, 13))))
+            return
         self.kind = str(kind)
         if self.kind in ("displace", "forced vault"):
             self.amount = 0
@@ -90,6 +100,10 @@ class ForcedMovement:
         open_step(self.screen, number_step(
             self.screen, f"{self.kind.title()} X", self._amount, self.start,
             (f"{self.kind.title()}: how many spaces (X)?",)))
+
+    def _reduce(self, total: int) -> None:
+        self.reduction = total
+        self.start()
 
     def _amount(self, x: int) -> None:
         self.amount = x
@@ -134,7 +148,8 @@ class ForcedMovement:
 
     def _preview(self, toward: Space | None) -> None:
         assert self.target is not None
-        action = Forced(self.kind, self.source, self.target, self.amount, toward)
+        action = Forced(self.kind, self.source, self.target, self.amount, toward,
+                        reduction=self.reduction)
         open_step(self.screen, try_preview(self.screen, action, f"Preview: {self._what()}",
                                            on_done=lambda _: self.finish(),
                                            on_cancel=self.start))

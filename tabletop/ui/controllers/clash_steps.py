@@ -40,6 +40,7 @@ from tabletop.ui.views.clash_preview import (
     Badge,
     draw_badges,
     draw_marks,
+    draw_new_tiles,
     draw_preview,
     draw_spaces,
 )
@@ -181,6 +182,28 @@ class MenuStep(Controller):
         self.menu.draw(surface, self.screen.menu_rect(rect))
 
 
+def moves_anything(before: ClashState, outcome: Branch) -> bool:
+    """Whether ``outcome`` moves, adds or removes a piece or a Terrain tile (so it is
+    previewed before it is done)."""
+    after = outcome.state
+    if set(before.pieces) != set(after.pieces) or before.terrain != after.terrain:
+        return True
+    return any(after.pieces[n].at != p.at for n, p in before.pieces.items())
+
+
+def full_preview(before: ClashState, outcome: Branch) -> Preview:
+    """:func:`~tabletop.games.clash.preview.preview`, plus a straight path for every piece
+    that ends elsewhere without a movement event (a Knight climbing onto a Vantage Point)."""
+    shown = preview(before, outcome)
+    extra = {name: (piece.at, outcome.state.pieces[name].at)
+             for name, piece in before.pieces.items()
+             if name not in shown.paths and name in outcome.state.pieces
+             and outcome.state.pieces[name].at != piece.at}
+    if not extra:
+        return shown
+    return replace(shown, paths={**shown.paths, **extra})
+
+
 def summary(before: ClashState, after: ClashState, shown: Preview) -> str:
     """One short line about an outcome: where the moved pieces end, facings, Crashes, deaths."""
     parts = []
@@ -194,6 +217,8 @@ def summary(before: ClashState, after: ClashState, shown: Preview) -> str:
     parts += [f"Crash: {name}" for name in shown.crashed]
     parts += [f"{name} dies" for name in shown.died]
     parts += [f"{tile} destroyed" for tile in shown.destroyed]
+    old = {t.name for t in before.terrain}
+    parts += [f"{t.name} placed" for t in after.terrain if t.name not in old]
     return "; ".join(parts) or "nothing moves"
 
 
@@ -249,7 +274,7 @@ class PreviewStep(MenuStep):
         self.action = action
         self.before = screen.state
         self.outcomes = rules.outcomes(self.before, action)
-        self.previews = [preview(self.before, o) for o in self.outcomes]
+        self.previews = [full_preview(self.before, o) for o in self.outcomes]
         self.intro = list(header)
         self.on_done = on_done
         many = len(self.outcomes) > 1
@@ -336,6 +361,7 @@ class PreviewStep(MenuStep):
         if self.state is not self.before:
             return
         outcome = self.outcomes[self.chosen]
+        draw_new_tiles(surface, grid, self.before, outcome.state)
         draw_preview(surface, grid, self.before, outcome.state, self.previews[self.chosen])
         marks = [(e.piece, "attacked" if e.kind == "attack-target" else "Out of Reach")
                  for e in outcome.events if e.kind in ("attack-target", "out-of-reach")]

@@ -15,11 +15,13 @@ or the size change; per frame only the overlays are drawn.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
 
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
+from tabletop.games.clash.vantage import free_vantage_points, vantage_spaces
 from tabletop.spatial.grid import Space, row_letters
 from tabletop.ui.views.base import Grid, LayerCache, dashed_line, layer, text, text_size, wrap
 from tabletop.ui.widgets import theme
@@ -164,6 +166,16 @@ PIECE_LEGEND: tuple[tuple[Colour, str], ...] = (
     ((30, 130, 60), "Knight's Vigor (green), Heat (red), Passion (violet); red bar: knocked down"),
 )
 
+VP_FREE: Colour = (250, 250, 240)
+VP_TAKEN: Colour = (90, 200, 255)
+VP_LOCKED: Colour = (120, 116, 110)
+DIVINE: Colour = (255, 200, 40)
+VANTAGE_LEGEND: tuple[tuple[Colour, str], ...] = (
+    (VP_FREE, "Vantage Point: white ring free, blue ring taken, grey dashed ring + lock "
+              "locked"),
+    (DIVINE, "Divine Target token (gold star on the Knight)"),
+)
+
 
 def legend(state: ClashState) -> list[tuple[Colour, str]]:
     """Legend rows: the pieces and marks, then the Terrain keywords used on the board."""
@@ -175,6 +187,11 @@ def legend(state: ClashState) -> list[tuple[Colour, str]]:
                                    (blind, any(m.blindspots for m in state.monsters)),
                                    (reach, bool(state.knights)),
                                    (tracks, bool(state.knights))) if shown]
+    vp, divine = VANTAGE_LEGEND
+    if any(m.vantage_points for m in state.monsters) or any(k.vantage for k in state.knights):
+        rows.append(vp)
+    if state.turn.divine:
+        rows.append(divine)
     for keyword, look in TERRAIN_LOOK.items():
         if keyword not in used:
             continue
@@ -321,10 +338,71 @@ def _pieces_layer(rect: pygame.Rect, grid: Grid, state: ClashState,
         _mark_blind(surface, local.space_rect(space))
     for monster in state.monsters:
         draw_monster(surface, local, monster)
+        draw_vantage_points(surface, local, state, monster)
     for knight in state.knights:
         draw_knight(surface, local, knight, knight_colour(state, knight.name),
                     knight.name in state.turn.done)
+        if knight.name == state.turn.divine:
+            draw_divine(surface, local.space_rect(knight.at))
     return surface
+
+
+def draw_vantage_points(surface: pygame.Surface, grid: Grid, state: ClashState,
+                        monster: Monster) -> None:
+    """``monster``'s Vantage Points on its plate (rulebook *Vantage Points*): a created, free
+    one as a white ring with "VP", one a Knight stands on as a blue ring (under the Knight's
+    token, drawn after), a locked one as a grey dashed ring with a padlock."""
+    created = vantage_spaces(monster)
+    free = set(free_vantage_points(state, monster))
+    for space in vantage_spaces(monster, unlocked_only=False):
+        box = grid.space_rect(space)
+        radius = max(4, box.width * 9 // 20)
+        width = max(2, box.width // 14)
+        if space not in created:
+            _dashed_circle(surface, VP_LOCKED, box.center, radius, width)
+            _padlock(surface, box)
+            continue
+        colour = VP_FREE if space in free else VP_TAKEN
+        pygame.draw.circle(surface, (60, 24, 24), box.center, radius)
+        pygame.draw.circle(surface, (30, 30, 30), box.center, radius + 1, width + 2)
+        pygame.draw.circle(surface, colour, box.center, radius, width)
+        if space in free and box.width >= 18:
+            text(surface, "VP", box.center, max(9, box.width // 3), VP_FREE, anchor="center")
+
+
+def _dashed_circle(surface: pygame.Surface, colour: Colour, centre: tuple[int, int],
+                   radius: int, width: int) -> None:
+    """A ring of 12 dashes (a locked Vantage Point)."""
+    box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    box.center = centre
+    for index in range(12):
+        start = index * math.pi / 6
+        pygame.draw.arc(surface, colour, box, start, start + 0.3, width)
+
+
+def _padlock(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """A small grey padlock in the middle of ``box``: this Vantage Point is locked."""
+    body = pygame.Rect(0, 0, max(6, box.width // 3), max(5, box.width // 4))
+    body.midtop = (box.centerx, box.centery - body.height // 4)
+    shackle = pygame.Rect(0, 0, body.width * 2 // 3, body.height)
+    shackle.midbottom = (body.centerx, body.y + 2)
+    pygame.draw.ellipse(surface, VP_LOCKED, shackle, max(1, body.width // 6))
+    pygame.draw.rect(surface, VP_LOCKED, body, border_radius=2)
+    pygame.draw.rect(surface, (40, 40, 40), body, 1, border_radius=2)
+
+
+def draw_divine(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """The Divine Target token: a gold five-pointed star at the top-left of the Knight's
+    space (rulebook *Divine Target*)."""
+    outer = max(5, box.width // 6)
+    cx, cy = box.x + outer + 1, box.y + outer + 1
+    points = []
+    for index in range(10):
+        radius = outer if index % 2 == 0 else outer * 2 // 5
+        angle = -math.pi / 2 + index * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    pygame.draw.polygon(surface, DIVINE, points)
+    pygame.draw.polygon(surface, (90, 60, 0), points, 1)
 
 
 def _mark_rear(surface: pygame.Surface, box: pygame.Rect) -> None:
@@ -504,7 +582,7 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
         surface.blit(cache.get("areas", areas_key, lambda: _areas_layer(rect, grid, overlays)),
                      rect)
     pieces = cache.get("pieces", (size_key, state.knights, state.monsters, state.turn.done,
-                                  marks),
+                                  state.turn.divine, marks),
                        lambda: _pieces_layer(rect, grid, state, marks))
     surface.blit(pieces, rect)
     _draw_selection(surface, grid, state, overlays.selected)

@@ -26,7 +26,7 @@ from tabletop.games.clash.preview import Preview
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.ui.views.base import Grid, dashed_line, text, text_size
-from tabletop.ui.views.clash import BOSS, MOB, knight_colour
+from tabletop.ui.views.clash import BOSS, MOB, knight_colour, terrain_fill
 
 PATH_EDGE = (255, 255, 255)
 CRASH = (230, 40, 30)
@@ -34,6 +34,7 @@ DEATH = (15, 15, 18)
 BADGE = (30, 110, 220)
 BADGE_CHOSEN = (250, 204, 90)
 TARGET_RING = (230, 40, 30)
+NEW_TILE = (20, 120, 200)
 
 
 @dataclass(frozen=True)
@@ -218,6 +219,28 @@ def draw_marks(surface: pygame.Surface, grid: Grid, state: ClashState,
                          border_radius=grid.cell // 3)
         if word:
             _label(surface, word, (box.centerx, box.y - 1), TARGET_RING, grid)
+
+
+def draw_new_tiles(surface: pygame.Surface, grid: Grid, before: ClashState,
+                   after: ClashState) -> None:
+    """The Terrain tiles ``after`` has and ``before`` has not (a tile placed in play): a
+    see-through fill in the tile's colour with a thick dashed outline and "new" on its first
+    space."""
+    old = {t.name for t in before.terrain}
+    for tile in after.terrain:
+        if tile.name in old:
+            continue
+        fill = pygame.Surface((grid.cell, grid.cell), pygame.SRCALPHA)
+        fill.fill((*terrain_fill(tile), 170))
+        width = max(2, grid.cell // 12)
+        for space in tile.spaces:
+            box = grid.space_rect(space)
+            surface.blit(fill, box)
+            for a, b in ((box.topleft, box.topright), (box.topright, box.bottomright),
+                         (box.bottomright, box.bottomleft), (box.bottomleft, box.topleft)):
+                dashed_line(surface, NEW_TILE, a, b, width, max(4, grid.cell // 6))
+        _label(surface, f"{tile.name} (new)", grid.space_rect(min(tile.spaces)).midtop,
+               NEW_TILE, grid, anchor="midtop")
 
 
 def draw_spaces(surface: pygame.Surface, grid: Grid, spaces) -> None:
