@@ -268,8 +268,11 @@ def test_terrain_placed_in_play_with_the_supply_rule_ties_offered():
     removed = [set(o.state.tile(t.name) is None and t.name or "" for t in
                    app.session.state.terrain) - {""} for o in step.outcomes]
     assert sorted(map(sorted, removed)) == [["Wall 1"], ["Wall 2"]]
+    assert "Wall 1 taken off (supply)" in step.menu.items[0].note
     assert "Wall 3 placed" in step.menu.items[0].note
-    choose(app, step.menu.items[1].label)
+    click_badge(app, 1)  # the badge on the Wall outcome 2 takes off
+    assert step.chosen == 1
+    key(app, pygame.K_RETURN)
     names = {t.name for t in app.session.state.terrain}
     assert "Wall 3" in names and len(names) == 2
 
@@ -288,3 +291,22 @@ def test_forced_movement_with_involuntary_movement_reduction():
     assert isinstance(step, PreviewStep) and step.action.reduction == 1
     key(app, pygame.K_RETURN)
     assert app.session.state.monster("Gob").at == Space.parse("C6")
+
+
+def test_every_targeting_instruction_the_menu_offers_is_one_the_core_reads():
+    from tabletop.games.clash.targeting import target
+    from tabletop.ui.controllers.clash_activation import (
+        COMMON_INSTRUCTIONS,
+        MORE_INSTRUCTIONS,
+        STAT_SELECTORS,
+        WITH_X,
+    )
+
+    _, state = layouts.loads(VANTAGE, "vantage.toml")
+    gorgoleth = state.monster("Gorgoleth")
+    offered = [*COMMON_INSTRUCTIONS, *MORE_INSTRUCTIONS, *STAT_SELECTORS,
+               *(form.format(x=2) for form in WITH_X.values())]
+    for words in offered:
+        target(state, gorgoleth, [words])  # a word the core does not know raises
+    assert "On Vantage Point" in MORE_INSTRUCTIONS and "Divine Target" in MORE_INSTRUCTIONS
+    assert target(state, gorgoleth, ["On Vantage Point"]).alternatives == (("Odo",),)

@@ -384,4 +384,5 @@ class SharedMotivate:
             lambda _: self.start(),
             (f"Up to {left} space{'s' * (left != 1)} (blue); click one (or arrows, then "
              f"Enter).",),
-            on_board=picked, on_cancel=self.start, pick_space=True, spaces=spaces))
+            on_board=picked, on_cancel=self.start, pick_space=True, spaces=spaces,
+            marks=[(n, f"to {s}") for n, s in self.moves] + [(name, "moves")]))

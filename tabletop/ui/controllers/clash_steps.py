@@ -204,8 +204,16 @@ def full_preview(before: ClashState, outcome: Branch) -> Preview:
     return replace(shown, paths={**shown.paths, **extra})
 
 
-def summary(before: ClashState, after: ClashState, shown: Preview) -> str:
-    """One short line about an outcome: where the moved pieces end, facings, Crashes, deaths."""
+def taken_off(outcome: Branch) -> tuple[str, ...]:
+    """The tiles ``outcome`` takes off the board by the tile supply rule (not destroyed)."""
+    return tuple(e.other for e in outcome.events if e.kind == "tile-removed")
+
+
+def summary(before: ClashState, outcome: Branch, shown: Preview) -> str:
+    """One short line about an outcome: where the moved pieces end, facings, Crashes, deaths,
+    tiles destroyed, taken off (the tile supply rule) and placed."""
+    after = outcome.state
+    supply = taken_off(outcome)
     parts = []
     for name in shown.paths:
         piece = after.pieces.get(name)
@@ -216,7 +224,8 @@ def summary(before: ClashState, after: ClashState, shown: Preview) -> str:
               if name not in shown.paths]
     parts += [f"Crash: {name}" for name in shown.crashed]
     parts += [f"{name} dies" for name in shown.died]
-    parts += [f"{tile} destroyed" for tile in shown.destroyed]
+    parts += [f"{tile} destroyed" for tile in shown.destroyed if tile not in supply]
+    parts += [f"{tile} taken off (supply)" for tile in supply]
     old = {t.name for t in before.terrain}
     parts += [f"{t.name} placed" for t in after.terrain if t.name not in old]
     return "; ".join(parts) or "nothing moves"
@@ -226,7 +235,8 @@ def badges(before: ClashState, outcomes: list[Branch], chosen: int) -> list[Badg
     """Where each outcome differs from the others, for a numbered badge: the first piece (by
     name) whose final place or facing is not the same in every outcome, at its final place (a
     piece that died: where it stood); when they all end alike, the first piece whose path
-    differs, at the first position where the paths part.  Nothing for a single outcome."""
+    differs, at the first position where the paths part; when no piece differs, the tile
+    each outcome alone removes (the tile supply rule's tie).  Nothing for a single outcome."""
     if len(outcomes) < 2:
         return []
     names = sorted({n for o in outcomes for n in (*o.state.pieces, *before.pieces)})
@@ -258,6 +268,13 @@ def badges(before: ClashState, outcomes: list[Branch], chosen: int) -> list[Badg
             at = trail[min(split, len(trail) - 1)] if trail else piece.at
             out.append(Badge(index, spaces_at(piece, at), index == chosen))
         return out
+    gone = [{t.name for t in before.terrain if o.state.tile(t.name) is None} for o in outcomes]
+    common = set.intersection(*gone)
+    for index, names in enumerate(gone):
+        own = sorted(names - common)
+        tile = before.tile(own[0]) if own else None
+        if tile is not None:
+            out.append(Badge(index, tile.spaces, index == chosen))
     return out
 
 
@@ -283,7 +300,7 @@ class PreviewStep(MenuStep):
                                                      strict=True)):
             label = outcome.label if many else "Confirm"
             items.append(MenuItem(label, index,
-                                  note=summary(self.before, outcome.state, shown)))
+                                  note=summary(self.before, outcome, shown)))
         items.append(MenuItem("Cancel", CANCEL, note="nothing changes (Esc)"))
         super().__init__(screen, title, items, self._chosen, on_cancel=on_cancel)
         self.menu.on_highlight = self.show
@@ -340,7 +357,7 @@ class PreviewStep(MenuStep):
 
     def caption(self) -> list[str]:
         outcome = self.outcomes[self.chosen]
-        shown = summary(self.before, outcome.state, self.previews[self.chosen])
+        shown = summary(self.before, outcome, self.previews[self.chosen])
         return [f"Preview of {self.action}, outcome {self.chosen + 1} of "
                 f"{len(self.outcomes)}: {shown}"]
 
@@ -362,7 +379,8 @@ class PreviewStep(MenuStep):
             return
         outcome = self.outcomes[self.chosen]
         draw_new_tiles(surface, grid, self.before, outcome.state)
-        draw_preview(surface, grid, self.before, outcome.state, self.previews[self.chosen])
+        draw_preview(surface, grid, self.before, outcome.state, self.previews[self.chosen],
+                     taken_off(outcome))
         marks = [(e.piece, "attacked" if e.kind == "attack-target" else "Out of Reach")
                  for e in outcome.events if e.kind in ("attack-target", "out-of-reach")]
         draw_marks(surface, grid, self.before, marks)

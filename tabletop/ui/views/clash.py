@@ -394,7 +394,7 @@ def _padlock(surface: pygame.Surface, box: pygame.Rect) -> None:
 def draw_divine(surface: pygame.Surface, box: pygame.Rect) -> None:
     """The Divine Target token: a gold five-pointed star at the top-left of the Knight's
     space (rulebook *Divine Target*)."""
-    outer = max(5, box.width // 6)
+    outer = max(5, box.width // 5)
     cx, cy = box.x + outer + 1, box.y + outer + 1
     points = []
     for index in range(10):

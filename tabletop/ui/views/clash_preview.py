@@ -60,19 +60,22 @@ def _block(grid: Grid, piece: Knight | Monster, at: Space) -> pygame.Rect:
 
 
 def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after: ClashState,
-                 shown: Preview) -> None:
-    """Draw ``shown`` (the preview of one outcome that turns ``before`` into ``after``)."""
+                 shown: Preview, taken: tuple[str, ...] = ()) -> None:
+    """Draw ``shown`` (the preview of one outcome that turns ``before`` into ``after``);
+    the tiles in ``taken`` are taken off by the tile supply rule, not destroyed (crossed in
+    blue, "taken off")."""
     width = max(3, grid.cell // 10)
     for tile_name in shown.destroyed:
         tile = before.tile(tile_name)
         if tile is None:
             continue
+        ink, words = (NEW_TILE, "taken off") if tile_name in taken else (CRASH, "destroyed")
         for space in tile.spaces:
             box = grid.space_rect(space).inflate(-4, -4)
-            pygame.draw.line(surface, CRASH, box.topleft, box.bottomright, width)
-            pygame.draw.line(surface, CRASH, box.topright, box.bottomleft, width)
+            pygame.draw.line(surface, ink, box.topleft, box.bottomright, width)
+            pygame.draw.line(surface, ink, box.topright, box.bottomleft, width)
         first = grid.space_rect(min(tile.spaces))
-        _label(surface, "destroyed", first.midtop, CRASH, grid)
+        _label(surface, words, first.midtop, ink, grid)
     movers = sorted(shown.paths, key=lambda n: not isinstance(before.pieces.get(n), Monster))
     for name in movers:  # Monsters first, so that a Knight's path and ghost stay on top
         path = shown.paths[name]
