@@ -310,3 +310,13 @@ def test_every_targeting_instruction_the_menu_offers_is_one_the_core_reads():
         target(state, gorgoleth, [words])  # a word the core does not know raises
     assert "On Vantage Point" in MORE_INSTRUCTIONS and "Divine Target" in MORE_INSTRUCTIONS
     assert target(state, gorgoleth, ["On Vantage Point"]).alternatives == (("Odo",),)
+
+
+def test_side_panel_names_vantage_points_and_the_divine_target():
+    app = make(VANTAGE)
+    click(app, "D4")
+    assert any("Vantage Points: C5 (Odo), D6 (locked), E5 (free)" in line
+               for line in app.screen.panel_lines())
+    click(app, "B4")
+    press_button(app, "Divine Target")
+    assert "holds the Divine Target token" in app.screen.panel_lines()

@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from tabletop.errors import IllegalActionError, TabletopError
-from tabletop.games.clash import geometry, rules
+from tabletop.games.clash import geometry, rules, vantage
 from tabletop.games.clash.actions import MoveKnight
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
@@ -185,6 +185,18 @@ def piece_at(state: ClashState, space: Space) -> Knight | Monster | None:
     return state.occupant.get(space)
 
 
+def vantage_words(state: ClashState, monster: Monster) -> str:
+    """``monster``'s Vantage Points in words: each space, with the Knight on it, free, or
+    locked (rulebook *Vantage Points*)."""
+    created = vantage.vantage_spaces(monster)
+    words = []
+    for space in sorted(vantage.vantage_spaces(monster, unlocked_only=False)):
+        rider = vantage.rider_on(state, monster, space)
+        what = ("locked" if space not in created else rider.name if rider else "free")
+        words.append(f"{space} ({what})")
+    return ", ".join(words)
+
+
 def describe_piece(state: ClashState, facts: ClashFacts, name: str) -> list[str]:
     """Side-panel facts about the piece or Terrain tile ``name``."""
     piece = state.pieces.get(name)
@@ -196,6 +208,8 @@ def describe_piece(state: ClashState, facts: ClashFacts, name: str) -> list[str]
             lines.append(f"Knockdown card: {piece.knockdown}")
         if piece.vantage:
             lines.append(f"on a Vantage Point of {piece.vantage}")
+        if state.turn.divine == piece.name:
+            lines.append("holds the Divine Target token")
         if piece.abilities:
             lines.append("Abilities: " + ", ".join(piece.abilities))
         reach = facts.reach(piece.name)
@@ -219,6 +233,8 @@ def describe_piece(state: ClashState, facts: ClashFacts, name: str) -> list[str]
                  "sees: " + (", ".join(seen) if seen else "no Knight")]
         if piece.traits:
             lines.append("Traits: " + ", ".join(piece.traits))
+        if piece.vantage_points:
+            lines.append("Vantage Points: " + vantage_words(state, piece))
         return lines
     tile = state.tile(name)
     if tile is not None:
