@@ -320,3 +320,14 @@ def test_side_panel_names_vantage_points_and_the_divine_target():
     click(app, "B4")
     press_button(app, "Divine Target")
     assert "holds the Divine Target token" in app.screen.panel_lines()
+
+
+def test_buttons_offer_climb_only_where_a_monster_can_be_climbed():
+    app = make(TRIO)
+    assert any(b.label.startswith("Place terrain") for b in app.buttons)
+    click(app, "C3")
+    labels = [b.label for b in app.buttons]
+    assert "Climb (C)" not in labels and not any(x.startswith("Climb") for x in labels)
+    app = make(VANTAGE)
+    click(app, "B4")
+    assert any(b.label.startswith("Climb") for b in app.buttons)

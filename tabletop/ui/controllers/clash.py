@@ -254,9 +254,10 @@ class ClashController(GameController):
         if self.step is not None:
             return [ButtonSpec(label, action, key) for label, action, key in self.step.buttons()]
         end = "End Monster Round" if self.state.turn.phase == "monster" else "End Turn"
-        specs = [ButtonSpec(end, self.end_turn, "T"), ButtonSpec("Edit", self.toggle_edit, "E"),
-                 ButtonSpec("Place terrain", self.place_terrain, "P")]
+        specs = [ButtonSpec(end, self.end_turn, "T"), ButtonSpec("Edit", self.toggle_edit, "E")]
         piece = self.selection()
+        if piece is None:  # a board-wide action; P works with a selection too
+            specs.append(ButtonSpec("Place terrain", self.place_terrain, "P"))
         if isinstance(piece, Monster):
             specs += [ButtonSpec("Activate", self.activate, "M"),
                       ButtonSpec("Forced move", self.forced, "K")]
@@ -265,9 +266,10 @@ class ClashController(GameController):
         elif isinstance(piece, Knight):
             specs += [ButtonSpec("Attack", self.attack, "A"),
                       ButtonSpec("Forced move", self.forced, "K"),
-                      ButtonSpec("Abilities", self.abilities, "B"),
-                      ButtonSpec("Fall from VP" if piece.vantage else "Climb",
-                                 self.vantage_points, "C")]
+                      ButtonSpec("Abilities", self.abilities, "B")]
+            if piece.vantage or any(m.vantage_points for m in self.state.monsters):
+                specs.append(ButtonSpec("Fall from VP" if piece.vantage else "Climb",
+                                        self.vantage_points, "C"))
             for label, stat, top in STAT_STEPS:
                 value = getattr(piece, stat)
                 specs += [ButtonSpec(f"{label} − ({value})",
