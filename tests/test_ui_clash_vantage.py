@@ -331,3 +331,18 @@ def test_buttons_offer_climb_only_where_a_monster_can_be_climbed():
     app = make(VANTAGE)
     click(app, "B4")
     assert any(b.label.startswith("Climb") for b in app.buttons)
+
+
+def test_climb_with_the_keyboard_only():
+    app = make(VANTAGE)
+    key(app, pygame.K_TAB)  # Kara
+    assert app.screen.selected == "Kara"
+    key(app, pygame.K_c)  # Tab put the cursor on Kara (B4)
+    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT):
+        key(app, k)
+    assert app.screen.cursor == Space.parse("E5")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_1)  # Passed
+    assert isinstance(app.screen.step, PreviewStep)
+    key(app, pygame.K_RETURN)
+    assert app.session.state.knight("Kara").vantage == "Gorgoleth"
