@@ -276,3 +276,23 @@ def test_exhausted_cards_use_abilities_only_under_the_rule_option():
     state = board("Aria cult-of-the-red-fist realm exhausted", aria={"ap": 3},
                   rules={"exhausted_abilities": "non-exhausting"})
     refused(state, Activate("Aria", "cult-of-the-red-fist", 0), "its ability exhausts it")
+
+
+def test_win_during_a_response_discards_the_cards_still_on_the_stack():
+    # Playout seed 184 of almokon-opening.toml: Brannoc plays Bicara Pikemen; Aria answers
+    # with Quick Reprisal (Reflex), destroys the wounded Rahasa and wins at once (*Victory*:
+    # "wins immediately"). The Pikemen never resolve and go to Brannoc's discard pile; the
+    # Event is discarded after resolving (*Event*). No card leaves the game.
+    state = board("Brannoc rahasa realm damage=8", leaders=False,
+                  aria={"ap": 1, "bounty": 15, "hand": ["quick-reprisal"]},
+                  brannoc={"ap": 2, "hand": ["bicara-pikemen"]}, turn="Brannoc")
+    every = sorted(state.all_uids())
+    state, events = play(state, PlayCard("Brannoc", "bicara-pikemen"),
+                         PlayCard("Aria", "quick-reprisal", "rahasa"))
+    assert state.winner == "Aria" and state.players[0].bounty == 27
+    assert state.stack == () and state.card("bicara-pikemen") is None
+    assert state.players[1].discard == ("rahasa", "bicara-pikemen")
+    assert state.players[0].discard == ("quick-reprisal",)
+    assert sorted(state.all_uids()) == every
+    assert [str(e) for e in said(events, "unresolved")] == \
+        ["Bicara Pikemen never resolves (the game is over) and is discarded."]

@@ -47,6 +47,7 @@ _SENTENCES = {
     "bounty": "{player} earns {amount} Bounty (total {other}).",
     "won": "{player} reaches 21 Bounty and wins.",
     "draw-game": "Both players reach 21 Bounty at once: the game is drawn.",
+    "unresolved": "{card} never resolves (the game is over) and is discarded.",
     "exhausted": "{card} exhausts.",
     "readied": "{card} is readied.",
     "healed": "{card} loses {amount} damage.",

@@ -773,6 +773,9 @@ def _award(run: _Run, awards: list[tuple[int, int]]) -> None:
 
 
 def _check_win(run: _Run) -> None:
+    """End the game when a player has 21 Bounty (rulebook *Victory*: "wins immediately").
+    Nothing pending goes on: cards still waiting on the stack never resolve and go to their
+    owners' discard piles (as a cancelled card does), so no card leaves the game."""
     if run.s.winner:
         return
     reached = [p.name for p in run.s.players if p.bounty >= WIN_BOUNTY]
@@ -783,7 +786,11 @@ def _check_win(run: _Run) -> None:
         run.s = replace(run.s, winner=reached[0])
         run.say("won", player=reached[0])
     if run.s.winner:
+        unresolved = [s for s in reversed(run.s.stack) if s.kind == "play"]
         run.s = replace(run.s, stack=(), choice=None, follow_up=None, extra_actions=0)
+        for item in unresolved:
+            _to_discard(run, item.player, item.uid)
+            run.say("unresolved", card=run.s.name_of(item.uid))
 
 
 def _winner_words(state: AlmokonState) -> str:
