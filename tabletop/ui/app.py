@@ -32,6 +32,8 @@ from tabletop.ui.widgets.panels import draw_facts, draw_legend, draw_log, legend
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
 
 FPS = 60
+MIN_LEGEND = 44
+"""Pixels: with less room than this under the buttons, the side panel leaves the legend out."""
 IDLE_AFTER, IDLE_FRAME = 2.0, 0.25
 """After this many seconds without input (and no modal open) the window redraws only every
 ``IDLE_FRAME`` seconds, so an idle board costs almost no processor time."""
@@ -272,6 +274,8 @@ class App:
                          "F1 help")
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The side panel: turn banner, buttons, the selection's facts, the legend (left out
+        when the window is too small to show it beside the rest) and the log."""
         pygame.draw.rect(surface, theme.PANEL, rect)
         pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
         inner = rect.inflate(-20, -16)
@@ -283,9 +287,12 @@ class App:
         y += lay_out(self.buttons, pygame.Rect(inner.x, y, inner.width, 0), per_row=2) + 10
         for button in self.buttons:
             button.draw(surface)
-        log_height = max(90, (inner.bottom - y) // 4)
+        room = max(0, inner.bottom - y)  # under the buttons: facts, legend, then the log
+        log_height = min(max(60, room // 4), room // 2)
         legend = self.screen.legend()
-        legend_room = min(legend_height(inner.width, legend), (inner.bottom - y) // 2)
+        legend_room = min(legend_height(inner.width, legend), (room - log_height) // 2)
+        if legend_room < MIN_LEGEND:  # a small window: facts and log first, never overlap
+            legend, legend_room = [], 0
         legend_top = inner.bottom - log_height - legend_room - 8
         facts = self.screen.panel_lines()
         if facts:
