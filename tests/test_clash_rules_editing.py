@@ -12,7 +12,7 @@ from tabletop.games.clash.actions import (
     RemovePiece,
     RotateMonster,
 )
-from tabletop.games.clash.rules import apply
+from tabletop.games.clash.rules import apply, describe
 from tabletop.spatial.grid import Space
 
 BASE = board("""
@@ -71,3 +71,9 @@ def test_move_rotate_remove_and_add():
 def test_moving_a_monster_over_a_knight_is_refused():
     with pytest.raises(IllegalActionError, match="overlap"):
         apply(BASE, MovePiece("Eggknight", Space.parse("A1")))
+
+
+def test_a_new_tile_is_described_with_all_its_spaces():
+    state, events = apply(BASE, AddTerrain("Wall", (Space.parse("E2"), Space.parse("E1")),
+                                           ("obstacle",)))
+    assert [describe(e) for e in events] == ["Wall is placed on E1, E2."]

@@ -62,7 +62,7 @@ def add_terrain(state: ClashState, action: AddTerrain) -> Result:
     tile = Terrain(name=action.name, spaces=tuple(sorted(set(action.spaces))),
                    keywords=tuple(k.lower() for k in action.keywords))
     state = checked(replace(state, terrain=(*state.terrain, tile)), action)
-    return state, (Event("placed", action.name, tuple(sorted(set(action.spaces)))[:1]),)
+    return state, (Event("tile-placed", action.name, tile.spaces),)
 
 
 def move_piece(state: ClashState, action: MovePiece) -> Result:

@@ -47,6 +47,7 @@ _SENTENCES = {
     "stat-set": "{piece}'s {other} is now {amount}.",
     "knockdown-set": "{piece}'s Knockdown card: {other}.",
     "placed": "{piece} is placed on {to}.",
+    "tile-placed": "{piece} is placed on {spaces}.",
     "removed": "{piece} is removed from the board.",
     "rotated": "{piece} turns to face {other}.",
     "pushed": "{piece} is moved {steps} to {to}{via} ({rule}).",
@@ -95,6 +96,7 @@ def describe(event: Event) -> str:
     return template.format(
         piece=event.piece, other=event.other, amount=event.amount, rule=event.rule,
         to=str(event.path[-1]) if event.path else "",
+        spaces=", ".join(str(s) for s in event.path),
         steps=f"{steps} space{'' if steps == 1 else 's'}",
         via=via, against=f" against {event.other}" if event.other else "",
     )

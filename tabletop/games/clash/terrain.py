@@ -129,7 +129,7 @@ def _onto_knights(branch: Branch, tile: Terrain) -> list[Branch]:
             b = crash(b, knight.name, tile.name, "Terrain Placement on a Knight")
         return [b]
     results = [branch.then(replace(branch.state, terrain=(*branch.state.terrain, tile)),
-                           Event("placed", tile.name, tile.spaces[:1], rule=RULE))]
+                           Event("tile-placed", tile.name, tile.spaces, rule=RULE))]
     for knight in knights:
         nxt = []
         for b in results:
