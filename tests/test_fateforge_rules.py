@@ -677,3 +677,47 @@ def test_traps_focus_for_the_trap_must_be_another_die():
     state = turn_of(scene("a-b", heroes=[hero("Aria", "a", ["step/focus"])],
                           tokens=[token("trap", "b")]), "Aria")
     refused(state, Step("Aria", "b", trap="focus"), "cannot pay step, focus")
+
+
+# --------------------------------------------------------------------- rulebook audit
+
+
+def test_range_plus_one_targets_a_hero_one_zone_beyond_the_band_distance():
+    """*Enemy Action Modifiers*: "Range +1 – Targets opponents up to 1 zone beyond normal
+    range."  A SHOT read at distance 1 with Range +1 reaches a hero 2 zones away."""
+    state = enemy_turns(scene("a-b-c", heroes=[hero("Aria", "c")], enemies=[
+        enemy("Archer", "blue", "a", Section("shot", 1, 1, ("range+1",)))]))
+    state, events = play(state, EnemyActs())
+    assert state.hero("Aria").health == 4, events
+    assert "Range +1" in events[0]
+
+
+def test_range_plus_one_reaches_no_further_than_one_zone_beyond():
+    """*Enemy Action Modifiers*: Range +1 is "up to 1 zone beyond normal range", no more."""
+    state = enemy_turns(scene("a-b-c-d", heroes=[hero("Aria", "d")], enemies=[
+        enemy("Archer", "blue", "a", Section("shot", 1, 1, ("range+1",)))]))
+    state, events = play(state, EnemyActs())
+    assert state.hero("Aria").health == 5 and "does not activate" in events[0]
+
+
+def test_enemy_pull_only_from_an_adjacent_zone():
+    """*Push and Pull*: "Pull – Move an opponent from an adjacent zone into the puller's
+    zone."  A hero 2 zones away (hit by Range +1) takes the damage but is not pulled."""
+    state = enemy_turns(scene("a-b-c", heroes=[hero("Aria", "c")], enemies=[
+        enemy("Hook", "blue", "a", Section("shot", 2, 1, ("range+1", "pull")))]))
+    state, events = play(state, EnemyActs())
+    assert state.hero("Aria").zone == "c" and state.hero("Aria").health == 4
+    assert any("adjacent" in e for e in events), events
+
+
+def test_knocked_out_during_own_turn_the_turn_is_skipped():
+    """*Knocked Out — Revive*: "If your hero is KO'd during a Combat Scene, you cannot take
+    actions ... if it is your turn in player order, skip it entirely."  A hero knocked out
+    by the health it suffers to revive another does not leave the round stuck."""
+    state = turn_of(scene("a", heroes=[hero("Aria", "a", ["focus", "hit"], health=1, energy=1),
+                                       hero("Odo", "a", health=0, ko=True, health_exhausted=5),
+                                       hero("Zed", "a")]), "Aria")
+    state, events = play(state, Revive("Aria", "Odo"))
+    assert state.hero("Aria").ko
+    assert state.round.current == "Zed", state.round.current
+    assert "Aria is knocked out: turn skipped." in events

@@ -50,13 +50,14 @@ def in_player_order(state: FateforgeState, names) -> tuple[str, ...]:
 
 def read_band(state: FateforgeState, enemy: Enemy) -> Reading | None:
     """The leftmost section of ``enemy``'s band with a hero within its distance, read by the
-    closest hero's zone distance; ``None`` when no section has a hero in range."""
+    closest hero's zone distance (a HIT or SHOT with Range +1 reads one zone further,
+    :attr:`Section.limit`); ``None`` when no section has a hero in range."""
     dists = hero_distances(state, enemy)
     if not dists:
         return None
     closest = min(dists.values())
     for index, section in enumerate(enemy.band):
-        limit = section.within
+        limit = section.limit
         inside = [n for n, d in dists.items() if limit is None or d <= limit]
         if inside:
             return Reading(index, section, closest, in_player_order(state, inside))
@@ -197,8 +198,11 @@ class Activation:
 def _describe_reading(enemy: Enemy, reading: Reading) -> str:
     where = ("the closest hero is" if reading.distance != 0 else "a hero is")
     place = "in its zone" if reading.distance == 0 else f"{reading.distance} zone(s) away"
+    section = reading.section
+    wider = (f" (Range +1: up to {section.limit} zones)"
+             if section.limit is not None and section.limit != section.within else "")
     return (f"{where} {place}, so {enemy.name} reads band section {reading.index + 1}: "
-            f"{reading.section}")
+            f"{section}{wider}")
 
 
 def turn_plan(state: FateforgeState, enemy: Enemy, slot: str = "turn") -> Activation:

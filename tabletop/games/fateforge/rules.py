@@ -929,10 +929,16 @@ def _enemy_acts(state: FateforgeState, action: EnemyActs) -> Outcome:
                                             f"blocked)."))
                 state, events = _moved_in(state, target, to, events)
         if "pull" in section.modifiers and not hero.ko and hero.zone != enemy.zone:
-            state = state.with_hero(replace(hero, zone=enemy.zone))
-            events.append(Event("pull", f"{enemy.name} pulls {target} into "
-                                        f"{state.zone_name(enemy.zone)}."))
-            state, events = _moved_in(state, target, enemy.zone, events)
+            if hero.zone in graph.open_neighbours(enemy.zone):
+                state = state.with_hero(replace(hero, zone=enemy.zone))
+                events.append(Event("pull", f"{enemy.name} pulls {target} into "
+                                            f"{state.zone_name(enemy.zone)}."))
+                state, events = _moved_in(state, target, enemy.zone, events)
+            else:
+                events.append(Event("pull", f"{target} is not in a zone adjacent to "
+                                            f"{enemy.name}, so the pull moves nobody (Push and "
+                                            f"Pull: a pull moves an opponent from an adjacent "
+                                            f"zone)."))
     state = replace(state, round=rest)
     if not rest.queue:
         state = _advance(state, events)
@@ -1147,7 +1153,19 @@ def apply(state: FateforgeState, action: object) -> tuple[FateforgeState, tuple[
     if handler is None:
         raise _fail(action, "is not a Fateforge action")
     new, events = handler(state, action)
-    return new, tuple(events)
+    return _skip_knocked_out(new, list(events))
+
+
+def _skip_knocked_out(state: FateforgeState, events: list[Event]
+                      ) -> tuple[FateforgeState, tuple[Event, ...]]:
+    """A hero knocked out during its own turn (by the health it suffers to revive, say) takes
+    no more actions: the rest of its turn is skipped (*Knocked Out — Revive*: "if it is your
+    turn in player order, skip it entirely")."""
+    current = state.round.current
+    hero = state.find_hero(current) if current not in (None, REACTIONS, TURNS) else None
+    if hero is not None and hero.ko:
+        state = _arrive(state, events)
+    return state, tuple(events)
 
 
 def describe(event: Event) -> str:

@@ -120,6 +120,16 @@ class Section:
         return self.amount + (1 if "+1" in self.modifiers else 0)
 
     @property
+    def limit(self) -> int | None:
+        """The farthest hero distance this section reads (``None``: any distance): the number
+        under the section, one zone more for a HIT or SHOT with Range +1 ("targets opponents up
+        to 1 zone beyond normal range", *Enemy Action Modifiers*)."""
+        if self.within is None:
+            return None
+        extra = "range+1" in self.modifiers and self.action in ("hit", "shot")
+        return self.within + (1 if extra else 0)
+
+    @property
     def reach(self) -> int:
         """Zones an attack reaches: HIT 0, SHOT 1, one more with Range +1."""
         base = 0 if self.action == "hit" else 1
