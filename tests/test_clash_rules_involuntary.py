@@ -296,3 +296,37 @@ def test_drag_toward_the_space_the_target_stands_on_moves_nothing():
                                          toward=Space.parse("A1")))
     assert r.state == board(CORNER)
     assert any(e.kind == "stopped" and "already on A1" in e.other for e in r.events)
+
+
+BUSH = '[[terrain]]\nname = "Bush"\nspaces = ["B5"]\nkeywords = ["destructible"]\n'
+
+
+@pytest.mark.parametrize("kind, source_type", [("pushback", "mob"), ("pushback", "boss")])
+def test_destructible_tile_a_pushed_knight_moves_onto_is_destroyed(kind, source_type):
+    """*Keyword List: Destructible*: "When a Miniature is involuntarily moved onto this tile
+    ... the tile is destroyed"; only a knocked back Knight "will not destroy a Destructible
+    tile unless they end their movement on it" (Pushback: "The affected miniature must resolve
+    the effects of any Terrain tiles it moves through")."""
+    [r] = outcomes(board(lane(source_type, BUSH)), Forced(kind, "Brute", "Kara", 3))
+    assert at(r.state, "Kara") == "B6"
+    assert r.state.tile("Bush") is None
+    assert any(e.kind == "destroyed" and e.other == "Bush" for e in r.events)
+
+
+def test_destructible_tile_a_pulled_knight_moves_through_is_destroyed():
+    """*Keyword List: Pull*, Terrain: "The affected miniature must resolve the effects of any
+    Terrain tiles it moves through"; *Destructible*: moved onto involuntarily, it is destroyed."""
+    text = lane("boss", BUSH).replace('at = "B3"', 'at = "B7"')
+    [r] = outcomes(board(text), Forced("pull", "Brute", "Kara", 4))
+    assert at(r.state, "Kara") == "B3"
+    assert r.state.tile("Bush") is None
+
+
+def test_destructible_tile_a_knocked_back_knight_passes_over_stays():
+    """*Keyword List: Destructible*, Note: "If a Knight is knocked back, they ignore
+    non-Obstacle Terrain tiles they move through. Therefore, they will not destroy a
+    Destructible tile unless they end their movement on it."""
+    [r] = outcomes(board(lane("boss", BUSH)), Forced("knockback", "Brute", "Kara", 3))
+    assert at(r.state, "Kara") == "B6" and r.state.tile("Bush") is not None
+    [r] = outcomes(board(lane("boss", BUSH)), Forced("knockback", "Brute", "Kara", 2))
+    assert at(r.state, "Kara") == "B5" and r.state.tile("Bush") is None

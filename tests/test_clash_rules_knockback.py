@@ -139,8 +139,17 @@ def test_stalwart_offers_to_ignore_and_braced_cannot_be_moved():
     text = ROW.replace('at = "B2"', 'at = "B2"\nabilities = ["braced"]')
     [b] = kb(text, "Eggknight", "Kara", 2)
     assert b.state.knight("Kara").at == Space.parse("B2")
+
+
+def test_unavoidable_knockback_moves_even_a_braced_knight():
+    """*Ending Boss Monster Movement on a Knight Space*: the Unavoidable Knockback "cannot be
+    lowered or ignored in any way other than effects that cause you to stop (such as colliding
+    with an Obstacle) or effects that specifically refer to Unavoidable Knockback".  Braced
+    ("You cannot be involuntarily moved") does not refer to it, so it does not stop it."""
+    text = ROW.replace('at = "B2"', 'at = "B2"\nabilities = ["braced", "stalwart"]')
     [b] = kb(text, "Eggknight", "Kara", 2, unavoidable=True)
-    assert b.state.knight("Kara").at == Space.parse("B2")
+    assert b.state.knight("Kara").at == Space.parse("B4")
+    assert b.choices == ()
 
 
 def test_lumbering_monster_is_not_moved():

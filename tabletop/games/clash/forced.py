@@ -282,12 +282,15 @@ def knockback(branch: Branch, source: str, target: str, amount: int, *, side: bo
               unavoidable: bool = False, rule: str = "Knockback") -> list[Branch]:
     """Knockback X (to the side, or Unavoidable) of ``target`` from ``source``: up to X spaces
     in a straight line directly away, every involuntary movement rule applied (rulebook
-    *Keyword List: Knockback*, *Involuntary Movement*)."""
+    *Keyword List: Knockback*, *Involuntary Movement*).  An Unavoidable Knockback "cannot be
+    lowered or ignored in any way other than effects that cause you to stop ... or effects that
+    specifically refer to Unavoidable Knockback" (*Ending Boss Monster Movement on a Knight
+    Space*), so neither Stalwart nor Braced ignores it."""
     state = branch.state
     mover = state.pieces[target]
     origin = state.pieces[source]
     why = immovable(mover)
-    if why:
+    if why and not unavoidable:
         return [branch.then(None, Event("ignored", target, other=why, rule=rule))]
     starts = [branch]
     if isinstance(mover, Knight) and mover.has("stalwart") and not unavoidable:
@@ -415,7 +418,10 @@ def _enter(branch: Branch, piece: Piece, at: Space, rule: str, *, jump: bool = F
 
     Knockback rules (``knockback``): a Knight passes over Chasms and stops on the space of a
     Destructible Obstacle it breaks.  Otherwise (Pushback, Pull, Drag) a Knight dies on the
-    first Chasm space and goes on through a broken Obstacle."""
+    first Chasm space and goes on through a broken Obstacle, and every Destructible tile it
+    is moved onto is destroyed (*Keyword List: Destructible*: "When a Miniature is
+    involuntarily moved onto this tile ... the tile is destroyed"; only a knocked back Knight
+    ignores the non-Obstacle tiles it moves through)."""
     stop_on_destroyed = knockback
     state = branch.state
     spaces = spaces_at(piece, at)
@@ -470,6 +476,10 @@ def _enter(branch: Branch, piece: Piece, at: Space, rule: str, *, jump: bool = F
                     False))
         return out
     moved = branch.then(place(state, piece.name, at))
+    if not knockback:
+        for tile in tiles_with(state, spaces, "destructible"):
+            if destructible(tile):
+                moved = destroy(moved, tile, "Destructible: moved onto it involuntarily")
     if chasms and isinstance(piece, Knight) and not knockback:
         out.extend(("end", k, False) for k in kill(moved, piece.name,
                                                    f"Chasm: moved through {chasms[0].name}",
