@@ -398,7 +398,35 @@ def test_crew_is_destroyed_with_its_vessel():
     state, _ = play(state, Attack("Brannoc", "envoys-cutter", "ironclad-galley"))
     assert state.card("ironclad-galley") is None
     assert set(state.players[0].discard) == {"ironclad-galley", "marine-boarders"}
-    assert state.players[1].bounty == 3
+    assert state.players[1].bounty == 4  # Galley 3 + Marine Boarders 1
+
+
+def test_bounty_destroying_a_crewed_vessel_earns_the_crews_bounty_too():
+    """Crew: "If the Vessel is destroyed, so is this card." *Bounty*: "You earn Bounty Points
+    whenever you destroy an enemy card" -- the Crew is an enemy card destroyed too."""
+    state = board("Aria ironclad-galley open-sea damage=5 items=marine-boarders",
+                  "Brannoc harbour-watch realm", turn="Brannoc",
+                  brannoc={"ap": 1, "hand": ["quick-reprisal"]})
+    state, events = play(state, PlayCard("Brannoc", "quick-reprisal", "ironclad-galley"))
+    assert state.card("ironclad-galley") is None
+    assert state.players[1].bounty == 3 + 1
+    assert [e.amount for e in said(events, "bounty")] == [4]
+
+
+TROPHY = [{"id": "war-banner", "name": "War Banner", "type": "item", "faction": "conquest",
+           "cost": 1, "wrath": 1, "bounty": 2, "attaches_to": ["unit"]}]
+
+
+def test_bounty_an_item_destroyed_with_its_card_gives_its_bounty_to_the_destroyer():
+    """*Items*: "If the attached card is destroyed, the Item is also destroyed." *Bounty*:
+    "whenever you destroy an enemy card" -- its printed Bounty goes to the destroyer."""
+    state = board("Aria hammerfall-militia wilderness damage=1 items=war-banner",
+                  "Brannoc bicara-pikemen wilderness", card_defs=TROPHY,
+                  turn="Brannoc")
+    state, _ = play(state, Attack("Brannoc", "bicara-pikemen", "hammerfall-militia"))
+    assert state.card("hammerfall-militia") is None
+    assert set(state.players[0].discard) == {"hammerfall-militia", "war-banner"}
+    assert state.players[1].bounty == 1 + 2
 
 
 # ---------------------------------------------------------------------- Scout, Foresee, Seek

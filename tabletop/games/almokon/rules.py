@@ -604,7 +604,7 @@ def _effect(run: _Run, index: int, effect: Effect, source: str, target: str) -> 
             _damage(run, card, effect.amount, rule)
             destroyed = _check_destroyed(run, run.s.card(target))
             if destroyed:
-                _award(run, [(index, s.definition(target).bounty)])
+                _award(run, [(index, _bounty(s, card))])
         elif kind == "heal":
             run.set_card(replace(card, damage=max(0, card.damage - effect.amount)))
             run.say("healed", card=s.name_of(target), amount=min(card.damage, effect.amount))
@@ -739,6 +739,15 @@ def _check_destroyed(run: _Run, card: Card | None, frenzy_hit: bool = False) -> 
     return gone
 
 
+def _bounty(state: AlmokonState, card: Card) -> int:
+    """The Bounty for destroying ``card``: its own and that of the Items and Crew attached to
+    it, which are destroyed with it (rulebook *Bounty*: "whenever you destroy an enemy card";
+    *Items*: "the Item is also destroyed"; Crew: "If the Vessel is destroyed, so is this
+    card")."""
+    return state.definition(card.uid).bounty + sum(state.definition(i).bounty
+                                                   for i in card.items)
+
+
 def _remove(run: _Run, card: Card, destroyed: bool = False) -> None:
     """Take ``card`` out of play to its owner's discard pile, with its Items (rulebook
     *Destruction*, *Items*)."""
@@ -831,9 +840,9 @@ def _attack(run: _Run, index: int, action: Attack) -> None:
                             frenzy_hit=action.frenzy and back > 0)
     awards = []
     if killed:
-        awards.append((index, s.definition(defender.uid).bounty))
+        awards.append((index, _bounty(s, defender)))
     if died:
-        awards.append((1 - index, a_def.bounty))
+        awards.append((1 - index, _bounty(s, attacker)))
     _award(run, awards)
     if killed and not died and not run.s.winner and a_def.has("onslaught") \
             and (follow is None or follow.kind != "onslaught"):
