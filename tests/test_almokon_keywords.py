@@ -303,8 +303,17 @@ def test_harvest_turns_growth_into_ap_and_disposes_of_the_card():
     state, _ = play(state, Activate("Brannoc", "terraced-vineyards", 0))
     assert state.players[1].ap == 3 and state.card("terraced-vineyards") is None
     assert "terraced-vineyards" in state.players[1].discard and state.players[0].bounty == 0
-    state = board("Brannoc terraced-vineyards realm", turn="Brannoc")
-    refused(state, Activate("Brannoc", "terraced-vineyards", 0), "needs Growth counters")
+
+
+def test_harvest_with_no_growth_counters_gains_nothing_and_still_disposes():
+    """Harvest: "Gain AP equal to the number of Growth counters on this card, then dispose
+    of this card." -- no counters means 0 AP; nothing forbids it."""
+    state = board("Brannoc terraced-vineyards realm", turn="Brannoc", brannoc={"ap": 1})
+    action = Activate("Brannoc", "terraced-vineyards", 0)
+    assert action in rules.legal_actions(state)
+    state, events = play(state, action)
+    assert state.players[1].ap == 1 and state.card("terraced-vineyards") is None
+    assert [e.amount for e in said(events, "harvest")] == [0]
 
 
 # ---------------------------------------------------------------------- Forge

@@ -279,8 +279,6 @@ def _check_activate(state: AlmokonState, index: int, action: Activate, *,
             return problem
     elif action.command:
         return f"{ability.name} has no Command"
-    if ability.effect.kind == "harvest" and card.growth == 0:
-        return "Harvest needs Growth counters on the card"
     if ability.effect.kind == "cancel":
         return None if not action.target else "a Veto cancels the action it answers"
     return _check_effect_target(state, index, ability.effect, action.target)
