@@ -107,7 +107,8 @@ def test_running_out_of_unlisted_deep_fog_cards_loses_the_expedition():
     state, said = go(unlisted_fog(count=1), CourseCorrect(1, 0, "south"),
                      Answer("0 discard-top"))
     assert any("the deck is empty, nothing to discard" in s for s in said)
-    state, said = go(state, StayCourse())
+    # the last card is down and the path (2 cards) is shorter than the Intensity (3): the
+    # party has run out of cards (Running Out of Deep Fog Cards), no Stay the Course left
     assert state.over and "ran out of Deep Fog cards" in state.delve.result
 
 

@@ -131,6 +131,26 @@ def test_loss_running_out_of_deep_fog_cards():
     assert state.over and "ran out of Deep Fog cards" in state.delve.result
 
 
+def test_loss_the_deck_runs_out_before_the_path_is_long_enough():
+    """Rulebook *Running Out of Deep Fog Cards*: "you may run out of cards before you reach
+    the required path length. If that happens... Your Expedition ends in failure"; *Expedition
+    Loss Conditions*: "Running out of Deep Fog cards, while in the Deep Fog."  The last card
+    drawn leaves a path of 2 toward an Intensity 3 tile: the loss comes at once, no Withdraw."""
+    state = replace(load("deep-fog"), fog_deck=deck(("Lone", 0, "")))
+    state, said = go(state, CourseCorrect(0, 0, "south"))
+    assert state.over and "ran out of Deep Fog cards" in state.delve.result
+    assert rules.legal_actions(state) == []
+
+
+def test_the_last_card_completing_the_path_is_no_loss():
+    """Rulebook *Leaving the Deep Fog*: a path as long as the Intensity emerges, even when it
+    took the deck's last card (the deck is shuffled with the used cards)."""
+    state = replace(load("deep-fog"), fog_deck=deck(("Last", 2, "")))
+    state, said = go(state, StayCourse())
+    assert not state.over
+    assert any("(Leaving the Deep Fog)" in s for s in said)
+
+
 def test_a_tie_for_the_lowest_card_is_the_players_choice():
     state = replace(load("deep-fog"), fog_deck=deck(("Twin", 1, "")))
     state, _ = go(state, StayCourse())  # Ivy Garden 1, Weeping Stair 2, Twin 1

@@ -245,6 +245,36 @@ def test_an_encounter_offers_the_token_or_the_wheel_monster():
     assert set(encounter.options) == {"The Pale Matron", "Gorewing"}
 
 
+def test_encounter_resolution_removes_the_token_then_rotation_1():
+    """Rulebook *Encounters*, 4. Resolution Step: "If the Encounter was triggered by an
+    Encounter Monster token on your Kingdom tile, remove that miniature, then perform
+    Rotation 1." """
+    state, _ = go(load("start"), SpawnMonster("Gorewing", "4"), Travel("4"))
+    wheel = [d.monster for d in state.districts]
+    while state.pending[0].kind != "encounter":
+        state, _ = go(state, Answer(state.pending[0].options[0]))
+    state, said = go(state, Answer("Gorewing"))
+    assert not state.monsters
+    assert [d.monster for d in state.districts] == [wheel[-1], *wheel[:-1]]
+    assert any("Rotation 1" in s and "Resolution Step" in s for s in said)
+
+
+def test_an_encounter_waits_until_the_current_step_is_finished():
+    """Rulebook *Encounters*: "When you are instructed to resolve an Encounter (for example
+    because an Encounter Monster token moved onto your tile), finish resolving your current
+    step, then immediately proceed to the Encounter."  The Threat 7 spawn ("after moving all
+    other Encounter Monsters") belongs to the same gain, so it is asked first."""
+    state, _ = go(load("mid-delve"), AdjustTrack("threat", 2))  # the Hound hunts onto 7
+    assert [p.kind for p in state.pending] == ["spawn", "encounter"]
+
+
+def test_one_token_on_the_party_tile_asks_for_one_encounter():
+    """Rulebook *Encounter Monsters Spawn and Movement*: the party moving onto a token's tile
+    is one Encounter, however many ways it was met."""
+    state, _ = go(load("start"), SpawnMonster("Gorewing", "4"), Travel("4"))
+    assert [p.kind for p in state.pending].count("encounter") == 1
+
+
 def test_a_monster_on_another_piece_of_the_map_is_placed_next_to_the_party():
     state = load("disjointed")
     state, said = go(state, SpawnMonster("Gorewing", "1"), AdjustTrack("threat", 2))

@@ -168,9 +168,15 @@ def next_cell(fog: Fog) -> tuple[int, int]:
 
 
 def _check_length(run: Run) -> None:
+    """A path as long as the Target's Intensity leaves the Fog; a shorter one with the deck
+    empty has run out of cards (rulebook *Running Out of Deep Fog Cards*: "you may run out of
+    cards before you reach the required path length ... Your Expedition ends in failure")."""
     fog = _fog(run)
     if len(fog.path) >= run.s.tile(fog.target).intensity:
         _leave(run)
+    elif not run.s.fog_left:
+        run.lose("the party ran out of Deep Fog cards while in the Deep Fog, before the path "
+                 "was long enough", "Running Out of Deep Fog Cards")
 
 
 def stay(run: Run) -> None:

@@ -83,6 +83,7 @@ class Run:
         self.s = state
         self.action = action
         self.events: list[Event] = []
+        self._held: int | None = None  # where this run's first Encounter question waits
 
     def say(self, kind: str, text: str, rule: str = "") -> None:
         self.events.append(Event(kind, text, rule))
@@ -98,7 +99,21 @@ class Run:
         raise _Over
 
     def ask(self, kind: str, subject: str, options: tuple[str, ...], text: str) -> None:
-        self.s = replace(self.s, pending=(*self.s.pending, Prompt(kind, subject, options, text)))
+        """Put a question to the players.  An Encounter waits behind the other questions of
+        the step being resolved (rulebook *Encounters*: "finish resolving your current step,
+        then immediately proceed to the Encounter")."""
+        pending = list(self.s.pending)
+        prompt = Prompt(kind, subject, options, text)
+        if kind == "encounter":
+            if self._held is None:
+                self._held = len(pending)
+            pending.append(prompt)
+        elif self._held is not None:
+            pending.insert(self._held, prompt)
+            self._held += 1
+        else:
+            pending.append(prompt)
+        self.s = replace(self.s, pending=tuple(pending))
         self.say("prompt", text)
 
     def set_phase(self, phase: str, **more: object) -> None:
@@ -223,7 +238,10 @@ class Run:
                      f"choose which: {', '.join(near)}.")
 
     def encounter(self, monster: str) -> None:
-        """An Encounter is due: asked after the current step (rulebook *Encounters*)."""
+        """An Encounter is due: asked after the current step (rulebook *Encounters*); one
+        question per token however many ways the party met it."""
+        if any(p.kind == "encounter" and p.subject == monster for p in self.s.pending):
+            return
         wheel = self.s.district_monster()
         choices = tuple(dict.fromkeys(m for m in (monster, wheel) if m))
         text = (f"Encounter! {monster}'s token shares the party's tile. Finish this step, then "
@@ -536,8 +554,18 @@ def _answer_poi(run: Run, prompt: Prompt, value: str) -> None:
 
 
 def _answer_encounter(run: Run, prompt: Prompt, value: str) -> None:
+    """The Encounter a Monster token triggered; after it, that token leaves the map and the
+    District Wheel turns once (rulebook *Encounters*, 4. Resolution Step)."""
     run.say("encounter", f"Resolve an Encounter against {value} on the Encounter board, then "
                          f"return to the step you were in.", "Encounters")
+    token = prompt.subject
+    rule = "Encounters, Resolution Step"
+    if any(m.monster == token for m in run.s.monsters):
+        run.s = replace(run.s, monsters=tuple(m for m in run.s.monsters if m.monster != token))
+        run.say("monster", f"After the Encounter, {token}'s token, which triggered it, is "
+                           f"removed from the map.", rule)
+    run.say("wheel", "Then perform Rotation 1.", rule)
+    _rotate(run, Rotate(1))
 
 
 def _answer_slot(run: Run, prompt: Prompt, value: str) -> None:
