@@ -56,7 +56,7 @@ def test_activation_order(chapel):
 def test_enemy_action(chapel):
     archer = ask(*chapel, "enemy-action Archer")
     assert archer["section"] == "STEP [within 3]" and archer["targets"] == ["Aria", "Mira"]
-    assert "players choose" in archer["why"]
+    assert archer["target"] == "Aria" and "in the order they activated" in archer["why"]
     assert ask(*chapel, "enemy-action Sergeant")["answer"] == "does not act"
 
 

@@ -721,3 +721,19 @@ def test_knocked_out_during_own_turn_the_turn_is_skipped():
     assert state.hero("Aria").ko
     assert state.round.current == "Zed", state.round.current
     assert "Aria is knocked out: turn skipped." in events
+
+
+def test_targeting_movement_actions_target_heroes_in_the_order_they_activated():
+    """*Targeting Heroes*: "All movement actions target heroes in the order they activated,
+    while attack targeting is most often assigned by players."  A STEP without a targeting
+    modifier goes toward the hero earliest in player order; the players do not choose."""
+    state = enemy_turns(scene("a-b-c", heroes=[hero("Odo", "a"), hero("Aria", "c")],
+                              enemies=[enemy("Runner", "white", "b", Section("step", 1))]))
+    state = replace(state, round=replace(state.round, order=("Aria", "Odo")))
+    refused(state, EnemyActs(target="Odo"), "order they activated")
+    state, events = play(state, EnemyActs())
+    assert state.enemy("Runner").zone == "c", events
+    late = enemy_turns(scene("a-b-c", heroes=[hero("Odo", "a"), hero("Aria", "c")], enemies=[
+        enemy("Runner", "white", "b", Section("step", 1, 1, ("target-later",)))]))
+    late = replace(late, round=replace(late.round, order=("Aria", "Odo")))
+    assert play(late, EnemyActs())[0].enemy("Runner").zone == "a"

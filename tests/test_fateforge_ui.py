@@ -120,10 +120,12 @@ def test_enemy_phase_one_activation_per_click_with_the_reason():
     assert app.session.state.round.current == "Enemy Reactions"
     before = len(app.session.log)
     buttons = screen.buttons()
-    assert [b.label for b in buttons] == ["Target Aria", "Target Thorn", "Target Mira"]
-    buttons[1].on_click()
+    # Grunt's STEP: "All movement actions target heroes in the order they activated"
+    assert [b.label for b in buttons] == ["Next enemy"]
+    buttons[0].on_click()
     new = app.session.log[before:]
     assert new[0].startswith("Grunt activates: the closest hero is 1 zone(s) away")
+    assert "Aria, earliest in player order" in new[0]
     assert app.session.state.round.queue == ("blue",)
 
 

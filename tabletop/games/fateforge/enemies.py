@@ -162,7 +162,9 @@ def choose_target(state: FateforgeState, section: Section,
                   found: tuple[str, ...]) -> tuple[str | None, str]:
     """The target the section's modifier decides (``None`` when the players choose among
     several heroes, or a D6 among equally close minions), and why (*Targeting Heroes*,
-    *Enemy Action Modifiers*, *Randomisation*)."""
+    *Enemy Action Modifiers*, *Randomisation*).  A STEP with no targeting modifier goes
+    toward the hero earliest in player order ("All movement actions target heroes in the
+    order they activated"); attacks with none are the players' choice."""
     if section.exit:
         return found[0], f"it steps toward exit {found[0]}"
     if section.minion:
@@ -177,6 +179,9 @@ def choose_target(state: FateforgeState, section: Section,
         return found[0], f"target-earlier picks {found[0]}, earliest in player order"
     if "target-later" in section.modifiers:
         return found[-1], f"target-later picks {found[-1]}, latest in player order"
+    if section.action == "step":
+        return found[0], (f"movement actions target heroes in the order they activated: "
+                          f"{found[0]}, earliest in player order")
     return None, f"no targeting modifier: the players choose among {', '.join(found)}"
 
 
