@@ -161,3 +161,57 @@ at = "B7"
         apply(state, Rush("Kara", "Rat", Space.parse("B2")))
     near = replace(state, knights=(replace(kara, at=Space.parse("B4")),))
     assert rush_spaces(near, near.knight("Kara"), "Rat", Weapon()) == frozenset()
+
+
+RUSH_LANE = """
+[board]
+rows = 3
+cols = 9
+[[knights]]
+name = "Kara"
+at = "B1"
+[[monsters]]
+name = "Rat"
+type = "mob"
+at = "B7"
+[[terrain]]
+name = "Mud"
+spaces = ["A3", "B3", "C3"]
+keywords = ["difficult"]
+"""
+
+
+def test_rush_through_difficult_terrain_moves_one_less_space():
+    """*Keyword List: Difficult Terrain*: "If, during voluntary movement, a Knight moves
+    through any number of Difficult Terrain tile spaces, they move one less space."  Rush
+    ("Move with +1 Speed") is voluntary movement: Speed 4 + 1 - 1 = 4 spaces cannot reach B6,
+    5 spaces away; Improved Rush (+2) can."""
+    from tabletop.games.clash.actions import Rush, Weapon
+    from tabletop.games.clash.movelike import rush_spaces
+    from tabletop.spatial.grid import Space
+
+    state = board(RUSH_LANE)
+    kara = state.knight("Kara")
+    assert rush_spaces(state, kara, "Rat", Weapon()) == frozenset()
+    with pytest.raises(IllegalActionError, match="at least 3 spaces"):
+        apply(state, Rush("Kara", "Rat", Space.parse("B6")))
+    assert rush_spaces(state, kara, "Rat", Weapon(), improved=True) == {Space.parse("B6")}
+    on_mud = board(RUSH_LANE.replace('at = "B1"', 'at = "B3"').replace('at = "B7"',
+                                                                          'at = "B9"'))
+    assert rush_spaces(on_mud, on_mud.knight("Kara"), "Rat", Weapon()) == frozenset()
+    assert rush_spaces(on_mud, on_mud.knight("Kara"), "Rat", Weapon.parse("reach 2")) == {
+        Space.parse("B7")}
+
+
+def test_rush_attacks_with_melee_or_reach_never_ranged():
+    """*Keyword List: Rush*: "Move with +1 Speed and Melee/Reach Attack with Auto-break 1" —
+    a Ranged weapon is not a Rush's active weapon."""
+    from tabletop.games.clash.actions import Rush, Weapon
+    from tabletop.games.clash.movelike import rush_spaces
+    from tabletop.spatial.grid import Space
+
+    state = board(RUSH_LANE.replace('spaces = ["A3", "B3", "C3"]', 'spaces = ["A9"]'))
+    ranged = Weapon.parse("ranged 1-2")
+    assert rush_spaces(state, state.knight("Kara"), "Rat", ranged) == frozenset()
+    with pytest.raises(IllegalActionError, match="Melee/Reach"):
+        apply(state, Rush("Kara", "Rat", Space.parse("B5"), ranged))

@@ -151,9 +151,15 @@ def rush_spaces(state: ClashState, knight: Knight, monster_name: str, weapon,
                 improved: bool = False) -> frozenset[Space]:
     """Where Rush can end (rulebook *Keyword List: Rush*): Speed +1 (+2 Improved), at least 3
     spaces, along a shortest path to the first spaces from which ``weapon`` can attack the
-    Monster (effective range and LoS).  Reading: the path avoids what a Movement Action
-    avoids; Difficult terrain is not counted.  From a Vantage Point the first step goes onto
-    any free space adjacent to the Monster (*Movement and VPs*)."""
+    Monster (effective range and LoS).  Rush is voluntary movement, so a path through
+    Difficult terrain (its starting space included, as for the Movement Action) is one space
+    shorter (*Difficult Terrain*: "If, during voluntary movement, a Knight moves through any
+    number of Difficult Terrain tile spaces, they move one less space").  Reading: the path
+    avoids what a Movement Action avoids.  From a Vantage Point the first step goes onto any
+    free space adjacent to the Monster (*Movement and VPs*).  A Ranged weapon reaches no
+    space: Rush's attack is a "Melee/Reach Attack"."""
+    if weapon.kind == "ranged":
+        return frozenset()
     bonus = 2 if improved else 1
     monster = state.monster(monster_name)
     ground = replace(knight, vantage=None)
@@ -176,10 +182,20 @@ def rush_spaces(state: ClashState, knight: Knight, monster_name: str, weapon,
     if not found:
         return frozenset()
     steps = min(found) + first
-    if steps < 3 or steps > knight.speed + bonus:
+    budget = knight.speed + bonus
+    if steps < 3 or steps > budget:
         return frozenset()
     from_start = distances_to(starts, walkable, limit=steps - first)
-    return frozenset(g for g in goals if from_start.get(g, -9) + first == steps)
+    ends = {g for g in goals if from_start.get(g, -9) + first == steps}
+    if steps <= budget - 1:
+        return frozenset(ends)
+    rough = frozenset() if knight.has("superior bypass") else state.keyword_spaces("difficult")
+    clean_starts = [s for s in starts if s not in rough]
+    if host is None and knight.at in rough:
+        clean_starts = []
+    clean = distances_to(clean_starts, lambda s: walkable(s) and s not in rough,
+                         limit=steps - first)
+    return frozenset(g for g in ends if clean.get(g, -9) + first == steps)
 
 
 def rush(state: ClashState, action: Rush) -> Result:
@@ -193,6 +209,11 @@ def rush(state: ClashState, action: Rush) -> Result:
     if state.turn.moved:
         raise IllegalActionError(action, f"{knight.name} has already performed a Movement "
                                          f"Action this turn (Rush is one)")
+    if action.weapon.problem():
+        raise IllegalActionError(action, action.weapon.problem())
+    if action.weapon.kind == "ranged":
+        raise IllegalActionError(action, f"Rush is a Melee/Reach Attack; a {action.weapon} "
+                                         f"weapon cannot be its active weapon (Rush)")
     ends = rush_spaces(state, knight, action.monster, action.weapon, action.improved)
     if action.to not in ends:
         where = ", ".join(str(s) for s in sorted(ends)) or "nowhere"
