@@ -153,6 +153,7 @@ def test_crown_track_example_six_crowns_reach_the_five_morale_perk(first):
     for step in range(1, 7):
         state, (event,) = apply(state, AdvanceCrown(B, "Rally"))
         assert event.progress == step
+        assert state.household(B).tracks[0].complete == (step == 6)
     assert state.household(B).tracks[0].complete
     assert "Add five Morale" in describe(event)
     with pytest.raises(IllegalActionError, match="complete"):
@@ -586,3 +587,96 @@ def test_both_broken_in_one_joust_go_to_the_tie_breakers(first):
 
 def test_no_winner_while_the_game_goes_on(first):
     assert winner(first) is None
+
+
+# --- Audit against the rulebook's words ------------------------------------------------------
+
+def _with_knight(state, house, name, **changes):
+    knight = replace(state.household(house).knight(name), **changes)
+    return state.with_household(state.household(house).with_knight(knight))
+
+
+def test_panic_at_exactly_five_hits(jousting):
+    """Knightly Terms, Panic: "If you take 5 hits or more in a single round of Jousting on one
+    Knight, they reach a state of Panic and may not use a Favor Action in the following
+    round." Five hits, no more, are enough."""
+    chain = DieRoll("fealty", (6,), aftershocks=(6, 6, 5))  # four hits from the Fealty Die
+    after, events = apply(jousting, rolls(jousting, {}, {"1": 6, "fealty": chain}))
+    assert after.household(B).knight("Sir Aldric").hits_taken == 5
+    assert [e.knight for e in events if isinstance(e, Panicked)] == ["Sir Aldric"]
+    assert _finish_round(after).household(B).knight("Sir Aldric").panic
+
+
+def test_pip_count_equipment_dice_add_pips_but_not_a_later_box(first):
+    """Pip Count and King's Crowns: "If you have a die added to a joust through Equipment ...
+    the player gets the benefit of having a chance to roll a higher number with added dice,
+    but the number needed will remain the same based on the number of Bravery Tokens on the
+    Knight." Sir Corvin (one token, boxes 6, 9, ...) rolls his token die, his Lance's die and
+    his Fealty Die: 3 + 2 + 2 = 7 beats the first box, 6."""
+    state = do(plan(first, order={B: ("Sir Corvin", "Sir Aldric", "Dame Wren")}), Reveal())
+    corvin = state.household(B).knight("Sir Corvin")
+    assert len(corvin.tokens) == 1 and len(corvin.placed_dice()) == 2
+    _, events = apply(state, rolls(state, {"1": 3, "Lance": 2, "fealty": 2}, {}))
+    scored = next(e for e in events if isinstance(e, KnightScored) and e.house == B)
+    assert (scored.pips, scored.target, scored.crown) == (7, 6, True)
+
+
+def test_favor_action_cannot_change_after_the_planning_phase(jousting):
+    """Choosing Favor Actions: "Once you move out of the Planning Phase you may not change the
+    Favor Action you chose for your Knights." """
+    with pytest.raises(IllegalActionError, match="Planning Phase"):
+        apply(jousting, ChooseFavor(B, "Sir Corvin", "targeting"))
+    assert jousting.household(B).knight("Sir Corvin").favor == "heros-fate"
+
+
+def test_fealty_die_is_always_rolled(jousting):
+    """Knightly Terms, Fealty Dice: "This die may never be taken away from the Knight and will
+    always be rolled." A roll without it is refused."""
+    full = rolls(jousting, {}, {})
+    without = KnightRoll(B, tuple(d for d in full.rolls[0].dice if d.slot != "fealty"))
+    with pytest.raises(IllegalActionError, match="Fealty Die"):
+        apply(jousting, Joust((without, full.rolls[1])))
+
+
+def test_favor_block_reduces_one_critical_hit_only(first):
+    """Favor Action Icons, Block: "Block one hit, reduce a critical hit from counting as two
+    hits to one hit". Against two red 6s (four hits) Block makes one of them count one and
+    blocks one hit: two hits land."""
+    state = do(plan(first, order={B: ("Sir Corvin", "Sir Aldric", "Dame Wren")},
+                    dice={B: {"Sir Corvin": {"1": "white", "Lance": "green"}}}), Reveal())
+    state = _with_knight(state, B, "Sir Corvin", token_dice=("red",))
+    state = _with_knight(state, B, "Sir Corvin", equipment=tuple(
+        replace(e, die="red") for e in state.household(B).knight("Sir Corvin").equipment))
+    state = _with_knight(state, E, "Dame Isolde", favor="block")
+    _, events = apply(state, rolls(state, {"1": 6, "Lance": 6}, {}))
+    scored = next(e for e in events if isinstance(e, KnightScored) and e.house == B)
+    assert (scored.hits, scored.criticals, scored.blocked, scored.damage) == (4, 2, 2, 2)
+
+
+def test_favor_targeting_presets_only_one_die(first):
+    """Favor Action Icons, Targeting: "You may preset one of your dice to the result of your
+    choice." Two preset dice are refused."""
+    state = do(plan(first, favors={B: {"Sir Corvin": "targeting"}},
+                    order={B: ("Sir Corvin", "Sir Aldric", "Dame Wren")}), Reveal())
+    one = {"1": DieRoll("1", (6,), preset=True)}
+    assert apply(state, rolls(state, one, {}))[0].resolved == 1
+    two = {**one, "Lance": DieRoll("Lance", (6,), preset=True)}
+    with pytest.raises(IllegalActionError, match="one die"):
+        apply(state, rolls(state, two, {}))
+
+
+def test_heros_fate_rerolls_one_time_in_one_order_on_every_die(first):
+    """Favor Action Icons, Hero's Fate: "You may reroll any number of your dice of any color one
+    time. This stacks with other rerolls such as the Squire Reroll." Hero's Fate is one
+    moment of the roll (and the Squire Reroll another): a die rerolled by the Squire before
+    Hero's Fate and another by Hero's Fate before the Squire would use Hero's Fate twice."""
+    state = do(plan(first, order={B: ("Sir Corvin", "Sir Aldric", "Dame Wren")}), Reveal())
+    state = _with_knight(state, B, "Sir Corvin", tokens=("green", "white"),
+                         token_dice=("white", "white"))
+    state = state.with_household(replace(state.household(B), pool=("green",)))
+    first_squire = DieRoll("1", (2, 3, 6), ("squire", "heros-fate"))
+    same_order = DieRoll("2", (1, 4, 5), ("squire", "heros-fate"))
+    assert apply(state, rolls(state, {"1": first_squire, "2": same_order}, {}))[0].resolved == 1
+    other_order = DieRoll("2", (1, 4, 5), ("heros-fate", "squire"))
+    with pytest.raises(IllegalActionError, match="one time"):
+        apply(state, rolls(state, {"1": first_squire, "2": other_order}, {}))

@@ -137,7 +137,9 @@ def how_rolled(roll: KnightRoll) -> list[str]:
 def _check_roll(action: Joust, house: Household, knight: Knight,
                 roll: KnightRoll) -> list[tuple[str, int]]:
     """The ``(colour, face)`` pairs to score, after checking the roll against the Knight's
-    dice, its rerolls, Targeting and the Aftershock chain."""
+    dice, its rerolls, Targeting and the Aftershock chain.  Hero's Fate rerolls "one time"
+    (*Favor Action Icons*) and the Squire Reroll once, so every die rerolled by both names
+    them in the same order."""
     favor = favor_of(knight)
     expected = {slot: colour for slot, colour in knight.placed_dice()}
     expected["fealty"] = FEALTY
@@ -155,6 +157,10 @@ def _check_roll(action: Joust, house: Household, knight: Knight,
         faces.extend((FEALTY, f) for f in die.aftershocks)
     if presets > 1:
         raise IllegalActionError(action, "Targeting presets one die")
+    if len({d.rerolls for d in roll.dice if len(d.rerolls) > 1}) > 1:
+        raise IllegalActionError(action, f"{knight.name}: Hero's Fate rerolls the dice one time "
+                                         f"and the Squire Reroll once, so the dice both reroll "
+                                         f"are rerolled by them in the same order")
     return faces
 
 
