@@ -226,3 +226,16 @@ def test_error_line_points_at_the_broken_key():
     with pytest.raises(LayoutError) as info:
         layouts.loads(BAD_ZONE, "bad.toml")
     assert str(info.value).startswith("bad.toml:18: card 'iron-sentinel': zone: ")
+
+
+def test_forge_of_a_card_that_never_stands_in_the_outland_is_a_layout_error():
+    """*Forge*: "put it into play in the Outland" -- an Improvement never stands there (a
+    forged one would make a board no layout can hold), and the card sought must exist."""
+    defs = [{"id": "yard-forge", "name": "Yard Forge", "type": "improvement",
+             "faction": "conquest", "vigor": 3,
+             "abilities": [{"name": "Raise", "effect": "forge", "card": "war-forge"}]}]
+    message = load_error(board_data(card_defs=defs))
+    assert "where an improvement (War Forge) never stands" in message
+    defs[0]["abilities"][0]["card"] = "no-such-card"
+    assert "Forge names 'no-such-card', which is not a known card id" in \
+        load_error(board_data(card_defs=defs))

@@ -349,6 +349,28 @@ def shipped_index() -> dict[str, CardDef]:
     return {card.id: card for card in shipped_cards()}
 
 
+def forge_problems(catalog: Catalog) -> list[str]:
+    """Forge effects of ``catalog``'s cards that could not work (rulebook *Forge*: "put it
+    into play in the Outland"): the card sought must be known and of a type that stands in
+    the Outland (Character, Monarch or Unit).  Returns the problems in words."""
+    out = []
+    for card_id in catalog.ids():
+        definition = catalog[card_id]
+        effects = [definition.play, definition.enter, *(a.effect for a in definition.abilities)]
+        for effect in effects:
+            if effect is None or effect.kind != "forge":
+                continue
+            sought = catalog.get(effect.card)
+            if sought is None:
+                out.append(f"card {card_id!r}: Forge names {effect.card!r}, which is not a "
+                           f"known card id")
+            elif sought.type not in ATTACKERS:
+                article = "an" if sought.type[0] in "aeiou" else "a"
+                out.append(f"card {card_id!r}: Forge puts a card into play in the Outland, "
+                           f"where {article} {sought.type} ({sought.name}) never stands")
+    return out
+
+
 def merge_custom(cards: tuple[CardDef, ...], where: str) -> tuple[CardDef, ...]:
     """``cards`` checked not to redefine a shipped card or each other differently."""
     out: dict[str, CardDef] = {}

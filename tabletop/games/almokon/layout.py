@@ -10,10 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tabletop.errors import LayoutError
 from tabletop.games.almokon.cards import (
     Catalog,
     base_id,
     cards_from_data,
+    forge_problems,
     load_card_file,
     merge_custom,
 )
@@ -100,7 +102,11 @@ def _catalog(top: Table) -> tuple[Catalog, tuple[str, ...]]:
     top.get("card_defs", list)
     custom += cards_from_data({"card_defs": top.data.get("card_defs", [])}, top.source,
                               "card_defs")
-    return Catalog(merge_custom(tuple(custom), top.source.name)), files
+    catalog = Catalog(merge_custom(tuple(custom), top.source.name))
+    problems = forge_problems(catalog)
+    if problems:
+        raise LayoutError(problems[0], source=top.source.name)
+    return catalog, files
 
 
 def _rules(top: Table) -> Rules:

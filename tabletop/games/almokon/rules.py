@@ -668,10 +668,9 @@ def _forge(run: _Run, index: int, effect: Effect, source: str) -> None:
     """Forge: search deck and hand for the card and put it into play in the Outland, ready,
     without paying (rulebook *Forge*).  When both hold a copy, the player chooses which."""
     sources = _forge_sources(run.s, index, effect.card)
-    card_name = run.s.catalog[effect.card].name if effect.card in run.s.catalog else effect.card
-    definition = run.s.catalog.get(effect.card)
-    if not sources or definition is None:
-        run.say("forge-none", player=run.name(index), card=card_name)
+    definition = run.s.catalog[effect.card]  # known and Outland-bound: checked on loading
+    if not sources:
+        run.say("forge-none", player=run.name(index), card=definition.name)
         return
     blocked = _one_per_player(run.s, index, definition)
     if blocked:
