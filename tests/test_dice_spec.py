@@ -163,3 +163,39 @@ def test_faces_file_missing_die(tmp_path):
 def test_faces_file_unreadable(tmp_path):
     with pytest.raises(LayoutError, match="cannot read"):
         load_kinds(tmp_path / "nowhere.toml")
+
+
+# --- Power dice are limited by the box (Dice, p. 14; Power Dice Tiers and Limits, p. 59) -------
+
+def test_power_limits_roll_spec_eight_red_rolls_six_red_and_one_black():
+    """"if you were required to roll 8 red Power dice, roll 6 red dice and 1 black die
+    instead" (Power Dice Tiers and Limits): ``tabletop roll "8 kf-red"`` throws what the box
+    holds, and says why."""
+    report = roll_report("8 kf-red", 3)
+    assert [d["kind"] for d in report["dice"]] == ["kf-power-red"] * 6 + ["kf-power-black"]
+    pool = report["power_pool"]
+    assert pool["requested"] == {"red": 8, "black": 0, "white": 0}
+    assert pool["rolled"] == {"red": 6, "black": 1, "white": 0}
+    assert pool["why"] and "2 red become 1 black" in pool["why"][0]
+
+
+def test_power_limits_roll_spec_four_white_gain_power_and_potential():
+    """"if you were required to roll 4 white Power dice, roll 3 white dice and gain 1 Power
+    and 1 Potential instead": the raw Power and Potential are counted in the report."""
+    report = roll_report("4 kf-white", 5)
+    assert [d["kind"] for d in report["dice"]] == ["kf-power-white"] * 3
+    assert (report["power_pool"]["raw_power"], report["power_pool"]["potential"]) == (1, 1)
+    faces = [d["face"] for d in report["dice"]]
+    rolled_power = sum(face.split("+").count("power") for face in faces)
+    rolled_potential = sum(face.split("+").count("potential") for face in faces)
+    assert report["power_roll"]["power"] == rolled_power + 1
+    assert report["power_roll"]["potential"] == rolled_potential + 1
+    assert report["power_roll"]["armor"] == rolled_power + 1
+    assert list(replay(report["record"]).labels()) == faces
+
+
+def test_power_limits_roll_spec_within_the_box_is_rolled_as_written():
+    report = roll_report("kf-d10 7 kf-red white", 2)
+    assert [d["kind"] for d in report["dice"]][1:8] == ["kf-power-red"] * 7
+    assert report["power_pool"]["why"] == [] and [g["words"] for g in report["groups"]] == [
+        "kf-d10", "7 kf-red", "white"]

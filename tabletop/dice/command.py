@@ -1,7 +1,8 @@
 """``tabletop roll SPEC [--seed N]``: roll dice without a window and print the result as JSON.
 
 The same seed prints the same result; without ``--seed`` a fresh seed is chosen and printed,
-so any roll can be repeated.  King's Champion Fealty dice roll their Aftershocks.  Dice
+so any roll can be repeated.  King's Champion Fealty dice roll their Aftershocks; Kingdoms
+Forlorn Power/Armor d6 beyond the box's dice are substituted by the dice limits rule.  Dice
 numbers in the output count from 1.
 """
 
@@ -11,7 +12,7 @@ import argparse
 import json
 
 from tabletop.dice import joust_rolls
-from tabletop.dice.kingdoms_forlorn import d100
+from tabletop.dice.kingdoms_forlorn import POWER_KINDS, TIERS, PowerPool, d100, power_pool
 from tabletop.dice.roll import Roll, roll_dice
 from tabletop.dice.spec import Group, parse_spec
 from tabletop.dice.summary import sub_roll, summarise
@@ -35,14 +36,46 @@ def _group_summary(group: Group, roll: Roll, indices: list[int]) -> dict:
     return out
 
 
+def fit_power_dice(groups: tuple[Group, ...]
+                   ) -> tuple[tuple[Group, ...], dict[str, int], PowerPool | None]:
+    """The groups with their Kingdoms Forlorn Power/Armor d6 fitted into the box, the d6
+    requested per tier, and the pool rolled.
+
+    Dice, p. 14: the d6 "are limited by the number of dice provided in the game box"; Power
+    Dice Tiers and Limits (p. 59) says what to roll instead (two dice of a full tier become one
+    of the tier above; past the top tier, +1 Power and 1 Potential per die): see
+    :func:`~tabletop.dice.kingdoms_forlorn.power_pool`.  All the d6 of a spec are one pool.
+    When nothing has to change, the groups are returned as written; otherwise the d6 groups
+    become one group, where the first of them stood.  The pool is ``None`` when the spec has
+    no d6.
+    """
+    tier_of = {kind: tier for tier, kind in POWER_KINDS.items()}
+    power = [i for i, g in enumerate(groups) if all(k in tier_of for k in g.kinds)]
+    if not power:
+        return groups, {}, None
+    requested = dict.fromkeys(TIERS, 0)
+    for index in power:
+        for kind in groups[index].kinds:
+            requested[tier_of[kind]] += 1
+    pool = power_pool(requested)
+    if not pool.why:
+        return groups, requested, pool
+    merged = Group(" ".join(groups[i].words for i in power), tuple(pool.kinds()), "power-pool")
+    rest = [g for i, g in enumerate(groups) if i not in power]
+    return tuple(rest[:power[0]] + [merged] + rest[power[0]:]), requested, pool
+
+
 def roll_report(spec: str, seed: int | None = None) -> dict:
     """The JSON-ready result of rolling ``spec`` with ``seed``: a pure function of both.
 
+    Kingdoms Forlorn Power/Armor d6 are first fitted into the box (:func:`fit_power_dice`;
+    ``power_pool`` says what was asked, what is rolled and why, and ``power_roll`` counts the
+    raw Power and Potential gained in place of dice).
     Holds the seed, every die (kind, colour, face, value), a summary per group of the spec,
     the King's Champion joust score when there are King's Champion dice, a note when any die's
     faces are placeholders, and the replayable record.
     """
-    groups = parse_spec(spec)
+    groups, requested, pool = fit_power_dice(parse_spec(spec))
     kinds = [kind for group in groups for kind in group.kinds]
     roll = roll_dice(kinds, seed=seed)
     spans, start = [], 0
@@ -64,6 +97,13 @@ def roll_report(spec: str, seed: int | None = None) -> dict:
         groups, spans, strict=True)]
     pools = summarise(roll)
     pools.pop("d10", None)  # the groups above read the d10 (Crit die, d100) group by group
+    if pool is not None:
+        report["power_pool"] = {"requested": requested,
+                                "rolled": dict(pool.dice), "raw_power": pool.raw_power,
+                                "potential": pool.potential, "why": list(pool.why)}
+        pools["power_roll"]["power"] += pool.raw_power
+        pools["power_roll"]["armor"] += pool.raw_power
+        pools["power_roll"]["potential"] += pool.potential
     report.update(pools)
     placeholders = sorted({roll.kinds[i] for i in range(len(roll)) if roll.kind(i).placeholder})
     if placeholders:
