@@ -404,6 +404,25 @@ def test_motivate_x_is_shared_among_the_other_knights():
         apply(state, Motivate("Kara", 3, (("Odo", S.parse("C2")), ("Odo", S.parse("C3")))))
 
 
+
+def test_motivate_cannot_be_used_by_a_knocked_down_knight():
+    """*Keyword List: Knockdown*: "While you have the Knockdown (falling down) card, you cannot
+    move voluntarily, perform any actions, reactions, or free actions, or use Gear abilities or
+    Techniques" — Motivate X is the motivating Knight's ability."""
+    from dataclasses import replace
+
+    from tabletop.games.clash.actions import Motivate
+    from tabletop.spatial.grid import Space as S
+
+    state = board(MOTIVATED)
+    down = state.with_piece(replace(state.knight("Kara"), knockdown="falling"))
+    with pytest.raises(IllegalActionError, match="Kara is knocked down"):
+        apply(down, Motivate("Kara", 3, (("Odo", S.parse("C4")),)))
+    standing = state.with_piece(replace(state.knight("Kara"), knockdown="standing"))
+    moved, _ = apply(standing, Motivate("Kara", 3, (("Odo", S.parse("C4")),)))
+    assert str(moved.knight("Odo").at) == "C4"
+
+
 SPECTRE = """
 [board]
 rows = 6

@@ -118,8 +118,12 @@ def motivate(state: ClashState, action: Motivate) -> Result:
     one Knight to move 3 spaces, two Knights to move 2 and 1 spaces respectively or three
     Knights to move 1 space each").  Each move costs the fewest spaces its Knight needs (one
     more through Difficult terrain); a Knight moves at most once; the motivating Knight does
-    not move."""
-    knight_of(state, action.knight, action)
+    not move.  A knocked down Knight cannot use it (*Knockdown*: no "Gear abilities or
+    Techniques")."""
+    motivator = knight_of(state, action.knight, action)
+    if motivator.knockdown == "falling":
+        raise IllegalActionError(action, f"{motivator.name} is knocked down and cannot use Gear "
+                                         f"abilities or Techniques such as Motivate (Knockdown)")
     if not 1 <= action.amount <= 20:
         raise IllegalActionError(action, "Motivate needs its X (1 to 20)")
     names = [name for name, _ in action.moves]
