@@ -239,3 +239,22 @@ def test_forge_of_a_card_that_never_stands_in_the_outland_is_a_layout_error():
     defs[0]["abilities"][0]["card"] = "no-such-card"
     assert "Forge names 'no-such-card', which is not a known card id" in \
         load_error(board_data(card_defs=defs))
+
+
+LEADER = {"id": "lady-mora", "name": "Lady Mora", "type": "monarch", "faction": "trade",
+          "wrath": 2, "vigor": 9, "bounty": 12}
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"bounty": 8}, "a monarch's Bounty is 12"),
+    ({"type": "capitol", "bounty": 12}, "a capitol's Bounty is 10"),
+    ({"type": "terrain", "bounty": 0}, "Terrain cards are Neutral"),
+    ({"type": "cult", "faction": "neutral", "bounty": 2}, "Cults are faction-aligned"),
+    ({"abilities": [{"name": "Volley", "effect": "salvo", "amount": 1, "exhaust": False}]},
+     "SALVO is used by exhausting the card"),
+])
+def test_card_definitions_keep_the_rulebooks_fixed_values(change, words):
+    """Bounty Value table: "Monarch | 12", "Capitol | 10"; *Terrain*: "Terrain cards are
+    Neutral"; *Cult*: "Faction-aligned cards"; SALVO: "Exhaust this card to deal X damage"."""
+    assert board(card_defs=[LEADER]).definition("lady-mora").bounty == 12
+    assert words in load_error(board_data(card_defs=[{**LEADER, **change}]))

@@ -42,6 +42,8 @@ _COUNTED = ("damage", "salvo", "heal", "gain-ap", "draw", "bounty", "scout", "fo
 TARGET_ZONES = ("", REALM, WILDERNESS, OPEN_SEA, "outland")
 DECK_RULES = ("", "main-and-neutral-only", "six-unaligned")
 ATTACKERS = ("monarch", "character", "unit")
+# rulebook Bounty Value table: the two values it fixes
+LEADER_BOUNTY = {"monarch": 12, "capitol": 10}
 DEFENDERS = ("monarch", "capitol", "character", "unit", "improvement", "cult")
 
 
@@ -253,6 +255,13 @@ def card_from_table(table: Table) -> CardDef:
                for key in ("cost", "wrath", "vigor", "bounty", "liquidate")}
     if kind in DEFENDERS and numbers["vigor"] < 1:
         raise table.error("vigor", f"a {kind} needs a Vigor of 1 or more")
+    if kind in LEADER_BOUNTY and numbers["bounty"] != LEADER_BOUNTY[kind]:
+        raise table.error("bounty", f"a {kind}'s Bounty is {LEADER_BOUNTY[kind]} (rulebook "
+                                    f"Bounty Value table)")
+    if kind == "terrain" and faction != "neutral":
+        raise table.error("faction", "Terrain cards are Neutral: they belong to no faction")
+    if kind == "cult" and faction == "neutral":
+        raise table.error("faction", "Cults are faction-aligned cards: give the faction")
     keywords = []
     for text in table.str_list("keywords"):
         try:
@@ -272,6 +281,9 @@ def card_from_table(table: Table) -> CardDef:
         effect = _effect(sub, finish=False)
         if effect.kind == "cancel" and "veto" not in ab_keys:
             raise sub.error("effect", "only a Veto ability may cancel an action")
+        if effect.kind == "salvo" and not exhaust:
+            raise sub.error("exhaust", "SALVO is used by exhausting the card (\"Exhaust this "
+                                       "card to deal X damage\")")
         sub.done()
         abilities.append(Ability(ab_name, cost, effect, exhaust, ab_keys))
     play = _effect_key(table, "play")
