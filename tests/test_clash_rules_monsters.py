@@ -217,3 +217,64 @@ def test_a_spawned_mob_faces_most_knights():
     text = FIELD + '[[knights]]\nname = "Brann"\nat = "G8"\n'
     [r] = outcomes(board(text), TurnMonster("Rat", "most knights"))
     assert r.state.monster("Rat").facing == "east"
+
+
+THREE = FIELD + '[[knights]]\nname = "Brann"\nat = "G3"\npassion = 1\n'
+
+
+def test_targeting_requirements_before_ranking():
+    """Typical Targeting Instructions: "Furthest: The Target is the furthest distance ... among
+    all possible Targets" and Targeting: "a Knight must fulfill all requirements of a single
+    targeting line" — the furthest of the Knights in front, whatever order the card prints."""
+    rat = FIELD_STATE.monster("Rat")
+    for line in ("Furthest, In front", "In front, Furthest"):
+        found = target(FIELD_STATE, rat, [line])
+        assert found.line == 0 and found.alternatives == (("Odo",),)
+
+
+def test_x_knights_takes_the_x_best_ranked():
+    """Typical Targeting Instructions: "X Knights: Specified number of Knights" with Closest:
+    the two closest Knights, not only the closest one."""
+    state = board(THREE)
+    rat = state.monster("Rat")
+    found = target(state, rat, ["2 Knights, Closest"])
+    assert found.alternatives == (("Odo", "Brann"),)
+    found = target(state, rat, ["2 Knights, Furthest"])
+    assert len(found.alternatives) == 1 and set(found.alternatives[0]) == {"Kara", "Brann"}
+
+
+def test_x_knights_tie_for_the_last_place_is_offered_or_goes_to_the_token():
+    """Priority Target: "If two or more Knights are equally viable Targets and none of them is
+    the Priority Target, the players may choose" — Odo and Brann tie (distance 3) behind
+    nobody, Kara is further: 2 Knights, Closest is Odo and Brann; 1 Knight of them: offered."""
+    state = board(THREE.replace('at = "D8"', 'at = "D3"').replace('at = "G3"', 'at = "G2"'))
+    rat = state.monster("Rat")
+    found = target(state, rat, ["2 Knights, Closest"])
+    assert found.alternatives[0][0] == "Kara" and len(found.alternatives) == 2
+    assert {a[1] for a in found.alternatives} == {"Odo", "Brann"}
+    from dataclasses import replace
+
+    state = replace(state, turn=replace(state.turn, priority="Brann"))
+    assert target(state, rat, ["2 Knights, Closest"]).alternatives == (("Kara", "Brann"),)
+
+
+def test_most_and_least_skip_knights_without_the_resource():
+    """Typical Targeting Instructions: "Least X: Least amount of a specified resource ... If
+    there is no Knight that has the specified resource, skip this targeting line." (Highest
+    and Lowest: "'0' is still considered a valid amount".)"""
+    rat = FIELD_STATE.monster("Rat")
+    assert target(FIELD_STATE, rat, ["Least Passion"]).alternatives == (("Kara",),)
+    assert target(FIELD_STATE, rat, ["Lowest Passion"]).alternatives == (("Odo",),)
+    calm = board(FIELD.replace("passion = 2", "passion = 0"))
+    found = target(calm, calm.monster("Rat"), ["Most Passion", "Highest Passion"])
+    assert found.line == 1 and len(found.alternatives) == 2
+
+
+def test_with_a_statistic_value():
+    """Typical Targeting Instructions: "With X: Knight with a specific game element, like ...
+    statistic value"."""
+    state = board(THREE)
+    rat = state.monster("Rat")
+    assert target(state, rat, ["With Heat 3+, Lowest Passion"]).alternatives == (("Odo",),)
+    assert target(state, rat, ["With 1 Passion"]).alternatives == (("Brann",),)
+    assert target(state, rat, ["With Vigor 2"]).line is None

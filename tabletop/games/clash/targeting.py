@@ -41,7 +41,14 @@ STATS = ("vigor", "heat", "passion")
 
 
 def target(state: ClashState, monster: Monster, lines: list[str]) -> Targeting:
-    """Resolve ``lines`` top to bottom for ``monster`` (rulebook *Targeting*)."""
+    """Resolve ``lines`` top to bottom for ``monster`` (rulebook *Targeting*): the first line
+    with a valid Target decides; none: the Routine (``line`` is ``None``).
+
+    Within a line a Knight "must fulfill all requirements": the yes/no instructions (Adjacent,
+    In sight, Not in Rear …) are applied first, then the ones that rank Knights (Closest,
+    Highest Heat …, "among all possible Targets") in the order written.  "X Knights" takes
+    the X best ranked; a tie for the last place goes to the Priority (or Divine) Target token,
+    else every pick is offered (*Priority Target*)."""
     why: list[str] = []
     for index, line in enumerate(lines):
         words = [w.strip() for w in line.split(",") if w.strip()]
@@ -58,36 +65,70 @@ def target(state: ClashState, monster: Monster, lines: list[str]) -> Targeting:
             return Targeting(index, ((),), (), tuple(why))
         candidates = list(state.knights)
         count = 1
+        rankers = []
         for word in words:
             number = re.fullmatch(r"(\d+)\s+knights?", word.strip().lower())
             if number:
                 count = int(number.group(1))
                 continue
-            candidates = _apply(state, monster, word, candidates)
-        if not candidates:
+            kept = _apply(state, monster, word, candidates)
+            if kept is None:
+                rankers.append(_ranker(state, monster, word))
+            else:
+                candidates = kept
+        ranked = _rank(candidates, rankers)
+        if not ranked:
             why.append(f"line {index + 1} ({line}): no Knight fulfils it")
             continue
-        names = [k.name for k in candidates]
+        sure, tied = _split(ranked, count)
+        names = [k.name for k in sure + tied]
         if len(names) <= count:
             why.append(f"line {index + 1} ({line}): {', '.join(names)}")
             return Targeting(index, (tuple(names),), (), tuple(why))
-        tokens = _token_holders(state, names)
-        if count == 1 and len(tokens) == 1:
+        fixed = tuple(k.name for k in sure)
+        tied_names = [k.name for k in tied]
+        need = count - len(fixed)
+        tokens = _token_holders(state, tied_names)
+        ahead = f"{', '.join(fixed)} ahead; " if fixed else ""
+        if need == 1 and len(tokens) == 1:
             holder, token = tokens[0]
-            why.append(f"line {index + 1} ({line}): {', '.join(names)} tie; {holder} holds the "
-                       f"{token} token ({token})")
-            return Targeting(index, ((holder,),), (), tuple(why))
-        if count == 1 and tokens:
-            why.append(f"line {index + 1} ({line}): {', '.join(names)} tie; "
+            why.append(f"line {index + 1} ({line}): {ahead}{', '.join(tied_names)} tie; "
+                       f"{holder} holds the {token} token ({token})")
+            return Targeting(index, ((*fixed, holder),), (), tuple(why))
+        if need == 1 and tokens:
+            why.append(f"line {index + 1} ({line}): {ahead}{', '.join(tied_names)} tie; "
                        f"{tokens[0][0]} (Priority Target) and {tokens[1][0]} (Divine Target) "
                        f"are equally viable; the players choose (Divine Target)")
-            return Targeting(index, tuple((h,) for h, _ in tokens), (), tuple(why))
-        why.append(f"line {index + 1} ({line}): {', '.join(names)} are equally viable; the "
-                   f"players choose (Priority Target)")
-        return Targeting(index, tuple(_choose(names, count, [h for h, _ in tokens])), (),
-                         tuple(why))
+            return Targeting(index, tuple((*fixed, h) for h, _ in tokens), (), tuple(why))
+        why.append(f"line {index + 1} ({line}): {ahead}{', '.join(tied_names)} are equally "
+                   f"viable; the players choose (Priority Target)")
+        picks = _choose(tied_names, need, [h for h, _ in tokens])
+        return Targeting(index, tuple((*fixed, *p) for p in picks), (), tuple(why))
     why.append("no line has a valid Target: discard the card and perform the Routine")
     return Targeting(None, (), (), tuple(why))
+
+
+def _rank(knights: list[Knight], rankers: list) -> list[tuple[tuple, Knight]]:
+    """``knights`` with their keys (smaller is better), best first; Knights a ranking
+    instruction cannot measure (no path, none of the resource) are left out."""
+    out = []
+    for knight in knights:
+        key = tuple(rank(knight) for rank in rankers)
+        if None not in key:
+            out.append((key, knight))
+    return sorted(out, key=lambda pair: pair[0])
+
+
+def _split(ranked: list[tuple[tuple, Knight]], count: int
+           ) -> tuple[list[Knight], list[Knight]]:
+    """The Knights surely among the ``count`` best, and those tied for the remaining places
+    (all of them when they fit)."""
+    if len(ranked) <= count:
+        return [k for _, k in ranked], []
+    last = ranked[count - 1][0]
+    sure = [k for key, k in ranked if key < last]
+    tied = [k for key, k in ranked if key == last]
+    return sure, tied
 
 
 def _token_holders(state: ClashState, names: list[str]) -> list[tuple[str, str]]:
@@ -120,8 +161,10 @@ def _zone_of(words: list[str]) -> int | None:
     return None
 
 
-def _apply(state: ClashState, monster: Monster, word: str, knights: list[Knight]) -> list[Knight]:
-    """The Knights of ``knights`` that one instruction keeps."""
+def _apply(state: ClashState, monster: Monster, word: str,
+           knights: list[Knight]) -> list[Knight] | None:
+    """The Knights of ``knights`` that a yes/no instruction keeps; ``None`` when ``word``
+    ranks Knights instead (Closest, Highest X …)."""
     text = " ".join(word.lower().split())
     negate = False
     for prefix in ("not in ", "not on "):
@@ -135,7 +178,7 @@ def _apply(state: ClashState, monster: Monster, word: str, knights: list[Knight]
     if negate:
         raise TargetingError(f"{word!r}: only areas can be negated (Not in Rear, Not on "
                              f"Vantage Point …)")
-    return _select(state, monster, text, word, knights)
+    return None
 
 
 def _filter(state: ClashState, monster: Monster, text: str):
@@ -164,6 +207,14 @@ def _filter(state: ClashState, monster: Monster, text: str):
     match = re.fullmatch(r"in range\s*(\d+)", text)
     if match:
         return in_range(int(match.group(1)))
+    match = (re.fullmatch(r"with (vigor|heat|passion)\s+(\d+)(\+?)", text)
+             or re.fullmatch(r"with (\d+)(\+?)\s+(vigor|heat|passion)", text))
+    if match:  # With X: "statistic value", e.g. With Heat 3+ (3 or more), With 0 Vigor
+        stat, value, more = ((match.group(1), match.group(2), match.group(3))
+                             if match.group(1) in STATS else
+                             (match.group(3), match.group(1), match.group(2)))
+        return lambda k: (getattr(k, stat) >= int(value) if more
+                          else getattr(k, stat) == int(value))
     tests = {
         "adjacent": lambda k: always or geometry.range_(state, name, k.name) == 1,
         "engaged": engaged,
@@ -187,22 +238,30 @@ def _filter(state: ClashState, monster: Monster, text: str):
     return tests.get(text)
 
 
-def _select(state: ClashState, monster: Monster, text: str, word: str,
-            knights: list[Knight]) -> list[Knight]:
-    """The Knights a selector keeps (ties kept)."""
+def _ranker(state: ClashState, monster: Monster, word: str):
+    """A ranking instruction as a key for a Knight (smaller is better; ``None``: the Knight
+    cannot be measured).  *Typical Targeting Instructions*: Closest and Furthest by distance
+    ("via the shortest possible path"; no viable path: not a viable Target); Highest and
+    Lowest X a statistic ("'0' is still considered a valid amount"); Most and Least X an
+    amount a Knight has ("If there is no Knight that has the specified resource, skip this
+    targeting line": a Knight with 0 has none)."""
+    text = " ".join(word.lower().split())
     if text in ("closest", "furthest"):
-        measured = [(geometry.distance(state, monster.name, k.name), k) for k in knights]
-        measured = [(d, k) for d, k in measured if d is not None]
-        if not measured:
-            return []
-        best = (min if text == "closest" else max)(d for d, _ in measured)
-        return [k for d, k in measured if d == best]
+        sign = 1 if text == "closest" else -1
+
+        def by_distance(k: Knight):
+            d = geometry.distance(state, monster.name, k.name)
+            return None if d is None else sign * d
+        return by_distance
     match = re.fullmatch(r"(highest|lowest|most|least)\s+(\w+)", text)
     if match and match.group(2) in STATS:
-        values = [getattr(k, match.group(2)) for k in knights]
-        if not values:
-            return []
-        best = (max if match.group(1) in ("highest", "most") else min)(values)
-        return [k for k in knights if getattr(k, match.group(2)) == best]
+        way, stat = match.groups()
+        sign = -1 if way in ("highest", "most") else 1
+        held = way in ("most", "least")
+
+        def by_stat(k: Knight):
+            value = getattr(k, stat)
+            return None if held and value == 0 else sign * value
+        return by_stat
     raise TargetingError(f"{word!r} is not a targeting instruction the program knows "
                          f"(see docs/clash-rules.md)")
