@@ -6,6 +6,7 @@ from tabletop.dice.roll import roll_dice, roll_showing
 from tabletop.dice.summary import describe, summarise
 from tabletop.dice.tray_rules import (
     FAMILIES,
+    box_limit,
     family_for_game,
     family_of,
     finish,
@@ -88,3 +89,14 @@ def test_summary_reads_each_game():
     assert headings == ["Kingdoms Forlorn d10", "Kingdoms Forlorn Power/Armor d6",
                         "King's Champion joust", "Fateforge"]
     assert any("Crit Miss x1" in line for line in describe(summary)[0][1])
+
+
+def test_power_limits_the_tray_throws_no_more_power_dice_than_the_box_holds():
+    """Power dice "are limited by the number of dice provided in the game box" (Dice, p. 14):
+    "7 red dice, 4 black dice and 3 white dice" (Power Dice Tiers and Limits)."""
+    full = ["kf-power-red"] * 7 + ["kf-power-black"] * 4 + ["kf-power-white"] * 3
+    assert box_limit(full) is None
+    assert "two red become one black" in box_limit(["kf-power-red"] * 8)
+    assert "holds 4 black" in box_limit(["kf-power-black"] * 5)
+    assert "+1 Power and 1 Potential" in box_limit(["kf-power-white"] * 4)
+    assert box_limit(["kf-d10"] * 30) is None

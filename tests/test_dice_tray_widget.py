@@ -231,3 +231,14 @@ def test_the_reroll_line_shows_the_rules_refusal_before_r(monkeypatch):
     app.draw(pygame.Surface(SIZE))
     refusal = [w for w in words if w.startswith("re-roll dice 2:")]
     assert refusal and "already re-rolled" in " ".join(words) and "(R)" not in refusal[0]
+
+
+def test_power_limits_the_palette_refuses_a_die_the_box_does_not_hold():
+    """"they are limited by the number of dice provided in the game box" (Dice, p. 14)."""
+    app = _app()
+    tray = DiceTray(app.session, ["kf-power-white"] * 3)
+    app.push(tray)
+    tray.add("kf-power-white")
+    assert tray.pending == ["kf-power-white"] * 3 and "holds 3 white" in tray.message
+    tray.add("kf-power-black")
+    assert tray.pending[-1] == "kf-power-black"

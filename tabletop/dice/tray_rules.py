@@ -10,11 +10,17 @@ say); the free tray (key D) assumes Heat 0 of 9 and energy to spend.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from tabletop.dice import fateforge_rolls, joust_rolls
-from tabletop.dice.kingdoms_forlorn import declare_rerolls, heat_cost
+from tabletop.dice.kingdoms_forlorn import (
+    DICE_LIMITS,
+    POWER_KINDS,
+    TIERS,
+    declare_rerolls,
+    heat_cost,
+)
 from tabletop.dice.roll import Roll
 from tabletop.errors import IllegalActionError
 
@@ -57,6 +63,24 @@ def family_for_game(game: str) -> Family:
     """The family the tray opens with for the game called ``game``."""
     key = GAME_FAMILY.get(game, FAMILIES[0].key)
     return next(family for family in FAMILIES if family.key == key)
+
+
+def box_limit(kinds: Sequence[str]) -> str | None:
+    """Why ``kinds`` cannot be thrown in the tray, in words, or ``None`` when they can.
+
+    The Kingdoms Forlorn Power/Armor d6 "are limited by the number of dice provided in the
+    game box" (Dice, p. 14): 7 red, 4 black, 3 white (Power Dice Tiers and Limits, p. 59),
+    where the rule also says what to roll instead.
+    """
+    for position, tier in enumerate(TIERS):
+        count, limit = list(kinds).count(POWER_KINDS[tier]), DICE_LIMITS[tier]
+        if count > limit:
+            instead = (f"two {tier} become one {TIERS[position + 1]}"
+                       if position + 1 < len(TIERS) else
+                       f"each {tier} die past them is +1 Power and 1 Potential instead")
+            return (f"the box holds {limit} {tier} Power dice: past them, {instead} "
+                    "(Power Dice Tiers and Limits)")
+    return None
 
 
 def _family(roll: Roll) -> Family:

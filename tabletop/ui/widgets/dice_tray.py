@@ -298,6 +298,10 @@ class DiceTray(Controller):
         if len(self.pending) >= MAX_TRAY_DICE:
             self.message = f"the tray holds {MAX_TRAY_DICE} dice"
             return
+        refusal = tray_rules.box_limit([*self.pending, kind])
+        if refusal:
+            self.message = refusal
+            return
         self.pending.append(kind)
 
     def remove(self, kind: str | None = None) -> None:
