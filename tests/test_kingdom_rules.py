@@ -233,6 +233,17 @@ def test_threat_seven_spawns_the_district_monster_next_to_the_party():
     assert [(m.monster, m.tile) for m in state.monsters] == [("Rotgut Hound", "8")]
 
 
+def test_the_threat_seven_spawn_needs_threat_to_be_raised():
+    """Rulebook *Encounter Monsters Spawn and Movement*: "when you raise your Threat to 7 or
+    above for the first time" -- gaining Time (or losing Threat) at Threat 7 spawns nothing."""
+    state = replace(load("mid-delve"), monsters=())
+    state = replace(state, track=replace(state.track, threat=7))
+    state, _ = go(state, AdjustTrack("time", 1), AdjustTrack("curse", 1))
+    assert not state.pending and not state.monsters and not state.delve.threat_seven
+    state, _ = go(state, AdjustTrack("threat", 1))
+    assert state.delve.threat_seven and state.pending[0].kind == "spawn"
+
+
 def test_moving_onto_a_monster_forces_an_encounter():
     state, _ = go(load("start"), SpawnMonster("Gorewing", "4"))
     state, said = go(state, Travel("4"))

@@ -84,6 +84,7 @@ class Run:
         self.action = action
         self.events: list[Event] = []
         self._held: int | None = None  # where this run's first Encounter question waits
+        self.threat_raised = False  # Threat went up in this run (the Threat 7 spawn)
 
     def say(self, kind: str, text: str, rule: str = "") -> None:
         self.events.append(Event(kind, text, rule))
@@ -142,6 +143,8 @@ class Run:
             new = top
         new = max(0, new)
         self.s = replace(self.s, track=replace(t, **{track: new}))
+        if track == "threat" and new > old:
+            self.threat_raised = True
         verb = "gains" if amount > 0 else "loses"
         self.say("track", f"The party {verb} {abs(amount)} {name}{because}: {name} {old} to {new}.",
                  "Kingdom Track")
@@ -213,9 +216,11 @@ class Run:
             self.encounter(monster)
 
     def spawn_check(self) -> None:
-        """At Threat 7 or more for the first time, spawn the district's Monster on a tile
-        adjacent to the party (after the hunt).  Rulebook *Encounter Monsters Spawn*."""
-        if self.s.track.threat < SPAWN_THREAT or self.s.delve.threat_seven:
+        """When Threat is raised to 7 or more for the first time, spawn the district's Monster
+        on a tile adjacent to the party (after the hunt).  Rulebook *Encounter Monsters
+        Spawn*: "when you raise your Threat to 7 or above for the first time"."""
+        if (not self.threat_raised or self.s.track.threat < SPAWN_THREAT
+                or self.s.delve.threat_seven):
             return
         self.s = replace(self.s, delve=replace(self.s.delve, threat_seven=True))
         monster = self.s.district_monster()
