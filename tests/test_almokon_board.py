@@ -258,3 +258,13 @@ def test_card_definitions_keep_the_rulebooks_fixed_values(change, words):
     Neutral"; *Cult*: "Faction-aligned cards"; SALVO: "Exhaust this card to deal X damage"."""
     assert board(card_defs=[LEADER]).definition("lady-mora").bounty == 12
     assert words in load_error(board_data(card_defs=[{**LEADER, **change}]))
+
+
+def test_a_second_unique_item_in_play_is_a_layout_error():
+    """*Unique*: "Only one copy of this card may be in play per player at a time"."""
+    relic = {"id": "crown-of-ash", "name": "Crown of Ash", "type": "item",
+             "faction": "conquest", "cost": 1, "keywords": ["Unique"],
+             "attaches_to": ["character"]}
+    data = board_data("Aria berserker-chief realm items=crown-of-ash",
+                      "Aria captain-orsa realm items=crown-of-ash", card_defs=[relic])
+    assert "only one Crown of Ash may be in play per player" in load_error(data)

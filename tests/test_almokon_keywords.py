@@ -524,3 +524,27 @@ def test_aura_gives_wrath_to_the_owners_matching_cards_while_in_play():
     assert state.wrath(state.card("bicara-pikemen")) == 1  # not Aria's
     state, _ = play(state, Attack("Aria", "hammerfall-militia", "bicara-pikemen"))
     assert state.card("bicara-pikemen").damage == 2
+
+
+RELIC = [{"id": "crown-of-ash", "name": "Crown of Ash", "type": "item", "faction": "conquest",
+          "cost": 1, "wrath": 1, "keywords": ["Unique"], "attaches_to": ["character", "unit"]},
+         {"id": "orsa-marines", "name": "Orsa's Marines", "type": "unit", "unit": "land",
+          "faction": "conquest", "cost": 1, "wrath": 1, "vigor": 1, "bounty": 1,
+          "keywords": ["Unique", "Crew"]}]
+
+
+def test_unique_counts_copies_attached_as_items_and_crew():
+    """*Unique*: "Only one copy of this card may be in play per player at a time." An Item
+    attached to a card in play, or Crew on a Vessel, is in play."""
+    state = board("Aria berserker-chief wilderness items=crown-of-ash",
+                  "Aria hammerfall-militia wilderness", card_defs=RELIC,
+                  aria={"ap": 5, "hand": ["crown-of-ash"]})
+    refused(state, PlayCard("Aria", "crown-of-ash#2", "hammerfall-militia"),
+            "only one copy of a Unique card")
+    state = board("Aria ironclad-galley open-sea items=orsa-marines", card_defs=RELIC,
+                  aria={"ap": 5, "hand": ["orsa-marines"]})
+    refused(state, PlayCard("Aria", "orsa-marines#2"), "only one copy of a Unique card")
+    state = board("Aria orsa-marines wilderness", "Aria ironclad-galley open-sea",
+                  card_defs=RELIC, aria={"ap": 5, "hand": ["orsa-marines"]})
+    refused(state, PlayCard("Aria", "orsa-marines#2", "ironclad-galley", as_item=True),
+            "only one copy of a Unique card")

@@ -253,12 +253,14 @@ def _validate(top: Table, state: AlmokonState, card_tables: list[Table],
         if card.damage and card.damage >= state.vigor(card):
             raise table.error("damage", f"{card.damage} damage destroys {definition.name} "
                                         f"(Vigor {state.vigor(card)})")
-        if definition.type == "cult" or definition.has("unique"):
-            key = (card.owner, definition.id)
-            if key in seen_unique:
-                raise table.error("card", f"only one {definition.name} may be in play per "
-                                          f"player")
-            seen_unique.add(key)
+        for uid, key_name in ((card.uid, "card"), *((i, "items") for i in card.items)):
+            one = state.definition(uid)
+            if one.type == "cult" or one.has("unique"):
+                key = (card.owner, one.id)
+                if key in seen_unique:
+                    raise table.error(key_name, f"only one {one.name} may be in play per "
+                                                f"player")
+                seen_unique.add(key)
         for item in card.items:
             item_def = state.definition(item)
             if item_def.type == "item":

@@ -102,10 +102,13 @@ def phase(state: AlmokonState) -> str:
 
 
 def _in_play_count(state: AlmokonState, player: int, card_id: str) -> int:
-    n = sum(1 for c in state.cards if c.owner == player and c.card_id == card_id)
+    """Copies of ``card_id`` player ``player`` has in play -- standing, attached as an Item or
+    Crew, or on the stack about to enter play (every played card but an Event)."""
+    n = sum(1 for c in state.cards if c.owner == player
+            for uid in (c.uid, *c.items) if base_id(uid) == card_id)
     return n + sum(1 for s in state.stack
                    if s.kind == "play" and s.player == player and base_id(s.uid) == card_id
-                   and not s.as_item and state.definition(s.uid).type not in ("event", "item"))
+                   and state.definition(s.uid).type != "event")
 
 
 def _one_per_player(state: AlmokonState, player: int, definition: CardDef) -> str | None:
@@ -236,14 +239,14 @@ def _check_play(state: AlmokonState, index: int, action: PlayCard, *,
     cost = play_cost(state, action.uid, action.imbue)
     if player.ap < cost:
         return f"costs {cost} AP and you have {player.ap}"
+    blocked = _one_per_player(state, index, definition)
+    if blocked:
+        return blocked
     if action.as_item:
         if not definition.has("crew"):
             return f"{definition.name} has no Crew"
         return _check_target(attach_targets(state, index, action.uid, True), action.target,
                              "Crew")
-    blocked = _one_per_player(state, index, definition)
-    if blocked:
-        return blocked
     if definition.type == "item":
         return _check_target(attach_targets(state, index, action.uid), action.target,
                              "an Item")
