@@ -737,3 +737,37 @@ def test_targeting_movement_actions_target_heroes_in_the_order_they_activated():
         enemy("Runner", "white", "b", Section("step", 1, 1, ("target-later",)))]))
     late = replace(late, round=replace(late.round, order=("Aria", "Odo")))
     assert play(late, EnemyActs())[0].enemy("Runner").zone == "a"
+
+
+def test_block_tokens_enemies_block_a_hero_hit_before_armour_and_toughness():
+    """*Block tokens*: "each avoids suffering 1 damage. Certain effects also give block
+    tokens to enemies."  A HIT on an enemy with a block token only takes the token."""
+    state = turn_of(scene("a", heroes=[hero("Aria", "a", ["hit", "hit"])],
+                          enemies=[enemy("Knight", "purple", "a", armour=1, block=1)]), "Aria")
+    state, events = play(state, Hit("Aria", "Knight"))
+    knight = state.enemy("Knight")
+    assert (knight.block, knight.armour, knight.damage) == (0, 1, 0), events
+    state, _ = play(state, Hit("Aria", "Knight"))
+    assert (state.enemy("Knight").armour, state.enemy("Knight").damage) == (0, 0)
+
+
+def test_clean_up_keeps_a_hero_stun_cube_for_the_next_preparation():
+    """*Clean-Up Phase* removes "stun cubes from enemies"; *Stun*: a stunned hero "in the next
+    Preparation Phase ... roll[s] one less die and remove[s] the cube"."""
+    state = scene("a", heroes=[hero("Aria", "a", stun=True)],
+                  enemies=[enemy("Grunt", "red", "a", stun=True)], number=1, of=2,
+                  phase="cleanup")
+    state, _ = play(state, CleanUp())
+    assert state.hero("Aria").stun and not state.enemy("Grunt").stun
+    refused(state, RollDice("Aria", ("hit",) * 4), "one less die")
+
+
+def test_exiting_other_enemies_may_be_in_the_exit_zone_and_cost_damage():
+    """*Exiting the Combat Scene*: "Other enemies may be in the exit's zone as long as the exit
+    is not guarded. Heroes suffer 1 damage for every zone they move through that contains any
+    enemies, including the starting zone and the zone containing the exit." """
+    state = scene("a-b-c", heroes=[hero("Aria", "a")], tokens=[token("exit", "c", "Gate")],
+                  enemies=[enemy("Lurker", "red", "a"), enemy("Sentry", "red", "c")],
+                  number=2, of=2, phase="exit")
+    state, events = play(state, Exit("Gate"))
+    assert any(e == "Aria exits by A > B > C: 2 damage." for e in events), events
