@@ -218,3 +218,35 @@ def test_random_playout_reaches_the_end_and_stays_loadable(seed):
             assert layouts.loads(layouts.dumps(state))[1] == state
     assert state.phase == "over"
     assert ask(GAME, state, "winner")["answer"] is not None
+
+
+# --- positions the rulebook cannot reach -------------------------------------------------------
+
+def test_layout_morale_zero_means_the_game_is_over():
+    """Winning The Game: "If a player loses all of their Morale they no longer have the will to
+    joust." A Household at 0 Morale in a game still being played is refused."""
+    with pytest.raises(LayoutError, match="0 Morale") as caught:
+        layouts.loads(_broken('workers = 3', 'workers = 3\nmorale = 0'), "bad.toml")
+    assert "bad.toml:" in str(caught.value)
+
+
+def test_layout_hits_belong_to_a_joust_already_scored():
+    """Knightly Terms, Panic: "If you take 5 hits or more in a single round of Jousting on one
+    Knight ...". Hits taken and scored count this round's joust of that Knight, so a Knight
+    whose joust is not yet scored has none (else Panic would count hits from nowhere)."""
+    text = _broken('favors = ["block", "hit", "kings-crown"]',
+                   'favors = ["block", "hit", "kings-crown"]\nhits_taken = 4')
+    with pytest.raises(LayoutError, match="hits") as caught:
+        layouts.loads(text, "bad.toml")
+    assert "Sir Aldric" in str(caught.value)
+
+
+def test_layout_no_knight_is_panicked_in_round_one():
+    """Knightly Terms, Panic: a Knight that took 5 hits "may not use a Favor Action in the
+    following round"; in round 1 no round has gone before, so no Knight is Panicked."""
+    text = _broken('favors = ["block", "hit", "kings-crown"]',
+                   'favors = ["block", "hit", "kings-crown"]\npanic = true')
+    with pytest.raises(LayoutError, match="round 1"):
+        layouts.loads(text, "bad.toml")
+    assert layouts.loads(text.replace("round = 1", "round = 2"))[1].household(
+        "Bloodguard").knight("Sir Aldric").panic

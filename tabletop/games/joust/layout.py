@@ -273,6 +273,7 @@ def from_layout(top: Table) -> JoustState:
         raise top.error("initiative", f"{initiative!r} is not one of the Households "
                                       f"({a.name}, {b.name})")
     _check_round(top, phase, revealed, resolved, houses)
+    _check_this_round(round_, phase, resolved, houses)
     if phase == "over" and round_ < ROUNDS and all(h.morale > 0 for _, h in houses):
         raise top.error("phase", "the game ends after round 6 or when a Household's Morale "
                                  "is 0")
@@ -300,6 +301,31 @@ def _check_round(top: Table, phase: str, revealed: int, resolved: int,
             if bare:
                 raise table.error("knights", f"{bare[0]} has no Bravery Token; each Knight gets "
                                              f"one while setting up (phase = \"setup\")")
+
+
+def _check_this_round(round_: int, phase: str, resolved: int,
+                      houses: list[tuple[Table, Household]]) -> None:
+    """What the game so far can have left: a Household at 0 Morale has lost (*Winning The
+    Game*), so only a game that is over has one; this round's hits belong to Knights whose
+    joust is scored (Panic counts them); no Knight is Panicked in round 1, since Panic lasts
+    "the following round" (*Knightly Terms*)."""
+    for table, house in houses:
+        if house.morale == 0 and phase != "over":
+            raise table.error("morale", 'a Household at 0 Morale has lost the game, so the '
+                                        'phase must be "over" (Winning The Game)')
+        jousted = set(house.order[:resolved]) if phase == "jousting" else set()
+        knight_tables = table.tables("knights", named_label("knight"))
+        for knight_table, knight in zip(knight_tables, house.knights, strict=True):
+            if knight.panic and round_ == 1:
+                raise knight_table.error("panic", "no Knight is Panicked in round 1: Panic "
+                                                  "lasts the round after its Knight took 5 or "
+                                                  "more hits")
+            if phase != "over" and knight.name not in jousted and (knight.hits_taken
+                                                                   or knight.hits_scored):
+                key = "hits_taken" if knight.hits_taken else "hits_scored"
+                raise knight_table.error(key, f"{knight.name}'s joust of this round is not "
+                                              f"scored yet, so it has no hits this round (they "
+                                              f"count for Panic)")
 
 
 def to_layout(state: JoustState) -> dict[str, Any]:
