@@ -1,11 +1,13 @@
 """Seeded rolls: a roll is a pure function of its seed; records replay; faces are fair."""
 
 import random
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tabletop.dice import roll as roll_module
 from tabletop.dice.kinds import default_kinds
 from tabletop.dice.roll import add_dice, replay, reroll, roll_dice, step_faces
 from tabletop.errors import IllegalActionError, TabletopError, UsageError
@@ -83,6 +85,41 @@ def test_faces_are_fair(name):
     for face in faces:
         counts[face] += 1
     assert _chi_square(counts, throws / kind.sides) < CHI2_999[kind.sides - 1]
+
+
+def _rolled_statistic(name, throws=6000):
+    """The chi-square statistic of ``throws`` dice of kind ``name`` thrown by ``roll_dice``
+    (the path every roll of the program takes), 200 dice a roll, seeds 0, 1, 2, ...; and the
+    bound a fair die stays under."""
+    kind = default_kinds()[name]
+    counts = [0] * kind.sides
+    for seed in range(throws // 200):
+        for face in roll_dice([name] * 200, seed=seed).faces:
+            counts[face] += 1
+    return _chi_square(counts, throws / kind.sides), CHI2_999[kind.sides - 1]
+
+
+@pytest.mark.parametrize("name", ALL_KINDS)
+def test_faces_are_fair_as_rolled(name):
+    statistic, bound = _rolled_statistic(name)
+    assert statistic < bound
+
+
+class _LoadedRandom(random.Random):
+    """A generator whose ``randrange(n)`` gives the last face twice as often as the others."""
+
+    def randrange(self, start, stop=None, step=1):
+        assert stop is None and step == 1
+        return min(super().randrange(start + 1), start - 1)
+
+
+@pytest.mark.parametrize("name", ["kf-d10", "kc-red", "ff-green"])
+def test_fairness_test_fails_for_a_loaded_die(name, monkeypatch):
+    """The same check as :func:`test_faces_are_fair_as_rolled`, with the dice loaded where
+    ``roll_dice`` draws its faces, fails: the fairness test can catch a loaded die."""
+    monkeypatch.setattr(roll_module, "random", SimpleNamespace(Random=_LoadedRandom))
+    statistic, bound = _rolled_statistic(name)
+    assert statistic > bound
 
 
 def test_chi_square_bound_catches_a_loaded_die():
