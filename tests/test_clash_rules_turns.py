@@ -215,3 +215,89 @@ def test_rush_attacks_with_melee_or_reach_never_ranged():
     assert rush_spaces(state, state.knight("Kara"), "Rat", ranged) == frozenset()
     with pytest.raises(IllegalActionError, match="Melee/Reach"):
         apply(state, Rush("Kara", "Rat", Space.parse("B5"), ranged))
+
+
+ARENA = """
+[board]
+rows = 5
+cols = 7
+[[monsters]]
+name = "Rat"
+type = "mob"
+at = "C4"
+facing = "north"
+blindspots = [[0, 1]]
+[[knights]]
+name = "Kara"
+at = "C1"
+[[knights]]
+name = "Odo"
+at = "C5"
+[[knights]]
+name = "Ubar"
+at = "D4"
+[[knights]]
+name = "Brann"
+at = "A3"
+[[terrain]]
+name = "Wall"
+spaces = ["C2"]
+keywords = ["obstacle", "obscuring"]
+"""
+
+
+def test_declare_attack_needs_line_of_sight_and_the_weapons_effective_range():
+    """*Declare Attack and Active Weapon*: "You can only choose a weapon as active if the
+    target of your Attack is in that weapon's effective range (adjacent for melee, within range
+    X–Y for Ranged, etc.) and LoS"; "Reach weapons can also be used when adjacent"; "Ranged
+    X–Y weapons ... you can only attack a target at least X and up to Y spaces away"."""
+    from tabletop.games.clash.actions import Attack, Weapon
+
+    state = board(ARENA)
+    with pytest.raises(IllegalActionError, match="no Line of Sight to Rat"):
+        apply(state, Attack("Kara", "Rat", Weapon.parse("ranged 2-4")))
+    without_wall = replace(state, terrain=())
+    new, _ = apply(without_wall, Attack("Kara", "Rat", Weapon.parse("ranged 2-4")))
+    assert new.turn.attacked
+    with pytest.raises(IllegalActionError, match="outside Ranged 2–4"):
+        apply(state, Attack("Odo", "Rat", Weapon.parse("ranged 2-4")))
+    new, _ = apply(state, Attack("Odo", "Rat", Weapon.parse("reach 2")))
+    assert new.turn.attacked
+    with pytest.raises(IllegalActionError, match="needs Rat adjacent, but it is 3"):
+        apply(state, Attack("Brann", "Rat", Weapon.parse("melee")))
+
+
+def test_diagonal_is_not_adjacent_for_a_melee_attack():
+    """*Basic Clash Terms*: adjacent when "the space it occupies shares at least one edge";
+    *Effective Range*: "calculated in cardinal directions, never diagonally"."""
+    from tabletop.games.clash.actions import Attack, Weapon
+
+    state = board(ARENA.replace('at = "A3"', 'at = "B3"'))
+    with pytest.raises(IllegalActionError, match="adjacent, but it is 2 spaces away"):
+        apply(state, Attack("Brann", "Rat", Weapon.parse("melee")))
+
+
+def test_unwieldy_weapon_attacks_only_in_a_straight_cardinal_line():
+    """*Keyword List: Unwieldy*: "you may only attack targets in a straight cardinal line"."""
+    from tabletop.games.clash.actions import Attack, Weapon
+
+    state = board(ARENA.replace('at = "A3"', 'at = "B3"'))
+    with pytest.raises(IllegalActionError, match="Unwieldy"):
+        apply(state, Attack("Brann", "Rat", Weapon.parse("reach 2 unwieldy")))
+    new, _ = apply(state, Attack("Odo", "Rat", Weapon.parse("melee unwieldy")))
+    assert new.turn.attacked
+
+
+def test_knocked_down_knight_cannot_attack_and_blindspot_bonus_is_noted():
+    """*Knockdown*: "you cannot ... perform any actions"; the Blindspot Precision bonus is noted
+    for an attack from a blindspot (here D4, the offset [0, 1] of a Monster facing north)."""
+    from tabletop.games.clash.actions import Attack, Weapon
+
+    state = board(ARENA)
+    down = state.with_piece(replace(state.knight("Ubar"), knockdown="falling"))
+    with pytest.raises(IllegalActionError, match="Ubar is knocked down"):
+        apply(down, Attack("Ubar", "Rat", Weapon()))
+    _, events = apply(state, Attack("Ubar", "Rat", Weapon()))
+    assert [e.kind for e in events if e.kind == "blindspot-bonus"] == ["blindspot-bonus"]
+    _, events = apply(state, Attack("Odo", "Rat", Weapon()))
+    assert "blindspot-bonus" not in [e.kind for e in events]
