@@ -241,3 +241,65 @@ def test_reroll_declaration_is_seeded():
     again = declare_rerolls(roll, {1: "heat", 2: "reroll"}, roll_type="attack",
                             effect_rerolls=1)
     assert first == again
+
+
+# --- added by the rulebook audit ---------------------------------------------------------
+
+def test_guard_dice_cannot_be_rerolled():
+    """4.1 Evasion Roll: "You can't re-roll dice you added a Guard X bonus to.\""""
+    roll = roll_showing([W, B], ["3", "2"], seed=5)
+    with pytest.raises(IllegalActionError, match="Guard X bonus"):
+        declare_rerolls(roll, {1: "heat"}, roll_type="evasion", guarded={1})
+    done = declare_rerolls(roll, {0: "heat"}, roll_type="evasion", guarded={1})
+    assert done.heat_gained == 1 and done.roll.times_rerolled(1) == 0
+
+
+def test_heat_rerolls_allowed_for_evasion_rolls():
+    """Heat Re-rolls: "Using Heat, you can re-roll Attack Rolls, Evasion Rolls, and Tests.\""""
+    done = declare_rerolls(roll_showing([W, B], ["2", "3"]), {0: "heat", 1: "heat"},
+                           roll_type="evasion", heat=1)
+    assert done.heat == 3 and done.roll.times_rerolled(0) == done.roll.times_rerolled(1) == 1
+
+
+def test_crit_die_evasion_single_die_is_the_crit_die():
+    """Crit Die During Evasion Rolls: "If you roll only one die, it is always the Crit die.\""""
+    with pytest.raises(IllegalActionError, match="white Crit die"):
+        d10_outcome(roll_showing([B], ["5"]), target=5, roll_type="evasion")
+    summary = d10_outcome(roll_showing([W], ["1"]), target=5, roll_type="evasion").summary()
+    assert summary["crit_die"] == 0 and summary["crit_evade_fail"] == 1
+
+
+def test_crit_die_crit_miss_counted_through_a_real_heat_reroll():
+    """Crit Die During Attack Rolls: "You may re-roll this die as normal (using Heat or other
+    effects), but Crit Miss effects must be resolved nonetheless.\""""
+    roll = roll_showing([W, B], ["1", "5"], seed=3)
+    done = declare_rerolls(roll, {0: "heat"}, roll_type="attack")
+    again = 1 if done.roll.face(0).value == 1 else 0
+    assert d10_outcome(done.roll, target=5).crit_misses == 1 + again
+
+
+def test_power_limits_one_die_at_a_time():
+    """"If you are required to add a die to the Power Pool and there are no dice of that type
+    available, instead roll a die one tier higher instead of two of these dice": adding red
+    dice one by one, the 8th and 10th find no red left, the 9th and 11th do."""
+    rolled = {n: dict(power_pool({"red": n}).dice) for n in (9, 10, 11)}
+    assert rolled[9] == {"red": 7, "black": 1, "white": 0}
+    assert rolled[10] == {"red": 6, "black": 2, "white": 0}
+    assert rolled[11] == {"red": 7, "black": 2, "white": 0}
+
+
+def test_power_limits_overflow_climbs_to_the_top_tier_then_power_and_potential():
+    """"For each Power die that would exceed the dice limit, gain +1 Power and 1 Potential":
+    5 black and 3 white -> 3 black and 1 more white, which exceeds the 3 white."""
+    pool = power_pool({"black": 5, "white": 3})
+    assert dict(pool.dice) == {"red": 0, "black": 3, "white": 3}
+    assert (pool.raw_power, pool.potential) == (1, 1)
+
+
+def test_power_rerolls_declared_once():
+    """6.3 Power Re-rolls: "each die can be re-rolled only once and you must declare all dice
+    you wish to re-roll before re-rolling any of them.\""""
+    roll = roll_showing(["kf-power-red"] * 2, ["blank", "blank"])
+    done = declare_rerolls(roll, {0: "reroll"}, roll_type="power", effect_rerolls=2)
+    with pytest.raises(IllegalActionError, match="at most once per roll"):
+        declare_rerolls(done.roll, {1: "reroll"}, roll_type="power", effect_rerolls=1)

@@ -10,7 +10,7 @@ every reading is listed in docs/dice.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from tabletop.dice.roll import Roll, reroll
@@ -281,7 +281,7 @@ def heat_cost(dice: int) -> int:
 
 def declare_rerolls(roll: Roll, declaration: Mapping[int, str], *, roll_type: str,
                     heat: int = 0, heat_limit: int = HEAT_LIMIT,
-                    effect_rerolls: int = 0) -> Rerolled:
+                    effect_rerolls: int = 0, guarded: Collection[int] = ()) -> Rerolled:
     """Re-roll the declared dice, checking the Kingdoms Forlorn re-roll rules.
 
     ``declaration`` maps each die index to its source: ``"heat"`` (+1 Heat per die) or
@@ -291,7 +291,9 @@ def declare_rerolls(roll: Roll, declaration: Mapping[int, str], *, roll_type: st
     Heat Re-rolls (p. 14): Heat re-rolls only Attack Rolls, Evasion Rolls and Tests; Power dice
     are never re-rolled with Heat (6.3, p. 59); Armor dice only with Armor Re-roll (Armor Roll);
     Heat never goes above the Knight's Heat Limit, at most 9 (Heat Limit, Hard Limits), and a
-    voluntary re-roll cannot push it past it.  Returns the new roll and the Heat gained.
+    voluntary re-roll cannot push it past it.  ``guarded`` are the dice of an Evasion Roll a
+    Guard X bonus was added to: "You can't re-roll dice you added a Guard X bonus to" (4.1
+    Evasion Roll).  Returns the new roll and the Heat gained.
     """
     if roll_type not in ROLL_TYPES:
         raise IllegalActionError(f"re-roll a {roll_type!r} roll",
@@ -312,6 +314,10 @@ def declare_rerolls(roll: Roll, declaration: Mapping[int, str], *, roll_type: st
         if source not in SOURCES:
             raise IllegalActionError(action, f"{source!r} is not a re-roll source "
                                              f"({', '.join(SOURCES)})")
+        if index in guarded:
+            raise IllegalActionError(action, f"die {index + 1} has a Guard bonus: you can't "
+                                             "re-roll dice you added a Guard X bonus to (4.1 "
+                                             "Evasion Roll)")
     by_heat = sorted(i for i, s in declaration.items() if s == "heat")
     by_effect = sorted(i for i, s in declaration.items() if s == "reroll")
     if by_heat and roll_type == "power":
