@@ -278,3 +278,26 @@ def test_with_a_statistic_value():
     assert target(state, rat, ["With Heat 3+, Lowest Passion"]).alternatives == (("Odo",),)
     assert target(state, rat, ["With 1 Passion"]).alternatives == (("Brann",),)
     assert target(state, rat, ["With Vigor 2"]).line is None
+
+
+WALLED = FIELD.replace('at = "C5"\nsize = [1, 3]', 'spaces = ["C8", "E8", "D7", "D9"]')
+
+
+def test_a_mob_with_no_way_next_to_its_target_moves_as_close_as_it_can():
+    """Monster Movement: "A Monster always performs its movement and tries to move as close to
+    the Target as possible" — Kara is walled in; the Rat goes to D6, two spaces from her."""
+    state = board(WALLED)
+    results = outcomes(state, MonsterMove("Rat", "Kara", "move"))
+    assert {at(r.state, "Rat") for r in results} == {"D6"}
+    assert all(any(e.kind == "stopped" and "as close" in e.other for e in r.events)
+               for r in results)
+    assert all(any(e.kind == "out-of-reach" for e in r.events) for r in results)
+
+
+def test_move_behind_a_mob_goes_to_the_furthest_space_it_can_end_on():
+    """Monster Movement Types: "Move Behind: Move to the furthest space adjacent to the
+    Target" — for a Mob, of the spaces it can reach and stand on: C8, E8 and D9 are Walls, so
+    D7 is the furthest (the only) one."""
+    state = board(FIELD.replace('at = "C5"\nsize = [1, 3]', 'spaces = ["C8", "E8", "D9"]'))
+    results = outcomes(state, MonsterMove("Rat", "Kara", "move behind"))
+    assert {at(r.state, "Rat") for r in results} == {"D7"}

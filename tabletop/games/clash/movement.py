@@ -165,8 +165,14 @@ def move_toward(branch: Branch, name: str, target_spaces, *, within: int = 1,
         goals = near_positions(turned.state, monster, target_spaces, within)
         paths = move_paths(turned.state, monster, goals, limit)
         if not paths:
-            out.append(turned.then(None, Event("stopped", name, other="no path to the Target",
-                                               rule=rule)))
+            closer = closest_reachable(turned.state, monster, target_spaces)
+            paths = move_paths(turned.state, monster, closer, limit) if closer else []
+            why = ("no path leads next to the Target, so it moves as close as it can"
+                   if paths else "no path to the Target")
+            turned = turned.then(None, Event("stopped", name, other=why,
+                                             rule="Monster Movement"))
+        if not paths:
+            out.append(turned)
             continue
         for path in paths:
             choice = _path_choice(name, path) if len(paths) > 1 else None
@@ -174,6 +180,29 @@ def move_toward(branch: Branch, name: str, target_spaces, *, within: int = 1,
                 out.extend(turn_toward(moved, name, target_spaces,
                                        "Monster Turning: end movement"))
     return out
+
+
+def reachable(state: ClashState, monster: Monster) -> dict[Space, int]:
+    """Every footprint position ``monster`` can move to, with the fewest cardinal steps (a
+    boss through everything, a mob around Obstacles, Chasms and miniatures)."""
+    return distances_to([monster.at], allowed_for(state, monster))
+
+
+def closest_reachable(state: ClashState, monster: Monster, target_spaces) -> list[Space]:
+    """*Monster Movement*: "tries to move as close to the Target as possible" — when no path
+    leads next to the Target, the positions it can reach and end on that are nearest to the
+    Target (by range), if nearer than where it stands."""
+    may_end = (boss_allowed(state, monster) if is_boss(monster)
+               else mob_allowed(state, monster, ending=True))
+    here = range_between(monster.spaces, target_spaces)
+    near: dict[Space, int] = {}
+    for at in reachable(state, monster):
+        if at != monster.at and may_end(at):
+            gap = range_between(spaces_at(monster, at), target_spaces)
+            if 1 <= gap < here:
+                near[at] = gap
+    best = min(near.values(), default=None)
+    return [at for at, gap in near.items() if gap == best]
 
 
 def _path_choice(name: str, path: tuple[Space, ...]) -> str:
@@ -194,6 +223,19 @@ def furthest_adjacent(state: ClashState, monster: Monster, target_spaces,
     return [g for g in goals if abs(g.row - monster.at.row) + abs(g.col - monster.at.col) == far]
 
 
+def _furthest_reachable(state: ClashState, monster: Monster, target_spaces) -> list[Space]:
+    """*Move Behind*: "Move to the furthest space adjacent to the Target" — of the positions
+    next to the Target the Monster can reach and end on (a boss anywhere, a mob not on
+    Obstacles or miniatures), those with the most steps on its path there."""
+    steps = reachable(state, monster)
+    may_end = (boss_allowed(state, monster) if is_boss(monster)
+               else mob_allowed(state, monster, ending=True))
+    goals = [g for g in near_positions(state, monster, target_spaces, 1)
+             if g in steps and may_end(g)]
+    far = max((steps[g] for g in goals), default=None)
+    return [g for g in goals if steps[g] == far]
+
+
 def _may_land(state: ClashState, monster: Monster, at: Space) -> bool:
     """Whether ``monster`` may be placed at ``at``: on the board, on no other miniature; a mob
     also on no Obstacle, Chasm or Boundless space."""
@@ -210,7 +252,7 @@ def move_behind(branch: Branch, name: str, target_spaces, *, limit: int | None =
     out = []
     for turned in turn_toward(branch, name, target_spaces, "Monster Turning: begin movement"):
         monster = turned.state.monster(name)
-        ends = furthest_adjacent(turned.state, monster, target_spaces, standing=False)
+        ends = _furthest_reachable(turned.state, monster, target_spaces)
         paths = move_paths(turned.state, monster, ends, limit)
         if not paths:
             out.append(turned.then(None, Event("stopped", name, other="no path", rule=rule)))
