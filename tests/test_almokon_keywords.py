@@ -4,7 +4,7 @@ gives only by their effect, under this program's names (see docs/almokon.md)."""
 from __future__ import annotations
 
 from test_almokon_actions import refused
-from test_almokon_board import board, play, said
+from test_almokon_board import board, board_data, load_error, play, said
 
 from tabletop.games.almokon import rules
 from tabletop.games.almokon.actions import (
@@ -548,3 +548,35 @@ def test_unique_counts_copies_attached_as_items_and_crew():
                   card_defs=RELIC, aria={"ap": 5, "hand": ["orsa-marines"]})
     refused(state, PlayCard("Aria", "orsa-marines#2", "ironclad-galley", as_item=True),
             "only one copy of a Unique card")
+
+
+HERALD = [{"id": "herald-of-peace", "name": "Herald of Peace", "type": "character",
+           "faction": "diplomacy", "cost": 2, "wrath": 1, "vigor": 2, "bounty": 1,
+           "keywords": ["Veto"]}]
+
+
+def test_veto_character_played_in_response_cancels_and_enters_play():
+    """*Veto*: "Cards in your hand with Veto may be played in response to an enemy playing a
+    card ... The Veto cancels the target enemy action. Any AP the enemy spent on their action
+    is lost." -- a Character with Veto cancels too, then stands in the Realm."""
+    state = board("Brannoc bicara-pikemen wilderness", card_defs=HERALD,
+                  aria={"ap": 2, "hand": ["ember-volley"]},
+                  brannoc={"ap": 2, "hand": ["herald-of-peace"]})
+    state, events = play(state, PlayCard("Aria", "ember-volley", "bicara-pikemen"))
+    assert said(events, "window")
+    state, events = play(state, PlayCard("Brannoc", "herald-of-peace"))
+    assert state.card("bicara-pikemen").damage == 0 and said(events, "cancelled")
+    assert state.card("herald-of-peace").zone == "realm"
+    assert (state.players[0].ap, state.players[1].ap) == (0, 0)
+    assert state.players[0].discard == ("ember-volley",) and state.turn == 1
+
+
+def test_veto_abilities_and_cards_cancel_and_nothing_else():
+    """*Veto*: "The Veto cancels the target enemy action" -- a Veto ability or card whose
+    effect is something else is refused when the card data is read."""
+    spark = {"id": "spark", "name": "Spark", "type": "character", "faction": "diplomacy",
+             "vigor": 1, "abilities": [{"name": "Hush", "keywords": ["Veto"],
+                                         "effect": "damage", "amount": 1}]}
+    assert "a Veto ability cancels" in load_error(board_data(card_defs=[spark]))
+    loud = {**HERALD[0], "play": {"effect": "gain-ap", "amount": 1}}
+    assert "it has no other play effect" in load_error(board_data(card_defs=[loud]))

@@ -279,8 +279,9 @@ def card_from_table(table: Table) -> CardDef:
                 raise sub.error("keywords", f"{k!r} is not an ability keyword "
                                             f"(one of {', '.join(ABILITY_KEYWORDS)})")
         effect = _effect(sub, finish=False)
-        if effect.kind == "cancel" and "veto" not in ab_keys:
-            raise sub.error("effect", "only a Veto ability may cancel an action")
+        if (effect.kind == "cancel") != ("veto" in ab_keys):
+            raise sub.error("effect", "only a Veto ability may cancel an action, and a Veto "
+                                      "ability cancels (effect = \"cancel\")")
         if effect.kind == "salvo" and not exhaust:
             raise sub.error("exhaust", "SALVO is used by exhausting the card (\"Exhaust this "
                                        "card to deal X damage\")")
@@ -288,11 +289,19 @@ def card_from_table(table: Table) -> CardDef:
         abilities.append(Ability(ab_name, cost, effect, exhaust, ab_keys))
     play = _effect_key(table, "play")
     enter = _effect_key(table, "enter")
-    if kind == "event" and play is None and not any(k == "veto" for k, _ in keywords):
+    veto = any(k == "veto" for k, _ in keywords)
+    if kind == "event" and play is None and not veto:
         raise table.error(None, "is an Event without a play effect")
-    if play is not None and play.kind == "cancel" and not any(k == "veto" for k, _ in keywords):
+    if play is not None and play.kind == "cancel" and not veto:
         raise table.error("play", "only a Veto card may cancel an action")
-    if kind == "event" and any(k == "veto" for k, _ in keywords):
+    if veto:
+        # rulebook *Veto*: "The Veto cancels the target enemy action" -- whatever the card
+        if play is not None and play.kind != "cancel":
+            raise table.error("play", "a Veto card's effect when played is to cancel the "
+                                      "enemy action; it has no other play effect")
+        if kind == "item":
+            raise table.error("keywords", "an Item is attached when played, so it cannot be "
+                                          "a Veto card")
         play = Effect("cancel")
     attaches = table.str_list("attaches_to")
     for t in attaches:
