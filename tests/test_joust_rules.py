@@ -680,3 +680,15 @@ def test_heros_fate_rerolls_one_time_in_one_order_on_every_die(first):
     other_order = DieRoll("2", (1, 4, 5), ("heros-fate", "squire"))
     with pytest.raises(IllegalActionError, match="one time"):
         apply(state, rolls(state, {"1": first_squire, "2": other_order}, {}))
+
+
+def test_crowns_go_on_knight_promotion_tracks_in_the_base_game(first):
+    """Advanced Game (Ennoblement Phase): "If you are playing a base game, ignore the left side
+    of the card. It will require the Armory to play with these tracks." The House Advancement
+    tracks (Anatomy of a Status Card: "Advanced Game") take no Crown; the Promotion tracks do."""
+    house = first.household(B)
+    armoury = replace(house.tracks[1], kind="house")
+    state = first.with_household(replace(house, crowns=2, tracks=(house.tracks[0], armoury)))
+    with pytest.raises(IllegalActionError, match="Armory"):
+        apply(state, AdvanceCrown(B, "Armoury"))
+    assert do(state, AdvanceCrown(B, "Rally")).household(B).tracks[0].progress == 1

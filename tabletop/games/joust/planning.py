@@ -262,7 +262,9 @@ def ready(state: JoustState, action: Ready) -> Result:
 
 
 def advance_crown(state: JoustState, action: AdvanceCrown) -> Result:
-    """One earned King's Crown onto a Crown track that is not complete."""
+    """One earned King's Crown onto a Knight Promotion track that is not complete
+    (*Tracking Crowns*); the House Advancement tracks need the Armory (*Advanced Game*), which
+    the base game played here does not have."""
     try:
         house = state.household(action.house)
     except KeyError:
@@ -275,6 +277,10 @@ def advance_crown(state: JoustState, action: AdvanceCrown) -> Result:
     if track is None:
         raise IllegalActionError(action, f"House {house.name} has no Crown track called "
                                          f"{action.track}")
+    if track.kind == "house":
+        raise IllegalActionError(action, f"{track.name} is a House Advancement track, played "
+                                         f"only in the Advanced Game with the Armory; in the "
+                                         f"base game a Crown goes on a Knight Promotion track")
     if track.complete:
         raise IllegalActionError(action, f"the {track.name} track is complete and may not be "
                                          f"scored again")
