@@ -199,3 +199,28 @@ def test_power_limits_roll_spec_within_the_box_is_rolled_as_written():
     assert [d["kind"] for d in report["dice"]][1:8] == ["kf-power-red"] * 7
     assert report["power_pool"]["why"] == [] and [g["words"] for g in report["groups"]] == [
         "kf-d10", "7 kf-red", "white"]
+
+
+def test_shipped_faces_file_says_plainly_it_is_a_placeholder():
+    """Issue 9: where a rulebook does not print a die's faces, "the shipped one says plainly
+    that it is a placeholder to be checked against the physical dice"."""
+    from tabletop.dice.kinds import DATA_KINDS, SHIPPED_FACES
+
+    text = SHIPPED_FACES.read_text(encoding="utf-8")
+    assert "PLACEHOLDER" in text and "NOT CHECKED AGAINST THE PHYSICAL DICE" in text
+    kinds = load_kinds(SHIPPED_FACES)
+    assert all(kinds[name].placeholder for name in DATA_KINDS)
+
+
+def test_printed_faces_match_the_rulebooks():
+    """Kingdoms Forlorn Dice: "Custom d10 dice with numbers and a critical symbol ... Treat
+    the critical symbol result as a '10'"; King's Champion: d6 scored 1-6 by colour."""
+    kinds = load_kinds()
+    for name in ("kf-d10", "kf-d10-white"):
+        faces = kinds[name].faces
+        assert [f.label for f in faces] == [str(n) for n in range(1, 10)] + ["CRIT"]
+        assert [f.value for f in faces] == list(range(1, 11)) and not kinds[name].placeholder
+    for colour in ("white", "green", "red", "black"):
+        kind = kinds[f"kc-{colour}"]
+        assert [f.value for f in kind.faces] == [1, 2, 3, 4, 5, 6] and not kind.placeholder
+    assert (kinds["kf-d10-white"].colour, kinds["kf-d10"].colour) == ("white", "black")
