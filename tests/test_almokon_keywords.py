@@ -120,7 +120,7 @@ def test_kinship_needs_a_shared_subtype():
     state = board("Aria hammerfall-militia wilderness", "Aria shock-cavalry wilderness",
                   "Brannoc bicara-pikemen wilderness")
     refused(state, Attack("Aria", "hammerfall-militia", "bicara-pikemen",
-                          kin=("shock-cavalry",)), "shares no subtype")
+                          kin=("shock-cavalry",)), "sharing a subtype with Hammerfall")
 
 
 # ---------------------------------------------------------------------- Inexhaustible
@@ -580,3 +580,25 @@ def test_veto_abilities_and_cards_cancel_and_nothing_else():
     assert "a Veto ability cancels" in load_error(board_data(card_defs=[spark]))
     loud = {**HERALD[0], "play": {"effect": "gain-ap", "amount": 1}}
     assert "it has no other play effect" in load_error(board_data(card_defs=[loud]))
+
+
+BARRACKS = [{"id": "soldiers-hall", "name": "Soldiers' Hall", "type": "improvement",
+             "faction": "conquest", "subtypes": ["Soldier"], "wrath": 2, "vigor": 4,
+             "bounty": 2},
+            {"id": "soldiers-field", "name": "Soldiers' Field", "type": "terrain",
+             "subtypes": ["Soldier"], "wrath": 1}]
+
+
+def test_kinship_any_other_card_you_control_may_join_but_not_terrain():
+    """*Kinship*: "other cards you control that share at least one subtype with the attacker
+    may activate. Each activating card adds its Wrath" -- not only Characters, Units and
+    Monarchs; Terrain "cannot attack or defend"."""
+    state = board("Aria hammerfall-militia wilderness", "Aria soldiers-hall realm",
+                  "Aria soldiers-field realm", "Brannoc bicara-pikemen wilderness",
+                  card_defs=BARRACKS)
+    action = Attack("Aria", "hammerfall-militia", "bicara-pikemen", kin=("soldiers-hall",))
+    assert action in rules.legal_actions(state)
+    refused(state, Attack("Aria", "hammerfall-militia", "bicara-pikemen",
+                          kin=("soldiers-field",)), "is Terrain, which cannot attack")
+    state, _ = play(state, action)
+    assert state.card("bicara-pikemen") is None  # 1 + 2 Wrath against Vigor 3

@@ -300,10 +300,13 @@ def _command_problem(state: AlmokonState, card: Card, helper: Card) -> str | Non
 
 
 def _kin_candidates(state: AlmokonState, attacker: Card) -> list[str]:
+    """The cards that may join ``attacker``'s attack (rulebook *Kinship*: "other cards you
+    control that share at least one subtype with the attacker"): any zone, ready or not;
+    not Terrain, which "cannot attack"."""
     subtypes = set(state.definition(attacker.uid).subtypes)
     return [c.uid for c in state.cards
             if c.owner == attacker.owner and c.uid != attacker.uid
-            and state.definition(c.uid).type in ATTACKERS
+            and state.definition(c.uid).type != "terrain"
             and subtypes & set(state.definition(c.uid).subtypes)]
 
 
@@ -335,8 +338,13 @@ def _check_attack(state: AlmokonState, index: int, action: Attack) -> str | None
         if len(set(action.kin)) != len(action.kin):
             return "each Kinship card adds its Wrath once"
         for uid in action.kin:
+            helper = state.card(uid)
+            if helper is not None and helper.owner == index \
+                    and state.definition(uid).type == "terrain":
+                return f"{uid} is Terrain, which cannot attack (Kinship)"
             if uid not in allowed:
-                return f"{uid} shares no subtype with {definition.name} (Kinship)"
+                return f"{uid} is not another card of yours in play sharing a subtype with " \
+                       f"{definition.name} (Kinship)"
     return None
 
 
