@@ -215,7 +215,8 @@ def power_pool(requested: Mapping[str, int], raw_power: int = 0) -> PowerPool:
         else:
             extra = counts[tier] - limit
             why.append(f"{counts[tier]} {tier} dice exceed the {limit} in the box: "
-                       f"{extra} become +{extra} Power and {extra} Potential")
+                       f"{extra} {'die becomes' if extra == 1 else 'dice become'} "
+                       f"+{extra} Power and {extra} Potential")
             counts[tier] = limit
             power += extra
             potential += extra
