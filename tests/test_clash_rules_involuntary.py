@@ -330,3 +330,51 @@ def test_destructible_tile_a_knocked_back_knight_passes_over_stays():
     assert at(r.state, "Kara") == "B6" and r.state.tile("Bush") is not None
     [r] = outcomes(board(lane("boss", BUSH)), Forced("knockback", "Brute", "Kara", 2))
     assert at(r.state, "Kara") == "B5" and r.state.tile("Bush") is None
+
+
+HERD_LANE = """
+[board]
+rows = 3
+cols = 8
+[[monsters]]
+name = "Rat"
+type = "mob"
+at = "B3"
+facing = "west"
+[[knights]]
+name = "Kara"
+at = "B2"
+[[knights]]
+name = "Odo"
+at = "B7"
+"""
+
+
+def test_herd_moves_the_target_through_the_source_it_ignores():
+    """*Keyword List: Herd X*: "move the Targeted Knight the remaining number of spaces,
+    ignoring the source, toward another closest Knight along the shortest path, or until
+    adjacent ... Afterward, the source always moves adjacent to the Target."  Kara's shortest
+    path to Odo runs through the Rat's space."""
+    [r] = outcomes(board(HERD_LANE), Forced("herd", "Rat", "Kara", 4))
+    assert at(r.state, "Kara") == "B6"
+    assert at(r.state, "Rat") == "B5"
+
+
+def test_herd_ending_on_the_source_displaces_it_to_the_previous_space():
+    """*Keyword List: Herd X*: "If the Target would end this movement on a space occupied by
+    the source, the source is Displaced to the previous space the Knight moved through"."""
+    text = HERD_LANE.replace('at = "B7"', 'at = "B8"').replace('at = "B3"', 'at = "B4"')
+    text = text.replace('at = "B2"', 'at = "B3"')
+    [r] = outcomes(board(text), Forced("herd", "Rat", "Kara", 1))
+    assert at(r.state, "Kara") == "B4" and at(r.state, "Rat") == "B3"
+    [r] = outcomes(board(text), Forced("herd", "Rat", "Kara", 2))
+    assert at(r.state, "Kara") == "B5" and at(r.state, "Rat") == "B4"
+
+
+def test_herd_and_gangup_do_not_move_a_braced_knight():
+    """*Keyword List: Braced*: "You cannot be involuntarily moved or suffer Knockdown"; Herd
+    and Gangup: "Treat this as involuntary movement"."""
+    text = HERD_LANE.replace('at = "B2"', 'at = "B2"\nabilities = ["braced"]')
+    [r] = outcomes(board(text), Forced("herd", "Rat", "Kara", 4))
+    assert at(r.state, "Kara") == "B2" and at(r.state, "Rat") == "B3"
+    assert r.state.knight("Kara").knockdown == ""

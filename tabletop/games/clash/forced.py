@@ -196,10 +196,11 @@ def _closest_free(state: ClashState, piece: Monster, avoid, ignore) -> list[Spac
     return best
 
 
-def settle(branch: Branch, name: str, rule: str) -> list[Branch]:
+def settle(branch: Branch, name: str, rule: str, *, spare: str | None = None) -> list[Branch]:
     """After ``name``'s involuntary movement ends: whoever shares its spaces is Displaced
     (rulebook *Involuntary Movement*), a Knight on a Chasm or Boundless space dies, a
-    Destructible tile it ended on is destroyed (*Keyword List: Destructible*)."""
+    Destructible tile it ended on is destroyed (*Keyword List: Destructible*).  The piece
+    ``spare`` is left where it is (the source of Gangup or Herd, which its own rule moves)."""
     state = branch.state
     piece = state.pieces.get(name)
     if piece is None:
@@ -215,7 +216,7 @@ def settle(branch: Branch, name: str, rule: str) -> list[Branch]:
             branch = destroy(branch, tile, "Destructible")
     results = [branch]
     for other in others_on(state, piece.spaces, name):
-        if is_boss(other):
+        if is_boss(other) or other.name == spare:
             continue
         nxt = []
         for b in results:

@@ -283,10 +283,12 @@ def _involuntary_allowed(state, mover: Piece, source: str, *, hard_obstacles: bo
 
 
 def _follow(branch: Branch, source: str, target: str, path, rule: str, *, dist=None,
-            straight=None, stop_at_miniatures: bool = False) -> list[Branch]:
+            straight=None, stop_at_miniatures: bool = False,
+            through_source: bool = False) -> list[Branch]:
     """The target moved along ``path`` by involuntary movement rules (Pull, Drag, Gangup,
     Herd): Destructible Obstacles broken with a Crash, a Chasm kills a Knight, a detour forced
-    by an Indestructible Obstacle costs a Crash first."""
+    by an Indestructible Obstacle costs a Crash first.  The target stops before the source's
+    spaces unless ``through_source`` (Gangup and Herd move it "ignoring the source")."""
     b = branch
     walked: list[Space] = []
     crashed = False
@@ -306,7 +308,7 @@ def _follow(branch: Branch, source: str, target: str, path, rule: str, *, dist=N
             b = b.then(None, Event("stopped", target, other="a miniature in the way",
                                    rule=rule))
             break
-        if set(spaces) & set(b.state.pieces[source].spaces):
+        if not through_source and set(spaces) & set(b.state.pieces[source].spaces):
             break
         walls = tiles_with(b.state, spaces, "obstacle")
         if walls and isinstance(piece, Knight) and all(destructible(t) for t in walls):
@@ -329,7 +331,7 @@ def _follow(branch: Branch, source: str, target: str, path, rule: str, *, dist=N
         walked.append(at)
     if walked:
         b = b.then(None, Event("pushed", target, tuple(walked), rule=rule))
-    return settle(b, target, rule)
+    return settle(b, target, rule, spare=source if through_source else None)
 
 
 def _face_toward(branch: Branch, source: str, target: str) -> Branch:
@@ -520,8 +522,10 @@ def gang(branch: Branch, source: str, target: str, amount: int, *, herd: bool,
     """Gangup X (toward another closest Monster) or Herd X (toward another closest Knight):
     the source moves up to X toward the target; the target moves the remaining spaces toward
     the closest other Monster/Knight until adjacent (or is knocked down if already adjacent to
-    one); the source then moves adjacent to the target (rulebook *Keyword List: Gangup, Herd*).
-    """
+    one), "ignoring the source", so through its spaces; ending on the source, the source is
+    Displaced to the previous space the target moved through (its starting space after a
+    single step); the source then moves adjacent to the target (rulebook *Keyword List:
+    Gangup, Herd*).  "Treat this as involuntary movement": a Braced Knight is not moved."""
     out = []
     victim = branch.state.pieces[target]
     for approached in move_toward(branch, source, victim.spaces, limit=amount, rule=rule):
@@ -535,7 +539,11 @@ def gang(branch: Branch, source: str, target: str, amount: int, *, herd: bool,
             out.append(knock_down(approached, target, f"{rule}: already adjacent to another "
                                                       f"{'Knight' if herd else 'Monster'}"))
             continue
-        ends = _toward_closest(approached, source, target, others, left, rule)
+        why = immovable(me)
+        if why:
+            ends = [approached.then(None, Event("ignored", target, other=why, rule=rule))]
+        else:
+            ends = _toward_closest(approached, source, target, others, left, rule)
         for moved in ends:
             if target not in moved.state.pieces:
                 out.append(moved)
@@ -543,10 +551,9 @@ def gang(branch: Branch, source: str, target: str, amount: int, *, herd: bool,
             me = moved.state.pieces[target]
             src = moved.state.pieces[source]
             if set(me.spaces) & set(src.spaces):
-                last = _last_passed(moved, target)
-                if last is not None:
-                    moved = moved.then(place(moved.state, source, last),
-                                       Event("displaced", source, (last,), rule=rule))
+                last = _last_passed(moved, target) or approached.state.pieces[target].at
+                moved = moved.then(place(moved.state, source, last),
+                                   Event("displaced", source, (last,), rule=rule))
             if not adjacent(moved.state.pieces[source].spaces, me.spaces):
                 out.extend(move_toward(moved, source, me.spaces, rule=rule))
             else:
@@ -590,5 +597,5 @@ def _toward_closest(branch: Branch, source: str, target: str, others, left: int,
     for other, path in routes:
         b = branch.then(choice=f"{target} moves toward {other.name} via "
                                f"{', '.join(map(str, path))}" if len(routes) > 1 else None)
-        out.extend(_follow(b, source, target, path, rule))
+        out.extend(_follow(b, source, target, path, rule, through_source=True))
     return out
