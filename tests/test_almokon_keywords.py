@@ -6,6 +6,7 @@ from __future__ import annotations
 from test_almokon_actions import refused
 from test_almokon_board import board, board_data, load_error, play, said
 
+from tabletop.games import layouts
 from tabletop.games.almokon import rules
 from tabletop.games.almokon.actions import (
     Activate,
@@ -602,3 +603,38 @@ def test_kinship_any_other_card_you_control_may_join_but_not_terrain():
                           kin=("soldiers-field",)), "is Terrain, which cannot attack")
     state, _ = play(state, action)
     assert state.card("bicara-pikemen") is None  # 1 + 2 Wrath against Vigor 3
+
+
+CAVALRY_FORGE = [{"id": "stud-farm", "name": "Stud Farm", "type": "improvement",
+                  "faction": "conquest", "vigor": 3, "bounty": 1,
+                  "abilities": [{"name": "Muster", "effect": "forge",
+                                 "card": "shock-cavalry"}]}]
+
+
+def test_charge_forged_in_a_truce_action_may_not_attack():
+    """*Truce*: "two additional non-combat actions"; *Charge*: "may attack on the same action
+    it is played or Forged" -- not when that action is a Truce action (the last one too)."""
+    state = board("Brannoc stud-farm realm", "Aria hammerfall-militia wilderness",
+                  card_defs=CAVALRY_FORGE, turn="Brannoc",
+                  brannoc={"ap": 2, "hand": ["treaty-envoy"], "deck": ["shock-cavalry"]})
+    state, _ = play(state, PlayCard("Brannoc", "treaty-envoy"), GainAP("Brannoc"),
+                    Activate("Brannoc", "stud-farm", 0))
+    cavalry = state.card("shock-cavalry")
+    assert cavalry is not None and not cavalry.exhausted
+    assert state.follow_up is None and state.to_act == 0
+
+
+def test_charge_forged_on_your_own_action_may_attack_even_after_a_choice():
+    """*Charge*: "may attack on the same action it is played or Forged"; *Forge* searches
+    "your deck and hand" (the copy is the player's choice)."""
+    state = board("Aria stud-farm realm", "Brannoc silver-tongue wilderness",
+                  card_defs=CAVALRY_FORGE,
+                  aria={"hand": ["shock-cavalry"], "deck": ["shock-cavalry"]})
+    state, _ = play(state, Activate("Aria", "stud-farm", 0))
+    assert state.choice.own_action
+    again = layouts.loads(layouts.dumps(state))[1]
+    assert again == state
+    state, _ = play(again, Choose("Aria", "deck"))
+    assert state.follow_up is not None and state.follow_up.kind == "charge"
+    state, _ = play(state, Attack("Aria", state.follow_up.uid, "silver-tongue"))
+    assert state.card("silver-tongue") is None

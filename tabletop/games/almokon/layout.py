@@ -218,7 +218,8 @@ def from_layout(top: Table) -> AlmokonState:
     if choice_t is not None:
         choice = Choice(choice_t.choice("kind", ("scout", "foresee", "forge")),
                         player_of(choice_t, "player"), choice_t.str_list("options"),
-                        choice_t.get("source", str, ""), choice_t.get("card", str, ""))
+                        choice_t.get("source", str, ""), choice_t.get("card", str, ""),
+                        choice_t.get("own_action", bool, False))
         choice_t.done()
     follow = None
     follow_t = top.sub("follow_up", required=False)
@@ -337,6 +338,8 @@ def to_layout(state: AlmokonState) -> dict[str, Any]:
                          "options": list(c.options), "source": c.source}
         if c.card:
             out["choice"]["card"] = c.card
+        if c.own_action:
+            out["choice"]["own_action"] = True
     if state.follow_up is not None:
         out["follow_up"] = {"card": state.follow_up.uid, "kind": state.follow_up.kind}
     if state.catalog.custom:

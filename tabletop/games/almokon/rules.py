@@ -367,6 +367,9 @@ class _Run:
     def __init__(self, state: AlmokonState):
         self.s = state
         self.events: list[Event] = []
+        # the effect resolving is its player's own action (not a response, not a Truce
+        # extra action): a Charge unit it brings in may attack at once
+        self.own_action = False
 
     def say(self, kind: str, **fields) -> None:
         self.events.append(Event(kind, **fields))
@@ -537,6 +540,7 @@ def _resolve_item(run: _Run, item: StackItem) -> None:
     name = s.name_of(item.uid)
     bottom = not s.stack
     own_turn = bottom and item.player == s.turn and not item.extra
+    run.own_action = own_turn
     if item.cancelled:
         run.say("cancelled", card=name if item.kind == "play" else
                 f"{name}'s {s.definition(item.uid).abilities[item.ability].name}")
@@ -689,7 +693,7 @@ def _forge(run: _Run, index: int, effect: Effect, source: str) -> None:
         return
     if len(sources) > 1:
         run.s = replace(run.s, choice=Choice("forge", index, tuple(sources), source,
-                                             effect.card))
+                                             effect.card, run.own_action))
         return
     _forge_from(run, index, *next(iter(sources.items())))
 
@@ -703,8 +707,7 @@ def _forge_from(run: _Run, index: int, place: str, uid: str) -> None:
     definition = run.s.definition(uid)
     zone = OPEN_SEA if definition.type == "unit" and definition.unit != "land" else WILDERNESS
     run.say("forged", player=player.name, card=run.s.name_of(uid), other=ZONE_NAMES[zone])
-    charge = not run.s.stack and index == run.s.turn and run.s.extra_actions == 0
-    _enter(run, index, uid, zone, ready=True, charge=charge)
+    _enter(run, index, uid, zone, ready=True, charge=run.own_action)
 
 
 def _keep(run: _Run, index: int, uid: str) -> None:
@@ -726,6 +729,7 @@ def _answer_choice(run: _Run, action: Choose) -> None:
         deck = run.player(choice.player).deck
         run.set_player(choice.player, deck=order + deck[len(order):])
     else:
+        run.own_action = choice.own_action
         sources = _forge_sources(run.s, choice.player, choice.card)
         _forge_from(run, choice.player, action.option, sources[action.option])
 

@@ -105,13 +105,16 @@ class StackItem:
 @dataclass(frozen=True)
 class Choice:
     """A decision an effect waits for: ``kind`` (``scout``, ``foresee``, ``forge``),
-    ``player``, ``options``, the ``source`` card and, for Forge, the ``card`` id sought."""
+    ``player``, ``options``, the ``source`` card and, for Forge, the ``card`` id sought and
+    ``own_action``: whether the Forge resolved as its player's own (not a Truce extra, not a
+    response) action, so that a Forged Charge unit may attack at once."""
 
     kind: str
     player: int
     options: tuple[str, ...]
     source: str = ""
     card: str = ""
+    own_action: bool = False
 
 
 @dataclass(frozen=True)
