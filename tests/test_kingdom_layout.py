@@ -74,9 +74,9 @@ BAD = {
                          "'Mire' is not one of the districts"),
     "monster not on the wheel": (BASE + '[[monster_tokens]]\nmonster = "Hydra"\ntile = "2"\n',
                                  "'Hydra' has no token on the District Wheel"),
-    "token off the table": (BASE.replace('status = "face-down"', 'status = "box"') +
-                            '[[monster_tokens]]\nmonster = "Gorewing"\ntile = "2"\n',
-                            "tile '2' is not on the table"),
+    "token off the table": (BASE + '[[tiles]]\nid = "3"\nname = "Crypt"\nsize = "small"\n'
+                            'district = "Ash"\n[[monster_tokens]]\nmonster = "Gorewing"\n'
+                            'tile = "3"\n', "tile '3' is not on the table"),
     "hindering on no path": (BASE + '[[hindering]]\nkind = "flood"\ntile = "1"\nside = "west"\n',
                              "has no path on its west side"),
     "unknown hindering": (BASE + '[[hindering]]\nkind = "lava"\ntile = "1"\nside = "east"\n',
@@ -119,6 +119,16 @@ def test_bad_layouts_name_the_broken_rule(name):
     assert message in str(caught.value)
     assert str(caught.value).startswith("bad.toml")
     assert "\n" not in str(caught.value)
+
+
+def test_kingdom_setup_the_explored_tiles_neighbours_lie_face_down_on_the_table():
+    """Rulebook *Kingdom Setup*: "check the tile for paths leading out of it, locate the
+    appropriate tiles, place them face down adjacent to the starting tile"; *Kingdom Tile
+    Step*: "find all the Kingdom tiles that correspond to the paths on the current tile and
+    place them adjacent".  A layout with such a tile still in the box is refused."""
+    text = BASE.replace('status = "face-down"', 'status = "box"')
+    with pytest.raises(LayoutError, match="still in the box.*Kingdom Setup"):
+        layouts.loads(text, "bad.toml")
 
 
 def test_errors_carry_the_line_of_the_key():

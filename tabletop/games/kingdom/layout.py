@@ -492,6 +492,11 @@ def _check_tiles(tiles_read, tiles_by_id: dict[str, Tile], districts: list[str])
                 raise ptable.error("to", "a path cannot lead back to its own tile")
             if size and size != dest.size:
                 raise ptable.error("size", f"says {size}, but tile {dest.id!r} is {dest.size}")
+            if path.kind == "tile" and tile.status == "explored" and dest.status == "box":
+                raise ptable.error("to", f"leads to tile {dest.id!r}, still in the box; every "
+                                         f"tile a path of an explored tile leads to lies on the "
+                                         f"table, face down if Unexplored (Kingdom Setup; "
+                                         f"Kingdom Tile Step c)")
             if path.kind == "tile" and not any(
                     p.kind == "tile" and p.to == tile.id and p.side == OPPOSITE[path.side]
                     for p in dest.paths):
