@@ -1,8 +1,10 @@
 """The tray's per-game re-roll rules and the roll summaries it lists."""
 
+from dataclasses import replace
+
 import pytest
 
-from tabletop.dice.roll import roll_dice, roll_showing
+from tabletop.dice.roll import Step, roll_dice, roll_showing
 from tabletop.dice.summary import describe, summarise
 from tabletop.dice.tray_rules import (
     FAMILIES,
@@ -100,3 +102,16 @@ def test_power_limits_the_tray_throws_no_more_power_dice_than_the_box_holds():
     assert "holds 4 black" in box_limit(["kf-power-black"] * 5)
     assert "+1 Power and 1 Potential" in box_limit(["kf-power-white"] * 4)
     assert box_limit(["kf-d10"] * 30) is None
+
+
+def test_crit_die_a_crit_miss_rerolled_into_a_natural_10_lists_both():
+    """Crit Die During Attack Rolls: a natural 1 on the Crit die is a Crit Miss, and "You may
+    re-roll this die as normal ..., but Crit Miss effects must be resolved nonetheless"; a
+    natural 10 rolled on it gives a Crit Chance.  The tray lists both."""
+    roll = roll_showing(["kf-d10-white", "kf-d10"], ["1", "5"])
+    rerolled = replace(roll, faces=(9, 4), history=((0, 9), (4,)),
+                       steps=(Step("reroll", (0,)),))
+    summary = summarise(rerolled)
+    assert summary["d10"]["crit_chance"] and summary["d10"]["crit_misses"] == 1
+    (line,) = [line for line in describe(summary)[0][1] if line.startswith("Crit die")]
+    assert "Crit Chance" in line and "Crit Miss x1" in line

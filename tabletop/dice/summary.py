@@ -87,13 +87,11 @@ def describe(summary: dict) -> list[tuple[str, list[str]]]:
                  f"{_plural(entry['natural_10s'], 'natural 10')} (always succeed), "
                  f"{_plural(entry['natural_1s'], 'natural 1')} (always fail)"]
         if "crit_die" in entry:
-            if entry["crit_chance"]:
-                lines.append(f"Crit die (die {entry['crit_die']}): natural 10, Crit Chance")
-            elif entry["crit_misses"]:
-                lines.append(f"Crit die (die {entry['crit_die']}): Crit Miss x"
-                             f"{entry['crit_misses']}")
-            else:
-                lines.append(f"Crit die (die {entry['crit_die']}): no crit")
+            crits = (["natural 10, Crit Chance"] if entry["crit_chance"] else []) + (
+                [f"Crit Miss x{entry['crit_misses']} (resolved even if re-rolled)"]
+                if entry["crit_misses"] else [])
+            lines.append(f"Crit die (die {entry['crit_die']}): "
+                         + ("; ".join(crits) if crits else "no crit"))
         out.append(("Kingdoms Forlorn d10", lines))
     if "power_roll" in summary:
         entry = summary["power_roll"]
