@@ -638,3 +638,17 @@ def test_charge_forged_on_your_own_action_may_attack_even_after_a_choice():
     assert state.follow_up is not None and state.follow_up.kind == "charge"
     state, _ = play(state, Attack("Aria", state.follow_up.uid, "silver-tongue"))
     assert state.card("silver-tongue") is None
+
+
+def test_truce_card_played_as_a_truce_action_gives_two_more():
+    """*Truce*: "When a card with Truce is played, you may immediately take two additional
+    non-combat actions before your opponent responds." -- no exception for a Truce card
+    played as one of those actions."""
+    state = board(turn="Brannoc",
+                  brannoc={"ap": 4, "hand": ["treaty-envoy", "treaty-envoy"]})
+    state, _ = play(state, PlayCard("Brannoc", "treaty-envoy"))
+    assert state.extra_actions == 2
+    state, events = play(state, PlayCard("Brannoc", "treaty-envoy#2"))
+    assert state.extra_actions == 1 + 2 and said(events, "truce") and state.to_act == 1
+    state, _ = play(state, GainAP("Brannoc"), GainAP("Brannoc"), GainAP("Brannoc"))
+    assert state.to_act == 0 and state.extra_actions == 0

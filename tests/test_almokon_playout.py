@@ -36,7 +36,9 @@ def invariants(state: AlmokonState, total: int) -> None:
         assert not (card.exhausted and state.definition(card.uid).has("inexhaustible"))
     for player in state.players:
         assert player.ap >= 0 and player.bounty >= 0
-    assert state.extra_actions in (0, 1, 2)
+    assert state.extra_actions >= 0
+    assert state.extra_actions == 0 or state.to_act == state.turn or state.stack \
+        or state.choice is not None
 
 
 def playout(path: Path, seed: int, round_trip: bool) -> AlmokonState:

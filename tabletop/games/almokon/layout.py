@@ -135,8 +135,7 @@ def from_layout(top: Table) -> AlmokonState:
     notes = top.get("notes", str, "")
     seed = top.get("seed", int, 0)
     shuffles = top.get("shuffles", int, 0, check=_non_negative)
-    extra = top.get("extra_actions", int, 0,
-                    check=lambda v: None if v in (0, 1, 2) else "must be 0, 1 or 2 (Truce)")
+    extra = top.get("extra_actions", int, 0, check=_non_negative)
     rules = _rules(top)
     namer = _Namer(catalog)
 

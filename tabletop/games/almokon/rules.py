@@ -570,8 +570,10 @@ def _resolve_item(run: _Run, item: StackItem) -> None:
         _enter(run, item.player, item.uid, place, ready=None, charge=own_turn)
         if definition.play is not None:
             _effect(run, item.player, definition.play, item.uid, item.target)
-    if definition.has("truce") and own_turn and not run.s.winner:
-        run.s = replace(run.s, extra_actions=2)
+    if definition.has("truce") and bottom and item.player == s.turn and not run.s.winner:
+        # "When a card with Truce is played, you may immediately take two additional
+        # non-combat actions": on your own action, and again when played as a Truce action
+        run.s = replace(run.s, extra_actions=run.s.extra_actions + 2)
         run.say("truce", player=run.name(item.player))
 
 
