@@ -5,7 +5,7 @@ from clash_boards import board
 
 from tabletop.errors import IllegalActionError
 from tabletop.games.clash.actions import Attack, MonsterMove, TurnMonster, Weapon
-from tabletop.games.clash.attacks import in_range, in_zone, sequence
+from tabletop.games.clash.attacks import in_range, in_zone
 from tabletop.games.clash.rules import apply, outcomes
 from tabletop.games.clash.targeting import TargetingError, target
 from tabletop.spatial.grid import Space
@@ -143,11 +143,10 @@ def test_typical_instructions_on_and_not_on_vantage_point_in_the_rulebook_words(
         target(state, gorgoleth, ["On Sparkle"])
 
 
-def test_range_zone_and_sequential_order():
+def test_range_and_zone():
     rat = FIELD_STATE.monster("Rat")
     assert in_range(FIELD_STATE, rat, 3) == ["Odo"]
     assert in_zone(FIELD_STATE, rat, 2) == []
-    assert sequence(FIELD_STATE, rat, ["Kara", "Odo"]) == ["Odo", "Kara"]
 
 
 def test_knight_attack_legality_by_weapon():
@@ -200,9 +199,21 @@ def test_simultaneous_and_zone_attacks_do_not_turn():
     assert [e.piece for e in r.events] == ["Kara", "Odo"]
     [r] = outcomes(FIELD_STATE, MonsterAttack("Rat", (), "zone", 3))
     assert r.state == FIELD_STATE and [e.piece for e in r.events] == ["Odo"]
+
+
+def test_sequential_attack_goes_in_the_given_order_turning_toward_each_target():
+    """Attack Types: "Sequential Attack: Performed against multiple Targets, one at a time, in
+    a specific order" (the card's, as the players give it); Monster Turning: "Toward the
+    Target, before it performs an Attack"."""
+    from tabletop.games.clash.actions import MonsterAttack
+
     [r] = outcomes(FIELD_STATE, MonsterAttack("Rat", ("Kara", "Odo"), "range", 9,
                                               sequential=True))
-    assert [e.piece for e in r.events if e.kind == "attack-target"] == ["Odo", "Kara"]
+    assert [(e.kind, e.piece or e.other) for e in r.events] == [
+        ("rotated", "Rat"), ("attack-target", "Kara"), ("rotated", "Rat"),
+        ("attack-target", "Odo")]
+    assert [e.other for e in r.events if e.kind == "rotated"] == ["east", "north"]
+    assert r.state.monster("Rat").facing == "north"
 
 
 def test_record_wound_and_last_knight_to_wound():

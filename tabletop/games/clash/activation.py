@@ -263,7 +263,9 @@ def monster_attack_outcomes(state: ClashState, action: MonsterAttack) -> list[Br
     *Target Out of Reach*): the Monster turns toward a single Target first (not for a Zone or
     Wave, not for a Simultaneous attack on two or more); every Target out of the attack's
     range is an Out of Reach Evade; Zone and Wave attack the Knights in the area (Wave minus
-    those sheltered); a Sequential attack lists its Targets closest first."""
+    those sheltered).  A Sequential attack (or any attack on several Targets that is not
+    Simultaneous) goes "one at a time, in a specific order": the order the players give (the
+    card's), the Monster turning toward each Target before its attack."""
     monster = monster_of(state, action.monster, action)
     kind = action.kind.lower()
     if kind not in ATTACK_KINDS:
@@ -283,27 +285,24 @@ def monster_attack_outcomes(state: ClashState, action: MonsterAttack) -> list[Br
     if not action.targets:
         raise IllegalActionError(action, "name the Target(s) of the attack")
     reach = 1 if kind == "melee" else action.x
-    order = list(action.targets)
-    if action.sequential:
-        order = attacks.sequence(state, monster, order)
-    starts = [Branch(state)]
-    if len(order) == 1 or not action.simultaneous:
-        first = state.knight(order[0])
-        starts = movement.turn_toward(Branch(state), monster.name, first.spaces,
-                                      "Monster Turning: before an attack")
-    out = []
-    for start in starts:
-        events = []
-        for name in order:
-            if monster.has("always there") or geometry.range_(start.state, monster.name,
-                                                               name) <= reach:
-                events.append(Event("attack-target", name, other=monster.name,
-                                    rule=f"{kind.title()} attack"))
-            else:
-                events.append(Event("out-of-reach", name, other=monster.name,
-                                    rule="Target Out of Reach"))
-        out.append(start.then(None, *events))
+    out = [Branch(state)]
+    simultaneous = action.simultaneous and len(action.targets) > 1
+    for name in action.targets:
+        if not simultaneous:
+            out = [turned for b in out
+                   for turned in movement.turn_toward(b, monster.name,
+                                                      b.state.knight(name).spaces,
+                                                      "Monster Turning: before an attack")]
+        out = [b.then(None, _attack_event(b.state, monster, name, kind, reach)) for b in out]
     return out
+
+
+def _attack_event(state: ClashState, monster: Monster, name: str, kind: str,
+                  reach: int) -> Event:
+    """The attack on ``name``, or an Out of Reach Evade when it is beyond ``reach``."""
+    if monster.has("always there") or geometry.range_(state, monster.name, name) <= reach:
+        return Event("attack-target", name, other=monster.name, rule=f"{kind.title()} attack")
+    return Event("out-of-reach", name, other=monster.name, rule="Target Out of Reach")
 
 
 def record_wound(state: ClashState, action: RecordWound) -> tuple[ClashState, tuple]:

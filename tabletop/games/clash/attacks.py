@@ -1,5 +1,5 @@
 """Monster attack geometry (rulebook *Attack Types*): who a Range X, Zone X or Wave X attack
-reaches, and the order of a Simultaneous or Sequential attack's Targets."""
+reaches."""
 
 from __future__ import annotations
 
@@ -36,11 +36,3 @@ def wave(state: ClashState, monster: Monster, x: int) -> tuple[list[str], dict[s
                                f"{cover}, adjacent to {name} (Wave Attack)")
     return hit, sheltered
 
-
-def sequence(state: ClashState, monster: Monster, names: list[str]) -> list[str]:
-    """A Sequential attack's order as this program lists it: closest first (by distance),
-    then reading order of the Knights' spaces."""
-    def key(name: str):
-        d = geometry.distance(state, monster.name, name)
-        return (d is None, d or 0, state.knight(name).at)
-    return sorted(names, key=key)
