@@ -70,3 +70,14 @@ def test_save_curse_level_plus_two_at_curse_three_needs_five():
     assert answer["answer"] == 5 and answer["roll"] == "roll 5 or higher on a d10 to succeed"
     assert q("mid-delve", "save threat 6")["roll"] == "no d10 roll succeeds"
     assert "error" in q("start", "save threat two")
+
+
+def test_query_answers_name_the_rule_that_decided():
+    """Every query answer says which rule decided, in words (the rulebook's section names)."""
+    wanted = {"hunt-move 'Rotgut Hound' 2": "Encounter Monsters Spawn and Movement",
+              "travel-direction 7 8": "Collecting Clues",
+              "tile-distance 1 7": "Encounter Monsters Spawn and Movement",
+              "backtrack-cost 1": "Backtracking",
+              "travel-options": "Travel Step"}
+    for question, rule in wanted.items():
+        assert rule in q("mid-delve", question)["why"], question

@@ -95,8 +95,9 @@ def hunt_move(state: KingdomState, args: list[str]) -> dict[str, Any]:
                        "placed on a tile adjacent to the Party marker"}
     ends = sorted({w[-1] for w in walks})
     answer = ends[0] if len(ends) == 1 else None
-    why = (f"moves {steps} tile(s) toward the Party marker on tile {state.party} by the "
-           f"shortest path, ignoring Hindering tokens")
+    why = (f"Encounter Monsters Spawn and Movement: moves {steps} tile(s) toward the Party "
+           f"marker on tile {state.party} by the shortest path; Hindering Tokens: they only "
+           f"affect the party")
     if answer is None:
         why += "; equally short ways end on different tiles: the players choose"
     return {"answer": answer, "options": ends, "path": list(walks[0]),
@@ -109,7 +110,7 @@ def travel_direction(state: KingdomState, args: list[str]) -> dict[str, Any]:
     if a == b:
         raise QueryError("FROM and TO are the same tile")
     side, why = board.direction(state, a, b)
-    return {"answer": side, "why": why}
+    return {"answer": side, "why": f"Collecting Clues (the direction of travel): {why}"}
 
 
 def tile_distance(state: KingdomState, args: list[str]) -> dict[str, Any]:
@@ -118,9 +119,11 @@ def tile_distance(state: KingdomState, args: list[str]) -> dict[str, Any]:
     graph = board.monster_graph(state)
     dist = tile_map.distances(graph, a).get(b)
     paths = tile_map.shortest_paths(graph, a, b, limit=1)
-    why = ("steps along tile paths between tiles on the table (as Monster tokens move: "
-           "Hindering tokens and Shortcuts ignored)" if dist is not None else
-           "no chain of paths joins them: they lie on different pieces of a disjointed map")
+    why = ("Encounter Monsters Spawn and Movement: steps along tile paths between tiles on "
+           "the table, as Monster tokens move (Hindering tokens and Shortcuts ignored)"
+           if dist is not None else
+           "Disjointed Map: no chain of paths joins them: they lie on different pieces of the "
+           "map")
     return {"answer": dist, "path": list(paths[0]) if paths else None, "why": why}
 
 
