@@ -313,6 +313,10 @@ def card_from_table(table: Table) -> CardDef:
     if crew and not (kind == "unit"):
         raise table.error("keywords", "only a Unit may have Crew")
     deck_rule = table.choice("deck_rule", DECK_RULES, "")
+    if deck_rule and (kind not in LEADER_BOUNTY or faction != "diplomacy"):
+        # rulebook: "Bicara Township (Diplomacy)", "Rahasa (Diplomacy)"
+        raise table.error("deck_rule", "the deck-building exceptions belong to Diplomacy "
+                                       "Monarchs and Capitols (Bicara Township, Rahasa)")
     aura = None
     aura_t = table.sub("aura", required=False)
     if aura_t is not None:
