@@ -378,3 +378,19 @@ def test_herd_and_gangup_do_not_move_a_braced_knight():
     [r] = outcomes(board(text), Forced("herd", "Rat", "Kara", 4))
     assert at(r.state, "Kara") == "B2" and at(r.state, "Rat") == "B3"
     assert r.state.knight("Kara").knockdown == ""
+
+
+def test_pushback_into_a_chasm_kills_and_the_source_steps_into_the_space_left():
+    """*Keyword List: Chasm*: "If they are pushed back, dragged or pulled through a Chasm space,
+    they die"; the source moves "in the direction of the affected miniature, pushing it", so,
+    as when a pushed Knight dies against an Indestructible Obstacle ("once the Monster has
+    moved into the space formerly occupied by the Targeted Knight, the Pushback stops"), the
+    source takes the space the Knight left; the log shows the Knight's path to the Chasm."""
+    pit = '[[terrain]]\nname = "Pit"\nspaces = ["B5"]\nkeywords = ["chasm"]\n'
+    [r] = outcomes(board(lane("boss", pit)), Forced("pushback", "Brute", "Kara", 3))
+    assert at(r.state, "Kara") is None
+    assert at(r.state, "Brute") == "B4"
+    kinds = [e.kind for e in r.events]
+    assert kinds.index("pushed") < kinds.index("died")
+    pushed = next(e for e in r.events if e.kind == "pushed")
+    assert [str(s) for s in pushed.path] == ["B4", "B5"]

@@ -219,7 +219,13 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
             b = crash(b, target, walls[0].name, f"{rule}: into a Destructible Obstacle")
         for kind, nb, _ in _enter(b, tgt, nxt_at, rule, knockback=False, source=source):
             if kind == "end":
-                results.extend(close(nb, (), went, settle_target=False))
+                told = Event("pushed", target, (*path, nxt_at), rule=rule)
+                nb = replace(nb, events=(*b.events, told, *nb.events[len(b.events):]))
+                stepped = (_source_step(nb, source, d, rule)
+                           if target not in nb.state.pieces else None)
+                results.extend(close(stepped or nb, (), (
+                    *went, stepped.state.pieces[source].at) if stepped else went,
+                    settle_target=False))
                 continue
             if kind == "stop":
                 results.extend(close(nb, path, went))
