@@ -394,3 +394,16 @@ def test_pushback_into_a_chasm_kills_and_the_source_steps_into_the_space_left():
     assert kinds.index("pushed") < kinds.index("died")
     pushed = next(e for e in r.events if e.kind == "pushed")
     assert [str(s) for s in pushed.path] == ["B4", "B5"]
+
+
+def test_pull_through_a_chasm_tells_the_path_then_the_death():
+    """*Keyword List: Chasm*: "If they are pushed back, dragged or pulled through a Chasm space,
+    they die" — the log first moves the Knight onto the Chasm, then tells its death."""
+    pit = '[[terrain]]\nname = "Pit"\nspaces = ["B5"]\nkeywords = ["chasm"]\n'
+    text = lane("boss", pit).replace('at = "B3"', 'at = "B7"')
+    [r] = outcomes(board(text), Forced("pull", "Brute", "Kara", 4))
+    assert at(r.state, "Kara") is None
+    kinds = [e.kind for e in r.events]
+    assert kinds.index("pushed") < kinds.index("died")
+    pushed = next(e for e in r.events if e.kind == "pushed")
+    assert [str(s) for s in pushed.path] == ["B6", "B5"]

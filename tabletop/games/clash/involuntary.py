@@ -329,7 +329,8 @@ def _follow(branch: Branch, source: str, target: str, path, rule: str, *, dist=N
         steps = _enter(b, piece, at, rule, knockback=False, source=source)
         kind, nb, _ = steps[-1]
         if kind == "end":
-            return [nb.then(None, Event("pushed", target, (*walked, at), rule=rule))]
+            told = Event("pushed", target, (*walked, at), rule=rule)
+            return [replace(nb, events=(*b.events, told, *nb.events[len(b.events):]))]
         if kind == "stop":
             b = nb
             break
