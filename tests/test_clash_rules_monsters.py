@@ -312,3 +312,41 @@ def test_move_behind_a_mob_goes_to_the_furthest_space_it_can_end_on():
     state = board(FIELD.replace('at = "C5"\nsize = [1, 3]', 'spaces = ["C8", "E8", "D9"]'))
     results = outcomes(state, MonsterMove("Rat", "Kara", "move behind"))
     assert {at(r.state, "Rat") for r in results} == {"D7"}
+
+
+EDGE = """
+[board]
+rows = 5
+cols = 8
+[[monsters]]
+name = "Ogre"
+type = "boss"
+at = "B4"
+facing = "north"
+[[knights]]
+name = "Kara"
+at = "D8"
+"""
+
+
+def test_move_to_a_direction_slides_along_the_board_edge_away_from_the_most_knights():
+    """Monster Movement: "If any effect would cause the Monster to move past a Board Edge, it
+    will continue the movement along the edge prioritizing a direction that will initially
+    lead it away from the most Knights" — north 4 from B4: A4, then west (Kara is east)."""
+    [r] = outcomes(board(EDGE), MonsterMove("Ogre", "north", "move to", limit=4))
+    assert at(r.state, "Ogre") == "A1"
+    assert any(e.kind == "edge" and e.other == "west" for e in r.events)
+    split = board(EDGE + '[[knights]]\nname = "Odo"\nat = "D1"\n')
+    results = outcomes(split, MonsterMove("Ogre", "north", "move to", limit=3))
+    assert {at(r.state, "Ogre") for r in results} == {"A2", "A6"}
+    assert all(len(r.choices) == 1 for r in results)             # offered, not picked
+
+
+def test_move_to_a_direction_a_mob_stops_before_an_obstacle():
+    """Monster Movement: Mobs "have to move around" Obstacles; moving in a direction, a Mob
+    stops before one."""
+    text = EDGE.replace('"boss"', '"mob"') + (
+        '[[terrain]]\nname = "Rock"\nspaces = ["B7"]\nkeywords = ["obstacle"]\n')
+    text = text.replace('facing = "north"', 'facing = "east"')
+    [r] = outcomes(board(text), MonsterMove("Ogre", "east", "move to", limit=4))
+    assert at(r.state, "Ogre") == "B6"

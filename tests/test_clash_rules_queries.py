@@ -77,3 +77,9 @@ def test_the_cli_answers_a_rules_question():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["answer"] == ["Fleischritter"]
+
+
+def test_monster_move_to_a_direction_with_at_most_x_spaces():
+    answer = question("clash-rule-zigzag.toml", "monster-move Eggknight north 'move to' 2")
+    [outcome] = answer["answer"]
+    assert outcome["end"] == {"Eggknight": "B2"}

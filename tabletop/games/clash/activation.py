@@ -128,6 +128,9 @@ def monster_move_outcomes(state: ClashState, action: MonsterMove) -> list[Branch
     if how not in MOVEMENT_TYPES:
         raise IllegalActionError(action, f"{action.how!r} is not a movement type "
                                          f"({', '.join(MOVEMENT_TYPES)})")
+    if how == "move to" and action.target.lower() in DIRECTIONS:
+        start, limit = _speed_limit(Branch(state), monster, action.limit)
+        return movement.move_direction(start, monster.name, action.target.lower(), limit)
     spaces = _target_spaces(state, action.target, action)
     start, limit = _speed_limit(Branch(state), monster, action.limit)
     action = replace(action, limit=limit)

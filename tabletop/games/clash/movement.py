@@ -375,3 +375,51 @@ def slide_ways(state: ClashState, direction: str, mover: Piece) -> tuple[str, ..
                            if (2 * k.at.col + 1 - cx) * dx + (2 * k.at.row + 1 - cy) * dy < 0)
     most = max(counts.values())
     return tuple(s for s in sides if counts[s] == most)
+
+
+def move_direction(branch: Branch, name: str, way: str, limit: int | None,
+                   rule: str = "Move to X") -> list[Branch]:
+    """*Move to X* "in the indicated direction": ``limit`` spaces straight ``way`` (no limit:
+    until the Board Edge).  *Monster Movement*: "If any effect would cause the Monster to move
+    past a Board Edge, it will continue the movement along the edge prioritizing a direction
+    that will initially lead it away from the most Knights" (equally many: both offered; a
+    second edge, a corner, ends it).  A boss passes through everything; a mob stops before
+    what it cannot enter, and never ends on a miniature."""
+    state = branch.state
+    monster = state.monster(name)
+    allowed = allowed_for(state, monster)
+    may_end = (boss_allowed(state, monster) if is_boss(monster)
+               else mob_allowed(state, monster, ending=True))
+    done: list[tuple[tuple[Space, ...], str | None]] = []
+    moving = [((), way, None)]
+    while moving:
+        path, heading, slid = moving.pop(0)
+        here = path[-1] if path else monster.at
+        if limit is not None and len(path) >= limit:
+            done.append((path, slid))
+            continue
+        dx, dy = DIRECTIONS[heading]
+        there = here.step(dx, dy)
+        if all(state.board.contains(s) for s in spaces_at(monster, there)):
+            if allowed(there):
+                moving.append(((*path, there), heading, slid))
+            else:
+                done.append((path, slid))
+            continue
+        if limit is None or slid is not None:
+            done.append((path, slid))
+            continue
+        mover = replace(monster, at=here)
+        for side in slide_ways(state, heading, mover):
+            moving.append((path, side, side))
+    out = []
+    for path, slid in done:
+        while path and not may_end(path[-1]):
+            path = path[:-1]
+        start = branch.then(choice=(_path_choice(name, path) if len(done) > 1 and path
+                                    else f"{name} stays" if len(done) > 1 else None))
+        if slid is not None:
+            start = start.then(None, Event("edge", name, other=slid,
+                                           rule="Monster Movement: Board Edge"))
+        out.extend(walk(start, name, path, rule) if path else [start])
+    return out

@@ -108,14 +108,19 @@ def _target(state: ClashState, args: list[str]) -> dict[str, Any]:
 
 def _monster_move(state: ClashState, args: list[str]) -> dict[str, Any]:
     if len(args) < 3:
-        raise QueryError("monster-move takes M TARGET TYPE (TYPE: " +
+        raise QueryError("monster-move takes M TARGET TYPE [X] (X: at most X spaces; TYPE: " +
                          ", ".join(MOVEMENT_TYPES) + ")")
     monster = _monster(state, args[0])
     goal = args[1]
     if goal.casefold() in {n.casefold() for n in state.pieces}:
         goal = _name(state, goal)
-    how = " ".join(args[2:]).lower()
-    return _run(state, MonsterMove(monster.name, goal, how))
+    words = args[2:]
+    limit = None
+    if len(words) > 1 and words[-1].isdigit():
+        limit = _number(words[-1])
+        words = words[:-1]
+    how = " ".join(words).lower()
+    return _run(state, MonsterMove(monster.name, goal, how, limit))
 
 
 def _forced(kind: str, source_first: bool):
