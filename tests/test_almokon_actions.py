@@ -150,6 +150,27 @@ def test_monarch_destroyed_gives_its_bounty_but_the_game_goes_on():
     assert not state.winner and state.to_act == 1
 
 
+def test_capitol_destroyed_gives_its_bounty_but_the_game_goes_on():
+    """*Capitol*: "If your Capitol is destroyed, your opponent earns its Bounty value, but you
+    do not lose the game." """
+    state = board("Aria siege-golem wilderness", "Brannoc harbour-of-sels realm damage=10",
+                  "Brannoc rahasa realm", leaders=False)
+    state, events = play(state, Attack("Aria", "siege-golem", "harbour-of-sels"))
+    assert state.card("harbour-of-sels") is None and state.players[0].bounty == 10
+    assert "harbour-of-sels" in state.players[1].discard
+    assert not state.winner and state.to_act == 1 and rules.legal_actions(state)
+
+
+def test_return_damage_destruction_can_win_for_the_defenders_player():
+    """*Victory*: 21 Bounty "is checked after every combat resolution, card destruction" --
+    the defender's player destroys the attacker with return damage and wins at once."""
+    state = board("Aria hammerfall-militia wilderness damage=1",
+                  "Brannoc iron-sentinel wilderness", brannoc={"bounty": 20})
+    state, events = play(state, Attack("Aria", "hammerfall-militia", "iron-sentinel"))
+    assert state.winner == "Brannoc" and state.players[1].bounty == 21
+    assert said(events, "won") and rules.legal_actions(state) == []
+
+
 # ---------------------------------------------------------------------- the other actions
 def test_gain_two_ap_is_always_available():
     state = board()
@@ -220,10 +241,23 @@ def test_activate_pays_and_exhausts_the_card():
     refused(state, Activate("Aria", "cult-of-the-red-fist", 0), "exhausted")
 
 
+TOLL_GATE = [{"id": "toll-gate", "name": "Toll Gate", "type": "improvement",
+              "faction": "conquest", "vigor": 3, "bounty": 1,
+              "abilities": [{"name": "Toll", "cost": 1, "exhaust": False, "effect": "bounty",
+                             "amount": 1}]}]
+
+
 def test_abilities_without_exhaust_repeat_while_paid():
+    """*Actions*: "Some abilities exhaust the card after use; others may be used repeatedly
+    as long as the cost is paid. The card will specify which applies." """
     state = board("Brannoc terraced-vineyards realm growth=1", turn="Brannoc")
     state, _ = play(state, Activate("Brannoc", "harbour-of-sels", 0))
     assert state.players[1].ap == 2 and state.card("harbour-of-sels").exhausted
+    state = board("Aria toll-gate realm", card_defs=TOLL_GATE, aria={"ap": 2})
+    state, _ = play(state, Activate("Aria", "toll-gate", 0), GainAP("Brannoc"),
+                    Activate("Aria", "toll-gate", 0), GainAP("Brannoc"))
+    assert state.players[0].bounty == 2 and not state.card("toll-gate").exhausted
+    refused(state, Activate("Aria", "toll-gate", 0), "Toll costs 1 AP and you have 0")
 
 
 def test_unknown_player_and_non_actions_are_refused():

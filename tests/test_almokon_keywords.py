@@ -163,6 +163,7 @@ def test_onslaught_gives_one_more_attack_after_a_kill():
     state, _ = play(state, Attack("Aria", "shock-cavalry", "bicara-pikemen#2"))
     assert state.card("bicara-pikemen#2") is None
     assert state.follow_up is None and state.to_act == 1  # no chain of follow-ups
+    assert state.card("shock-cavalry").exhausted  # "It exhausts after this follow-up attack"
 
 
 def test_onslaught_can_be_declined():
@@ -211,6 +212,15 @@ def test_reflex_card_is_played_in_response():
     state, _ = play(state, PlayCard("Brannoc", "quick-reprisal", "hammerfall-militia"))
     assert state.card("hammerfall-militia") is None and state.players[1].bounty == 1
     assert state.players[0].hand == ("iron-blade",)
+
+
+def test_reflex_card_may_also_be_played_as_an_ordinary_action():
+    """*Reflex*: cards with Reflex "may be played in response" -- may, so also as your own
+    action, which then uses your turn."""
+    state = board("Aria hammerfall-militia wilderness", turn="Brannoc",
+                  brannoc={"ap": 1, "hand": ["quick-reprisal"]})
+    state, _ = play(state, PlayCard("Brannoc", "quick-reprisal", "hammerfall-militia"))
+    assert state.card("hammerfall-militia") is None and state.to_act == 0
 
 
 def test_only_reflex_or_veto_cards_respond():
@@ -493,6 +503,15 @@ def test_cult_one_copy_in_play_per_player():
     state = board("Brannoc cult-of-the-silver-word realm",
                   aria={"ap": 5, "hand": ["cult-of-the-silver-word"]})
     play(state, PlayCard("Aria", "cult-of-the-silver-word#2"))
+
+
+def test_different_cults_may_be_in_play_together():
+    """*Cult*: "multiple different Cults may be in play simultaneously"."""
+    state = board("Aria cult-of-the-red-fist realm",
+                  aria={"ap": 5, "hand": ["cult-of-the-silver-word"]})
+    state, _ = play(state, PlayCard("Aria", "cult-of-the-silver-word"))
+    assert {c.uid for c in state.cards if c.owner == 0} >= \
+        {"cult-of-the-red-fist", "cult-of-the-silver-word"}
 
 
 # ---------------------------------------------------------------------- entering play, Ready
