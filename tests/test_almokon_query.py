@@ -56,6 +56,7 @@ def test_crew_mentions_its_second_way_in(midgame):
 
 def test_deck_check_and_winner(midgame):
     assert ask(*midgame, "deck-check Aria")["answer"] is True
+    assert "exactly 40 playable cards" in ask(*midgame, "deck-check Aria")["why"]
     answer = ask(*midgame, "winner")
     assert answer["answer"] is None and answer["bounty"] == {"Aria": 6, "Brannoc": 3}
 

@@ -124,7 +124,9 @@ def deck_check(state: AlmokonState, args: list[str]) -> dict[str, Any]:
     return {"answer": report.legal, "problems": list(report.problems),
             "main_faction": report.main_faction, "playable": report.playable,
             "foreigners": report.foreigners, "unaligned": report.unaligned,
-            "why": "legal" if report.legal else "; ".join(report.problems)}
+            "why": ("legal (Deck Building): Monarch and Capitol of one faction, exactly 40 "
+                    "playable cards, Foreigners within the Pentagram of Power limits")
+            if report.legal else "; ".join(report.problems)}
 
 
 def winner(state: AlmokonState, args: list[str]) -> dict[str, Any]:
