@@ -250,3 +250,18 @@ def test_layout_no_knight_is_panicked_in_round_one():
         layouts.loads(text, "bad.toml")
     assert layouts.loads(text.replace("round = 1", "round = 2"))[1].household(
         "Bloodguard").knight("Sir Aldric").panic
+
+
+def test_layout_ready_household_has_its_order_and_favors():
+    """Choosing the Jousting Order: "Place these tokens down onto The List card in the same order
+    you want them to joust"; Choosing Favor Actions: "Each round players will assign one Favor
+    Action to each Knight that they are jousting during the Planning Phase." A Household that
+    has finished planning has done both (else its rival's Ready would start a Jousting Phase
+    with no order to reveal)."""
+    with pytest.raises(LayoutError, match="order") as caught:
+        layouts.loads(_broken('workers = 3', 'workers = 3\nready = true'), "bad.toml")
+    assert "bad.toml:" in str(caught.value)
+    ordered = _broken('workers = 3', 'workers = 3\nready = true\n'
+                      'order = ["Sir Aldric", "Dame Wren", "Sir Corvin"]')
+    with pytest.raises(LayoutError, match="Favor Action"):
+        layouts.loads(ordered, "bad.toml")

@@ -284,7 +284,9 @@ def from_layout(top: Table) -> JoustState:
 def _check_round(top: Table, phase: str, revealed: int, resolved: int,
                  houses: list[tuple[Table, Household]]) -> None:
     """The List and the phase agree: jousts are revealed one at a time and only while
-    jousting, when both orders are set and both Households have finished planning."""
+    jousting, when both orders are set and both Households have finished planning; a
+    Household that has finished planning has set its order and its Favor Actions (the rule
+    of :func:`tabletop.games.joust.planning.ready`)."""
     if phase != "jousting" and (revealed or resolved):
         raise top.error("revealed", "jousts are revealed and scored only in the jousting phase")
     if not resolved <= revealed <= resolved + 1:
@@ -296,6 +298,15 @@ def _check_round(top: Table, phase: str, revealed: int, resolved: int,
                                        "and finished planning (ready = true)")
         if phase == "setup" and house.ready:
             raise table.error("ready", "planning has not begun while setting up")
+        if phase in ("planning", "jousting") and house.ready:
+            if len(house.order) != JOUSTS:
+                raise table.error("order", "a Household that has finished planning (ready = "
+                                           "true) has laid its Jousting Tokens on The List")
+            missing = [k.name for k in house.knights if not k.panic and k.favors and not k.favor]
+            if missing:
+                raise table.error("ready", f"a Household that has finished planning has "
+                                           f"assigned a Favor Action to each Knight; "
+                                           f"{missing[0]} has none")
         if phase in ("planning", "jousting"):
             bare = [k.name for k in house.knights if not k.tokens]
             if bare:
