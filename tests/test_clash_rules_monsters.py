@@ -350,3 +350,11 @@ def test_move_to_a_direction_a_mob_stops_before_an_obstacle():
     text = text.replace('facing = "north"', 'facing = "east"')
     [r] = outcomes(board(text), MonsterMove("Ogre", "east", "move to", limit=4))
     assert at(r.state, "Ogre") == "B6"
+
+
+def test_move_lateral_turns_toward_the_target_when_it_begins_and_ends():
+    """Monster Turning: "Unless stated otherwise, a Monster always turns: Toward the Target,
+    when it begins and ends its movement." Move Lateral east to D5, in range 3 of Kara."""
+    state = board(FIELD.replace('type = "mob"', 'type = "boss"'))
+    [r] = outcomes(state, MonsterMove("Rat", "Kara", "move lateral", attack_range=3))
+    assert at(r.state, "Rat") == "D5" and r.state.monster("Rat").facing == "east"

@@ -329,7 +329,18 @@ def _front_row(state: ClashState, monster: Monster) -> list[Space]:
 def lateral(branch: Branch, name: str, target_spaces, within: int,
             rule: str = "Move Lateral") -> list[Branch]:
     """*Move Lateral*: the shortest straight (row or column) move to a position from which
-    the attack of range ``within`` reaches the target."""
+    the attack of range ``within`` reaches the target; like every movement the Monster turns
+    toward the Target when it begins and ends it (*Monster Turning*)."""
+    out = []
+    for turned in turn_toward(branch, name, target_spaces, "Monster Turning: begin movement"):
+        for moved in _lateral(turned, name, target_spaces, within, rule):
+            out.extend(turn_toward(moved, name, target_spaces, "Monster Turning: end movement"))
+    return out
+
+
+def _lateral(branch: Branch, name: str, target_spaces, within: int,
+             rule: str) -> list[Branch]:
+    """The straight moves of *Move Lateral*, without the turning."""
     state = branch.state
     monster = state.monster(name)
     allowed = allowed_for(state, monster)
