@@ -301,3 +301,38 @@ def test_knocked_down_knight_cannot_attack_and_blindspot_bonus_is_noted():
     assert [e.kind for e in events if e.kind == "blindspot-bonus"] == ["blindspot-bonus"]
     _, events = apply(state, Attack("Odo", "Rat", Weapon()))
     assert "blindspot-bonus" not in [e.kind for e in events]
+
+
+def test_the_knight_round_ends_when_the_last_knight_to_act_dies_in_its_turn():
+    """*Knight Turns*: "Once all Knights have taken their turns, proceed to the next Monster
+    Round" — a Knight who dies during its own turn (here pushed into a Chasm) leaves no turn
+    to finish, so the Monster Round begins and play can go on."""
+    from tabletop.games.clash.actions import Forced
+
+    state = board("""
+[board]
+rows = 3
+cols = 8
+[[knights]]
+name = "Kara"
+at = "A1"
+[[knights]]
+name = "Odo"
+at = "B3"
+[[monsters]]
+name = "Brute"
+type = "boss"
+at = "B2"
+[[terrain]]
+name = "Pit"
+spaces = ["B5"]
+keywords = ["chasm"]
+""")
+    state, _ = apply(state, EndTurn("Kara"))
+    state, _ = apply(state, StartTurn("Odo"))
+    state, events = apply(state, Forced("pushback", "Brute", "Odo", 3))
+    assert state.knight("Odo") is None
+    assert state.turn.phase == "monster" and state.turn.round == 2 and state.turn.done == ()
+    assert "The Monster Round of round 2 begins." in [describe(e) for e in events]
+    state, _ = apply(state, EndMonsterRound())
+    assert state.turn.phase == "knight"

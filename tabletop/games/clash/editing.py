@@ -104,14 +104,19 @@ def remove_piece(state: ClashState, action: RemovePiece) -> Result:
     set down on its space; turn records that named a removed Knight forget it)."""
     if action.name not in state.pieces and state.tile(action.name) is None:
         raise IllegalActionError(action, f"there is nothing called {action.name!r}")
+    before = state
     state = forget(state.without(action.name), action.name)
     state = replace(state, knights=tuple(replace(k, vantage=None) if k.vantage == action.name
                                          else k for k in state.knights))
-    return checked(state, action), (Event("removed", action.name),)
+    return checked(state, action), (Event("removed", action.name),
+                                    *round_events(before, state))
 
 
 def forget(state: ClashState, name: str) -> ClashState:
-    """``state`` whose turn record no longer names the Knight ``name``."""
+    """``state`` whose turn record no longer names the Knight ``name``.  When that leaves every
+    Knight on the board with its turn taken in the Knight Round, the next round's Monster Round
+    begins (rulebook *Knight Turns*: "Once all Knights have taken their turns, proceed to the
+    next Monster Round"); :func:`round_events` tells it."""
     turn = state.turn
     turn = replace(turn, done=tuple(n for n in turn.done if n != name),
                    active=None if turn.active == name else turn.active,
@@ -120,4 +125,15 @@ def forget(state: ClashState, name: str) -> ClashState:
                    divine=None if turn.divine == name else turn.divine)
     if turn.active is None and state.turn.active == name:
         turn = replace(turn, moved=False, attacked=False, fell=False)
+    if (turn.phase == "knight" and turn.active is None and state.knights
+            and all(k.name in turn.done for k in state.knights)):
+        turn = replace(turn, phase="monster", done=(), round=turn.round + 1)
     return replace(state, turn=turn)
+
+
+def round_events(before: ClashState, after: ClashState) -> tuple[Event, ...]:
+    """The event telling that a new Monster Round began between ``before`` and ``after``."""
+    if before.turn.phase == "knight" and after.turn.phase == "monster":
+        return (Event("round-changed", other="Monster", amount=after.turn.round,
+                      rule="Clash Sequence"),)
+    return ()

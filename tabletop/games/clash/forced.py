@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tabletop.games.clash.editing import forget
+from tabletop.games.clash.editing import forget, round_events
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.state import ClashState, Knight, Monster, Piece, Terrain
 from tabletop.spatial import forced as directions
@@ -132,7 +132,8 @@ def kill(branch: Branch, name: str, rule: str, *, lifeline: str = "") -> list[Br
     state = branch.state
     held = state.turn.priority == name
     state = forget(state.without(name), name)
-    dead = branch.then(state, Event("died", name, rule=rule))
+    dead = branch.then(state, Event("died", name, rule=rule),
+                       *round_events(branch.state, state))
     if not held or not state.knights:
         return [dead]
     top = max(k.passion for k in state.knights)
