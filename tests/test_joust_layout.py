@@ -265,3 +265,15 @@ def test_layout_ready_household_has_its_order_and_favors():
                       'order = ["Sir Aldric", "Dame Wren", "Sir Corvin"]')
     with pytest.raises(LayoutError, match="Favor Action"):
         layouts.loads(ordered, "bad.toml")
+
+
+@pytest.mark.parametrize("old, new", [
+    ('name = "Lance"', 'name = "fealty"'),
+    ('name = "Gilded Lance"', 'name = "Fealty"'),
+])
+def test_layout_equipment_is_not_named_like_the_fealty_die(old, new):
+    """Dice that are placed "will be rolled for that Knight in the Jousting Phase" (Placing
+    Dice), and the Fealty Die "will always be rolled" (Knightly Terms): an Equipment slot
+    called ``fealty`` would be mistaken for the Fealty Die's place and its die never rolled."""
+    with pytest.raises(LayoutError, match="Fealty"):
+        layouts.loads(_broken(old, new), "bad.toml")

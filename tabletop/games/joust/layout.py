@@ -102,10 +102,19 @@ def _squire(table: Table) -> Squire:
     return squire
 
 
-def _equipment(table: Table) -> Equipment:
+def _slot_name(table: Table) -> str:
+    """The name of an Enhancement Card, which names its Equipment slot: not a number (those
+    name Bravery Token slots) and not ``fealty`` (the Fealty Die's place)."""
     name = _name(table)
     if name.isdigit():
         raise table.error("name", "must not be a number (numbers name Bravery Token slots)")
+    if name.strip().lower() == "fealty":
+        raise table.error("name", "must not be 'fealty', the name of the Fealty Die's place")
+    return name
+
+
+def _equipment(table: Table) -> Equipment:
+    name = _slot_name(table)
     colours = _colours(table, "die", ATTACK_COLOURS)
     if not colours:
         raise table.error("die", "must name the die colours the slot takes")
@@ -182,7 +191,7 @@ def _check_attachments(table: Table, knight: Knight) -> None:
 
 def _enhancement(table: Table) -> Enhancement:
     card = Enhancement(
-        name=_name(table),
+        name=_slot_name(table),
         squire_colours=_colours(table, "squire_die", ATTACK_COLOURS),
         reroll=_optional_colour(table, "squire_reroll"),
         kind=table.choice("type", EQUIPMENT_TYPES),
