@@ -123,6 +123,10 @@ def test_withdraw_returns_discards_the_lowest_and_gains_threat():
     assert state.party == "1" and state.fog is None
     assert state.track.threat == 2 and state.delve.phase == "exploration"
     assert state.fog_discard == 1
+    # "choose a revealed Deep Fog card with the lowest value and discard it": Ivy Garden (1),
+    # not Weeping Stair (2), which goes back into the deck
+    assert any("Discard Ivy Garden" in s for s in said)
+    assert "Weeping Stair" in [c.name for c in state.fog_deck]
 
 
 def test_loss_running_out_of_deep_fog_cards():

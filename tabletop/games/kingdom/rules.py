@@ -256,6 +256,7 @@ class Run:
                      f"district on the District Wheel ({wheel})? Choose.")
         else:
             text += f" against {monster}, using its Encounter Monster card."
+        text += " Answer once it is resolved: the token then leaves the map, and Rotation 1."
         self.ask("encounter", monster, choices, text)
 
     # -- the Kingdom Tile step --------------------------------------------------------
