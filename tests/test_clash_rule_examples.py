@@ -10,6 +10,7 @@ from tabletop.games.clash.movelike import hug_spaces
 from tabletop.games.clash.rules import apply, outcomes
 from tabletop.games.layouts import load
 from tabletop.spatial.grid import Space, adjacent
+from tabletop.spatial.measure import range_between
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
 
@@ -69,6 +70,10 @@ def test_drag_into_a_board_edge_slides_away_from_the_most_knights():
     assert at(result.state, "Ser Sonch") == "A4"
     assert result.state.monster("Ratwolf").facing == "east"
     assert any(e.kind == "edge" and e.other == "west" for e in result.events)
+    # "Note that in the end, this movement will still bring the Monster closer" (to Ubar)
+    ubar = state.knight("Ubar").spaces
+    assert (range_between(result.state.monster("Ratwolf").spaces, ubar)
+            < range_between(state.monster("Ratwolf").spaces, ubar))
 
 
 def test_knockback_into_a_column_stops_on_its_space_with_crash():
@@ -137,10 +142,13 @@ def test_hug_three():
 
 
 def test_knockback_to_the_side_displaces_the_knight_it_ends_on():
+    """Keyword List, Knockback: "Knockback 5 to the left. When a Knight is knocked back into
+    another Knight, the other Knight is Displaced" — Kara goes 5 spaces west (left) onto Odo."""
     state = layout("knockback-side")
     results = outcomes(state, Forced("knockback to the side", "Eggknight", "Kara", 5))
-    assert {at(r.state, "Kara") for r in results} == {"C10"}
-    assert sorted(at(r.state, "Odo") for r in results) == ["B10", "C11", "C9", "D10"]
+    assert {at(r.state, "Kara") for r in results} == {"C2"}
+    assert sorted(at(r.state, "Odo") for r in results) == ["B2", "C1", "C3", "D2"]
+    assert all(len(r.choices) == 1 for r in results)
 
 
 def test_unavoidable_knockback_into_a_column_drops_ser_sonch_to_zero():
