@@ -341,6 +341,26 @@ at = "F7"
 """
 
 
+def test_hug_through_difficult_terrain_moves_one_less_space():
+    """*Keyword List: Difficult Terrain*: "If, during voluntary movement, a Knight moves
+    through any number of Difficult Terrain tile spaces, they move one less space" — Hug X is a
+    move-like ability, voluntary movement (its starting space counts, as for the Movement
+    Action)."""
+    from tabletop.games.clash.movelike import hug_spaces
+
+    def hug(text: str, x: int) -> list[str]:
+        state = board(text)
+        return sorted(map(str, hug_spaces(state, state.knight("Kara"), x)))
+
+    assert hug(HUGGING, 1) == ["C5", "D3"]
+    mud_c5 = HUGGING + '[[terrain]]\nname = "Mud"\nspaces = ["C5"]\nkeywords = ["difficult"]\n'
+    assert hug(mud_c5, 1) == ["D3"]
+    assert "C5" in hug(mud_c5, 2)
+    mud_c4 = mud_c5.replace('spaces = ["C5"]', 'spaces = ["C4"]')
+    assert hug(mud_c4, 1) == []
+    assert hug(mud_c4, 2) == ["C5", "D3"]
+
+
 def test_hug_in_the_first_ability_window_keeps_the_target_in_weapon_range():
     # "If you perform Hug in the first ability window, you cannot move in a way that would
     # result in your target being outside of your weapon's effective range."

@@ -32,7 +32,10 @@ def hug_spaces(state: ClashState, knight: Knight, amount: int) -> frozenset[Spac
     count as not free; a Monster with Always There is never adjacent to a Knight (*Basic
     Abilities*).  A Knight on a Vantage Point is adjacent to its Monster and takes its
     first step onto any free space adjacent to that Monster, "as if they were adjacent
-    spaces" (*Movement and VPs*)."""
+    spaces" (*Movement and VPs*).  Hug is voluntary movement, so a path through Difficult
+    terrain (its starting space included, as for the Movement Action; not the Monster's spaces
+    under a Knight on a Vantage Point) is one space shorter (*Keyword List: Difficult
+    Terrain*)."""
     def free(space: Space) -> bool:
         return space == knight.at or standable(state, knight, space)
 
@@ -41,28 +44,38 @@ def hug_spaces(state: ClashState, knight: Knight, amount: int) -> frozenset[Spac
                    if not m.has("always there"))
 
     host = state.monster(knight.vantage) if knight.vantage else None
-    if host is not None:
-        own = set(host.spaces)
-        seen = {knight.at: 0} | {s: 1 for sp in host.spaces for s in sp.neighbours()
-                                 if s not in own and state.board.contains(s) and free(s)}
-    elif by_monster(knight.at):
-        seen = {knight.at: 0}
-    else:
+    if host is None and not by_monster(knight.at):
         return frozenset()
-    queue = deque(sorted(s for s in seen if host is None or s != knight.at))
-    while queue:
-        here = queue.popleft()
-        if seen[here] >= amount:
-            continue
-        for dx, dy in _STEPS:
-            there = here.step(dx, dy)
-            if there in seen or not free(there) or not by_monster(there):
+
+    def explore(limit: int, avoid: frozenset[Space]) -> set[Space]:
+        """The spaces reached in at most ``limit`` steps never entering ``avoid``."""
+        if host is not None:
+            own = set(host.spaces)
+            seen = {knight.at: 0} | {s: 1 for sp in host.spaces for s in sp.neighbours()
+                                     if limit >= 1 and s not in own and s not in avoid
+                                     and state.board.contains(s) and free(s)}
+        elif knight.at in avoid:
+            return set()
+        else:
+            seen = {knight.at: 0}
+        queue = deque(sorted(s for s in seen if host is None or s != knight.at))
+        while queue:
+            here = queue.popleft()
+            if seen[here] >= limit:
                 continue
-            if dx and dy and not free(here.step(dx, 0)) and not free(here.step(0, dy)):
-                continue
-            seen[there] = seen[here] + 1
-            queue.append(there)
-    return frozenset(s for s in seen if s != knight.at)
+            for dx, dy in _STEPS:
+                there = here.step(dx, dy)
+                if (there in seen or there in avoid or not free(there)
+                        or not by_monster(there)):
+                    continue
+                if dx and dy and not free(here.step(dx, 0)) and not free(here.step(0, dy)):
+                    continue
+                seen[there] = seen[here] + 1
+                queue.append(there)
+        return set(seen) - {knight.at}
+
+    rough = state.keyword_spaces("difficult")
+    return frozenset(explore(amount - 1, frozenset()) | explore(amount, rough))
 
 
 def move_like(state: ClashState, action: MoveLike) -> Result:
