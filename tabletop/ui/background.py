@@ -6,6 +6,10 @@ of one frame and the start of the next, when the loop sleeps to keep 60 frames a
 the two seldom compete for the interpreter and a frame is not slowed by a search in progress.
 The loop marks its frames with :func:`frame_busy` / :func:`frame_idle`; with no loop running
 (tests, scripts) jobs start at once.
+
+Its one job is the hover caption's distance: measured in the frame instead, that search breaks
+the 16.7 ms frame budget on a busy machine, and for a Knight on a Vantage Point (one search
+from each space around its Monster) by far (``docs/window.md``, *Frame benchmark*).
 """
 
 from __future__ import annotations
