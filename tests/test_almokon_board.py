@@ -253,13 +253,15 @@ LEADER = {"id": "lady-mora", "name": "Lady Mora", "type": "monarch", "faction": 
     ({"abilities": [{"name": "Volley", "effect": "salvo", "amount": 1, "exhaust": False}]},
      "SALVO is used by exhausting the card"),
     ({"deck_rule": "six-unaligned"}, "belong to Diplomacy Monarchs and Capitols"),
+    ({"keywords": ["Charge"]}, "only a Unit may have Charge"),
     ({"type": "character", "bounty": 2, "faction": "diplomacy",
       "deck_rule": "main-and-neutral-only"}, "belong to Diplomacy Monarchs and Capitols"),
 ])
 def test_card_definitions_keep_the_rulebooks_fixed_values(change, words):
     """Bounty Value table: "Monarch | 12", "Capitol | 10"; *Terrain*: "Terrain cards are
     Neutral"; *Cult*: "Faction-aligned cards"; SALVO: "Exhaust this card to deal X damage";
-    *Deck Building*: "Bicara Township (Diplomacy)", "Rahasa (Diplomacy)"."""
+    *Deck Building*: "Bicara Township (Diplomacy)", "Rahasa (Diplomacy)"; Charge: "This Unit
+    enters the Outland ready"."""
     assert board(card_defs=[LEADER]).definition("lady-mora").bounty == 12
     assert words in load_error(board_data(card_defs=[{**LEADER, **change}]))
 

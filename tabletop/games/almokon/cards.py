@@ -312,6 +312,10 @@ def card_from_table(table: Table) -> CardDef:
     crew = any(k == "crew" for k, _ in keywords)
     if crew and not (kind == "unit"):
         raise table.error("keywords", "only a Unit may have Crew")
+    if any(k == "charge" for k, _ in keywords) and kind != "unit":
+        # Charge: "This Unit enters the Outland ready rather than exhausted"
+        raise table.error("keywords", "only a Unit may have Charge (it enters the Outland "
+                                      "ready)")
     deck_rule = table.choice("deck_rule", DECK_RULES, "")
     if deck_rule and (kind not in LEADER_BOUNTY or faction != "diplomacy"):
         # rulebook: "Bicara Township (Diplomacy)", "Rahasa (Diplomacy)"
