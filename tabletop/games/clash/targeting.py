@@ -83,7 +83,8 @@ def target(state: ClashState, monster: Monster, lines: list[str]) -> Targeting:
         sure, tied = _split(ranked, count)
         names = [k.name for k in sure + tied]
         if len(names) <= count:
-            why.append(f"line {index + 1} ({line}): {', '.join(names)}")
+            why.append(f"line {index + 1} ({line}): {', '.join(names)} (Targeting: the first "
+                       f"line some Knight fulfils decides)")
             return Targeting(index, (tuple(names),), (), tuple(why))
         fixed = tuple(k.name for k in sure)
         tied_names = [k.name for k in tied]
