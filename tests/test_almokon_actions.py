@@ -137,6 +137,14 @@ def test_attacker_must_be_ready_and_in_the_outland():
             "a Capitol cannot attack")
 
 
+def test_attacks_target_enemy_cards_only():
+    """*Bounty*: "You earn Bounty Points whenever you destroy an enemy card" -- attacks are
+    made on enemy cards; the refusal says so rather than that the card is not in play."""
+    state = board("Aria berserker-chief wilderness", "Aria hammerfall-militia wilderness")
+    refused(state, Attack("Aria", "berserker-chief", "hammerfall-militia"),
+            "is your own card: attacks target enemy cards")
+
+
 def test_terrain_cannot_defend():
     state = board("Aria berserker-chief wilderness", "Brannoc rolling-hills realm")
     refused(state, Attack("Aria", "berserker-chief", "rolling-hills"), "cannot defend")

@@ -324,6 +324,9 @@ def _check_attack(state: AlmokonState, index: int, action: Attack) -> str | None
         problem = can_attack(state, action.attacker)
         if problem:
             return problem
+    own = state.card(action.target)
+    if own is not None and own.owner == index:
+        return f"{action.target} is your own card: attacks target enemy cards (Combat)"
     reasons = attack_targets(state, action.attacker)
     problem = _check_target(reasons, action.target, "an attack")
     if problem:
