@@ -407,3 +407,16 @@ def test_pull_through_a_chasm_tells_the_path_then_the_death():
     assert kinds.index("pushed") < kinds.index("died")
     pushed = next(e for e in r.events if e.kind == "pushed")
     assert [str(s) for s in pushed.path] == ["B6", "B5"]
+
+
+@pytest.mark.parametrize("kind", ["knockback", "pushback", "pull", "drag", "forced vault"])
+def test_a_knocked_down_knight_cannot_use_its_forced_movement_abilities(kind):
+    """*Keyword List: Knockdown*: "While you have the Knockdown (falling down) card, you cannot
+    move voluntarily, perform any actions, reactions, or free actions, or use Gear abilities or
+    Techniques" — Kara's own Knockback, Pushback, Pull, Drag or Forced Vault on the Brute."""
+    text = lane("mob").replace('at = "B3"', 'at = "B3"\nknockdown = "falling"')
+    with pytest.raises(IllegalActionError, match="Kara is knocked down"):
+        outcomes(board(text), Forced(kind, "Kara", "Brute", 2))
+    standing = lane("mob").replace('at = "B3"', 'at = "B3"\nknockdown = "standing"')
+    assert outcomes(board(standing), Forced(kind, "Kara", "Brute", 2))
+    assert outcomes(board(text), Forced(kind, "Brute", "Kara", 2))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tabletop.errors import IllegalActionError
 from tabletop.games.clash.editing import forget, round_events
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.state import ClashState, Knight, Monster, Piece, Terrain
@@ -265,6 +266,17 @@ def _out_from_under(branch: Branch, boss: str, name: str) -> list[Branch]:
                                   "Knockback", avoid=frozenset(monster.spaces))
 
 
+def able_source(state: ClashState, source: str, target: str, rule: str) -> None:
+    """Refuse a Knight's own forced movement ability (Knockback, Pushback, Pull, Drag, Forced
+    Vault) while it is knocked down (rulebook *Keyword List: Knockdown*: "you cannot ...
+    perform any actions, reactions, or free actions, or use Gear abilities or Techniques")."""
+    knight = state.knight(source)
+    if knight is not None and knight.knockdown == "falling":
+        raise IllegalActionError(f"{source}: {rule} on {target}",
+                                 f"{source} is knocked down and cannot use Gear abilities or "
+                                 f"Techniques (Knockdown)")
+
+
 def immovable(piece: Piece) -> str | None:
     """Why ``piece`` cannot be involuntarily moved (Lumbering, Braced), or ``None``."""
     for word in ("lumbering", "braced"):
@@ -289,6 +301,7 @@ def knockback(branch: Branch, source: str, target: str, amount: int, *, side: bo
     specifically refer to Unavoidable Knockback" (*Ending Boss Monster Movement on a Knight
     Space*), so neither Stalwart nor Braced ignores it."""
     state = branch.state
+    able_source(state, source, target, rule)
     mover = state.pieces[target]
     origin = state.pieces[source]
     why = immovable(mover)

@@ -13,6 +13,7 @@ from tabletop.games.clash.forced import (
     Branch,
     _boss_passes,
     _enter,
+    able_source,
     crash,
     destroy,
     destructible,
@@ -81,6 +82,7 @@ def pushback(branch: Branch, source: str, target: str, amount: int, *,
     the source up to X spaces toward it, pushing it in a straight line (rulebook *Keyword
     List: Pushback*).  A target not adjacent is first approached along a shortest path."""
     state = branch.state
+    able_source(state, source, target, rule)
     mover = state.pieces[target]
     why = immovable(mover)
     if why:
@@ -246,6 +248,7 @@ def pull(branch: Branch, source: str, target: str, amount: int,
     Indestructible one is walked around after a Crash; a Chasm kills a Knight.  The source then
     turns toward the target (rulebook *Keyword List: Pull*)."""
     state = branch.state
+    able_source(state, source, target, rule)
     mover = state.pieces[target]
     why = immovable(mover)
     if why:
@@ -361,6 +364,7 @@ def drag(branch: Branch, source: str, target: str, amount: int, *,
     a Board Edge away from the most Knights), then the target follows the source's path; a
     Mob or Knight source stops the Drag at miniatures (rulebook *Keyword List: Drag*)."""
     state = branch.state
+    able_source(state, source, target, rule)
     origin = state.pieces[source]
     mover = state.pieces[target]
     if not adjacent(origin.spaces, mover.spaces):
@@ -494,6 +498,7 @@ def forced_vault(branch: Branch, source: str, target: str,
     the source, adjacent to it.  A Knight that would end off the board or on an Indestructible
     Obstacle dies; a Monster is Displaced to the closest free space instead."""
     state = branch.state
+    able_source(state, source, target, rule)
     origin = state.pieces[source]
     mover = state.pieces[target]
     if not adjacent(origin.spaces, mover.spaces):
