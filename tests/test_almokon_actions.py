@@ -55,7 +55,8 @@ def test_units_enter_the_outland_exhausted():
 
 def test_play_without_enough_ap_is_refused_with_the_cost():
     state = board(aria={"ap": 2, "hand": ["iron-sentinel"]})
-    refused(state, PlayCard("Aria", "iron-sentinel"), "costs 3 AP and you have 2")
+    refused(state, PlayCard("Aria", "iron-sentinel"),
+            "costs 3 AP and you have 2 (a card is played by paying its AP cost)")
 
 
 def test_event_resolves_then_is_discarded():
@@ -132,7 +133,8 @@ def test_attacker_must_be_ready_and_in_the_outland():
                   "Brannoc bicara-pikemen wilderness")
     refused(state, Attack("Aria", "berserker-chief", "bicara-pikemen"),
             "attackers must be in the Outland")
-    refused(state, Attack("Aria", "hammerfall-militia", "bicara-pikemen"), "is exhausted")
+    refused(state, Attack("Aria", "hammerfall-militia", "bicara-pikemen"),
+            "is exhausted: an exhausted card cannot attack")
     refused(state, Attack("Aria", "fort-hammerfall", "bicara-pikemen"),
             "a Capitol cannot attack")
 

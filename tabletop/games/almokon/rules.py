@@ -238,7 +238,8 @@ def _check_play(state: AlmokonState, index: int, action: PlayCard, *,
                 return "Imbue discards only Characters"
     cost = play_cost(state, action.uid, action.imbue)
     if player.ap < cost:
-        return f"costs {cost} AP and you have {player.ap}"
+        return f"costs {cost} AP and you have {player.ap} (a card is played by paying its " \
+               f"AP cost)"
     blocked = _one_per_player(state, index, definition)
     if blocked:
         return blocked

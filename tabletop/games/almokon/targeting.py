@@ -70,7 +70,8 @@ def can_attack(state: AlmokonState, uid: str) -> str | None:
         return f"{state.name_of(uid)} is in {ZONE_NAMES[card.zone]}: attackers must be in " \
                f"the Outland"
     if card.exhausted:
-        return f"{state.name_of(uid)} is exhausted"
+        return f"{state.name_of(uid)} is exhausted: an exhausted card cannot attack until " \
+               f"it is readied"
     return None
 
 
