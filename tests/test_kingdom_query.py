@@ -68,8 +68,17 @@ def test_save_curse_level_plus_two_at_curse_three_needs_five():
     state = replace(state, track=replace(state.track, curse=3))
     answer = ask(game, state, "save curse +2")
     assert answer["answer"] == 5 and answer["roll"] == "roll 5 or higher on a d10 to succeed"
-    assert q("mid-delve", "save threat 6")["roll"] == "no d10 roll succeeds"
     assert "error" in q("start", "save threat two")
+
+
+def test_save_natural_10_always_succeeds_and_natural_1_always_fails():
+    """Rulebook *Dice*: 'A natural "10" on a d10 is always a success [...] whereas a natural
+    "1" on a d10 is always a fail.'"""
+    game, state = layouts.load(LAYOUTS / "kingdom-start.toml")
+    state = replace(state, track=replace(state.track, curse=3))
+    assert ask(game, state, "save curse +9")["roll"].startswith("only a natural 10 succeeds")
+    assert ask(game, state, "save curse -3")["roll"].startswith(
+        "any d10 roll but a natural 1 succeeds")
 
 
 def test_query_answers_name_the_rule_that_decided():

@@ -132,7 +132,8 @@ D10 = 10
 
 def save(state: KingdomState, args: list[str]) -> dict[str, Any]:
     """A Curse or Threat Save (rulebook *Curse & Threat Saves*): the difficulty is the track's
-    level plus the modifier; a d10 below it fails.  Answers the difficulty."""
+    level plus the modifier; a d10 below it fails, except that a natural 10 always succeeds
+    and a natural 1 always fails (rulebook *Dice*).  Answers the difficulty."""
     track = args[0].lower()
     if track not in ("curse", "threat"):
         raise QueryError(f"a Save is a Curse or a Threat Save, not {args[0]!r}")
@@ -144,9 +145,9 @@ def save(state: KingdomState, args: list[str]) -> dict[str, Any]:
     level = state.track.value(track)
     difficulty = level + modifier
     if difficulty > D10:
-        roll = "no d10 roll succeeds"
-    elif difficulty <= 1:
-        roll = "any d10 roll succeeds"
+        roll = "only a natural 10 succeeds (a natural 10 is always a success)"
+    elif difficulty <= 2:
+        roll = "any d10 roll but a natural 1 succeeds (a natural 1 is always a fail)"
     else:
         roll = f"roll {difficulty} or higher on a d10 to succeed"
     return {"answer": difficulty, "roll": roll,
