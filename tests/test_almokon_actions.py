@@ -121,6 +121,9 @@ def test_both_cards_can_be_destroyed_and_each_destroyer_earns_the_bounty():
                   "Brannoc bicara-pikemen wilderness damage=2")
     state, _ = play(state, Attack("Aria", "hammerfall-militia", "bicara-pikemen"))
     assert state.card("hammerfall-militia") is None or state.card("bicara-pikemen") is None
+    # the Militia's Wrath 1 ends the wounded Pikemen (Vigor 3); its Wrath 1 comes back
+    assert state.card("bicara-pikemen") is None and state.card("hammerfall-militia").damage == 1
+    assert (state.players[0].bounty, state.players[1].bounty) == (1, 0)
     state = board("Aria berserker-chief wilderness damage=3",
                   "Brannoc bicara-pikemen wilderness")
     state, _ = play(state, Attack("Aria", "berserker-chief", "bicara-pikemen"))
