@@ -42,9 +42,12 @@ def at(state, name):
 
 def test_mob_moves_around_obstacles_and_turns_toward_its_target():
     results = outcomes(FIELD_STATE, MonsterMove("Rat", "Kara", "move"))
+    # "If two or more routes are considered equally short, the players choose which one to
+    # use" (Monster Movement): west of Kara (D7), north (C8) or south (E8) of her, 9 spaces
+    assert {at(r.state, "Rat") for r in results} == {"D7", "C8", "E8"}
+    faces = {"D7": "east", "C8": "south", "E8": "north"}
     for r in results:
-        assert at(r.state, "Rat") == "D7"
-        assert r.state.monster("Rat").facing == "east"
+        assert r.state.monster("Rat").facing == faces[at(r.state, "Rat")]
         [moved] = [e for e in r.events if e.kind == "source-moved"]
         assert not {str(s) for s in moved.path} & {"C5", "D5", "E5"}
         assert len(moved.path) == 9       # up two rows, over, down two rows: around the Wall
@@ -358,3 +361,38 @@ def test_move_lateral_turns_toward_the_target_when_it_begins_and_ends():
     state = board(FIELD.replace('type = "mob"', 'type = "boss"'))
     [r] = outcomes(state, MonsterMove("Rat", "Kara", "move lateral", attack_range=3))
     assert at(r.state, "Rat") == "D5" and r.state.monster("Rat").facing == "east"
+
+
+BROKEN_ZIGZAG = """
+[board]
+rows = 4
+cols = 6
+[[monsters]]
+name = "Rat"
+type = "mob"
+at = "A1"
+facing = "east"
+[[knights]]
+name = "Kara"
+at = "D4"
+[[terrain]]
+name = "Rock"
+spaces = ["B2"]
+keywords = ["obstacle"]
+"""
+
+
+def test_once_the_zigzag_stops_every_equally_short_path_is_offered():
+    """Monster Movement: "The Monster stops 'zigzag' movement if it would cause it to get
+    further away from the Target. Then, if there is still more than one valid path to choose
+    (none of them is shorter), players decide which one it will take." East first, the Rock
+    on B2 stops the zig-zag at A2; from there every shortest way on is a choice."""
+    state = board(BROKEN_ZIGZAG)
+    results = outcomes(state, MonsterMove("Rat", "Kara", "move"))
+    paths = set()
+    for r in results:
+        [moved] = [e for e in r.events if e.kind == "source-moved"]
+        paths.add(" ".join(str(s) for s in moved.path))
+    east_first = {p for p in paths if p.startswith("A2")}
+    assert east_first == {"A2 A3 B3 C3 C4", "A2 A3 B3 B4 C4", "A2 A3 A4 B4 C4",
+                          "A2 A3 B3 C3 D3"}

@@ -38,20 +38,23 @@ def distances_to(goals: Iterable[Space], allowed: Callable[[Space], bool],
 
 
 def zigzag_paths(start: Space, dist: dict[Space, int], limit: int | None = None,
-                 most: int = 16) -> list[tuple[Space, ...]]:
+                 most: int = 32) -> list[tuple[Space, ...]]:
     """The paths from ``start`` that the zig-zag rule allows, each the positions entered
     (``start`` excluded), at most ``limit`` steps, stopping at distance 0.
 
     Every step keeps to a shortest path (a step that gets no closer is never taken).  The first
-    step may go any way that does; after it, the path switches axis whenever switching keeps to
-    a shortest path, else goes straight on; where that still leaves several steps, each is a
-    separate path (the players choose).  At most ``most`` paths, in a stable order.
+    step may go any way that does; after it the path switches axis after each space while
+    switching keeps to a shortest path.  "The Monster stops 'zigzag' movement if it would cause
+    it to get further away from the Target. Then, if there is still more than one valid path
+    to choose (none of them is shorter), players decide which one it will take": from the first
+    step where switching would not get closer, every shortest continuation is a separate path.
+    At most ``most`` paths, in a stable order.
     """
     if start not in dist:
         return []
     out: list[tuple[Space, ...]] = []
 
-    def walk(here: Space, path: tuple[Space, ...], last: str | None) -> None:
+    def walk(here: Space, path: tuple[Space, ...], last: str | None, zig: bool) -> None:
         if len(out) >= most:
             return
         if dist[here] == 0 or (limit is not None and len(path) >= limit):
@@ -59,11 +62,12 @@ def zigzag_paths(start: Space, dist: dict[Space, int], limit: int | None = None,
             return
         closer = [(name, here.step(dx, dy)) for name, (dx, dy) in DIRECTIONS.items()
                   if dist.get(here.step(dx, dy), -1) == dist[here] - 1]
-        if last is not None:
+        if zig and last is not None:
             switched = [c for c in closer if AXIS[c[0]] != AXIS[last]]
+            zig = bool(switched)
             closer = switched or closer
         for name, there in closer:
-            walk(there, (*path, there), name)
+            walk(there, (*path, there), name, zig)
 
-    walk(start, (), None)
+    walk(start, (), None, True)
     return out
