@@ -396,3 +396,16 @@ def test_once_the_zigzag_stops_every_equally_short_path_is_offered():
     east_first = {p for p in paths if p.startswith("A2")}
     assert east_first == {"A2 A3 B3 C3 C4", "A2 A3 B3 B4 C4", "A2 A3 A4 B4 C4",
                           "A2 A3 B3 C3 D3"}
+
+
+def test_a_boss_appearing_on_a_knight_gives_crash_and_unavoidable_knockback():
+    """Monster Movement Types: the special types "still adhere to standard Monster Movement
+    rules"; "If a Boss Monster ends its movement on a space occupied by a Knight, that Knight
+    suffers Crash and Unavoidable Knockback" — Appear X onto Kara's space."""
+    text = FIELD.replace('type = "mob"', 'type = "boss"\nunavoidable_knockback = 2')
+    results = outcomes(board(text), MonsterMove("Rat", "D8", "appear"))
+    assert results and all(at(r.state, "Rat") == "D8" for r in results)
+    for r in results:
+        kinds = [e.kind for e in r.events]
+        assert "crash" in kinds and "unavoidable-knockback" in kinds
+        assert at(r.state, "Kara") != "D8" if "Kara" in r.state.pieces else True

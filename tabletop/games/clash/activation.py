@@ -156,7 +156,7 @@ def monster_move_outcomes(state: ClashState, action: MonsterMove) -> list[Branch
         out = movement.appear(start, name, ends, spaces, "Appear Behind")
     elif how == "appear":
         at = spaces[0]
-        if not movement._may_land(state, monster, at):
+        if not movement.may_land(state, monster, at):
             raise IllegalActionError(action, f"{name} cannot be placed with its north-west "
                                              f"space on {at}")
         out = movement.appear(start, name, [at], (), "Appear X")

@@ -216,7 +216,7 @@ def furthest_adjacent(state: ClashState, monster: Monster, target_spaces,
     *Appear Behind*: "the furthest space adjacent to the Target")."""
     goals = near_positions(state, monster, target_spaces, 1)
     if standing:
-        goals = [g for g in goals if _may_land(state, monster, g)]
+        goals = [g for g in goals if may_land(state, monster, g)]
     if not goals:
         return []
     far = max(abs(g.row - monster.at.row) + abs(g.col - monster.at.col) for g in goals)
@@ -236,13 +236,13 @@ def _furthest_reachable(state: ClashState, monster: Monster, target_spaces) -> l
     return [g for g in goals if steps[g] == far]
 
 
-def _may_land(state: ClashState, monster: Monster, at: Space) -> bool:
-    """Whether ``monster`` may be placed at ``at``: on the board, on no other miniature; a mob
-    also on no Obstacle, Chasm or Boundless space."""
+def may_land(state: ClashState, monster: Monster, at: Space) -> bool:
+    """Whether ``monster`` may be placed (Appear) at ``at``: a boss anywhere on the board —
+    Appear "still adhere[s] to standard Monster Movement rules", so Knights it lands on
+    suffer Crash and Unavoidable Knockback, Mobs are Displaced, Destructible tiles destroyed;
+    a mob only where it could stand (no Obstacle, Chasm, Boundless or miniature)."""
     if is_boss(monster):
-        spaces = spaces_at(monster, at)
-        return (all(state.board.contains(s) for s in spaces)
-                and not others_on(state, spaces, monster.name))
+        return all(state.board.contains(s) for s in spaces_at(monster, at))
     return standable(state, monster, at)
 
 
