@@ -147,18 +147,21 @@ def monster_move_outcomes(state: ClashState, action: MonsterMove) -> list[Branch
         out = movement.lateral(start, name, spaces, within)
     elif how == "land on top":
         if action.target not in state.pieces:
-            raise IllegalActionError(action, "Land on Top needs a Target miniature")
+            raise IllegalActionError(action, "Land on Top needs a Target miniature (it ends "
+                                             "on the space the Target occupies)")
         out = movement.land_on_top(start, name, action.target, limit=action.limit)
     elif how == "appear behind":
         ends = movement.furthest_adjacent(state, monster, spaces, standing=True)
         if not ends:
-            raise IllegalActionError(action, "no free space adjacent to the Target to appear on")
+            raise IllegalActionError(action, "no space adjacent to the Target it may be placed "
+                                             "on (Appear Behind)")
         out = movement.appear(start, name, ends, spaces, "Appear Behind")
     elif how == "appear":
         at = spaces[0]
         if not movement.may_land(state, monster, at):
             raise IllegalActionError(action, f"{name} cannot be placed with its north-west "
-                                             f"space on {at}")
+                                             f"space on {at}: off the board, or a Mob on an "
+                                             f"Obstacle, Chasm or miniature (Appear X)")
         out = movement.appear(start, name, [at], (), "Appear X")
     else:
         goals = [at for at in state.board.spaces()
