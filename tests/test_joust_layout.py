@@ -50,7 +50,7 @@ def _broken(old: str, new: str) -> str:
     ('name = "Dame Wren"', 'name = "Sir Aldric"', "used twice"),
     ('name = "Lance"\ntype = "weapon"', 'name = "Lance"\ntype = "sword"', "'sword' is not one"),
     ('\ndie = ["red", "green"]', '\ndie = ["red", "green"]\nplaced = "white"',
-     "the slot takes red or green"),
+     "on Sir Corvin's Lance: the slot takes red or green dice; dice must match"),
     ('reroll_worker = true', 'reroll_worker = true\non = "4"', "does not have"),
     ('pool = ["white", "white", "green", "green"]', 'pool = ["white", "purple"]',
      "'purple' is not one of"),
@@ -72,6 +72,27 @@ def test_broken_layout_names_the_rule(old, new, words):
     with pytest.raises(LayoutError, match=words.replace("(", r"\(")) as caught:
         layouts.loads(_broken(old, new), "bad.toml")
     assert "bad.toml:" in str(caught.value)
+
+
+def test_layout_die_on_a_token_of_another_colour_is_refused():
+    """Lines 454 and 456 of the rulebook: dice must match the slot they are locked to. The
+    error names the Knight, the slot and the rule."""
+    with pytest.raises(LayoutError, match="Dame Wren's Bravery Token slot 1 is green and holds "
+                                          "a white die, but a green die goes on a green "
+                                          "Bravery Token: dice must match the slot they are "
+                                          "locked to") as caught:
+        layouts.loads(_broken('\ntokens = ["green"]', '\ntokens = ["green:white"]'), "bad.toml")
+    assert "bad.toml:" in str(caught.value)
+    assert layouts.loads(_broken('\ntokens = ["green"]', '\ntokens = ["green:green"]'))
+
+
+def test_layout_squire_die_on_a_token_of_another_colour_is_refused():
+    """A Squire's die moved onto a token of another colour is refused like a pool die."""
+    text = _broken('tokens = ["green"]\nfavors = ["heros-fate"',
+                   'tokens = ["green", "white:green"]\nfavors = ["heros-fate"')
+    text = text.replace('reroll_worker = true', 'reroll_worker = true\non = "2"', 1)
+    with pytest.raises(LayoutError, match="Sir Corvin's Bravery Token slot 2 is white"):
+        layouts.loads(text, "bad.toml")
 
 
 def test_vanguard_with_two_equipment_is_refused():
@@ -143,6 +164,17 @@ def test_query_winner_and_starting_morale():
 
 def test_query_dice():
     assert ask_first("dice 'Sir Aldric'")["answer"] == ["black"]
+    assert "must match" in ask_first("dice 'Sir Aldric'")["why"]
+
+
+def test_query_slots_names_the_matching_slots():
+    assert ask_first("slots 'Sir Corvin' green")["answer"] == ["1", "Lance"]
+    assert ask_first("slots 'Sir Corvin' red")["answer"] == ["Lance"]
+    white = ask_first("slots 'Sir Corvin' white")
+    assert white["answer"] == [] and "dice must match the slot" in white["why"]
+    assert ask_first("slots 'Dame Maud'")["answer"] == {"1": {"takes": ["red"], "die": None}}
+    assert "Fealty" in ask_first("slots 'Dame Maud' black")["error"]
+    assert "error" in ask_first("slots")
 
 
 # --- hidden information -----------------------------------------------------------------------

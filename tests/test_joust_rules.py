@@ -45,12 +45,15 @@ def events_of(state, action):
     return apply(state, action)[1]
 
 
+SQUIRE = "squire"
+"""In a ``dice`` plan: the Knight's own Squire die goes on the slot."""
 DEFAULT_DICE = {
     B: {"Sir Aldric": {"1": "white"}, "Dame Wren": {"1": "green"},
-        "Sir Corvin": {"1": "white", "Lance": "green"}},
-    E: {"Dame Isolde": {"1": "white"}, "Sir Bertram": {"1": "green"},
-        "Dame Maud": {"1": "white"}},
+        "Sir Corvin": {"1": SQUIRE, "Lance": "green"}},
+    E: {"Dame Isolde": {"1": "white"}, "Sir Bertram": {"1": "green"}, "Dame Maud": {}},
 }
+"""Dice match their slots: Sir Corvin's green token takes his Squire's green die; Echelon's
+pool of two white and two green has no red die for Dame Maud's red token."""
 DEFAULT_FAVORS = {
     B: {"Sir Aldric": "hit", "Dame Wren": "ruse", "Sir Corvin": "heros-fate"},
     E: {"Dame Isolde": "block", "Sir Bertram": "hit", "Dame Maud": "kings-crown"},
@@ -66,7 +69,11 @@ def plan(state, favors=None, order=None, dice=None):
         placing = {**DEFAULT_DICE[house], **(dice or {}).get(house, {})}
         for knight, slots in placing.items():
             for slot, colour in slots.items():
-                state = do(state, PlaceDie(house, knight, slot, colour))
+                if colour == SQUIRE:
+                    squire = state.household(house).knight(knight).squire
+                    state = do(state, PlaceDie(house, knight, slot, squire.colour, True))
+                else:
+                    state = do(state, PlaceDie(house, knight, slot, colour))
         for knight, favor in chosen.items():
             if not state.household(house).knight(knight).panic:
                 state = do(state, ChooseFavor(house, knight, favor))
@@ -196,14 +203,59 @@ def test_equipment_slot_takes_only_its_colours(first):
     assert state.household(B).knight("Sir Corvin").die_on("Lance") == "green"
 
 
+def test_dice_must_match_the_bravery_token_they_are_locked_to(first):
+    """Placing an Enhancement Card (rulebook lines 454 and 456): "Squires allow the player to
+    earn dice for a Knight, but they need a Bravery Token slot or an Equipment card slot that
+    matches them to be rolled in a Joust Roll." and "The dice locked into that spot must match
+    the location you are locking it to." A die on a Bravery Token is of the token's colour."""
+    with pytest.raises(IllegalActionError, match="a green die goes on a green Bravery Token: "
+                                                 "dice must match the slot they are locked to"):
+        apply(first, PlaceDie(B, "Dame Wren", "1", "white"))
+    with pytest.raises(IllegalActionError, match="a white die goes on a white Bravery Token"):
+        apply(first, PlaceDie(B, "Sir Aldric", "1", "green"))
+    with pytest.raises(IllegalActionError, match="a red die goes on a red Bravery Token"):
+        apply(first, PlaceDie(E, "Dame Maud", "1", "white"))
+    state = do(first, PlaceDie(B, "Sir Aldric", "1", "white"),
+               PlaceDie(B, "Dame Wren", "1", "green"))
+    assert state.household(B).pool == ("white", "green")
+
+
+def test_squire_die_needs_a_slot_that_matches_it(first):
+    """Line 454: a Squire's die "need[s] a Bravery Token slot or an Equipment card slot that
+    matches" it. Page Hal's green die goes on Sir Corvin's green token or his red-or-green
+    Lance, never on a slot of another colour."""
+    corvin = first.household(B).knight("Sir Corvin")
+    white_token = first.with_household(first.household(B).with_knight(
+        replace(corvin, tokens=("white",))))
+    with pytest.raises(IllegalActionError, match="a white die goes on a white Bravery Token"):
+        apply(white_token, PlaceDie(B, "Sir Corvin", "1", "green", from_squire=True))
+    for slot in ("1", "Lance"):
+        placed = do(first, PlaceDie(B, "Sir Corvin", slot, "green", from_squire=True))
+        assert placed.household(B).knight("Sir Corvin").squire.on == slot
+
+
+def test_legal_actions_place_only_matching_dice(first):
+    """Every die placement the rules core offers matches its slot (lines 454, 456)."""
+    from tabletop.games.joust.rules import legal_actions
+
+    placements = [a for a in legal_actions(first) if isinstance(a, PlaceDie)]
+    assert placements
+    for action in placements:
+        knight = first.household(action.house).knight(action.knight)
+        assert action.colour in knight.slot_colours(action.slot), action
+    assert PlaceDie(E, "Dame Maud", "1", "white") not in placements
+    assert PlaceDie(B, "Sir Corvin", "1", "green", True) in placements
+
+
 def test_dice_come_from_the_pool(first):
     state = do(first, PlaceDie(B, "Sir Aldric", "1", "white"),
-               PlaceDie(B, "Sir Corvin", "1", "white"))
-    assert state.household(B).pool == ("green", "green")
-    with pytest.raises(IllegalActionError, match="no white die"):
-        apply(state, PlaceDie(B, "Dame Wren", "1", "white"))
+               PlaceDie(B, "Dame Wren", "1", "green"), PlaceDie(B, "Sir Corvin", "Lance", "green"))
+    assert state.household(B).pool == ("white",)
+    with pytest.raises(IllegalActionError, match="no green die"):
+        apply(state, PlaceDie(B, "Sir Corvin", "1", "green"))
+    state = do(state, RemoveDie(B, "Sir Corvin", "Lance"))
     with pytest.raises(IllegalActionError, match="no red die"):
-        apply(state, PlaceDie(B, "Dame Wren", "1", "red"))
+        apply(state, PlaceDie(B, "Sir Corvin", "Lance", "red"))
 
 
 def test_fealty_die_is_never_placed(first):
@@ -220,7 +272,7 @@ def test_remove_die_returns_it_to_the_pool(first):
 def test_squire_die_stays_on_its_knight_and_returns_to_the_squire(first):
     with pytest.raises(IllegalActionError, match="no Squire die"):
         apply(first, PlaceDie(B, "Sir Aldric", "1", "white", from_squire=True))
-    state = do(first, PlaceDie(B, "Sir Corvin", "1", "white", from_squire=True))
+    state = do(first, PlaceDie(B, "Sir Corvin", "1", "green", from_squire=True))
     corvin = state.household(B).knight("Sir Corvin")
     assert corvin.squire.on == "1" and state.household(B).pool == first.household(B).pool
     state = do(state, RemoveDie(B, "Sir Corvin", "1"))
@@ -344,7 +396,8 @@ def test_favor_hit_adds_a_hit_that_block_can_stop(first):
 
 def test_favor_block_makes_one_critical_hit_count_as_one(first):
     state = do(plan(first, favors={B: {"Sir Aldric": "block"}}), Reveal())
-    aldric_red = replace(state.household(B).knight("Sir Aldric"), token_dice=("red",))
+    aldric_red = replace(state.household(B).knight("Sir Aldric"), tokens=("red",),
+                         token_dice=("red",))
     red_state = state.with_household(state.household(B).with_knight(aldric_red))
     _, events = apply(red_state, rolls(red_state, {"1": 6, "fealty": 5}, {}))
     scored = next(e for e in events if isinstance(e, KnightScored) and e.house == B)
@@ -354,8 +407,7 @@ def test_favor_block_makes_one_critical_hit_count_as_one(first):
 
 def test_favor_block_keeps_the_knight_calm(first):
     # Aldric (Block) takes 6 hits: not Panicked; Isolde (no Block) taking 5 would be.
-    state = do(plan(first, favors={B: {"Sir Aldric": "block"}, E: {"Dame Isolde": "targeting"}},
-                    dice={B: {"Sir Aldric": {"1": "green"}, "Dame Wren": {"1": "white"}}}),
+    state = do(plan(first, favors={B: {"Sir Aldric": "block"}, E: {"Dame Isolde": "targeting"}}),
                Reveal())
     chain = DieRoll("fealty", (6,), aftershocks=(6, 6, 6, 6, 6, 5))
     after, events = apply(state, rolls(state, {}, {"1": 6, "fealty": chain}))
@@ -391,13 +443,13 @@ def test_favor_heros_fate_rerolls_any_die_once(first):
 def test_squire_reroll_needs_its_colour_and_a_worker(first):
     order = {B: ("Sir Corvin", "Sir Aldric", "Dame Wren")}
     state = do(plan(first, order=order), Reveal())
-    white = DieRoll("1", (2, 6), ("squire",))
-    _, events = apply(state, rolls(state, {"1": white}, {}))
-    assert "white 6 (rerolled from 2 by the Squire Reroll): Hit" in next(
+    green = DieRoll("1", (2, 6), ("squire",))  # Page Hal rerolls green dice
+    _, events = apply(state, rolls(state, {"1": green}, {}))
+    assert "green 6 (rerolled from 2 by the Squire Reroll): Hit" in next(
         e for e in events if isinstance(e, KnightScored)).dice
-    green = DieRoll("Lance", (2, 6), ("squire",))
+    black = DieRoll("fealty", (2, 6), ("squire",))
     with pytest.raises(IllegalActionError, match="Squire Reroll"):
-        apply(state, rolls(state, {"Lance": green}, {}))
+        apply(state, rolls(state, {"fealty": black}, {}))
     both = DieRoll("1", (2, 3, 6), ("squire", "heros-fate"))  # stacks with Hero's Fate
     assert apply(state, rolls(state, {"1": both}, {}))[0].resolved == 1
 
@@ -643,8 +695,9 @@ def test_favor_block_reduces_one_critical_hit_only(first):
     hits to one hit". Against two red 6s (four hits) Block makes one of them count one and
     blocks one hit: two hits land."""
     state = do(plan(first, order={B: ("Sir Corvin", "Sir Aldric", "Dame Wren")},
-                    dice={B: {"Sir Corvin": {"1": "white", "Lance": "green"}}}), Reveal())
-    state = _with_knight(state, B, "Sir Corvin", token_dice=("red",))
+                    dice={B: {"Dame Wren": {}, "Sir Corvin": {"1": "green", "Lance": "green"}}}),
+               Reveal())
+    state = _with_knight(state, B, "Sir Corvin", tokens=("red",), token_dice=("red",))
     state = _with_knight(state, B, "Sir Corvin", equipment=tuple(
         replace(e, die="red") for e in state.household(B).knight("Sir Corvin").equipment))
     state = _with_knight(state, E, "Dame Isolde", favor="block")
@@ -671,9 +724,9 @@ def test_heros_fate_rerolls_one_time_in_one_order_on_every_die(first):
     moment of the roll (and the Squire Reroll another): a die rerolled by the Squire before
     Hero's Fate and another by Hero's Fate before the Squire would use Hero's Fate twice."""
     state = do(plan(first, order={B: ("Sir Corvin", "Sir Aldric", "Dame Wren")}), Reveal())
-    state = _with_knight(state, B, "Sir Corvin", tokens=("green", "white"),
-                         token_dice=("white", "white"))
-    state = state.with_household(replace(state.household(B), pool=("green",)))
+    state = _with_knight(state, B, "Sir Corvin", tokens=("green", "green"),
+                         token_dice=("green", "green"))
+    state = state.with_household(replace(state.household(B), pool=()))
     first_squire = DieRoll("1", (2, 3, 6), ("squire", "heros-fate"))
     same_order = DieRoll("2", (1, 4, 5), ("squire", "heros-fate"))
     assert apply(state, rolls(state, {"1": first_squire, "2": same_order}, {}))[0].resolved == 1

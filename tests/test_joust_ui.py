@@ -99,6 +99,8 @@ def plan_by_mouse(app, house, dice, favors, order):
     for knight, colour in dice:
         click(app, hit(app, "pool", house, colour=colour),
               up_at=hit(app, "slot", house, knight=knight, slot="1"))
+        placed = app.session.state.household(house).knight(knight).die_on("1")
+        assert placed == colour, app.session.status
     for knight, favor in favors:
         click(app, hit(app, "favor", house, knight=knight, favor=favor))
     for knight in order:
@@ -136,6 +138,36 @@ def test_click_die_then_slot_and_click_again_to_take_it_back(app):
     assert app.session.state.household("Bloodguard").knight("Sir Corvin").die_on("Lance") is None
 
 
+def test_held_die_rings_the_slots_it_matches_and_a_wrong_drop_is_refused(app):
+    """Rulebook lines 454 and 456: dice must match the slot they are locked to. A held
+    white die rings Sir Aldric's white token only; dropped on Dame Wren's green token it is
+    refused, the rule in the status line."""
+    from tabletop.ui.views.joust import FITS
+
+    hand_over(app, "Bloodguard")
+    click(app, hit(app, "pool", "Bloodguard", colour="white"))
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)
+
+    def ringed(knight, slot="1"):
+        rect = pygame.Rect(next(h.rect for h in app.screen.hits if h.kind == "slot"
+                                and h.knight == knight and h.slot == slot))
+        ring = rect.inflate(6, 6)
+        return any(surface.get_at((x, ring.centery))[:3] == FITS
+                   for x in range(ring.left, ring.left + 4))
+
+    assert ringed("Sir Aldric")
+    assert not ringed("Dame Wren") and not ringed("Sir Corvin")
+    before = app.session.state
+    click(app, hit(app, "slot", "Bloodguard", knight="Dame Wren", slot="1"))
+    assert app.session.state is before
+    assert ("a green die goes on a green Bravery Token: dice must match the slot they are "
+            "locked to") in app.session.status
+    click(app, hit(app, "pool", "Bloodguard", colour="white"),
+          up_at=hit(app, "slot", "Bloodguard", knight="Sir Corvin", slot="Lance"))
+    assert app.session.state is before and "Lance takes red or green" in app.session.status
+
+
 def test_rival_cannot_touch_while_one_household_plans(app):
     hand_over(app, "Bloodguard")
     before = app.session.state
@@ -147,7 +179,7 @@ def test_rival_cannot_touch_while_one_household_plans(app):
 def test_whole_round_by_mouse_with_secrets_kept(app):
     hand_over(app, "Bloodguard")
     plan_by_mouse(app, "Bloodguard",
-                  [("Sir Aldric", "white"), ("Dame Wren", "green"), ("Sir Corvin", "white")],
+                  [("Sir Aldric", "white"), ("Dame Wren", "green"), ("Sir Corvin", "green")],
                   [("Sir Aldric", "hit"), ("Dame Wren", "ruse"), ("Sir Corvin", "heros-fate")],
                   ["Sir Corvin", "Sir Aldric", "Dame Wren"])
     state = app.session.state
@@ -160,7 +192,7 @@ def test_whole_round_by_mouse_with_secrets_kept(app):
     assert all("Corvin" not in line and "Hero" not in line for line in app.session.log)
     click(app, (300, 300))
     plan_by_mouse(app, "Echelon",
-                  [("Dame Isolde", "white"), ("Sir Bertram", "green"), ("Dame Maud", "white")],
+                  [("Dame Isolde", "white"), ("Sir Bertram", "green")],  # no red for Maud
                   [("Dame Isolde", "block"), ("Sir Bertram", "hit"), ("Dame Maud", "ruse")],
                   ["Dame Maud", "Dame Isolde", "Sir Bertram"])
     assert app.session.state.phase == "jousting"
@@ -185,8 +217,8 @@ def test_heros_fate_reroll_and_mark_of_the_church_in_the_tray(app):
 
     session = app.session
     b, e = "Bloodguard", "Echelon"
-    for action in (PlaceDie(b, "Sir Corvin", "1", "white"), PlaceDie(b, "Sir Corvin", "Lance",
-                                                                     "green"),
+    for action in (PlaceDie(b, "Sir Corvin", "1", "green", True), PlaceDie(b, "Sir Corvin",
+                                                                           "Lance", "green"),
                    ChooseFavor(b, "Sir Corvin", "heros-fate"), ChooseFavor(b, "Sir Aldric", "hit"),
                    ChooseFavor(b, "Dame Wren", "ruse"),
                    SetOrder(b, ("Sir Corvin", "Sir Aldric", "Dame Wren")), Ready(b),
@@ -204,7 +236,7 @@ def test_heros_fate_reroll_and_mark_of_the_church_in_the_tray(app):
     dice.update(10_000)
     dice.chosen = {0, 2}
     key(app, pygame.K_r)
-    assert corvin.rerolls(dice.roll) == [("Squire reroll (white)", "Squire Reroll")]
+    assert corvin.rerolls(dice.roll) == [("Squire reroll (green)", "Squire Reroll")]
     use_dice_trays(app)  # resolve the Aftershocks; Sir Bertram's dice are thrown too
     bertram = tray.sides[1]
     tray._button("convert", (bertram, 1))
@@ -277,7 +309,8 @@ def test_a_whole_game_of_six_rounds_by_mouse_and_keys(app):
             house = state.household(app.screen.planner())
             pool = list(house.pool)
             plan_by_mouse(app, house.name,
-                          [(k.name, pool.pop()) for k in house.knights if pool],
+                          [(k.name, pool.pop(pool.index(k.tokens[0]))) for k in house.knights
+                           if k.tokens[0] in pool],
                           [(k.name, k.favors[0]) for k in house.knights if not k.panic],
                           [k.name for k in house.knights])
             assert app.session.state.household(house.name).ready, app.session.status
@@ -350,7 +383,7 @@ def test_targeting_presets_before_the_tray_throws_the_other_dice(app):
 
     session = app.session
     b, e = "Bloodguard", "Echelon"
-    for action in (PlaceDie(b, "Sir Corvin", "1", "white"),
+    for action in (PlaceDie(b, "Sir Corvin", "1", "green"),
                    ChooseFavor(b, "Sir Corvin", "targeting"), ChooseFavor(b, "Sir Aldric", "hit"),
                    ChooseFavor(b, "Dame Wren", "ruse"),
                    SetOrder(b, ("Sir Corvin", "Sir Aldric", "Dame Wren")), Ready(b),
@@ -368,7 +401,7 @@ def test_targeting_presets_before_the_tray_throws_the_other_dice(app):
     assert screen.action().rolls[0].dice[0] == DieRoll("1", (6,), preset=True)
     assert any("set by Targeting" in line for line in screen.preview())
     ((_, lines),) = screen.sides[0].explain(screen.sides[0].roll)
-    assert "not thrown: white 6: Hit (set by Targeting)" in lines
+    assert "not thrown: green 6: Hit (set by Targeting)" in lines
 
 
 def test_dice_tray_words_each_die_the_joust_way(app):
@@ -379,20 +412,20 @@ def test_dice_tray_words_each_die_the_joust_way(app):
 
     house = app.session.state.household("Bloodguard")
     wren = replace(house.knight("Dame Wren"), favor="ruse")
-    side = Side("Bloodguard", wren, ["1", "fealty"], ["white", "black"], seed=0)
-    roll = roll_showing(["white", "black"], ["5", "6"], seed=2)
+    side = Side("Bloodguard", wren, ["1", "fealty"], ["green", "black"], seed=0)
+    roll = roll_showing(["green", "black"], ["4", "6"], seed=2)
     ((heading, lines),) = side.explain(roll)
     assert heading == "Dame Wren (House Bloodguard)"
-    assert "die 1: white 5: Hit" in lines  # Ruse: white hits on 5
+    assert "die 1: green 4: Hit" in lines  # Ruse: green hits on 4
     assert "Aftershock: Enter throws the Fealty Die again" in lines
     resolved = resolve_aftershocks(roll)
     ((_, lines),) = side.explain(resolved)
     assert any(line.startswith("die 3: black ") and line.endswith("(Aftershock roll)")
                for line in lines)
     corvin = replace(house.knight("Sir Corvin"), favor="heros-fate")
-    side = Side("Bloodguard", corvin, ["1", "fealty"], ["white", "black"], seed=0)
-    rerolled, words = side.reroll_rule(roll_showing(["white", "black"], ["2", "3"], seed=2), {0})
-    assert words == "Squire Reroll (white)"
+    side = Side("Bloodguard", corvin, ["1", "fealty"], ["green", "black"], seed=0)
+    rerolled, words = side.reroll_rule(roll_showing(["green", "black"], ["2", "3"], seed=2), {0})
+    assert words == "Squire Reroll (green)"
     ((_, lines),) = side.explain(rerolled)
     assert lines[1].endswith("(rerolled from 2 by the Squire Reroll)")
     assert lines[-1] == "rerolls left: Hero's Fate reroll: click dice, then R"

@@ -2,7 +2,8 @@
 
 Every key is documented in ``docs/joust.md``.  Every rule a position must keep is checked
 here, so that a loaded state is always one the rules core can play on: two Households of three
-Knights, unique names, dice only on held Bravery Tokens or Equipment of the right colour,
+Knights, unique names, dice only on held Bravery Tokens of their colour or Equipment of the
+right colour,
 Knight Allowances, Reputation at most 12, a consistent round, phase and List.
 """
 
@@ -12,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.dice.kings_champion import ATTACK_COLOURS
+from tabletop.games.joust.planning import MATCH_RULE, slot_mismatch
 from tabletop.games.joust.scoring import starting_morale
 from tabletop.games.joust.state import (
     CODES,
@@ -113,14 +115,15 @@ def _slot_name(table: Table) -> str:
     return name
 
 
-def _equipment(table: Table) -> Equipment:
+def _equipment(table: Table, knight: str) -> Equipment:
     name = _slot_name(table)
     colours = _colours(table, "die", ATTACK_COLOURS)
     if not colours:
         raise table.error("die", "must name the die colours the slot takes")
     placed = table.get("placed", str)
     if placed is not None and placed.lower() not in colours:
-        raise table.error("placed", f"{placed!r}: the slot takes {' or '.join(colours)} dice")
+        raise table.error("placed", f"{placed!r} on {knight}'s {name}: the slot takes "
+                                    f"{' or '.join(colours)} dice; {MATCH_RULE}")
     piece = Equipment(name, table.choice("type", EQUIPMENT_TYPES), colours,
                       placed.lower() if placed else None)
     table.done()
@@ -150,7 +153,8 @@ def _knight(table: Table) -> Knight:
         if panic:
             raise table.error("favor", "a Panicked Knight may not use a Favor Action")
     squire_table = table.sub("squire", required=False)
-    equipment = tuple(_equipment(t) for t in table.tables("equipment", named_label("equipment")))
+    equipment = tuple(_equipment(t, name)
+                      for t in table.tables("equipment", named_label("equipment")))
     knight = Knight(
         name=name, code=table.choice("code", CODES), side=side, slots=slots,
         crown_boxes=tuple(boxes), tokens=tokens, token_dice=dice, favors=favors, favor=favor,
@@ -160,8 +164,18 @@ def _knight(table: Table) -> Knight:
         hits_scored=table.get("hits_scored", int, 0, check=_between(0)),
     )
     table.done()
+    _check_token_dice(table, knight)
     _check_attachments(table, knight)
     return knight
+
+
+def _check_token_dice(table: Table, knight: Knight) -> None:
+    """A die on a Bravery Token is of the token's colour (:data:`MATCH_RULE`)."""
+    for index, (token, die) in enumerate(zip(knight.tokens, knight.token_dice, strict=True)):
+        if die is not None and slot_mismatch(knight, str(index + 1), die):
+            raise table.error("tokens", f"{knight.name}'s Bravery Token slot {index + 1} is "
+                                        f"{token} and holds a {die} die, but a {token} die goes "
+                                        f"on a {token} Bravery Token: {MATCH_RULE}")
 
 
 def _check_attachments(table: Table, knight: Knight) -> None:

@@ -142,8 +142,9 @@ def attach(state: JoustState, action: Attach) -> Result:
 
 
 def place_die(state: JoustState, action: PlaceDie) -> Result:
-    """A die from the pool (or the Knight's own Squire die) onto an empty Bravery Token slot or
-    an Equipment slot whose colours include it.  Black Fealty Dice stay on their Knights."""
+    """A die from the pool (or the Knight's own Squire die) onto an empty Bravery Token slot of
+    its colour or an Equipment slot whose colours include it (:func:`slot_mismatch`).  Black
+    Fealty Dice stay on their Knights."""
     house, knight = house_and_knight(state, action, action.house, action.knight)
     _planning(state, action, house)
     try:
@@ -158,11 +159,9 @@ def place_die(state: JoustState, action: PlaceDie) -> Result:
     if action.colour not in TOKEN_COLOURS:
         raise IllegalActionError(action, "only Attack Dice (white, green, red) are placed; "
                                          "the black Fealty Die always stays on its Knight")
-    if not action.slot.isdigit():
-        piece = next(e for e in knight.equipment if e.name == action.slot)
-        if action.colour not in piece.colours:
-            raise IllegalActionError(action, f"{piece.name}'s slot takes "
-                                             f"{' or '.join(piece.colours)} dice")
+    mismatch = slot_mismatch(knight, action.slot, action.colour)
+    if mismatch:
+        raise IllegalActionError(action, mismatch)
     if action.from_squire:
         squire = knight.squire
         if squire is None or squire.on is not None:
@@ -181,6 +180,27 @@ def place_die(state: JoustState, action: PlaceDie) -> Result:
         house = replace(house, pool=tuple(pool))
         knight = knight.with_die(action.slot, action.colour)
     return state.with_household(house.with_knight(knight)), (Planned(house.name),)
+
+
+MATCH_RULE = "dice must match the slot they are locked to"
+"""*Placing an Enhancement Card*: "The dice locked into that spot must match the location you
+are locking it to" (Equipment), and a Squire's die needs "a Bravery Token slot or an Equipment
+card slot that matches" it.  Our reading: a Bravery Token slot takes only a die of the token's
+colour, as an Equipment slot takes only its own colours (``docs/joust.md``)."""
+
+
+def slot_mismatch(knight: Knight, slot: str, colour: str) -> str | None:
+    """Why a ``colour`` die may not sit on ``knight``'s ``slot`` (``None``: it matches).
+    ``KeyError`` for a slot the Knight does not have.  Rule: :data:`MATCH_RULE`."""
+    takes = knight.slot_colours(slot)
+    if colour in takes:
+        return None
+    if slot.isdigit():
+        token = takes[0]
+        return (f"a {token} die goes on a {token} Bravery Token: {MATCH_RULE} "
+                f"({knight.name}'s token {slot} is {token}, not {colour})")
+    return (f"{slot} takes {' or '.join(takes)} dice: {MATCH_RULE} "
+            f"(a {colour} die does not match {knight.name}'s {slot})")
 
 
 def remove_die(state: JoustState, action: RemoveDie) -> Result:

@@ -1,5 +1,6 @@
 """``tabletop query`` verbs for King's Champion: dice scores, Morale from tokens, crown
-targets, starting Morale, a Knight's dice, and the winner.  Each answer carries ``"why"``."""
+targets, starting Morale, a Knight's dice and die slots, and the winner.  Each answer carries
+``"why"``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from tabletop.dice.kings_champion import ATTACK_COLOURS, parse_die, score
 from tabletop.errors import QueryError
 from tabletop.games.contract import Verb
+from tabletop.games.joust.planning import MATCH_RULE, slot_mismatch
 from tabletop.games.joust.scoring import starting_morale, token_morale, winner
 from tabletop.games.joust.state import JoustState, Knight
 
@@ -92,8 +94,32 @@ def _dice(state: JoustState, args: list[str]) -> dict[str, Any]:
     dice = [f"{colour} on {'token ' + slot if slot.isdigit() else slot}"
             for slot, colour in knight.placed_dice()] + ["black Fealty Die"]
     return {"answer": [c.split()[0] for c in dice], "dice": dice,
-            "why": "dice are placed on Bravery Tokens and Equipment slots; the black Fealty "
-                   "Die is always rolled"}
+            "why": "dice are placed on Bravery Tokens of their colour and on Equipment slots "
+                   "of their colours (dice must match the slot they are locked to); the black "
+                   "Fealty Die is always rolled"}
+
+
+def _slots(state: JoustState, args: list[str]) -> dict[str, Any]:
+    """``slots KNIGHT [COLOUR]``: the Knight's die slots with the colours each takes and the
+    die on it; with COLOUR, the empty slots a die of that colour may go on (*Placing an
+    Enhancement Card*: "The dice locked into that spot must match the location")."""
+    if len(args) not in (1, 2):
+        raise QueryError("slots needs a Knight and may name a die colour: slots KNIGHT [COLOUR]")
+    knight = _knight(state, args[0])
+    slots = {slot: {"takes": list(knight.slot_colours(slot)), "die": knight.die_on(slot)}
+             for slot in knight.slot_ids()}
+    rule = (f"a Bravery Token slot takes a die of the token's colour, an Equipment slot the "
+            f"colours on its card: {MATCH_RULE}")
+    if len(args) == 1:
+        return {"answer": slots, "why": rule}
+    colour = args[1].lower()
+    if colour not in ATTACK_COLOURS:
+        raise QueryError(f"{args[1]!r} is not a die colour placed on a slot "
+                         f"({', '.join(ATTACK_COLOURS)}; the black Fealty Die is not placed)")
+    free = [slot for slot, held in slots.items() if held["die"] is None
+            and not slot_mismatch(knight, slot, colour)]
+    return {"answer": free, "slots": slots,
+            "why": f"the empty slots of {knight.name} that match a {colour} die; {rule}"}
 
 
 def _winner(state: JoustState, args: list[str]) -> dict[str, Any]:
@@ -116,5 +142,7 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("starting-morale", "HOUSE", "twelve plus the Morale of the Knights' Bravery Tokens",
          _starting_morale, 1),
     Verb("dice", "KNIGHT", "the dice KNIGHT rolls in its joust", _dice, 1),
+    Verb("slots", "KNIGHT [COLOUR]", "KNIGHT's die slots and the colours each takes; with "
+         "COLOUR, the empty slots a die of that colour may go on", _slots),
     Verb("winner", "", "the King's Champion, tie, or null while the game goes on", _winner, 0),
 )}

@@ -30,7 +30,7 @@ from tabletop.games.joust.actions import (
     SetOrder,
 )
 from tabletop.games.joust.events import Event, describe
-from tabletop.games.joust.state import JOUSTS, TOKEN_COLOURS, JoustState, Knight
+from tabletop.games.joust.state import JOUSTS, JoustState, Knight
 
 _HANDLERS: dict[type, Callable] = {
     PlaceToken: planning.place_token,
@@ -115,8 +115,8 @@ def _planning_actions(state: JoustState, name: str) -> list[Action]:
             if knight.die_on(slot) is not None:
                 out.append(RemoveDie(name, knight.name, slot))
                 continue
-            out.extend(PlaceDie(name, knight.name, slot, c) for c in TOKEN_COLOURS)
-            if knight.squire is not None:
+            out.extend(PlaceDie(name, knight.name, slot, c) for c in knight.slot_colours(slot))
+            if knight.squire is not None and knight.squire.colour in knight.slot_colours(slot):
                 out.append(PlaceDie(name, knight.name, slot, knight.squire.colour, True))
         for card in house.hand:
             out.append(Attach(name, card.name, knight.name, "equipment"))

@@ -132,6 +132,19 @@ class Knight:
                 return piece.die
         raise KeyError(slot)
 
+    def slot_colours(self, slot: str) -> tuple[str, ...]:
+        """The die colours ``slot`` takes: a Bravery Token slot its token's colour, an
+        Equipment slot the colours printed on the card; ``KeyError`` for no such slot.
+        Rulebook, *Placing an Enhancement Card*: a Squire's die needs "a Bravery Token slot or
+        an Equipment card slot that matches" it; "the dice locked into that spot must match
+        the location you are locking it to"."""
+        if slot.isdigit() and 1 <= int(slot) <= len(self.tokens):
+            return (self.tokens[int(slot) - 1],)
+        for piece in self.equipment:
+            if piece.name == slot:
+                return piece.colours
+        raise KeyError(slot)
+
     def with_die(self, slot: str, colour: str | None) -> Knight:
         """This Knight with ``colour`` (or nothing) on ``slot``."""
         if slot.isdigit() and 1 <= int(slot) <= len(self.tokens):

@@ -2,8 +2,9 @@
 
 Setting up: click a held Bravery Token in a House strip, then a Knight's name.  Planning (one
 Household at a time, the one with initiative first; the rival's plan is hidden): drag a die
-from the Dice Pool (or a Squire's die) onto a Bravery Token or Equipment slot, or click the die
-then the slot; click a placed die to take it back; click a Favor Action chip to choose it;
+from the Dice Pool (or a Squire's die) onto a Bravery Token of its colour or an Equipment slot
+that takes it (the slots it fits are ringed; another is refused with the rule), or click the
+die then the slot; click a placed die to take it back; click a Favor Action chip to choose it;
 click the Knights' names in jousting order to lay their tokens on The List; click an
 Enhancement card in the strip, then a Knight's name, to play it; then Ready.  A hand-over
 screen sits between the players whenever the secrets on show would change.  Jousting: Reveal,
@@ -30,13 +31,14 @@ from tabletop.games.joust.actions import (
     Reveal,
     SetOrder,
 )
+from tabletop.games.joust.planning import slot_mismatch
 from tabletop.games.joust.scoring import winner
 from tabletop.games.joust.state import JOUSTS, JoustState
 from tabletop.games.joust.view import view_for
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.session import Session
-from tabletop.ui.views.joust import HOUSE_COLOURS, Hit, Selection, draw_joust
+from tabletop.ui.views.joust import FITS, HOUSE_COLOURS, Hit, Selection, draw_joust
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.handover import HandOver
 
@@ -145,9 +147,9 @@ class JoustController(GameController):
         if view.phase == "setup":
             return "Setting up: click a held Bravery Token in a House strip, then a Knight."
         if planner:
-            return (f"House {planner} plans: drag dice onto Bravery Tokens or Equipment, pick "
-                    f"a Favor Action per Knight, click the Knights' names in jousting order, "
-                    f"then Ready.")
+            return (f"House {planner} plans: drag dice onto Bravery Tokens of their colour or "
+                    f"Equipment that takes them (ringed in green), pick a Favor Action per "
+                    f"Knight, click the Knights' names in jousting order, then Ready.")
         if view.phase == "jousting":
             if view.revealed == view.resolved < JOUSTS:
                 return f"Reveal joust {view.resolved + 1}."
@@ -174,7 +176,9 @@ class JoustController(GameController):
             lines.append(f"{house.name}: Morale {house.morale} · Reputation "
                          f"{house.reputation} · promoted {house.promoted()}")
         if self.selection.colour:
-            lines.append(f"Holding a {self.selection.colour} die: click a slot.")
+            lines.append(f"Holding a {self.selection.colour} die: click a slot ringed in "
+                         f"green (a {self.selection.colour} token, or Equipment taking "
+                         f"{self.selection.colour}).")
         if self.selection.card:
             lines.append(f"Holding {self.selection.card}: click a Knight's name.")
         return lines
@@ -188,6 +192,7 @@ class JoustController(GameController):
                 ((22, 22, 24), "black: hit 5, 6 Aftershock"),
                 ((124, 80, 168), "chosen Favor Action"),
                 ((214, 170, 60), "gold edge: a Squire's die"),
+                (FITS, "green ring: a slot the held die fits"),
                 ((78, 70, 60), "? : token face down")]
 
     def buttons(self) -> list[ButtonSpec]:
@@ -211,7 +216,8 @@ class JoustController(GameController):
         return out
 
     def key_help(self) -> list[tuple[str, str]]:
-        return [("drag or click a die", "place it on a Bravery Token or Equipment slot"),
+        return [("drag or click a die", "place it on a Bravery Token of its colour or an "
+                 "Equipment slot taking it"),
                 ("click a placed die", "take it back to the pool"),
                 ("click a Favor chip", "choose that Favor Action"),
                 ("click Knights' names", "lay the jousting order on The List"),
@@ -328,6 +334,11 @@ class JoustController(GameController):
         if held.colour and held.house == hit.house and not hit.colour:
             if held.squire_of and held.squire_of != hit.knight:
                 self.session.tell("a Squire's die may only go on its own Knight", error=True)
+                return
+            knight = self.session.state.household(hit.house).knight(hit.knight)
+            mismatch = slot_mismatch(knight, hit.slot, held.colour)
+            if mismatch:
+                self.session.tell(f"not placed: {mismatch}", error=True)
                 return
             action = PlaceDie(hit.house, hit.knight, hit.slot, held.colour, bool(held.squire_of))
             if self.perform(action):

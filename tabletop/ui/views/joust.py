@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from tabletop.games.joust.planning import slot_mismatch
 from tabletop.games.joust.state import (
     FAVOR_TITLES,
     HIDDEN,
@@ -34,6 +35,8 @@ CARD = (58, 54, 48)
 CARD_EDGE = (120, 108, 86)
 FACE_DOWN = (78, 70, 60)
 LIST_FIELD = (52, 70, 50)
+FITS = theme.OK
+"""The ring around each empty slot the held die may go on (a slot that matches it)."""
 WELL = (30, 30, 34)
 """The dark ground under dice and tokens on a House's coloured strip (a red die or token on
 the red strip would not stand out)."""
@@ -328,6 +331,7 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
         tag += f"  ·  {place}"
     text(surface, tag, (inner.x, y), size, theme.ACCENT, max_width=inner.width)
     y += size + 3
+    fits = _fits(state, house, knight, selection)
     # Bravery Token slots, each with its die, then the Fealty Die
     fealty_words = text_width("Fealty", small) + 4
     token = max(16, min(px(34), (inner.width - fealty_words - 8) // (knight.slots + 1) - 5))
@@ -339,6 +343,8 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
             pygame.draw.circle(surface, (20, 20, 20), centre, token // 2, 1)
             die = knight.token_dice[i] if i < len(knight.token_dice) else None
             slot_rect = pygame.Rect(x, y, token, token)
+            if not die and str(i + 1) in fits:
+                pygame.draw.circle(surface, FITS, centre, token // 2 + 3, 3)
             if die:
                 cube = slot_rect.inflate(-token * 2 // 5, -token * 2 // 5)
                 pygame.draw.rect(surface, (20, 20, 20), cube.inflate(4, 4),
@@ -383,7 +389,8 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
     for words, die, outline, slot in rows:
         top = y
         y = _slot_row(surface, pygame.Rect(inner.x, y, inner.width, row_h), words, size,
-                      die, outline, cube_size, most, takes.get(slot or "squire", ()))
+                      die, outline, cube_size, most, takes.get(slot or "squire", ()),
+                      fits=bool(slot) and slot in fits)
         box = pygame.Rect(inner.x, top, inner.width, y - top - 3)
         if slot:
             hits.append(Hit(box, "slot", house.name, knight=knight.name, slot=slot,
@@ -402,8 +409,9 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
 
 def _slot_row(surface: pygame.Surface, rect: pygame.Rect, words: str, size: int,
               die: str | None, outline: tuple[int, int, int] | None, cube: int,
-              most: int = 2, takes: Sequence[str] = ()) -> int:
-    """An Equipment or Squire row: its die slot (the die on it, or an empty square), its
+              most: int = 2, takes: Sequence[str] = (), fits: bool = False) -> int:
+    """An Equipment or Squire row: its die slot (the die on it, or an empty square ringed
+    when the held die ``fits`` it), its
     words, wrapped onto ``most`` lines (the last cut with an ellipsis only when the card has
     no room for more), and on the right a swatch of each die colour the slot ``takes`` (for a
     Squire: its reroll colour); returns the y after it."""
@@ -420,6 +428,9 @@ def _slot_row(surface: pygame.Surface, rect: pygame.Rect, words: str, size: int,
         draw_die(surface, slot, die, outline=outline)
     else:
         pygame.draw.rect(surface, (130, 120, 100), slot, 1, border_radius=3)
+        if fits:
+            pygame.draw.rect(surface, FITS, box, 2, border_radius=3)
+            pygame.draw.rect(surface, FITS, slot, 2, border_radius=3)
     for n, colour in enumerate(takes):
         cell = pygame.Rect(box.right - 4 - (len(takes) - n) * (swatch + 3) + 3,
                            box.y + (rect.height - swatch) // 2, swatch, swatch)
@@ -430,6 +441,19 @@ def _slot_row(surface: pygame.Surface, rect: pygame.Rect, words: str, size: int,
         text(surface, line, (slot.right + 7, y), size, theme.TEXT, max_width=words_width)
         y += size + 2
     return box.bottom + 3
+
+
+def _fits(state: JoustState, house: Household, knight: Knight,
+          selection: Selection) -> frozenset[str]:
+    """The empty slots of ``knight`` the held die may go on while planning: its own House's
+    Knights (a Squire's die only its own Knight), slots that match the die's colour
+    (rulebook, *Placing an Enhancement Card*: "The dice locked into that spot must match the
+    location you are locking it to")."""
+    if (state.phase != "planning" or not selection.colour or selection.house != house.name
+            or selection.squire_of not in ("", knight.name)):
+        return frozenset()
+    return frozenset(slot for slot in knight.slot_ids() if knight.die_on(slot) is None
+                     and not slot_mismatch(knight, slot, selection.colour))
 
 
 def _squire_outline(knight: Knight, slot: str) -> tuple[int, int, int] | None:
