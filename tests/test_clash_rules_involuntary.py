@@ -6,6 +6,7 @@ from clash_boards import board
 from tabletop.errors import IllegalActionError
 from tabletop.games.clash.actions import Forced
 from tabletop.games.clash.rules import apply, outcomes
+from tabletop.spatial.grid import Space
 
 
 def at(state, name):
@@ -420,3 +421,96 @@ def test_a_knocked_down_knight_cannot_use_its_forced_movement_abilities(kind):
     standing = lane("mob").replace('at = "B3"', 'at = "B3"\nknockdown = "standing"')
     assert outcomes(board(standing), Forced(kind, "Kara", "Brute", 2))
     assert outcomes(board(text), Forced(kind, "Brute", "Kara", 2))
+
+
+PIT = '[[terrain]]\nname = "Pit"\nspaces = ["B5"]\nkeywords = ["chasm"]\n'
+
+
+def test_jump_offered_during_a_pushback_over_a_chasm():
+    """*Keyword List: Jump*: "Activate at the start of movement (voluntary or not). Until the
+    end of this movement, you may ignore a single space of a Terrain tile (including an
+    Obstacle)" — pushed through a Chasm, Kara may Jump it and live."""
+    text = lane("boss", PIT).replace('at = "B3"', 'at = "B3"\nabilities = ["jump"]')
+    results = outcomes(board(text), Forced("pushback", "Brute", "Kara", 3))
+    ends = sorted((at(r.state, "Kara") or "dead", at(r.state, "Brute")) for r in results)
+    assert ends == [("B6", "B5"), ("dead", "B4")]
+    assert all(r.choices for r in results)
+    [jumped] = [r for r in results if at(r.state, "Kara")]
+    assert any(e.kind == "jumped" for e in jumped.events)
+
+
+def test_jump_offered_during_a_pull_over_a_chasm_but_never_to_end_on_it():
+    """*Keyword List: Jump* in a Pull ("voluntary or not"); the Jump ignores the space only
+    while moving over it: a Pull that would end on the Chasm still kills."""
+    text = lane("boss", PIT).replace('at = "B3"', 'at = "B7"\nabilities = ["jump"]')
+    results = outcomes(board(text), Forced("pull", "Brute", "Kara", 4))
+    assert sorted(at(r.state, "Kara") or "dead" for r in results) == ["B3", "dead"]
+    [r] = outcomes(board(text), Forced("pull", "Brute", "Kara", 2))
+    assert at(r.state, "Kara") is None
+    down = text.replace('abilities = ["jump"]', 'abilities = ["jump"]\nknockdown = "falling"')
+    [r] = outcomes(board(down), Forced("pull", "Brute", "Kara", 4))
+    assert at(r.state, "Kara") is None
+
+
+def test_herd_by_a_large_mob_the_target_ends_on_puts_it_back_without_overlap():
+    """*Keyword List: Herd X*: "If the Target would end this movement on a space occupied by
+    the source, the source is Displaced to the previous space the Knight moved through" — a
+    2 x 2 source covers that space again, never the Knight (the players choose how); with no
+    such position (against the Board Edge) it is Displaced as usual (found by the property
+    test: the source was put back on top of the Knight)."""
+    text = """
+[board]
+rows = 6
+cols = 8
+[[monsters]]
+name = "Brute"
+type = "mob"
+at = "C4"
+size = 2
+[[knights]]
+name = "Kara"
+at = "C3"
+[[knights]]
+name = "Odo"
+at = "C8"
+"""
+    results = outcomes(board(text), Forced("herd", "Brute", "Kara", 1))
+    assert sorted(at(r.state, "Brute") for r in results) == ["B2", "C2"]
+    for r in results:
+        assert at(r.state, "Kara") == "C4"
+        assert Space.parse("C3") in r.state.monster("Brute").spaces
+    edge = text.replace('at = "C4"', 'at = "A2"').replace('at = "C3"', 'at = "A1"')
+    for r in outcomes(board(edge.replace('at = "C8"', 'at = "A5"')),
+                      Forced("herd", "Brute", "Kara", 1)):
+        assert r.state.knight("Kara").at not in r.state.monster("Brute").spaces
+
+
+def test_a_knocked_back_mob_stops_at_a_chasm_even_beside_a_destructible_obstacle():
+    """*Involuntary Movement*: "if a Mob Monster is involuntarily moved onto a space with a
+    Chasm Terrain tile, that tile is treated as an Indestructible Obstacle" — a 2 x 2 Mob whose
+    next position covers a Chasm and a Destructible Obstacle stops (found by the property
+    test: it used to break the Obstacle and stand on the Chasm)."""
+    text = """
+[board]
+rows = 6
+cols = 6
+[[monsters]]
+name = "Brute"
+type = "mob"
+at = "E3"
+size = 2
+[[knights]]
+name = "Kara"
+at = "E5"
+[[terrain]]
+name = "Column"
+spaces = ["F2"]
+keywords = ["obstacle", "destructible"]
+[[terrain]]
+name = "Pit"
+spaces = ["E2"]
+keywords = ["chasm"]
+"""
+    [r] = outcomes(board(text), Forced("knockback", "Kara", "Brute", 1))
+    assert at(r.state, "Brute") == "E3"
+    assert r.state.tile("Column") is not None

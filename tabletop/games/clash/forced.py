@@ -467,6 +467,12 @@ def _enter(branch: Branch, piece: Piece, at: Space, rule: str, *, jump: bool = F
                              choice=f"{piece.name} Jumps over {obstacles[0].name}")
         out.append(("go", jumped, True))
         branch = branch.then(choice=f"{piece.name} does not Jump")
+    if chasms and is_mob(piece):
+        out.append(("stop", branch.then(None, Event("stopped", piece.name, other=chasms[0].name,
+                                                    rule="Involuntary Movement: a Mob treats a "
+                                                         "Chasm as an Indestructible Obstacle")),
+                    False))
+        return out
     if obstacles:
         tile = obstacles[0]
         b = branch
@@ -483,12 +489,6 @@ def _enter(branch: Branch, piece: Piece, at: Space, rule: str, *, jump: bool = F
                                                 "Obstacle")
         out.append(("stop", b.then(None, Event("stopped", piece.name, other=tile.name,
                                                rule=rule)), False))
-        return out
-    if chasms and is_mob(piece):
-        out.append(("stop", branch.then(None, Event("stopped", piece.name, other=chasms[0].name,
-                                                    rule="Involuntary Movement: a Mob treats a "
-                                                         "Chasm as an Indestructible Obstacle")),
-                    False))
         return out
     moved = branch.then(place(state, piece.name, at))
     if not knockback:

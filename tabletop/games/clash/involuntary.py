@@ -13,6 +13,7 @@ from tabletop.games.clash.forced import (
     Branch,
     _boss_passes,
     _enter,
+    _jump_ready,
     able_source,
     crash,
     destroy,
@@ -137,9 +138,32 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
     knight_source = isinstance(branch.state.pieces[source], Knight)
     first = _face(branch, source, way, "Pushback: turn toward")
     pending = [(first, way, amount, (), ())]
+    allowance = _jump_ready(branch.state.pieces[target])
+    begun = len(first.events)
+
+    def jumped(b: Branch) -> list[Space]:
+        return [e.path[0] for e in b.events[begun:] if e.kind == "jumped" and e.piece == target]
+
+    def may_jump(b: Branch, tgt: Piece, nxt_at: Space, left: int) -> bool:
+        """*Keyword List: Jump*: one space of a Terrain tile (Advanced Jump: two adjacent
+        spaces of one tile), once per movement, never the space the movement ends on."""
+        over = {t.name for t in b.state.terrain if nxt_at in t.spaces
+                and any(t.has(k) for k in JUMPED_OVER)}
+        done = jumped(b)
+        if not over or left <= 1 or len(done) >= allowance:
+            return False
+        if not done:
+            return True
+        return tgt.at == done[-1] and bool(over & {t.name for t in b.state.terrain
+                                                   if done[-1] in t.spaces})
 
     def close(b: Branch, path, went, *, settle_target: bool = True) -> list[Branch]:
-        """The movement so far told as events, then the pieces settle."""
+        """The movement so far told as events, then the pieces settle; a Knight left on the
+        space it Jumped is no outcome."""
+        tgt = b.state.pieces.get(target)
+        done = jumped(b)
+        if tgt is not None and done and tgt.at == done[-1]:
+            return []
         if path and target in b.state.pieces:
             b = b.then(None, Event("pushed", target, tuple(path), rule=rule))
         if went:
@@ -166,6 +190,16 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
                                                     rule=rule)), path, went))
             continue
         off = not all(b.state.board.contains(s) for s in nxt)
+        if not off and may_jump(b, tgt, nxt_at, left):
+            over = " and ".join(t.name for t in b.state.terrain if nxt_at in t.spaces)
+            leap = b.then(place(b.state, target, nxt_at),
+                          Event("jumped", target, (nxt_at,), other=over, rule=rule),
+                          choice=f"{target} Jumps over {nxt_at}")
+            stepped = _source_step(leap, source, d, rule)
+            if stepped is not None:
+                pending.append((stepped, d, left - 1, (*path, nxt_at),
+                                (*went, stepped.state.pieces[source].at)))
+            b = b.then(choice=f"{target} does not Jump over {nxt_at}")
         walls = tiles_with(b.state, nxt, "obstacle")
         hard = [t for t in walls if not destructible(t)]
         if is_mob(tgt):
@@ -291,13 +325,54 @@ def _involuntary_allowed(state, mover: Piece, source: str, *, hard_obstacles: bo
     return ok
 
 
-def _follow(branch: Branch, source: str, target: str, path, rule: str, *, dist=None,
-            straight=None, stop_at_miniatures: bool = False,
-            through_source: bool = False) -> list[Branch]:
+JUMPED_OVER = ("obstacle", "chasm", "boundless")
+"""The Terrain keywords that make a space worth Jumping in an involuntary movement."""
+
+
+def _jump_plans(state, piece: Piece, path) -> list[tuple[int, ...]]:
+    """The path indices a Knight with Jump may ignore (rulebook *Keyword List: Jump*: "you may
+    ignore a single space of a Terrain tile"; Advanced Jump "up to 2 adjacent spaces of a single
+    Terrain tile"), never the last space (it must end somewhere it may stand); ``()`` is not
+    jumping."""
+    allowance = _jump_ready(piece)
+    plans: list[tuple[int, ...]] = [()]
+    if not allowance:
+        return plans
+    tiles = [{t.name for t in state.terrain if at in t.spaces
+              and any(t.has(k) for k in JUMPED_OVER)} for at in path]
+    for i in range(len(path) - 1):
+        if tiles[i]:
+            plans.append((i,))
+        if allowance >= 2 and i + 2 < len(path) and tiles[i] & tiles[i + 1]:
+            plans.append((i, i + 1))
+    return plans
+
+
+def _follow(branch: Branch, source: str, target: str, path, rule: str, **options) -> list[Branch]:
+    """:func:`_follow_path`, once without a Jump and once per way a Knight with Jump may use it
+    on ``path`` (each an outcome the players choose)."""
+    piece = branch.state.pieces.get(target)
+    plans = _jump_plans(branch.state, piece, path) if piece is not None else [()]
+    if len(plans) == 1:
+        return _follow_path(branch, source, target, path, rule, **options)
+    out = []
+    for plan in plans:
+        words = (f"{target} Jumps over {', '.join(str(path[i]) for i in plan)}" if plan
+                 else f"{target} does not Jump")
+        out.extend(_follow_path(branch.then(choice=words), source, target, path, rule,
+                                jumped=frozenset(plan), **options))
+    return out
+
+
+def _follow_path(branch: Branch, source: str, target: str, path, rule: str, *, dist=None,
+                 straight=None, stop_at_miniatures: bool = False, through_source: bool = False,
+                 jumped: frozenset[int] = frozenset()) -> list[Branch]:
     """The target moved along ``path`` by involuntary movement rules (Pull, Drag, Gangup,
     Herd): Destructible Obstacles broken with a Crash, a Chasm kills a Knight, a detour forced
     by an Indestructible Obstacle costs a Crash first.  The target stops before the source's
-    spaces unless ``through_source`` (Gangup and Herd move it "ignoring the source")."""
+    spaces unless ``through_source`` (Gangup and Herd move it "ignoring the source").  The
+    spaces at the ``jumped`` indices of ``path`` are passed over by a Jump, their tiles
+    ignored; a movement that stops on one is no outcome (a Jump never ends on its space)."""
     b = branch
     walked: list[Space] = []
     crashed = False
@@ -319,6 +394,12 @@ def _follow(branch: Branch, source: str, target: str, path, rule: str, *, dist=N
             break
         if not through_source and set(spaces) & set(b.state.pieces[source].spaces):
             break
+        if len(walked) in jumped:
+            over = [t.name for t in b.state.terrain if at in t.spaces]
+            b = b.then(place(b.state, target, at), Event("jumped", target, (at,),
+                                                         other=" and ".join(over), rule=rule))
+            walked.append(at)
+            continue
         walls = tiles_with(b.state, spaces, "obstacle")
         if walls and isinstance(piece, Knight) and all(destructible(t) for t in walls):
             for t in walls:
@@ -339,6 +420,8 @@ def _follow(branch: Branch, source: str, target: str, path, rule: str, *, dist=N
             break
         b = nb
         walked.append(at)
+    if jumped and walked and len(walked) - 1 in jumped:
+        return []
     if walked:
         b = b.then(None, Event("pushed", target, tuple(walked), rule=rule))
     return settle(b, target, rule, spare=source if through_source else None)
@@ -562,15 +645,34 @@ def gang(branch: Branch, source: str, target: str, amount: int, *, herd: bool,
                 continue
             me = moved.state.pieces[target]
             src = moved.state.pieces[source]
+            starts = [moved]
             if set(me.spaces) & set(src.spaces):
                 last = _last_passed(moved, target) or approached.state.pieces[target].at
-                moved = moved.then(place(moved.state, source, last),
-                                   Event("displaced", source, (last,), rule=rule))
-            if not adjacent(moved.state.pieces[source].spaces, me.spaces):
-                out.extend(move_toward(moved, source, me.spaces, rule=rule))
-            else:
-                out.extend(turn_toward(moved, source, me.spaces, "Monster Turning"))
+                starts = _source_back(moved, source, last, rule)
+            for start in starts:
+                if source not in start.state.pieces:
+                    out.append(start)
+                elif not adjacent(start.state.pieces[source].spaces, me.spaces):
+                    out.extend(move_toward(start, source, me.spaces, rule=rule))
+                else:
+                    out.extend(turn_toward(start, source, me.spaces, "Monster Turning"))
     return out
+
+
+def _source_back(branch: Branch, source: str, last: Space, rule: str) -> list[Branch]:
+    """The Gangup/Herd source Displaced to ``last``, the previous space the target moved
+    through: a footprint covering ``last`` that is free (one branch per such position, the
+    players choosing); none free: an ordinary Displace (*Keyword List: Displace*)."""
+    state = branch.state
+    src = state.pieces[source]
+    size = src.size if isinstance(src, Monster) else 1
+    spots = sorted({last.step(-dx, -dy) for dx in range(size) for dy in range(size)
+                    if standable(state, src, last.step(-dx, -dy))})
+    if not spots:
+        return displace(branch, source, f"{rule}: the target ended on its space")
+    return [branch.then(place(state, source, at), Event("displaced", source, (at,), rule=rule),
+                        choice=f"{source} to {at}" if len(spots) > 1 else None)
+            for at in spots]
 
 
 def _steps_moved(branch: Branch, name: str) -> int:
