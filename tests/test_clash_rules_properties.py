@@ -45,8 +45,8 @@ def legal(state: ClashState) -> None:
                 assert space not in blocked, (piece.name, space)
 
 
-@settings(max_examples=60, deadline=None)
-@given(positions(), st.sampled_from(FORCED_KINDS), st.integers(1, 4), st.booleans())
+@settings(max_examples=400, deadline=None)
+@given(positions(), st.sampled_from(FORCED_KINDS), st.integers(1, 5), st.booleans())
 def test_forced_movement_keeps_the_board_legal(state, kind, amount, knight_is_source):
     first = state.knights[0].name
     source, target = (first, "Brute") if knight_is_source else ("Brute", first)
@@ -56,6 +56,7 @@ def test_forced_movement_keeps_the_board_legal(state, kind, amount, knight_is_so
     assert results
     for result in results:
         legal(result.state)
+        assert result.state.turn.active in (None, *(k.name for k in result.state.knights))
     assert len({r.choices for r in results}) == len(results)
 
 
@@ -69,4 +70,5 @@ def test_monster_movement_keeps_the_board_legal(state, how):
         return    # Appear Behind with nowhere to appear is refused by name
     for result in results:
         legal(result.state)
+        assert result.state.turn.active in (None, *(k.name for k in result.state.knights))
     assert len({r.choices for r in results}) == len(results)
