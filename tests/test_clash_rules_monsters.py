@@ -409,3 +409,86 @@ def test_a_boss_appearing_on_a_knight_gives_crash_and_unavoidable_knockback():
         kinds = [e.kind for e in r.events]
         assert "crash" in kinds and "unavoidable-knockback" in kinds
         assert at(r.state, "Kara") != "D8" if "Kara" in r.state.pieces else True
+
+
+SIX = """
+[board]
+rows = 6
+cols = 8
+[[monsters]]
+name = "Ogre"
+type = "boss"
+at = "C3"
+size = 2
+facing = "north"
+blindspots = [[2, 1]]
+[[knights]]
+name = "Adam"
+at = "B3"
+[[knights]]
+name = "Bea"
+at = "E4"
+[[knights]]
+name = "Cid"
+at = "A8"
+[[knights]]
+name = "Dag"
+at = "F1"
+[[knights]]
+name = "Eve"
+at = "F2"
+[[knights]]
+name = "Fay"
+at = "D5"
+"""
+
+
+@pytest.mark.parametrize("line, expected", [
+    # "Adjacent: The Target is on a space that shares an edge with a space occupied by the
+    # attacking Monster."
+    ("Adjacent", {"Adam", "Bea", "Fay"}),
+    # "Engaged: The Target is adjacent to at least one Monster."
+    ("Engaged", {"Adam", "Bea", "Fay"}),
+    # "Non-Engaged: The Target is not adjacent to any Monster."
+    ("Non-Engaged", {"Cid", "Dag", "Eve"}),
+    # "Grouped Knight: The Target is adjacent to another Knight."
+    ("Grouped Knight", {"Dag", "Eve"}),
+    # "Lone Knight: The Target has no other Knight within three spaces from them."
+    ("Lone Knight", {"Adam", "Cid"}),
+    # "In front: ... on any space in front ... and within Line of Sight"
+    ("In front", {"Adam", "Cid"}),
+    # "In range: The Target is in effective Range X of the Monster's Attack."
+    ("In range 3", {"Adam", "Bea", "Fay", "Eve"}),
+    # "In sight: ... within the Line of Sight"; "Blindspots ... are never in the Monster's
+    # Line of Sight."
+    ("In sight", {"Adam", "Bea", "Cid", "Dag", "Eve"}),
+    # "In/on X: ... For example, in Blindspot"
+    ("In Blindspot", {"Fay"}),
+    # "Not in/on X: ... For example, not in the Rear"
+    ("In Rear", {"Bea"}),
+    ("Not in Rear", {"Adam", "Cid", "Dag", "Eve", "Fay"}),
+])
+def test_typical_targeting_instructions_in_the_rulebook_words(line, expected):
+    state = board(SIX)
+    found = target(state, state.monster("Ogre"), [line])
+    assert found.line == 0
+    assert {n for a in found.alternatives for n in a} == expected
+    assert len(found.alternatives) == len(expected)         # one Target: the tie is offered
+
+
+def test_jump_crashes_only_where_it_ends():
+    """Monster Movement Types: "Jump: This movement does not cause Crash or destroy Terrain
+    tiles, with the exception of Knights and Terrain tiles the Monster ends this movement on"
+    — the Boss jumps over Kara (D4) and the Column (D5) to D7, next to Odo."""
+    text = FIELD.replace('type = "mob"', 'type = "boss"').replace(
+        'at = "D8"', 'at = "D4"').replace('at = "C5"\nsize = [1, 3]', 'spaces = ["D5"]')
+    text = text.replace('keywords = ["obstacle"]', 'keywords = ["obstacle", "destructible"]')
+    text += '[[knights]]\nname = "Brann"\nat = "D8"\n'
+    results = outcomes(board(text), MonsterMove("Rat", "Brann", "jump"))
+    for r in results:
+        assert at(r.state, "Rat") == "D7"
+        assert not any(e.kind == "crash" for e in r.events)
+        assert r.state.tile("Wall") is not None
+    walked = outcomes(board(text), MonsterMove("Rat", "Brann", "move"))
+    assert all(any(e.kind == "crash" and e.piece == "Kara" for e in r.events) for r in walked)
+    assert all(r.state.tile("Wall") is None for r in walked)
