@@ -344,7 +344,7 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
             die = knight.token_dice[i] if i < len(knight.token_dice) else None
             slot_rect = pygame.Rect(x, y, token, token)
             if not die and str(i + 1) in fits:
-                pygame.draw.circle(surface, FITS, centre, token // 2 + 3, 3)
+                pygame.draw.circle(surface, FITS, centre, token // 2 + 4, 3)
             if die:
                 cube = slot_rect.inflate(-token * 2 // 5, -token * 2 // 5)
                 pygame.draw.rect(surface, (20, 20, 20), cube.inflate(4, 4),
