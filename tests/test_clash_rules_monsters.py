@@ -492,3 +492,19 @@ def test_jump_crashes_only_where_it_ends():
     walked = outcomes(board(text), MonsterMove("Rat", "Brann", "move"))
     assert all(any(e.kind == "crash" and e.piece == "Kara" for e in r.events) for r in walked)
     assert all(r.state.tile("Wall") is None for r in walked)
+
+
+def test_move_lateral_before_a_zone_attack_seeks_a_space_whose_zone_takes_the_target():
+    """Monster Movement Types: "Move Lateral: Move along the shortest possible path in a
+    straight line ... to a space from which the following Attack (usually Ranged or Zone) can
+    be performed against the Target"; Zone X "attacks all Knights within X spaces
+    horizontally, vertically and diagonally" — Zone 2 reaches Odo on B5 from D3 (diagonally),
+    where Range 3 needs D4 or B2."""
+    text = FIELD.replace('type = "mob"', 'type = "boss"').replace('at = "A2"', 'at = "B5"')
+    results = outcomes(board(text), MonsterMove("Rat", "Odo", "move lateral", zone=2))
+    assert {at(r.state, "Rat") for r in results} == {"D3"}
+    assert not any(e.kind == "out-of-reach" for r in results for e in r.events)
+    results = outcomes(board(text), MonsterMove("Rat", "Odo", "move lateral", attack_range=3))
+    assert {at(r.state, "Rat") for r in results} == {"D4", "B2"}
+    [r] = outcomes(board(text), MonsterMove("Rat", "Kara", "move", limit=1, zone=2))
+    assert any(e.kind == "out-of-reach" for e in r.events)        # Target Out of Reach

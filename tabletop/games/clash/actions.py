@@ -208,7 +208,9 @@ MOVEMENT_TYPES = ("move", "move behind", "move lateral", "jump", "land on top", 
 class MonsterMove:
     """``monster`` moves toward ``target`` (a Knight's name, or a space for Move to X/Appear X)
     with movement type ``how``; ``limit`` caps the spaces moved (``None``: as far as needed);
-    ``attack_range`` is the Range X of the attack that follows (Ranged stops when in range)."""
+    ``attack_range`` is the Range X of the attack that follows (Ranged stops when in range);
+    ``zone`` the X of a Zone attack that follows (Move Lateral seeks a space whose Zone X
+    takes the Target; 0: not a Zone attack)."""
 
     monster: str
     target: str
@@ -216,6 +218,7 @@ class MonsterMove:
     limit: int | None = None
     attack_range: int = 1
     option: int | None = None
+    zone: int = 0
 
     def __str__(self) -> str:
         cap = f" (at most {self.limit} spaces)" if self.limit is not None else ""

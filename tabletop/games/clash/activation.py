@@ -144,7 +144,7 @@ def monster_move_outcomes(state: ClashState, action: MonsterMove) -> list[Branch
     elif how == "move behind":
         out = movement.move_behind(start, name, spaces, limit=action.limit)
     elif how == "move lateral":
-        out = movement.lateral(start, name, spaces, within)
+        out = movement.lateral(start, name, spaces, within, zone=action.zone)
     elif how == "land on top":
         if action.target not in state.pieces:
             raise IllegalActionError(action, "Land on Top needs a Target miniature (it ends "
@@ -175,7 +175,7 @@ def monster_move_outcomes(state: ClashState, action: MonsterMove) -> list[Branch
         if not paths:
             out = [start.then(None, Event("stopped", name, other="no path", rule="Move to X"))]
     if action.target in state.pieces and how not in ("appear", "move to", "land on top"):
-        out = [_reach_check(b, name, action.target, within) for b in out]
+        out = [_reach_check(b, name, action.target, within, action.zone) for b in out]
     return out
 
 
@@ -197,16 +197,20 @@ def _speed_limit(branch: Branch, monster: Monster, limit: int | None
                                    rule="Difficult Terrain")), cap
 
 
-def _reach_check(branch: Branch, monster: str, target: str, within: int) -> Branch:
-    """*Target Out of Reach*: a Target beyond the attack's range after the movement is not
-    attacked (an Out of Reach Evade); never for a Monster with Always There, "always considered
-    adjacent to the Knight" for its attacks."""
+def _reach_check(branch: Branch, monster: str, target: str, within: int,
+                 zone: int = 0) -> Branch:
+    """*Target Out of Reach*: a Target beyond the attack's range (a Zone attack: outside its
+    Zone X) after the movement is not attacked (an Out of Reach Evade); never for a Monster
+    with Always There, "always considered adjacent to the Knight" for its attacks."""
     state = branch.state
     if monster not in state.pieces or target not in state.pieces:
         return branch
     if state.monster(monster) is not None and state.monster(monster).has("always there"):
         return branch
-    if geometry.range_(state, monster, target) <= within:
+    if zone and state.knight(target) is not None:
+        if target in geometry.knights_in_zone(state, monster, zone):
+            return branch
+    elif geometry.range_(state, monster, target) <= within:
         return branch
     return branch.then(None, Event("out-of-reach", target, other=monster,
                                    rule="Target Out of Reach"))

@@ -326,20 +326,33 @@ def _front_row(state: ClashState, monster: Monster) -> list[Space]:
     return [s.step(dx, dy) for s in monster.spaces if s.step(dx, dy) not in own]
 
 
+def reaches(spaces, target_spaces, within: int, zone: int = 0) -> bool:
+    """Whether an attack from a Monster on ``spaces`` reaches a target on ``target_spaces``:
+    a Zone X attack when the target is within X spaces horizontally, vertically and
+    diagonally and not under the Monster (*Attack Types: Zone Attack*), any other at range 1
+    to ``within``."""
+    if zone:
+        mine = set(spaces)
+        return any(s not in mine and min(max(abs(s.row - m.row), abs(s.col - m.col))
+                                         for m in mine) <= zone for s in target_spaces)
+    return 1 <= range_between(spaces, target_spaces) <= within
+
+
 def lateral(branch: Branch, name: str, target_spaces, within: int,
-            rule: str = "Move Lateral") -> list[Branch]:
+            rule: str = "Move Lateral", zone: int = 0) -> list[Branch]:
     """*Move Lateral*: the shortest straight (row or column) move to a position from which
-    the attack of range ``within`` reaches the target; like every movement the Monster turns
-    toward the Target when it begins and ends it (*Monster Turning*)."""
+    the attack (range ``within``, or Zone ``zone``) can be performed against the target; like
+    every movement the Monster turns toward the Target when it begins and ends it (*Monster
+    Turning*)."""
     out = []
     for turned in turn_toward(branch, name, target_spaces, "Monster Turning: begin movement"):
-        for moved in _lateral(turned, name, target_spaces, within, rule):
+        for moved in _lateral(turned, name, target_spaces, within, rule, zone):
             out.extend(turn_toward(moved, name, target_spaces, "Monster Turning: end movement"))
     return out
 
 
 def _lateral(branch: Branch, name: str, target_spaces, within: int,
-             rule: str) -> list[Branch]:
+             rule: str, zone: int) -> list[Branch]:
     """The straight moves of *Move Lateral*, without the turning."""
     state = branch.state
     monster = state.monster(name)
@@ -354,14 +367,13 @@ def _lateral(branch: Branch, name: str, target_spaces, within: int,
             if not allowed(at):
                 break
             path.append(at)
-            if may_end(at) and 1 <= range_between(spaces_at(monster, at),
-                                                  target_spaces) <= within:
+            if may_end(at) and reaches(spaces_at(monster, at), target_spaces, within, zone):
                 if not best or len(path) < len(best[0]):
                     best = [tuple(path)]
                 elif len(path) == len(best[0]):
                     best.append(tuple(path))
                 break
-    if 1 <= range_between(monster.spaces, target_spaces) <= within:
+    if reaches(monster.spaces, target_spaces, within, zone):
         return [branch]
     if not best:
         return [branch.then(None, Event("stopped", name, other="no straight line reaches the "
