@@ -100,6 +100,18 @@ def test_pushback_along_the_board_edge_displaces_then_continues():
     assert [e.path for e in result.events if e.kind == "displaced"] == [(Space.parse("A5"),)]
 
 
+def test_pushback_into_a_column_crashes_destroys_it_and_goes_on():
+    """Keyword List, Pushback X: "When a Knight is pushed back into a Column, they suffer
+    Crash, losing -1 Vigor and suffering Knockdown. The Column is destroyed and the Ironcast
+    Dead continues pushing the knocked down Knight until the Pushback is fully resolved." """
+    state = layout("pushback-column")
+    [result] = outcomes(state, Forced("pushback", "Ironcast Dead", "Ser Sonch", 4))
+    sonch = result.state.knight("Ser Sonch")
+    assert str(sonch.at) == "C7" and sonch.vigor == 9 and sonch.knockdown == "falling"
+    assert result.state.tile("Column") is None
+    assert at(result.state, "Ironcast Dead") == "C6"
+
+
 def test_wave_attack_behind_columns():
     state = layout("wave-columns")
     hit, sheltered = wave(state, state.monster("Panzerdragon"), 3)
