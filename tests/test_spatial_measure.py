@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.spatial.grid import Board, Space, square
-from tabletop.spatial.measure import distance, range_between, zone
+from tabletop.spatial.measure import distance, distance_from_any, range_between, zone
 
 S = Space.parse
 
@@ -118,3 +118,17 @@ def test_distance_matches_a_plain_search_over_footprints(at, size, target, block
 
     assert (distance(board, at, size, [target], passable)
             == reference_distance(board, at, size, [target], passable))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(mover, min_size=1, max_size=4), mover, walls)
+def test_distance_from_any_start_is_the_smallest_distance_from_each(starts, target, blocked):
+    board = Board(7, 7)
+
+    def passable(space):
+        return space not in blocked
+
+    each = [distance(board, s, 1, [target], passable) for s in starts]
+    found = [d for d in each if d is not None]
+    assert (distance_from_any(board, starts, 1, [target], passable)
+            == (min(found) if found else None))

@@ -56,8 +56,19 @@ def distance(board: Board, mover_at: Space, mover_size: int, target_spaces: Iter
     A breadth-first search over the mover's north-west corner, on plain integer cells: each
     board space is asked ``passable`` once, never once per search step.
     """
+    return distance_from_any(board, (mover_at,), mover_size, target_spaces, passable)
+
+
+def distance_from_any(board: Board, starts: Iterable[Space], mover_size: int,
+                      target_spaces: Iterable[Space],
+                      passable: Callable[[Space], bool] | None) -> int | None:
+    """:func:`distance` for a mover that may begin at any of ``starts`` (north-west spaces):
+    the smallest of the distances from each start, found by one search from all of them."""
     targets = frozenset(target_spaces)
-    if targets & set(square(mover_at, mover_size)):
+    begin = tuple(dict.fromkeys(starts))
+    if not begin:
+        return None
+    if any(targets & set(square(at, mover_size)) for at in begin):
         return 0
     rows, cols, size = board.rows, board.cols, mover_size
     open_cell = [[passable is None or passable(Space(r, c)) for c in range(cols)]
@@ -72,9 +83,8 @@ def distance(board: Board, mover_at: Space, mover_size: int, target_spaces: Iter
     def touches(r: int, c: int) -> bool:
         return any((r + dr, c + dc) in near for dr in range(size) for dc in range(size))
 
-    start = (mover_at.row, mover_at.col)
-    seen = {start}
-    frontier = deque([(start, 0)])
+    seen = {(at.row, at.col) for at in begin}
+    frontier = deque(((at.row, at.col), 0) for at in begin)
     while frontier:
         (r, c), moves = frontier.popleft()
         if touches(r, c):

@@ -349,13 +349,9 @@ def distance(state: ClashState, p, q) -> int | None:
         size = a.monster.size if a.monster is not None else 1
         start = min(a.spaces)
         return measure.distance(board, start, size, targets, passable)
-    best = None
-    for step in _around(board, host):
-        if passable(step) and step not in host.spaces:
-            found = measure.distance(board, step, 1, targets, passable)
-            if found is not None and (best is None or found + 1 < best):
-                best = found + 1
-    return best
+    steps = [s for s in _around(board, host) if passable(s) and s not in host.spaces]
+    found = measure.distance_from_any(board, steps, 1, targets, passable)
+    return None if found is None else found + 1
 
 
 def _around(board: Board, monster: Monster) -> list[Space]:
