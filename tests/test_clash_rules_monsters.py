@@ -386,16 +386,17 @@ def test_once_the_zigzag_stops_every_equally_short_path_is_offered():
     """Monster Movement: "The Monster stops 'zigzag' movement if it would cause it to get
     further away from the Target. Then, if there is still more than one valid path to choose
     (none of them is shorter), players decide which one it will take." East first, the Rock
-    on B2 stops the zig-zag at A2; from there every shortest way on is a choice."""
+    on B2 stops the zig-zag at A2; from there every shortest way on is a choice: it may end
+    north of Kara (C4) or west of her (D3). (Routes that differ in nothing the rules see —
+    same start, same end, no miniature or tile met — are one choice.)"""
     state = board(BROKEN_ZIGZAG)
     results = outcomes(state, MonsterMove("Rat", "Kara", "move"))
-    paths = set()
+    ends = set()
     for r in results:
         [moved] = [e for e in r.events if e.kind == "source-moved"]
-        paths.add(" ".join(str(s) for s in moved.path))
-    east_first = {p for p in paths if p.startswith("A2")}
-    assert east_first == {"A2 A3 B3 C3 C4", "A2 A3 B3 B4 C4", "A2 A3 A4 B4 C4",
-                          "A2 A3 B3 C3 D3"}
+        if str(moved.path[0]) == "A2":
+            ends.add(str(moved.path[-1]))
+    assert ends == {"C4", "D3"}
 
 
 def test_a_boss_appearing_on_a_knight_gives_crash_and_unavoidable_knockback():

@@ -132,23 +132,61 @@ def settle_monster(branch: Branch, name: str, rule: str) -> list[Branch]:
     return settle(branch, name, rule)
 
 
+MOST_PATHS = 32
+"""The most paths a movement lists (after routes that differ in nothing are merged)."""
+
+
 def move_paths(state: ClashState, monster: Monster, goals: list[Space],
                limit: int | None) -> list[tuple[Space, ...]]:
     """Every zig-zag path from ``monster`` to one of ``goals`` (at most ``limit`` steps).  A
     mob moving through miniatures (Bypass) whose ``limit`` runs out on one stops at the last
     position it may end on ("You cannot end your voluntary movement on a space occupied by
-    another miniature")."""
+    another miniature").  Routes with the same first step, the same end and the same pieces
+    and tiles met on the way are one choice (:func:`_same_route`)."""
     if is_boss(monster):
-        return zigzag_paths(monster.at, distances_to(goals, allowed_for(state, monster)), limit)
+        paths = zigzag_paths(monster.at, distances_to(goals, allowed_for(state, monster)),
+                             limit, most=512)
+        return _distinct_routes(state, monster, paths)
     may_end = mob_allowed(state, monster, ending=True)
     dist = distances_to([g for g in goals if may_end(g)], allowed_for(state, monster))
     out: list[tuple[Space, ...]] = []
-    for path in zigzag_paths(monster.at, dist, limit):
+    for path in zigzag_paths(monster.at, dist, limit, most=512):
         while path and not may_end(path[-1]):
             path = path[:-1]
         if path not in out:
             out.append(path)
-    return out
+    return _distinct_routes(state, monster, out)
+
+
+def _same_route(monster: Monster, path: tuple[Space, ...], pieces: dict[Space, str],
+                tiles: dict[Space, tuple[str, ...]]):
+    """What the players' choice of ``path`` decides: its starting direction (*Monster
+    Movement*: "the players may choose the starting direction"), where it ends, and the
+    miniatures and tiles it meets on the way (Crash, destruction, tile effects);
+    ``pieces`` and ``tiles`` say what stands on each space."""
+    met: set[str] = set()
+    for at in path:
+        for space in spaces_at(monster, at):
+            if space in pieces:
+                met.add(pieces[space])
+            met.update(tiles.get(space, ()))
+    return (path[:1], path[-1:], frozenset(met))
+
+
+def _distinct_routes(state: ClashState, monster: Monster,
+                     paths: list[tuple[Space, ...]]) -> list[tuple[Space, ...]]:
+    """``paths`` with routes that differ in nothing the rules see merged (the first kept),
+    at most :data:`MOST_PATHS`."""
+    pieces = {s: p.name for p in state.pieces.values() if p.name != monster.name
+              for s in p.spaces}
+    tiles: dict[Space, tuple[str, ...]] = {}
+    for tile in state.terrain:
+        for space in tile.spaces:
+            tiles[space] = (*tiles.get(space, ()), "tile " + tile.name)
+    seen: dict[object, tuple[Space, ...]] = {}
+    for path in paths:
+        seen.setdefault(_same_route(monster, path, pieces, tiles), path)
+    return list(seen.values())[:MOST_PATHS]
 
 
 def move_toward(branch: Branch, name: str, target_spaces, *, within: int = 1,
