@@ -468,6 +468,8 @@ at = "D5"
     # "Not in/on X: ... For example, not in the Rear"
     ("In Rear", {"Bea"}),
     ("Not in Rear", {"Adam", "Cid", "Dag", "Eve", "Fay"}),
+    ("not in the Rear", {"Adam", "Cid", "Dag", "Eve", "Fay"}),      # the rulebook's spelling
+    ("In a Blindspot", {"Fay"}),
 ])
 def test_typical_targeting_instructions_in_the_rulebook_words(line, expected):
     state = board(SIX)

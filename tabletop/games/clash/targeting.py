@@ -173,6 +173,9 @@ def _apply(state: ClashState, monster: Monster, word: str,
             negate, text = True, "in " + text[len(prefix):]
     if text.startswith("on "):  # "In/on X" (Typical Targeting Instructions): on Vantage Point
         text = "in " + text[len("on "):]
+    for article in ("the ", "a "):  # the rulebook's own "not in the Rear"
+        if text.startswith("in " + article):
+            text = "in " + text[len("in " + article):]
     test = _filter(state, monster, text)
     if test is not None:
         return [k for k in knights if test(k) != negate]
@@ -230,7 +233,6 @@ def _filter(state: ClashState, monster: Monster, text: str):
         "in blindspot": lambda k: k.at in geometry.blindspots_of(state, name),
         "in rear": lambda k: k.at in geometry.rear_of(state, name),
         "in vantage point": lambda k: k.vantage is not None,
-        "in a vantage point": lambda k: k.vantage is not None,
         "last knight to wound": lambda k: k.name == state.turn.last_wounder,
         "priority target": lambda k: k.name == state.turn.priority,
         "divine target": lambda k: k.name == state.turn.divine,
