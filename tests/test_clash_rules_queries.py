@@ -83,3 +83,13 @@ def test_monster_move_to_a_direction_with_at_most_x_spaces():
     answer = question("clash-rule-zigzag.toml", "monster-move Eggknight north 'move to' 2")
     [outcome] = answer["answer"]
     assert outcome["end"] == {"Eggknight": "B2"}
+
+
+def test_monster_move_with_the_attack_that_follows():
+    """Monster Movement: "a Monster performing a Ranged Attack will stop as soon as it is
+    within range" — `range 3`; Move Lateral before a Zone attack — `zone 2`."""
+    answer = question("clash-rule-zigzag.toml", "monster-move Eggknight 'Ser Sonch' move range 3")
+    assert {o["end"]["Eggknight"] for o in answer["answer"]} == {"C5"}
+    answer = question("clash-rule-zigzag.toml",
+                      "monster-move Eggknight 'Ser Sonch' 'move lateral' zone 2")
+    assert [o["end"]["Eggknight"] for o in answer["answer"]] == ["D6"]

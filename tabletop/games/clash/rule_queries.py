@@ -108,19 +108,25 @@ def _target(state: ClashState, args: list[str]) -> dict[str, Any]:
 
 def _monster_move(state: ClashState, args: list[str]) -> dict[str, Any]:
     if len(args) < 3:
-        raise QueryError("monster-move takes M TARGET TYPE [X] (X: at most X spaces; TYPE: " +
+        raise QueryError("monster-move takes M TARGET TYPE [X] [range X | zone X] (X: at most "
+                         "X spaces; range/zone: the attack that follows; TYPE: " +
                          ", ".join(MOVEMENT_TYPES) + ")")
     monster = _monster(state, args[0])
     goal = args[1]
     if goal.casefold() in {n.casefold() for n in state.pieces}:
         goal = _name(state, goal)
-    words = args[2:]
+    words = list(args[2:])
+    reach = {"range": 1, "zone": 0}
+    while len(words) > 2 and words[-2].lower() in reach:
+        reach[words[-2].lower()] = _number(words[-1], f"{words[-2].title()} X")
+        words = words[:-2]
     limit = None
     if len(words) > 1 and words[-1].isdigit():
         limit = _number(words[-1])
         words = words[:-1]
     how = " ".join(words).lower()
-    return _run(state, MonsterMove(monster.name, goal, how, limit))
+    return _run(state, MonsterMove(monster.name, goal, how, limit, max(1, reach["range"]),
+                                   zone=reach["zone"]))
 
 
 def _forced(kind: str, source_first: bool):
