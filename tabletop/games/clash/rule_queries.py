@@ -208,8 +208,8 @@ def _wave(state: ClashState, args: list[str]) -> dict[str, Any]:
 RULE_VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("target", "M LINE[;LINE...]", "the Target a Monster's targeting lines choose",
          _target, None),
-    Verb("monster-move", "M TARGET TYPE", "every outcome of a Monster's movement",
-         _monster_move, None),
+    Verb("monster-move", "M TARGET TYPE [X] [range X|zone X]",
+         "every outcome of a Monster's movement", _monster_move, None),
     Verb("knockback", "P SOURCE X", "every outcome of Knockback X on P", _forced("knockback",
                                                                                  False), 3),
     Verb("pushback", "SOURCE P X", "every outcome of Pushback X on P", _forced("pushback", True),
