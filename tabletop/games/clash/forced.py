@@ -17,7 +17,7 @@ from tabletop.games.clash.editing import forget, round_events
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.state import ClashState, Knight, Monster, Piece, Terrain
 from tabletop.spatial import forced as directions
-from tabletop.spatial.grid import DIRECTIONS, Space, adjacent, square
+from tabletop.spatial.grid import DIRECTIONS, Space, square
 
 
 @dataclass(frozen=True)
@@ -517,8 +517,3 @@ def _boss_passes(branch: Branch, piece: Monster, at: Space, rule: str) -> Branch
         if isinstance(other, Knight) and other.name not in already:
             b = crash(b, other.name, piece.name, "Crash: a Boss moved through its space")
     return b.then(place(b.state, piece.name, at))
-
-
-def adjacent_pieces(a: Piece, b: Piece) -> bool:
-    """Whether ``a`` and ``b`` share an edge."""
-    return adjacent(a.spaces, b.spaces)
