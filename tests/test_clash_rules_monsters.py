@@ -511,3 +511,18 @@ def test_move_lateral_before_a_zone_attack_seeks_a_space_whose_zone_takes_the_ta
     assert {at(r.state, "Rat") for r in results} == {"D4", "B2"}
     [r] = outcomes(board(text), MonsterMove("Rat", "Kara", "move", limit=1, zone=2))
     assert any(e.kind == "out-of-reach" for e in r.events)        # Target Out of Reach
+
+
+def test_wave_cover_counts_obstacles_joined_to_an_adjacent_one_as_one_tile():
+    """Attack Types, Wave Attack: "If the line passes through an Obstacle the Knight is
+    adjacent to, the space is excluded ... For the purpose of this rule, treat adjacent
+    Obstacles as one Terrain tile." The line from C1 to a Knight on C5 passes through C3:
+    C3 alone is no cover (not adjacent to her); C3 joined through D3 and D4 to D5 (adjacent
+    to her) is."""
+    from tabletop.spatial.wave import covered
+
+    spaces = [Space.parse(s) for s in ("C3", "D3", "D4", "D5")]
+    knight, source = Space.parse("C5"), [Space.parse("C1")]
+    assert covered(source, knight, frozenset(spaces)) == Space.parse("C3")
+    assert covered(source, knight, frozenset([spaces[0], spaces[3]])) is None
+    assert covered(source, knight, frozenset(spaces[:3])) is None
