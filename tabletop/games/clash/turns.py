@@ -29,7 +29,6 @@ from tabletop.games.clash.state import (
     Knight,
     Monster,
 )
-from tabletop.spatial.grid import adjacent
 
 Result = tuple[ClashState, tuple[Event, ...]]
 
@@ -278,8 +277,3 @@ def not_adjacent(monster: Monster) -> str:
         return (f"; {monster.name} has Always There: a Knight is never considered adjacent "
                 f"to it")
     return ""
-
-
-def adjacent_to(monster: Monster, knight: Knight) -> bool:
-    """Whether ``knight`` is adjacent to ``monster`` (a Knight on its Vantage Point is)."""
-    return knight.vantage == monster.name or adjacent(monster.spaces, knight.spaces)
