@@ -97,12 +97,6 @@ def slide(direction: str, source: Iterable[Space], mover: Iterable[Space]) -> tu
     return (_sign_direction("x" if direction in ("north", "south") else "y", value),)
 
 
-def shift(spaces: Iterable[Space], direction: str, steps: int = 1) -> tuple[Space, ...]:
-    """``spaces`` moved ``steps`` spaces ``direction``."""
-    dx, dy = DIRECTIONS[direction]
-    return tuple(s.step(dx * steps, dy * steps) for s in spaces)
-
-
 def direction_between(a: Space, b: Space) -> str | None:
     """The direction of the single cardinal step from ``a`` to ``b``, or ``None``."""
     for name, (dx, dy) in DIRECTIONS.items():
