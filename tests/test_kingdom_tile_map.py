@@ -15,7 +15,6 @@ from tabletop.spatial.tile_map import (
     path_cell,
     place_against,
     place_clear,
-    sections,
     shortest_paths,
 )
 
@@ -62,13 +61,6 @@ def test_a_tile_without_a_connection_starts_a_new_section_apart():
     placed = [Rect(0, 0, 2, 1), Rect(0, 1, 2, 2)]
     new = new_section_place((1, 1), placed)
     assert all(not new.overlaps(r) and new.x >= r.x + r.w + 1 for r in placed)
-
-
-def test_sections_join_when_a_connecting_tile_turns_up():
-    graph = {"a": ["b"], "b": ["a"], "c": [], "d": []}
-    assert sections("abcd", graph) == [frozenset("ab"), frozenset("c"), frozenset("d")]
-    graph = {"a": ["b", "d"], "b": ["a"], "c": ["d"], "d": ["a", "c"]}
-    assert sections("abcd", graph) == [frozenset("abcd")]
 
 
 def test_join_shift_slides_a_section_against_the_path():

@@ -132,21 +132,6 @@ def bounds(rects: Iterable[Rect]) -> Rect | None:
 Graph = Mapping[Hashable, Iterable[Hashable]]
 
 
-def sections(nodes: Iterable[Hashable], graph: Graph) -> list[frozenset]:
-    """The connected pieces of the map: each a frozenset of nodes joined by ``graph`` edges,
-    largest first (ties in first-seen order).  A node with no edge is a section of its own."""
-    seen: set = set()
-    out: list[frozenset] = []
-    for start in nodes:
-        if start in seen:
-            continue
-        part = set(distances(graph, start))
-        seen |= part
-        out.append(frozenset(part))
-    out.sort(key=len, reverse=True)
-    return out
-
-
 def distances(graph: Graph, start: Hashable) -> dict:
     """Breadth-first step counts from ``start`` (0) to every node reachable along ``graph``."""
     dist = {start: 0}

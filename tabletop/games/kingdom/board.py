@@ -94,12 +94,6 @@ def section_of(state: KingdomState, tile_id: str) -> frozenset[str]:
     return frozenset(tile_map.distances(connection_graph(state), tile_id))
 
 
-def sections(state: KingdomState) -> list[frozenset[str]]:
-    """Every piece of the map on the table, largest first."""
-    graph = connection_graph(state)
-    return tile_map.sections([t.id for t in state.tiles if t.on_table], graph)
-
-
 def direction(state: KingdomState, src: str, dst: str) -> tuple[str | None, str]:
     """The direction of travel from ``src`` to ``dst`` and the reason, in words.
 
