@@ -162,9 +162,6 @@ class AlmokonState:
                 return index
         return None
 
-    def holder_of_item(self, uid: str) -> Card | None:
-        return next((c for c in self.cards if uid in c.items), None)
-
     def all_uids(self) -> list[str]:
         """Every card uid in the game (in play, attached, hands, decks, discards, stack)."""
         out = [c.uid for c in self.cards] + [i for c in self.cards for i in c.items]
