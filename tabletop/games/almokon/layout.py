@@ -92,7 +92,7 @@ class _Namer:
         return out
 
 
-def _catalog(top: Table) -> tuple[Catalog, tuple[str, ...]]:
+def _catalog(top: Table) -> Catalog:
     files = top.str_list("card_files")
     base = Path(top.source.name).parent if top.source.name != "<layout>" else Path(".")
     custom = []
@@ -106,7 +106,7 @@ def _catalog(top: Table) -> tuple[Catalog, tuple[str, ...]]:
     problems = forge_problems(catalog)
     if problems:
         raise LayoutError(problems[0], source=top.source.name)
-    return catalog, files
+    return catalog
 
 
 def _rules(top: Table) -> Rules:
@@ -130,7 +130,7 @@ def _rules(top: Table) -> Rules:
 def from_layout(top: Table) -> AlmokonState:
     """The state a layout describes (``game`` already read); ``LayoutError`` naming the file,
     line, table and rule for anything wrong."""
-    catalog, files = _catalog(top)
+    catalog = _catalog(top)
     title = top.get("title", str, "")
     notes = top.get("notes", str, "")
     seed = top.get("seed", int, 0)
@@ -230,7 +230,7 @@ def from_layout(top: Table) -> AlmokonState:
     top.done()
 
     state = AlmokonState(players, tuple(cards), turn, to_act, rules, catalog, title, notes,
-                         seed, shuffles, stack, choice, follow, extra, winner, files)
+                         seed, shuffles, stack, choice, follow, extra, winner)
     _validate(top, state, [c[0] for c in raw_cards], [s[0] for s in raw_stack])
     return state
 

@@ -145,7 +145,6 @@ class AlmokonState:
     follow_up: FollowUp | None = None
     extra_actions: int = 0
     winner: str = ""
-    card_files: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ lookups
     def card(self, uid: str) -> Card | None:
