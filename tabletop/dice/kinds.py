@@ -26,9 +26,6 @@ from pathlib import Path
 
 from tabletop.errors import LayoutError, UsageError
 
-GAMES = {"kingdoms-forlorn": "Kingdoms Forlorn", "kings-champion": "King's Champion",
-         "fateforge": "Fateforge", "any": "any game"}
-
 SHIPPED_FACES = Path(__file__).resolve().parent.parent / "data" / "dice-faces.toml"
 FACES_ENV = "TABLETOP_DICE_FACES"
 
