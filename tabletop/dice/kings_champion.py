@@ -31,13 +31,12 @@ FEALTY = "black"
 HIT_FROM = {"white": 6, "green": 5, "red": 4, "black": 5}
 """The lowest face that scores a hit on each colour (without Ruse)."""
 
-KINDS = ("reputation", "hit", "critical", "aftershock")
-
 
 @dataclass(frozen=True)
 class DieScore:
-    """What one rolled face scores: ``kind`` is one of :data:`KINDS`; ``hits`` counts a
-    Critical Hit as two; ``reputation`` is 0 or 1; ``words`` explains it in one phrase."""
+    """What one rolled face scores: ``kind`` is ``reputation``, ``hit``, ``critical`` or
+    ``aftershock``; ``hits`` counts a Critical Hit as two; ``reputation`` is 0 or 1; ``words``
+    explains it in one phrase."""
 
     colour: str
     face: int
