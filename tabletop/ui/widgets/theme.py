@@ -25,7 +25,6 @@ BUTTON_DOWN: Colour = (110, 118, 138)
 TITLE_HEIGHT = 30
 STATUS_HEIGHT = 26
 PANEL_WIDTH = 300
-MIN_WINDOW = (640, 420)
 DEFAULT_WINDOW = (1280, 800)
 
 _fonts: dict[int, pygame.font.Font] = {}
