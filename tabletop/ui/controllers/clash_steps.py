@@ -65,7 +65,6 @@ FUNCTION_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 16))
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
           pygame.K_DOWN: (0, 1)}
 """In a step that asks for a space, the arrows move the board's cursor and Enter takes it."""
-CONFIRM = "confirm"
 
 
 class MenuStep(Controller):
