@@ -27,7 +27,6 @@ from tabletop.ui.views.base import Grid, LayerCache, dashed_line, layer, text, t
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
-Line = tuple[tuple[int, int], tuple[int, int]]
 
 BOARD_LIGHT: Colour = (222, 212, 184)
 BOARD_DARK: Colour = (211, 200, 170)
