@@ -280,7 +280,7 @@ def from_layout(top: Table) -> JoustState:
     if len(houses) != 2:
         raise top.error("households", f"King's Champion is played by two Households, not "
                                       f"{len(houses)}")
-    (ta, a), (tb, b) = houses
+    (_, a), (tb, b) = houses
     if a.name == b.name:
         raise tb.error("name", f"{b.name!r} is used twice; Households need different names")
     seen: dict[str, str] = {}
