@@ -336,3 +336,35 @@ def test_reflex_shows_its_spaces_and_vault_is_previewed():
     assert isinstance(app.screen.step, PreviewStep)
     key(app, pygame.K_RETURN)
     assert app.session.state.knight("Kara").at == Space.parse("C5")
+
+
+def test_sequential_attack_goes_in_the_order_the_players_click_the_targets():
+    """*Attack Types*: Sequential is "one at a time, in a specific order" — the card's order,
+    which the players give by clicking the Targets; the menu never puts them in its own
+    order."""
+    app = make(FIGHT)
+    click(app, "C4")
+    key(app, pygame.K_m)
+    choose(app, "X Knights")
+    choose(app, "2")
+    choose(app, "Closest")
+    choose(app, "Resolve")  # Kara (adjacent) ranks first, Odo second
+    choose(app, "Range X")
+    choose(app, "4")
+    items = {item.label: item for item in app.screen.step.menu.items}
+    assert "in the order the card gives" in items["Sequential"].note
+    assert "closest" not in items["Sequential"].note.lower()
+    choose(app, "Sequential")
+    step = app.screen.step
+    assert step.menu.title == "Sequential: which Target first?"
+    assert {name for name, _ in step.marks} == {"Kara", "Odo"}
+    click(app, "C7")  # Odo first; Kara, the last one, needs no click
+    assert "movement type" in app.screen.step.menu.title
+    assert any("Odo, then Kara" in line for line in app.screen.step.menu.header)
+    choose(app, "No movement")
+    attack = app.screen.step
+    assert isinstance(attack, PreviewStep)
+    assert attack.action.targets == ("Odo", "Kara") and attack.action.sequential
+    key(app, pygame.K_RETURN)
+    said = [line for line in app.session.log if "Gob attacks" in line]
+    assert [("Odo" in line, "Kara" in line) for line in said] == [(True, False), (False, True)]

@@ -192,6 +192,8 @@ class MonsterActivation:
     # -- attack type and movement ----------------------------------------------------------
 
     def _header(self) -> tuple[str, ...]:
+        if self.sequential and len(self.targets) > 1:
+            return (*self.why[-2:], f"Targets, in this order: {', then '.join(self.targets)}")
         whom = " and ".join(self.targets) or "the Knights in the area"
         return (*self.why[-2:], f"Target: {whom}")
 
@@ -214,11 +216,13 @@ class MonsterActivation:
 
     def _set_attack(self, kind: str, x: int) -> None:
         self.kind, self.x = kind, x
+        self.simultaneous = self.sequential = False
         if len(self.targets) > 1 and kind in ("melee", "range"):
             items = [MenuItem("Simultaneous", "simultaneous",
                               note="one attack on all; the Monster does not turn"),
-                     MenuItem("Sequential", "sequential", note="one after another, closest "
-                                                                "first")]
+                     MenuItem("Sequential", "sequential",
+                              note="one at a time, in the order the card gives: click the "
+                                   "Targets in that order")]
             open_step(self.screen, MenuStep(
                 self.screen, "Several Targets", items, self._several, self._header(),
                 on_cancel=self._attack_type))
@@ -227,8 +231,42 @@ class MonsterActivation:
 
     def _several(self, value: object) -> None:
         self.simultaneous = value == "simultaneous"
-        self.sequential = value == "sequential"
+        self.sequential = False  # set once the players have given the order
+        if value == "sequential":
+            self._order([])
+            return
         self._movement()
+
+    def _order(self, given: list[str]) -> None:
+        """Sequential ("one at a time, in a specific order", rulebook *Attack Types*): the
+        players click the Targets in the order the card gives; the last one needs no click.
+        The attack then goes in that order."""
+        left = [t for t in self.targets if t not in given]
+        if len(left) <= 1:
+            self.targets = (*given, *left)
+            self.sequential = True
+            self._movement()
+            return
+        place = "first" if not given else "next"
+        so_far = f"So far: {', '.join(given)}." if given else "None picked yet."
+        marks = [(name, f"{i + 1}.") for i, name in enumerate(given)]
+        marks += [(name, "Target") for name in left]
+
+        def board(space: Space) -> None:
+            piece = piece_at(self.state, space)
+            if piece is None or piece.name not in left:
+                self.screen.session.tell(f"{space}: click one of the ringed Targets not yet "
+                                         f"in the order", error=True)
+                return
+            self._order([*given, piece.name])
+
+        open_step(self.screen, MenuStep(
+            self.screen, f"Sequential: which Target {place}?",
+            [MenuItem(name, name) for name in left],
+            lambda name: self._order([*given, str(name)]),
+            (*self._header(), "One at a time, in the order the card gives.", so_far,
+             "Click the Targets on the board (or here) in that order."),
+            on_board=board, on_cancel=self._attack_type, marks=marks))
 
     def _range(self) -> int:
         return self.x if self.kind == "range" else 1
