@@ -159,8 +159,8 @@ def standable(state: ClashState, piece: Piece, at: Space, ignore: tuple[str, ...
     return not [p for p in others_on(state, spaces, piece.name) if p.name not in ignore]
 
 
-def displace(branch: Branch, name: str, rule: str, *, avoid: frozenset[Space] = frozenset(),
-             ignore: tuple[str, ...] = ()) -> list[Branch]:
+def displace(branch: Branch, name: str, rule: str, *,
+             avoid: frozenset[Space] = frozenset()) -> list[Branch]:
     """Displace ``name`` to an empty space adjacent to its position, one branch per space the
     players may choose (rulebook *Keyword List: Displace*); ``avoid`` are spaces it may not take
     (a space the mover needs next).  A Knight with nowhere to go dies; a Monster goes to the
@@ -169,10 +169,10 @@ def displace(branch: Branch, name: str, rule: str, *, avoid: frozenset[Space] = 
     piece = state.pieces[name]
     start = piece.at
     options = [start.step(dx, dy) for dx, dy in DIRECTIONS.values()]
-    options = [at for at in options if standable(state, piece, at, ignore)
+    options = [at for at in options if standable(state, piece, at)
                and not set(spaces_at(piece, at)) & avoid]
     if not options and isinstance(piece, Monster):
-        options = _closest_free(state, piece, avoid, ignore)
+        options = _closest_free(state, piece, avoid, ())
     if not options:
         return kill(branch, name, f"{rule}: no space to be Displaced to")
     out = []
