@@ -173,10 +173,10 @@ def end_monster_round(state: ClashState, action: EndMonsterRound) -> Result:
                                                        rule="Clash Sequence"))
 
 
-def raise_passion(state: ClashState, knight: Knight, by: int = 1) -> Result:
-    """Raise ``knight``'s Passion (limit 9) and check the Priority Target (rulebook *Raise
+def raise_passion(state: ClashState, knight: Knight) -> Result:
+    """Raise ``knight``'s Passion by 1 (limit 9) and check the Priority Target (rulebook *Raise
     Passion and Check Priority Target*, *Priority Target*)."""
-    passion = min(PASSION_LIMIT, knight.passion + by)
+    passion = min(PASSION_LIMIT, knight.passion + 1)
     knight = replace(knight, passion=passion)
     state = state.with_piece(knight)
     events = [Event("passion", knight.name, amount=passion, rule="Raise Passion")]
