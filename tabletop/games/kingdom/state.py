@@ -278,10 +278,10 @@ class KingdomState:
     def district(self, name: str) -> District | None:
         return next((d for d in self.districts if d.name == name), None)
 
-    def district_monster(self, tile_id: str | None = None) -> str:
-        """The Encounter Monster of the district of ``tile_id`` (the party's tile by default),
-        as per the District Wheel; ``""`` when that district holds no token."""
-        tile = self.tile(tile_id or self.party)
+    def district_monster(self) -> str:
+        """The Encounter Monster of the party's district, as per the District Wheel; ``""``
+        when that district holds no token."""
+        tile = self.tile(self.party)
         district = self.district(tile.district)
         return district.monster if district else ""
 
