@@ -78,10 +78,11 @@ def _aside(branch: Branch, target: str, keep_free: tuple[Space, ...], rule: str)
 
 
 def pushback(branch: Branch, source: str, target: str, amount: int, *,
-             toward: Space | None = None, rule: str = "Pushback") -> list[Branch]:
+             toward: Space | None = None) -> list[Branch]:
     """Pushback X (and Pushback toward a space): turn the source toward the target, then move
     the source up to X spaces toward it, pushing it in a straight line (rulebook *Keyword
     List: Pushback*).  A target not adjacent is first approached along a shortest path."""
+    rule = "Pushback"
     state = branch.state
     able_source(state, source, target, rule)
     mover = state.pieces[target]
@@ -275,12 +276,12 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
     return results
 
 
-def pull(branch: Branch, source: str, target: str, amount: int,
-         rule: str = "Pull") -> list[Branch]:
+def pull(branch: Branch, source: str, target: str, amount: int) -> list[Branch]:
     """Pull X: the target moves up to X spaces toward the source along a shortest path, until
     adjacent; through miniatures; a Destructible Obstacle is broken (Crash) and passed; an
     Indestructible one is walked around after a Crash; a Chasm kills a Knight.  The source then
     turns toward the target (rulebook *Keyword List: Pull*)."""
+    rule = "Pull"
     state = branch.state
     able_source(state, source, target, rule)
     mover = state.pieces[target]
@@ -575,11 +576,11 @@ def _trailing(piece: Piece, way: str, behind: tuple[Space, ...]) -> Space:
     return cells[0] if cells else piece.spaces[0]
 
 
-def forced_vault(branch: Branch, source: str, target: str,
-                 rule: str = "Forced Vault") -> list[Branch]:
+def forced_vault(branch: Branch, source: str, target: str) -> list[Branch]:
     """Forced Vault: the adjacent target is placed in a straight line on the opposite side of
     the source, adjacent to it.  A Knight that would end off the board or on an Indestructible
     Obstacle dies; a Monster is Displaced to the closest free space instead."""
+    rule = "Forced Vault"
     state = branch.state
     able_source(state, source, target, rule)
     origin = state.pieces[source]
