@@ -368,3 +368,48 @@ def test_sequential_attack_goes_in_the_order_the_players_click_the_targets():
     key(app, pygame.K_RETURN)
     said = [line for line in app.session.log if "Gob attacks" in line]
     assert [("Odo" in line, "Kara" in line) for line in said] == [(True, False), (False, True)]
+
+
+LATERAL = """
+game = "clash"
+title = "lateral"
+[board]
+rows = 7
+cols = 9
+[[monsters]]
+name = "Rat"
+type = "boss"
+at = "D2"
+facing = "north"
+[[knights]]
+name = "Odo"
+at = "B5"
+[[knights]]
+name = "Kara"
+at = "G9"
+"""
+
+
+def test_move_lateral_before_a_zone_attack_seeks_the_zone_not_range_one():
+    """*Monster Movement Types*: Move Lateral goes "to a space from which the following
+    Attack ... can be performed against the Target": for Zone 2 the window passes ``zone=2``
+    (D3 takes Odo on B5 diagonally), not range 1."""
+    app = make(LATERAL)
+    click(app, "D2")
+    key(app, pygame.K_m)
+    choose(app, "Closest")
+    choose(app, "Resolve")
+    assert any("Target: Odo" in line for line in app.screen.step.menu.header)
+    choose(app, "Zone X")
+    choose(app, "2")
+    choose(app, "Move Lateral")
+    step = app.screen.step
+    assert isinstance(step, PreviewStep)
+    assert step.action.zone == 2 and step.action.attack_range == 1
+    assert {str(p.paths["Rat"][-1]) for p in step.previews} == {"D3"}
+    key(app, pygame.K_RETURN)
+    assert app.session.state.monster("Rat").at == Space.parse("D3")
+    attack = app.screen.step
+    assert isinstance(attack, PreviewStep) and attack.action.kind == "zone"
+    key(app, pygame.K_RETURN)
+    assert any("Rat attacks Odo" in line for line in app.session.log)

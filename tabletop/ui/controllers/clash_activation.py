@@ -271,6 +271,11 @@ class MonsterActivation:
     def _range(self) -> int:
         return self.x if self.kind == "range" else 1
 
+    def _zone(self) -> int:
+        """The X of a Zone attack that follows the movement (a Wave is "a type of a Zone
+        Attack", rulebook *Attack Types*); 0 for Melee and Range."""
+        return self.x if self.kind in ("zone", "wave") else 0
+
     def _movement(self) -> None:
         single = len(self.targets) >= 1
         note = "" if single else "needs a Knight Target"
@@ -316,7 +321,8 @@ class MonsterActivation:
         self._movement()
 
     def _preview_move(self, how: str, target: str) -> None:
-        action = MonsterMove(self.monster, target, how, self.limit, self._range())
+        action = MonsterMove(self.monster, target, how, self.limit, self._range(),
+                             zone=self._zone())
         open_step(self.screen, try_preview(
             self.screen, action, f"Preview: {how.title()}",
             on_done=lambda _: self._attack_preview(), header=self._header(),
