@@ -36,8 +36,8 @@ def die_options(dice: tuple[str, ...], result: str) -> list[int]:
     return [i for _, i in sorted(ranked)]
 
 
-def has_result(hero: Hero, result: str, count: int = 1) -> bool:
-    return len(die_options(hero.dice, result)) >= count
+def has_result(hero: Hero, result: str) -> bool:
+    return bool(die_options(hero.dice, result))
 
 
 def can_pay(hero: Hero, results: list[str]) -> bool:
