@@ -88,13 +88,11 @@ class LayerCache:
         return surface
 
 
-def layer(size: tuple[int, int], alpha: bool = True) -> pygame.Surface:
-    """A new transparent (``alpha``) or opaque surface of ``size`` for a cached layer."""
-    if alpha:
-        surface = pygame.Surface(size, pygame.SRCALPHA)
-        surface.fill((0, 0, 0, 0))
-        return surface
-    return pygame.Surface(size)
+def layer(size: tuple[int, int]) -> pygame.Surface:
+    """A new transparent surface of ``size`` for a cached layer."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface.fill((0, 0, 0, 0))
+    return surface
 
 
 def text_size(words: str, size: int) -> tuple[int, int]:
