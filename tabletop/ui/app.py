@@ -284,7 +284,7 @@ class App:
         if banner:
             y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 30), *banner) + 8
         self.buttons = self._make_buttons()
-        y += lay_out(self.buttons, pygame.Rect(inner.x, y, inner.width, 0), per_row=2) + 10
+        y += lay_out(self.buttons, pygame.Rect(inner.x, y, inner.width, 0)) + 10
         for button in self.buttons:
             button.draw(surface)
         room = max(0, inner.bottom - y)  # under the buttons: facts, legend, then the log

@@ -58,12 +58,11 @@ class Button:
              max_width=self.rect.width - 6)
 
 
-def lay_out(buttons: list[Button], area: pygame.Rect, per_row: int = 3,
-            height: int = 26, gap: int = 6) -> int:
-    """Place ``buttons`` in rows of ``per_row`` inside ``area`` from its top; returns the
-    height used."""
+def lay_out(buttons: list[Button], area: pygame.Rect) -> int:
+    """Place ``buttons`` two to a row inside ``area`` from its top; returns the height used."""
     if not buttons:
         return 0
+    per_row, height, gap = 2, 26, 6
     width = (area.width - gap * (per_row - 1)) // per_row
     for index, button in enumerate(buttons):
         row, col = divmod(index, per_row)
