@@ -270,8 +270,7 @@ class App:
             controller.draw(surface, areas.board)
         surface.set_clip(None)
         self._draw_panel(surface, areas.panel)
-        draw_status_line(surface, areas.status, session.status, session.status_error,
-                         "F1 help")
+        draw_status_line(surface, areas.status, session.status, session.status_error)
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The side panel: turn banner, buttons, the selection's facts, the legend (left out

@@ -22,15 +22,13 @@ def draw_title_strip(surface: pygame.Surface, rect: pygame.Rect, title: str,
 
 
 def draw_status_line(surface: pygame.Surface, rect: pygame.Rect, status: str,
-                     error: bool = False, hint: str = "") -> None:
-    """The line across the bottom: the last message (in red when ``error``) and a key
-    ``hint``."""
+                     error: bool = False) -> None:
+    """The line across the bottom: the last message (in red when ``error``) and the key hint
+    "F1 help"."""
     pygame.draw.rect(surface, theme.PANEL, rect)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright)
-    right = 0
-    if hint:
-        right = text(surface, hint, (rect.right - 10, rect.centery), 14, theme.TEXT_DIM,
-                     anchor="midright", max_width=rect.width // 3).width + 20
+    right = text(surface, "F1 help", (rect.right - 10, rect.centery), 14, theme.TEXT_DIM,
+                 anchor="midright", max_width=rect.width // 3).width + 20
     colour = theme.ERROR if error else theme.TEXT
     text(surface, status, (rect.x + 10, rect.centery), 16, colour, anchor="midleft",
          max_width=rect.width - right - 20)
