@@ -314,33 +314,31 @@ def describe_obstruction(found: tuple[int, Space, Space | None],
 
 
 def line_of_sight(sight_map: SightMap, from_spaces: Iterable[Space], to_spaces: Iterable[Space],
-                  exempt_spaces: Iterable[Space] = frozenset(), *,
-                  names: Mapping[Space, str] | None = None) -> Sight:
+                  *, names: Mapping[Space, str] | None = None) -> Sight:
     """Plain geometric LoS from the piece on ``from_spaces`` to the piece on ``to_spaces``.
 
-    ``exempt_spaces`` stop blocking for this question (the tile exception: a tile does not
-    block LoS to or from those standing on it).  ``names`` labels blocking spaces in the
+    The tile exception (a tile does not block LoS to or from those standing on it) is the
+    caller's: ask on ``sight_map.without(spaces)``.  ``names`` labels blocking spaces in the
     explanation (``"Column"`` gives ``"Column (E12)"``).  The answer's ``line`` is the
     shortest clear corner-to-corner segment; with no LoS, ``why`` names the first obstruction
     on the shortest segment and ``blocker`` its space.  Symmetric: swapping the two ends gives
     the same ``clear``.
     """
-    view = sight_map.without(exempt_spaces)
     from_spaces, to_spaces = tuple(from_spaces), tuple(to_spaces)
     if not from_spaces or not to_spaces:
         raise ValueError("line_of_sight needs at least one space at each end")
     pairs = _pairs(from_spaces, to_spaces)
     for a, b in pairs:
-        if view.clear(a, b):
+        if sight_map.clear(a, b):
             why = (f"LoS: the line from corner {a} to corner {b} is unobstructed" if a != b else
                    f"LoS: the two share the corner {a}, which no diagonal gap closes")
-            touched = view.touched_corners(a, b)
+            touched = sight_map.touched_corners(a, b)
             if touched:
                 why += (f"; it only touches a corner of "
                         f"{', '.join(_name(s, names) for s in touched)}, which does not block")
             return Sight(True, (a, b), why)
     a, b = pairs[0]
-    found = view.obstruction(a, b)
+    found = sight_map.obstruction(a, b)
     assert found is not None
     return Sight(False, None,
                  f"no LoS: every line is blocked; the nearest, from corner {a} to corner {b}, "
