@@ -67,7 +67,7 @@ def test_doors_closed_door_cuts_the_connection_for_distance_and_movement():
 
 def test_portals_join_zones_for_hero_movement_only():
     g = draw(MAP, portals=[("a", "f")])
-    assert "f" in move_neighbours(g, "a", portals=True)
+    assert "f" in g.portal_neighbours("a")
     assert "f" not in move_neighbours(g, "a")
     assert zone_distance(g, "a", "f") == 3
     assert not can_shoot(g, "a", "f").ok

@@ -108,12 +108,10 @@ class ZoneGraph:
         return tuple(sorted(out))
 
 
-def move_neighbours(graph: ZoneGraph, zone: str, *, portals: bool = False) -> tuple[str, ...]:
-    """The zones a piece in ``zone`` may move into: open connections, plus portal ends when
-    ``portals`` (hero movement only).  Sorted by id, no repeats."""
+def move_neighbours(graph: ZoneGraph, zone: str) -> tuple[str, ...]:
+    """The zones a piece in ``zone`` may step into along open connections (a hero's portal
+    moves are asked of :meth:`ZoneGraph.portal_neighbours`).  Sorted by id, no repeats."""
     out = set(graph.open_neighbours(zone))
-    if portals:
-        out |= set(graph.portal_neighbours(zone))
     out.discard(zone)
     return tuple(sorted(out))
 
