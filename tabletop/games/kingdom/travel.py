@@ -52,12 +52,12 @@ def fog_targets(state: KingdomState) -> list[str]:
             and any(n in explored for n in graph.get(t.id, ()))]
 
 
-def backtrack_routes(state: KingdomState, dest: str, limit: int = 6) -> list[tuple[str, ...]]:
-    """The shortest Backtrack routes from the party to ``dest`` through explored tiles
-    (party first, ``dest`` last); ``[]`` when there is none."""
+def backtrack_routes(state: KingdomState, dest: str) -> list[tuple[str, ...]]:
+    """The shortest Backtrack routes (at most six) from the party to ``dest`` through explored
+    tiles (party first, ``dest`` last); ``[]`` when there is none."""
     explored = [t.id for t in state.tiles if t.status == "explored"]
     graph = board.party_graph(state, explored)
-    return tile_map.shortest_paths(graph, state.party, dest, limit=limit)
+    return tile_map.shortest_paths(graph, state.party, dest, limit=6)
 
 
 def backtrack_threat(route: tuple[str, ...]) -> int:
