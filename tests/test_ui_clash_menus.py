@@ -413,3 +413,42 @@ def test_move_lateral_before_a_zone_attack_seeks_the_zone_not_range_one():
     assert isinstance(attack, PreviewStep) and attack.action.kind == "zone"
     key(app, pygame.K_RETURN)
     assert any("Rat attacks Odo" in line for line in app.session.log)
+
+
+def test_with_x_statistic_lines_are_built_in_the_targeting_menu():
+    """*Typical Targeting Instructions*, With X: "With Heat 3+" (3 or more) and "With 0
+    Vigor" (exactly) as the rules core reads them."""
+    text = FIGHT.replace('name = "Odo"', 'name = "Odo"\nheat = 3')
+    app = make(text)
+    click(app, "C4")
+    key(app, pygame.K_m)
+    choose(app, "With X Vigor, Heat")
+    labels = [item.label for item in app.screen.step.menu.items]
+    assert "With X Vigor" in labels and "With Heat X+" in labels
+    choose(app, "With Heat X+")
+    assert [item.label for item in app.screen.step.menu.items][:2] == ["0", "1"]
+    choose(app, "3")
+    assert "1. With Heat 3+" in app.screen.step.menu.header
+    choose(app, "Resolve")
+    assert any("Target: Odo" in line for line in app.screen.step.menu.header)
+
+
+def test_move_to_x_in_a_direction_is_previewed_and_confirmed():
+    """*Monster Movement Types*: Move to X in the indicated direction —
+    ``MonsterMove(m, "north", "move to", limit=X)``."""
+    app = make(FIGHT)
+    click(app, "C4")
+    key(app, pygame.K_m)
+    choose(app, "Closest")
+    choose(app, "Resolve")
+    choose(app, "Melee")
+    choose(app, "Move to X in a direction")
+    choose(app, "East")
+    assert app.screen.step.menu.items[-1].label == "As far as it goes"
+    choose(app, "3")
+    step = app.screen.step
+    assert isinstance(step, PreviewStep)
+    action = step.action
+    assert (action.target, action.how, action.limit) == ("east", "move to", 3)
+    key(app, pygame.K_RETURN)  # a Mob stops before Odo on C7 (never ends on a miniature)
+    assert app.session.state.monster("Gob").at == Space.parse("C6")

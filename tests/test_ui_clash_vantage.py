@@ -299,15 +299,26 @@ def test_every_targeting_instruction_the_menu_offers_is_one_the_core_reads():
         COMMON_INSTRUCTIONS,
         MORE_INSTRUCTIONS,
         STAT_SELECTORS,
+        STAT_TRACKS,
+        STAT_VALUES,
         WITH_X,
     )
 
     _, state = layouts.loads(VANTAGE, "vantage.toml")
     gorgoleth = state.monster("Gorgoleth")
+    with_stat = [form.format(x=x, stat=stat) for stat, _ in STAT_TRACKS
+                 for form, _ in STAT_VALUES for x in (0, 2)]
+    assert {"With 0 Vigor", "With Heat 2+"} <= set(with_stat)
     offered = [*COMMON_INSTRUCTIONS, *MORE_INSTRUCTIONS, *STAT_SELECTORS,
-               *(form.format(x=2) for form in WITH_X.values())]
+               *(form.format(x=2) for form in WITH_X.values()), *with_stat]
     for words in offered:
         target(state, gorgoleth, [words])  # a word the core does not know raises
+    everyone = {k.name for k in state.knights}
+    for stat, _ in STAT_TRACKS:  # the core reads the line, not skips it: exactly 0 vs 0+
+        exact = target(state, gorgoleth, [f"With {99} {stat}"])
+        assert exact.line is None  # nobody has 99: the Routine
+        assert set(target(state, gorgoleth, [f"With {stat} 0+, Closest, 9 Knights"])
+                   .alternatives[0]) == everyone
     assert "On Vantage Point" in MORE_INSTRUCTIONS and "Divine Target" in MORE_INSTRUCTIONS
     assert target(state, gorgoleth, ["On Vantage Point"]).alternatives == (("Odo",),)
 

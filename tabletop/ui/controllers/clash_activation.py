@@ -40,12 +40,18 @@ Vantage Point"); the ones with X are offered with a number."""
 STAT_SELECTORS = ("Highest Vigor", "Lowest Vigor", "Highest Heat", "Lowest Heat",
                   "Most Passion", "Least Passion")
 WITH_X = {"range": "In range {x}", "zone": "Zone {x}", "count": "{x} Knights"}
+STAT_VALUES = (("With {x} {stat}", "exactly X"), ("With {stat} {x}+", "X or more"))
+"""*With X* lines for a statistic value, as the rules core reads them (``With 0 Vigor``:
+exactly; ``With Heat 3+``: 3 or more)."""
+STAT_TRACKS = (("Vigor", 15), ("Heat", 9), ("Passion", 9))
+"""The Knights' tracks a With X line reads, and each track's top value."""
+DIRECTIONS = ("north", "east", "south", "west")
 
 MOVEMENTS = (("Move", "move"), ("Move Behind", "move behind"), ("Move Lateral", "move lateral"),
              ("Jump", "jump"), ("Land on Top", "land on top"),
              ("Appear Behind", "appear behind"))
 """Movement types toward a Target (rulebook *Monster Movement Types*); Appear X and Move to X
-take a space clicked on the board."""
+take a space clicked on the board, Move to X also a direction (north, east, south, west)."""
 
 
 class MonsterActivation:
@@ -86,6 +92,8 @@ class MonsterActivation:
         items += [MenuItem(word, ("word", word)) for word in COMMON_INSTRUCTIONS]
         items += [MenuItem("In range X…", ("x", "range")),
                   MenuItem("Highest / Lowest Vigor, Heat, Passion…", "stats"),
+                  MenuItem("With X Vigor, Heat, Passion…", "with",
+                           note="With 0 Vigor (exactly), With Heat 3+ (or more)"),
                   MenuItem("Zone X…", ("x", "zone")), MenuItem("X Knights…", ("x", "count")),
                   MenuItem("More instructions…", "more")]
         open_step(self.screen, MenuStep(
@@ -110,6 +118,8 @@ class MonsterActivation:
             self._pick_words("More instructions", MORE_INSTRUCTIONS)
         elif value == "stats":
             self._pick_words("Highest or lowest", STAT_SELECTORS)
+        elif value == "with":
+            self._with_stat()
         elif isinstance(value, tuple) and value[0] == "word":
             self.lines[-1].append(value[1])
             self.start()
@@ -118,6 +128,23 @@ class MonsterActivation:
             open_step(self.screen, number_step(
                 self.screen, form.format(x="X") + ": X?", lambda x: self._word(form.format(x=x)),
                 self.start, tuple(self._card())))
+
+    def _with_stat(self) -> None:
+        """*With X* for a statistic value: the track and exactly X or X or more, then X."""
+        items = [MenuItem(form.format(x="X", stat=stat), (form, stat, top), note=note)
+                 for stat, top in STAT_TRACKS for form, note in STAT_VALUES]
+
+        def chosen(value: object) -> None:
+            assert isinstance(value, tuple)
+            form, stat, top = value
+            open_step(self.screen, number_step(
+                self.screen, form.format(x="X", stat=stat) + ": X?",
+                lambda x: self._word(form.format(x=x, stat=stat)), self._with_stat,
+                tuple(self._card()), numbers=tuple(range(0, top + 1))))
+
+        open_step(self.screen, MenuStep(
+            self.screen, "With a statistic value", items, chosen, tuple(self._card()),
+            on_cancel=self.start))
 
     def _word(self, word: str) -> None:
         self.lines[-1].append(word)
@@ -285,6 +312,8 @@ class MonsterActivation:
         items.append(MenuItem("Turn toward the Target only", "turn", single, note))
         items += [MenuItem("Appear X…", "appear", note="then click the space"),
                   MenuItem("Move to X…", "move to", note="then click the space"),
+                  MenuItem("Move to X in a direction…", "direction",
+                           note="north, east, south or west, X spaces"),
                   MenuItem(f"Limit: {cap}", "limit", note="click to cap the spaces moved"),
                   MenuItem("No movement", "none")]
         header = (*self._header(), f"Movement toward {target}" if target else "Movement")
@@ -305,6 +334,8 @@ class MonsterActivation:
                 self.screen, "Move at most X spaces", self._set_limit, self._movement,
                 ("The card's or the Monster's movement cap.",),
                 numbers=(*range(1, 13),)))
+        elif how == "direction":
+            self._direction()
         elif how in ("appear", "move to"):
             open_step(self.screen, MenuStep(
                 self.screen, f"{str(how).title()} X: click the space", [
@@ -315,6 +346,33 @@ class MonsterActivation:
                 on_cancel=self._movement, pick_space=True))
         else:
             self._preview_move(str(how), self.targets[0])
+
+    def _direction(self) -> None:
+        """Move to X "in the indicated direction" (rulebook *Monster Movement Types*): the
+        direction, then X (or as far as the Board Edge), previewed as
+        ``MonsterMove(monster, direction, "move to", limit=X)``."""
+        def way(direction: object) -> None:
+            items = [MenuItem(str(n), n) for n in range(1, 13)]
+            items.append(MenuItem("As far as it goes", None,
+                                  note="no X: until the Board Edge, then it stops"))
+            open_step(self.screen, MenuStep(
+                self.screen, f"Move to X {direction}: X?", items,
+                lambda x: self._preview_direction(str(direction), x),
+                ("X spaces straight that way; at the Board Edge it slides along it, away "
+                 "from the most Knights.",), on_cancel=self._direction))
+
+        open_step(self.screen, MenuStep(
+            self.screen, "Move to X: which direction?",
+            [MenuItem(d.title(), d) for d in DIRECTIONS], way,
+            ("The direction the card indicates.",), on_cancel=self._movement))
+
+    def _preview_direction(self, direction: str, x: object) -> None:
+        limit = x if isinstance(x, int) else None
+        action = MonsterMove(self.monster, direction, "move to", limit=limit)
+        open_step(self.screen, try_preview(
+            self.screen, action, f"Preview: Move to X {direction}",
+            on_done=lambda _: self._attack_preview(), header=self._header(),
+            on_cancel=self._direction))
 
     def _set_limit(self, x: int) -> None:
         self.limit = x
