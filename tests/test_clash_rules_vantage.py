@@ -317,3 +317,22 @@ def test_rush_from_a_vp_steps_first_next_to_the_monster():
     assert sorted(map(str, ends)) == ["F10", "G9", "H8"]
     moved, _ = apply(state, Rush("Odo", "Imp", min(ends), Weapon.parse("reach 2")))
     assert moved.knight("Odo").vantage is None
+
+
+def test_vault_from_a_vantage_point_is_refused_step_off_first():
+    """*Keyword List: Vault*: "If you're adjacent to a Monster, place your miniature on an
+    empty space in a straight line from you, on the opposite side of the Monster"; *Movement
+    and VPs*: a Knight leaves a VP only "to a space on the Board adjacent to the Monster".
+    Will of the Graal: Vault needs the Knight on the board next to the Monster, so a Knight on
+    a VP steps off first (else it would land keeping ``vantage``)."""
+    from tabletop.games.clash.actions import Vault
+
+    for ask in (apply, outcomes):
+        with pytest.raises(IllegalActionError, match="step off the Vantage Point first: "
+                                                     "Vault needs the Knight adjacent to "
+                                                     "the Monster on the board"):
+            ask(vp_board(), Vault("Odo", "Gorgoleth"))
+    state, _ = apply(vp_board(), MoveKnight("Odo", S("F5")))  # stepped off, south side
+    state, _ = apply(state, Vault("Odo", "Gorgoleth"))
+    odo = state.knight("Odo")
+    assert odo.at == S("B5") and odo.vantage is None

@@ -233,12 +233,20 @@ def turn_monster_outcomes(state: ClashState, action: TurnMonster) -> list[Branch
 def vault_outcomes(state: ClashState, action: Vault) -> list[Branch]:
     """Vault: a Knight adjacent to a Monster is placed on an empty space in a straight line on
     the opposite side of the Monster, adjacent to it; voluntary movement, so not while
-    knocked down (rulebook *Keyword List: Vault*)."""
+    knocked down (rulebook *Keyword List: Vault*).  Not from a Vantage Point: Vault's "in a
+    straight line from you" needs the Knight on a board space next to the Monster, and the
+    only way off a VP is a move "to a space on the Board adjacent to the Monster" (*Movement
+    and VPs*); Will of the Graal: the Knight steps off first."""
     knight = knight_of(state, action.knight, action)
     monster = monster_of(state, action.monster, action)
     if knight.knockdown == "falling":
         raise IllegalActionError(action, f"{knight.name} is knocked down and cannot move "
                                          f"voluntarily (Knockdown)")
+    if knight.vantage:
+        raise IllegalActionError(action, f"{knight.name} is on {knight.vantage}'s Vantage "
+                                         f"Point: step off the Vantage Point first: Vault "
+                                         f"needs the Knight adjacent to the Monster on the "
+                                         f"board (Vault, Movement and VPs; Will of the Graal)")
     if not adjacent(knight.spaces, monster.spaces) or monster.has("always there"):
         raise IllegalActionError(action, f"{knight.name} is not adjacent to {monster.name} "
                                          f"(Vault{not_adjacent(monster)})")
