@@ -1,6 +1,8 @@
 """The window shell (issue 3, parts 1, 2 and 6): start-up errors, files dropped on the window,
 the controller stack, app-wide keys, saving, F12 and quitting."""
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -178,3 +180,14 @@ def test_key_d_opens_the_dice_tray_over_the_board(app):
     app.draw(pygame.Surface((900, 600)))
     key(app, pygame.K_ESCAPE)
     assert app.top is app.screen
+
+
+def test_help_lists_the_dice_tray_key_only_where_the_screen_leaves_it_free(app, tmp_path):
+    key(app, pygame.K_F1)
+    assert ("D", "the dice tray (the game's dice)") in app.top.rows
+    game, state = layouts.load(Path(__file__).resolve().parent.parent / "layouts"
+                               / "almokon-opening.toml")
+    almokon = App(Session(game, state), (900, 600))
+    key(almokon, pygame.K_F1)
+    assert [row for row in almokon.top.rows if row[0] == "D"] == [
+        ("D", "decline a follow-up attack or Truce actions")]

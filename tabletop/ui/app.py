@@ -166,9 +166,11 @@ class App:
         elif event.key == pygame.K_F5:
             self.reopen()
         elif event.key == pygame.K_F1:
-            registered = [(("Ctrl+" if k.ctrl else "") + k.key.upper(), k.help)
-                          for k in keys.APP_KEYS]
-            self.push(HelpScreen([*self.screen.key_help(), *registered]))
+            own = self.screen.key_help()
+            taken = {name for name, _ in own}  # a key the screen uses never reaches the app
+            registered = [(name, k.help) for k in keys.APP_KEYS
+                          if (name := ("Ctrl+" if k.ctrl else "") + k.key.upper()) not in taken]
+            self.push(HelpScreen([*own, *registered]))
         elif event.key == pygame.K_ESCAPE:
             self.screen.cancel()
         else:
