@@ -64,10 +64,6 @@ class Card:
     growth: int = 0
     items: tuple[str, ...] = ()
 
-    @property
-    def card_id(self) -> str:
-        return base_id(self.uid)
-
 
 @dataclass(frozen=True)
 class Player:
@@ -205,9 +201,6 @@ class AlmokonState:
         """The printed name, with ``#n`` kept for further copies (``Iron Sentinel #2``)."""
         name = self.definition(uid).name
         return f"{name} #{uid.split('#', 1)[1]}" if "#" in uid else name
-
-    def over(self) -> bool:
-        return bool(self.winner)
 
 
 def with_player(state: AlmokonState, index: int, **changes) -> AlmokonState:
