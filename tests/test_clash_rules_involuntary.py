@@ -514,3 +514,50 @@ keywords = ["chasm"]
     [r] = outcomes(board(text), Forced("knockback", "Kara", "Brute", 1))
     assert at(r.state, "Brute") == "E3"
     assert r.state.tile("Column") is not None
+
+
+BRACED_ON_A_VP = """
+[board]
+rows = 5
+cols = 5
+[[monsters]]
+name = "Troll"
+type = "boss"
+at = "B2"
+size = 2
+unavoidable_knockback = 1
+[[knights]]
+name = "Kara"
+at = "B2"
+vantage = "Troll"
+abilities = ["braced"]
+[[knights]]
+name = "Odo"
+at = "E5"
+"""
+
+
+@pytest.mark.parametrize("kind", ["knockback", "knockback to the side", "pushback", "pull",
+                                  "drag", "forced vault", "herd"])
+def test_braced_a_braced_knight_on_a_vantage_point_stays_on_it(kind):
+    """*Keyword List: Braced*: "You cannot be involuntarily moved or suffer Knockdown (you can
+    still be Displaced)". A Braced Knight on a VP ignores the movement, so it is not first
+    Displaced off the VP by a movement it ignores (*Movement and VPs* displaces a Knight who
+    "suffers ... involuntary movement")."""
+    source = "Troll" if kind in ("drag", "forced vault", "herd") else "Odo"
+    results = outcomes(board(BRACED_ON_A_VP), Forced(kind, source, "Kara", 2))
+    assert results
+    for r in results:
+        kara = r.state.knight("Kara")
+        assert kara.vantage == "Troll" and kara.at in r.state.monster("Troll").spaces
+        assert not any(e.kind == "displaced" and e.piece == "Kara" for e in r.events)
+        assert any(e.kind == "ignored" and "Braced" in e.other for e in r.events)
+
+
+@pytest.mark.parametrize("kind", ["displace", "unavoidable knockback"])
+def test_braced_still_displaced_and_unavoidable_knockback_on_a_vantage_point(kind):
+    """Braced: "(you can still be Displaced)"; Unavoidable Knockback "cannot be lowered or
+    ignored in any way other than effects that ... specifically refer to Unavoidable
+    Knockback": the Braced Knight is Displaced off the VP first, as any Knight."""
+    results = outcomes(board(BRACED_ON_A_VP), Forced(kind, "Troll", "Kara", 1))
+    assert results and all(r.state.knight("Kara").vantage is None for r in results)

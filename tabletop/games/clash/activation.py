@@ -26,6 +26,7 @@ from tabletop.games.clash.events import Event
 from tabletop.games.clash.forced import (
     Branch,
     displace,
+    immovable,
     knockback,
     off_vantage,
     settle,
@@ -47,7 +48,9 @@ def _piece(state: ClashState, name: str, action: object):
 def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
     """Every outcome of ``action`` (rulebook *Involuntary Movement*, *Keyword List*).  The
     reductions are added up and taken from X, never below 0 (*Involuntary Movement
-    Reduction*: "all of these effects can be combined")."""
+    Reduction*: "all of these effects can be combined").  A Knight on a Vantage Point is first
+    Displaced next to the Monster (*Movement and VPs*), unless it ignores the movement (see
+    :func:`_ignored_on_vantage`)."""
     kind = action.kind.lower()
     if kind not in FORCED_KINDS:
         raise IllegalActionError(action, f"{action.kind!r} is not a forced movement "
@@ -68,7 +71,7 @@ def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
     if action.reduction and action.amount:
         begin = begin.then(None, Event("reduced", target.name, other=kind.title(), amount=x,
                                        rule="Involuntary Movement Reduction"))
-    if isinstance(target, Knight) and target.vantage:
+    if isinstance(target, Knight) and target.vantage and not _ignored_on_vantage(target, kind):
         starts = off_vantage(begin, target.name, kind.title())
         if kind == "displace":
             return starts
@@ -76,6 +79,15 @@ def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
                 for done in (_forced_from(start, action, kind, source.name, target.name, x)
                              if target.name in start.state.pieces else [start])]
     return _forced_from(begin, action, kind, source.name, target.name, x)
+
+
+def _ignored_on_vantage(knight: Knight, kind: str) -> bool:
+    """Whether ``knight`` on a Vantage Point ignores the forced movement ``kind``, and so is
+    not Displaced off the VP first: Braced "cannot be involuntarily moved or suffer Knockdown
+    (you can still be Displaced)" (rulebook *Keyword List: Braced*), so only a Displace, or an
+    Unavoidable Knockback that "cannot be ... ignored in any way other than effects that ...
+    specifically refer to Unavoidable Knockback", still moves it."""
+    return kind not in ("unavoidable knockback", "displace") and immovable(knight) is not None
 
 
 def _forced_from(start: Branch, action: Forced, kind: str, source: str, target: str,
