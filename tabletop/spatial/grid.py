@@ -71,16 +71,6 @@ class Space:
             return f"(row index {self.row}, column index {self.col})"
         return f"{row_letters(self.row)}{self.col + 1}"
 
-    @property
-    def x(self) -> int:
-        """Corner x of the space's north-west corner (its column index)."""
-        return self.col
-
-    @property
-    def y(self) -> int:
-        """Corner y of the space's north-west corner (its row index)."""
-        return self.row
-
     def step(self, dx: int, dy: int) -> Space:
         """The space ``dx`` columns east and ``dy`` rows south of this one (may be off-board)."""
         return Space(self.row + dy, self.col + dx)
