@@ -26,7 +26,7 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def frame_bench(path: str, size: tuple[int, int] = SIZE) -> dict[str, Any]:
+def frame_bench(path: str) -> dict[str, Any]:
     """Frame times in milliseconds (p50, p95, max) over a mouse sweep of every space of the
     board in ``path``, with the reach and LoS overlays on (see the module docstring)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -44,8 +44,8 @@ def frame_bench(path: str, size: tuple[int, int] = SIZE) -> dict[str, Any]:
     pygame.display.init()
     pygame.font.init()
     try:
-        surface = pygame.display.set_mode(size)
-        app = App(Session(game, state, path=str(path)), size)
+        surface = pygame.display.set_mode(SIZE)
+        app = App(Session(game, state, path=str(path)), SIZE)
         screen = app.screen
         knights = getattr(state, "knights", ())
         if knights and hasattr(screen, "selected"):
@@ -83,7 +83,7 @@ def frame_bench(path: str, size: tuple[int, int] = SIZE) -> dict[str, Any]:
         "board": f"{state.board.rows} x {state.board.cols}" if spaces else game.name,
         "terrain_tiles": len(getattr(state, "terrain", ())),
         "overlays": "reach of the first Knight + LoS, range and distance to the hovered space",
-        "window": f"{size[0]} x {size[1]}",
+        "window": f"{SIZE[0]} x {SIZE[1]}",
         "frames": len(times),
         "ms_first_frame": round(first, 3),
         "ms_p50": round(_percentile(times, 0.5), 3),
