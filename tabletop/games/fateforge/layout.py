@@ -112,7 +112,7 @@ def _portal(table: Table, zones: dict[str, Zone]) -> Portal:
 
 
 def _barricade(table: Table, zones: dict[str, Zone]) -> Barricade:
-    zone = _zone_ref(table, "zone", zones)
+    zone = _zone_ref(table, zones)
     against = tuple(d.lower() for d in table.str_list("against"))
     if not against:
         raise table.error("against", "must name at least one direction")
@@ -123,16 +123,16 @@ def _barricade(table: Table, zones: dict[str, Zone]) -> Barricade:
     return Barricade(zone, tuple(s for s in COMPASS if s in against))
 
 
-def _zone_ref(table: Table, key: str, zones: dict[str, Zone]) -> str:
-    value = table.req(key, str)
+def _zone_ref(table: Table, zones: dict[str, Zone]) -> str:
+    value = table.req("zone", str)
     if value not in zones:
-        raise table.error(key, f"{value!r} is not a zone id")
+        raise table.error("zone", f"{value!r} is not a zone id")
     return value
 
 
 def _token(table: Table, zones: dict[str, Zone]) -> Token:
     kind = table.choice("kind", TOKEN_KINDS)
-    zone = _zone_ref(table, "zone", zones)
+    zone = _zone_ref(table, zones)
     name = table.get("name", str, "")
     cubes = table.get("cubes", int, 0, check=_count())
     if cubes and kind != "fountain":
@@ -178,7 +178,7 @@ def _hero(table: Table, zones: dict[str, Zone]) -> Hero:
             raise table.error("used", f"{flag!r} is not one of {', '.join(HERO_FLAGS)}")
     hero = Hero(
         name=table.req("name", str, check=_name),
-        zone=_zone_ref(table, "zone", zones),
+        zone=_zone_ref(table, zones),
         health=table.req("health", int, check=_count()),
         energy=table.req("energy", int, check=_count()),
         health_exhausted=table.get("health_exhausted", int, 0, check=_count()),
@@ -248,7 +248,7 @@ def _enemy(table: Table, zones: dict[str, Zone]) -> Enemy:
     enemy = Enemy(
         name=name, colour=colour,
         initiative=table.req("initiative", int, check=_count()),
-        zone=_zone_ref(table, "zone", zones),
+        zone=_zone_ref(table, zones),
         toughness=table.req("toughness", int, check=_count(1)),
         band=band,
         armour=table.get("armour", int, 0, check=_count()),
