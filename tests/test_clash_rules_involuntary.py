@@ -4,7 +4,8 @@ import pytest
 from clash_boards import board
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash.actions import Forced
+from tabletop.games.clash.actions import FORCED_KINDS, Forced
+from tabletop.games.clash.activation import source_problem
 from tabletop.games.clash.rules import apply, outcomes
 from tabletop.spatial.grid import Space
 
@@ -561,3 +562,24 @@ def test_braced_still_displaced_and_unavoidable_knockback_on_a_vantage_point(kin
     Knockback": the Braced Knight is Displaced off the VP first, as any Knight."""
     results = outcomes(board(BRACED_ON_A_VP), Forced(kind, "Troll", "Kara", 1))
     assert results and all(r.state.knight("Kara").vantage is None for r in results)
+
+
+@pytest.mark.parametrize("kind", FORCED_KINDS)
+def test_knockdown_source_problem_names_exactly_what_the_core_refuses(kind):
+    """*Keyword List: Knockdown* ("you cannot ... use Gear abilities or Techniques"): the
+    window greys a forced movement with ``source_problem``; it must say why exactly when the
+    rules core refuses that movement from a knocked down Knight."""
+    text = lane("mob").replace('at = "B3"', 'at = "B3"\nknockdown = "falling"')
+    state = board(text)
+    problem = source_problem(state, "Kara", kind)
+    toward = Space.parse("B6") if kind.endswith("toward") else None
+    try:
+        outcomes(state, Forced(kind, "Kara", "Brute", 2, toward))
+        refused = None
+    except IllegalActionError as exc:
+        refused = exc.rule
+    assert (problem is not None) == (refused is not None and "(Knockdown)" in refused)
+    if problem is not None:
+        assert problem == refused == ("Kara is knocked down and cannot use Gear abilities or "
+                                      "Techniques (Knockdown)")
+    assert source_problem(board(lane("mob")), "Kara", kind) is None

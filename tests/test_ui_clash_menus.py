@@ -452,3 +452,41 @@ def test_move_to_x_in_a_direction_is_previewed_and_confirmed():
     assert (action.target, action.how, action.limit) == ("east", "move to", 3)
     key(app, pygame.K_RETURN)  # a Mob stops before Odo on C7 (never ends on a miniature)
     assert app.session.state.monster("Gob").at == Space.parse("C6")
+
+
+def test_forced_movement_menu_greys_a_knocked_down_knights_own_abilities():
+    """*Keyword List: Knockdown*: "you cannot ... use Gear abilities or Techniques": with a
+    knocked down Knight as the source, the kinds the rules core refuses are greyed with its
+    reason, like the attack menu greys a Monster it cannot attack."""
+    app = make(FIGHT.replace('at = "C3"', 'at = "C3"\nknockdown = "falling"'))
+    before = app.session.state
+    click(app, "C3")
+    key(app, pygame.K_k)
+    items = {item.label: item for item in app.screen.step.menu.items}
+    for label in ("Knockback", "Unavoidable Knockback", "Pushback", "Pull", "Drag",
+                  "Forced Vault"):
+        assert not items[label].enabled
+        assert items[label].note == ("Kara is knocked down and cannot use Gear abilities or "
+                                     "Techniques (Knockdown)")
+    assert items["Displace"].enabled and items["Gangup"].enabled
+    choose(app, "Knockback")  # greyed: nothing opens
+    assert app.screen.step.menu.title == "Forced movement by Kara"
+    assert app.session.state is before
+    key(app, pygame.K_ESCAPE)
+    click(app, "C4")  # the Gob, standing: every kind is offered
+    key(app, pygame.K_k)
+    assert all(item.enabled for item in app.screen.step.menu.items)
+
+
+def test_menu_keeps_a_greyed_items_reason_whole_and_starts_on_an_enabled_item(surface):
+    from tabletop.ui.widgets.menu import Menu, MenuItem, note_lines
+
+    reason = "Kara is knocked down and cannot use Gear abilities or Techniques (Knockdown)"
+    greyed = MenuItem("Knockback", "knockback", False, reason)
+    assert " ".join(note_lines(greyed, 200)).split() == reason.split()  # three lines, whole
+    cut = note_lines(MenuItem("Move", "move", True, reason * 2), 200)
+    assert len(cut) == 2 and cut[-1].endswith("…")
+    menu = Menu("kinds", [greyed, MenuItem("Displace", "displace")], lambda _: None)
+    assert menu.highlight == 1  # Enter takes an item that can be taken
+    menu.draw(surface, pygame.Rect(0, 0, 300, 400))
+    assert menu.rects[1].top > menu.rects[0].bottom

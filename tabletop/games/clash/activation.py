@@ -25,6 +25,7 @@ from tabletop.games.clash.actions import (
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.forced import (
     Branch,
+    able_source,
     displace,
     immovable,
     knockback,
@@ -43,6 +44,26 @@ def _piece(state: ClashState, name: str, action: object):
     if piece is None:
         raise IllegalActionError(action, f"there is no Knight or Monster called {name!r}")
     return piece
+
+
+SOURCE_ABILITY_KINDS = ("knockback", "knockback to the side", "unavoidable knockback",
+                        "pushback", "pushback toward", "pull", "drag", "drag toward",
+                        "forced vault")
+"""The forced movements the rules core refuses from a knocked down Knight source (its own Gear
+abilities or Techniques, :func:`~tabletop.games.clash.forced.able_source`)."""
+
+
+def source_problem(state: ClashState, source: str, kind: str) -> str | None:
+    """Why ``source`` cannot cause the forced movement ``kind`` now, in the rules core's words
+    (a knocked down Knight: rulebook *Keyword List: Knockdown*), or ``None`` when it can (the
+    target, X and the board may still refuse it)."""
+    if kind.lower() not in SOURCE_ABILITY_KINDS:
+        return None
+    try:
+        able_source(state, source, "its target", kind.title())
+    except IllegalActionError as exc:
+        return exc.rule
+    return None
 
 
 def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.games.clash.actions import FORCED_KINDS, Forced
+from tabletop.games.clash.activation import source_problem
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_facts import piece_at
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
@@ -73,7 +74,11 @@ class ForcedMovement:
 
     def start(self) -> None:
         whom = f" on {self.target}" if self.target else ""
-        items = [MenuItem(kind.title(), kind) for kind in FORCED_KINDS]
+        state = self.screen.state
+        problems = {kind: source_problem(state, self.source, kind) for kind in FORCED_KINDS}
+        kinds = sorted(FORCED_KINDS, key=lambda kind: problems[kind] is not None)
+        items = [MenuItem(kind.title(), kind, problems[kind] is None, problems[kind] or "")
+                 for kind in kinds]  # those the source can cause first, the greyed ones after
         items.append(MenuItem(f"Reduction: {self.reduction or 'none'}…", "reduction",
                               note="Involuntary Movement Reduction: the total taken from X"))
         items.append(MenuItem("None", "", note="no forced movement"))

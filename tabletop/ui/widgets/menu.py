@@ -36,6 +36,22 @@ class MenuItem:
     note: str = ""
 
 
+NOTE_LINES = 2
+"""Lines of note under an enabled item; a disabled item's reason gets one more."""
+
+
+def note_lines(item: MenuItem, width: int) -> list[str]:
+    """The note of ``item`` wrapped to ``width`` pixels: at most :data:`NOTE_LINES` lines (one
+    more for a disabled item's reason), the last ending in "…" when the note is cut."""
+    if not item.note:
+        return []
+    lines = list(wrap(item.note, NOTE_SIZE, width))
+    keep = NOTE_LINES + (0 if item.enabled else 1)
+    if len(lines) <= keep:
+        return lines
+    return [*lines[:keep - 1], lines[keep - 1].rstrip() + " …"]
+
+
 class Menu:
     """A list of :class:`MenuItem` (see the module docstring)."""
 
@@ -49,6 +65,9 @@ class Menu:
         self.on_choose = on_choose
         self.on_highlight = on_highlight
         self.highlight = max(0, min(highlight, len(self.items) - 1))
+        if self.items and not self.items[self.highlight].enabled:
+            self.highlight = next((i for i, item in enumerate(self.items) if item.enabled),
+                                  self.highlight)
         self.rects: list[pygame.Rect] = []
         self.box = pygame.Rect(0, 0, 0, 0)
         self.first = 0
@@ -118,15 +137,18 @@ class Menu:
         lines = [part for line in self.header for part in wrap(line, HEADER_SIZE, width)]
         rows = []
         for item in self.items:
-            notes = wrap(item.note, NOTE_SIZE, width - 34) if item.note else ()
-            rows.append((item, notes[:2]))
+            rows.append((item, note_lines(item, width - 34)))
         top = 12 + TITLE_SIZE + 8 + len(lines) * (HEADER_SIZE + 3) + 6
         heights = [24 + len(n) * (NOTE_SIZE + 2) + 4 for _, n in rows]
         room = max(30, rect.height - top - 6)
+        marker = NOTE_SIZE + 4  # a "more above/below" line, kept clear of header and items
+        scrolls = sum(heights) > room
+        if scrolls:
+            room = max(30, room - 2 * marker)
         self.first = min(self.first, self.highlight)
         while self.first < self.highlight and sum(heights[self.first:self.highlight + 1]) > room:
             self.first += 1
-        height = top + min(room, sum(heights[self.first:])) + 6
+        height = top + (room + 2 * marker if scrolls else sum(heights)) + 6
         self.box = pygame.Rect(rect.x, rect.y, rect.width, min(rect.height, height))
         pygame.draw.rect(surface, theme.PANEL, self.box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, self.box, 2, border_radius=6)
@@ -141,13 +163,16 @@ class Menu:
             y += HEADER_SIZE + 3
         y += 6
         self.rects = [pygame.Rect(0, 0, 0, 0)] * len(rows)
-        if self.first:
-            text(surface, f"{self.first} more above (arrow up)", (rect.right - 10, y - 4),
-                 NOTE_SIZE, theme.TEXT_DIM, anchor="bottomright")
+        if scrolls:
+            if self.first:
+                text(surface, f"{self.first} more above (arrow up)", (rect.right - 10, y),
+                     NOTE_SIZE, theme.TEXT_DIM, anchor="topright")
+            y += marker
+        bottom = self.box.bottom - 4 - (marker if scrolls else 0)
         for index in range(self.first, len(rows)):
             item, notes = rows[index]
             row = pygame.Rect(rect.x + 8, y, rect.width - 16, heights[index] - 4)
-            if row.bottom > self.box.bottom - 4:
+            if row.bottom > bottom:
                 text(surface, f"{len(rows) - index} more below (arrow down)",
                      (rect.right - 10, self.box.bottom - 3), NOTE_SIZE, theme.ACCENT,
                      anchor="bottomright")
