@@ -32,12 +32,11 @@ class Grid:
     top: int
 
     @classmethod
-    def fit(cls, rect: pygame.Rect, rows: int, cols: int, margin: int | None = None) -> Grid:
+    def fit(cls, rect: pygame.Rect, rows: int, cols: int) -> Grid:
         """The largest grid with a whole number of pixels per space that fits in ``rect``
-        leaving ``margin`` pixels on every side (default: room for the edge labels), centred."""
-        if margin is None:
-            guess = max(4, min(rect.width // (cols + 2), rect.height // (rows + 2)))
-            margin = max(14, min(28, guess * 2 // 3))
+        leaving room for the edge labels on every side, centred."""
+        guess = max(4, min(rect.width // (cols + 2), rect.height // (rows + 2)))
+        margin = max(14, min(28, guess * 2 // 3))
         cell = max(4, min((rect.width - 2 * margin) // cols, (rect.height - 2 * margin) // rows))
         left = rect.x + (rect.width - cell * cols) // 2
         top = rect.y + (rect.height - cell * rows) // 2
