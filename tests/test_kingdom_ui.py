@@ -73,7 +73,8 @@ def test_an_illegal_click_explains_itself():
 def test_face_down_fronts_are_hidden_unless_revealed():
     controller, _ = screen("start")
     assert controller.view_state().tile("3").name == ""
-    assert controller.view_state(reveal=True).tile("3").name == "Flooded Nave"
+    controller.reveal = True
+    assert controller.view_state().tile("3").name == "Flooded Nave"
 
 
 def test_prompts_become_answer_buttons():

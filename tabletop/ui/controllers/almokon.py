@@ -93,11 +93,11 @@ class AlmokonController(GameController):
     def state(self) -> AlmokonState:
         return self.session.state
 
-    def view_state(self, reveal: bool = False) -> AlmokonState:
+    def view_state(self) -> AlmokonState:
         """The state with the hands and deck orders the people at the screen may not see
         hidden: only the hand of the player to decide, after the hand-over."""
         state = self.state
-        if reveal or self.reveal:
+        if self.reveal:
             return state
         viewer = self.shown_to if self.shown_to == state.to_act else None
         key = (id(state), viewer)

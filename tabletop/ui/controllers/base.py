@@ -83,9 +83,9 @@ class GameController(Controller):
         self.session = session
         self.reveal = False
 
-    def view_state(self, reveal: bool = False) -> State:
-        """The state to draw: hidden information filtered out unless ``reveal`` (the base
-        has none to hide and returns the current state)."""
+    def view_state(self) -> State:
+        """The state to draw: hidden information filtered out unless ``self.reveal`` (the
+        base has none to hide and returns the current state)."""
         return self.session.state
 
     def picture_state(self, reveal: bool) -> State | None:

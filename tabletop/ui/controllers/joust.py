@@ -74,11 +74,11 @@ class JoustController(GameController):
     def wanted(self) -> str:
         return self.planner() or PUBLIC
 
-    def view_state(self, reveal: bool = False) -> JoustState:
+    def view_state(self) -> JoustState:
         """The state with every secret the people at the screen may not see filtered out:
         the planner's own plan while it plans (after the hand-over), else the public view."""
         state: JoustState = self.session.state
-        if reveal or self.reveal:
+        if self.reveal:
             return state
         wanted = self.wanted()
         viewer = wanted if wanted != PUBLIC and self.shown_to == wanted else None

@@ -81,10 +81,10 @@ class KingdomController(GameController):
     def state(self) -> KingdomState:
         return self.session.state
 
-    def view_state(self, reveal: bool = False) -> KingdomState:
+    def view_state(self) -> KingdomState:
         """The table as the players see it: fronts of face-down tiles hidden unless
-        ``reveal``."""
-        return self.state if reveal or self.reveal else hidden_view(self.state)
+        ``self.reveal``."""
+        return self.state if self.reveal else hidden_view(self.state)
 
     # -- drawing -------------------------------------------------------------------------
 
