@@ -402,17 +402,17 @@ class RestorePrompt(Controller):
                 y += 24
 
 
-def run(path: str, *, frames: int | None = None, recovery: Recovery | None = None) -> int:
+def run(path: str, *, frames: int | None = None) -> int:
     """Open the window on the layout (or tabletop PNG) at ``path`` and run until it is closed;
     returns the exit code.  A file that cannot be opened prints the same one line as
     ``tabletop check`` on standard error and returns 2.  ``frames`` stops after that many
-    frames (for tests); ``recovery`` overrides the recovery folder."""
+    frames (for tests)."""
     try:
         game, state = load_board(path)
     except TabletopError as exc:
         say(str(exc), error=True)
         return EXIT_INPUT
-    recovery = recovery or Recovery()
+    recovery = Recovery()
     session = Session(game, state, path=str(path), recovery=recovery)
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels, no blur
     pygame.display.init()
