@@ -287,9 +287,6 @@ class Forced:
         return f"{self.source}: {self.kind.title()}{amount} on {self.target}{toward}{less}"
 
 
-STATS = ("vigor", "heat", "passion", "knockdown")
-
-
 @dataclass(frozen=True)
 class SetStat:
     """The players set ``knight``'s Vigor, Heat or Passion (``value``), or its Knockdown card
