@@ -3,7 +3,8 @@
 Turn actions (rulebook *Knight Round*): :class:`StartTurn`, :class:`MoveKnight`,
 :class:`MoveLike`, :class:`Motivate`, :class:`Vault`, :class:`Attack`, :class:`EndTurn`,
 :class:`EndMonsterRound`.
-Monster actions (*Monster Round*): :class:`TurnMonster`, :class:`MonsterMove`.
+Monster actions (*Monster Round*): :class:`ResolveActivation`, :class:`DefeatMob`,
+:class:`TurnMonster`, :class:`MonsterMove`.
 Forced movement (*Involuntary Movement*, *Keyword List*): :class:`Forced`.
 Vantage Points (*Vantage Points*): :class:`CreateVantagePoint`, :class:`Climb`,
 :class:`FallFromVantage`.  Bookkeeping: :class:`SetStat`, :class:`SetDivineTarget`.
@@ -185,6 +186,26 @@ class EndMonsterRound:
 
     def __str__(self) -> str:
         return "End the Monster Round"
+
+
+@dataclass(frozen=True)
+class ResolveActivation:
+    """Resolve the next ready Activation token (rulebook *Resolving Activations*); the
+    Activation itself (card, Targeting, Movement, Attack) is the players' to play out."""
+
+    def __str__(self) -> str:
+        return "Resolve the next Activation"
+
+
+@dataclass(frozen=True)
+class DefeatMob:
+    """``mob`` is defeated: it leaves the board and its BP card the Mob track; the Activation
+    tokens it held move on unflipped (rulebook *Resolving Activations*, Mob Clash)."""
+
+    mob: str
+
+    def __str__(self) -> str:
+        return f"{self.mob} is defeated"
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,29 @@ _SENTENCES = {
     "climb-failed": "{piece} fails the Climb test and stays on the ground.",
     "hold-on": "{piece} on {other}'s Vantage Point performs a Hold on test (Monster Sheet).",
     "fell": "{piece} falls from {other}'s Vantage Point; resolve the Monster Sheet's effects.",
+    "tokens-readied": "{amount} spent Activation token{s} flipped to ready ({rule}).",
+    "activation-resolved": "{piece} resolves its {other} Activation: {card}; the players "
+                           "play out Targeting, Movement and the Attack ({rule}).",
+    "token-spent": "{piece}'s {other} token is flipped to spent ({rule}).",
+    "token-moved": "{piece}'s Activation token moves, spent, to {other}'s BP card: the next "
+                   "card to the right without a token, the track looping ({rule}).",
+    "token-stacked": "{piece}'s Activation token moves, spent, to {other}'s BP card: every "
+                     "other card holds a token, so the next card to the right takes it; "
+                     "{other} now holds {amount} tokens and activates that often ({rule}).",
+    "token-carried": "{piece}'s Activation token moves to {other}'s BP card without being "
+                     "flipped: a defeated Mob's token keeps its side ({rule}).",
+    "token-discarded": "{piece}'s {other} token leaves the Mob track: no BP card is left "
+                       "({rule}).",
+    "mob-defeated": "{piece} is defeated: its miniature and BP card leave the board and the "
+                    "Mob track ({rule}).",
+    "next-boss-ai": "Next: {piece} resolves an AI Activation: a Boss resolves its AI tokens "
+                    "first, in the Monster Sheet's order ({rule}).",
+    "next-boss-signature": "Next: {piece} resolves its Signature Activation: its AI tokens "
+                           "are spent and the Sheet's order never changes ({rule}).",
+    "next-mob": "Next: {piece} activates ({other} token): it holds the leftmost ready "
+                "Activation token on the Mob track ({rule}).",
+    "activations-done": "Every Activation token is spent: resolve other Actions, then end the "
+                        "Monster Round ({rule}).",
 }
 
 
@@ -98,5 +121,7 @@ def describe(event: Event) -> str:
         to=str(event.path[-1]) if event.path else "",
         spaces=", ".join(str(s) for s in event.path),
         steps=f"{steps} space{'' if steps == 1 else 's'}",
-        via=via, against=f" against {event.other}" if event.other else "",
+        via=via, s="" if event.amount == 1 else "s",
+        card="draw the top AI card" if event.other == "AI" else "resolve the Signature card",
+        against=f" against {event.other}" if event.other else "",
     )

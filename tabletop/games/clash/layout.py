@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.games.clash.state import (
+    ACTIVATION_KINDS,
     FACINGS,
     KNIGHT_ABILITIES,
     KNOCKDOWN,
@@ -19,6 +20,7 @@ from tabletop.games.clash.state import (
     MONSTER_TYPES,
     PHASES,
     TERRAIN_KEYWORDS,
+    Activation,
     ClashState,
     Knight,
     Monster,
@@ -124,8 +126,37 @@ def _monster(table: Table) -> Monster:
         if offset not in vps:
             raise table.error("locked_vantage_points", f"{list(offset)} is not one of the "
                                                        f"Monster's vantage_points")
+    tokens = _activations(table)
     table.done()
-    return replace(monster, vantage_points=vps, locked_vantage_points=locked)
+    return replace(monster, vantage_points=vps, locked_vantage_points=locked,
+                   activations=tokens)
+
+
+def _activations(table: Table) -> tuple[Activation, ...]:
+    """The optional ``activations`` list: ``"ai"``, ``"signature"``, each optionally followed
+    by ``ready`` (the default) or ``spent`` (rulebook *Activation and Activation Tokens*)."""
+    tokens = []
+    for word in table.str_list("activations"):
+        parts = word.lower().split()
+        if (len(parts) not in (1, 2) or parts[0] not in ACTIVATION_KINDS
+                or parts[1:] not in ([], ["ready"], ["spent"])):
+            raise table.error("activations", f"{word!r} is not an Activation token (ai or "
+                                             f"signature, optionally followed by ready or "
+                                             f"spent)")
+        tokens.append(Activation(parts[0], parts[1:] == ["spent"]))
+    return tuple(tokens)
+
+
+def _mob_track(top: Table, monsters: list[tuple[Table, Monster]]) -> tuple[str, ...]:
+    """The optional top-level ``mob_track``: the Mobs' names, their BP cards left to right
+    (rulebook *Mob Track*); each a Mob on the board, once."""
+    names = tuple(top.str_list("mob_track"))
+    mobs = {m.name for _, m in monsters if not m.boss}
+    for name in names:
+        if name not in mobs or names.count(name) > 1:
+            raise top.error("mob_track", f"{name!r} is not a Mob on the board, or is listed "
+                                         f"twice; the Mob track holds each Mob's BP card once")
+    return names
 
 
 def _terrain(table: Table) -> Terrain:
@@ -187,6 +218,7 @@ def from_layout(top: Table) -> ClashState:
     terrain = [(t, _terrain(t)) for t in top.tables("terrain", named_label("terrain tile"))]
     turn_table = top.sub("turn", required=False)
     turn = _turn(turn_table, {k.name for _, k in knights}) if turn_table else Turn()
+    mob_track = _mob_track(top, monsters)
     top.done()
 
     seen: dict[str, Table] = {}
@@ -251,7 +283,7 @@ def from_layout(top: Table) -> ClashState:
     return ClashState(board=board, knights=tuple(k for _, k in knights),
                       monsters=tuple(m for _, m in monsters),
                       terrain=tuple(t for _, t in terrain), title=title, notes=notes, turn=turn,
-                      boundless_edges=boundless)
+                      boundless_edges=boundless, mob_track=mob_track)
 
 
 def _turn(table: Table, knight_names: set[str]) -> Turn:
@@ -300,6 +332,8 @@ def to_layout(state: ClashState) -> dict[str, Any]:
         out["terrain"] = [_terrain_table(t) for t in state.terrain]
     if state.turn != Turn():
         out["turn"] = _changed(state.turn, Turn())
+    if state.mob_track:
+        out["mob_track"] = list(state.mob_track)
     return out
 
 
@@ -328,12 +362,15 @@ def _monster_table(monster: Monster) -> dict[str, Any]:
     if monster.blindspots:
         table["blindspots"] = [list(p) for p in monster.blindspots]
     extra = replace(monster, name="", kind="", at=None, size=1, facing="south", blindspots=(),
-                    vantage_points=(), locked_vantage_points=())
+                    vantage_points=(), locked_vantage_points=(), activations=())
     table.update(_changed(extra, Monster(name="", kind="", at=None)))
     if monster.vantage_points:
         table["vantage_points"] = [list(p) for p in monster.vantage_points]
     if monster.locked_vantage_points:
         table["locked_vantage_points"] = [list(p) for p in monster.locked_vantage_points]
+    if monster.activations:
+        table["activations"] = [t.kind + (" spent" if t.spent else "")
+                                for t in monster.activations]
     return table
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.errors import QueryError, TabletopError
-from tabletop.games.clash import attacks, geometry
+from tabletop.games.clash import activations, attacks, geometry
 from tabletop.games.clash.actions import (
     FORCED_KINDS,
     MOVEMENT_TYPES,
@@ -205,6 +205,22 @@ def _wave(state: ClashState, args: list[str]) -> dict[str, Any]:
             "why": why or "no Knight in the Zone is behind an adjacent Obstacle"}
 
 
+def _activation_order(state: ClashState, args: list[str]) -> dict[str, Any]:
+    """The ready Activation tokens in the order they resolve (rulebook *Resolving
+    Activations*), each with the sentence that says why it comes there."""
+    steps = activations.order(state)
+    answer = [{"monster": n.monster.name, "token": activations.label(n.token), "why": why}
+              for n, why in steps]
+    if not steps:
+        why = ("no Monster holds a ready Activation token: every token is spent (or the board "
+               "has none); the Monster Round may end (Resolving Activations)")
+    else:
+        why = " Then ".join(why for _, why in steps)
+    if state.turn.phase != "monster":
+        why = ("(the next Monster Round: its start flips every spent token to ready) " + why)
+    return {"answer": answer, "why": why}
+
+
 RULE_VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("target", "M LINE[;LINE...]", "the Target a Monster's targeting lines choose",
          _target, None),
@@ -225,4 +241,6 @@ RULE_VERBS: dict[str, Verb] = {v.name: v for v in (
          _adjacent, 2),
     Verb("climb", "K M", "the Vantage Points of Monster M that Knight K may climb now",
          _climb, 2),
+    Verb("activation-order", "", "the ready Activation tokens in the order they resolve, "
+         "with why (AI before Signature; the Mob track left to right)", _activation_order, 0),
 )}

@@ -13,6 +13,7 @@ from tabletop.errors import IllegalActionError
 from tabletop.games.actionfields import check_fields
 from tabletop.games.clash import (
     activation,
+    activations,
     editing,
     geometry,
     movelike,
@@ -25,6 +26,7 @@ from tabletop.games.clash.actions import (
     Attack,
     Climb,
     CreateVantagePoint,
+    DefeatMob,
     EndMonsterRound,
     EndTurn,
     FallFromVantage,
@@ -40,6 +42,7 @@ from tabletop.games.clash.actions import (
     PlaceTerrain,
     RecordWound,
     RemovePiece,
+    ResolveActivation,
     RotateMonster,
     Rush,
     SetDivineTarget,
@@ -66,6 +69,8 @@ _SIMPLE = {
     Rush: movelike.rush,
     EndTurn: turns.end_turn,
     EndMonsterRound: turns.end_monster_round,
+    ResolveActivation: activations.resolve_activation,
+    DefeatMob: activations.defeat_mob,
     Attack: turns.attack,
     Climb: vantage.climb,
     CreateVantagePoint: vantage.create_vantage_point,
@@ -130,11 +135,14 @@ def apply(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, .
 def legal_actions(state: ClashState) -> list[object]:
     """A useful finite set of legal actions: in the Knight Round, every Movement Action, Melee
     attack and Climb test of the Knight whose turn it is (of every Knight yet to act when none
-    is), and ending that turn; in the Monster Round, ending it.  Empty when no Knight is
+    is), and ending that turn; in the Monster Round, resolving the next Activation while a
+    token is ready, else ending it (*Resolving Activations*).  Empty when no Knight is
     left."""
     if not state.knights:
         return []
     if state.turn.phase == "monster":
+        if activations.next_activation(state) is not None:
+            return [ResolveActivation()]
         return [EndMonsterRound()]
     if state.turn.active is not None:
         candidates = [state.knight(state.turn.active)]

@@ -36,6 +36,9 @@ MONSTER_TRAITS = ("lumbering", "braced", "bypass", "ignore difficult terrain", "
 PHASES = ("monster", "knight")
 """The two Rounds of the Clash Sequence."""
 
+ACTIVATION_KINDS = ("ai", "signature")
+"""The two kinds of Activation token (rulebook *Resolving Activations*: AI card or Signature)."""
+
 PASSION_LIMIT = 9
 HEAT_LIMIT = 9
 VIGOR_LIMIT = 15
@@ -65,12 +68,27 @@ class Knight:
 
 
 @dataclass(frozen=True)
+class Activation:
+    """One Activation token: ``kind`` is ``ai`` or ``signature``; ``spent`` is the side up
+    (rulebook *Start of Monster Round*, *Resolving Activations*)."""
+
+    kind: str
+    spent: bool = False
+
+    def __str__(self) -> str:
+        return f"{'AI' if self.kind == 'ai' else 'Signature'} token"
+
+
+@dataclass(frozen=True)
 class Monster:
     """A Monster: ``at`` is the north-west space of its ``size`` x ``size`` footprint.
 
     ``vantage_points`` are its Vantage Points as offsets ``(dx, dy)`` into the footprint in the
     north-facing frame (turned with the Monster like blindspots); ``locked_vantage_points`` are
-    those not yet created (rulebook *Vantage Points*, "Creating VPs")."""
+    those not yet created (rulebook *Vantage Points*, "Creating VPs").  ``activations`` are
+    the Activation tokens on its Monster Sheet (a Boss, in the Sheet's order) or on its BP
+    card on the Mob track (a Mob; a card may hold several) (rulebook *Resolving
+    Activations*)."""
 
     name: str
     kind: str  # "boss" | "mob"
@@ -83,6 +101,7 @@ class Monster:
     traits: tuple[str, ...] = ()
     vantage_points: tuple[tuple[int, int], ...] = ()
     locked_vantage_points: tuple[tuple[int, int], ...] = ()
+    activations: tuple[Activation, ...] = ()
 
     def has(self, trait: str) -> bool:
         return trait in self.traits
@@ -171,6 +190,9 @@ class ClashState:
     boundless_edges: tuple[str, ...] = ()
     """Board Edges that are Boundless (rulebook *Keyword List: Boundless*): a Knight forced
     beyond one dies."""
+    mob_track: tuple[str, ...] = ()
+    """The Mobs' BP cards on the Mob track, left to right, by Monster name (rulebook *Mob
+    Track*); Mobs not listed follow in board order (:func:`activations.track`)."""
 
     @cached_property
     def pieces(self) -> dict[str, Piece]:
@@ -221,6 +243,7 @@ class ClashState:
         """This state without the Knight, Monster or Terrain tile called ``name``."""
         return replace(self, knights=tuple(k for k in self.knights if k.name != name),
                        monsters=tuple(m for m in self.monsters if m.name != name),
+                       mob_track=tuple(n for n in self.mob_track if n != name),
                        terrain=tuple(t for t in self.terrain if t.name != name))
 
     def knight(self, name: str) -> Knight | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import geometry
+from tabletop.games.clash import activations, geometry
 from tabletop.games.clash.actions import (
     Attack,
     EndMonsterRound,
@@ -137,7 +137,8 @@ def why_unreachable(state: ClashState, knight: Knight, action: object) -> str:
 def end_turn(state: ClashState, action: EndTurn) -> Result:
     """``action.knight`` declares its turn over (rulebook *Knight Turns*).  A Knight knocked
     down before this turn flips its Knockdown card to the standing up side (*Knockdown*).  When
-    every Knight has taken a turn, the next round's Monster Round begins (*Clash Sequence*)."""
+    every Knight has taken a turn, the next round's Monster Round begins (*Clash Sequence*) and
+    its start flips every spent Activation token to ready (*Start of Monster Round*)."""
     knight = knight_of(state, action.knight, action)
     if state.turn.active not in (None, knight.name):
         raise IllegalActionError(action, f"it is {state.turn.active}'s turn, not "
@@ -155,6 +156,8 @@ def end_turn(state: ClashState, action: EndTurn) -> Result:
         turn = replace(turn, phase="monster", done=(), round=turn.round + 1)
         events.append(Event("round-changed", other="Monster", amount=turn.round,
                             rule="Clash Sequence"))
+        state, readied = activations.start_monster_round(replace(state, turn=turn))
+        return state, (*events, *readied)
     return replace(state, turn=turn), tuple(events)
 
 
@@ -162,9 +165,17 @@ def end_monster_round(state: ClashState, action: EndMonsterRound) -> Result:
     """The Monster Round ends and the Knight Round of the same round begins.  Each Knight on a
     Vantage Point is prompted for its Hold on test (rulebook *Falling down from a VP*: "At the
     end of the Monster Round, most VPs will force you to perform a Hold on test"; whether this
-    Monster's do is on its Sheet; a failed test is :class:`FallFromVantage`)."""
+    Monster's do is on its Sheet; a failed test is :class:`FallFromVantage`).  Refused while an
+    Activation token is still ready (*Resolving Activations*: "Once you resolve every
+    Activation token, proceed to the Resolve Other Actions step")."""
     if state.turn.phase != "monster":
         raise IllegalActionError(action, "it is already the Knight Round (Clash Sequence)")
+    ready = activations.next_activation(state)
+    if ready is not None:
+        raise IllegalActionError(action, f"{ready.monster.name}'s {activations.label(ready.token)}"
+                                         f" Activation token is still ready; every Activation "
+                                         f"token is resolved before the Monster Round ends "
+                                         f"(Resolving Activations)")
     turn = replace(state.turn, phase="knight", done=(), active=None)
     hold_on = tuple(Event("hold-on", k.name, other=k.vantage, rule="Falling down from a VP")
                     for k in state.knights if k.vantage is not None)

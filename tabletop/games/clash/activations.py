@@ -1,0 +1,180 @@
+"""Activation tokens and the Mob track (rulebook *Monster Round*: *Start of Monster Round*,
+*Resolving Activations*, Mob Clash and Boss Clash; *Mob Track*).
+
+A Boss keeps its tokens on its Monster Sheet; a Mob's tokens sit on its BP card on the Mob
+track (``Monster.activations`` either way).  Each function returns ``(new_state, events)`` or
+raises :class:`~tabletop.errors.IllegalActionError` naming the rule.  Bosses are resolved
+before the Mob track when a board holds both (a reading: the rulebook has Boss Clashes and
+Mob Clashes, never both; ``docs/clash-rules.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tabletop.errors import IllegalActionError
+from tabletop.games.clash.actions import DefeatMob, ResolveActivation
+from tabletop.games.clash.events import Event
+from tabletop.games.clash.state import Activation, ClashState, Monster
+
+Result = tuple[ClashState, tuple[Event, ...]]
+
+
+@dataclass(frozen=True)
+class Next:
+    """The next Activation: ``monster`` resolves its token number ``index`` (into
+    ``monster.activations``); ``kind`` is the event kind that says why."""
+
+    monster: Monster
+    index: int
+    kind: str
+
+    @property
+    def token(self) -> Activation:
+        return self.monster.activations[self.index]
+
+    def event(self) -> Event:
+        """The event that names this Activation and the rule that puts it next."""
+        rule = "Boss Clash" if self.monster.boss else "Mob Clash"
+        return Event(self.kind, self.monster.name, other=label(self.token),
+                     amount=len(self.monster.activations), rule=rule)
+
+
+def label(token: Activation) -> str:
+    """``AI`` or ``Signature``."""
+    return "AI" if token.kind == "ai" else "Signature"
+
+
+def track(state: ClashState) -> tuple[Monster, ...]:
+    """The Mobs in Mob track order, left to right: those ``state.mob_track`` names, then the
+    other Mobs in board order (a BP card is placed on the leftmost empty space, rulebook *Mob
+    Track*)."""
+    mobs = {m.name: m for m in state.monsters if not m.boss}
+    listed = [mobs[n] for n in state.mob_track if n in mobs]
+    return (*listed, *(m for m in mobs.values() if m.name not in state.mob_track))
+
+
+def next_activation(state: ClashState) -> Next | None:
+    """The ready Activation token resolved next, or ``None`` when every token is spent.
+
+    Boss Clash: a Boss's AI tokens first, then its Signature tokens, each in the Monster
+    Sheet's order ("the order of Boss attacks will never change"; "always resolve any AI
+    Activations first").  Mob Clash: the leftmost ready token on the Mob track."""
+    for boss in (m for m in state.monsters if m.boss):
+        for kind, why in (("ai", "next-boss-ai"), ("signature", "next-boss-signature")):
+            for index, token in enumerate(boss.activations):
+                if token.kind == kind and not token.spent:
+                    return Next(boss, index, why)
+    for mob in track(state):
+        for index, token in enumerate(mob.activations):
+            if not token.spent:
+                return Next(mob, index, "next-mob")
+    return None
+
+
+def start_monster_round(state: ClashState) -> Result:
+    """Flip every spent Activation token to its ready side (rulebook *Start of Monster
+    Round*).  No event when no token was spent."""
+    flipped = sum(t.spent for m in state.monsters for t in m.activations)
+    if not flipped:
+        return state, ()
+    monsters = tuple(replace(m, activations=tuple(replace(t, spent=False)
+                                                  for t in m.activations))
+                     for m in state.monsters)
+    return (replace(state, monsters=monsters),
+            (Event("tokens-readied", amount=flipped, rule="Start of Monster Round"),))
+
+
+def resolve_activation(state: ClashState, action: ResolveActivation) -> Result:
+    """Resolve the next Activation (:func:`next_activation`): a Boss's token is flipped to
+    spent; a Mob's token moves to the next BP card to the right without a token, spent
+    (:func:`_place`).  The events name the token resolved and then what activates next and
+    why."""
+    if state.turn.phase != "monster":
+        raise IllegalActionError(action, "it is the Knight Round; Activations are resolved in "
+                                         "the Monster Round (Monster Round Overview)")
+    now = next_activation(state)
+    if now is None:
+        raise IllegalActionError(action, "no ready Activation token is left; resolve other "
+                                         "Actions and end the Monster Round (Resolving "
+                                         "Activations)")
+    monster, token = now.monster, now.token
+    rule = "Boss Clash" if monster.boss else "Mob Clash"
+    events = [Event("activation-resolved", monster.name, other=label(token), rule=rule)]
+    rest = monster.activations[:now.index] + monster.activations[now.index + 1:]
+    if monster.boss:
+        spent = rest[:now.index] + (replace(token, spent=True),) + rest[now.index:]
+        state = state.with_piece(replace(monster, activations=spent))
+        events.append(Event("token-spent", monster.name, other=label(token), rule=rule))
+    else:
+        names = [m.name for m in track(state)]
+        state = state.with_piece(replace(monster, activations=rest))
+        state, event = _place(state, names, names.index(monster.name),
+                              replace(token, spent=True), monster.name, exclude=True)
+        events.append(event)
+    after = next_activation(state)
+    events.append(after.event() if after else Event("activations-done",
+                                                    rule="Resolving Activations"))
+    return state, tuple(events)
+
+
+def defeat_mob(state: ClashState, action: DefeatMob) -> Result:
+    """``action.mob`` is defeated: it leaves the board and its BP card the Mob track; each
+    Activation token it held moves by the Mob Clash rule, not flipped (rulebook *Resolving
+    Activations*: "if it was ready, it remains ready"); with no BP card left, the token leaves
+    the track."""
+    mob = state.monster(action.mob)
+    if mob is None or mob.boss:
+        raise IllegalActionError(action, f"there is no Mob called {action.mob!r} on the "
+                                         f"board (a Boss is slain, not defeated on the Mob "
+                                         f"track)")
+    names = [m.name for m in track(state)]
+    position = names.index(mob.name)
+    names.remove(mob.name)
+    state = state.without(mob.name)
+    state = replace(state, knights=tuple(replace(k, vantage=None) if k.vantage == mob.name
+                                         else k for k in state.knights))
+    events = [Event("mob-defeated", mob.name, rule="Mob Clash")]
+    for token in mob.activations:
+        state, event = _place(state, names, position, token, mob.name, exclude=False)
+        events.append(event)
+    return state, tuple(events)
+
+
+def _place(state: ClashState, names: list[str], position: int, token: Activation,
+           source: str, exclude: bool) -> Result:
+    """``state`` with ``token`` from ``source``'s card placed on the Mob track ``names``: on
+    the next BP card to the right of ``position`` without an Activation token, the track
+    looping; when every card holds one, on the next card to the right (rulebook *Resolving
+    Activations*, Mob Clash).  ``exclude``: ``source`` is still on the track at ``position``
+    (after its Activation); otherwise it has left it and ``position`` is now its right-hand
+    neighbour's index."""
+    count = len(names)
+    if exclude:
+        order = [names[(position + k) % count] for k in range(1, count)] or [source]
+        fallback = names[(position + 1) % count]
+    elif count:
+        order = [names[(position + k) % count] for k in range(count)]
+        fallback = order[0]
+    else:
+        return state, Event("token-discarded", source, other=label(token), rule="Mob Clash")
+    empty = next((n for n in order if not state.monster(n).activations), None)
+    target = state.monster(empty or fallback)
+    state = state.with_piece(replace(target, activations=(*target.activations, token)))
+    kind = ("token-moved" if empty else "token-stacked") if exclude else "token-carried"
+    return state, Event(kind, source, other=target.name,
+                        amount=len(target.activations) + 1, rule="Mob Clash")
+
+
+def order(state: ClashState) -> list[tuple[Next, str]]:
+    """Every ready Activation still to resolve this Monster Round, in order, each with the
+    sentence that says why it comes there (resolving them one by one).  In the Knight Round,
+    the order of the next Monster Round (its start flips every spent token to ready)."""
+    out: list[tuple[Next, str]] = []
+    if state.turn.phase != "monster":
+        state, _ = start_monster_round(state)
+        state = replace(state, turn=replace(state.turn, phase="monster"))
+    while (now := next_activation(state)) is not None:
+        out.append((now, str(now.event()).removeprefix("Next: ")))
+        state, _ = resolve_activation(state, ResolveActivation())
+    return out

@@ -1,0 +1,221 @@
+"""Activation tokens and the Mob track (rulebook *Monster Round*: *Start of Monster Round*,
+*Resolving Activations*, Mob Clash and Boss Clash)."""
+
+from pathlib import Path
+
+import pytest
+from clash_boards import board
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.errors import IllegalActionError, LayoutError
+from tabletop.games.clash import activations
+from tabletop.games.clash.actions import DefeatMob, EndMonsterRound, EndTurn, ResolveActivation
+from tabletop.games.clash.rules import apply, describe, legal_actions
+from tabletop.games.layouts import dumps, load, loads
+from tabletop.games.query import ask
+
+LAYOUT = Path(__file__).resolve().parent.parent / "layouts" / "clash-rule-mob-track.toml"
+
+
+def mobs(tokens: list[list[str]], track: list[int] | None = None):
+    """A board with one Mob per entry of ``tokens`` (``Wolf 1`` … on row B), each holding those
+    tokens; ``track`` orders the BP cards (1-based Mob numbers), default Wolf 1, Wolf 2, …"""
+    text = ""
+    if track:
+        text += "mob_track = [" + ", ".join(f'"Wolf {i}"' for i in track) + "]\n"
+    text += '[board]\nrows = 6\ncols = 12\n[turn]\nphase = "monster"\n'
+    text += '[[knights]]\nname = "Kara"\nat = "F6"\n'
+    for i, held in enumerate(tokens, 1):
+        text += (f'[[monsters]]\nname = "Wolf {i}"\ntype = "mob"\nat = "B{i}"\n'
+                 f"activations = {held!r}\n".replace("'", '"'))
+    return board(text)
+
+
+def held(state) -> dict[str, list[str]]:
+    """Each Mob's tokens in track order, ``ai`` / ``ai spent``."""
+    return {m.name: [t.kind + (" spent" if t.spent else "") for t in m.activations]
+            for m in activations.track(state)}
+
+
+def resolve(state, times: int = 1):
+    events = []
+    for _ in range(times):
+        state, more = apply(state, ResolveActivation())
+        events.extend(more)
+    return state, [describe(e) for e in events]
+
+
+def test_mob_clash_rulebook_example_token_goes_to_third_then_fourth_bp():
+    """*Resolving Activations*: "After the first Mob activates, the token is placed on the
+    third BP. Similarly, after the second Mob activates, the token is placed on the fourth
+    BP." """
+    _, state = load(LAYOUT)
+    names = [m.name for m in activations.track(state)]
+    state, words = resolve(state)
+    assert [t.spent for t in state.monster(names[2]).activations] == [True]
+    assert state.monster(names[0]).activations == ()
+    assert "Next: Ironcast Dead 2 activates" in words[-1]
+    state, _ = resolve(state)
+    assert [t.spent for t in state.monster(names[3]).activations] == [True]
+    assert [len(state.monster(n).activations) for n in names] == [0, 0, 1, 1]
+    assert legal_actions(state) == [EndMonsterRound()]
+
+
+def test_mob_track_loops_to_the_leftmost_free_card():
+    """"if there are no valid BP cards to the right, place it on the leftmost valid BP card"."""
+    state = mobs([[], ["ai"], [], ["ai"]])
+    state, _ = resolve(state, 2)
+    assert held(state) == {"Wolf 1": ["ai spent"], "Wolf 2": [], "Wolf 3": ["ai spent"],
+                           "Wolf 4": []}
+
+
+def test_mob_track_order_is_the_layouts_not_the_boards():
+    state = mobs([["ai"], [], []], track=[3, 1, 2])
+    assert [m.name for m in activations.track(state)] == ["Wolf 3", "Wolf 1", "Wolf 2"]
+    state, _ = resolve(state)
+    assert held(state) == {"Wolf 3": [], "Wolf 1": [], "Wolf 2": ["ai spent"]}
+
+
+def test_no_free_card_stacks_the_token_on_the_next_card_which_activates_twice():
+    """"If there are no BP cards without Activation tokens, place the token on the next BP card
+    to the right … Such Mob will activate multiple times." """
+    state = mobs([["ai"], ["ai"], ["ai"]])
+    state, words = resolve(state)
+    assert held(state) == {"Wolf 1": [], "Wolf 2": ["ai", "ai spent"], "Wolf 3": ["ai"]}
+    assert any("Wolf 2 now holds 2 tokens" in w for w in words)
+    state, _ = resolve(state)  # Wolf 2's ready token: Wolf 1 is free again
+    assert held(state) == {"Wolf 1": ["ai spent"], "Wolf 2": ["ai spent"], "Wolf 3": ["ai"]}
+    state, _ = resolve(state)  # Wolf 3: every other card holds a token, so Wolf 1 (looping) stacks
+    assert held(state) == {"Wolf 1": ["ai spent", "ai spent"], "Wolf 2": ["ai spent"], "Wolf 3": []}
+
+
+def test_a_card_with_two_ready_tokens_activates_twice():
+    state = mobs([["ai", "ai"], [], []])
+    order = [n.monster.name for n, _ in activations.order(state)]
+    assert order == ["Wolf 1", "Wolf 1"]
+    state, _ = resolve(state, 2)
+    assert held(state) == {"Wolf 1": [], "Wolf 2": ["ai spent"], "Wolf 3": ["ai spent"]}
+
+
+def test_a_lone_mob_keeps_its_token():
+    state = mobs([["ai"]])
+    state, _ = resolve(state)
+    assert held(state) == {"Wolf 1": ["ai spent"]}
+
+
+def test_defeated_mob_passes_its_token_on_without_flipping_it():
+    """"If a Mob is defeated while it has an Activation token, move that token according to the
+    aforementioned rules, but do not flip it (i.e, if it was ready, it remains ready)." """
+    state = mobs([["ai"], ["ai"], [], ["signature spent"]])
+    state, events = apply(state, DefeatMob("Wolf 2"))
+    assert state.monster("Wolf 2") is None and "Wolf 2" not in state.mob_track
+    assert held(state) == {"Wolf 1": ["ai"], "Wolf 3": ["ai"], "Wolf 4": ["signature spent"]}
+    assert "without being flipped" in " ".join(describe(e) for e in events)
+    state, _ = apply(state, DefeatMob("Wolf 4"))  # the track loops; every card but one holds one
+    assert held(state) == {"Wolf 1": ["ai", "signature spent"], "Wolf 3": ["ai"]}
+
+
+def test_defeating_the_last_mob_discards_its_tokens():
+    state = mobs([["ai"]])
+    state, events = apply(state, DefeatMob("Wolf 1"))
+    assert state.monsters == ()
+    assert "leaves the Mob track" in describe(events[-1])
+    with pytest.raises(IllegalActionError, match="no Mob called 'Wolf 9'"):
+        apply(state, DefeatMob("Wolf 9"))
+
+
+BOSS = """
+[board]
+rows = 6
+cols = 6
+[turn]
+phase = "monster"
+[[knights]]
+name = "Kara"
+at = "F6"
+[[monsters]]
+name = "Gargantua"
+type = "boss"
+at = "B2"
+size = 2
+activations = ["signature", "ai", "ai"]
+"""
+
+
+def test_boss_resolves_ai_tokens_before_signature_and_keeps_the_sheet_order():
+    """Boss Clash: "always resolve any AI Activations first"; "the order of Boss attacks will
+    never change"; "Each time you activate a token, simply flip it over to the spent side"."""
+    state = board(BOSS)
+    assert [activations.label(n.token) for n, _ in activations.order(state)] == [
+        "AI", "AI", "Signature"]
+    state, words = resolve(state)
+    assert [(t.kind, t.spent) for t in state.monster("Gargantua").activations] == [
+        ("signature", False), ("ai", True), ("ai", False)]
+    assert "AI tokens first" in words[-1]
+    state, words = resolve(state)
+    assert "Signature Activation" in words[-1]
+    state, words = resolve(state)
+    assert all(t.spent for t in state.monster("Gargantua").activations)
+    assert "Every Activation token is spent" in words[-1]
+
+
+def test_monster_round_ends_only_when_every_token_is_spent():
+    state = board(BOSS)
+    assert legal_actions(state) == [ResolveActivation()]
+    with pytest.raises(IllegalActionError, match="Gargantua's AI Activation token is still "
+                                                 "ready"):
+        apply(state, EndMonsterRound())
+    state, _ = resolve(state, 3)
+    state, _ = apply(state, EndMonsterRound())
+    assert state.turn.phase == "knight"
+    with pytest.raises(IllegalActionError, match="Monster Round"):
+        apply(state, ResolveActivation())
+
+
+def test_start_of_monster_round_flips_spent_tokens_to_ready():
+    """*Start of Monster Round*: "Flip all spent Activation tokens to their ready sides." """
+    state = board(BOSS)
+    state, _ = resolve(state, 3)
+    state, _ = apply(state, EndMonsterRound())
+    state, events = apply(state, EndTurn("Kara"))
+    assert state.turn.phase == "monster"
+    assert not any(t.spent for t in state.monster("Gargantua").activations)
+    assert "3 spent Activation tokens flipped to ready" in describe(events[-1])
+
+
+def test_activation_order_query_says_who_and_why():
+    _, state = load(LAYOUT)
+    answer = ask(_game(), state, "activation-order")
+    assert [a["monster"] for a in answer["answer"]] == ["Ironcast Dead 1", "Ironcast Dead 2"]
+    assert "leftmost ready Activation token on the Mob track" in answer["why"]
+    state, _ = resolve(state, 2)
+    assert ask(_game(), state, "activation-order")["answer"] == []
+
+
+def _game():
+    return load(LAYOUT)[0]
+
+
+def test_layout_errors_name_the_token_and_the_track():
+    with pytest.raises(LayoutError, match="'ai sideways' is not an Activation token"):
+        mobs([["ai sideways"]])
+    with pytest.raises(LayoutError, match="'Wolf 7' is not a Mob on the board"):
+        mobs([["ai"]], track=[7])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(["ai", "ai spent"]), max_size=3), min_size=1,
+                max_size=5))
+def test_tokens_are_kept_and_round_trip(tokens):
+    """Resolving every ready token keeps the number of tokens, spends them all, and every
+    position saves and loads unchanged."""
+    state = mobs(tokens)
+    total = sum(len(t) for t in tokens)
+    ready = sum(w == "ai" for t in tokens for w in t)
+    assert len(activations.order(state)) == ready
+    for _ in range(ready):
+        state, _ = apply(state, ResolveActivation())
+        assert loads(dumps(state), "<saved>")[1] == state
+    assert sum(len(v) for v in held(state).values()) == total
+    assert activations.next_activation(state) is None
