@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from tabletop.errors import QueryError, TabletopError, UsageError
-from tabletop.games.clash import geometry, rules
+from tabletop.games.clash import activations, geometry, rules
 from tabletop.games.clash.actions import (
     AddTerrain,
     EndMonsterRound,
@@ -25,6 +25,7 @@ from tabletop.games.clash.actions import (
     MoveKnight,
     MovePiece,
     RemovePiece,
+    ResolveActivation,
     RotateMonster,
     SetDivineTarget,
     SetStat,
@@ -33,7 +34,12 @@ from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_activation import MonsterActivation
-from tabletop.ui.controllers.clash_facts import ClashFacts, describe_piece, piece_at
+from tabletop.ui.controllers.clash_facts import (
+    ClashFacts,
+    activation_lines,
+    describe_piece,
+    piece_at,
+)
 from tabletop.ui.controllers.clash_flows import ForcedMovement
 from tabletop.ui.controllers.clash_knight_menus import KnightAttack, KnightMoves
 from tabletop.ui.controllers.clash_steps import (
@@ -218,7 +224,8 @@ class ClashController(GameController):
             return lines
         if self.selected and self.selected in self.state.pieces:
             return describe_piece(self.state, self.known(), self.selected)
-        lines = ["Nothing selected", "click a Knight to see where it can move"]
+        lines = ["Nothing selected", "click a Knight to see where it can move",
+                 *activation_lines(self.state)]
         notes = " ".join(self.state.notes.split())
         if notes:
             lines.append(notes)
@@ -255,6 +262,8 @@ class ClashController(GameController):
             return [ButtonSpec(label, action, key) for label, action, key in self.step.buttons()]
         end = "End Monster Round" if self.state.turn.phase == "monster" else "End Turn"
         specs = [ButtonSpec(end, self.end_turn, "T"), ButtonSpec("Edit", self.toggle_edit, "E")]
+        if self.state.turn.phase == "monster" and activations.next_activation(self.state):
+            specs.insert(0, ButtonSpec("Activate next", self.resolve_activation, "N"))
         piece = self.selection()
         if piece is None:  # a board-wide action; P works with a selection too
             specs.append(ButtonSpec("Place terrain", self.place_terrain, "P"))
@@ -340,6 +349,12 @@ class ClashController(GameController):
         pieces under it), previewed."""
         TerrainPlacement(self, PALETTE).start()
 
+    def resolve_activation(self) -> None:
+        """N / the Resolve Activation button: the next ready Activation token is resolved
+        (:class:`ResolveActivation`, undoable); the status line says who activates next and
+        why.  The Activation itself is played with M (menus) and the Knights' buttons."""
+        self.perform(ResolveActivation())
+
     def activate(self) -> None:
         """M: the selected Monster's activation, menu by menu."""
         piece = self.selection()
@@ -390,6 +405,8 @@ class ClashController(GameController):
             ("P", "place a Terrain tile in play (the tile supply rule), previewed"),
             ("menus", "1–9 or click choose; arrows and Enter; Esc goes back / cancels"),
             ("stat buttons", "Vigor, Heat, Passion −/+ and Knockdown of the selected Knight"),
+            ("N", "Monster Round: resolve the next Activation token (the log says who is "
+                  "next and why)"),
             ("T", "End Turn (End Monster Round in the Monster Round)"),
             ("E", "edit mode: drag pieces and tiles"),
             ("R / Del (edit)", "rotate the selected Monster / remove the selection"),
@@ -533,6 +550,8 @@ class ClashController(GameController):
             self.toggle_edit()
         elif key == pygame.K_t:
             self.end_turn()
+        elif not self.edit and key == pygame.K_n:
+            self.resolve_activation()
         elif not self.edit and key == pygame.K_m:
             self.activate()
         elif not self.edit and key == pygame.K_a:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from tabletop.errors import IllegalActionError, TabletopError
-from tabletop.games.clash import geometry, rules, vantage
+from tabletop.games.clash import activations, geometry, rules, vantage
 from tabletop.games.clash.actions import MoveKnight
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
@@ -235,6 +235,8 @@ def describe_piece(state: ClashState, facts: ClashFacts, name: str) -> list[str]
             lines.append("Traits: " + ", ".join(piece.traits))
         if piece.vantage_points:
             lines.append("Vantage Points: " + vantage_words(state, piece))
+        if piece.activations:
+            lines.append("Activation tokens: " + token_words(piece))
         return lines
     tile = state.tile(name)
     if tile is not None:
@@ -243,3 +245,27 @@ def describe_piece(state: ClashState, facts: ClashFacts, name: str) -> list[str]
         return [f"{tile.name} — Terrain", "keywords: " + (", ".join(tile.keywords) or "none"),
                 f"on {spaces}{more}"]
     return []
+
+
+def token_words(monster: Monster) -> str:
+    """``AI ready, Signature spent`` — ``monster``'s Activation tokens in order."""
+    return ", ".join(f"{activations.label(t)} {'spent' if t.spent else 'ready'}"
+                     for t in monster.activations) or "none"
+
+
+def activation_lines(state: ClashState) -> list[str]:
+    """Side-panel lines for the Monster Round (rulebook *Resolving Activations*): each Boss's
+    tokens, the Mob track left to right with the tokens on each BP card, and in the Monster
+    Round what activates next and why.  Empty when no Monster holds a token."""
+    if not any(m.activations for m in state.monsters):
+        return []
+    lines = [f"{m.name}'s tokens: {token_words(m)}" for m in state.monsters if m.boss]
+    mobs = activations.track(state)
+    if mobs:
+        lines.append("Mob track: " + " · ".join(f"{i}. {m.name} ({token_words(m)})"
+                                                for i, m in enumerate(mobs, 1)))
+    if state.turn.phase == "monster":
+        now = activations.next_activation(state)
+        lines.append(str(now.event()) + " (N resolves it)" if now else
+                     "Every Activation token is spent: T ends the Monster Round")
+    return lines

@@ -191,6 +191,8 @@ def legend(state: ClashState) -> list[tuple[Colour, str]]:
         rows.append(vp)
     if state.turn.divine:
         rows.append(divine)
+    if any(m.activations for m in state.monsters):
+        rows.append((TOKEN_READY, "Activation token: red ready, grey spent; A AI, S Signature"))
     for keyword, look in TERRAIN_LOOK.items():
         if keyword not in used:
             continue
@@ -535,6 +537,31 @@ def draw_monster(surface: pygame.Surface, grid: Grid, monster: Monster) -> None:
         label_y = plate.bottom - size
     text(surface, monster.name, (cx, round(label_y)), size, (255, 255, 255), anchor="center",
          max_width=plate.width - 6)
+    draw_tokens(surface, plate, grid.cell, monster)
+
+
+TOKEN_READY: Colour = (205, 30, 40)
+TOKEN_SPENT: Colour = (150, 150, 158)
+
+
+def draw_tokens(surface: pygame.Surface, plate: pygame.Rect, cell: int, monster: Monster) -> None:
+    """The Monster's Activation tokens on the top edge of its plate, in order: a red disc for a
+    ready token, a grey one for a spent token, lettered A (AI) or S (Signature) (rulebook
+    *Activation and Activation Tokens*: "readied … flipped to the red side")."""
+    if not monster.activations:
+        return
+    radius = max(4, min(10, cell // 7))
+    step = 2 * radius + 2
+    per_row = max(1, (plate.width - 4) // step)
+    for index, token in enumerate(monster.activations):
+        row, col = divmod(index, per_row)
+        centre = (plate.x + 2 + radius + col * step, plate.y + 1 + row * step)
+        fill = TOKEN_SPENT if token.spent else TOKEN_READY
+        pygame.draw.circle(surface, fill, centre, radius)
+        pygame.draw.circle(surface, (250, 235, 220), centre, radius, 1)
+        letter = "A" if token.kind == "ai" else "S"
+        text(surface, letter, centre, max(8, radius + 3),
+             (50, 50, 56) if token.spent else (255, 255, 255), anchor="center")
 
 
 # -- overlays -------------------------------------------------------------------------------
