@@ -1,6 +1,7 @@
 """Activation tokens and the Mob track (rulebook *Monster Round*: *Start of Monster Round*,
 *Resolving Activations*, Mob Clash and Boss Clash)."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from tabletop.errors import IllegalActionError, LayoutError
 from tabletop.games.clash import activations
 from tabletop.games.clash.actions import DefeatMob, EndMonsterRound, EndTurn, ResolveActivation
+from tabletop.games.clash.editing import forget, round_events
 from tabletop.games.clash.rules import apply, describe, legal_actions
 from tabletop.games.layouts import dumps, load, loads
 from tabletop.games.query import ask
@@ -219,3 +221,20 @@ def test_tokens_are_kept_and_round_trip(tokens):
         assert loads(dumps(state), "<saved>")[1] == state
     assert sum(len(v) for v in held(state).values()) == total
     assert activations.next_activation(state) is None
+
+
+def test_a_monster_round_begun_by_the_last_knights_death_readies_the_spent_tokens():
+    """*Start of Monster Round*: "Flip all spent Activation tokens to their ready sides" —
+    also when the Monster Round begins because the last Knight to act died."""
+    state = load(LAYOUT)[1]
+    spent = replace(state, monsters=tuple(
+        replace(m, activations=tuple(replace(t, spent=True) for t in m.activations))
+        for m in state.monsters))
+    knights = spent.knights
+    before = replace(spent, turn=replace(spent.turn, phase="knight",
+                                         done=tuple(k.name for k in knights[1:])))
+    after = forget(before.without(knights[0].name), knights[0].name)
+    assert after.turn.phase == "monster"
+    assert all(not t.spent for m in after.monsters for t in m.activations)
+    kinds = [e.kind for e in round_events(before, after)]
+    assert kinds == ["round-changed", "tokens-readied"]

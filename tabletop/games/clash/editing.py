@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError, LayoutError
-from tabletop.games.clash import layout
+from tabletop.games.clash import activations, layout
 from tabletop.games.clash.actions import (
     AddTerrain,
     MovePiece,
@@ -116,7 +116,8 @@ def forget(state: ClashState, name: str) -> ClashState:
     """``state`` whose turn record no longer names the Knight ``name``.  When that leaves every
     Knight on the board with its turn taken in the Knight Round, the next round's Monster Round
     begins (rulebook *Knight Turns*: "Once all Knights have taken their turns, proceed to the
-    next Monster Round"); :func:`round_events` tells it."""
+    next Monster Round") with its spent Activation tokens flipped ready (*Start of Monster
+    Round*); :func:`round_events` tells it."""
     turn = state.turn
     turn = replace(turn, done=tuple(n for n in turn.done if n != name),
                    active=None if turn.active == name else turn.active,
@@ -128,12 +129,17 @@ def forget(state: ClashState, name: str) -> ClashState:
     if (turn.phase == "knight" and turn.active is None and state.knights
             and all(k.name in turn.done for k in state.knights)):
         turn = replace(turn, phase="monster", done=(), round=turn.round + 1)
+        return activations.start_monster_round(replace(state, turn=turn))[0]
     return replace(state, turn=turn)
 
 
 def round_events(before: ClashState, after: ClashState) -> tuple[Event, ...]:
     """The event telling that a new Monster Round began between ``before`` and ``after``."""
     if before.turn.phase == "knight" and after.turn.phase == "monster":
+        still_here = {m.name for m in after.monsters}
+        readied = sum(t.spent for m in before.monsters if m.name in still_here
+                      for t in m.activations)
+        flipped = (Event("tokens-readied", amount=readied, rule="Start of Monster Round"),)
         return (Event("round-changed", other="Monster", amount=after.turn.round,
-                      rule="Clash Sequence"),)
+                      rule="Clash Sequence"), *(flipped if readied > 0 else ()))
     return ()
