@@ -238,3 +238,20 @@ def test_a_monster_round_begun_by_the_last_knights_death_readies_the_spent_token
     assert all(not t.spent for m in after.monsters for t in m.activations)
     kinds = [e.kind for e in round_events(before, after)]
     assert kinds == ["round-changed", "tokens-readied"]
+
+
+def test_mob_defeated_by_forced_movement_passes_its_token_on_unflipped():
+    """*Resolving Activations*: "If a Mob is defeated while it has an Activation token, move
+    that token according to the aforementioned rules, but do not flip it (i.e, if it was
+    ready, it remains ready)." — also when forced movement removes it (``forced.kill``, e.g.
+    a Boss pushing it into the Board Edge with no space to be Displaced to), not only through
+    ``DefeatMob``."""
+    from tabletop.games.clash.forced import Branch, kill
+
+    state = mobs([["ai"], ["ai"], []])
+    [branch] = kill(Branch(state), "Wolf 2", "Pushback: pushed into the Board Edge")
+    assert branch.state.monster("Wolf 2") is None
+    assert held(branch.state) == {"Wolf 1": ["ai"], "Wolf 3": ["ai"]}
+    assert [e.kind for e in branch.events] == ["died", "token-carried"]
+    defeated, _ = apply(state, DefeatMob("Wolf 2"))
+    assert held(defeated) == held(branch.state)

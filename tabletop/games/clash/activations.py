@@ -128,13 +128,24 @@ def defeat_mob(state: ClashState, action: DefeatMob) -> Result:
         raise IllegalActionError(action, f"there is no Mob called {action.mob!r} on the "
                                          f"board (a Boss is slain, not defeated on the Mob "
                                          f"track)")
+    state, events = remove_mob(state, mob.name)
+    return state, (Event("mob-defeated", mob.name, rule="Mob Clash"), *events)
+
+
+def remove_mob(state: ClashState, name: str) -> Result:
+    """``state`` without the Mob ``name`` (defeated, or dead from forced movement) and its BP
+    card; each Activation token it held moves by the Mob Clash rule, not flipped ("If a Mob is
+    defeated while it has an Activation token, move that token according to the
+    aforementioned rules, but do not flip it", rulebook *Resolving Activations*).  Returns the
+    new state and one event per token moved."""
+    mob = state.monster(name)
     names = [m.name for m in track(state)]
     position = names.index(mob.name)
     names.remove(mob.name)
     state = state.without(mob.name)
     state = replace(state, knights=tuple(replace(k, vantage=None) if k.vantage == mob.name
                                          else k for k in state.knights))
-    events = [Event("mob-defeated", mob.name, rule="Mob Clash")]
+    events = []
     for token in mob.activations:
         state, event = _place(state, names, position, token, mob.name, exclude=False)
         events.append(event)
