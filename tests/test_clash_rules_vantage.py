@@ -336,3 +336,27 @@ def test_vault_from_a_vantage_point_is_refused_step_off_first():
     state, _ = apply(state, Vault("Odo", "Gorgoleth"))
     odo = state.knight("Odo")
     assert odo.at == S("B5") and odo.vantage is None
+
+
+def test_stalwart_on_a_vp_ignores_the_knockback_without_being_displaced():
+    """*Keyword List: Stalwart*: "When you are about to suffer Knockback, you may use this
+    ability to ignore it." — offered before the Displace off the Vantage Point (*Movement and
+    VPs*), so using it leaves the Knight on its VP; suffering it Displaces first.  An
+    Unavoidable Knockback is not offered Stalwart."""
+    text = gorgoleth().replace('vantage = "Gorgoleth"',
+                               'vantage = "Gorgoleth"\nabilities = ["stalwart"]')
+    state = board(text + '[[knights]]\nname = "Kara"\nat = "A1"\n')
+    results = outcomes(state, Forced("knockback", "Gorgoleth", "Odo", 1))
+    kept = [r for r in results if "Odo uses Stalwart to ignore it" in r.choices]
+    assert len(kept) == 1
+    [stalwart] = kept
+    assert stalwart.state.knight("Odo") == state.knight("Odo")
+    assert not any(e.kind == "displaced" for e in stalwart.events)
+    suffered = [r for r in results if r is not stalwart]
+    assert suffered and all(r.state.knight("Odo") is None
+                            or r.state.knight("Odo").vantage is None for r in suffered)
+    assert all(any(e.kind == "displaced" and "off the Vantage Point" in e.rule
+                   for e in r.events) for r in suffered)
+    assert all(r.choices.index("Odo suffers the Knockback") == 0 for r in suffered)
+    unavoidable = outcomes(state, Forced("unavoidable knockback", "Gorgoleth", "Odo", 1))
+    assert unavoidable and not any("Stalwart" in c for r in unavoidable for c in r.choices)

@@ -66,12 +66,18 @@ def source_problem(state: ClashState, source: str, kind: str) -> str | None:
     return None
 
 
+KNOCKBACK_KINDS = ("knockback", "knockback to the side", "unavoidable knockback")
+"""The forced movements :func:`~tabletop.games.clash.forced.knockback` resolves; it Displaces a
+Knight off its Vantage Point itself, after Stalwart is offered (rulebook *Keyword List:
+Stalwart*)."""
+
+
 def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
     """Every outcome of ``action`` (rulebook *Involuntary Movement*, *Keyword List*).  The
     reductions are added up and taken from X, never below 0 (*Involuntary Movement
     Reduction*: "all of these effects can be combined").  A Knight on a Vantage Point is first
     Displaced next to the Monster (*Movement and VPs*), unless it ignores the movement (see
-    :func:`_ignored_on_vantage`)."""
+    :func:`_ignored_on_vantage`; for a Knockback, :func:`knockback` does it after Stalwart)."""
     kind = action.kind.lower()
     if kind not in FORCED_KINDS:
         raise IllegalActionError(action, f"{action.kind!r} is not a forced movement "
@@ -92,7 +98,8 @@ def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
     if action.reduction and action.amount:
         begin = begin.then(None, Event("reduced", target.name, other=kind.title(), amount=x,
                                        rule="Involuntary Movement Reduction"))
-    if isinstance(target, Knight) and target.vantage and not _ignored_on_vantage(target, kind):
+    if (isinstance(target, Knight) and target.vantage and not _ignored_on_vantage(target, kind)
+            and kind not in KNOCKBACK_KINDS):
         starts = off_vantage(begin, target.name, kind.title())
         if kind == "displace":
             return starts
@@ -114,9 +121,10 @@ def _ignored_on_vantage(knight: Knight, kind: str) -> bool:
 def _forced_from(start: Branch, action: Forced, kind: str, source: str, target: str,
                  x: int) -> list[Branch]:
     """The forced movement ``kind`` from the branch ``start``."""
-    if kind in ("knockback", "knockback to the side", "unavoidable knockback"):
+    if kind in KNOCKBACK_KINDS:
         return knockback(start, source, target, x, side=kind.endswith("side"),
-                         unavoidable=kind.startswith("unavoidable"), rule=kind.title())
+                         unavoidable=kind.startswith("unavoidable"), rule=kind.title(),
+                         vantage=True)
     if kind in ("pushback", "pushback toward"):
         if kind == "pushback toward" and action.toward is None:
             raise IllegalActionError(action, "Pushback toward needs the space to push toward")

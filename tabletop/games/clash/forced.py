@@ -298,13 +298,15 @@ def ways(source: Piece, target: Piece, side: bool) -> tuple[str, ...]:
 
 
 def knockback(branch: Branch, source: str, target: str, amount: int, *, side: bool = False,
-              unavoidable: bool = False, rule: str = "Knockback") -> list[Branch]:
+              unavoidable: bool = False, rule: str = "Knockback",
+              vantage: bool = False) -> list[Branch]:
     """Knockback X (to the side, or Unavoidable) of ``target`` from ``source``: up to X spaces
     in a straight line directly away, every involuntary movement rule applied (rulebook
     *Keyword List: Knockback*, *Involuntary Movement*).  An Unavoidable Knockback "cannot be
     lowered or ignored in any way other than effects that cause you to stop ... or effects that
     specifically refer to Unavoidable Knockback" (*Ending Boss Monster Movement on a Knight
-    Space*), so neither Stalwart nor Braced ignores it."""
+    Space*), so neither Stalwart nor Braced ignores it.  ``vantage``: a Knight on a Vantage
+    Point that does not ignore the Knockback is Displaced off it first (:func:`_suffered`)."""
     state = branch.state
     able_source(state, source, target, rule)
     mover = state.pieces[target]
@@ -312,14 +314,25 @@ def knockback(branch: Branch, source: str, target: str, amount: int, *, side: bo
     why = immovable(mover)
     if why and not unavoidable:
         return [branch.then(None, Event("ignored", target, other=why, rule=rule))]
-    starts = [branch]
     if isinstance(mover, Knight) and mover.has("stalwart") and not unavoidable:
-        starts = [branch.then(choice=f"{target} suffers the Knockback"),
-                  branch.then(None, Event("ignored", target, other="Stalwart", rule=rule),
-                              choice=f"{target} uses Stalwart to ignore it")]
-        out = _knockback_ways(starts[0], origin, mover, amount, side, rule)
-        return out + [starts[1]]
-    return _knockback_ways(branch, origin, mover, amount, side, rule)
+        suffer = branch.then(choice=f"{target} suffers the Knockback")
+        ignore = branch.then(None, Event("ignored", target, other="Stalwart", rule=rule),
+                             choice=f"{target} uses Stalwart to ignore it")
+        return _suffered(suffer, origin, target, amount, side, rule, vantage) + [ignore]
+    return _suffered(branch, origin, target, amount, side, rule, vantage)
+
+
+def _suffered(branch, origin, target, amount, side, rule, vantage) -> list[Branch]:
+    """The Knockback once it is not ignored: with ``vantage``, a Knight on a Vantage Point is
+    first Displaced next to the Monster (:func:`off_vantage`, rulebook *Movement and VPs*), so
+    only after Stalwart was declined ("When you are about to suffer Knockback, you may use this
+    ability to ignore it", *Keyword List: Stalwart*)."""
+    out: list[Branch] = []
+    for start in off_vantage(branch, target, rule) if vantage else [branch]:
+        mover = start.state.pieces.get(target)
+        out.extend(_knockback_ways(start, origin, mover, amount, side, rule) if mover
+                   else [start])
+    return out
 
 
 def _knockback_ways(branch, origin, mover, amount, side, rule) -> list[Branch]:
