@@ -5,12 +5,10 @@ movement with two outcomes picked by its badge, stats edited by buttons and undo
 
 import pygame
 import pytest
+from clash_ui import SIZE, choose, click, key, make, press_button
 
-from tabletop.games import layouts
 from tabletop.spatial.grid import Space
-from tabletop.ui.app import App
 from tabletop.ui.controllers.clash_steps import PreviewStep
-from tabletop.ui.session import Session
 from tabletop.ui.views.clash import MOB
 
 ZIGZAG = """
@@ -60,49 +58,9 @@ facing = "north"
 """
 
 
-def make(text):
-    pygame.font.init()
-    game, state = layouts.loads(text, "menus.toml")
-    app = App(Session(game, state, path="menus.toml"), (1200, 760))
-    app.draw(pygame.Surface((1200, 760)))
-    return app
-
-
 @pytest.fixture
 def surface():
-    return pygame.Surface((1200, 760))
-
-
-def frame(app):
-    app.draw(pygame.Surface((1200, 760)))
-
-
-def mouse(app, pos):
-    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frame(app)
-
-
-def click(app, label):
-    mouse(app, app.screen.grid().centre(Space.parse(label)))
-
-
-def key(app, k, mod=0):
-    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    frame(app)
-
-
-def choose(app, words):
-    """Click the menu item whose label starts with ``words``."""
-    menu = app.screen.step.menu
-    index = next(i for i, item in enumerate(menu.items) if item.label.startswith(words))
-    mouse(app, menu.rects[index].center)
-
-
-def press_button(app, words):
-    button = next(b for b in app.buttons if b.label.startswith(words))
-    mouse(app, button.rect.center)
+    return pygame.Surface(SIZE)
 
 
 def test_a_whole_monster_activation_targeting_move_preview_confirm_attack():

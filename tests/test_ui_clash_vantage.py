@@ -7,13 +7,12 @@ Motivate shared, the Divine Target token, a tile placed with the supply rule."""
 from pathlib import Path
 
 import pygame
+from clash_ui import choose, click, key, make, press_button
 
 from tabletop.games import layouts
 from tabletop.games.clash import movelike
 from tabletop.spatial.grid import Space
-from tabletop.ui.app import App
 from tabletop.ui.controllers.clash_steps import PreviewStep, badges
-from tabletop.ui.session import Session
 from tabletop.ui.views.clash import DIVINE, VP_FREE, VP_LOCKED
 
 VANTAGE = (Path(__file__).resolve().parent.parent / "layouts" /
@@ -48,46 +47,6 @@ name = "Wall 2"
 at = "A7"
 keywords = ["obstacle", "obscuring", "destructible"]
 """
-
-
-def make(text):
-    pygame.font.init()
-    game, state = layouts.loads(text, "vantage.toml")
-    app = App(Session(game, state, path="vantage.toml"), (1200, 760))
-    frame(app)
-    return app
-
-
-def frame(app):
-    app.draw(pygame.Surface((1200, 760)))
-
-
-def mouse(app, pos):
-    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frame(app)
-
-
-def click(app, label):
-    mouse(app, app.screen.grid().centre(Space.parse(label)))
-
-
-def key(app, k, mod=0):
-    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    frame(app)
-
-
-def choose(app, words):
-    """Click the menu item whose label starts with ``words``."""
-    menu = app.screen.step.menu
-    index = next(i for i, item in enumerate(menu.items) if item.label.startswith(words))
-    mouse(app, menu.rects[index].center)
-
-
-def press_button(app, words):
-    button = next(b for b in app.buttons if b.label.startswith(words))
-    mouse(app, button.rect.center)
 
 
 def click_badge(app, index):

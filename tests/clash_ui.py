@@ -1,0 +1,54 @@
+"""Driving the Clash screen in tests: an app on a layout, synthetic clicks and keys, menus."""
+
+import pygame
+
+from tabletop.games import layouts
+from tabletop.spatial.grid import Space
+from tabletop.ui.app import App
+from tabletop.ui.session import Session
+
+SIZE = (1200, 760)
+
+
+def make(text, name="board.toml"):
+    """An :class:`App` on the Clash layout ``text``, drawn once."""
+    pygame.font.init()
+    game, state = layouts.loads(text, name)
+    app = App(Session(game, state, path=name), SIZE)
+    frame(app)
+    return app
+
+
+def frame(app):
+    app.draw(pygame.Surface(SIZE))
+
+
+def mouse(app, pos):
+    """Move to ``pos``, press and release the left button, then draw a frame."""
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frame(app)
+
+
+def click(app, label):
+    """Click the centre of the space ``label``."""
+    mouse(app, app.screen.grid().centre(Space.parse(label)))
+
+
+def key(app, k, mod=0):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    frame(app)
+
+
+def choose(app, words):
+    """Click the menu item whose label starts with ``words``."""
+    menu = app.screen.step.menu
+    index = next(i for i, item in enumerate(menu.items) if item.label.startswith(words))
+    mouse(app, menu.rects[index].center)
+
+
+def press_button(app, words):
+    """Click the side-panel button whose label starts with ``words``."""
+    button = next(b for b in app.buttons if b.label.startswith(words))
+    mouse(app, button.rect.center)
