@@ -475,24 +475,26 @@ def _step(state: FateforgeState, action: Step) -> Outcome:
 
 
 def _hit(state: FateforgeState, action: Hit) -> Outcome:
-    hero = _turn_hero(state, action, action.hero)
-    problem = hit_refusal(state, hero, action.enemy)
-    if problem:
-        raise _fail(action, problem)
-    enemy = state.find_enemy(action.enemy)
-    state = _acted(_spend(state, hero.name, "hit"), hero)
-    state, events = wound(state, enemy.name, 1, f"{hero.name}'s HIT")
-    return _finish(state, events)
+    """HIT: "Deal 1 damage to an enemy in the same zone" (*Combat Die Results*)."""
+    return _attack(state, action, "hit", hit_refusal)
 
 
 def _shot(state: FateforgeState, action: Shot) -> Outcome:
+    """SHOT: 1 damage to an enemy in an adjacent zone the hero can shoot into (*Combat Die
+    Results*)."""
+    return _attack(state, action, "shot", shot_refusal)
+
+
+def _attack(state: FateforgeState, action: Hit | Shot, result: str, refusal) -> Outcome:
+    """Spend the hero's ``result`` die on 1 damage to ``action.enemy``, unless ``refusal``
+    (the rule that forbids it, in words) says why not."""
     hero = _turn_hero(state, action, action.hero)
-    problem = shot_refusal(state, hero, action.enemy)
+    problem = refusal(state, hero, action.enemy)
     if problem:
         raise _fail(action, problem)
     enemy = state.find_enemy(action.enemy)
-    state = _acted(_spend(state, hero.name, "shot"), hero)
-    state, events = wound(state, enemy.name, 1, f"{hero.name}'s SHOT")
+    state = _acted(_spend(state, hero.name, result), hero)
+    state, events = wound(state, enemy.name, 1, f"{hero.name}'s {result.upper()}")
     return _finish(state, events)
 
 
