@@ -3,9 +3,18 @@
 from dataclasses import replace
 
 import pytest
-from test_fateforge_scenes import enemy, enemy_turns, hero, reactions, scene, token, turn_of
+from test_fateforge_scenes import (
+    enemy,
+    enemy_turns,
+    hero,
+    play,
+    reactions,
+    refused,
+    scene,
+    token,
+    turn_of,
+)
 
-from tabletop.errors import IllegalActionError
 from tabletop.games.fateforge.actions import (
     Block,
     CleanUp,
@@ -32,21 +41,6 @@ from tabletop.games.fateforge.actions import (
 )
 from tabletop.games.fateforge.rules import NeedsRoll, apply, legal_actions, pick_index
 from tabletop.games.fateforge.state import TURNS, Section
-
-
-def play(state, *actions):
-    events = []
-    for action in actions:
-        state, more = apply(state, action)
-        events += [e.text for e in more]
-    return state, events
-
-
-def refused(state, action, words):
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action)
-    assert words in str(info.value), str(info.value)
-
 
 # --------------------------------------------------------------------- Preparation Phase
 

@@ -2,7 +2,11 @@
 
 from dataclasses import replace
 
+import pytest
+
+from tabletop.errors import IllegalActionError
 from tabletop.games.fateforge.enemies import activation_order
+from tabletop.games.fateforge.rules import apply
 from tabletop.games.fateforge.state import (
     REACTIONS,
     TURNS,
@@ -17,6 +21,22 @@ from tabletop.games.fateforge.state import (
     Token,
     Zone,
 )
+
+
+def play(state, *actions):
+    """Apply ``actions`` in turn; the final state and every event's text."""
+    events = []
+    for action in actions:
+        state, more = apply(state, action)
+        events += [e.text for e in more]
+    return state, events
+
+
+def refused(state, action, words):
+    """``action`` is refused with an :class:`IllegalActionError` whose message holds ``words``."""
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, action)
+    assert words in str(info.value), str(info.value)
 
 
 def scene(picture: str, *, heroes=(), enemies=(), tokens=(), portals=(), barricades=(),

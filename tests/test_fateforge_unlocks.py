@@ -5,9 +5,18 @@ Corruption, and Fear on pushes and pulls (rulebook section in the test name)."""
 from dataclasses import replace
 
 import pytest
-from test_fateforge_scenes import enemy, enemy_turns, hero, scene, token, turn_of
+from test_fateforge_scenes import (
+    enemy,
+    enemy_turns,
+    hero,
+    play,
+    refused,
+    scene,
+    token,
+    turn_of,
+)
 
-from tabletop.errors import IllegalActionError, LayoutError
+from tabletop.errors import LayoutError
 from tabletop.games import layouts
 from tabletop.games.fateforge.actions import (
     AccompanyAlly,
@@ -31,21 +40,6 @@ from tabletop.games.fateforge.actions import (
 from tabletop.games.fateforge.enemies import next_activation
 from tabletop.games.fateforge.rules import NeedsRoll, apply, legal_actions
 from tabletop.games.fateforge.state import Ally, Section
-
-
-def play(state, *actions):
-    events = []
-    for action in actions:
-        state, more = apply(state, action)
-        events += [e.text for e in more]
-    return state, events
-
-
-def refused(state, action, words):
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action)
-    assert words in str(info.value), str(info.value)
-
 
 # --------------------------------------------------------------------- Allies
 

@@ -4,11 +4,11 @@ the Knights whose Clue card shows them (rulebook *Kingdom Setup*, *Collecting Cl
 *Exploration Step*, *Special Exploration Cards*, *Traversing the Fog*)."""
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kingdom_boards import LAYOUTS, go, load
 
 from tabletop.errors import IllegalActionError, LayoutError
 from tabletop.games import layouts
@@ -24,20 +24,6 @@ from tabletop.games.kingdom.actions import (
     Travel,
 )
 from tabletop.games.kingdom.state import ExplorationCard, Knight
-
-LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
-
-
-def load(name):
-    return layouts.load(LAYOUTS / f"kingdom-{name}.toml")[1]
-
-
-def go(state, *actions):
-    said = []
-    for action in actions:
-        state, events = rules.apply(state, action)
-        said += [rules.describe(e) for e in events]
-    return state, said
 
 
 def round_trip(state):

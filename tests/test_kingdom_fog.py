@@ -1,9 +1,9 @@
 """The Deep Fog traversal (rulebook *The Deep Fog* through *Emergence*)."""
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
+from kingdom_boards import go, load
 
 from tabletop.errors import IllegalActionError
 from tabletop.games import layouts
@@ -17,20 +17,6 @@ from tabletop.games.kingdom.actions import (
     Withdraw,
 )
 from tabletop.games.kingdom.state import FogCard
-
-LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
-
-
-def load(name):
-    return layouts.load(LAYOUTS / f"kingdom-{name}.toml")[1]
-
-
-def go(state, *actions):
-    said = []
-    for action in actions:
-        state, events = rules.apply(state, action)
-        said += [rules.describe(e) for e in events]
-    return state, said
 
 
 def deck(*cards):

@@ -2,12 +2,11 @@
 Phase* through *Emergence*)."""
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
+from kingdom_boards import go, load
 
 from tabletop.errors import IllegalActionError
-from tabletop.games import layouts
 from tabletop.games.kingdom import board, rules
 from tabletop.games.kingdom.actions import (
     AdjustTrack,
@@ -25,21 +24,6 @@ from tabletop.games.kingdom.actions import (
     Travel,
 )
 from tabletop.games.kingdom.state import Track
-
-LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
-
-
-def load(name):
-    return layouts.load(LAYOUTS / f"kingdom-{name}.toml")[1]
-
-
-def go(state, *actions):
-    """Apply ``actions`` in turn; the final state and every event sentence."""
-    said = []
-    for action in actions:
-        state, events = rules.apply(state, action)
-        said += [rules.describe(e) for e in events]
-    return state, said
 
 
 def finish_round(state):
