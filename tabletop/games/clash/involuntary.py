@@ -442,21 +442,33 @@ def _face_toward(branch: Branch, source: str, target: str) -> Branch:
     return _face(branch, source, ways[0], "turn to face the affected miniature")
 
 
-def drag(branch: Branch, source: str, target: str, amount: int, *,
-         toward: Space | None = None, rule: str = "Drag") -> list[Branch]:
-    """Drag X: the source moves X spaces directly away from the adjacent target (sliding along
-    a Board Edge away from the most Knights), then the target follows the source's path; a
-    Mob or Knight source stops the Drag at miniatures (rulebook *Keyword List: Drag*)."""
+def _unmoved_unless_adjacent(branch: Branch, source: str, target: str,
+                             rule: str) -> list[Branch] | None:
+    """The one outcome where ``target`` stays put because ``source`` cannot cause ``rule``
+    (:func:`able_source`), is not adjacent to it, or it cannot be involuntarily moved
+    (:func:`immovable`); ``None`` when the movement goes ahead."""
     state = branch.state
     able_source(state, source, target, rule)
-    origin = state.pieces[source]
-    mover = state.pieces[target]
+    origin, mover = state.pieces[source], state.pieces[target]
     if not adjacent(origin.spaces, mover.spaces):
         return [branch.then(None, Event("stopped", target, other=f"not adjacent to {source}",
                                         rule=rule))]
     why = immovable(mover)
     if why:
         return [branch.then(None, Event("ignored", target, other=why, rule=rule))]
+    return None
+
+
+def drag(branch: Branch, source: str, target: str, amount: int, *,
+         toward: Space | None = None, rule: str = "Drag") -> list[Branch]:
+    """Drag X: the source moves X spaces directly away from the adjacent target (sliding along
+    a Board Edge away from the most Knights), then the target follows the source's path; a
+    Mob or Knight source stops the Drag at miniatures (rulebook *Keyword List: Drag*)."""
+    state = branch.state
+    origin, mover = state.pieces[source], state.pieces[target]
+    stopped = _unmoved_unless_adjacent(branch, source, target, rule)
+    if stopped:
+        return stopped
     out = []
     plans = _toward_plans(state, origin, mover, toward, amount) if toward is not None else [
         (way, None) for way in directions.away(mover.spaces, origin.spaces)]
@@ -582,15 +594,10 @@ def forced_vault(branch: Branch, source: str, target: str) -> list[Branch]:
     Obstacle dies; a Monster is Displaced to the closest free space instead."""
     rule = "Forced Vault"
     state = branch.state
-    able_source(state, source, target, rule)
-    origin = state.pieces[source]
-    mover = state.pieces[target]
-    if not adjacent(origin.spaces, mover.spaces):
-        return [branch.then(None, Event("stopped", target, other=f"not adjacent to {source}",
-                                        rule=rule))]
-    why = immovable(mover)
-    if why:
-        return [branch.then(None, Event("ignored", target, other=why, rule=rule))]
+    origin, mover = state.pieces[source], state.pieces[target]
+    stopped = _unmoved_unless_adjacent(branch, source, target, rule)
+    if stopped:
+        return stopped
     way = directions.away(origin.spaces, mover.spaces)[0]
     dx, dy = DIRECTIONS[directions.OPPOSITE[way]]
     across = (origin.size if isinstance(origin, Monster) else 1) + \
