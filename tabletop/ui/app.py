@@ -19,7 +19,7 @@ import pygame
 
 from tabletop.console import say
 from tabletop.errors import TabletopError
-from tabletop.ui import background, keys
+from tabletop.ui import background, keys, textlayer
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
@@ -28,8 +28,15 @@ from tabletop.ui.session import Session
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
-from tabletop.ui.widgets.panels import draw_facts, draw_legend, draw_log, legend_height
+from tabletop.ui.widgets.panels import (
+    draw_facts,
+    draw_legend,
+    draw_log,
+    facts_height,
+    legend_height,
+)
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
+from tabletop.ui.widgets.tooltip import draw_tooltip
 
 FPS = 60
 MIN_LEGEND = 44
@@ -62,14 +69,16 @@ class Areas:
     @classmethod
     def of(cls, size: tuple[int, int]) -> Areas:
         width, height = size
-        panel_width = min(theme.PANEL_WIDTH, max(180, width // 3))
-        middle = max(1, height - theme.TITLE_HEIGHT - theme.STATUS_HEIGHT)
+        theme.set_window(size)
+        title, status = theme.ui(theme.TITLE_HEIGHT), theme.ui(theme.STATUS_HEIGHT)
+        panel_width = min(theme.ui(theme.PANEL_WIDTH), max(180, width // 3))
+        middle = max(1, height - title - status)
         return cls(
             size=size,
-            title=pygame.Rect(0, 0, width, theme.TITLE_HEIGHT),
-            board=pygame.Rect(0, theme.TITLE_HEIGHT, max(1, width - panel_width), middle),
-            panel=pygame.Rect(width - panel_width, theme.TITLE_HEIGHT, panel_width, middle),
-            status=pygame.Rect(0, height - theme.STATUS_HEIGHT, width, theme.STATUS_HEIGHT),
+            title=pygame.Rect(0, 0, width, title),
+            board=pygame.Rect(0, title, max(1, width - panel_width), middle),
+            panel=pygame.Rect(width - panel_width, title, panel_width, middle),
+            status=pygame.Rect(0, height - status, width, status),
         )
 
 
@@ -85,6 +94,7 @@ class App:
         self.armed: str | None = None
         self._was_armed: str | None = None
         self.buttons: list[Button] = []
+        self.pointer: tuple[int, int] | None = None
         self.push(screen_for(session))
 
     # -- the controller stack -------------------------------------------------------------
@@ -126,6 +136,10 @@ class App:
             self.session.tell(str(exc), error=True)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos  # where a tooltip shows
+        elif event.type == pygame.WINDOWLEAVE:
+            self.pointer = None
         if event.type in (pygame.QUIT, pygame.DROPFILE, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self._was_armed, self.armed = self.armed, None
         if event.type == pygame.QUIT:
@@ -257,8 +271,11 @@ class App:
             controller.update(dt_ms)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw a whole frame into ``surface`` (laid out for its size)."""
+        """Draw a whole frame into ``surface`` (laid out for its size), recording its text
+        (:func:`tabletop.ui.textlayer.drawn`), with the tooltip under the pointer on top."""
         self.resize(surface.get_size())
+        theme.set_window(surface.get_size())
+        textlayer.begin_frame(surface)
         areas, session = self.areas, self.session
         surface.fill(theme.BACKGROUND)
         state_title = getattr(session.state, "title", "")
@@ -273,35 +290,46 @@ class App:
         surface.set_clip(None)
         self._draw_panel(surface, areas.panel)
         draw_status_line(surface, areas.status, session.status, session.status_error)
+        draw_tooltip(surface, self.pointer)
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The side panel: turn banner, buttons, the selection's facts, the legend (left out
-        when the window is too small to show it beside the rest) and the log."""
+        when the window is too small to show it beside the rest) and the log.  Facts and
+        legend take the height their words need (shared when both cannot have it); the log
+        takes the rest."""
         pygame.draw.rect(surface, theme.PANEL, rect)
         pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
-        inner = rect.inflate(-20, -16)
+        inner = rect.inflate(-theme.ui(20), -theme.ui(16))
+        gap = theme.ui(8)
         y = inner.y
         banner = self.screen.banner()
         if banner:
-            y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 30), *banner) + 8
+            y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 0),
+                                  *banner) + gap
         self.buttons = self._make_buttons()
-        y += lay_out(self.buttons, pygame.Rect(inner.x, y, inner.width, 0)) + 10
+        y += lay_out(self.buttons, pygame.Rect(inner.x, y, inner.width, 0)) + theme.ui(10)
         for button in self.buttons:
             button.draw(surface)
         room = max(0, inner.bottom - y)  # under the buttons: facts, legend, then the log
-        log_height = min(max(60, room // 4), room // 2)
-        legend = self.screen.legend()
-        legend_room = min(legend_height(inner.width, legend), (room - log_height) // 2)
-        if legend_room < MIN_LEGEND:  # a small window: facts and log first, never overlap
-            legend, legend_room = [], 0
-        legend_top = inner.bottom - log_height - legend_room - 8
+        log_least = min(max(theme.ui(60), room // 4), room // 2)
+        if not self.session.log:  # nothing to show yet: the log's heading only
+            log_least = min(theme.ui(30), room)
         facts = self.screen.panel_lines()
+        legend = self.screen.legend()
+        shared = max(0, room - log_least - 2 * gap)
+        want_facts = facts_height(inner.width, facts)
+        want_legend = legend_height(inner.width, legend)
+        legend_room = min(want_legend, max(shared - want_facts, shared // 2))
+        if legend_room < theme.ui(MIN_LEGEND):  # a small window: facts and log first
+            legend, legend_room = [], 0
+        facts_room = min(want_facts, shared - legend_room)
         if facts:
-            draw_facts(surface, pygame.Rect(inner.x, y, inner.width, legend_top - 8 - y), facts)
+            y += draw_facts(surface, pygame.Rect(inner.x, y, inner.width, facts_room),
+                            facts) + gap
         if legend:
-            draw_legend(surface, pygame.Rect(inner.x, legend_top, inner.width, legend_room),
-                        legend)
-        log_top = inner.bottom - log_height
+            y += draw_legend(surface, pygame.Rect(inner.x, y, inner.width, legend_room),
+                             legend) + gap
+        log_top = y
         draw_log(surface, pygame.Rect(inner.x, log_top, inner.width, inner.bottom - log_top),
                  self.session.log)
 

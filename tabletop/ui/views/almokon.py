@@ -17,6 +17,7 @@ import pygame
 from tabletop.games.almokon.state import AlmokonState, Card
 from tabletop.games.almokon.view import HIDDEN
 from tabletop.spatial.zones import OPEN_SEA, REALM, WILDERNESS, ZONE_NAMES
+from tabletop.ui.textlayer import paste
 from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 
@@ -318,7 +319,7 @@ class _Painter:
             image = card_image(face_of(self.state, card.uid, card.owner, card), (w, h),
                                card.exhausted)
             box = image.get_rect(midleft=(x, area.centery))
-            self.surface.blit(image, box)
+            paste(self.surface, image, box.topleft)
             self._marks(box, card.uid)
             self.hits.append(Hit(box, card.uid, "play", card.owner))
             x = box.right + 8
@@ -382,7 +383,7 @@ class _Painter:
             else:
                 image = _card_back((w, h))
             box = image.get_rect(topleft=(x, y))
-            self.surface.blit(image, box)
+            paste(self.surface, image, box.topleft)
             if shown and uid != HIDDEN:
                 self._marks(box, uid)
             self.hits.append(Hit(box, uid if shown else HIDDEN, "hand", index))

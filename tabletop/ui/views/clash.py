@@ -599,18 +599,16 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     cache = layers.cache
     grid = grid_for(rect, state)
     size_key = (rect.size, grid)
-    board = cache.get("board", (size_key, state.board, state.terrain),
-                      lambda: _board_layer(surface, rect, grid, state))
-    surface.blit(board, rect)
+    cache.paste(surface, "board", (size_key, state.board, state.terrain),
+                lambda: _board_layer(surface, rect, grid, state), rect.topleft)
     areas_key = (size_key, overlays.front, overlays.zone, overlays.seen, overlays.rear,
                  overlays.blind, overlays.reach, overlays.reach_now)
     if any(areas_key[1:]):
-        surface.blit(cache.get("areas", areas_key, lambda: _areas_layer(rect, grid, overlays)),
-                     rect)
-    pieces = cache.get("pieces", (size_key, state.knights, state.monsters, state.turn.done,
-                                  state.turn.divine, marks),
-                       lambda: _pieces_layer(rect, grid, state, marks))
-    surface.blit(pieces, rect)
+        cache.paste(surface, "areas", areas_key, lambda: _areas_layer(rect, grid, overlays),
+                    rect.topleft)
+    cache.paste(surface, "pieces", (size_key, state.knights, state.monsters, state.turn.done,
+                                    state.turn.divine, marks),
+                lambda: _pieces_layer(rect, grid, state, marks), rect.topleft)
     _draw_selection(surface, grid, state, overlays.selected)
     for space in overlays.ghost:
         pygame.draw.rect(surface, CURSOR, grid.space_rect(space), max(2, grid.cell // 14))

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from tabletop.games.fateforge.state import Ally, FateforgeState, Zone
+from tabletop.ui.textlayer import paste
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
 
@@ -168,8 +169,7 @@ def draw_fateforge(surface: pygame.Surface, rect: pygame.Rect, state: FateforgeS
     """Draw the map, pieces and overlays into ``rect``; returns the fit used (for clicks)."""
     area = map_rect(rect)
     fit = MapFit.fit(area, state)
-    board = layers.board(state, fit, surface.get_size())
-    surface.blit(board, area.topleft, area)
+    paste(surface, layers.board(state, fit, surface.get_size()), area.topleft, area)
     _draw_overlay_zones(surface, state, fit, overlays)
     _draw_pieces(surface, state, fit, overlays)
     _draw_caption(surface, pygame.Rect(rect.x + 8, area.bottom + 2, rect.width - 16,

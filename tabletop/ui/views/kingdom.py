@@ -22,6 +22,7 @@ import pygame
 
 from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, bounds, path_cell
+from tabletop.ui.textlayer import paste
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
 
@@ -154,7 +155,7 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     fit = MapFit.fit(map_rect, state)
     key = (state.tiles, state.hindering, map_rect.size, map_rect.topleft)
     image = layers.cache.get("map", key, lambda: _map_layer(surface.get_size(), fit, state))
-    surface.blit(image, (0, 0))
+    paste(surface, image, (0, 0))
     hits = [Hit(fit.tile_rect(t), "tile", t.id) for t in state.tiles if t.rect is not None]
     _draw_overlays(surface, fit, state, overlays)
     _draw_tokens(surface, fit, state)
