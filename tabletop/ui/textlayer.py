@@ -195,19 +195,24 @@ def _cut(words: str, size: int, width: int) -> str:
 def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int,
          colour: tuple[int, int, int] = theme.TEXT, *, anchor: str = "topleft",
          max_width: int | None = None, full: str | None = None, role: str = "text",
-         focus: bool = False) -> pygame.Rect:
+         focus: bool = False, plate: pygame.Rect | None = None) -> pygame.Rect:
     """Draw one line of ``words`` with its ``anchor`` (a ``pygame.Rect`` attribute name such as
     ``"center"``) at ``pos``; a line wider than ``max_width`` is shrunk a little, then cut with
     "…" and given a tooltip.  ``full``: the whole text when ``words`` abbreviates it (a
     tooltip then holds it).  ``focus``: the string has keyboard focus (its tooltip shows
-    without hovering).  Records what was drawn; returns the rectangle drawn."""
+    without hovering).  ``plate``: the backing the words sit on, recorded as part of them (a
+    label's plate must not cover another label either).  Records what was drawn; returns the
+    rectangle drawn."""
     shown, used, cut = fit(words, size, max_width)
     image, ink = rendered(shown, used, tuple(colour))
     where = image.get_rect(**{anchor: pos})
     surface.blit(image, where)
     whole = words if full is None else full
     shortened = cut or whole != words
-    _record(surface, Drawn(ink.move(where.topleft), shown, whole, shortened, shortened, role),
+    rect = ink.move(where.topleft)
+    if plate is not None:
+        rect = rect.union(plate)
+    _record(surface, Drawn(rect, shown, whole, shortened, shortened, role),
             where if shortened else None, focus)
     return where
 
