@@ -131,6 +131,17 @@ def paste(dest: pygame.Surface, image: pygame.Surface, pos: tuple[int, int],
     return where
 
 
+def cover(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Say that ``rect`` of the frame ``surface`` was just covered (a veil, a modal box): the
+    strings drawn under it so far are no longer on show, so they leave the frame's record
+    and their tooltips go."""
+    if surface.get_abs_parent() is not _frame.surface:
+        return
+    area = rect.move(surface.get_abs_offset())
+    _frame.drawn = [d for d in _frame.drawn if not area.colliderect(d.rect)]
+    _frame.tips = [(tip, full) for tip, full in _frame.tips if not area.colliderect(tip)]
+
+
 def tooltip(surface: pygame.Surface, rect: pygame.Rect, full: str) -> None:
     """Register ``full`` as the tooltip of the area ``rect`` of ``surface`` (for a picture
     that stands for words, such as initials on a token)."""

@@ -22,7 +22,7 @@ import pygame
 
 from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, bounds, path_cell
-from tabletop.ui.textlayer import paste
+from tabletop.ui.textlayer import cover, paste
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
 
@@ -385,11 +385,13 @@ def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -
         mid = (a0 + a1) / 2
         label = (centre[0] + radius * 0.62 * math.cos(mid), centre[1] + radius * 0.62 *
                  math.sin(mid))
-        text(surface, district.symbol or district.name, (round(label[0]), round(label[1]) - 7),
-             13, INK, anchor="center", max_width=radius)
-        if district.monster:
-            text(surface, district.monster, (round(label[0]), round(label[1]) + 7), 12,
-                 (120, 10, 10), anchor="center", max_width=radius)
+        names = wrap(district.monster, 12, radius) if district.monster else ()
+        top = round(label[1]) - 7 * len(names)
+        text(surface, district.symbol or district.name, (round(label[0]), top), 13, INK,
+             anchor="center", max_width=radius, role="label")
+        for index, line in enumerate(names):
+            text(surface, line, (round(label[0]), top + 13 + 12 * index), 12, (120, 10, 10),
+                 anchor="center", max_width=radius + 8, role="label")
     here = state.tile(state.party).district
     y = centre[1] + radius + 10
     lines = [f"Party's district: {here} ({state.district_monster() or 'no Monster'})",
@@ -438,8 +440,9 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
     fog = state.fog
     assert fog is not None
     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-    veil.fill((200, 204, 214, 170))
+    veil.fill((200, 204, 214, 235))
     surface.blit(veil, rect.topleft)
+    cover(surface, rect)
     drawing = next((tuple(int(v) for v in p.subject.split(",")) for p in state.pending
                     if p.kind == "fog-card"), None)
     xs = [c.x for c in fog.cards] + [0] + ([drawing[0]] if drawing else [])
