@@ -286,8 +286,7 @@ def block(surface: pygame.Surface, paragraphs: str | Sequence[str], rect: pygame
         y += step
     if cut and shown:
         tip = pygame.Rect(rect.x, rect.y, rect.width, y - rect.y)
-        _record(surface, Drawn(pygame.Rect(tip.x, tip.y, 0, 0), "", whole, True, True, "tip"),
-                tip)
+        _record(surface, Drawn(tip, "", whole, True, True, "tip"), tip)
     return y - rect.y
 
 
