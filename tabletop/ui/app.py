@@ -25,6 +25,7 @@ from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
 from tabletop.ui.screens import screen_for
 from tabletop.ui.session import Session
+from tabletop.ui.textlayer import block, cover, line_height
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
@@ -368,23 +369,53 @@ class HelpScreen(Controller):
         return False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        box = rect.inflate(-60, -40)
+        """Every key and what it does, the descriptions wrapped (never cut): in one column,
+        else two, at the largest size from 18 down to 13 pixels (scaled with the window) at
+        which they all fit."""
+        box = rect.inflate(-min(60, rect.width // 20), -min(40, rect.height // 20))
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, rect)
+        cover(surface, rect)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
-        text(surface, "Keys and mouse (any key closes)", (box.x + 16, box.y + 12), 22,
-             theme.ACCENT)
-        y = box.y + 44
-        for key, meaning in self.rows:
-            if y > box.bottom - 20:
+        title = theme.ui(22)
+        text(surface, "Keys and mouse (any key closes)", (box.x + 16, box.y + 12), title,
+             theme.ACCENT, max_width=box.width - 32)
+        area = pygame.Rect(box.x + 16, box.y + title + 22, box.width - 32,
+                           box.height - title - 32)
+        for size, columns in ((s, c) for s in range(theme.ui(18), theme.ui(13) - 1, -1)
+                              for c in (1, 2)):
+            laid = self._lay_out(area, size, columns)
+            if laid is not None:
                 break
-            text(surface, key, (box.x + 16, y), 18, theme.TEXT,
-                 max_width=box.width // 3 - 20)
-            text(surface, meaning, (box.x + box.width // 3, y), 18, theme.TEXT,
-                 max_width=box.width * 2 // 3 - 20)
-            y += 21
+        else:
+            size, columns = theme.ui(13), 2
+            laid = self._lay_out(area, size, columns, force=True)
+        width = (area.width - 24 * (columns - 1)) // columns
+        key_width = width * 2 // 5
+        for (key, meaning), (x, y, height) in zip(self.rows, laid, strict=False):
+            text(surface, key, (x, y), size, theme.TEXT, max_width=key_width - 12)
+            block(surface, meaning, pygame.Rect(x + key_width, y, width - key_width, height),
+                  size)
+
+    def _lay_out(self, area: pygame.Rect, size: int, columns: int,
+                 force: bool = False) -> list[tuple[int, int, int]] | None:
+        """Where each row goes, ``(x, y, height)``, in ``columns`` columns of ``area`` at
+        font ``size``; ``None`` when they do not fit (``force``: the rows that fit)."""
+        width = (area.width - 24 * (columns - 1)) // columns
+        key_width = width * 2 // 5
+        step = line_height(size)
+        out, column, y = [], 0, area.y
+        for _, meaning in self.rows:
+            height = max(1, len(wrap(meaning, size, width - key_width))) * step
+            if y + height > area.bottom:
+                column, y = column + 1, area.y
+                if column == columns:
+                    return out if force else None
+            out.append((area.x + column * (width + 24), y, min(height, area.bottom - y)))
+            y += height + 2
+        return out
 
 
 class RestorePrompt(Controller):

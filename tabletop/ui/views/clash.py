@@ -291,7 +291,7 @@ def _label_tile(surface: pygame.Surface, grid: Grid, tile: Terrain, placer: Plac
     free row, the name is a tooltip over the tile."""
     if grid.cell < 26:
         return
-    size = max(10, min(15, grid.cell // 3))
+    size = max(10, min(theme.ui(15), grid.cell // 3))
     spots = []
     for row in sorted({s.row for s in tile.spaces}):
         cells = [s for s in tile.spaces if s.row == row]
@@ -322,7 +322,7 @@ def _draw_edge_labels(surface: pygame.Surface, grid: Grid) -> None:
     """Row letters along the left and right edges, column numbers along the top and bottom;
     on small spaces only every n-th label, so that labels never overlap."""
     board = grid.rect
-    size = max(9, min(18, grid.cell * 2 // 3))
+    size = max(9, min(theme.ui(18), grid.cell * 2 // 3))
     gap = max(3, size // 2)
     row_step = -(-(size + 2) // grid.cell)
     for row in range(0, grid.rows, row_step):
@@ -376,6 +376,11 @@ def _labels_layer(rect: pygame.Rect, grid: Grid, state: ClashState) -> pygame.Su
         _initials(surface, box, knight, placer)
     for knight in state.knights:
         _name_plate(surface, local.space_rect(knight.at), knight, placer)
+    for knight in state.knights:  # a Knight on a Vantage Point stands on its Monster's plate
+        placer.block(local.space_rect(knight.at).inflate(-local.cell // 6, -local.cell // 6))
+    for monster in state.monsters:
+        xs, ys = zip(*_arrow(_monster_plate(local, monster), monster.facing), strict=True)
+        placer.block(pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
     for monster in state.monsters:
         _monster_name(surface, local, monster, placer)
     for tile in state.terrain:
@@ -528,7 +533,7 @@ def _name_plate(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
     it, wherever it overprints no other label (spaces 30 pixels and up)."""
     if box.width < 30:
         return
-    size = max(10, min(14, box.width // 4))
+    size = max(10, min(theme.ui(14), box.width // 4))
     words, used, _ = fit(knight.name, size, box.width * 2 - 12)
     plate = pygame.Rect(0, 0, text_size(words, used)[0] + 6, size + 2)
     spots = []
@@ -536,7 +541,10 @@ def _name_plate(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
                       ("midbottom", box.top - 1)):
         setattr(plate, anchor, (box.centerx, y))
         spots.append(pygame.Rect(plate))
-    placed = placer.place(*spots) or spots[0]
+    placed = placer.place(*spots)
+    if placed is None:  # hemmed in: at the foot of its space, where the Monster's name keeps off
+        placed = spots[0]
+        placer.block(placed)
     pygame.draw.rect(surface, (25, 25, 30), placed, border_radius=3)
     text(surface, knight.name, placed.center, size, (255, 255, 255), anchor="center",
          max_width=placed.width - 4, role="label", plate=placed)
@@ -552,7 +560,7 @@ when above 0; the legend names them."""
 def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
                  placer: Placer) -> None:
     """Small numbered discs at the token's edge: Vigor top right, Heat right, Passion left."""
-    size = max(9, min(14, box.width // 3))
+    size = max(9, min(theme.ui(14), box.width // 3))
     for stat, colour, where in STAT_BADGES:
         value = getattr(knight, stat)
         if stat != "vigor" and value == 0:
@@ -605,19 +613,25 @@ def draw_monster(surface: pygame.Surface, grid: Grid, monster: Monster) -> None:
         "east": ((box.right - 1 - half, box.y), (box.right - 1 - half, box.bottom - 1)),
     }[monster.facing]
     pygame.draw.line(surface, FRONT_EDGE, *front, edge_width)
+    arrow = _arrow(plate, monster.facing)
+    pygame.draw.polygon(surface, (255, 215, 90), arrow)
+    pygame.draw.polygon(surface, (60, 20, 10), arrow, 1)
+    for index, token in enumerate(monster.activations):
+        centre, radius = _token_spot(plate, grid.cell, index)
+        pygame.draw.circle(surface, TOKEN_SPENT if token.spent else TOKEN_READY, centre, radius)
+        pygame.draw.circle(surface, (250, 235, 220), centre, radius, 1)
+
+
+def _arrow(plate: pygame.Rect, facing: str) -> tuple[tuple[float, float], ...]:
+    """The facing arrow's three corners on a Monster's ``plate``."""
+    dx, dy = _ARROW[facing]
     cx, cy = plate.center
     length = plate.width * 0.36
     tip = (cx + dx * length, cy + dy * length)
     back = (cx - dx * length * 0.2, cy - dy * length * 0.2)
     wing = plate.width * 0.16
-    left = (back[0] - dy * wing, back[1] + dx * wing)
-    right = (back[0] + dy * wing, back[1] - dx * wing)
-    pygame.draw.polygon(surface, (255, 215, 90), (tip, left, right))
-    pygame.draw.polygon(surface, (60, 20, 10), (tip, left, right), 1)
-    for index, token in enumerate(monster.activations):
-        centre, radius = _token_spot(plate, grid.cell, index)
-        pygame.draw.circle(surface, TOKEN_SPENT if token.spent else TOKEN_READY, centre, radius)
-        pygame.draw.circle(surface, (250, 235, 220), centre, radius, 1)
+    return (tip, (back[0] - dy * wing, back[1] + dx * wing),
+            (back[0] + dy * wing, back[1] - dx * wing))
 
 
 def _monster_plate(grid: Grid, monster: Monster) -> pygame.Rect:
@@ -632,7 +646,7 @@ def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
     plate = _monster_plate(grid, monster)
     dx, dy = _ARROW[monster.facing]
     cx, cy = plate.center
-    size = max(10, min(18, grid.cell * monster.size // 5))
+    size = max(10, min(theme.ui(18), grid.cell * monster.size // 5))
     label_y = cy - dy * plate.height * 0.28 if dy else cy + plate.height * 0.3
     if dx:
         label_y = plate.bottom - size
@@ -644,7 +658,7 @@ def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
         if len(lines) > 2:
             lines = [monster.name]
     width = max(text_size(fit(line, used, plate.width - 6)[0], used)[0] for line in lines)
-    spot = pygame.Rect(0, 0, width, used * len(lines)).inflate(0, -used // 4)
+    spot = pygame.Rect(0, 0, width, used * len(lines) + 2)
     spots = []
     for y in sorted(range(plate.y + spot.height // 2, plate.bottom - spot.height // 2 + 1,
                           max(2, used // 3)), key=lambda y: abs(y - label_y)):

@@ -232,7 +232,7 @@ def piece_label_rects(state: FateforgeState, fit: MapFit) -> list[pygame.Rect]:
     for spot in piece_spots(state, fit).values():
         r = spot.radius
         body = pygame.Rect(spot.centre[0] - r, spot.centre[1] - r, 2 * r, 2 * r)
-        words = pygame.Rect(0, 0, 2 * r + 24, 14)
+        words = pygame.Rect(0, 0, 2 * r + 24, theme.ui(14))
         words.midtop = (spot.centre[0], spot.centre[1] + r + 1)
         out += [body.inflate(8, 8), words]
     return out
@@ -345,17 +345,18 @@ def _draw_tokens(out: pygame.Surface, state: FateforgeState, zone: Zone,
         if token.kind in ("exit", "objective", "chest") and token.name:
             word = token.name
         guard = state.guard_of(token.name)
-        width = min(theme.font(13).size(word)[0] + 10, tile.width - 12)
-        spots = [pygame.Rect(x, y, width, 17)
-                 for y in range(tile.bottom - 22, tile.y + 8, -20)
+        size, height = theme.ui(13), theme.ui(17)
+        width = min(theme.font(size).size(word)[0] + 10, tile.width - 12)
+        spots = [pygame.Rect(x, y, width, height)
+                 for y in range(tile.bottom - height - 5, tile.y + 8, -height - 3)
                  for x in range(tile.x + 6, tile.right - 4 - width + 1, 4)]
         badge = placer.place(*spots) if spots else None
         if badge is None:
-            badge = pygame.Rect(tile.x + 6, tile.bottom - 22, width, 17)
+            badge = pygame.Rect(tile.x + 6, tile.bottom - height - 5, width, height)
         pygame.draw.rect(out, colour, badge, border_radius=4)
         if guard:
             pygame.draw.rect(out, (20, 20, 20), badge, 2, border_radius=4)
-        text(out, word, badge.center, 13, (255, 255, 255), anchor="center",
+        text(out, word, badge.center, size, (255, 255, 255), anchor="center",
              max_width=badge.width - 4, role="label", plate=badge)
 
 
@@ -397,7 +398,7 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
             pygame.draw.line(surface, CROSS, (cx - r, cy - r), (cx + r, cy + r), 3)
             pygame.draw.line(surface, CROSS, (cx - r, cy + r), (cx + r, cy - r), 3)
         info = f"{hero.health}h {hero.energy}e" + (f" {hero.block}b" if hero.block else "")
-        text(surface, info, (spot.centre[0], spot.centre[1] + spot.radius + 1), 12,
+        text(surface, info, (spot.centre[0], spot.centre[1] + spot.radius + 1), theme.ui(12),
              theme.TEXT_DARK, anchor="midtop", role="label",
              full=f"{hero.name}: {hero.health} health, {hero.energy} energy"
                   + (f", {hero.block} block" if hero.block else ""))
@@ -442,7 +443,7 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
                                         ("G", bool(enemy.guarding))) if on)
         if marks:
             text(surface, marks, (box.right - 2, box.bottom - 2), 12, ink, anchor="bottomright")
-        text(surface, enemy.name, (box.centerx, box.bottom + 2), 12, theme.TEXT_DARK,
+        text(surface, enemy.name, (box.centerx, box.bottom + 2), theme.ui(12), theme.TEXT_DARK,
              anchor="midtop", max_width=2 * r + 22, role="label")
 
 
