@@ -34,7 +34,7 @@ READABLE = 10
 ELLIPSIS = "…"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Drawn:
     """One string drawn in a frame: ``rect`` (its ink, in frame pixels), the ``words`` shown,
     the ``full`` text, whether it was ``shortened`` (cut, abbreviated or left out lines),
@@ -60,6 +60,10 @@ _frame = _Frame()
 _held: weakref.WeakKeyDictionary[pygame.Surface, list[tuple[Drawn, pygame.Rect | None]]] = \
     weakref.WeakKeyDictionary()
 """Text drawn into off-screen images, kept with the image until it is pasted."""
+_pasted: weakref.WeakKeyDictionary[pygame.Surface, tuple[tuple, list, list]] = \
+    weakref.WeakKeyDictionary()
+"""Per image, its text as last pasted into a frame (where and how clipped, the records and
+tooltips): a cached layer pasted at the same place every frame reuses them."""
 
 
 def begin_frame(surface: pygame.Surface) -> None:
@@ -118,16 +122,30 @@ def paste(dest: pygame.Surface, image: pygame.Surface, pos: tuple[int, int],
     """Blit ``image`` (or its ``area``) onto ``dest`` at ``pos`` and carry the text drawn into
     it along into ``dest``'s record; returns the rectangle blitted."""
     where = dest.blit(image, pos, area)
+    held = _held.get(image)
+    if not held:
+        return where
     shift = (pos[0] - (area.x if area else 0), pos[1] - (area.y if area else 0))
     saved = dest.get_clip()
+    onto_frame = dest is _frame.surface
+    if onto_frame:  # the same layer at the same place as last frame: the same records
+        key = (shift, tuple(where.clip(saved)), len(held))
+        last = _pasted.get(image)
+        if last is not None and last[0] == key:
+            _frame.drawn.extend(last[1])
+            _frame.tips.extend(last[2])
+            return where
+        before = (len(_frame.drawn), len(_frame.tips))
     dest.set_clip(where.clip(saved))
     try:
-        for kept, tip in _held.get(image, ()):
+        for kept, tip in held:
             _record(dest, Drawn(kept.rect.move(shift), kept.words, kept.full, kept.shortened,
                                 kept.tooltip, kept.role),
                     tip.move(shift) if tip is not None else None)
     finally:
         dest.set_clip(saved)
+    if onto_frame:
+        _pasted[image] = (key, _frame.drawn[before[0]:], _frame.tips[before[1]:])
     return where
 
 
@@ -177,6 +195,7 @@ def rendered(words: str, size: int, colour: tuple[int, ...]) -> tuple[pygame.Sur
     return held
 
 
+@lru_cache(maxsize=4096)
 def fit(words: str, size: int, max_width: int | None) -> tuple[str, int, bool]:
     """How ``words`` fit in ``max_width`` pixels: ``(shown, size, cut)``: the words (cut with
     "…" when even the smallest allowed size is too wide), the font size used (shrunk by at

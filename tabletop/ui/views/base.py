@@ -78,6 +78,7 @@ class LayerCache:
 
     def __init__(self) -> None:
         self._layers: dict[str, tuple[Hashable, pygame.Surface]] = {}
+        self._used: dict[str, tuple[pygame.Surface, pygame.Rect]] = {}
         self.builds = 0
 
     def get(self, name: str, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
@@ -93,9 +94,16 @@ class LayerCache:
               build: Callable[[], pygame.Surface], at: tuple[int, int],
               area: pygame.Rect | None = None) -> pygame.Surface:
         """Blit the layer ``name`` (see :meth:`get`), or its ``area``, onto ``target`` at
-        ``at``, its text carried into the frame's record; returns the layer."""
+        ``at``, its text carried into the frame's record; returns the layer.  Only the part
+        of a see-through layer that holds anything is blitted (a layer of a few pieces costs
+        a few pieces, not a whole board)."""
         surface = self.get(name, key, build)
-        textlayer.paste(target, surface, at, area)
+        used = self._used.get(name)
+        if used is None or used[0] is not surface:
+            used = self._used[name] = (surface, surface.get_bounding_rect())
+        part = used[1] if area is None else used[1].clip(area)
+        textlayer.paste(target, surface, (at[0] + part.x - (area.x if area else 0),
+                                          at[1] + part.y - (area.y if area else 0)), part)
         return surface
 
 
