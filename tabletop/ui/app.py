@@ -30,6 +30,8 @@ from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
 from tabletop.ui.widgets.panels import (
+    LINE,
+    compact_legend_height,
     draw_facts,
     draw_legend,
     draw_log,
@@ -320,7 +322,12 @@ class App:
         shared = max(0, room - log_least - 2 * gap)
         want_facts = facts_height(inner.width, facts)
         want_legend = legend_height(inner.width, legend)
-        legend_room = min(want_legend, max(shared - want_facts, shared // 2))
+        if want_facts + want_legend <= shared or want_legend <= shared * 3 // 5:
+            legend_room = want_legend  # wrapped: the facts take the rest
+        else:  # one line a row (what is cut has a tooltip), the facts the rest
+            legend_room = min(want_legend, max(shared - want_facts,
+                                               compact_legend_height(legend)))
+        legend_room = min(legend_room, shared - 2 * theme.ui(LINE))
         if legend_room < theme.ui(MIN_LEGEND):  # a small window: facts and log first
             legend, legend_room = [], 0
         facts_room = min(want_facts, shared - legend_room)

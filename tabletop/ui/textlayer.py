@@ -196,13 +196,15 @@ def rendered(words: str, size: int, colour: tuple[int, ...]) -> tuple[pygame.Sur
 
 
 @lru_cache(maxsize=4096)
-def fit(words: str, size: int, max_width: int | None) -> tuple[str, int, bool]:
+def fit(words: str, size: int, max_width: int | None,
+        shrink: bool = True) -> tuple[str, int, bool]:
     """How ``words`` fit in ``max_width`` pixels: ``(shown, size, cut)``: the words (cut with
-    "…" when even the smallest allowed size is too wide), the font size used (shrunk by at
-    most a fifth, never under :data:`READABLE`) and whether they were cut."""
+    "…" when even the smallest allowed size is too wide), the font size used (with
+    ``shrink``, made smaller by at most a fifth, never under :data:`READABLE`) and whether
+    they were cut."""
     if max_width is None or text_size(words, size)[0] <= max_width:
         return words, size, False
-    smallest = max(min(size, READABLE), size - size // 5)
+    smallest = max(min(size, READABLE), size - size // 5) if shrink else size
     for smaller in range(size - 1, smallest - 1, -1):
         if text_size(words, smaller)[0] <= max_width:
             return words, smaller, False
@@ -225,15 +227,16 @@ def _cut(words: str, size: int, width: int) -> str:
 def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int,
          colour: tuple[int, int, int] = theme.TEXT, *, anchor: str = "topleft",
          max_width: int | None = None, full: str | None = None, role: str = "text",
-         focus: bool = False, plate: pygame.Rect | None = None) -> pygame.Rect:
+         focus: bool = False, plate: pygame.Rect | None = None,
+         shrink: bool = True) -> pygame.Rect:
     """Draw one line of ``words`` with its ``anchor`` (a ``pygame.Rect`` attribute name such as
     ``"center"``) at ``pos``; a line wider than ``max_width`` is shrunk a little, then cut with
     "…" and given a tooltip.  ``full``: the whole text when ``words`` abbreviates it (a
     tooltip then holds it).  ``focus``: the string has keyboard focus (its tooltip shows
     without hovering).  ``plate``: the backing the words sit on, recorded as part of them (a
-    label's plate must not cover another label either).  Records what was drawn; returns the
-    rectangle drawn."""
-    shown, used, cut = fit(words, size, max_width)
+    label's plate must not cover another label either).  ``shrink=False``: cut at ``size``
+    (rows that must match).  Records what was drawn; returns the rectangle drawn."""
+    shown, used, cut = fit(words, size, max_width, shrink)
     image, ink = rendered(shown, used, tuple(colour))
     where = image.get_rect(**{anchor: pos})
     surface.blit(image, where)

@@ -215,7 +215,7 @@ def _map_layer(state: FateforgeState, fit: MapFit, size: tuple[int, int]) -> pyg
         tile = tiles[zone.id]
         label = zone.name + (" (difficult)" if zone.difficult else "")
         size = max(12, min(20, fit.cell // 3))
-        shown, used, cut = fit_text(label, size, tile.width - 20)
+        shown, used, cut = fit_text(label, size, tile.width - 20, shrink=False)
         if cut and zone.difficult:  # the dots (and the legend) say difficult
             shown, used, _ = fit_text(zone.name, size, tile.width - 20)
         plate = pygame.Rect(tile.x + 4, tile.y + 8, text_size(shown, used)[0] + 8, size + 4)

@@ -67,6 +67,11 @@ def _swatch(surface: pygame.Surface, swatch: pygame.Rect, colour: tuple[int, int
     pygame.draw.rect(surface, theme.PANEL_EDGE, swatch, 1)
 
 
+def compact_legend_height(rows: list[tuple[tuple[int, int, int], str]]) -> int:
+    """The height the legend takes at one line of 14 pixels (scaled) a row."""
+    return len(rows) * theme.ui(14)
+
+
 def _compact_legend(surface: pygame.Surface, rect: pygame.Rect,
                     rows: list[tuple[tuple[int, int, int], str]]) -> int:
     """Every legend row on one line of 11-14 pixels (scaled with the window), in as many
@@ -82,7 +87,7 @@ def _compact_legend(surface: pygame.Surface, rect: pygame.Rect,
         y = rect.y + (index % per_column) * step
         _swatch(surface, pygame.Rect(x, y + 1, step - 3, step - 3), colour)
         text(surface, meaning, (x + step + 1, y), step - 1, theme.TEXT,
-             max_width=width - step - 5)
+             max_width=width - step - 5, shrink=False)
     return min(per_column, len(rows)) * step
 
 
