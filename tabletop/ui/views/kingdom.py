@@ -22,7 +22,7 @@ import pygame
 
 from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, bounds, path_cell
-from tabletop.ui.textlayer import cover, paste
+from tabletop.ui.textlayer import block, cover, paste
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
 
@@ -142,14 +142,16 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     """Draw the whole Kingdom board into ``rect``; returns the clickable things."""
     layers = layers or KingdomLayers()
     surface.fill(TABLE, rect)
-    track_rect = pygame.Rect(rect.x, rect.y, rect.width, TRACK_HEIGHT)
-    side = pygame.Rect(rect.right - SIDE_WIDTH, track_rect.bottom, SIDE_WIDTH,
-                       rect.height - TRACK_HEIGHT)
+    track_height, side_width = theme.ui(TRACK_HEIGHT), theme.ui(SIDE_WIDTH)
+    track_rect = pygame.Rect(rect.x, rect.y, rect.width, track_height)
+    side = pygame.Rect(rect.right - side_width, track_rect.bottom, side_width,
+                       rect.height - track_height)
     map_rect = pygame.Rect(rect.x + 8, track_rect.bottom + 8,
-                           rect.width - SIDE_WIDTH - 16, rect.height - TRACK_HEIGHT - 16)
-    caption = [part for line in overlays.caption for part in wrap(line, 17, map_rect.width)]
+                           rect.width - side_width - 16, rect.height - track_height - 16)
+    size = theme.ui(17)
+    caption = [part for line in overlays.caption for part in wrap(line, size, map_rect.width)]
     if caption:
-        map_rect.height -= 18 * len(caption) + 8
+        map_rect.height -= (size + 1) * len(caption) + 8
     draw_track(surface, track_rect, state)
     draw_side(surface, side, state)
     fit = MapFit.fit(map_rect, state)
@@ -164,8 +166,8 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     if caption:
         y = map_rect.bottom + 6
         for line in caption:
-            text(surface, line, (map_rect.x, y), 17, theme.ACCENT, max_width=map_rect.width)
-            y += 18
+            text(surface, line, (map_rect.x, y), size, theme.ACCENT, max_width=map_rect.width)
+            y += size + 1
     return hits
 
 
@@ -332,7 +334,8 @@ def _draw_tokens(surface: pygame.Surface, fit: MapFit, state: KingdomState) -> N
             pygame.draw.circle(surface, MONSTER, centre, radius)
             pygame.draw.circle(surface, INK, centre, radius, 2)
             initials = "".join(w[0] for w in name.split() if w[0].isalpha())[:2].upper()
-            text(surface, initials, centre, radius, theme.TEXT, anchor="center")
+            text(surface, initials, centre, radius, theme.TEXT, anchor="center", full=name,
+                 role="label")
 
 
 def draw_track(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -> None:
@@ -342,13 +345,14 @@ def draw_track(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) 
     t = state.track
     rows = (("Threat", t.threat, t.threat_max), ("Curse", t.curse, t.curse_max),
             ("Time", t.time, t.time_max))
-    label_w = 70
+    label_w = theme.ui(70)
+    small = theme.ui(12)
     row_h = (rect.height - 8) // 3
     for i, (name, value, top) in enumerate(rows):
         y = rect.y + 4 + i * row_h
-        text(surface, f"{name} {value}/{top}", (rect.x + 6, y + row_h // 2), 15, theme.TEXT,
-             anchor="midleft")
-        width = max(8, min(34, (rect.width - label_w - 30) // (top + 1)))
+        text(surface, f"{name} {value}/{top}", (rect.x + 6, y + row_h // 2), theme.ui(15),
+             theme.TEXT, anchor="midleft", max_width=label_w + 20)
+        width = max(8, min(theme.ui(34), (rect.width - label_w - 30) // (top + 1)))
         for space in range(top + 1):
             box = pygame.Rect(rect.x + label_w + 24 + space * width, y + 1, width - 2, row_h - 3)
             lit = space == value
@@ -356,23 +360,26 @@ def draw_track(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) 
             pygame.draw.rect(surface, colour, box)
             if name == "Threat" and t.hunt_tiles(space):
                 pygame.draw.rect(surface, HUNT, box, 2)
-                text(surface, f"H{t.hunt_tiles(space)}", box.center, 12,
-                     INK if lit else theme.TEXT, anchor="center")
+                text(surface, f"H{t.hunt_tiles(space)}", box.center, small,
+                     INK if lit else theme.TEXT, anchor="center", max_width=box.width,
+                     full=f"Hunt Space: landing here moves every Monster token "
+                          f"{t.hunt_tiles(space)} tile{'s' if t.hunt_tiles(space) > 1 else ''}")
             elif name == "Threat" and space == 7:  # the first time here, a Monster spawns
                 pygame.draw.rect(surface, SPAWN, box, 2)
-                text(surface, "7", box.center, 12, INK if lit else theme.TEXT,
+                text(surface, "7", box.center, small, INK if lit else theme.TEXT,
                      anchor="center")
             else:
-                text(surface, str(space), box.center, 12, INK if lit else theme.TEXT_DIM,
-                     anchor="center")
+                text(surface, str(space), box.center, small, INK if lit else theme.TEXT_DIM,
+                     anchor="center", max_width=box.width)
 
 
 def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -> None:
     """The District Wheel, the effect spaces, the decks, the Clues and the waiting question."""
     pygame.draw.rect(surface, theme.PANEL, rect)
-    radius = min(rect.width // 2 - 14, 80)
-    centre = (rect.centerx, rect.y + radius + 24)
-    text(surface, "District Wheel", (rect.x + 8, rect.y + 4), 16, theme.TEXT)
+    radius = min(rect.width // 2 - 14, theme.ui(80))
+    name_size, monster_size = theme.ui(13), theme.ui(12)
+    centre = (rect.centerx, rect.y + radius + theme.ui(24))
+    text(surface, "District Wheel", (rect.x + 8, rect.y + 4), theme.ui(16), theme.TEXT)
     n = max(1, len(state.districts))
     for i, district in enumerate(state.districts):
         a0 = -math.pi / 2 + 2 * math.pi * i / n
@@ -385,15 +392,16 @@ def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -
         mid = (a0 + a1) / 2
         label = (centre[0] + radius * 0.62 * math.cos(mid), centre[1] + radius * 0.62 *
                  math.sin(mid))
-        names = wrap(district.monster, 12, radius) if district.monster else ()
-        top = round(label[1]) - 7 * len(names)
-        text(surface, district.symbol or district.name, (round(label[0]), top), 13, INK,
+        names = wrap(district.monster, monster_size, radius * 4 // 5) if district.monster else ()
+        top = round(label[1]) - monster_size * len(names) // 2
+        text(surface, district.symbol or district.name, (round(label[0]), top), name_size, INK,
              anchor="center", max_width=radius, role="label")
         for index, line in enumerate(names):
-            text(surface, line, (round(label[0]), top + 13 + 12 * index), 12, (120, 10, 10),
-                 anchor="center", max_width=radius + 8, role="label")
+            text(surface, line, (round(label[0]), top + name_size + monster_size * index),
+                 monster_size, (120, 10, 10), anchor="center", max_width=radius,
+                 role="label")
     here = state.tile(state.party).district
-    y = centre[1] + radius + 10
+    y = centre[1] + radius + theme.ui(10)
     lines = [f"Party's district: {here} ({state.district_monster() or 'no Monster'})",
              f"Active effect: {state.active or 'empty'}"]
     lines += [f"District effect: {d}: {c}" for d, c in state.district_effects]
@@ -402,17 +410,15 @@ def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -
               f"(discarded {state.fog_discard})",
               "Clues found: " + _clue_counts(state.clues, CLUE_TYPES)]
     lines += [f"{k.name}: {_clue_counts(k.clues, k.collects)}" for k in state.knights]
-    for line in lines:
-        for part in wrap(line, 14, rect.width - 14):
-            text(surface, part, (rect.x + 8, y), 14, theme.TEXT_DIM)
-            y += 15
-    if state.pending:
+    size = theme.ui(14)
+    y += block(surface, lines, pygame.Rect(rect.x + 8, y, rect.width - 14, rect.bottom - y),
+               size, theme.TEXT_DIM, step=size + 1)
+    if state.pending and rect.bottom - y > 3 * size:
         y += 6
-        text(surface, "Waiting for the players:", (rect.x + 8, y), 15, theme.ACCENT)
-        y += 17
-        for part in wrap(state.pending[0].text, 14, rect.width - 14)[:8]:
-            text(surface, part, (rect.x + 8, y), 14, theme.TEXT)
-            y += 15
+        y += block(surface, "Waiting for the players:", pygame.Rect(rect.x + 8, y,
+                   rect.width - 14, size + 3), theme.ui(15), theme.ACCENT)
+        block(surface, state.pending[0].text, pygame.Rect(rect.x + 8, y, rect.width - 14,
+              rect.bottom - y), size, theme.TEXT, step=size + 1, max_lines=8)
 
 
 def _deck_count(listed: int, unlisted: int) -> str:
