@@ -23,7 +23,7 @@ import pygame
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
 from tabletop.games.clash.vantage import free_vantage_points, vantage_spaces
 from tabletop.spatial.grid import Space, row_letters
-from tabletop.ui.textlayer import Placer, fit, rendered, tooltip
+from tabletop.ui.textlayer import Placer, block, cover, fit, rendered, tooltip
 from tabletop.ui.views.base import Grid, LayerCache, dashed_line, layer, text, text_size, wrap
 from tabletop.ui.widgets import theme
 
@@ -800,14 +800,13 @@ def _draw_sight(surface: pygame.Surface, grid: Grid, state: ClashState, sight: S
 
 def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, ...],
                   sight: SightLine | None) -> None:
-    """The caption box at the foot of the board area: the rule that decided, range, distance."""
-    size = 15
+    """The caption box at the foot of the board area: the rule that decided, range, distance
+    (three lines at most, the whole caption as a tooltip when it is longer)."""
+    size = min(theme.ui(15), 17)  # three lines always fit in CAPTION_ROOM
     width = rect.width - 24
     room = (CAPTION_ROOM - 10) // (size + 3)
     wrapped = [part for line in lines for part in wrap(line, size, width - 16)]
-    if len(wrapped) > room:
-        wrapped = [*wrapped[:room - 1], wrapped[room - 1] + " …"]
-    height = len(wrapped) * (size + 3) + 10
+    height = min(room, len(wrapped)) * (size + 3) + 10
     box = pygame.Rect(rect.x + 12, rect.bottom - height - 3, width, height)
     backing = pygame.Surface(box.size, pygame.SRCALPHA)
     backing.fill((20, 22, 28, 225))
@@ -816,5 +815,6 @@ def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, 
     if sight is not None:
         edge = CLEAR_LINE if sight.clear else BLOCKED_LINE
     pygame.draw.rect(surface, edge, box, 2, border_radius=4)
-    for index, line in enumerate(wrapped):
-        text(surface, line, (box.x + 8, box.y + 5 + index * (size + 3)), size, theme.TEXT)
+    cover(surface, box)
+    block(surface, lines, pygame.Rect(box.x + 8, box.y + 5, width - 16, height - 10), size,
+          step=size + 3)

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 import pygame
 
 from tabletop.games.fateforge.state import Ally, FateforgeState, Zone
-from tabletop.ui.textlayer import Placer, paste, text_size
+from tabletop.ui.textlayer import Placer, block, paste, text_size
 from tabletop.ui.textlayer import fit as fit_text
-from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
+from tabletop.ui.views.base import LayerCache, dashed_line, layer, text
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
@@ -470,14 +470,11 @@ def _cube(surface: pygame.Surface, at: tuple[int, int], colour: Colour) -> None:
 def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
     if not lines or rect.height < 16:
         return
+    """The caption strip under the map: its lines wrapped; what does not fit ends in "…" with
+    the whole caption as a tooltip."""
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=4)
-    y = rect.y + 4
-    for line in lines:
-        for part in wrap(line, 15, rect.width - 12):
-            if y + 16 > rect.bottom:
-                return
-            text(surface, part, (rect.x + 6, y), 15, theme.TEXT)
-            y += 17
+    block(surface, lines, pygame.Rect(rect.x + 6, rect.y + 4, rect.width - 12, rect.height - 6),
+          15, step=17)
 
 
 LEGEND: tuple[tuple[Colour, str], ...] = (

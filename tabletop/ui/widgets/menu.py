@@ -147,7 +147,9 @@ class Menu:
             labels = wrap(item.label, item_size, width - indent - 6)
             rows.append((item, labels[:2] if len(labels) <= 2 else [item.label],
                          note_lines(item, width - indent - 6, note_size)))
-        top = 12 + title_size + 8 + len(lines) * (header_size + 3) + 6
+        titles = wrap(self.title, title_size, width)
+        titles = titles if len(titles) <= 2 else (self.title,)  # longer: one line, a tooltip
+        top = 12 + len(titles) * (title_size + 2) + 6 + len(lines) * (header_size + 3) + 6
         heights = [item_size + 9 + (len(labels) - 1) * (item_size + 3)
                    + len(n) * (note_size + 2) + 4 for _, labels, n in rows]
         room = max(30, rect.height - top - 6)
@@ -166,9 +168,10 @@ class Menu:
         clip = surface.get_clip()
         surface.set_clip(self.box.clip(clip) if clip else self.box)
         y = rect.y + 10
-        text(surface, self.title, (rect.x + 10, y), title_size, theme.ACCENT,
-             max_width=width)
-        y += title_size + 8
+        for title in titles:
+            text(surface, title, (rect.x + 10, y), title_size, theme.ACCENT, max_width=width)
+            y += title_size + 2
+        y += 6
         for line in lines:
             text(surface, line, (rect.x + 10, y), header_size, theme.TEXT)
             y += header_size + 3
