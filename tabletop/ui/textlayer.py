@@ -269,6 +269,18 @@ def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def wrap_at_most(words: str, size: int, width: int, most: int) -> tuple[list[str], bool]:
+    """``words`` wrapped to ``width`` pixels in at most ``most`` lines, and whether some were
+    left out: then the last line ends in "…" (draw it with ``full=words``, so the whole text
+    is its tooltip)."""
+    lines = list(wrap(words, size, width))
+    if len(lines) <= most:
+        return lines, False
+    return [*lines[:most - 1], _cut(lines[most - 1] + " " + ELLIPSIS, size, width)
+            if text_size(lines[most - 1] + " " + ELLIPSIS, size)[0] > width
+            else lines[most - 1] + " " + ELLIPSIS], True
+
+
 def line_height(size: int) -> int:
     """The distance between wrapped lines of font ``size``."""
     return size + max(2, size // 6)

@@ -17,7 +17,7 @@ import pygame
 from tabletop.games.almokon.state import AlmokonState, Card
 from tabletop.games.almokon.view import HIDDEN
 from tabletop.spatial.zones import OPEN_SEA, REALM, WILDERNESS, ZONE_NAMES
-from tabletop.ui.textlayer import paste
+from tabletop.ui.textlayer import paste, tooltip
 from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 
@@ -277,7 +277,23 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
         else:
             pos, anchor = (area.x + area.width * index // (count - 1), base), "midtop"
         text(card, words, pos, number, colour, anchor=anchor)
+    shown = {words for words, _, _, _ in lines}
+    whole = [face.name, face.kind, " · ".join(face.keywords), *face.abilities, *face.items]
+    if not all(part in shown or not part for part in whole):  # a group left out or wrapped
+        tooltip(card, card.get_rect(), card_words(face))
     return card
+
+
+def card_words(face: Face) -> str:
+    """Everything ``face`` says, one part a line: the card's tooltip when the card is too
+    small to show it all."""
+    lines = [f"{face.name}" + (f" (cost {face.cost})" if face.cost else ""), face.kind]
+    if face.keywords:
+        lines.append(" · ".join(face.keywords))
+    lines += [*face.abilities, *face.items,
+              *(words for words, _ in face.marks),
+              "  ".join(words for words, _ in face.numbers)]
+    return "\n".join(line for line in lines if line)
 
 
 def _card_back(size: tuple[int, int]) -> pygame.Surface:

@@ -23,7 +23,7 @@ import pygame
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
 from tabletop.games.clash.vantage import free_vantage_points, vantage_spaces
 from tabletop.spatial.grid import Space, row_letters
-from tabletop.ui.textlayer import Placer, block, cover, fit, rendered, tooltip
+from tabletop.ui.textlayer import Placer, block, cover, fit, rendered, tooltip, wrap_at_most
 from tabletop.ui.views.base import Grid, LayerCache, dashed_line, layer, text, text_size, wrap
 from tabletop.ui.widgets import theme
 
@@ -298,7 +298,7 @@ def _label_tile(surface: pygame.Surface, grid: Grid, tile: Terrain, placer: Plac
         first, last = grid.space_rect(min(cells)), grid.space_rect(max(cells))
         span = pygame.Rect(first.x, first.y, last.right - first.x, first.height)
         width = max(span.width - 4, grid.cell * 2)
-        words = wrap(tile.name, size, width)[:2]
+        words, _ = wrap_at_most(tile.name, size, width, 2)
         plate = pygame.Rect(0, 0, min(width, max(text_size(w, size)[0] for w in words) + 8),
                             size * len(words) + 4)
         for y in (span.y + 2, span.bottom - plate.height - 2):
@@ -315,7 +315,8 @@ def _label_tile(surface: pygame.Surface, grid: Grid, tile: Terrain, placer: Plac
     for index, word in enumerate(words):
         text(surface, word, (placed.centerx, placed.y + 2 + index * size), size, (40, 34, 26),
              anchor="midtop", max_width=placed.width - 4, role="label",
-             plate=placed if len(words) == 1 else None)
+             plate=placed if len(words) == 1 else None,
+             full=tile.name if word.endswith("…") else None)
 
 
 def _draw_edge_labels(surface: pygame.Surface, grid: Grid) -> None:

@@ -22,7 +22,7 @@ import pygame
 
 from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, bounds, path_cell
-from tabletop.ui.textlayer import block, cover, paste
+from tabletop.ui.textlayer import block, cover, paste, wrap_at_most
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
 
@@ -249,8 +249,11 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
     if mark:
         text(image, mark, (box.right - 5, box.y + 4), small, INK, anchor="topright")
     y = box.y + big + 6
-    for line in wrap(tile.name or "(unnamed)", big, box.width - 10)[:3]:
-        text(image, line, (box.x + 5, y), big, INK, max_width=box.width - 8)
+    name = tile.name or "(unnamed)"
+    lines, cut = wrap_at_most(name, big, box.width - 10, 3)
+    for index, line in enumerate(lines):
+        text(image, line, (box.x + 5, y), big, INK, max_width=box.width - 8,
+             full=name if cut and index == len(lines) - 1 else None)
         y += big
     facts = [tile.size + ("" if tile.status == "explored" else " · unexplored")]
     if tile.cipher:
@@ -474,8 +477,11 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
         pygame.draw.rect(surface, FOG_CARD if placed.face_up else FOG_DOWN, box, border_radius=5)
         pygame.draw.rect(surface, INK, box, 2, border_radius=5)
         if placed.face_up:
-            for i, line in enumerate(wrap(placed.card.name, 14, box.width - 8)[:2]):
-                text(surface, line, (box.x + 4, box.y + 4 + i * 14), 14, INK)
+            lines, cut = wrap_at_most(placed.card.name, 14, box.width - 8, 2)
+            for i, line in enumerate(lines):
+                text(surface, line, (box.x + 4, box.y + 4 + i * 14), 14, INK,
+                     max_width=box.width - 8,
+                     full=placed.card.name if cut and i == len(lines) - 1 else None)
             text(surface, str(placed.card.value), (box.centerx, box.centery + 6),
                  max(16, cell // 3), INK, anchor="center")
             if placed.card.hazard:
