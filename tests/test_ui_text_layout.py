@@ -160,3 +160,40 @@ def test_the_window_text_follows_the_window_size_within_readable_limits():
     assert theme.ui(15) >= 13
     theme.set_window((1280, 800))
     assert small.title.height >= 27
+
+
+def test_a_long_menu_item_wraps_and_the_highlighted_ones_whole_text_shows_on_focus(frame):
+    from tabletop.ui.widgets.menu import Menu, MenuItem
+    from tabletop.ui.widgets.tooltip import draw_tooltip
+
+    two_lines = "Forced movement on Eggknight (Knockback X, Pushback X …)"
+    endless = " ".join(["Knockback to the Side"] * 6)
+    menu = Menu("Knight attack", [MenuItem(two_lines, 1), MenuItem(endless, 2)],
+                lambda _: None)
+    menu.draw(frame, pygame.Rect(0, 0, 400, 300))
+    shown = [d for d in textlayer.drawn() if d.words]
+    assert " ".join(d.words for d in shown if d.words in two_lines) == two_lines
+    assert draw_tooltip(frame, None) is None  # the highlighted item is whole
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0))
+    textlayer.begin_frame(frame)
+    menu.draw(frame, pygame.Rect(0, 0, 400, 300))
+    assert textlayer.focus_tip()[1] == endless
+    assert draw_tooltip(frame, None) is not None
+
+
+def test_f1_help_lists_every_key_whole_at_the_default_size():
+    from tabletop.games import layouts
+    from tabletop.ui.app import App
+    from tabletop.ui.session import Session
+
+    game, state = layouts.load(str(LAYOUTS[0].parent / "clash-teaching.toml"))
+    app = App(Session(game, state), (1280, 800))
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="",
+                                    scancode=0))
+    app.draw(pygame.Surface((1280, 800)))
+    drawn = _on_show()
+    words = " ".join(d.words for d in drawn)
+    for key, meaning in app.top.rows:
+        assert key in words and " ".join(meaning.split()[-2:]) in words
+    assert not any(d.shortened for d in drawn if d.words in words)
+    assert overprints(drawn) == []

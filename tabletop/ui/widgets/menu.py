@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from tabletop.ui.textlayer import cover, text, wrap
+from tabletop.ui.textlayer import cover, text, wrap, wrap_at_most
 from tabletop.ui.widgets import theme
 
 TITLE_SIZE = 18
@@ -144,9 +144,8 @@ class Menu:
         lines = [part for line in self.header for part in wrap(line, header_size, width)]
         rows = []
         for item in self.items:
-            labels = wrap(item.label, item_size, width - indent - 6)
-            rows.append((item, labels[:2] if len(labels) <= 2 else [item.label],
-                         note_lines(item, width - indent - 6, note_size)))
+            labels, _ = wrap_at_most(item.label, item_size, width - indent - 6, 2)
+            rows.append((item, labels, note_lines(item, width - indent - 6, note_size)))
         titles = wrap(self.title, title_size, width)
         titles = titles if len(titles) <= 2 else (self.title,)  # longer: one line, a tooltip
         top = 12 + len(titles) * (title_size + 2) + 6 + len(lines) * (header_size + 3) + 6
@@ -204,7 +203,8 @@ class Menu:
             line_y = row.y + 5
             for label in labels:
                 text(surface, label, (row.x + indent, line_y), item_size, colour,
-                     max_width=row.width - indent - 6, focus=focus)
+                     max_width=row.width - indent - 6, focus=focus,
+                     full=item.label if label.endswith("…") and label != item.label else None)
                 line_y += item_size + 3
             cut = bool(notes) and notes[-1].endswith("…") and notes[-1] not in item.note
             for n, note in enumerate(notes):
