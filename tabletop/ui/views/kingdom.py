@@ -22,7 +22,8 @@ import pygame
 
 from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, bounds, path_cell
-from tabletop.ui.textlayer import block, cover, paste, wrap_at_most
+from tabletop.ui import textlayer
+from tabletop.ui.textlayer import Placer, block, cover, paste, wrap_at_most
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
 
@@ -311,12 +312,47 @@ def _draw_overlays(surface: pygame.Surface, fit: MapFit, state: KingdomState,
                              border_radius=8)
 
 
+def _token_centre(box: pygame.Rect, radius: int, preferred: tuple[int, int],
+                  placer: Placer) -> tuple[int, int]:
+    """Where a token of ``radius`` goes on the tile ``box``: ``preferred``, else the nearest
+    spot along the tile's foot, then higher up, that covers none of the tile's words; on a
+    tile too small for that, just outside its right, left or lower edge (the caller joins it
+    to the tile with a leader line)."""
+    spots = []
+    for y in range(box.bottom - radius - 4, box.y + radius, -radius):
+        for x in range(box.x + radius + 4, box.right - radius - 3, max(2, radius // 2)):
+            spots.append((abs(y - preferred[1]) * 4 + abs(x - preferred[0]), (x, y)))
+    outside = [(box.right + radius + 3, preferred[1]), (box.x - radius - 3, preferred[1]),
+               (preferred[0], box.bottom + radius + 3)]
+    square = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    for centre in [preferred, *(spot for _, spot in sorted(spots)), *outside]:
+        square.center = centre
+        if placer.free(square):
+            placer.block(square)
+            return centre
+    return preferred
+
+
+def _leader(surface: pygame.Surface, box: pygame.Rect, centre: tuple[int, int]) -> None:
+    """A short line from a token placed outside its tile ``box`` to the tile's edge."""
+    if not box.collidepoint(centre):
+        edge = (min(max(centre[0], box.x), box.right - 1), min(max(centre[1], box.y),
+                                                               box.bottom - 1))
+        pygame.draw.line(surface, INK, centre, edge, 3)
+
+
 def _draw_tokens(surface: pygame.Surface, fit: MapFit, state: KingdomState) -> None:
+    """The Party marker and the Encounter Monster tokens on their tiles, each where it covers
+    none of the words already drawn there (the tile's name and facts)."""
     radius = max(9, min(22, fit.cell // 7))
+    placer = Placer()
+    for drawn in textlayer.drawn():
+        placer.block(drawn.rect)
     party = state.tile(state.party)
     if party.rect is not None and state.fog is None:
         box = fit.tile_rect(party)
-        centre = (box.centerx, box.bottom - radius - 4)
+        centre = _token_centre(box, radius, (box.centerx, box.bottom - radius - 4), placer)
+        _leader(surface, box, centre)
         pygame.draw.circle(surface, PARTY, centre, radius)
         pygame.draw.circle(surface, INK, centre, radius, 2)
         text(surface, "P", centre, radius * 3 // 2, INK, anchor="center")
@@ -333,7 +369,9 @@ def _draw_tokens(surface: pygame.Surface, fit: MapFit, state: KingdomState) -> N
             continue
         box = fit.tile_rect(tile)
         for i, name in enumerate(names):
-            centre = (box.right - radius - 4 - i * (2 * radius + 2), box.bottom - radius - 4)
+            centre = _token_centre(box, radius, (box.right - radius - 4 - i * (2 * radius + 2),
+                                                 box.bottom - radius - 4), placer)
+            _leader(surface, box, centre)
             pygame.draw.circle(surface, MONSTER, centre, radius)
             pygame.draw.circle(surface, INK, centre, radius, 2)
             initials = "".join(w[0] for w in name.split() if w[0].isalpha())[:2].upper()
