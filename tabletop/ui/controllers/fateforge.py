@@ -17,14 +17,13 @@ turn (T).  Enemy slots: Next enemy (N) performs one activation and the log says 
 players choose the target, a button per target; D6 results for equal paths and pushes are
 seeded rolls of the dice module's plain ``d6``, written into the action.  Clean-Up (N), then
 one button per exit with its damage, the objectives as marked in the app, and an extra round.
-Every refusal is the rules core's message in the status line.  Every roll's seed and
-replayable record go to the log (``tabletop.dice.roll.replay`` rebuilds the same faces from
-it).
+Every refusal is the rules core's message in the status line.  Every roll goes to the log in
+words with its seed; its replayable record rides along as the entry's ``data``
+(``tabletop.dice.roll.replay`` rebuilds the same faces from it), never in the words.
 """
 
 from __future__ import annotations
 
-import json
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -86,6 +85,7 @@ from tabletop.games.fateforge.rules import (
 from tabletop.games.fateforge.state import REACTIONS, TURNS, WEAPON_DICE, FateforgeState, Hero
 from tabletop.spatial.zone_graph import move_neighbours
 from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.logbook import LogEntry
 from tabletop.ui.session import Session
 from tabletop.ui.views.fateforge import (
     ENEMY_COLOURS,
@@ -135,10 +135,10 @@ def face_of(label: str) -> str:
     return label.lower().replace(" ", "-")
 
 
-def record_line(what: str, roll: Roll) -> str:
-    """The log line that lets ``roll`` be replayed: its seed and record (JSON: seed, dice,
-    steps and faces, for ``tabletop.dice.roll.replay``)."""
-    return f"{what}: seed {roll.seed}; replay {json.dumps(roll.record())}"
+def record_line(what: str, roll: Roll) -> LogEntry:
+    """The log line of ``roll`` in words (the faces and the seed), carrying its replayable
+    record (seed, dice, steps and faces, for ``tabletop.dice.roll.replay``) as its data."""
+    return LogEntry(f"{what}: {roll} (seed {roll.seed})", data=roll.record())
 
 
 def core_positions(first: tuple[str, ...], rerolled: tuple[int, ...]) -> list[int]:
