@@ -25,7 +25,9 @@ from tabletop.ui.history import HistoryView
 from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
 from tabletop.ui.screens import screen_for
+from tabletop.ui.screenshot import screenshot_folder
 from tabletop.ui.session import Session
+from tabletop.ui.views.asked import draw_asked, draw_captions
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
@@ -85,11 +87,12 @@ class App:
         self.stack: list[Controller] = []
         self.running = True
         self.areas = Areas.of(size)
-        self.screenshot_folder = Path.cwd()
+        self.screenshot_folder: Path | None = None
         self.armed: str | None = None
         self._was_armed: str | None = None
         self.buttons: list[Button] = []
         self.log_panel = LogPanel()
+        self.interactive = True
         self.push(screen_for(session))
 
     # -- the controller stack -------------------------------------------------------------
@@ -246,15 +249,22 @@ class App:
         session.tell(f"restored {pending.describe()}")
 
     def take_screenshot(self) -> Path | None:
-        """Save the current frame as a PNG (with the layout inside) in the screenshot
-        folder; returns its path, or ``None`` (with the reason shown) when it cannot."""
+        """Save a picture of the board state (the frame without buttons, log and status line)
+        as a PNG with the layout inside, in :attr:`screenshot_folder` (default:
+        :func:`~tabletop.ui.screenshot.screenshot_folder`); returns its path, or ``None`` (the
+        reason in the status line) when it cannot."""
         stem = Path(self.session.path).stem if self.session.path else "board"
         name = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}.png"
         surface = pygame.Surface(self.areas.size)
-        self.draw(surface)
+        self.interactive = False  # a picture of the board state: no buttons, log or status
+        try:
+            self.draw(surface)
+        finally:
+            self.interactive = True
         carried = self.screen.picture_state(self.screen.reveal)
         try:
-            path = write_png(surface, carried, self.screenshot_folder / name)
+            folder = self.screenshot_folder or screenshot_folder()
+            path = write_png(surface, carried, folder / name)
         except TabletopError as exc:
             self.session.tell(str(exc), error=True)
             return None
@@ -286,9 +296,13 @@ class App:
             for controller in self.stack:
                 surface.set_clip(areas.board)
                 controller.draw(surface, areas.board)
+                if controller is self.screen:
+                    draw_asked(surface, areas.board, self.screen.asked, self.screen.place_rects,
+                               self.screen.board_point)
             surface.set_clip(None)
             self._draw_panel(surface, areas.panel)
-        draw_status_line(surface, areas.status, session.status, session.status_error)
+        if self.interactive:
+            draw_status_line(surface, areas.status, session.status, session.status_error)
 
     def history(self) -> HistoryView | None:
         """The history view when the window shows a past board, else ``None``."""
@@ -304,12 +318,16 @@ class App:
         banner = self.screen.banner()
         if banner:
             y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 30), *banner) + 8
-        self.buttons = self._make_buttons()
+        self.buttons = self._make_buttons() if self.interactive else []
         y += lay_out(self.buttons, pygame.Rect(inner.x, y, inner.width, 0)) + 10
         for button in self.buttons:
             button.draw(surface)
+        asked = self.screen.asked
+        if asked:  # the overlays' captions, each by its number in its colour
+            y += draw_captions(surface, pygame.Rect(inner.x, y, inner.width,
+                                                    inner.bottom - y), asked) + 8
         room = max(0, inner.bottom - y)  # under the buttons: facts, legend, then the log
-        log_height = min(max(90, room // 3), room // 2)
+        log_height = min(max(90, room // 3), room // 2) if self.interactive else 0
         legend = self.screen.legend()
         legend_room = min(legend_height(inner.width, legend), (room - log_height) // 2)
         if legend_room < MIN_LEGEND:  # a small window: facts and log first, never overlap
@@ -322,6 +340,8 @@ class App:
             draw_legend(surface, pygame.Rect(inner.x, legend_top, inner.width, legend_room),
                         legend)
         log_top = inner.bottom - log_height
+        if not self.interactive:
+            return
         history = self.history()
         self.log_panel.draw(surface, pygame.Rect(inner.x, log_top, inner.width,
                                                  inner.bottom - log_top),
