@@ -63,7 +63,8 @@ def short_answer(answer: Any) -> str:
             return ", ".join(answer)
         return f"{len(answer)} in all"
     if isinstance(answer, dict):
-        return ", ".join(f"{k} {v}" for k, v in answer.items() if not isinstance(v, dict | list))
+        plain = [f"{k} {v}" for k, v in answer.items() if not isinstance(v, dict | list)]
+        return ", ".join(plain) if plain else f"{len(answer)} in all"
     return str(answer)
 
 

@@ -318,9 +318,11 @@ class App:
         banner = self.screen.banner()
         if banner:
             y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 30), *banner) + 8
-        self.buttons = self._make_buttons() if self.interactive else []
-        y += lay_out(self.buttons, pygame.Rect(inner.x, y, inner.width, 0)) + 10
-        for button in self.buttons:
+        buttons = []
+        if self.interactive:  # a picture of the board (screenshot, F12) has none
+            buttons = self.buttons = self._make_buttons()
+        y += lay_out(buttons, pygame.Rect(inner.x, y, inner.width, 0)) + 10
+        for button in buttons:
             button.draw(surface)
         asked = self.screen.asked
         if asked:  # the overlays' captions, each by its number in its colour

@@ -24,7 +24,6 @@ words with its seed; its replayable record rides along as the entry's ``data``
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -552,18 +551,28 @@ class FateforgeController(GameController):
 
     # -- overlays for screenshots -------------------------------------------------------------
 
-    def apply_overlay(self, spec: str) -> None:
-        """``select NAME`` (a hero or an enemy)."""
-        try:
-            words = shlex.split(spec)
-        except ValueError as exc:
-            raise UsageError(f"--overlay {spec!r}: {exc}") from None
-        if len(words) != 2 or words[0].lower() != "select":
-            raise UsageError(f"--overlay {spec!r}: the combat map knows only \"select NAME\"")
-        piece = self.state.find_hero(words[1]) or self.state.find_enemy(words[1])
+    overlay_words = ("select",)
+
+    def screen_overlay(self, verb: str, args: list[str], spec: str) -> None:
+        """``select NAME`` (a hero or an enemy), as a click selects it."""
+        if len(args) != 1:
+            raise UsageError(f"--overlay {spec!r}: select takes one hero or enemy")
+        piece = self.state.find_hero(args[0]) or self.state.find_enemy(args[0])
         if piece is None:
-            raise UsageError(f"--overlay {spec!r}: {words[1]!r} is no hero or enemy")
+            raise UsageError(f"--overlay {spec!r}: {args[0]!r} is no hero or enemy")
         self.selected = piece.name
+
+    def place_rects(self, name: str) -> list[pygame.Rect]:
+        """Where a hero or enemy ``name`` was drawn, else the tile of zone ``name`` (its id
+        or name)."""
+        if self.fit is None:
+            return []
+        spot = piece_spots(self.state, self.fit).get(name)
+        if spot is not None:
+            return [pygame.Rect(spot.centre[0] - spot.radius, spot.centre[1] - spot.radius,
+                                2 * spot.radius, 2 * spot.radius)]
+        zone = self.state.find_zone(name)
+        return [self.fit.tile(zone)] if zone is not None else []
 
     def cancel(self) -> bool:
         if self.ally_die is not None:

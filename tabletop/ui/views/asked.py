@@ -59,12 +59,14 @@ def draw_asked(surface: pygame.Surface, rect: pygame.Rect, asked: Sequence[Overl
             for box in locate(name):
                 pygame.draw.rect(tint, (*colour, TINT_ALPHA), box.move(-rect.x, -rect.y))
     surface.blit(tint, rect)
+    badges: list[tuple[int, int]] = []
     for index, item in enumerate(asked):
-        _draw_marks(surface, item.picture, overlay_colour(index), index + 1, locate, point)
+        _draw_marks(surface, item.picture, overlay_colour(index), index + 1, locate, point,
+                    badges)
 
 
 def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, number: int,
-                locate: Locate, point: Point) -> None:
+                locate: Locate, point: Point, badges: list[tuple[int, int]]) -> None:
     anchors: list[tuple[int, int]] = []
     for name in picture.places:
         for box in locate(name):
@@ -76,10 +78,10 @@ def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, numbe
             frame = boxes[0].unionall(boxes[1:]).inflate(8, 8)
             _brackets(surface, frame, colour)
             anchors.append(frame.topleft)
-    centres = [boxes[0].center for boxes in (locate(name) for name in picture.path) if boxes]
-    for a, b in zip(centres, centres[1:], strict=False):
+    steps = [boxes[0] for boxes in (locate(name) for name in picture.path) if boxes]
+    for a, b in zip(steps, steps[1:], strict=False):
         _arrow(surface, a, b, colour)
-    anchors += centres[:1]
+    anchors += [box.topleft for box in steps[:1]]
     for a, b in picture.lines:
         start, end = point(a), point(b)
         if start is None or end is None:
@@ -90,7 +92,11 @@ def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, numbe
             pygame.draw.circle(surface, colour, end_point, 5)
         anchors.append(start)
     if anchors:
-        _badge(surface, min(anchors, key=lambda p: (p[1], p[0])), number, colour)
+        x, y = min(anchors, key=lambda p: (p[1], p[0]))
+        while any(abs(x - bx) < 22 and abs(y - by) < 22 for bx, by in badges):
+            x += 22  # another overlay's number is there: beside it
+        badges.append((x, y))
+        _badge(surface, (x, y), number, colour)
 
 
 def _brackets(surface: pygame.Surface, frame: pygame.Rect, colour: Colour) -> None:
@@ -105,20 +111,26 @@ def _brackets(surface: pygame.Surface, frame: pygame.Rect, colour: Colour) -> No
             pygame.draw.line(surface, ink, (x, y), (x, y + dy * arm), width)
 
 
-def _arrow(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int],
+def _arrow(surface: pygame.Surface, source: pygame.Rect, target: pygame.Rect,
            colour: Colour) -> None:
-    """An arrow from ``a`` to ``b`` (its head short of ``b``, so the place stays visible)."""
+    """An arrow from the edge of ``source`` to the edge of ``target`` (centre to centre, so
+    that what is drawn on both stays visible)."""
+    a, b = source.center, target.center
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     if length < 1:
         return
     ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-    tip = (b[0] - ux * 12, b[1] - uy * 12)
-    pygame.draw.line(surface, theme.BACKGROUND, a, tip, 7)
-    pygame.draw.line(surface, colour, a, tip, 4)
+    start_gap, end_gap = min(source.size) / 2, min(target.size) / 2 + 3
+    if start_gap + end_gap + 10 >= length:
+        start_gap = end_gap = 0
+    start = (a[0] + ux * start_gap, a[1] + uy * start_gap)
+    tip = (b[0] - ux * end_gap, b[1] - uy * end_gap)
+    pygame.draw.line(surface, theme.BACKGROUND, start, tip, 7)
+    pygame.draw.line(surface, colour, start, tip, 4)
     head = [tip, (tip[0] - ux * 14 - uy * 8, tip[1] - uy * 14 + ux * 8),
             (tip[0] - ux * 14 + uy * 8, tip[1] - uy * 14 - ux * 8)]
     pygame.draw.polygon(surface, colour, head)
-    pygame.draw.circle(surface, colour, a, 5)
+    pygame.draw.circle(surface, colour, (round(start[0]), round(start[1])), 5)
 
 
 def _badge(surface: pygame.Surface, at: tuple[int, int], number: int, colour: Colour) -> None:
