@@ -115,8 +115,6 @@ class ClashController(GameController):
         self.palette: int | None = None
         self.drag: Drag | None = None
         self.paint: tuple[Space, Space] | None = None
-        self.pinned_sight: tuple[str, str] | None = None
-        self.pinned_reach: list[str] = []
         self.step: MenuStep | None = None
 
     # -- helpers ---------------------------------------------------------------------------
@@ -164,12 +162,10 @@ class ClashController(GameController):
                    self.known().marks(), self.layers, caption_rect=rect)
 
     def overlays(self) -> ClashOverlays:
-        """The overlays for the current selection, hover, toggles and pins."""
+        """The overlays for the current selection, hover and toggles."""
         facts, state = self.known(), self.state
         piece = self.selection()
         reach: set[Space] = set()
-        for name in self.pinned_reach:
-            reach |= facts.reach(name)
         reach_now = True
         if isinstance(piece, Knight) and not self.edit and self.step is None:
             reach |= facts.reach(piece.name)
@@ -204,8 +200,6 @@ class ClashController(GameController):
             cursor=self.cursor, ghost=ghost, caption=tuple(caption))
 
     def _sight(self, piece: Knight | Monster | None) -> SightLine | None:
-        if self.pinned_sight is not None:
-            return self.known().sight(*self.pinned_sight, wait=True)
         target = self.hover
         if piece is None or target is None or self.edit or target in piece.spaces:
             return None
@@ -391,7 +385,7 @@ class ClashController(GameController):
         return [
             ("click / Enter", "select a Knight or Monster; click a blue space to move there"),
             ("hover / arrows", "with a piece selected: LoS line, range and distance"),
-            ("Esc / right-click", "cancel the selection (and pinned overlays)"),
+            ("Esc / right-click", "cancel the selection"),
             ("Tab", "select the next piece"),
             ("F", "front, rear and blindspots of the selected (or every) Monster"),
             ("Z, + / -", "Zone X around the selected piece; change X"),
@@ -448,12 +442,9 @@ class ClashController(GameController):
         return self.grid().point(*point)
 
     def cancel(self) -> bool:
-        dropped = bool(self.selected or self.drag or self.paint or self.pinned_sight
-                       or self.pinned_reach)
+        dropped = bool(self.selected or self.drag or self.paint)
         self.selected = None
         self.drag = self.paint = None
-        self.pinned_sight = None
-        self.pinned_reach = []
         if dropped:
             self.session.tell("selection cleared")
         return dropped
@@ -594,7 +585,6 @@ class ClashController(GameController):
         piece = self.selection()
         if other is not None and (piece is None or other.name != piece.name):
             self.selected = other.name
-            self.pinned_sight = None
             kind = "Knight" if isinstance(other, Knight) else "Monster"
             self.session.tell(f"{other.name} selected ({kind} on {other.at})")
         elif other is not None:
@@ -635,7 +625,6 @@ class ClashController(GameController):
     def toggle_edit(self) -> None:
         self.edit = not self.edit
         self.drag = self.paint = None
-        self.pinned_sight = None
         self.session.tell("edit mode: drag pieces and tiles, R rotates, Del removes, 1–5 "
                           "paints Terrain" if self.edit else "edit mode off")
 
