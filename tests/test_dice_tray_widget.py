@@ -11,7 +11,13 @@ from tabletop.dice.tray import animate_roll
 from tabletop.games import layouts
 from tabletop.ui.app import App
 from tabletop.ui.session import Session
-from tabletop.ui.widgets.dice_tray import DiceTray, die_image, face_mark, upright_share
+from tabletop.ui.widgets.dice_tray import (
+    MIN_SHARE,
+    DiceTray,
+    die_image,
+    face_mark,
+    upright_share,
+)
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
 SIZE = (1280, 800)
@@ -267,5 +273,7 @@ def test_settled_faces_read_upright_whatever_the_angle_of_the_die():
 
 def test_upright_share_fits_an_upright_square_in_a_turned_die():
     assert upright_share(0) == pytest.approx(1)
-    assert upright_share(math.pi / 4) == pytest.approx(1 / math.sqrt(2))
+    assert upright_share(math.pi / 24) == pytest.approx(1 / (math.cos(math.pi / 24)
+                                                             + math.sin(math.pi / 24)))
+    assert upright_share(math.pi / 4) == MIN_SHARE  # words stay whole near 45 degrees
     assert upright_share(math.pi) == pytest.approx(1)

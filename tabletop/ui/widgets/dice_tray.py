@@ -90,11 +90,18 @@ def _face_lines(kind: DieKind, face: int) -> list[str]:
     return [label.label]
 
 
+MIN_SHARE = 0.85
+"""The face marks of a die turned near 45 degrees keep at least this share of its side, so
+that two-word faces stay whole; the corners of their square, left empty by centred words,
+may reach past the turned body."""
+
+
 def upright_share(angle: float) -> float:
-    """The side of the largest upright square inside a square die turned by ``angle``
-    radians, as a share of the die's side: ``1 / (|cos| + |sin|)`` (1 upright, about 0.71 at
-    45 degrees).  A turned die's face marks are drawn upright in that square."""
-    return 1 / (abs(math.cos(angle)) + abs(math.sin(angle)))
+    """The side of the square a turned die's face marks are drawn upright in, as a share of
+    the die's side: the largest upright square inside a square turned by ``angle`` radians,
+    ``1 / (|cos| + |sin|)`` (1 upright, about 0.71 at 45 degrees), but at least
+    :data:`MIN_SHARE`."""
+    return max(MIN_SHARE, 1 / (abs(math.cos(angle)) + abs(math.sin(angle))))
 
 
 @lru_cache(maxsize=512)
