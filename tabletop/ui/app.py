@@ -48,10 +48,10 @@ EXIT_OK, EXIT_INPUT, EXIT_BUG = 0, 2, 70
 
 APP_KEY_HELP: list[tuple[str, str]] = [
     ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"), ("Ctrl+S", "save the layout"),
-    ("F12", "save a PNG screenshot"), ("F5", "reopen the file from disk"),
-    ("F1", "this help"), ("Ctrl+Q", "quit"), ("drop a file", "open it"),
-    ("wheel over the log, PgUp/PgDn", "scroll the log"),
-    ("click a log entry", "the board as it was then, read-only (Esc: back)"),
+    ("F12", "save a picture of the board (screenshots folder)"),
+    ("F5", "reopen the file from disk"), ("F1", "this help"), ("Ctrl+Q", "quit"),
+    ("drop a file", "open it"),
+    ("log: wheel, PgUp/PgDn, click", "scroll the log; an entry's board, read-only (Esc: back)"),
 ]
 
 
