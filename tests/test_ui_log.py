@@ -16,6 +16,7 @@ from tabletop.spatial.grid import Space
 from tabletop.ui.app import App
 from tabletop.ui.history import HistoryView
 from tabletop.ui.logbook import LogEntry, entry_state
+from tabletop.ui.pictures import load_board
 from tabletop.ui.session import Session
 from tabletop.ui.widgets.handover import HandOver
 
@@ -188,3 +189,14 @@ def test_long_entries_are_wrapped_whole(size):
     lines = len(app.log_panel._lines(app.session.log[29], app.log_panel.rect.width - 9))
     assert lines >= 2 and rows[-1][0].height == lines * 16 + 1  # every line of it drawn
     assert all(box.bottom <= app.log_panel.rect.bottom + 1 for box, _ in rows)
+
+
+def test_f12_on_a_past_board_carries_that_board(tmp_path):
+    app = open_app()
+    app.screenshot_folder = tmp_path
+    spaces = moved_kara(app, 3)
+    frame(app)
+    click(app, app.log_panel.rows[0][0].center)
+    path = app.take_screenshot()
+    assert load_board(path)[1].pieces["Kara"].at == spaces[0]
+    assert app.session.state.pieces["Kara"].at == spaces[2]

@@ -261,7 +261,9 @@ class App:
             self.draw(surface)
         finally:
             self.interactive = True
-        carried = self.screen.picture_state(self.screen.reveal)
+        history = self.history()
+        with self.session.showing(history.state() if history is not None else None):
+            carried = self.screen.picture_state(self.screen.reveal)  # the board pictured
         try:
             folder = self.screenshot_folder or screenshot_folder()
             path = write_png(surface, carried, folder / name)

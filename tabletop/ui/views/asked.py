@@ -59,19 +59,28 @@ def draw_asked(surface: pygame.Surface, rect: pygame.Rect, asked: Sequence[Overl
             for box in locate(name):
                 pygame.draw.rect(tint, (*colour, TINT_ALPHA), box.move(-rect.x, -rect.y))
     surface.blit(tint, rect)
+    anchors = [_draw_marks(surface, item.picture, overlay_colour(index), locate, point)
+               for index, item in enumerate(asked)]
     badges: list[tuple[int, int]] = []
-    for index, item in enumerate(asked):
-        _draw_marks(surface, item.picture, overlay_colour(index), index + 1, locate, point,
-                    badges)
+    for index, anchor in enumerate(anchors):  # numbers last: no mark covers one
+        if anchor is None:
+            continue
+        x, y = anchor
+        while any(abs(x - bx) < 26 and abs(y - by) < 26 for bx, by in badges):
+            x += 26  # another overlay's number is there: beside it
+        badges.append((x, y))
+        _badge(surface, (x, y), index + 1, overlay_colour(index))
 
 
-def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, number: int,
-                locate: Locate, point: Point, badges: list[tuple[int, int]]) -> None:
+def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, locate: Locate,
+                point: Point) -> tuple[int, int] | None:
+    """One picture's outlines, brackets, arrows and lines; returns where its number goes
+    (the top-most of its marks), or ``None`` when nothing was drawn."""
     anchors: list[tuple[int, int]] = []
     for name in picture.places:
         for box in locate(name):
             pygame.draw.rect(surface, colour, box, 2)
-            anchors.append(box.topleft)
+            anchors.append((box.x - 8, box.y - 8))  # the number just outside the corner
     for name in picture.marked:
         boxes = locate(name)
         if boxes:
@@ -81,7 +90,7 @@ def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, numbe
     steps = [boxes[0] for boxes in (locate(name) for name in picture.path) if boxes]
     for a, b in zip(steps, steps[1:], strict=False):
         _arrow(surface, a, b, colour)
-    anchors += [box.topleft for box in steps[:1]]
+    anchors += [(box.x - 8, box.y - 8) for box in steps[:1]]
     for a, b in picture.lines:
         start, end = point(a), point(b)
         if start is None or end is None:
@@ -91,12 +100,7 @@ def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, numbe
         for end_point in (start, end):
             pygame.draw.circle(surface, colour, end_point, 5)
         anchors.append(start)
-    if anchors:
-        x, y = min(anchors, key=lambda p: (p[1], p[0]))
-        while any(abs(x - bx) < 22 and abs(y - by) < 22 for bx, by in badges):
-            x += 22  # another overlay's number is there: beside it
-        badges.append((x, y))
-        _badge(surface, (x, y), number, colour)
+    return min(anchors, key=lambda p: (p[1], p[0])) if anchors else None
 
 
 def _brackets(surface: pygame.Surface, frame: pygame.Rect, colour: Colour) -> None:
