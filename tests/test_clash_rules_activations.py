@@ -145,28 +145,51 @@ activations = ["signature", "ai", "ai"]
 """
 
 
-def test_boss_resolves_ai_tokens_before_signature_and_keeps_the_sheet_order():
-    """Boss Clash: "always resolve any AI Activations first"; "the order of Boss attacks will
-    never change"; "Each time you activate a token, simply flip it over to the spent side"."""
+def test_boss_tokens_resolve_in_the_monster_sheets_order():
+    """Boss Clash: "the order of Boss attacks will never change from the one indicated on the
+    Monster Sheet"; "Each time you activate a token, simply flip it over to the spent side"."""
     state = board(BOSS)
     assert [activations.label(n.token) for n, _ in activations.order(state)] == [
-        "AI", "AI", "Signature"]
+        "Signature", "AI", "AI"]
     state, words = resolve(state)
     assert [(t.kind, t.spent) for t in state.monster("Gargantua").activations] == [
-        ("signature", False), ("ai", True), ("ai", False)]
-    assert "AI tokens first" in words[-1]
+        ("signature", True), ("ai", False), ("ai", False)]
+    assert "the next ready token in the Monster Sheet's order" in words[-1]
     state, words = resolve(state)
-    assert "Signature Activation" in words[-1]
+    assert "AI Activation" in words[-1]
     state, words = resolve(state)
     assert all(t.spent for t in state.monster("Gargantua").activations)
     assert "Every Activation token is spent" in words[-1]
 
 
+def test_boss_tokens_without_a_sheet_order_resolve_ai_first():
+    """Boss Clash: "When in doubt, if a Monster has both an AI Activation token and a Signature
+    Activation token, always resolve any AI Activations first" (``activation_order = "ai
+    first"``: the Sheet gives no order)."""
+    state = board(BOSS.replace('activations = [', 'activation_order = "ai first"\n'
+                                                  'activations = ['))
+    assert [activations.label(n.token) for n, _ in activations.order(state)] == [
+        "AI", "AI", "Signature"]
+    state, words = resolve(state)
+    assert [(t.kind, t.spent) for t in state.monster("Gargantua").activations] == [
+        ("signature", False), ("ai", True), ("ai", False)]
+    assert "AI Activations come first" in words[-1]
+    answer = ask(load(LAYOUT)[0], state, "activation-order")
+    assert [a["token"] for a in answer["answer"]] == ["AI", "Signature"]
+    assert "the Sheet gives no order" in answer["why"]
+    assert 'activation_order = "ai first"' in dumps(state)
+
+
+def test_boss_activation_order_refuses_unknown_words():
+    with pytest.raises(LayoutError, match="activation_order"):
+        board(BOSS.replace('activations = [', 'activation_order = "random"\nactivations = ['))
+
+
 def test_monster_round_ends_only_when_every_token_is_spent():
     state = board(BOSS)
     assert legal_actions(state) == [ResolveActivation()]
-    with pytest.raises(IllegalActionError, match="Gargantua's AI Activation token is still "
-                                                 "ready"):
+    with pytest.raises(IllegalActionError, match="Gargantua's Signature Activation token is "
+                                                 "still ready"):
         apply(state, EndMonsterRound())
     state, _ = resolve(state, 3)
     state, _ = apply(state, EndMonsterRound())

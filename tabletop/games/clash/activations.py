@@ -54,17 +54,32 @@ def track(state: ClashState) -> tuple[Monster, ...]:
     return (*listed, *(m for m in mobs.values() if m.name not in state.mob_track))
 
 
+def boss_order(boss: Monster) -> tuple[int, ...]:
+    """The indices into ``boss.activations`` in the order its tokens resolve: the Monster
+    Sheet's order as the layout lists them ("the order of Boss attacks will never change from
+    the one indicated on the Monster Sheet"); with ``activation_order = "ai first"`` (the Sheet
+    gives none) its AI tokens first, then its Signature tokens ("When in doubt, ... always
+    resolve any AI Activations first"), rulebook *Resolving Activations*, Boss Clash."""
+    indices = range(len(boss.activations))
+    if boss.activation_order == "sheet":
+        return tuple(indices)
+    return tuple(sorted(indices, key=lambda i: boss.activations[i].kind != "ai"))
+
+
 def next_activation(state: ClashState) -> Next | None:
     """The ready Activation token resolved next, or ``None`` when every token is spent.
 
-    Boss Clash: a Boss's AI tokens first, then its Signature tokens, each in the Monster
-    Sheet's order ("the order of Boss attacks will never change"; "always resolve any AI
-    Activations first").  Mob Clash: the leftmost ready token on the Mob track."""
+    Boss Clash: the first ready token in :func:`boss_order` (the Monster Sheet's order, or AI
+    first when the Sheet gives none).  Mob Clash: the leftmost ready token on the Mob
+    track."""
     for boss in (m for m in state.monsters if m.boss):
-        for kind, why in (("ai", "next-boss-ai"), ("signature", "next-boss-signature")):
-            for index, token in enumerate(boss.activations):
-                if token.kind == kind and not token.spent:
-                    return Next(boss, index, why)
+        for index in boss_order(boss):
+            token = boss.activations[index]
+            if not token.spent:
+                kind = "next-boss-ai" if token.kind == "ai" else "next-boss-signature"
+                if boss.activation_order == "sheet":
+                    kind += "-sheet"
+                return Next(boss, index, kind)
     for mob in track(state):
         for index, token in enumerate(mob.activations):
             if not token.spent:

@@ -13,6 +13,7 @@ from typing import Any
 
 from tabletop.games.clash.state import (
     ACTIVATION_KINDS,
+    ACTIVATION_ORDERS,
     FACINGS,
     KNIGHT_ABILITIES,
     KNOCKDOWN,
@@ -114,6 +115,7 @@ def _monster(table: Table) -> Monster:
         unavoidable_knockback=table.get("unavoidable_knockback", int, 0, check=_between(0, 20)),
         speed=table.get("speed", int, None, check=_between(0, 100)),
         traits=_words(table, "traits", MONSTER_TRAITS, "Monster trait"),
+        activation_order=table.choice("activation_order", ACTIVATION_ORDERS, "sheet"),
     )
     vps = tuple(tuple(p) for p in table.get("vantage_points", list, [], check=offsets))
     locked = tuple(tuple(p) for p in table.get("locked_vantage_points", list, [],

@@ -242,5 +242,5 @@ RULE_VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("climb", "K M", "the Vantage Points of Monster M that Knight K may climb now",
          _climb, 2),
     Verb("activation-order", "", "the ready Activation tokens in the order they resolve, "
-         "with why (AI before Signature; the Mob track left to right)", _activation_order, 0),
+         "with why (a Boss: the Monster Sheet's order; the Mob track left to right)", _activation_order, 0),
 )}

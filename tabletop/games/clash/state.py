@@ -38,6 +38,9 @@ PHASES = ("monster", "knight")
 
 ACTIVATION_KINDS = ("ai", "signature")
 """The two kinds of Activation token (rulebook *Resolving Activations*: AI card or Signature)."""
+ACTIVATION_ORDERS = ("sheet", "ai first")
+"""How a Boss's Activation tokens are ordered: the Monster Sheet's order, or AI first when the
+Sheet gives none (rulebook *Resolving Activations*, Boss Clash)."""
 
 PASSION_LIMIT = 9
 HEAT_LIMIT = 9
@@ -88,7 +91,9 @@ class Monster:
     those not yet created (rulebook *Vantage Points*, "Creating VPs").  ``activations`` are
     the Activation tokens on its Monster Sheet (a Boss, in the Sheet's order) or on its BP
     card on the Mob track (a Mob; a card may hold several) (rulebook *Resolving
-    Activations*)."""
+    Activations*).  ``activation_order`` says how a Boss's tokens are ordered: ``"sheet"``,
+    the Monster Sheet's order as ``activations`` lists them; ``"ai first"`` when the Sheet
+    gives none ("When in doubt ... always resolve any AI Activations first")."""
 
     name: str
     kind: str  # "boss" | "mob"
@@ -102,6 +107,7 @@ class Monster:
     vantage_points: tuple[tuple[int, int], ...] = ()
     locked_vantage_points: tuple[tuple[int, int], ...] = ()
     activations: tuple[Activation, ...] = ()
+    activation_order: str = "sheet"
 
     def has(self, trait: str) -> bool:
         return trait in self.traits
