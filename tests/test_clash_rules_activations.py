@@ -278,3 +278,56 @@ def test_mob_defeated_by_forced_movement_passes_its_token_on_unflipped():
     assert [e.kind for e in branch.events] == ["died", "token-carried"]
     defeated, _ = apply(state, DefeatMob("Wolf 2"))
     assert held(defeated) == held(branch.state)
+
+
+def test_mob_track_a_defeated_mobs_space_stays_empty():
+    """*Mob Track*: "spaces numbered 1 to 10, left to right. These numbers correspond to the
+    numbers on the Mob base rings": a defeated Mob's space is left empty, the others keep
+    their numbers."""
+    state = mobs([["ai"], [], ["ai"]])
+    state, _ = apply(state, DefeatMob("Wolf 2"))
+    assert state.mob_spaces == ("Wolf 1", "", "Wolf 3")
+    assert activations.track_number(state, "Wolf 3") == 3
+    assert [m.name for m in activations.track(state)] == ["Wolf 1", "Wolf 3"]
+
+
+def test_mob_track_a_spawned_mob_takes_the_leftmost_empty_space():
+    """*Mob Track*: "Whenever you are instructed to spawn a new Monster, place a new BP card
+    from the BP deck on this track, on the leftmost empty space" — so it activates between
+    the Mobs on either side of that space, not last."""
+    state = mobs([["ai"], [], ["ai"]])
+    state, _ = apply(state, DefeatMob("Wolf 2"))
+    first = state.monster("Wolf 1")
+    wolf = replace(first, name="Wolf 9", at=first.at.step(0, 3))
+    state = replace(state, monsters=(*state.monsters, wolf))
+    assert state.mob_spaces == ("Wolf 1", "Wolf 9", "Wolf 3")
+    assert [n.monster.name for n, _ in activations.order(state)] == ["Wolf 1", "Wolf 9",
+                                                                     "Wolf 3"]
+
+
+def test_mob_track_layout_writes_and_reads_an_empty_space():
+    """An empty space is written ``""`` in ``mob_track``; a board saved and read back keeps
+    every Mob's number; an older gap-free list loads unchanged."""
+    state = mobs([[], [], []], track=[3, 1, 2])
+    assert state.mob_spaces == ("Wolf 3", "Wolf 1", "Wolf 2")
+    state, _ = apply(state, DefeatMob("Wolf 1"))
+    text = dumps(state)
+    assert '"",' in text
+    again = loads(text, "<saved>")[1]
+    assert again.mob_spaces == ("Wolf 3", "", "Wolf 2")
+    gap = board('mob_track = ["", "Wolf 1"]\n[board]\nrows = 3\ncols = 3\n'
+                '[[monsters]]\nname = "Wolf 1"\ntype = "mob"\nat = "A1"\n'
+                '[[monsters]]\nname = "Wolf 2"\ntype = "mob"\nat = "A3"\n')
+    assert gap.mob_spaces == ("Wolf 2", "Wolf 1")
+
+
+def test_mob_track_has_ten_spaces():
+    """*Mob Track*: "spaces numbered 1 to 10"; *Spawning Mobs*: "If the Mob cannot be spawned
+    (i.e. when the Mob track is full), nothing happens"."""
+    with pytest.raises(LayoutError, match="numbered 1 to 10"):
+        board('mob_track = [' + ", ".join(['""'] * 11) + ']\n[board]\nrows = 2\ncols = 2\n')
+    text = "[board]\nrows = 3\ncols = 4\n" + "".join(
+        f'[[monsters]]\nname = "Wolf {i}"\ntype = "mob"\nat = "{"ABC"[i // 4]}{i % 4 + 1}"\n'
+        for i in range(11))
+    with pytest.raises(LayoutError, match="holds 11 Mobs; the Mob track has 10 spaces"):
+        board(text)

@@ -46,12 +46,17 @@ def label(token: Activation) -> str:
 
 
 def track(state: ClashState) -> tuple[Monster, ...]:
-    """The Mobs in Mob track order, left to right: those ``state.mob_track`` names, then the
-    other Mobs in board order (a BP card is placed on the leftmost empty space, rulebook *Mob
-    Track*)."""
-    mobs = {m.name: m for m in state.monsters if not m.boss}
-    listed = [mobs[n] for n in state.mob_track if n in mobs]
-    return (*listed, *(m for m in mobs.values() if m.name not in state.mob_track))
+    """The Mobs in Mob track order, left to right, empty spaces skipped (rulebook *Mob
+    Track*; :attr:`ClashState.mob_spaces`)."""
+    return tuple(state.monster(name) for name in state.mob_spaces if name)
+
+
+def track_number(state: ClashState, name: str) -> int | None:
+    """The number of the Mob track space holding Mob ``name``'s BP card (1 to 10), or
+    ``None`` for a Boss or a piece not on the track ("when you attack Mob "1", you will be
+    wounding the first BP on the track", rulebook *Mob Track*)."""
+    spaces = state.mob_spaces
+    return spaces.index(name) + 1 if name in spaces else None
 
 
 def boss_order(boss: Monster) -> tuple[int, ...]:

@@ -16,6 +16,7 @@ from tabletop.games.clash.state import (
     ACTIVATION_ORDERS,
     FACINGS,
     KNIGHT_ABILITIES,
+    MOB_TRACK_SPACES,
     KNOCKDOWN,
     MONSTER_TRAITS,
     MONSTER_TYPES,
@@ -150,14 +151,24 @@ def _activations(table: Table) -> tuple[Activation, ...]:
 
 
 def _mob_track(top: Table, monsters: list[tuple[Table, Monster]]) -> tuple[str, ...]:
-    """The optional top-level ``mob_track``: the Mobs' names, their BP cards left to right
-    (rulebook *Mob Track*); each a Mob on the board, once."""
+    """The optional top-level ``mob_track``: the Mob track's numbered spaces left to right,
+    each a Mob's name (its BP card) or ``""`` (an empty space), at most 10 (rulebook *Mob
+    Track*); each Mob once.  Mobs not listed take the leftmost empty spaces, so a board may
+    not hold more Mobs than the track has spaces."""
     names = tuple(top.str_list("mob_track"))
-    mobs = {m.name for _, m in monsters if not m.boss}
+    mobs = [m.name for _, m in monsters if not m.boss]
     for name in names:
-        if name not in mobs or names.count(name) > 1:
+        if name and (name not in mobs or names.count(name) > 1):
             raise top.error("mob_track", f"{name!r} is not a Mob on the board, or is listed "
-                                         f"twice; the Mob track holds each Mob's BP card once")
+                                         f"twice; the Mob track holds each Mob's BP card once "
+                                         f"(\"\" is an empty space)")
+    if len(names) > MOB_TRACK_SPACES:
+        raise top.error("mob_track", f"lists {len(names)} spaces; the Mob track has spaces "
+                                     f"numbered 1 to {MOB_TRACK_SPACES} (Mob Track)")
+    if len(mobs) > MOB_TRACK_SPACES:
+        raise top.error(None, f"holds {len(mobs)} Mobs; the Mob track has {MOB_TRACK_SPACES} "
+                              f"spaces, one BP card each, and a Mob cannot be spawned when it "
+                              f"is full (Mob Track, Spawning Mobs)")
     return names
 
 
