@@ -522,16 +522,18 @@ def _enter(branch: Branch, piece: Piece, at: Space, rule: str, *, jump: bool = F
     return out
 
 
-def _boss_passes(branch: Branch, piece: Monster, at: Space, rule: str) -> Branch:
-    """A Boss moved onto ``at``: Knights it moves onto suffer Crash, Destructible tiles it
-    lands on are destroyed (rulebook *Boss Movement*, *Keyword List: Knockback*)."""
+def _boss_passes(branch: Branch, piece: Monster, at: Space, rule: str, *,
+                 crash_knights: bool = True) -> Branch:
+    """A Boss moved onto ``at``: Knights it moves onto suffer Crash (unless not
+    ``crash_knights``: a Jump's landing, whose Crash the end of the movement gives), Destructible
+    tiles it lands on are destroyed (rulebook *Boss Movement*, *Keyword List: Knockback*)."""
     spaces = spaces_at(piece, at)
     b = branch
     for tile in tiles_with(b.state, spaces, "destructible"):
         if destructible(tile):
             b = destroy(b, tile, "Destructible: a Boss moved onto it")
     already = {p.name for p in others_on(b.state, piece.spaces, piece.name)}
-    for other in others_on(b.state, spaces, piece.name):
+    for other in others_on(b.state, spaces, piece.name) if crash_knights else ():
         if isinstance(other, Knight) and other.name not in already:
             b = crash(b, other.name, piece.name, "Crash: a Boss moved through its space")
     return b.then(place(b.state, piece.name, at))
