@@ -256,7 +256,8 @@ def token_words(monster: Monster) -> str:
 def activation_lines(state: ClashState) -> list[str]:
     """Side-panel lines for the Monster Round (rulebook *Resolving Activations*): each Boss's
     tokens, the Mob track's numbered spaces left to right with the tokens on each BP card (an
-    empty space says so), and in the Monster Round what activates next and why.  Empty when no Monster holds a token."""
+    empty space says so), and in the Monster Round what activates next and why.  Empty when
+    no Monster holds a token."""
     if not any(m.activations for m in state.monsters):
         return []
     lines = [f"{m.name}'s tokens: {token_words(m)}" for m in state.monsters if m.boss]
