@@ -242,7 +242,12 @@ def test_screenshot_overlays_draw_a_preview_and_refuse_bad_words(tmp_path):
     assert state.monster("Gob").at == Space.parse("C4")  # the picture's layout: unchanged
     assert any(plain.get_at((x, y)) != shown.get_at((x, y))
                for x in range(0, 900, 7) for y in range(0, 600, 7))
+    turned, _ = render(str(board), (900, 600),
+                       ["preview forced 'directional knockback' Gob Kara 2 left"])
+    assert any(turned.get_at((x, y)) != plain.get_at((x, y))
+               for x in range(0, 900, 7) for y in range(0, 600, 7))
     for bad in ("preview forced knockback Kara Nobody 2", "outcome 1",
+                "preview forced 'directional knockback' Gob Kara 2",
                 "preview forced knockback Kara Gob 2 extra words",
                 "preview monster-move Kara Gob move"):
         with pytest.raises(UsageError):

@@ -139,8 +139,14 @@ def _forced(kind: str, source_first: bool):
 
 
 def _any_forced(state: ClashState, args: list[str]) -> dict[str, Any]:
-    """``forced KIND SOURCE P [X] [SPACE | DIRECTION]``: what each kind takes is in the table
-    of :mod:`tabletop.games.clash.forced_kinds`."""
+    return _run(state, forced_action(state, args))
+
+
+def forced_action(state: ClashState, args: list[str]) -> Forced:
+    """The :class:`Forced` that ``KIND SOURCE P [X] [SPACE | DIRECTION]`` names (the words of
+    ``tabletop query forced`` and of a screenshot's preview overlay; what each kind takes is
+    in the table of :mod:`tabletop.games.clash.forced_kinds`).  Raises :class:`QueryError`
+    saying what the kind takes."""
     usage = ("forced takes KIND (quoted when it has spaces) and then: " + "; ".join(
         f"{k.name}: {k.arguments()}" for k in KINDS) + " (DIRECTION: "
         + ", ".join(KNOCKBACK_DIRECTIONS) + ")")
@@ -163,7 +169,7 @@ def _any_forced(state: ClashState, args: list[str]) -> dict[str, Any]:
                              + ", ".join(KNOCKBACK_DIRECTIONS) + ")")
     if rest or (kind.extra and toward is None and direction is None):
         raise QueryError(f"{kind.name} takes {kind.arguments()}")
-    return _run(state, Forced(kind.name, source, piece, amount, toward, direction=direction))
+    return Forced(kind.name, source, piece, amount, toward, direction=direction)
 
 
 def _can_attack(state: ClashState, args: list[str]) -> dict[str, Any]:
