@@ -331,3 +331,20 @@ def test_mob_track_has_ten_spaces():
         for i in range(11))
     with pytest.raises(LayoutError, match="holds 11 Mobs; the Mob track has 10 spaces"):
         board(text)
+
+
+def test_mob_track_edit_mode_places_a_new_mob_on_the_leftmost_empty_space():
+    """*Mob Track*: "place a new BP card ... on the leftmost empty space" — a Mob placed in
+    edit mode after Wolf 2 was defeated takes space 2; with all 10 spaces taken, none is
+    placed ("If the Mob cannot be spawned (i.e. when the Mob track is full), nothing
+    happens")."""
+    from tabletop.games.clash.actions import PlaceMonster
+    from tabletop.spatial.grid import Space
+
+    state = mobs([[], [], []])
+    state, _ = apply(state, DefeatMob("Wolf 2"))
+    state, _ = apply(state, PlaceMonster("Wolf 7", "mob", Space.parse("D4")))
+    assert state.mob_spaces == ("Wolf 1", "Wolf 7", "Wolf 3")
+    full = mobs([[] for _ in range(10)])
+    with pytest.raises(IllegalActionError, match="Mob track has 10 spaces"):
+        apply(full, PlaceMonster("Wolf 11", "mob", Space.parse("D4")))
