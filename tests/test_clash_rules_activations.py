@@ -348,3 +348,4 @@ def test_mob_track_edit_mode_places_a_new_mob_on_the_leftmost_empty_space():
     full = mobs([[] for _ in range(10)])
     with pytest.raises(IllegalActionError, match="Mob track has 10 spaces"):
         apply(full, PlaceMonster("Wolf 11", "mob", Space.parse("D4")))
+
