@@ -313,7 +313,6 @@ class Forced:
                 f"{less}")
 
 
-
 @dataclass(frozen=True)
 class SetStat:
     """The players set ``knight``'s Vigor, Heat or Passion (``value``), or its Knockdown card

@@ -337,8 +337,10 @@ def _suffered(branch, origin, target, amount, side, rule, vantage, way=None) -> 
     return out
 
 
-def _knockback_ways(branch, origin, mover, amount, side, rule, way=None) -> list[Branch]:
-    found = (way,) if way else ways(origin, mover, side)
+def _knockback_ways(branch, origin, mover, amount, side, rule, named=None) -> list[Branch]:
+    """The Knockback in each direction it may take: the ``named`` one (a directional
+    Knockback), else directly away (or to the side), both ways offered on a diagonal."""
+    found = (named,) if named else ways(origin, mover, side)
     out = []
     for way in found:
         b = branch.then(choice=f"Knockback toward the {way}" if len(found) > 1 else None)
