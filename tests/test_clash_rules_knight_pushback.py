@@ -54,3 +54,13 @@ def test_pushback_shortest_path_none_leaves_the_knight_where_it_is():
     [r] = outcomes(board(text), Forced("pushback", "Kara", "Rat", 1))
     assert at(r, "Kara") == "C1" and at(r, "Rat") == "C4"
     assert any(e.kind == "stopped" and "no path" in e.other for e in r.events)
+
+
+def test_pushback_shortest_path_not_from_a_vantage_point():
+    """A Knight on a Vantage Point leaves it only by its own movement (*Movement and VPs*), so
+    its Pushback on another Monster does not walk it off the VP."""
+    text = REACH.replace('at = "C1"', 'at = "A1"\nvantage = "Troll"') + (
+        '[[monsters]]\nname = "Troll"\ntype = "boss"\nat = "A1"\nsize = 2\n')
+    [r] = outcomes(board(text), Forced("pushback", "Kara", "Rat", 1))
+    assert r.state.knight("Kara").vantage == "Troll"
+    assert any(e.kind == "stopped" for e in r.events)

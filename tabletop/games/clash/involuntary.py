@@ -96,7 +96,7 @@ def pushback(branch: Branch, source: str, target: str, amount: int, *,
     origin = state.pieces[source]
     if isinstance(origin, Monster) and not adjacent(origin.spaces, mover.spaces):
         starts = move_toward(branch, source, mover.spaces, rule="Pushback: shortest path")
-    elif not adjacent(origin.spaces, mover.spaces):
+    elif not adjacent(origin.spaces, mover.spaces) and not origin.vantage:
         starts = _knight_approach(branch, source, target, "Pushback: shortest path")
     out = []
     for start in starts:
