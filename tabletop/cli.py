@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 from collections.abc import Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 
 from tabletop import __version__, resources, userdirs
 from tabletop.console import say
@@ -221,5 +222,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (`tabletop layouts | head`): stop quietly
+        _silence_stdout()
         return EXIT_OK
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush into the
+    closed pipe does not print an error."""
+    with suppress(OSError, ValueError, AttributeError):  # not a real file (captured in tests)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
