@@ -2,20 +2,23 @@
 progress, in the platform's usual user folders (never beside the installed program, never in
 the current folder).
 
-- saves: ``$XDG_DATA_HOME/tabletop/saves`` on Linux and other Unix systems (XDG),
-  ``~/Library/Application Support/tabletop/saves`` on macOS, ``%APPDATA%\\tabletop\\saves``
-  on Windows;
-- lesson progress: ``progress`` beside ``saves``;
+- saves: ``tabletop`` in the documents folder: ``$XDG_DOCUMENTS_DIR/tabletop`` on Linux and
+  other Unix systems (XDG), ``~/Documents/tabletop`` on macOS,
+  ``%USERPROFILE%\\Documents\\tabletop`` on Windows;
+- screenshots: ``tabletop`` in the pictures folder: ``$XDG_PICTURES_DIR/tabletop`` (XDG),
+  ``~/Pictures/tabletop`` (macOS), ``%USERPROFILE%\\Pictures\\tabletop`` (Windows);
 - recovery files: ``$XDG_STATE_HOME/tabletop/recovery`` (XDG), ``~/Library/Application
   Support/tabletop/recovery`` (macOS), ``%LOCALAPPDATA%\\tabletop\\recovery`` (Windows);
-- screenshots: ``tabletop`` in the pictures folder: ``$XDG_PICTURES_DIR/tabletop`` (XDG),
-  ``~/Pictures/tabletop`` (macOS), ``%USERPROFILE%\\Pictures\\tabletop`` (Windows).
+- lesson progress: ``$XDG_DATA_HOME/tabletop/progress`` (XDG), ``~/Library/Application
+  Support/tabletop/progress`` (macOS), ``%APPDATA%\\tabletop\\progress`` (Windows).
 
 On XDG systems ``$XDG_DATA_HOME`` defaults to ``~/.local/share`` and ``$XDG_STATE_HOME`` to
 ``~/.local/state``; a value that is not an absolute path is ignored, as the XDG Base Directory
-specification says.  The pictures folder is ``$XDG_PICTURES_DIR`` when set, else the
-``XDG_PICTURES_DIR`` line of ``$XDG_CONFIG_HOME/user-dirs.dirs`` (written by xdg-user-dirs),
-else ``~/Pictures``.  ``$TABLETOP_RECOVERY_DIR`` overrides the recovery folder.
+specification says.  The documents and pictures folders are ``$XDG_DOCUMENTS_DIR`` and
+``$XDG_PICTURES_DIR`` when set, else the lines of that name in
+``$XDG_CONFIG_HOME/user-dirs.dirs`` (written by xdg-user-dirs), else ``~/Documents`` and
+``~/Pictures``.  ``$TABLETOP_SAVES`` and ``$TABLETOP_RECOVERY_DIR`` name the saves and
+recovery folders outright (for tests and unusual set-ups).
 
 The functions only name folders; :func:`ensure` creates one when a file is about to be written.
 """
@@ -32,6 +35,7 @@ from tabletop.errors import TabletopError
 
 APP = "tabletop"
 RECOVERY_ENV = "TABLETOP_RECOVERY_DIR"
+SAVES_ENV = "TABLETOP_SAVES"
 USER_DIRS_MAX_BYTES = 64 * 1024
 """A ``user-dirs.dirs`` file larger than this is not read (the real one is a few lines)."""
 
@@ -58,16 +62,19 @@ def folders_for(platform: str, env: Mapping[str, str], home: PurePath) -> UserDi
     if platform == "win32":
         roaming = _absolute(env.get("APPDATA"), kind) or home / "AppData" / "Roaming"
         local = _absolute(env.get("LOCALAPPDATA"), kind) or home / "AppData" / "Local"
-        data, state, pictures = roaming / APP, local / APP, home / "Pictures"
+        data, state = roaming / APP, local / APP
+        documents, pictures = home / "Documents", home / "Pictures"
     elif platform == "darwin":
         data = state = home / "Library" / "Application Support" / APP
-        pictures = home / "Pictures"
+        documents, pictures = home / "Documents", home / "Pictures"
     else:
         data = (_absolute(env.get("XDG_DATA_HOME"), kind) or home / ".local" / "share") / APP
         state = (_absolute(env.get("XDG_STATE_HOME"), kind) or home / ".local" / "state") / APP
-        pictures = _xdg_pictures(env, home)
-    recovery = _absolute(env.get(RECOVERY_ENV), kind) or state / "recovery"
-    return UserDirs(saves=data / "saves", progress=data / "progress", recovery=recovery,
+        documents = _xdg_user_dir("XDG_DOCUMENTS_DIR", "Documents", env, home)
+        pictures = _xdg_user_dir("XDG_PICTURES_DIR", "Pictures", env, home)
+    return UserDirs(saves=_chosen(env.get(SAVES_ENV), home) or documents / APP,
+                    progress=data / "progress",
+                    recovery=_chosen(env.get(RECOVERY_ENV), home) or state / "recovery",
                     screenshots=pictures / APP)
 
 
@@ -115,16 +122,25 @@ def _absolute(value: str | None, kind: type[PurePath]) -> PurePath | None:
     return path if path.is_absolute() else None
 
 
-def _xdg_pictures(env: Mapping[str, str], home: PurePath) -> PurePath:
-    """The XDG pictures folder: ``$XDG_PICTURES_DIR``, else the one ``user-dirs.dirs`` names,
-    else ``~/Pictures``."""
+def _chosen(value: str | None, home: PurePath) -> PurePath | None:
+    """A folder the user named in a ``TABLETOP_*`` variable (``~`` meaning ``home``)."""
+    if not value:
+        return None
+    if value == "~" or value.startswith(("~/", "~\\")):
+        return home / value[2:]
+    return type(home)(value)
+
+
+def _xdg_user_dir(key: str, default: str, env: Mapping[str, str], home: PurePath) -> PurePath:
+    """An xdg-user-dirs folder (``XDG_PICTURES_DIR``): the variable ``key`` when it holds an
+    absolute path, else the line ``key`` of ``user-dirs.dirs``, else ``~/<default>``."""
     kind = type(home)
-    chosen = _absolute(env.get("XDG_PICTURES_DIR"), kind)
+    chosen = _absolute(env.get(key), kind)
     if chosen:
         return chosen
     config = _absolute(env.get("XDG_CONFIG_HOME"), kind) or home / ".config"
-    named = _user_dirs_entry(Path(config / "user-dirs.dirs"), "XDG_PICTURES_DIR", home)
-    return named or home / "Pictures"
+    named = _user_dirs_entry(Path(config / "user-dirs.dirs"), key, home)
+    return named or home / default
 
 
 def _user_dirs_entry(file: Path, key: str, home: PurePath) -> PurePath | None:

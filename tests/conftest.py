@@ -26,8 +26,9 @@ def _user_folders(tmp_path_factory):
     writes saves, screenshots or recovery files into the real home folder."""
     home = tmp_path_factory.mktemp("user-folders")
     with pytest.MonkeyPatch.context() as patch:
-        for variable in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_PICTURES_DIR", "APPDATA",
-                         "LOCALAPPDATA"):
+        for variable in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_PICTURES_DIR",
+                         "XDG_DOCUMENTS_DIR", "APPDATA", "LOCALAPPDATA"):
             patch.setenv(variable, str(home / variable.lower()))
         patch.delenv("TABLETOP_RECOVERY_DIR", raising=False)
+        patch.delenv("TABLETOP_SAVES", raising=False)
         yield

@@ -20,20 +20,22 @@ HOME = PurePosixPath("/home/ada")
 
 def test_linux_defaults_follow_the_xdg_base_directories():
     dirs = userdirs.folders_for("linux", {}, HOME)
-    assert dirs.saves == HOME / ".local/share/tabletop/saves"
+    assert dirs.saves == HOME / "Documents/tabletop"
     assert dirs.progress == HOME / ".local/share/tabletop/progress"
     assert dirs.recovery == HOME / ".local/state/tabletop/recovery"
     assert dirs.screenshots == HOME / "Pictures/tabletop"
 
 
 def test_xdg_variables_are_honoured_and_relative_ones_ignored():
-    env = {"XDG_DATA_HOME": "/data", "XDG_STATE_HOME": "/state", "XDG_PICTURES_DIR": "/pics"}
+    env = {"XDG_DATA_HOME": "/data", "XDG_STATE_HOME": "/state", "XDG_PICTURES_DIR": "/pics",
+           "XDG_DOCUMENTS_DIR": "/docs"}
     dirs = userdirs.folders_for("linux", env, HOME)
-    assert (dirs.saves, dirs.progress) == (PurePosixPath("/data/tabletop/saves"),
-                                           PurePosixPath("/data/tabletop/progress"))
+    assert dirs.saves == PurePosixPath("/docs/tabletop")
+    assert dirs.progress == PurePosixPath("/data/tabletop/progress")
     assert dirs.recovery == PurePosixPath("/state/tabletop/recovery")
     assert dirs.screenshots == PurePosixPath("/pics/tabletop")
-    relative = {"XDG_DATA_HOME": "data", "XDG_STATE_HOME": "", "XDG_PICTURES_DIR": "pics"}
+    relative = {"XDG_DATA_HOME": "data", "XDG_STATE_HOME": "", "XDG_PICTURES_DIR": "pics",
+                "XDG_DOCUMENTS_DIR": "docs"}
     assert userdirs.folders_for("linux", relative, HOME) == userdirs.folders_for("linux", {},
                                                                                  HOME)
 
@@ -48,8 +50,11 @@ def test_xdg_variables_are_honoured_and_relative_ones_ignored():
 def test_the_pictures_folder_comes_from_xdg_user_dirs(tmp_path, line, expected):
     (tmp_path / ".config").mkdir()
     (tmp_path / ".config" / "user-dirs.dirs").write_text(
-        f'XDG_DESKTOP_DIR="$HOME/Desktop"\n{line}\n', encoding="utf-8")
-    assert userdirs.folders_for("linux", {}, tmp_path).screenshots == tmp_path / expected
+        f'XDG_DESKTOP_DIR="$HOME/Desktop"\n{line}\nXDG_DOCUMENTS_DIR="$HOME/Dokumente"\n',
+        encoding="utf-8")
+    dirs = userdirs.folders_for("linux", {}, tmp_path)
+    assert dirs.screenshots == tmp_path / expected
+    assert dirs.saves == tmp_path / "Dokumente/tabletop"
 
 
 def test_an_absolute_pictures_folder_in_user_dirs_and_an_oversized_file(tmp_path):
@@ -68,9 +73,8 @@ def test_macos_uses_application_support_and_pictures():
     home = PurePosixPath("/Users/ada")
     dirs = userdirs.folders_for("darwin", {"XDG_DATA_HOME": "/ignored"}, home)
     support = home / "Library/Application Support/tabletop"
-    assert (dirs.saves, dirs.progress, dirs.recovery) == (support / "saves",
-                                                          support / "progress",
-                                                          support / "recovery")
+    assert (dirs.progress, dirs.recovery) == (support / "progress", support / "recovery")
+    assert dirs.saves == home / "Documents/tabletop"
     assert dirs.screenshots == home / "Pictures/tabletop"
 
 
@@ -78,18 +82,22 @@ def test_windows_uses_appdata_localappdata_and_pictures():
     home = PureWindowsPath("C:/Users/Ada")
     env = {"APPDATA": r"D:\Roaming", "LOCALAPPDATA": r"D:\Local"}
     dirs = userdirs.folders_for("win32", env, home)
-    assert dirs.saves == PureWindowsPath(r"D:\Roaming\tabletop\saves")
+    assert dirs.saves == PureWindowsPath(r"C:\Users\Ada\Documents\tabletop")
     assert dirs.progress == PureWindowsPath(r"D:\Roaming\tabletop\progress")
     assert dirs.recovery == PureWindowsPath(r"D:\Local\tabletop\recovery")
     assert dirs.screenshots == PureWindowsPath(r"C:\Users\Ada\Pictures\tabletop")
     fallback = userdirs.folders_for("win32", {}, home)
-    assert fallback.saves == PureWindowsPath(r"C:\Users\Ada\AppData\Roaming\tabletop\saves")
+    assert fallback.progress == PureWindowsPath(r"C:\Users\Ada\AppData\Roaming\tabletop\progress")
     assert fallback.recovery == PureWindowsPath(r"C:\Users\Ada\AppData\Local\tabletop\recovery")
 
 
-def test_the_recovery_variable_overrides_the_recovery_folder():
-    env = {"TABLETOP_RECOVERY_DIR": "/tmp/rec"}
-    assert userdirs.folders_for("linux", env, HOME).recovery == PurePosixPath("/tmp/rec")
+def test_the_tabletop_variables_name_the_saves_and_recovery_folders_outright():
+    env = {"TABLETOP_RECOVERY_DIR": "/tmp/rec", "TABLETOP_SAVES": "~/boards"}
+    dirs = userdirs.folders_for("linux", env, HOME)
+    assert (dirs.recovery, dirs.saves) == (PurePosixPath("/tmp/rec"), HOME / "boards")
+    windows = userdirs.folders_for("win32", {"TABLETOP_SAVES": "~\\boards"},
+                                   PureWindowsPath("C:/Users/Ada"))
+    assert windows.saves == PureWindowsPath(r"C:\Users\Ada\boards")
 
 
 def test_ensure_creates_the_folder_or_names_it_in_the_error(tmp_path):
