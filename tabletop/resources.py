@@ -120,7 +120,9 @@ def located(word: str) -> Iterator[str]:
     entry = find(word)
     if entry is None:
         if len(PurePath(word).parts) == 1 and not PurePath(word).suffix:
-            raise LayoutError(_unknown_name(word), source=word)
+            shown = word if word.isprintable() and len(word) <= MAX_NAME else (
+                repr(word[:MAX_NAME]) + ("…" if len(word) > MAX_NAME else ""))
+            raise LayoutError(_unknown_name(word), source=shown)
         yield word
         return
     with resources.as_file(entry) as path:
