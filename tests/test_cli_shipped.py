@@ -12,15 +12,7 @@ from tabletop.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = sorted(path.stem for path in (ROOT / "layouts").glob("*.toml"))
-SMALL = """
-game = "clash"
-[board]
-rows = 5
-cols = 7
-[[knights]]
-name = "Kara"
-at = "B2"
-"""
+SMALL = 'game = "clash"\n[board]\nrows = 4\ncols = 6\n[[knights]]\nname = "Ada"\nat = "A1"\n'
 
 
 @pytest.fixture
@@ -78,7 +70,7 @@ def test_check_stops_at_the_first_file_that_fails(capsys, elsewhere):
 def test_a_file_in_the_current_folder_wins_over_a_shipped_name(capsys, elsewhere):
     (elsewhere / "clash-teaching").write_text(SMALL, encoding="utf-8")
     code, out, _ = run(capsys, "check", "clash-teaching")
-    assert code == 0 and out.strip().endswith("on a 5 × 7 board")
+    assert code == 0 and out.strip().endswith("on a 4 × 6 board")
 
 
 def test_query_and_screenshot_by_name(capsys, elsewhere):
