@@ -5,11 +5,12 @@ installed as ``tabletop/layouts/``), where ``tabletop.resources`` finds them thr
 in it, a line in pyproject.toml's package-data and its name in ``tabletop.resources``.
 """
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
 SHIPPED_FOLDERS = {"tabletop.layouts": "layouts", "tabletop.assets": "assets"}
 
 setup(
-    packages=find_packages(include=["tabletop", "tabletop.*"]) + list(SHIPPED_FOLDERS),
+    packages=find_namespace_packages(include=["tabletop", "tabletop.*"],
+                                     exclude=["*.__pycache__"]) + list(SHIPPED_FOLDERS),
     package_dir=SHIPPED_FOLDERS,
 )
