@@ -26,6 +26,7 @@ The functions only name folders; :func:`ensure` creates one when a file is about
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -145,9 +146,11 @@ def _xdg_user_dir(key: str, default: str, env: Mapping[str, str], home: PurePath
 
 def _user_dirs_entry(file: Path, key: str, home: PurePath) -> PurePath | None:
     """The folder that the line ``KEY="$HOME/..."`` (or an absolute path) of the xdg-user-dirs
-    file gives, or ``None`` when the file is missing, too large, or has no usable line."""
+    file gives, or ``None`` when the file is missing, not a regular file (a pipe would block
+    the read), too large, or has no usable line."""
     try:
-        if file.stat().st_size > USER_DIRS_MAX_BYTES:
+        found = file.stat()
+        if not stat.S_ISREG(found.st_mode) or found.st_size > USER_DIRS_MAX_BYTES:
             return None
         lines = file.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError, ValueError):
