@@ -16,7 +16,7 @@ from tabletop.games import layouts
 from tabletop.games.overlay import picture_verbs
 from tabletop.ui.app import App
 from tabletop.ui.pictures import load_board
-from tabletop.ui.screenshot import render, screenshot_command, screenshot_folder
+from tabletop.ui.screenshot import render, screenshot_command
 from tabletop.ui.session import Session
 from tabletop.ui.views.asked import overlay_colour, picture_drawn
 from tabletop.ui.widgets.handover import HandOver
@@ -165,30 +165,16 @@ def test_the_cli_takes_any_number_of_overlays_and_ui(tmp_path):
 
 
 def test_f12_writes_a_board_picture_into_the_screenshots_folder_it_names(tmp_path, monkeypatch):
-    folder = tmp_path / "pictures"
-    monkeypatch.setenv("TABLETOP_SCREENSHOTS", str(folder))
+    pictures_dir = tmp_path / "pictures"
+    monkeypatch.setenv("XDG_PICTURES_DIR", str(pictures_dir))
     monkeypatch.chdir(tmp_path)
     app = open_app("clash-teaching.toml")
     frame(app)
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="",
                                     scancode=0))
+    folder = pictures_dir / "tabletop"
     pictures = list(folder.glob("*.png"))
     assert len(pictures) == 1 and str(folder) in app.session.status
     assert not list(tmp_path.glob("*.png"))  # not the current folder
     assert load_board(pictures[0])[1] == app.session.state
     assert app.interactive and app.buttons  # the window keeps its buttons
-
-
-def test_the_screenshots_folder_defaults_to_pictures_then_the_data_folder(tmp_path,
-                                                                          monkeypatch):
-    monkeypatch.delenv("TABLETOP_SCREENSHOTS", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    assert screenshot_folder() == tmp_path / "data" / "tabletop" / "screenshots"
-    (tmp_path / "Pictures").mkdir()
-    assert screenshot_folder() == tmp_path / "Pictures" / "tabletop"
-    assert screenshot_folder().is_dir()
-    (tmp_path / "blocked").write_text("a file, not a folder")
-    monkeypatch.setenv("TABLETOP_SCREENSHOTS", str(tmp_path / "blocked" / "sub"))
-    with pytest.raises(UsageError, match="cannot make the screenshot folder"):
-        screenshot_folder()

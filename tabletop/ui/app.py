@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from tabletop import userdirs
 from tabletop.console import say
 from tabletop.errors import TabletopError
 from tabletop.ui import background, keys
@@ -25,7 +26,6 @@ from tabletop.ui.history import HistoryView
 from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
 from tabletop.ui.screens import screen_for
-from tabletop.ui.screenshot import screenshot_folder
 from tabletop.ui.session import Session
 from tabletop.ui.views.asked import draw_asked, draw_captions
 from tabletop.ui.views.base import text, wrap
@@ -87,7 +87,7 @@ class App:
         self.stack: list[Controller] = []
         self.running = True
         self.areas = Areas.of(size)
-        self.screenshot_folder: Path | None = None
+        self.screenshot_folder = userdirs.screenshots()
         self.armed: str | None = None
         self._was_armed: str | None = None
         self.buttons: list[Button] = []
@@ -250,9 +250,9 @@ class App:
 
     def take_screenshot(self) -> Path | None:
         """Save a picture of the board state (the frame without buttons, log and status line)
-        as a PNG with the layout inside, in :attr:`screenshot_folder` (default:
-        :func:`~tabletop.ui.screenshot.screenshot_folder`); returns its path, or ``None`` (the
-        reason in the status line) when it cannot."""
+        as a PNG with the layout inside, in :attr:`screenshot_folder` (default: the user's
+        screenshots folder, :func:`tabletop.userdirs.screenshots`); returns its path, or
+        ``None`` (the reason in the status line) when it cannot."""
         stem = Path(self.session.path).stem if self.session.path else "board"
         name = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}.png"
         surface = pygame.Surface(self.areas.size)
@@ -265,8 +265,7 @@ class App:
         with self.session.showing(history.state() if history is not None else None):
             carried = self.screen.picture_state(self.screen.reveal)  # the board pictured
         try:
-            folder = self.screenshot_folder or screenshot_folder()
-            path = write_png(surface, carried, folder / name)
+            path = write_png(surface, carried, userdirs.ensure(self.screenshot_folder) / name)
         except TabletopError as exc:
             self.session.tell(str(exc), error=True)
             return None

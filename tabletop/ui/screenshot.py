@@ -10,7 +10,7 @@ picture, such as ``"los Kara Eggknight"`` or ``"sees Eggknight"``, drawn togethe
 own colour; or one of the screen's own words such as ``"select Kara"``), ``--reveal`` (draw
 hidden information).  A malformed size, an unknown overlay or an output that is not ``.png``
 is a :class:`~tabletop.errors.UsageError`.  F12 in the window writes the same kind of picture
-into :func:`screenshot_folder`.
+into the user's screenshots folder (:func:`tabletop.userdirs.screenshots`).
 """
 
 from __future__ import annotations
@@ -65,28 +65,6 @@ def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: b
     surface = pygame.Surface(size)
     app.draw(surface)
     return surface, app.screen.picture_state(reveal)
-
-
-def screenshot_folder() -> Path:
-    """Where F12 writes screenshots, created if missing: ``$TABLETOP_SCREENSHOTS`` when set,
-    else ``Pictures/tabletop`` in the home folder when there is a ``Pictures`` folder, else
-    ``$XDG_DATA_HOME/tabletop/screenshots`` (default ``~/.local/share``).  Raises
-    :class:`~tabletop.errors.UsageError` when it cannot be made."""
-    chosen = os.environ.get("TABLETOP_SCREENSHOTS")
-    home = Path.home()
-    if chosen:
-        folder = Path(chosen)
-    elif (home / "Pictures").is_dir():
-        folder = home / "Pictures" / "tabletop"
-    else:
-        data = os.environ.get("XDG_DATA_HOME") or str(home / ".local" / "share")
-        folder = Path(data) / "tabletop" / "screenshots"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"cannot make the screenshot folder {folder}: "
-                         f"{exc.strerror or exc}") from None
-    return folder
 
 
 def screenshot_command(args: argparse.Namespace) -> int:
