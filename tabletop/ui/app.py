@@ -447,7 +447,7 @@ class HelpScreen(Controller):
         width = (area.width - 24 * (columns - 1)) // columns
         key_width = width * 2 // 5
         for (key, meaning), (x, y, height) in zip(self.rows, laid, strict=False):
-            text(surface, key, (x, y), size, theme.TEXT, max_width=key_width - 12)
+            block(surface, key, pygame.Rect(x, y, key_width - 12, height), size)
             block(surface, meaning, pygame.Rect(x + key_width, y, width - key_width, height),
                   size)
 
@@ -459,8 +459,9 @@ class HelpScreen(Controller):
         key_width = width * 2 // 5
         step = line_height(size)
         out, column, y = [], 0, area.y
-        for _, meaning in self.rows:
-            height = max(1, len(wrap(meaning, size, width - key_width))) * step
+        for key, meaning in self.rows:
+            height = max(1, len(wrap(meaning, size, width - key_width)),
+                         len(wrap(key, size, key_width - 12))) * step
             if y + height > area.bottom:
                 column, y = column + 1, area.y
                 if column == columns:
