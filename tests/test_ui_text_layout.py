@@ -1,5 +1,6 @@
 """The window's one text layer: every shipped board, drawn as ``tabletop screenshot`` draws it
-at the default and a full-HD size, shows no two strings overprinting each other and no string
+(the picture, and with ``--ui`` the window's buttons, log and status line) at the default and
+a full-HD size, shows no two strings overprinting each other and no string
 cut without its full text one hover away; the text layer's own rules (shrink, then cut with a
 tooltip; wrapped blocks; text carried through cached layers; the tooltip on hover and focus;
 text that follows the window size)."""
@@ -32,10 +33,11 @@ def overprints(drawn: list[textlayer.Drawn]) -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("ui", [False, True], ids=["picture", "window"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("path", LAYOUTS, ids=lambda p: p.stem)
-def test_no_label_overprints_another_and_nothing_is_cut_without_a_tooltip(path, size):
-    render(str(path), size)
+def test_no_label_overprints_another_and_nothing_is_cut_without_a_tooltip(path, size, ui):
+    render(str(path), size, ui=ui)
     drawn = _on_show()
     assert len(drawn) > 20, "the frame's text was not recorded"
     assert overprints(drawn) == []
