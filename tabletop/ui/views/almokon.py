@@ -277,10 +277,10 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
         else:
             pos, anchor = (area.x + area.width * index // (count - 1), base), "midtop"
         text(card, words, pos, number, colour, anchor=anchor)
-    shown = {words for words, _, _, _ in lines}
+    shown = "".join(words for words, _, _, _ in lines).replace(" ", "").replace("-", "")
     whole = [face.name, face.kind, " · ".join(face.keywords), *face.abilities, *face.items]
-    if not all(part in shown or not part for part in whole):  # a group left out or wrapped
-        tooltip(card, card.get_rect(), card_words(face))
+    if not all(part.replace(" ", "").replace("-", "") in shown for part in whole):
+        tooltip(card, card.get_rect(), card_words(face))  # a group is left out
     return card
 
 

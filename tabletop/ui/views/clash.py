@@ -302,8 +302,16 @@ def _label_tile(surface: pygame.Surface, grid: Grid, tile: Terrain, placer: Plac
         plate = pygame.Rect(0, 0, min(width, max(text_size(w, size)[0] for w in words) + 8),
                             size * len(words) + 4)
         for y in (span.y + 2, span.bottom - plate.height - 2):
-            plate.midtop = (span.centerx, y)
-            spots.append((pygame.Rect(plate), words))
+            for dx in (0, -plate.width // 4, plate.width // 4):
+                plate.midtop = (span.centerx + dx, y)
+                spots.append((pygame.Rect(plate), words))
+    rows = sorted({s.row for s in tile.spaces})
+    top, bottom = (grid.space_rect(min(s for s in tile.spaces if s.row == r)) for r in
+                   (rows[0], rows[-1]))
+    for anchor, y in (("midbottom", top.y - 1), ("midtop", bottom.bottom + 1)):
+        plate = pygame.Rect(spots[0][0])  # just outside the tile, above or below it
+        setattr(plate, anchor, (spots[0][0].centerx, y))
+        spots.append((plate, spots[0][1]))
     placed = placer.place(*(spot for spot, _ in spots))
     if placed is None:
         tooltip(surface, grid.space_rect(min(tile.spaces)), tile.name)
@@ -366,7 +374,7 @@ def _labels_layer(rect: pygame.Rect, grid: Grid, state: ClashState) -> pygame.Su
     Knights' initials and names, the Monsters' names and the tiles' names."""
     surface = layer(rect.size)
     local = Grid(grid.rows, grid.cols, grid.cell, grid.left - rect.x, grid.top - rect.y)
-    placer = Placer()
+    placer = Placer(local.rect)  # on the board: the edge letters and numbers stay clear
     for monster in state.monsters:
         draw_tokens(surface, local, monster, placer)
         _vantage_words(surface, local, state, monster, placer)
@@ -379,9 +387,6 @@ def _labels_layer(rect: pygame.Rect, grid: Grid, state: ClashState) -> pygame.Su
         _name_plate(surface, local.space_rect(knight.at), knight, placer)
     for knight in state.knights:  # a Knight on a Vantage Point stands on its Monster's plate
         placer.block(local.space_rect(knight.at).inflate(-local.cell // 6, -local.cell // 6))
-    for monster in state.monsters:
-        xs, ys = zip(*_arrow(_monster_plate(local, monster), monster.facing), strict=True)
-        placer.block(pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
     for monster in state.monsters:
         _monster_name(surface, local, monster, placer)
     for tile in state.terrain:
@@ -665,7 +670,10 @@ def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
                           max(2, used // 3)), key=lambda y: abs(y - label_y)):
         spot.center = (cx, y)
         spots.append(pygame.Rect(spot))
-    placed = placer.place(*spots) if spots else None
+    xs, ys = zip(*_arrow(plate, monster.facing), strict=True)
+    arrow = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    clear = [spot for spot in spots if not spot.colliderect(arrow)]
+    placed = placer.place(*clear, *spots)  # clear of the facing arrow where the plate allows
     if placed is None:
         tooltip(surface, plate, monster.name)
         return
