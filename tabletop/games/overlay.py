@@ -22,14 +22,17 @@ Point = tuple[int, int]
 @dataclass(frozen=True)
 class Picture:
     """What an answer shows, in the game's names for places: ``places`` tinted, ``marked``
-    ringed (a target, a blocker, the Knights seen), ``path`` places in order (drawn as arrows
-    from each to the next) and ``lines`` (segments between points in the board's own
-    coordinates; Clash: corner coordinates)."""
+    ringed (a target, the Knights seen), ``path`` places in order (drawn as arrows from each
+    to the next), ``lines`` (segments between points in the board's own coordinates; Clash:
+    corner coordinates), ``crossed`` places tinted and crossed out (what blocks a line), and
+    ``blocked``: the lines are blocked (drawn dashed; clear ones are solid)."""
 
     places: tuple[str, ...] = ()
     marked: tuple[str, ...] = ()
     path: tuple[str, ...] = ()
     lines: tuple[tuple[Point, Point], ...] = ()
+    crossed: tuple[str, ...] = ()
+    blocked: bool = False
 
 
 @dataclass(frozen=True)

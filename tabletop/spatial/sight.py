@@ -45,13 +45,15 @@ class Sight:
     ``clear``: whether LoS exists.  ``line``: a clear segment ``((x1, y1), (x2, y2))`` from a
     corner of P to a corner of Q in corner coordinates, or ``None`` when there is no LoS.
     ``why``: the rule that decided, in words.  ``blocker``: the blocking space that stops the
-    nearest line when there is no LoS, else ``None``.
+    nearest line when there is no LoS, else ``None``.  ``nearest``: that nearest line (the one
+    ``why`` names) when there is no LoS, else ``None``.
     """
 
     clear: bool
     line: Line | None
     why: str
     blocker: Space | None = None
+    nearest: Line | None = None
 
 
 @dataclass(frozen=True)
@@ -345,7 +347,7 @@ def line_of_sight(sight_map: SightMap, from_spaces: Iterable[Space], to_spaces: 
     return Sight(False, None,
                  f"no LoS: every line is blocked; the nearest, from "
                  f"{corner_words(a, from_spaces)} to {corner_words(b, to_spaces)}, "
-                 f"{describe_obstruction(found, names)}", found[1])
+                 f"{describe_obstruction(found, names)}", found[1], (a, b))
 
 
 _KEY = 1 << 12

@@ -166,7 +166,8 @@ def geometric_los(state: ClashState, p, q) -> Sight:
     if not exempt:
         return sight
     who = {tile: [x.name for x, on in ((a, on_a), (b, on_b)) if tile in on] for tile in exempt}
-    return Sight(sight.clear, sight.line, sight.why + _tile_note(exempt, who), sight.blocker)
+    return Sight(sight.clear, sight.line, sight.why + _tile_note(exempt, who), sight.blocker,
+                 sight.nearest)
 
 
 def _hidden_from_monster(state: ClashState, monster: Monster, target: Place) -> str | None:

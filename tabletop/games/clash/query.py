@@ -138,11 +138,14 @@ def _listed(state: ClashState, args: list[str], answer: dict[str, Any]) -> Pictu
 
 
 def _los_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
-    """The two ends marked, and the clear line or the space that blocks the nearest one."""
+    """The two ends marked, and the line: solid when clear; dashed when blocked, the space
+    that blocks the nearest line crossed out."""
     sight = geo.los(state, args[0], args[1])
     ends = tuple(geo.resolve(state, word).name for word in args)
-    return Picture(marked=ends, lines=(sight.line,) if sight.line else (),
-                   places=(str(sight.blocker),) if sight.blocker else ())
+    line = sight.line or sight.nearest
+    return Picture(marked=ends, lines=(line,) if line else (),
+                   crossed=(str(sight.blocker),) if sight.blocker else (),
+                   blocked=not sight.clear)
 
 
 def _sees_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:

@@ -1,6 +1,6 @@
 """Overlays asked as questions (``tabletop screenshot --overlay QUESTION``) drawn over any
-board: each :class:`~tabletop.games.overlay.Overlay` in its own colour, numbered, with its
-caption in the side panel.
+board: each :class:`~tabletop.games.overlay.Overlay` in its own colour and pattern, numbered,
+with its caption in the side panel.
 
 The screen says where a place is (:meth:`GameController.place_rects`, the game's own names:
 space labels and piece names, tile ids, zone ids and piece names, card uids, Knights and their
@@ -16,48 +16,54 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from tabletop.games.overlay import Overlay, Picture
+from tabletop.ui.views import marks
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
 
-PALETTE: tuple[Colour, ...] = (
-    (0, 190, 255), (255, 70, 190), (255, 140, 0), (120, 220, 30), (160, 110, 255),
-    (255, 215, 40), (0, 210, 150), (240, 60, 60),
-)
-"""The overlays' colours, in the order they were asked (then round again)."""
-TINT_ALPHA = 80
 CAPTION_SIZE = 14
-CAPTION_LINE = 16
+SWATCH = 16
+"""The side of a caption's swatch (the overlay's colour and pattern, as on the board)."""
 
 Locate = Callable[[str], list[pygame.Rect]]
 Point = Callable[[tuple[int, int]], tuple[int, int] | None]
 
 
 def overlay_colour(index: int) -> Colour:
-    """The colour of the ``index``-th overlay asked."""
-    return PALETTE[index % len(PALETTE)]
+    """The colour of the ``index``-th overlay asked (:data:`theme.OVERLAY_COLOURS`)."""
+    return theme.OVERLAY_COLOURS[index % len(theme.OVERLAY_COLOURS)]
+
+
+def overlay_pattern(index: int) -> str:
+    """The fill pattern of the ``index``-th overlay's places (:data:`theme.OVERLAY_PATTERNS`)."""
+    return theme.OVERLAY_PATTERNS[index % len(theme.OVERLAY_PATTERNS)]
 
 
 def picture_drawn(picture: Picture, locate: Locate, point: Point) -> bool:
     """Whether every place and line of ``picture`` has a place on the board as drawn."""
-    names = (*picture.places, *picture.marked, *picture.path)
+    names = (*picture.places, *picture.marked, *picture.path, *picture.crossed)
     return (all(locate(name) for name in names)
             and all(point(a) is not None and point(b) is not None for a, b in picture.lines))
 
 
 def draw_asked(surface: pygame.Surface, rect: pygame.Rect, asked: Sequence[Overlay],
                locate: Locate, point: Point) -> None:
-    """Every overlay in ``asked`` over the board in ``rect``: its places tinted, its marked
-    places ringed, its path as arrows, its lines drawn, and its number at its first mark."""
+    """Every overlay in ``asked`` over the board in ``rect``: its places tinted and filled
+    with its pattern, its marked places ringed, its path as arrows, its lines drawn (solid
+    when clear, dashed when blocked, the blocker crossed out), and its number at its first
+    mark."""
     if not asked:
         return
     tint = pygame.Surface(rect.size, pygame.SRCALPHA)
     for index, item in enumerate(asked):
         colour = overlay_colour(index)
-        for name in item.picture.places:
+        for name in (*item.picture.places, *item.picture.crossed):
             for box in locate(name):
-                pygame.draw.rect(tint, (*colour, TINT_ALPHA), box.move(-rect.x, -rect.y))
+                local = box.move(-rect.x, -rect.y)
+                pygame.draw.rect(tint, (*colour, theme.TINT_ALPHA), local)
+                marks.pattern(tint, local, overlay_pattern(index), (*colour, 230),
+                              theme.line(1))
     surface.blit(tint, rect)
     anchors = [_draw_marks(surface, item.picture, overlay_colour(index), locate, point)
                for index, item in enumerate(asked)]
@@ -66,21 +72,28 @@ def draw_asked(surface: pygame.Surface, rect: pygame.Rect, asked: Sequence[Overl
         if anchor is None:
             continue
         x, y = anchor
-        while any(abs(x - bx) < 26 and abs(y - by) < 26 for bx, by in badges):
-            x += 26  # another overlay's number is there: beside it
+        step = theme.line(26)
+        while any(abs(x - bx) < step and abs(y - by) < step for bx, by in badges):
+            x += step  # another overlay's number is there: beside it
         badges.append((x, y))
         _badge(surface, (x, y), index + 1, overlay_colour(index))
 
 
 def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, locate: Locate,
                 point: Point) -> tuple[int, int] | None:
-    """One picture's outlines, brackets, arrows and lines; returns where its number goes
-    (the top-most of its marks), or ``None`` when nothing was drawn."""
+    """One picture's outlines, brackets, crosses, arrows and lines; returns where its number
+    goes (the top-most of its marks), or ``None`` when nothing was drawn."""
     anchors: list[tuple[int, int]] = []
-    for name in picture.places:
+    edge = theme.line(2)
+    for name in (*picture.places, *picture.crossed):
         for box in locate(name):
-            pygame.draw.rect(surface, colour, box, 2)
+            pygame.draw.rect(surface, theme.BACKGROUND, box, edge + 2)
+            pygame.draw.rect(surface, colour, box.inflate(-2, -2), edge)
             anchors.append((box.x - 8, box.y - 8))  # the number just outside the corner
+    for name in picture.crossed:
+        for box in locate(name):
+            marks.cross(surface, box.inflate(-box.width // 5, -box.height // 5), colour,
+                        theme.line(3))
     for name in picture.marked:
         boxes = locate(name)
         if boxes:
@@ -95,10 +108,10 @@ def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, locat
         start, end = point(a), point(b)
         if start is None or end is None:
             continue
-        pygame.draw.line(surface, theme.BACKGROUND, start, end, 6)
-        pygame.draw.line(surface, colour, start, end, 3)
+        marks.haloed_line(surface, colour, start, end, theme.line(3), dashed=picture.blocked)
         for end_point in (start, end):
-            pygame.draw.circle(surface, colour, end_point, 5)
+            pygame.draw.circle(surface, theme.BACKGROUND, end_point, theme.line(5) + 2)
+            pygame.draw.circle(surface, colour, end_point, theme.line(5))
         anchors.append(start)
     return min(anchors, key=lambda p: (p[1], p[0])) if anchors else None
 
@@ -110,7 +123,7 @@ def _brackets(surface: pygame.Surface, frame: pygame.Rect, colour: Colour) -> No
     for corner, (dx, dy) in ((frame.topleft, (1, 1)), (frame.topright, (-1, 1)),
                              (frame.bottomleft, (1, -1)), (frame.bottomright, (-1, -1))):
         x, y = corner[0] - (dx < 0), corner[1] - (dy < 0)
-        for width, ink in ((6, theme.BACKGROUND), (3, colour)):
+        for width, ink in ((theme.line(3) + 3, theme.BACKGROUND), (theme.line(3), colour)):
             pygame.draw.line(surface, ink, (x, y), (x + dx * arm, y), width)
             pygame.draw.line(surface, ink, (x, y), (x, y + dy * arm), width)
 
@@ -129,8 +142,7 @@ def _arrow(surface: pygame.Surface, source: pygame.Rect, target: pygame.Rect,
         start_gap = end_gap = 0
     start = (a[0] + ux * start_gap, a[1] + uy * start_gap)
     tip = (b[0] - ux * end_gap, b[1] - uy * end_gap)
-    pygame.draw.line(surface, theme.BACKGROUND, start, tip, 7)
-    pygame.draw.line(surface, colour, start, tip, 4)
+    marks.haloed_line(surface, colour, start, tip, theme.line(4))
     head = [tip, (tip[0] - ux * 14 - uy * 8, tip[1] - uy * 14 + ux * 8),
             (tip[0] - ux * 14 + uy * 8, tip[1] - uy * 14 - ux * 8)]
     pygame.draw.polygon(surface, colour, head)
@@ -138,28 +150,54 @@ def _arrow(surface: pygame.Surface, source: pygame.Rect, target: pygame.Rect,
 
 
 def _badge(surface: pygame.Surface, at: tuple[int, int], number: int, colour: Colour) -> None:
-    """The overlay's number in a disc of its colour at ``at``, tying it to its caption."""
-    pygame.draw.circle(surface, theme.BACKGROUND, at, 11)
-    pygame.draw.circle(surface, colour, at, 9)
-    text(surface, str(number), at, 13, theme.TEXT_DARK, anchor="center")
+    """The overlay's number in a disc of its colour at ``at``, tying it to its caption (the
+    number in black or white, whichever reads on the colour)."""
+    radius = theme.line(9)
+    pygame.draw.circle(surface, theme.BACKGROUND, at, radius + 2)
+    pygame.draw.circle(surface, colour, at, radius)
+    text(surface, str(number), at, theme.line(13), theme.ink_on(colour), anchor="center")
+
+
+def draw_swatch(surface: pygame.Surface, box: pygame.Rect, index: int) -> None:
+    """The ``index``-th overlay's swatch: its tint, pattern and outline as on the board."""
+    colour = overlay_colour(index)
+    swatch = pygame.Surface(box.size, pygame.SRCALPHA)
+    local = swatch.get_rect()
+    pygame.draw.rect(swatch, (*colour, theme.TINT_ALPHA), local)
+    marks.pattern(swatch, local, overlay_pattern(index), (*colour, 230), theme.line(1),
+                  max(4, box.width // 3))
+    surface.blit(swatch, box)
+    pygame.draw.rect(surface, colour, box, max(1, theme.line(2)))
+
+
+def _caption_size() -> tuple[int, int, int]:
+    """The caption text size, line height and the room left of the words (disc and swatch)."""
+    size = theme.ui(CAPTION_SIZE)
+    return size, size + max(2, size // 7), 2 * size + 12
 
 
 def captions_height(width: int, asked: Sequence[Overlay]) -> int:
     """The height :func:`draw_captions` needs for ``asked`` in a panel ``width`` wide."""
-    return sum(len(wrap(item.caption, CAPTION_SIZE, width - 24)) * CAPTION_LINE + 4
+    size, step, indent = _caption_size()
+    return sum(max(len(wrap(item.caption, size, width - indent)) * step, size + 4) + 4
                for item in asked)
 
 
 def draw_captions(surface: pygame.Surface, rect: pygame.Rect, asked: Sequence[Overlay]) -> int:
-    """Each overlay's number in its colour and its caption, wrapped to ``rect``'s width;
-    returns the height used."""
+    """Each overlay's number in its colour, its swatch (colour and pattern as on the board)
+    and its caption, wrapped to ``rect``'s width; returns the height used."""
+    size, step, indent = _caption_size()
     y = rect.y
     for index, item in enumerate(asked):
         colour = overlay_colour(index)
-        pygame.draw.circle(surface, colour, (rect.x + 8, y + 8), 8)
-        text(surface, str(index + 1), (rect.x + 8, y + 8), 12, theme.TEXT_DARK, anchor="center")
-        for line in wrap(item.caption, CAPTION_SIZE, rect.width - 24):
-            text(surface, line, (rect.x + 22, y), CAPTION_SIZE, theme.TEXT)
-            y += CAPTION_LINE
-        y += 4
+        radius = size // 2 + 1
+        centre = (rect.x + radius, y + radius)
+        pygame.draw.circle(surface, colour, centre, radius)
+        text(surface, str(index + 1), centre, size - 2, theme.ink_on(colour), anchor="center")
+        draw_swatch(surface, pygame.Rect(rect.x + 2 * radius + 3, y + 1, size, size), index)
+        lines = wrap(item.caption, size, rect.width - indent)
+        for line in lines:
+            text(surface, line, (rect.x + indent, y), size, theme.TEXT)
+            y += step
+        y += max(0, size + 4 - step * len(lines)) + 4
     return y - rect.y

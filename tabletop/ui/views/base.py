@@ -19,6 +19,7 @@ import pygame
 from tabletop.spatial.grid import Space
 from tabletop.ui import textlayer
 from tabletop.ui.textlayer import text, text_size, wrap
+from tabletop.ui.widgets import theme
 
 __all__ = ["Grid", "LayerCache", "dashed_line", "layer", "text", "text_size", "wrap"]
 
@@ -74,7 +75,8 @@ class Grid:
 
 class LayerCache:
     """Surfaces built once per key.  ``get(name, key, build)`` returns the cached surface for
-    ``name`` while ``key`` is unchanged, else calls ``build()`` and keeps its result."""
+    ``name`` while ``key`` (and the theme and UI scale) is unchanged, else calls ``build()``
+    and keeps its result."""
 
     def __init__(self) -> None:
         self._layers: dict[str, tuple[Hashable, pygame.Surface]] = {}
@@ -82,6 +84,7 @@ class LayerCache:
         self.builds = 0
 
     def get(self, name: str, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        key = (key, theme.epoch())  # a new theme or UI scale redraws every layer
         held = self._layers.get(name)
         if held is not None and held[0] == key:
             return held[1]

@@ -24,7 +24,9 @@ from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
 from tabletop.games.clash.vantage import free_vantage_points, vantage_spaces
 from tabletop.spatial.grid import Space, row_letters
 from tabletop.ui.textlayer import Placer, block, cover, fit, rendered, tooltip, wrap_at_most
+from tabletop.ui.views import marks
 from tabletop.ui.views.base import Grid, LayerCache, dashed_line, layer, text, text_size, wrap
+from tabletop.ui.views.marks import Swatch
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
@@ -34,11 +36,9 @@ BOARD_DARK: Colour = (211, 200, 170)
 GRID_LINE: Colour = (150, 138, 108)
 LABEL: Colour = (205, 205, 196)
 
-KNIGHT_COLOURS: tuple[Colour, ...] = (
-    (52, 101, 196), (40, 150, 90), (200, 120, 30), (150, 70, 180), (30, 150, 170),
-    (190, 60, 120), (110, 110, 40), (80, 80, 160),
-)
-"""Knight token colours, given out in layout order."""
+KNIGHT_COLOURS: tuple[Colour, ...] = theme.KNIGHT_COLOURS
+"""Knight token colours (Okabe-Ito), given out in layout order; each token carries its
+Knight's initials too."""
 
 BOSS: Colour = (140, 38, 38)
 MOB: Colour = (170, 90, 40)
@@ -74,16 +74,23 @@ PLAIN_TERRAIN: Colour = (176, 168, 140)
 CAPTION_ROOM = 72
 """Pixels the caption box may take at the foot of the board area (3 lines)."""
 
-REACH: tuple[int, int, int, int] = (60, 130, 250, 95)
-REACH_LATER: tuple[int, int, int, int] = (60, 130, 250, 40)
+REACH: tuple[int, int, int, int] = (*theme.REACH, 95)
+REACH_LATER: tuple[int, int, int, int] = (*theme.REACH, 40)
 """Reachable spaces of a Knight that cannot move now (faint, hollow rings): for later."""
-FRONT: tuple[int, int, int, int] = (255, 210, 0, 55)
-REAR: tuple[int, int, int, int] = (255, 120, 0, 120)
-BLIND: tuple[int, int, int, int] = (170, 60, 255, 120)
-ZONE: tuple[int, int, int, int] = (0, 190, 190, 85)
-SEEN: tuple[int, int, int, int] = (90, 235, 90, 80)
-CLEAR_LINE: Colour = (20, 170, 60)
-BLOCKED_LINE: Colour = (225, 40, 40)
+FRONT: tuple[int, int, int, int] = (*theme.OKABE_ITO["yellow"], 70)
+REAR: tuple[int, int, int, int] = (*theme.OKABE_ITO["orange"], 120)
+BLIND: tuple[int, int, int, int] = (*theme.OKABE_ITO["reddish purple"], 120)
+ZONE: tuple[int, int, int, int] = (*theme.OKABE_ITO["bluish green"], 85)
+SEEN: tuple[int, int, int, int] = (*theme.SEEN, 110)
+AREA_PATTERNS: dict[str, tuple[str, Colour]] = {
+    "zone": ("rows", theme.OKABE_ITO["bluish green"]),
+    "seen": ("hatch", theme.SEEN_EDGE),
+}
+"""The pattern over a tinted area whose tint alone would carry its meaning: the spaces a
+Monster sees (hatched in dark blue) and a zone (rows in bluish green); reach has its dots,
+rear spaces their dashes, blindspots their crossed-out eye."""
+CLEAR_LINE: Colour = theme.CLEAR_LINE
+BLOCKED_LINE: Colour = theme.BLOCKED_LINE
 HOVER: Colour = (255, 255, 255)
 CURSOR: Colour = (0, 220, 255)
 SELECTED: Colour = (255, 225, 60)
@@ -91,8 +98,9 @@ SELECTED: Colour = (255, 225, 60)
 
 @dataclass(frozen=True)
 class SightLine:
-    """A LoS line to draw: ``clear`` (green) or not (red, with ``blocker`` outlined), the
-    segment in corner coordinates, and the caption lines under the board."""
+    """A LoS line to draw: ``clear`` (a solid blue line) or not (a dashed vermillion line,
+    ``blocker`` crossed out), the segment in corner coordinates, and the caption lines under
+    the board."""
 
     clear: bool
     line: tuple[tuple[int, int], tuple[int, int]] | None
@@ -157,13 +165,14 @@ def grid_for(rect: pygame.Rect, state: ClashState) -> Grid:
     return Grid.fit(rect, state.board.rows, state.board.cols)
 
 
-PIECE_LEGEND: tuple[tuple[Colour, str], ...] = (
+PIECE_LEGEND: tuple[tuple[Colour | Swatch, str], ...] = (
     (BOSS, "boss Monster (arrow: facing, yellow: front edge)"),
     (MOB, "mob Monster"),
-    ((255, 160, 60), "rear space (orange dashes)"),
-    ((150, 60, 230), "blindspot (crossed-out eye)"),
-    (REACH[:3], "where the selected Knight can move"),
-    ((30, 130, 60), "Knight's Vigor (green), Heat (red), Passion (violet); red bar: knocked down"),
+    (Swatch(REAR[:3], "dashed", (200, 100, 0)), "rear space (orange dashes)"),
+    (BLIND[:3], "blindspot (crossed-out eye)"),
+    (Swatch(REACH[:3], "dots", (30, 80, 200)), "where the selected Knight can move (dots)"),
+    ((30, 130, 60), "Knight's Vigor (top right), Heat (right), Passion (left); bar: knocked "
+                    "down"),
 )
 
 VP_FREE: Colour = (250, 250, 240)
@@ -193,11 +202,14 @@ def legend(state: ClashState) -> list[tuple[Colour, str]]:
     if state.turn.divine:
         rows.append(divine)
     if any(m.activations for m in state.monsters):
-        rows.append((TOKEN_READY, "Activation token: red ready, grey spent; A AI, S Signature"))
+        rows.append((Swatch(TOKEN_READY, "disc"), "Activation token ready: filled disc; "
+                                                  "spent: hollow ring; A AI, S Signature"))
     for keyword, look in TERRAIN_LOOK.items():
         if keyword not in used:
             continue
-        rows.append((look.fill or look.ink, look.meaning))
+        pattern = {"hatch": "hatch", "dots": "dots", "dashed": "dashed",
+                   "double": "double"}.get(look.mark, "fill")
+        rows.append((Swatch(look.fill or PLAIN_TERRAIN, pattern, look.ink), look.meaning))
     return rows
 
 
@@ -382,7 +394,7 @@ def _labels_layer(rect: pygame.Rect, grid: Grid, state: ClashState) -> pygame.Su
         box = local.space_rect(knight.at)
         if box.width >= 24:
             _stat_badges(surface, box, knight, placer)
-        _initials(surface, box, knight, placer)
+        _initials(surface, box, knight, placer, knight_colour(state, knight.name))
     for knight in state.knights:
         _name_plate(surface, local.space_rect(knight.at), knight, placer)
     for knight in state.knights:  # a Knight on a Vantage Point stands on its Monster's plate
@@ -513,9 +525,12 @@ def _token_centre(box: pygame.Rect) -> tuple[int, int]:
     return (box.centerx, box.centery - (box.height // 10 if box.width >= 30 else 0))
 
 
-def _initials(surface: pygame.Surface, box: pygame.Rect, knight: Knight, placer: Placer) -> None:
-    """The Knight's initials on its token, as large as they go without touching a track
-    badge; the full name is their tooltip."""
+def _initials(surface: pygame.Surface, box: pygame.Rect, knight: Knight, placer: Placer,
+              colour: Colour) -> None:
+    """The Knight's initials on its token (in black or white, whichever reads on the token's
+    ``colour``), as large as they go without touching a track badge; the full name is their
+    tooltip."""
+    ink = theme.ink_on(colour)
     initials = "".join(part[0] for part in knight.name.split()[:2]).upper() or "?"
     if len(initials) == 1 and len(knight.name) > 1:
         initials = knight.name[:2].title()
@@ -524,12 +539,12 @@ def _initials(surface: pygame.Surface, box: pygame.Rect, knight: Knight, placer:
              for size in range(largest, max(8, largest * 2 // 3) - 1, -1)
              for shift in (0, 2, 4)]
     for size, centre in tries:
-        image, ink = rendered(initials, size, (255, 255, 255))
-        spot = ink.move(image.get_rect(center=centre).topleft)
+        image, inked = rendered(initials, size, ink)
+        spot = inked.move(image.get_rect(center=centre).topleft)
         if placer.free(spot):
             break
-    text(surface, initials, centre, size, (255, 255, 255), anchor="center",
-         full=knight.name, role="label")
+    text(surface, initials, centre, size, ink, anchor="center", full=knight.name,
+         role="label")
     placer.block(spot)
 
 
@@ -624,8 +639,12 @@ def draw_monster(surface: pygame.Surface, grid: Grid, monster: Monster) -> None:
     pygame.draw.polygon(surface, (60, 20, 10), arrow, 1)
     for index, token in enumerate(monster.activations):
         centre, radius = _token_spot(plate, grid.cell, index)
-        pygame.draw.circle(surface, TOKEN_SPENT if token.spent else TOKEN_READY, centre, radius)
-        pygame.draw.circle(surface, (250, 235, 220), centre, radius, 1)
+        if token.spent:  # hollow: a ring on the plate
+            pygame.draw.circle(surface, (20, 20, 24), centre, radius)
+            pygame.draw.circle(surface, TOKEN_SPENT, centre, radius, max(2, radius // 3))
+        else:  # filled, with a light rim
+            pygame.draw.circle(surface, TOKEN_READY, centre, radius)
+            pygame.draw.circle(surface, (250, 235, 220), centre, radius, 1)
 
 
 def _arrow(plate: pygame.Rect, facing: str) -> tuple[tuple[float, float], ...]:
@@ -683,8 +702,8 @@ def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
              anchor="center", max_width=plate.width - 6, role="label")
 
 
-TOKEN_READY: Colour = (205, 30, 40)
-TOKEN_SPENT: Colour = (150, 150, 158)
+TOKEN_READY: Colour = theme.TOKEN_READY
+TOKEN_SPENT: Colour = theme.TOKEN_SPENT
 
 
 def _token_spot(plate: pygame.Rect, cell: int, index: int) -> tuple[tuple[int, int], int]:
@@ -697,15 +716,15 @@ def _token_spot(plate: pygame.Rect, cell: int, index: int) -> tuple[tuple[int, i
 
 
 def draw_tokens(surface: pygame.Surface, grid: Grid, monster: Monster, placer: Placer) -> None:
-    """The letters on the Monster's Activation tokens (drawn as discs on the top edge of its
-    plate, in order: red ready, grey spent): A (AI) or S (Signature) (rulebook *Activation
-    and Activation Tokens*: "readied … flipped to the red side")."""
+    """The letters on the Monster's Activation tokens (drawn on the top edge of its plate, in
+    order: ready a filled vermillion disc, spent a hollow grey ring): A (AI) or S (Signature)
+    (rulebook *Activation and Activation Tokens*: "readied … flipped to the red side")."""
     plate = _monster_plate(grid, monster)
     for index, token in enumerate(monster.activations):
         centre, radius = _token_spot(plate, grid.cell, index)
         letter = "A" if token.kind == "ai" else "S"
         drawn = text(surface, letter, centre, max(8, radius + 3),
-                     (50, 50, 56) if token.spent else (255, 255, 255), anchor="center",
+                     TOKEN_SPENT if token.spent else (255, 255, 255), anchor="center",
                      full=f"Activation token: {'AI' if token.kind == 'ai' else 'Signature'}, "
                           f"{'spent' if token.spent else 'ready'}", role="label")
         placer.block(drawn)
@@ -727,6 +746,11 @@ def _areas_layer(rect: pygame.Rect, grid: Grid, overlays: ClashOverlays) -> pyga
         for space in spaces:
             box = local.space_rect(space)
             surface.blit(tint, (box.x + 1, box.y + 1))
+    for name, spaces in (("zone", overlays.zone), ("seen", overlays.seen)):
+        look, ink = AREA_PATTERNS[name]
+        for space in spaces:
+            marks.pattern(surface, local.space_rect(space).inflate(-1, -1), look, ink,
+                          theme.line(1), max(5, grid.cell // 5))
     if overlays.reach:
         radius = max(2, grid.cell // 10)
         ring = 0 if overlays.reach_now else max(1, radius // 3)
@@ -788,6 +812,7 @@ def _draw_selection(surface: pygame.Surface, grid: Grid, state: ClashState,
 
 
 def _draw_sight(surface: pygame.Surface, grid: Grid, state: ClashState, sight: SightLine) -> None:
+    """The LoS line: solid when clear; dashed when blocked, the blocking space crossed out."""
     colour = CLEAR_LINE if sight.clear else BLOCKED_LINE
     if sight.target:
         box = grid.space_rect(sight.target[0]).unionall(
@@ -796,13 +821,13 @@ def _draw_sight(surface: pygame.Surface, grid: Grid, state: ClashState, sight: S
     if sight.blocker is not None:
         box = grid.space_rect(sight.blocker)
         pygame.draw.rect(surface, BLOCKED_LINE, box.inflate(2, 2), max(3, grid.cell // 9))
-        pygame.draw.line(surface, BLOCKED_LINE, box.topleft, box.bottomright, 2)
-        pygame.draw.line(surface, BLOCKED_LINE, box.topright, box.bottomleft, 2)
+        marks.cross(surface, box.inflate(-grid.cell // 5, -grid.cell // 5), BLOCKED_LINE,
+                    max(2, grid.cell // 14))
     if sight.line is not None:
         start, end = (grid.point(*p) for p in sight.line)
-        width = max(3, grid.cell // 12)
-        pygame.draw.line(surface, (255, 255, 255), start, end, width + 2)
-        pygame.draw.line(surface, colour, start, end, width)
+        width = max(theme.line(3), grid.cell // 12)
+        marks.haloed_line(surface, colour, start, end, width, dashed=not sight.clear,
+                          halo=(255, 255, 255))
         for point in (start, end):
             pygame.draw.circle(surface, colour, point, width + 1)
 

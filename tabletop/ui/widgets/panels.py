@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.ui.textlayer import block, text, wrap
+from tabletop.ui.views.marks import draw_swatch
 from tabletop.ui.widgets import theme
 
 LINE = 18
@@ -63,9 +64,9 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect,
     return y - rect.y
 
 
-def _swatch(surface: pygame.Surface, swatch: pygame.Rect, colour: tuple[int, int, int]) -> None:
-    pygame.draw.rect(surface, colour, swatch)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, swatch, 1)
+def _swatch(surface: pygame.Surface, swatch: pygame.Rect, colour) -> None:
+    """A plain colour, or a :class:`~tabletop.ui.views.marks.Swatch` drawn like its mark."""
+    draw_swatch(surface, swatch, colour)
 
 
 def compact_legend_height(rows: list[tuple[tuple[int, int, int], str]]) -> int:

@@ -3,7 +3,16 @@
 Fonts are the one bundled with pygame-ce (``pygame.font.Font(None, size)``), cached per size.
 The window's own text and furniture (title strip, side panel, menus, status line) are sized
 for the default 1280 x 800 window and follow the window's size through :func:`ui`, within
-readable limits (:data:`SCALE_LIMITS`); board labels follow the board's spaces instead.
+readable limits (:data:`SCALE_LIMITS`), times the user's UI scale (:func:`set_ui_scale`,
+75 % to 200 %); board labels follow the board's spaces instead, and board line widths the UI
+scale (:func:`line`).
+
+Colour that carries meaning comes from one colour-blind-safe set, the eight colours of
+Okabe and Ito (*Color Universal Design*, 2008; :data:`OKABE_ITO`), and never alone: every
+mark that means something also differs in shape, pattern, line style, lightness or a letter
+(see ``docs/window.md``, *Colour and scale*).  Two themes: ``default`` and ``high-contrast``
+(black furniture, white text, thicker overlay lines and stronger tints, for projectors);
+:func:`use` switches between them and the module's colour names follow.
 """
 
 from __future__ import annotations
@@ -11,6 +20,80 @@ from __future__ import annotations
 import pygame
 
 Colour = tuple[int, int, int]
+
+OKABE_ITO: dict[str, Colour] = {
+    "black": (0, 0, 0), "orange": (230, 159, 0), "sky blue": (86, 180, 233),
+    "bluish green": (0, 158, 115), "yellow": (240, 228, 66), "blue": (0, 114, 178),
+    "vermillion": (213, 94, 0), "reddish purple": (204, 121, 167),
+}
+"""The Okabe-Ito colours (Okabe & Ito 2008), told apart by people with any of the common
+colour vision deficiencies."""
+
+OVERLAY_COLOURS: tuple[Colour, ...] = tuple(OKABE_ITO[name] for name in (
+    "blue", "orange", "reddish purple", "bluish green", "vermillion", "sky blue", "yellow"))
+"""The colours of the overlays asked as questions, in the order they were asked: ordered so
+that each differs from the one before it in lightness as well as hue."""
+
+OVERLAY_PATTERNS: tuple[str, ...] = ("hatch", "dots", "cross", "rows", "columns", "backhatch",
+                                     "grid")
+"""The fill pattern of each overlay's tinted places (same order as the colours): two
+overlays never share a pattern within seven, so their places differ without their hue."""
+
+KNIGHT_COLOURS: tuple[Colour, ...] = tuple(OKABE_ITO[name] for name in (
+    "blue", "bluish green", "orange", "reddish purple", "sky blue", "vermillion", "yellow")) + (
+    (90, 90, 90),)
+"""Knight token colours, given out in layout order; every token also carries its Knight's
+initials, so no Knight is told by colour alone."""
+
+CLEAR_LINE: Colour = OKABE_ITO["blue"]
+"""A clear Line of Sight: a solid line."""
+BLOCKED_LINE: Colour = OKABE_ITO["vermillion"]
+"""A blocked Line of Sight: a dashed line, and a cross over the blocking space."""
+SEEN: Colour = OKABE_ITO["sky blue"]
+"""Spaces a Monster sees: a hatched tint outlined in the darker :data:`SEEN_EDGE`."""
+SEEN_EDGE: Colour = OKABE_ITO["blue"]
+REACH: Colour = OKABE_ITO["blue"]
+"""Where a Knight can move: a tint with a dot in each space (a ring when it cannot move now)."""
+TOKEN_READY: Colour = OKABE_ITO["vermillion"]
+"""A ready Activation token: a filled disc."""
+TOKEN_SPENT: Colour = (150, 150, 158)
+"""A spent Activation token: a hollow ring."""
+
+
+def ink_on(colour: Colour) -> Colour:
+    """Black or white, whichever reads better on ``colour`` (by its relative luminance)."""
+    return (20, 20, 22) if luminance(colour) > 0.36 else (255, 255, 255)
+
+
+def luminance(colour: Colour) -> float:
+    """The relative luminance of an sRGB ``colour`` (WCAG 2 definition), 0 (black) to 1."""
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+THEMES: dict[str, dict[str, object]] = {
+    "default": {
+        "BACKGROUND": (34, 36, 42), "PANEL": (46, 49, 57), "PANEL_EDGE": (70, 74, 86),
+        "TEXT": (232, 232, 228), "TEXT_DIM": (160, 163, 172), "TEXT_DARK": (28, 28, 30),
+        "ACCENT": (250, 204, 90), "ERROR": (255, 120, 110), "OK": (120, 220, 140),
+        "BUTTON": (66, 71, 84), "BUTTON_HOVER": (88, 95, 112), "BUTTON_DOWN": (110, 118, 138),
+        "TINT_ALPHA": 80, "LINE_WEIGHT": 1.0,
+    },
+    "high-contrast": {
+        "BACKGROUND": (0, 0, 0), "PANEL": (0, 0, 0), "PANEL_EDGE": (255, 255, 255),
+        "TEXT": (255, 255, 255), "TEXT_DIM": (230, 230, 230), "TEXT_DARK": (0, 0, 0),
+        "ACCENT": (240, 228, 66), "ERROR": (255, 150, 130), "OK": (120, 230, 190),
+        "BUTTON": (30, 30, 30), "BUTTON_HOVER": (70, 70, 70), "BUTTON_DOWN": (110, 110, 110),
+        "TINT_ALPHA": 120, "LINE_WEIGHT": 1.5,
+    },
+}
+"""The themes by name: the furniture's colours, the overlays' tint opacity (0-255) and a
+weight for overlay line widths."""
+
+THEME_NAMES: tuple[str, ...] = tuple(THEMES)
 
 BACKGROUND: Colour = (34, 36, 42)
 PANEL: Colour = (46, 49, 57)
@@ -24,6 +107,35 @@ OK: Colour = (120, 220, 140)
 BUTTON: Colour = (66, 71, 84)
 BUTTON_HOVER: Colour = (88, 95, 112)
 BUTTON_DOWN: Colour = (110, 118, 138)
+TINT_ALPHA = 80
+LINE_WEIGHT = 1.0
+
+_theme = "default"
+_epoch = 0
+
+
+def use(name: str) -> None:
+    """Switch to the theme ``name`` (one of :data:`THEME_NAMES`): the module's furniture
+    colours, tint opacity and line weight become that theme's; cached layers are rebuilt
+    (see :func:`epoch`).  Raises ``KeyError`` for an unknown name."""
+    global _theme, _epoch
+    values = THEMES[name]
+    globals().update(values)
+    if name != _theme:
+        _theme = name
+        _epoch += 1
+
+
+def current() -> str:
+    """The name of the theme in use."""
+    return _theme
+
+
+def epoch() -> int:
+    """A number that changes whenever the theme or the UI scale changes (cached layers keep
+    it in their key)."""
+    return _epoch
+
 
 TITLE_HEIGHT = 30
 STATUS_HEIGHT = 26
@@ -34,7 +146,13 @@ SCALE_LIMITS = (0.9, 1.6)
 """The smallest and largest scale of the window's text: never under nine tenths of the
 default size (a 960 x 600 window still reads), never over 1.6 times it."""
 
+UI_SCALES: tuple[int, ...] = (75, 90, 100, 110, 125, 150, 175, 200)
+"""The UI scales the window's key steps through, in percent (any whole percent from 75 to
+200 can be asked for with ``--ui-scale``)."""
+UI_SCALE_RANGE = (75, 200)
+
 _scale = 1.0
+_user_percent = 100
 
 
 def set_window(size: tuple[int, int]) -> None:
@@ -47,10 +165,33 @@ def set_window(size: tuple[int, int]) -> None:
     _scale = max(low, min(high, width / DEFAULT_WINDOW[0], height / DEFAULT_WINDOW[1]))
 
 
+def set_ui_scale(percent: int) -> None:
+    """Scale fonts, tokens and line widths by ``percent`` (a whole number from 75 to 200);
+    raises ``ValueError`` outside that range."""
+    global _user_percent, _epoch
+    low, high = UI_SCALE_RANGE
+    if not (isinstance(percent, int) and low <= percent <= high):
+        raise ValueError(f"the UI scale must be a whole percent from {low} to {high}")
+    if percent != _user_percent:
+        _user_percent = percent
+        _epoch += 1
+
+
+def ui_scale() -> int:
+    """The user's UI scale in percent."""
+    return _user_percent
+
+
 def ui(pixels: int) -> int:
-    """``pixels`` (a size at 1280 x 800) scaled for the current window (see
-    :func:`set_window`)."""
-    return max(1, round(pixels * _scale))
+    """``pixels`` (a size at 1280 x 800 and 100 %) scaled for the current window (see
+    :func:`set_window`) and the UI scale (:func:`set_ui_scale`)."""
+    return max(1, round(pixels * _scale * _user_percent / 100))
+
+
+def line(pixels: int) -> int:
+    """A line width of ``pixels`` at 100 % scaled by the UI scale and the theme's weight
+    (at least 1)."""
+    return max(1, round(pixels * _user_percent / 100 * LINE_WEIGHT))
 
 
 _fonts: dict[int, pygame.font.Font] = {}
