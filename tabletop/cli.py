@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
                                               "name (default: the teaching board)")
     play.add_argument("--frames", type=_frames, default=None,
                       help="close the window after this many frames (for smoke tests)")
+    _look_options(play)
 
     listing = sub.add_parser("layouts",
                              help="list the shipped layouts: name, title, what each teaches")
@@ -77,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="keep the window's buttons, log and status line in the picture")
     shot.add_argument("--reveal", action="store_true",
                       help="show hidden information (secret orders, hands) in the picture")
+    _look_options(shot)
 
     query = sub.add_parser("query", help="answer rule questions about a layout as JSON lines")
     query.add_argument("file")
@@ -95,6 +97,25 @@ def build_parser() -> argparse.ArgumentParser:
     roll.add_argument("spec", help='dice, e.g. "3 kf-d10 crit" or "white red black black"')
     roll.add_argument("--seed", type=int, default=None, help="seed for a replayable roll")
     return parser
+
+
+def _look_options(command: argparse.ArgumentParser) -> None:
+    """``--ui-scale`` and ``--theme``: the window's look for this run (the window's keys
+    change the look that is kept between runs)."""
+    command.add_argument("--ui-scale", metavar="PERCENT", default=None,
+                         help="scale text, marks and line widths, 75 to 200 (default: the "
+                              "kept setting, else by screen size)")
+    command.add_argument("--theme", default=None, metavar="NAME",
+                         help="default or high-contrast (for projectors)")
+
+
+def _look(args: argparse.Namespace) -> tuple[int | None, str | None]:
+    """The ``--ui-scale`` and ``--theme`` asked for, checked (``None`` where not given)."""
+    from tabletop.ui.settings import parse_scale, parse_theme
+
+    scale = None if args.ui_scale is None else parse_scale(args.ui_scale)
+    name = None if args.theme is None else parse_theme(args.theme)
+    return scale, name
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -176,12 +197,14 @@ def _encodable(text: str) -> bool:
 
 
 def _play(args: argparse.Namespace) -> int:
+    scale, name = _look(args)
     from tabletop.ui.app import run
 
-    return run(args.file, frames=args.frames)
+    return run(args.file, frames=args.frames, ui_scale=scale, theme_name=name)
 
 
 def _screenshot(args: argparse.Namespace) -> int:
+    args.ui_scale, args.theme = _look(args)
     from tabletop.ui.screenshot import screenshot_command
 
     return screenshot_command(args)
@@ -213,7 +236,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         if not args.command:
-            args = argparse.Namespace(command="play", file=None, frames=None)
+            args = argparse.Namespace(command="play", file=None, frames=None, ui_scale=None,
+                                      theme=None)
         with ExitStack() as files:
             if args.command == "play" and args.file is None:
                 args.file = resources.DEFAULT_LAYOUT

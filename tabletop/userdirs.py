@@ -10,7 +10,11 @@ the current folder).
 - recovery files: ``$XDG_STATE_HOME/tabletop/recovery`` (XDG), ``~/Library/Application
   Support/tabletop/recovery`` (macOS), ``%LOCALAPPDATA%\\tabletop\\recovery`` (Windows);
 - lesson progress: ``$XDG_DATA_HOME/tabletop/progress`` (XDG), ``~/Library/Application
-  Support/tabletop/progress`` (macOS), ``%APPDATA%\\tabletop\\progress`` (Windows).
+  Support/tabletop/progress`` (macOS), ``%APPDATA%\\tabletop\\progress`` (Windows);
+- window settings (UI scale, theme): ``settings.toml`` in the state folder:
+  ``$XDG_STATE_HOME/tabletop/settings.toml`` (XDG), ``~/Library/Application
+  Support/tabletop/settings.toml`` (macOS), ``%LOCALAPPDATA%\\tabletop\\settings.toml``
+  (Windows).
 
 On XDG systems ``$XDG_DATA_HOME`` defaults to ``~/.local/share`` and ``$XDG_STATE_HOME`` to
 ``~/.local/state``; a value that is not an absolute path is ignored, as the XDG Base Directory
@@ -18,7 +22,8 @@ specification says.  The documents and pictures folders are ``$XDG_DOCUMENTS_DIR
 ``$XDG_PICTURES_DIR`` when set, else the lines of that name in
 ``$XDG_CONFIG_HOME/user-dirs.dirs`` (written by xdg-user-dirs), else ``~/Documents`` and
 ``~/Pictures``.  ``$TABLETOP_SAVES`` and ``$TABLETOP_RECOVERY_DIR`` name the saves and
-recovery folders outright (for tests and unusual set-ups).
+recovery folders outright, ``$TABLETOP_SETTINGS`` the settings file (for tests and unusual
+set-ups).
 
 The functions only name folders; :func:`ensure` creates one when a file is about to be written.
 """
@@ -37,6 +42,7 @@ from tabletop.errors import TabletopError
 APP = "tabletop"
 RECOVERY_ENV = "TABLETOP_RECOVERY_DIR"
 SAVES_ENV = "TABLETOP_SAVES"
+SETTINGS_ENV = "TABLETOP_SETTINGS"
 USER_DIRS_MAX_BYTES = 64 * 1024
 """A ``user-dirs.dirs`` file larger than this is not read (the real one is a few lines)."""
 
@@ -49,6 +55,7 @@ class UserDirs:
     progress: PurePath
     recovery: PurePath
     screenshots: PurePath
+    settings: PurePath
 
     def described(self) -> list[tuple[str, PurePath]]:
         """``(what, folder)`` pairs in the order ``tabletop --help`` names them."""
@@ -76,7 +83,8 @@ def folders_for(platform: str, env: Mapping[str, str], home: PurePath) -> UserDi
     return UserDirs(saves=_chosen(env.get(SAVES_ENV), home) or documents / APP,
                     progress=data / "progress",
                     recovery=_chosen(env.get(RECOVERY_ENV), home) or state / "recovery",
-                    screenshots=pictures / APP)
+                    screenshots=pictures / APP,
+                    settings=_chosen(env.get(SETTINGS_ENV), home) or state / "settings.toml")
 
 
 def user_dirs() -> UserDirs:
@@ -97,6 +105,11 @@ def screenshots() -> Path:
 def recovery() -> Path:
     """The folder of the window's recovery files."""
     return Path(user_dirs().recovery)
+
+
+def settings() -> Path:
+    """The file that keeps the window's settings between runs."""
+    return Path(user_dirs().settings)
 
 
 def progress() -> Path:

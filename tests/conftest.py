@@ -31,4 +31,5 @@ def _user_folders(tmp_path_factory):
             patch.setenv(variable, str(home / variable.lower()))
         patch.delenv("TABLETOP_RECOVERY_DIR", raising=False)
         patch.delenv("TABLETOP_SAVES", raising=False)
+        patch.delenv("TABLETOP_SETTINGS", raising=False)
         yield

@@ -59,6 +59,8 @@ APP_KEY_HELP: list[tuple[str, str]] = [
     ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"), ("Ctrl+S", "save the layout"),
     ("F12", "save a picture of the board (screenshots folder)"),
     ("F5", "reopen the file from disk"), ("F1", "this help"), ("Ctrl+Q", "quit"),
+    ("Ctrl+= / Ctrl+-", "UI scale up / down (75 % to 200 %, kept for next time)"),
+    ("Ctrl+H", "high-contrast theme on / off (kept for next time)"),
     ("drop a file", "open it"),
     ("log: wheel, PgUp/PgDn, click", "scroll the log; an entry's board, read-only (Esc: back)"),
 ]
@@ -162,6 +164,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.take_screenshot()
             return
+        if event.type == pygame.KEYDOWN and self._look_key(event):
+            return
         if self.log_panel.handle_event(event):
             return
         top = self.top
@@ -182,6 +186,27 @@ class App:
                 return
         if event.type == pygame.KEYDOWN:
             self._app_key(event)
+
+    def _look_key(self, event: pygame.event.Event) -> bool:
+        """Ctrl+= / Ctrl+- (UI scale) and Ctrl+H (high contrast): change the look, lay the
+        frame out again and keep the choice in the settings file; returns whether the key
+        was one of them."""
+        if not event.mod & pygame.KMOD_CTRL:
+            return False
+        if event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_MINUS,
+                         pygame.K_KP_MINUS):
+            up = event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)
+            theme.set_ui_scale(settings.step_scale(theme.ui_scale(), up))
+            said = f"UI scale {theme.ui_scale()} % (Ctrl+= / Ctrl+-)"
+        elif event.key == pygame.K_h:
+            theme.use("default" if theme.current() == "high-contrast" else "high-contrast")
+            said = f"{theme.current()} theme (Ctrl+H)"
+        else:
+            return False
+        self.areas = Areas.of(self.areas.size)
+        note = settings.save(settings.Settings(theme.ui_scale(), theme.current()))
+        self.session.tell(note or f"{said}, kept for next time", error=note is not None)
+        return True
 
     def _app_key(self, event: pygame.event.Event) -> None:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
@@ -514,11 +539,13 @@ class RestorePrompt(Controller):
                 y += 24
 
 
-def run(path: str, *, frames: int | None = None) -> int:
+def run(path: str, *, frames: int | None = None, ui_scale: int | None = None,
+        theme_name: str | None = None) -> int:
     """Open the window on the layout (or tabletop PNG) at ``path`` and run until it is closed;
     returns the exit code.  A file that cannot be opened prints the same one line as
     ``tabletop check`` on standard error and returns 2.  ``frames`` stops after that many
-    frames (for tests)."""
+    frames (for tests).  The look is the settings file's (:mod:`tabletop.ui.settings`), with
+    ``ui_scale`` (percent) and ``theme_name`` for this run instead when given."""
     try:
         game, state = load_board(path)
     except TabletopError as exc:
@@ -530,6 +557,14 @@ def run(path: str, *, frames: int | None = None) -> int:
     pygame.display.init()
     pygame.font.init()
     sys.setswitchinterval(SWITCH_INTERVAL)
+    kept, note = settings.load()
+    settings.apply(kept, [h for _, h in pygame.display.get_desktop_sizes()])
+    if ui_scale is not None:
+        theme.set_ui_scale(ui_scale)
+    if theme_name is not None:
+        theme.use(theme_name)
+    if note:
+        session.tell(note, error=True)
     try:
         window = pygame.display.set_mode(theme.DEFAULT_WINDOW, pygame.RESIZABLE)
         pygame.display.set_caption(f"tabletop — {Path(path).name}")

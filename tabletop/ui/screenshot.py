@@ -7,8 +7,10 @@ facts and legend, without the window's buttons, log and status line (``--ui`` ke
 pictures of the window itself).  Options: ``--size WIDTHxHEIGHT`` (default 1280x800),
 ``--overlay "QUESTION"`` (any number: each a ``tabletop query`` question whose answer has a
 picture, such as ``"los Kara Eggknight"`` or ``"sees Eggknight"``, drawn together, each in its
-own colour; or one of the screen's own words such as ``"select Kara"``), ``--reveal`` (draw
-hidden information).  A malformed size, an unknown overlay or an output that is not ``.png``
+own colour and pattern; or one of the screen's own words such as ``"select Kara"``),
+``--reveal`` (draw hidden information), ``--ui-scale PERCENT`` (75 to 200, default 100) and
+``--theme default|high-contrast``; a picture never uses the window's kept settings, so the
+same command always draws the same picture.  A malformed size, an unknown overlay or an output that is not ``.png``
 is a :class:`~tabletop.errors.UsageError`.  F12 in the window writes the same kind of picture
 into the user's screenshots folder (:func:`tabletop.userdirs.screenshots`).
 """
@@ -43,11 +45,12 @@ def parse_size(words: str) -> tuple[int, int]:
 
 
 def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: bool = False,
-           ui: bool = False):
+           ui: bool = False, ui_scale: int = 100, theme_name: str = "default"):
     """The picture of the board in ``path`` (layout or tabletop PNG) drawn headless at
-    ``size`` with ``overlays`` (with the window's buttons, log and status line when ``ui``):
-    returns ``(surface, state)``, where ``state`` is what the picture may carry as its layout
-    (``None`` when that would give hidden information away)."""
+    ``size`` with ``overlays`` (with the window's buttons, log and status line when ``ui``),
+    at ``ui_scale`` percent in the theme ``theme_name``: returns ``(surface, state)``, where
+    ``state`` is what the picture may carry as its layout (``None`` when that would give
+    hidden information away)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     import pygame
 
@@ -55,15 +58,24 @@ def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: b
     from tabletop.ui.pictures import load_board
     from tabletop.ui.session import Session
 
+    from tabletop.ui.widgets import theme
+
     game, state = load_board(path)
     pygame.font.init()
-    app = App(Session(game, state, path=str(path)), size)
-    app.screen.reveal = reveal
-    app.interactive = ui
-    for spec in overlays:
-        app.screen.apply_overlay(spec)
-    surface = pygame.Surface(size)
-    app.draw(surface)
+    before = theme.ui_scale(), theme.current()
+    theme.set_ui_scale(ui_scale)
+    theme.use(theme_name)
+    try:
+        app = App(Session(game, state, path=str(path)), size)
+        app.screen.reveal = reveal
+        app.interactive = ui
+        for spec in overlays:
+            app.screen.apply_overlay(spec)
+        surface = pygame.Surface(size)
+        app.draw(surface)
+    finally:
+        theme.set_ui_scale(before[0])
+        theme.use(before[1])
     return surface, app.screen.picture_state(reveal)
 
 
@@ -76,6 +88,7 @@ def screenshot_command(args: argparse.Namespace) -> int:
     from tabletop.ui.pictures import write_png
 
     surface, state = render(args.file, size, list(args.overlay), bool(args.reveal),
-                            bool(args.ui))
+                            bool(args.ui), getattr(args, "ui_scale", None) or 100,
+                            getattr(args, "theme", None) or "default")
     say(str(write_png(surface, state, args.output)))
     return 0
