@@ -20,7 +20,7 @@ import pygame
 from tabletop import userdirs
 from tabletop.console import say
 from tabletop.errors import TabletopError
-from tabletop.ui import background, keys, textlayer
+from tabletop.ui import background, keys, settings, textlayer
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.history import HistoryView
 from tabletop.ui.pictures import load_board, write_png

@@ -10,9 +10,10 @@ picture, such as ``"los Kara Eggknight"`` or ``"sees Eggknight"``, drawn togethe
 own colour and pattern; or one of the screen's own words such as ``"select Kara"``),
 ``--reveal`` (draw hidden information), ``--ui-scale PERCENT`` (75 to 200, default 100) and
 ``--theme default|high-contrast``; a picture never uses the window's kept settings, so the
-same command always draws the same picture.  A malformed size, an unknown overlay or an output that is not ``.png``
-is a :class:`~tabletop.errors.UsageError`.  F12 in the window writes the same kind of picture
-into the user's screenshots folder (:func:`tabletop.userdirs.screenshots`).
+same command always draws the same picture.  A malformed size, an unknown overlay or an
+output that is not ``.png`` is a :class:`~tabletop.errors.UsageError`.  F12 in the window
+writes the same kind of picture into the user's screenshots folder
+(:func:`tabletop.userdirs.screenshots`).
 """
 
 from __future__ import annotations
@@ -57,7 +58,6 @@ def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: b
     from tabletop.ui.app import App
     from tabletop.ui.pictures import load_board
     from tabletop.ui.session import Session
-
     from tabletop.ui.widgets import theme
 
     game, state = load_board(path)

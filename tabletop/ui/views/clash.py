@@ -581,7 +581,7 @@ when above 0; the legend names them."""
 def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
                  placer: Placer) -> None:
     """Small numbered discs at the token's edge: Vigor top right, Heat right, Passion left."""
-    size = max(9, min(theme.ui(14), box.width // 3))
+    size = max(9, min(theme.ui(14), box.width // 4))
     for stat, colour, where in STAT_BADGES:
         value = getattr(knight, stat)
         if stat != "vigor" and value == 0:
