@@ -91,7 +91,8 @@ def test_reach_overlay_tints_spaces(board):
     box = grid.space_rect(Space.parse("E1"))
     point = (box.x + 4, box.y + 4)
     before, after = plain.get_at(point), tinted.get_at(point)
-    assert after.b > before.b and after.r < before.r
+    assert after.b - after.r > before.b - before.r  # bluer
+    assert sum(after[:3]) < sum(before[:3])  # and darker
 
 
 def test_static_layers_are_built_once_per_state_and_size(board):

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from tabletop.games.overlay import Overlay, Picture
+from tabletop.ui import textlayer
 from tabletop.ui.views import marks
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
@@ -56,14 +57,22 @@ def draw_asked(surface: pygame.Surface, rect: pygame.Rect, asked: Sequence[Overl
     if not asked:
         return
     tint = pygame.Surface(rect.size, pygame.SRCALPHA)
+    words = [d.rect.move(-rect.x, -rect.y) for d in textlayer.drawn() if d.words
+             and d.role not in ("tip", "tooltip") and d.rect.colliderect(rect)]
     for index, item in enumerate(asked):
         colour = overlay_colour(index)
         for name in (*item.picture.places, *item.picture.crossed):
             for box in locate(name):
                 local = box.move(-rect.x, -rect.y)
-                pygame.draw.rect(tint, (*colour, theme.TINT_ALPHA), local)
-                marks.pattern(tint, local, overlay_pattern(index), (*colour, 230),
-                              theme.line(1))
+                pattern = pygame.Surface(local.size, pygame.SRCALPHA)
+                pattern.fill((*colour, theme.TINT_ALPHA))
+                marks.pattern(pattern, pattern.get_rect(), overlay_pattern(index),
+                              (*colour, 230), theme.line(1), origin=local.topleft)
+                for word in words:  # the words on the board stay clear of the pattern
+                    if word.colliderect(local):
+                        pattern.fill((*colour, theme.TINT_ALPHA),
+                                     word.move(-local.x, -local.y))
+                tint.blit(pattern, local)
     surface.blit(tint, rect)
     anchors = [_draw_marks(surface, item.picture, overlay_colour(index), locate, point)
                for index, item in enumerate(asked)]
@@ -85,11 +94,23 @@ def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, locat
     goes (the top-most of its marks), or ``None`` when nothing was drawn."""
     anchors: list[tuple[int, int]] = []
     edge = theme.line(2)
-    for name in (*picture.places, *picture.crossed):
-        for box in locate(name):
-            pygame.draw.rect(surface, theme.BACKGROUND, box, edge + 2)
-            pygame.draw.rect(surface, colour, box.inflate(-2, -2), edge)
-            anchors.append((box.x - 8, box.y - 8))  # the number just outside the corner
+    boxes = [box for name in (*picture.places, *picture.crossed) for box in locate(name)]
+    held = {tuple(box) for box in boxes}
+    for box in boxes:  # the outline of the region: sides not shared with another place
+        sides = (((0, -box.height), (box.topleft, box.topright)),
+                 ((0, box.height), (box.bottomleft, box.bottomright)),
+                 ((-box.width, 0), (box.topleft, box.bottomleft)),
+                 ((box.width, 0), (box.topright, box.bottomright)))
+        for (dx, dy), (a, b) in sides:
+            if tuple(box.move(dx, dy)) not in held:
+                inward = (-dx // max(1, abs(dx)) * (edge // 2 + 1),
+                          -dy // max(1, abs(dy)) * (edge // 2 + 1))
+                a = (a[0] - (a[0] == box.right) + inward[0],
+                     a[1] - (a[1] == box.bottom) + inward[1])
+                b = (b[0] - (b[0] == box.right) + inward[0],
+                     b[1] - (b[1] == box.bottom) + inward[1])
+                marks.haloed_line(surface, colour, a, b, edge)
+        anchors.append((box.x - 8, box.y - 8))  # the number just outside the corner
     for name in picture.crossed:
         for box in locate(name):
             marks.cross(surface, box.inflate(-box.width // 5, -box.height // 5), colour,

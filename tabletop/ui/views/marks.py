@@ -25,34 +25,49 @@ PATTERN_STEP = 9
 
 
 def pattern(surface: pygame.Surface, box: pygame.Rect, name: str, colour, width: int = 1,
-            step: int | None = None) -> None:
+            step: int | None = None, origin: tuple[int, int] = (0, 0)) -> None:
     """Fill ``box`` with the pattern ``name`` in ``colour`` (an RGB or RGBA tuple): ``hatch``
     (lines rising to the right), ``backhatch`` (falling), ``cross`` (both), ``rows``
     (horizontal lines), ``columns`` (vertical), ``grid`` (both) or ``dots``; the lines are
-    anchored to the surface, so neighbouring boxes join up."""
+    anchored to the surface moved by ``origin`` (where the surface itself will be blitted),
+    so neighbouring boxes join up."""
     step = step or max(5, theme.line(PATTERN_STEP))
+    ox, oy = origin
     clip = surface.get_clip()
-    surface.set_clip(box.clip(clip) if clip else box)
-    if name in ("hatch", "cross"):
-        start = (box.x + box.bottom) // step * step - box.bottom
-        for x in range(start - step, box.right + step, step):
-            pygame.draw.line(surface, colour, (x, box.bottom), (x + box.height, box.y), width)
-    if name in ("backhatch", "cross"):
-        start = (box.x - box.y) // step * step + box.y
-        for x in range(start - box.height - step, box.right + step, step):
-            pygame.draw.line(surface, colour, (x, box.y), (x + box.height, box.bottom), width)
+    surface.set_clip(box.clip(clip))
+    box = box.move(ox, oy)  # drawn in the shared frame, then moved back by the offset
+    _lines(surface, box, name, colour, width, step, (-ox, -oy))
+    surface.set_clip(clip)
+
+
+def _lines(surface: pygame.Surface, box: pygame.Rect, name: str, colour, width: int,
+           step: int, shift: tuple[int, int]) -> None:
+    """The strokes of :func:`pattern` for ``box`` (in the shared frame), each moved by
+    ``shift`` onto ``surface``."""
+    sx, sy = shift
+
+    def line(a: Point, b: Point) -> None:
+        pygame.draw.line(surface, colour, (a[0] + sx, a[1] + sy), (b[0] + sx, b[1] + sy), width)
+
+    if name in ("hatch", "cross"):  # x + y constant along each line: a multiple of step
+        first = (box.x + box.y) // step * step
+        for total in range(first, box.right + box.bottom + step, step):
+            line((total - box.bottom, box.bottom), (total - box.y, box.y))
+    if name in ("backhatch", "cross"):  # x - y constant along each line
+        first = (box.x - box.bottom) // step * step
+        for diff in range(first, box.right - box.y + step, step):
+            line((diff + box.y, box.y), (diff + box.bottom, box.bottom))
     if name in ("rows", "grid"):
         for y in range(box.y // step * step + step // 2, box.bottom, step):
-            pygame.draw.line(surface, colour, (box.x, y), (box.right, y), width)
+            line((box.x, y), (box.right, y))
     if name in ("columns", "grid"):
         for x in range(box.x // step * step + step // 2, box.right, step):
-            pygame.draw.line(surface, colour, (x, box.y), (x, box.bottom), width)
+            line((x, box.y), (x, box.bottom))
     if name == "dots":
         radius = max(1, width)
         for y in range(box.y // step * step + step // 2, box.bottom, step):
             for x in range(box.x // step * step + step // 2, box.right, step):
-                pygame.draw.circle(surface, colour, (x, y), radius)
-    surface.set_clip(clip)
+                pygame.draw.circle(surface, colour, (x + sx, y + sy), radius)
 
 
 def haloed_line(surface: pygame.Surface, colour: Colour, start: Point, end: Point, width: int,

@@ -29,18 +29,21 @@ OKABE_ITO: dict[str, Colour] = {
 """The Okabe-Ito colours (Okabe & Ito 2008), told apart by people with any of the common
 colour vision deficiencies."""
 
-OVERLAY_COLOURS: tuple[Colour, ...] = tuple(OKABE_ITO[name] for name in (
-    "blue", "orange", "reddish purple", "bluish green", "vermillion", "sky blue", "yellow"))
-"""The colours of the overlays asked as questions, in the order they were asked: ordered so
-that each differs from the one before it in lightness as well as hue."""
+_DISTINCT_ORDER = ("blue", "vermillion", "sky blue", "yellow", "reddish purple", "orange",
+                   "bluish green")
+"""Okabe-Ito colours ordered so that the first ones stay furthest apart when simulated: as
+protanopes, deuteranopes and tritanopes see them (Machado et al. 2009), any two of the first
+four differ by at least 24 CIELAB ΔE*ab, of the first five by 20, of all seven by 16."""
+
+OVERLAY_COLOURS: tuple[Colour, ...] = tuple(OKABE_ITO[name] for name in _DISTINCT_ORDER)
+"""The colours of the overlays asked as questions, in the order they were asked."""
 
 OVERLAY_PATTERNS: tuple[str, ...] = ("hatch", "dots", "cross", "rows", "columns", "backhatch",
                                      "grid")
 """The fill pattern of each overlay's tinted places (same order as the colours): two
 overlays never share a pattern within seven, so their places differ without their hue."""
 
-KNIGHT_COLOURS: tuple[Colour, ...] = tuple(OKABE_ITO[name] for name in (
-    "blue", "bluish green", "orange", "reddish purple", "sky blue", "vermillion", "yellow")) + (
+KNIGHT_COLOURS: tuple[Colour, ...] = tuple(OKABE_ITO[name] for name in _DISTINCT_ORDER) + (
     (90, 90, 90),)
 """Knight token colours, given out in layout order; every token also carries its Knight's
 initials, so no Knight is told by colour alone."""
