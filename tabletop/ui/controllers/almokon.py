@@ -39,12 +39,14 @@ from tabletop.ui.controllers.almokon_facts import card_lines, group_label, phase
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.session import Session
 from tabletop.ui.views.almokon import (
+    OWNER_LOOKS,
     PLAYER_COLOURS,
     ZONE_COLOURS,
     Hit,
     draw_almokon,
     draw_zoom,
 )
+from tabletop.ui.views.marks import Swatch
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.handover import HandOver
 
@@ -178,8 +180,10 @@ class AlmokonController(GameController):
         return (f"{state.players[state.to_act].name} to act", PLAYER_COLOURS[state.to_act])
 
     def legend(self):
-        return [(PLAYER_COLOURS[0], f"{self.state.players[0].name} (bottom)"),
-                (PLAYER_COLOURS[1], f"{self.state.players[1].name} (top)"),
+        return [(Swatch(PLAYER_COLOURS[0], OWNER_LOOKS[0]),
+                 f"{self.state.players[0].name} (bottom): single border"),
+                (Swatch(PLAYER_COLOURS[1], OWNER_LOOKS[1]),
+                 f"{self.state.players[1].name} (top): double border"),
                 (ZONE_COLOURS["wilderness"], "Wilderness: land combat"),
                 (ZONE_COLOURS["open-sea"], "Open Sea: naval combat"),
                 ((110, 230, 130), "legal target"), ((60, 60, 64), "dimmed: not a target")]

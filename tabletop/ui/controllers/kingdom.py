@@ -1,14 +1,14 @@
 """The Kingdom map screen: clicks in, Delve actions out (through the session).
 
-Travel step: click a face-down tile next to a path of the party's tile to travel there (green
-ring); click an explored tile (blue ring) once to see the Backtrack route and its Time/Threat
-cost, again to go (V shows another equally short way); the Deep Fog button, then a tile (grey
-ring), enters the Fog.  Any other click asks the rules core and shows its refusal in the
-status line.  Questions the rules ask the players (a Clue type, where a Monster stops, ...)
-are answered with the side panel's buttons; so are the Exploration and Story steps and the
-Deep Fog choices (click a path card first to Course Correct from it).  Shift+click picks a tile
-for the card effects that name one (reveal it, spawn a Monster on it, remove a token, block or
-clear one of its paths with a Hindering token of the kind shown on the Token button).
+Travel step: click a face-down tile next to a path of the party's tile to travel there (solid
+green ring); click an explored tile (dashed blue ring) once to see the Backtrack route and its
+Time/Threat cost, again to go (V shows another equally short way); the Deep Fog button, then a
+tile (double grey ring), enters the Fog. Any other click asks the rules core and shows its
+refusal in the status line. Questions the rules ask the players (a Clue type, where a Monster
+stops, ...) are answered with the side panel's buttons; so are the Exploration and Story steps
+and the Deep Fog choices (click a path card first to Course Correct from it). Shift+click picks
+a tile for the card effects that name one (reveal it, spawn a Monster on it, remove a token,
+block or clear one of its paths with a Hindering token of the kind shown on the Token button).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from tabletop.ui.views.kingdom import (
     FOG_RING,
     MONSTER,
     PARTY,
+    RING_LOOKS,
     TRAVEL_RING,
     Hit,
     KingdomLayers,
@@ -53,6 +54,7 @@ from tabletop.ui.views.kingdom import (
     draw_kingdom,
     hidden_view,
 )
+from tabletop.ui.views.marks import Swatch
 
 POI_MODIFIERS = tuple(f"{n:+d}" if n else "0" for n in range(-3, 4))
 AMOUNTS = (1, 2, 3, 4, 5)
@@ -130,10 +132,10 @@ class KingdomController(GameController):
                 return [f"Backtrack to {self.preview} via {', '.join(route)}: Time +1, "
                         f"Threat +{cost}. Click it again to go{more}; Esc to cancel."]
             if self.fog_mode:
-                return ["Deep Fog: click the Unexplored tile to aim for (grey ring); +1 Threat "
+                return ["Deep Fog: click the Unexplored tile to aim for (double ring); +1 Threat "
                         "at once. Esc to cancel."]
-            return ["Travel step: click a green-ringed face-down tile to travel, a blue-ringed "
-                    "explored tile to Backtrack, or Deep Fog in the panel."]
+            return ["Travel step: click a face-down tile in a solid ring to travel, an explored "
+                    "tile in a dashed ring to Backtrack, or Deep Fog in the panel."]
         if phase == "exploration":
             return ["Exploration step: draw the top Exploration card (button by its effect "
                     "type), resolve it, then End step."]
@@ -165,8 +167,10 @@ class KingdomController(GameController):
         return lines
 
     def legend(self):
-        return [(TRAVEL_RING, "travel onto this tile"), (BACKTRACK_RING, "Backtrack here"),
-                (FOG_RING, "Deep Fog target"), (PARTY, "Party marker"),
+        return [(Swatch(TRAVEL_RING, RING_LOOKS["travel"]), "solid ring: travel onto this tile"),
+                (Swatch(BACKTRACK_RING, RING_LOOKS["backtrack"]), "dashed ring: Backtrack here"),
+                (Swatch(FOG_RING, RING_LOOKS["deep-fog"]), "double ring: Deep Fog target"),
+                (PARTY, "Party marker"),
                 (MONSTER, "Encounter Monster token"),
                 ((58, 62, 78), "face-down back: Time, Threat (H), Clues, Fog Intensity")]
 

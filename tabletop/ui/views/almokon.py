@@ -21,7 +21,11 @@ from tabletop.ui.textlayer import paste, tooltip
 from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 
-PLAYER_COLOURS = ((222, 128, 84), (112, 168, 230))
+PLAYER_COLOURS = (theme.OKABE_ITO["orange"], theme.OKABE_ITO["sky blue"])
+"""The two players' colours (Okabe-Ito); a card's owner also shows in its border: a single
+line for the bottom player, a double line for the top player."""
+OWNER_LOOKS = ("outline", "double outline")
+"""The legend swatch of each owner's card border (see :func:`_draw_card`)."""
 ZONE_COLOURS = {REALM: (62, 57, 50), WILDERNESS: (46, 72, 44), OPEN_SEA: (34, 54, 86)}
 FACTION_COLOURS = {"conquest": (128, 52, 46), "diplomacy": (58, 76, 118),
                    "community": (70, 110, 60), "creed": (120, 100, 58),
@@ -97,6 +101,8 @@ def face_of(state: AlmokonState, uid: str, owner: int, card: Card | None) -> Fac
                           GROWTH_COLOUR))
         items = tuple(f"+ {state.name_of(i)}" for i in card.items)
     kind = UNIT_KINDS.get(d.unit, d.unit) if d.type == "unit" else d.type.capitalize()
+    if d.faction != "neutral":  # the body's colour says it too, but never alone
+        kind = f"{kind} · {d.faction.capitalize()}"
     return Face(name=state.name_of(uid), kind=kind,
                 cost="" if d.type in ("monarch", "capitol") or card is not None
                 else str(d.cost),
@@ -228,6 +234,9 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
     body = FACTION_COLOURS.get(face.faction, (80, 80, 80))
     pygame.draw.rect(card, body, card.get_rect(), border_radius=radius)
     pygame.draw.rect(card, PLAYER_COLOURS[face.owner], card.get_rect(), 2, border_radius=radius)
+    if face.owner == 1:  # the top player's cards: a second, inner line
+        pygame.draw.rect(card, PLAYER_COLOURS[1], card.get_rect().inflate(-6, -6), 1,
+                         border_radius=max(1, radius - 3))
     left = 0
     if landscape:
         band = pygame.Rect(0, 0, max(12, h // 7), h)

@@ -24,6 +24,7 @@ from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, bounds, path_cell
 from tabletop.ui import textlayer
 from tabletop.ui.textlayer import Placer, block, cover, paste, wrap_at_most
+from tabletop.ui.views import marks
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
 
@@ -40,8 +41,12 @@ SHORTCUT: Colour = (120, 200, 230)
 PARTY: Colour = (250, 204, 60)
 MONSTER: Colour = (200, 40, 40)
 TRAVEL_RING: Colour = (110, 220, 120)
-BACKTRACK_RING: Colour = (110, 170, 250)
+BACKTRACK_RING: Colour = theme.OKABE_ITO["sky blue"]
 FOG_RING: Colour = (190, 190, 210)
+RING_LOOKS: dict[str, str] = {"travel": "outline", "backtrack": "dashed outline",
+                              "deep-fog": "double outline"}
+"""How each kind of option ring is drawn besides its colour: travel a solid ring, Backtrack
+a dashed one, a Deep Fog target a double one (legend swatches alike)."""
 SELECT_RING: Colour = (255, 255, 255)
 HUNT: Colour = (220, 70, 60)
 SPAWN: Colour = (230, 150, 40)
@@ -294,17 +299,27 @@ def _back_lines(tile: Tile, width: int, size: int, short: bool = False) -> list[
 def _draw_overlays(surface: pygame.Surface, fit: MapFit, state: KingdomState,
                    overlays: Overlays) -> None:
     rings = {"travel": TRAVEL_RING, "backtrack": BACKTRACK_RING, "deep-fog": FOG_RING}
+    width = theme.line(3)
     for kind, tile_id in overlays.options:
         if state.has_tile(tile_id) and state.tile(tile_id).rect is not None:
-            pygame.draw.rect(surface, rings[kind], fit.tile_rect(state.tile(tile_id)).inflate(4, 4),
-                             3, border_radius=6)
+            ring = fit.tile_rect(state.tile(tile_id)).inflate(4, 4)
+            pygame.draw.rect(surface, theme.BACKGROUND, ring.inflate(2, 2), width + 2,
+                             border_radius=6)
+            if RING_LOOKS[kind] == "dashed outline":
+                marks.dashed_rect(surface, rings[kind], ring, width, theme.line(10))
+                continue
+            pygame.draw.rect(surface, rings[kind], ring, width, border_radius=6)
+            if RING_LOOKS[kind] == "double outline":
+                pygame.draw.rect(surface, rings[kind], ring.inflate(-2 * width - 4,
+                                                                    -2 * width - 4), 1)
     if overlays.route:
         points = [fit.tile_rect(state.tile(t)).center for t in overlays.route
                   if state.has_tile(t) and state.tile(t).rect is not None]
         if len(points) > 1:
-            pygame.draw.lines(surface, BACKTRACK_RING, False, points, 5)
+            for a, b in zip(points, points[1:], strict=False):
+                marks.haloed_line(surface, BACKTRACK_RING, a, b, theme.line(5), dashed=True)
             for p in points[1:]:
-                pygame.draw.circle(surface, BACKTRACK_RING, p, 7)
+                pygame.draw.circle(surface, BACKTRACK_RING, p, theme.line(7))
     if overlays.selected and state.has_tile(overlays.selected):
         tile = state.tile(overlays.selected)
         if tile.rect is not None:

@@ -104,6 +104,16 @@ def dashes(start: Point, end: Point, dash: int) -> list[tuple[Point, Point]]:
     return out
 
 
+def dashed_rect(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int,
+                dash: int) -> None:
+    """The outline of ``rect`` in dashes ``dash`` pixels long, ``width`` wide."""
+    right, bottom = rect.right - 1, rect.bottom - 1
+    for a, b in (((rect.x, rect.y), (right, rect.y)), ((right, rect.y), (right, bottom)),
+                 ((right, bottom), (rect.x, bottom)), ((rect.x, bottom), (rect.x, rect.y))):
+        for start, end in dashes(a, b, dash):
+            pygame.draw.line(surface, colour, start, end, width)
+
+
 def cross(surface: pygame.Surface, box: pygame.Rect, colour: Colour, width: int) -> None:
     """A cross from corner to corner of ``box`` over a dark halo: this space blocks."""
     inner = box.inflate(-width, -width)
@@ -115,7 +125,9 @@ def cross(surface: pygame.Surface, box: pygame.Rect, colour: Colour, width: int)
 class Swatch:
     """A legend swatch drawn like the mark it explains: ``look`` is ``fill`` (a plain
     square), a :func:`pattern` name (a tinted square with that pattern), ``disc`` (filled),
-    ``ring`` (hollow), ``dashed`` (a dashed square outline), ``double`` (a double outline),
+    ``ring`` (hollow), ``dashed`` (a filled square, dashed edge), ``double`` (a filled square,
+    double edge), ``outline``, ``double outline`` and ``dashed outline`` (a ring round a card
+    or tile: one line, two, or dashes),
     ``line`` (a solid line) or ``dashed line``; ``ink`` draws the pattern or outline (default
     ``colour``)."""
 
@@ -139,13 +151,16 @@ def draw_swatch(surface: pygame.Surface, box: pygame.Rect, swatch: Swatch | Colo
     elif look in ("line", "dashed line"):
         haloed_line(surface, colour, box.midleft, box.midright, max(2, box.height // 5),
                     dashed=look == "dashed line")
+    elif look in ("outline", "double outline"):
+        pygame.draw.rect(surface, colour, box, 2)
+        if look == "double outline":
+            pygame.draw.rect(surface, colour, box.inflate(-6, -6), 1)
+    elif look == "dashed outline":
+        dashed_rect(surface, colour, box, 2, max(2, box.width // 4))
     elif look in ("dashed", "double"):
         pygame.draw.rect(surface, colour, box)
         if look == "dashed":
-            for a, b in ((box.topleft, box.topright), (box.topright, box.bottomright),
-                         (box.bottomright, box.bottomleft), (box.bottomleft, box.topleft)):
-                for start, end in dashes(a, b, max(2, box.width // 5)):
-                    pygame.draw.line(surface, ink, start, end, width)
+            dashed_rect(surface, ink, box, width, max(2, box.width // 5))
         else:
             pygame.draw.rect(surface, ink, box, 1)
             pygame.draw.rect(surface, ink, box.inflate(-4, -4), 1)
