@@ -489,7 +489,7 @@ def _mark_blind(surface: pygame.Surface, box: pygame.Rect) -> None:
     """A purple tint and a crossed-out eye in the space's top-left corner (left visible beside
     a Knight token standing there): the Monster cannot see a Knight here."""
     tint = pygame.Surface(box.inflate(-2, -2).size, pygame.SRCALPHA)
-    tint.fill((150, 60, 230, 70))
+    tint.fill((*BLIND[:3], 90))
     surface.blit(tint, box.inflate(-2, -2))
     ink = (110, 30, 180)
     eye = pygame.Rect(box.x + 3, box.y + 3, max(8, box.width * 2 // 5), max(5, box.height // 4))

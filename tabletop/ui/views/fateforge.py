@@ -26,6 +26,7 @@ from tabletop.games.fateforge.state import Ally, FateforgeState, Zone
 from tabletop.ui.textlayer import Placer, block, paste, text_size
 from tabletop.ui.textlayer import fit as fit_text
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text
+from tabletop.ui.views.marks import Swatch, dashed_rect
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
@@ -44,6 +45,9 @@ ENERGY_FILL = (40, 200, 220, 80)
 HIT_RING: Colour = (255, 140, 0)
 SHOT_RING: Colour = (250, 220, 40)
 NO_RING: Colour = (120, 120, 120)
+"""An enemy that cannot be attacked: a grey dashed ring (HIT and SHOT rings are solid and
+carry their word)."""
+STUN: Colour = (40, 200, 60)
 ACTING: Colour = (255, 255, 255)
 
 ENEMY_COLOURS: dict[str, Colour] = {
@@ -404,7 +408,7 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
                   + (f", {hero.block} block" if hero.block else ""))
         if hero.stun:
             _cube(surface, (spot.centre[0] + spot.radius - 4, spot.centre[1] - spot.radius),
-                  (40, 200, 60))
+                  STUN, diamond=True)
         ally = state.ally
         if ally is not None and ally.hero == hero.name:
             _draw_ally(surface, spot, ally)
@@ -417,7 +421,9 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
             NO_RING if enemy.name in overlays.blocked else None)
         if overlays.acting == enemy.name:
             pygame.draw.rect(surface, ACTING, box.inflate(18, 18), 2, border_radius=6)
-        if ring:
+        if ring and not how:
+            dashed_rect(surface, ring, box.inflate(12, 12), 4, 6)
+        elif ring:
             pygame.draw.rect(surface, ring, box.inflate(12, 12), 4, border_radius=5)
             if how:
                 label = text(surface, how, (box.right + 8, box.centery), 13, (20, 20, 20),
@@ -438,7 +444,7 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
         for i in range(enemy.armour):
             _cube(surface, (box.x + 2 + i * 9, box.bottom - 10), (15, 15, 15))
         if enemy.stun:
-            _cube(surface, (box.right - 10, box.y + 2), (40, 200, 60))
+            _cube(surface, (box.right - 10, box.y + 2), STUN, diamond=True)
         marks = "".join(m for m, on in (("B", enemy.has("blocker")), ("F", enemy.has("fear")),
                                         ("G", bool(enemy.guarding))) if on)
         if marks:
@@ -462,9 +468,19 @@ def _draw_ally(surface: pygame.Surface, spot: Spot, ally: Ally) -> None:
         _cube(surface, (cx - r + i * 9, cy + r + 2), (210, 30, 30))
 
 
-def _cube(surface: pygame.Surface, at: tuple[int, int], colour: Colour) -> None:
-    pygame.draw.rect(surface, colour, (at[0], at[1], 8, 8))
-    pygame.draw.rect(surface, (255, 255, 255), (at[0], at[1], 8, 8), 1)
+def _cube(surface: pygame.Surface, at: tuple[int, int], colour: Colour,
+          diamond: bool = False) -> None:
+    """A cube 8 pixels wide with its top-left at ``at``, white-edged: a square (damage,
+    armour) or, for a stun, a diamond (told from a damage cube by shape as well as colour)."""
+    box = pygame.Rect(at[0], at[1], 8, 8)
+    if diamond:
+        corners = [box.midtop, (box.right + 1, box.centery), (box.centerx, box.bottom + 1),
+                   (box.x - 1, box.centery)]
+        pygame.draw.polygon(surface, colour, corners)
+        pygame.draw.polygon(surface, (255, 255, 255), corners, 1)
+        return
+    pygame.draw.rect(surface, colour, box)
+    pygame.draw.rect(surface, (255, 255, 255), box, 1)
 
 
 def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
@@ -477,16 +493,17 @@ def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, 
           15, step=17)
 
 
-LEGEND: tuple[tuple[Colour, str], ...] = (
+LEGEND: tuple[tuple[Colour | Swatch, str], ...] = (
     (DOOR, "door: solid bar closed, split bar open"),
     (PORTAL, "portal (P): hero movement only, a FOCUS"),
     (BARRICADE, "barricade: crossed arrow = no shots from that side"),
     (STEP_FILL[:3], "zones the selected hero may STEP into"),
-    (HIT_RING, "HIT target (same zone)"),
-    (SHOT_RING, "SHOT target (adjacent zone)"),
-    (NO_RING, "enemy that cannot be attacked (see caption)"),
+    (Swatch(HIT_RING, "outline"), "HIT target (same zone), marked HIT"),
+    (Swatch(SHOT_RING, "outline"), "SHOT target (adjacent zone), marked SHOT"),
+    (Swatch(NO_RING, "dashed outline"), "dashed ring: enemy that cannot be attacked (see "
+                                        "caption)"),
     (ALLY, "ally (diamond beside the hero it accompanies)"),
-    ((210, 30, 30), "red cube: damage; black: armour; green: stun"),
+    ((210, 30, 30), "red square: damage; black square: armour; green diamond: stun"),
 )
 
 
