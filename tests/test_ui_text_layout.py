@@ -18,12 +18,6 @@ LAYOUTS = sorted((Path(__file__).resolve().parent.parent / "layouts").glob("*.to
 SIZES = [(1280, 800), (1920, 1080)]
 UI_SCALES = [100, 150]
 """The UI scales (percent) every layout is drawn at: the default and a projector's."""
-KNOWN_OVERPRINTS = {
-    ("almokon-midgame", (1280, 800), 150):
-        "at 150 % the wider side panel narrows the Almokon board until a card's 'B3' "
-        "overprints its owner's name (the Almokon card layout does not yet shrink its words)",
-}
-"""Cases known to fail, each with the reason why (not drawn: marked expected to fail)."""
 
 
 def _on_show() -> list[textlayer.Drawn]:
@@ -46,8 +40,6 @@ def overprints(drawn: list[textlayer.Drawn]) -> list[str]:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("path", LAYOUTS, ids=lambda p: p.stem)
 def test_no_label_overprints_another_and_nothing_is_cut_without_a_tooltip(path, size, ui, scale):
-    if (path.stem, size, scale) in KNOWN_OVERPRINTS:
-        pytest.xfail(KNOWN_OVERPRINTS[path.stem, size, scale])
     render(str(path), size, ui=ui, ui_scale=scale)
     drawn = _on_show()
     assert len(drawn) > 20, "the frame's text was not recorded"

@@ -269,7 +269,7 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
         width = area.width - 2 * pad - (big + 5 if beside_cost else 0)
         top = y + (big - size) // 2 if beside_cost and kind != "name" else y
         text(card, words, (area.x + pad, top), size, colour, max_width=width)
-        y += size + 1 if kind != "name" else size
+        y += size + 1  # as the plan counts every line, the name's too
         if beside_cost and kind != "name":
             y = max(y, pad + big + 2)
     number = big
@@ -546,8 +546,11 @@ def draw_almokon(surface: pygame.Surface, rect: pygame.Rect, state: AlmokonState
         for index, part in ((1, top), (0, bottom)):
             cards = [c for c in state.cards if c.zone == zone and c.owner == index]
             end = painter.row(part, cards)
-            text(surface, names[index], (area.right - 6, part.bottom - 2), size - 3,
-                 PLAYER_COLOURS[index], anchor="bottomright")
+            if end + text_size(names[index], size - 3)[0] + 10 <= area.right:
+                text(surface, names[index], (area.right - 6, part.bottom - 2), size - 3,
+                     PLAYER_COLOURS[index], anchor="bottomright")
+            else:  # the row of cards reaches the edge: the owner is their border and a tooltip
+                tooltip(surface, part, f"{names[index]}'s cards in the {words.split(' (')[0]}")
             painter.reasons(part, zone, (index,), end)
     if state.winner:
         banner = "The game is drawn" if state.winner == "draw" else f"{state.winner} wins!"
