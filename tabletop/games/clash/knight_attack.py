@@ -84,7 +84,7 @@ def begin(state: ClashState, knight: str, monster: str, weapon: str) -> KnightDr
     Check Priority Target*): refused, with the reason, when the weapon is not the Knight's,
     the Monster is out of its effective range or out of Line of Sight; else Passion rises and
     the Attack Roll is asked for."""
-    action = Attack(knight, monster)
+    action = f"{knight} attacks {monster} with {weapon}"
     if state.cards is None:
         raise IllegalActionError(action, "this board names no card files; roll the dice at "
                                          "the table")
@@ -104,14 +104,14 @@ def begin(state: ClashState, knight: str, monster: str, weapon: str) -> KnightDr
                         events=tuple(events) + (said(f"{knight} attacks {monster} with "
                                                      f"{weapon} ({gear.reach})",
                                                      "Declare Attack and Active Weapon"),))
-    return _run(draft)
+    return settle(draft)
 
 
 def answer(draft: KnightDraft, value: object) -> KnightDraft:
     """The draft after the players answer ``draft.ask`` with ``value``."""
     if draft.follow is not None:
         follow = monster_round.answer(draft.follow, value)
-        return _run(replace(draft, follow=follow, ask=follow.ask))
+        return settle(replace(draft, follow=follow, ask=follow.ask))
     ask = draft.ask
     if ask is None:
         raise TabletopError("the Knight Attack waits for no answer")
@@ -123,11 +123,11 @@ def answer(draft: KnightDraft, value: object) -> KnightDraft:
         branch = draft.branches[value]
         then = draft.step.split(":", 1)[1]
         draft = _take(replace(draft, step=then, branches=()), branch)
-        return _run(_event(draft, said(f"the players choose: {branch.label}")))
+        return settle(_event(draft, said(f"the players choose: {branch.label}")))
     if ask.kind == "roll":
         roll = seq.check_answer(ask, value)
-        return _run(_ROLLED[draft.step](draft, roll))
-    return _run(_declared(draft, seq.declared(ask, value), ask))
+        return settle(_ROLLED[draft.step](draft, roll))
+    return settle(_declared(draft, seq.declared(ask, value), ask))
 
 
 def _event(draft: KnightDraft, *events: Event) -> KnightDraft:
@@ -139,7 +139,7 @@ def _take(draft: KnightDraft, branch: Branch) -> KnightDraft:
                    events=draft.events + branch.events)
 
 
-def _run(draft: KnightDraft) -> KnightDraft:
+def settle(draft: KnightDraft) -> KnightDraft:
     while draft.ask is None and not draft.done:
         draft = _STEPS[draft.step](draft)
     return draft

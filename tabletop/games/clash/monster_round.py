@@ -107,7 +107,7 @@ def begin_activation(state: ClashState) -> MonsterDraft:
     events += [e for e in token_events if e.kind not in _SKIPPED]
     draft = MonsterDraft(state, after, nxt.monster.name, name, "target", nxt.token.kind,
                          events=tuple(events))
-    return _run(draft)
+    return settle(draft)
 
 
 def begin_attack(state: ClashState, monster: str, card: str,
@@ -125,7 +125,7 @@ def begin_attack(state: ClashState, monster: str, card: str,
                                 events=(said("no AI card to draw"),))
         card, token = drawn.name, "ai"
     events.append(said(f"{monster} performs {card}", "Attack Response"))
-    return _run(MonsterDraft(start or state, state, monster, card, "target", token,
+    return settle(MonsterDraft(start or state, state, monster, card, "target", token,
                              events=tuple(events)))
 
 
@@ -138,17 +138,17 @@ def answer(draft: MonsterDraft, value: object) -> MonsterDraft:
         if not isinstance(value, int) or isinstance(value, bool) or not \
                 0 <= value < len(ask.options):
             raise TabletopError(f"{ask.prompt}: choose 1 to {len(ask.options)}")
-        return _run(_chosen(replace(draft, ask=None), value, ask))
+        return settle(_chosen(replace(draft, ask=None), value, ask))
     if ask.kind == "roll":
-        return _run(_rolled(replace(draft, ask=None), seq.check_answer(ask, value)))
-    return _run(_declared(replace(draft, ask=None), seq.declared(ask, value)))
+        return settle(_rolled(replace(draft, ask=None), seq.check_answer(ask, value)))
+    return settle(_declared(replace(draft, ask=None), seq.declared(ask, value)))
 
 
 def _event(draft: MonsterDraft, *events: Event) -> MonsterDraft:
     return replace(draft, events=draft.events + events)
 
 
-def _run(draft: MonsterDraft) -> MonsterDraft:
+def settle(draft: MonsterDraft) -> MonsterDraft:
     """Run the steps that need no answer until one asks or the attack is over."""
     while draft.ask is None and not draft.done:
         if draft.state.cards.result and draft.step != "end":

@@ -128,3 +128,7 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
 from tabletop.games.clash.rule_queries import RULE_VERBS  # noqa: E402  (rules verbs, issue 4)
 
 VERBS.update(RULE_VERBS)
+
+from tabletop.games.clash.roll_queries import ROLL_VERBS  # noqa: E402  (rolls from given faces)
+
+VERBS.update(ROLL_VERBS)
