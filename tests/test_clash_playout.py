@@ -96,7 +96,7 @@ def played(name: str, seed: int):
 
 
 @pytest.mark.parametrize(("name", "seed"), [("clash-example-boss.toml", 0),
-                                            ("clash-example-mobs.toml", 1),
+                                            ("clash-example-mobs.toml", 7),
                                             ("clash-example-mobs.toml", 2)])
 def test_seeded_playout_of_a_whole_clash(name, seed):
     end = played(name, seed)
@@ -105,9 +105,9 @@ def test_seeded_playout_of_a_whole_clash(name, seed):
 
 
 def test_a_seeded_clash_plays_the_same_again():
-    assert play("clash-example-mobs.toml", 1) == played("clash-example-mobs.toml", 1)
+    assert play("clash-example-mobs.toml", 7) == played("clash-example-mobs.toml", 7)
 
 
 def test_playouts_reach_a_victory_and_a_defeat():
-    results = {played("clash-example-mobs.toml", seed).cards.result for seed in (1, 2)}
+    results = {played("clash-example-mobs.toml", seed).cards.result for seed in (7, 2)}
     assert results == {"victory", "defeat"}

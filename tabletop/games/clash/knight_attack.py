@@ -194,11 +194,11 @@ def _declared(draft: KnightDraft, declaration: dict[int, str], ask: Ask) -> Knig
     knight = draft.state.knight(draft.knight)
     done = declare_rerolls(draft.roll, declaration, roll_type=ask.roll_type, heat=knight.heat,
                            effect_rerolls=ask.free)
-    state = draft.state.with_piece(replace(knight, heat=done.heat))
+    state, seed = seq.seed_of(draft.state.with_piece(replace(knight, heat=done.heat)))
     dice = tuple(sorted(declaration))
     step = "rerolled" if ask.roll_type == "attack" else "repowered"
     again = Ask("roll", f"{draft.knight} re-rolls die {', '.join(str(i + 1) for i in dice)}",
-                "Dice Re-rolls", dice=draft.roll.kinds, roll_type=ask.roll_type,
+                "Dice Re-rolls", dice=draft.roll.kinds, roll_type=ask.roll_type, seed=seed,
                 roll=draft.roll, rerolled=dice)
     return _event(replace(draft, state=state, step=step, ask=again),
                   said(f"{draft.knight} re-rolls {len(dice)} "

@@ -359,11 +359,11 @@ def _declared(draft: MonsterDraft, declaration: dict[int, str]) -> MonsterDraft:
     knight = draft.state.knight(draft.target)
     done = declare_rerolls(draft.roll, declaration, roll_type="evasion", heat=knight.heat,
                            effect_rerolls=draft.free)
-    state = draft.state.with_piece(replace(knight, heat=done.heat))
+    state, seed = seq.seed_of(draft.state.with_piece(replace(knight, heat=done.heat)))
     dice = tuple(sorted(declaration))
     ask = Ask("roll", f"{knight.name} re-rolls die {', '.join(str(i + 1) for i in dice)}",
-              "Dice Re-rolls", dice=draft.roll.kinds, roll_type="evasion", roll=draft.roll,
-              rerolled=dice)
+              "Dice Re-rolls", dice=draft.roll.kinds, roll_type="evasion", seed=seed,
+              roll=draft.roll, rerolled=dice)
     return _event(replace(draft, state=state, step="rerolled", ask=ask),
                   said(f"{knight.name} re-rolls {len(dice)} "
                        f"{'die' if len(dice) == 1 else 'dice'}: {done.why}", "Dice Re-rolls"))

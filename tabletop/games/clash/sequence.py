@@ -75,11 +75,16 @@ def d10_kinds(count: int) -> tuple[str, ...]:
     return (CRIT,) + (D10,) * (count - 1) if count > 0 else ()
 
 
+def thrown_kinds(ask: Ask) -> tuple[str, ...]:
+    """The dice a ``roll`` ask throws: all of them, or only the re-rolled ones."""
+    return tuple(ask.roll.kinds[i] for i in ask.rerolled) if ask.rerolled else ask.dice
+
+
 def throw(ask: Ask) -> Roll:
-    """The seeded throw the dice tray makes for a ``roll`` ask."""
-    if ask.rerolled:
-        return reroll(ask.roll, ask.rerolled, ask.prompt)
-    return roll_dice(ask.dice, seed=ask.seed)
+    """The answer the dice tray gives a ``roll`` ask: the dice :func:`thrown_kinds` thrown
+    with the ask's seed (a re-roll throws only the declared dice, with a seed of its own)."""
+    fresh = roll_dice(thrown_kinds(ask), seed=ask.seed)
+    return from_faces(ask, fresh.labels()) if ask.rerolled else fresh
 
 
 def from_faces(ask: Ask, labels: Sequence[str]) -> Roll:
