@@ -34,6 +34,7 @@ from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_activation import MonsterActivation
+from tabletop.ui.controllers.clash_cards import CardFlow, start_activation, start_attack
 from tabletop.ui.controllers.clash_facts import (
     ClashFacts,
     activation_lines,
@@ -119,12 +120,14 @@ class ClashController(GameController):
         self.pinned_sight: tuple[str, str] | None = None
         self.pinned_reach: list[str] = []
         self.step: MenuStep | None = None
+        self.flow: CardFlow | None = None
 
     # -- helpers ---------------------------------------------------------------------------
 
     @property
     def state(self) -> ClashState:
-        return self.session.state
+        """The board shown: a card sequence's own state while it runs, else the session's."""
+        return self.flow.state if self.flow is not None else self.session.state
 
     def known(self) -> ClashFacts:
         """The geometry facts of the current state."""
@@ -352,8 +355,10 @@ class ClashController(GameController):
     def resolve_activation(self) -> None:
         """N / the Resolve Activation button: the next ready Activation token is resolved
         (:class:`ResolveActivation`, undoable); the status line says who activates next and
-        why.  The Activation itself is played with M (menus) and the Knights' buttons."""
-        self.perform(ResolveActivation())
+        why.  The Activation itself is played with M (menus) and the Knights' buttons.  On a
+        board with card files the whole Activation runs from the cards."""
+        if not start_activation(self):
+            self.perform(ResolveActivation())
 
     def activate(self) -> None:
         """M: the selected Monster's activation, menu by menu."""
@@ -369,7 +374,8 @@ class ClashController(GameController):
         if not isinstance(piece, Knight):
             self.session.tell("select a Knight to attack with it (A)", error=True)
             return
-        KnightAttack(self, piece.name).start()
+        if not start_attack(self, piece.name):
+            KnightAttack(self, piece.name).start()
 
     def abilities(self) -> None:
         """B: the selected Knight's move-like abilities, Rush and Vault."""
