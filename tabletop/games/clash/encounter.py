@@ -307,14 +307,14 @@ def escalate_bp(enc: Encounter, level: int | None, *, critical: bool = False,
             words.append(f"{aside} goes to the bottom of the BP deck")
         return enc, words
     from_pile = False
+    new_level = 3 if level is None else min(3, level + 1)
     if level is None or level == 3:
         enc, removed, from_pile = _remove(enc, False, None)
         if removed:
             words.append(f"BP Escalation: {removed} is removed from the Clash"
                          f"{' (from the discard pile)' if from_pile else ''}")
-    new_level = 3 if level in (None, 3) else level + 1
-    if level is None:
-        new_level = min(3, (_lowest(enc, False) or 1) + 1)
+            if level is None:
+                new_level = min(3, _level_of(enc, removed, False) + 1)
     added = []
     for _ in range(2 if critical and level == 3 else 1):
         enc, new = _take_escalation(enc, False, new_level)

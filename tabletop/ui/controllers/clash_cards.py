@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 
 HEADER_LINES = 5
 """The latest sentences of the sequence shown above each step's menu."""
+TITLE_CHARS = 30
+"""A step's title longer than this is shortened (the whole prompt is in its header)."""
+SHORT_TITLES = {"choose": "The players choose", "roll": "Throw the dice",
+                "reroll": "Re-rolls"}
 
 
 class FlowStep(MenuStep):
@@ -92,9 +96,16 @@ class CardFlow:
         else:
             self._open(ask.prompt, self._reroll_items(), self._reroll, header)
 
-    def _open(self, title: str, items: list[MenuItem], chosen, header) -> None:
-        open_step(self.screen, FlowStep(self, self.screen, title, items, chosen, header,
-                                        on_cancel=self.drop))
+    def _open(self, prompt: str, items: list[MenuItem], chosen, header) -> None:
+        """A step with a short title (the prompt's head, never cut) and the whole prompt
+        after the latest sentences."""
+        title = prompt.partition(" (")[0]
+        if len(title) > TITLE_CHARS:
+            title = title.partition(": ")[0]
+        if len(title) > TITLE_CHARS:
+            title = SHORT_TITLES[self.draft.ask.kind]
+        open_step(self.screen, FlowStep(self, self.screen, title, items, chosen,
+                                        (*header, prompt), on_cancel=self.drop))
 
     def _reroll_items(self) -> list[MenuItem]:
         """Each die to mark for a re-roll, with its cost; then re-roll or keep."""
