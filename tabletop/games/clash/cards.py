@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from tabletop import resources
 from tabletop.errors import LayoutError
 from tabletop.games.clash import effects as fx
 from tabletop.games.clash.actions import MOVEMENT_TYPES, Weapon
@@ -20,8 +21,9 @@ from tabletop.games.clash.state import ACTIVATION_KINDS, MONSTER_TYPES
 from tabletop.games.layoutfile import Source, Table, named_label, parse_toml, read_text
 from tabletop.spatial.grid import Space
 
-DATA = Path(__file__).resolve().parent.parent.parent / "data"
-"""The program's data folder, which holds the example card files."""
+DATA = Path(str(resources.data_file(""))).resolve()
+"""The program's data folder (installed with the package), which holds the example card
+files."""
 MAX_CARD_FILE = 1_000_000
 """A card file larger than this (bytes) is refused before it is parsed."""
 TIERS = ("red", "black", "white")

@@ -159,18 +159,27 @@ def setup(library: Library, sheet: MonsterSheet, *, level: int, seed: int, exhib
     return enc, words
 
 
-def draw_ai(enc: Encounter) -> tuple[Encounter, AttackCard | None, list[str]]:
-    """The top card of the AI deck (rulebook *Draw AI or Resolve Signature*); an empty deck is
-    first re-formed from the shuffled discard pile."""
+def _draw(enc: Encounter, ai: bool) -> tuple[Encounter, str | None, list[str]]:
+    """The top card of the AI or BP deck; an empty deck is first re-formed from its shuffled
+    discard pile ("If there are no more cards in the AI deck, shuffle the discard pile to form
+    a new AI deck"; the same for BP)."""
+    deck_key, pile_key, what = ("ai_deck", "ai_discard", "AI") if ai else ("bp_deck",
+                                                                           "bp_discard", "BP")
     words = []
-    if not enc.ai_deck and enc.ai_discard:
-        enc, deck = shuffled(enc, enc.ai_discard)
-        enc = replace(enc, ai_deck=deck, ai_discard=())
-        words.append("the AI deck is empty: its discard pile is shuffled into a new deck")
-    if not enc.ai_deck:
+    if not getattr(enc, deck_key) and getattr(enc, pile_key):
+        enc, deck = shuffled(enc, getattr(enc, pile_key))
+        enc = replace(enc, **{deck_key: deck, pile_key: ()})
+        words.append(f"the {what} deck is empty: its discard pile is shuffled into a new deck")
+    deck = getattr(enc, deck_key)
+    if not deck:
         return enc, None, words
-    top = enc.ai_deck[0]
-    return replace(enc, ai_deck=enc.ai_deck[1:]), enc.library.attack_card(top), words
+    return replace(enc, **{deck_key: deck[1:]}), deck[0], words
+
+
+def draw_ai(enc: Encounter) -> tuple[Encounter, AttackCard | None, list[str]]:
+    """The top card of the AI deck (rulebook *Draw AI or Resolve Signature*)."""
+    enc, name, words = _draw(enc, True)
+    return enc, enc.library.attack_card(name) if name else None, words
 
 
 def discard_ai(enc: Encounter, name: str) -> Encounter:
@@ -180,15 +189,8 @@ def discard_ai(enc: Encounter, name: str) -> Encounter:
 
 def draw_bp(enc: Encounter) -> tuple[Encounter, BPCard | None, list[str]]:
     """The top card of the BP deck (rulebook *Determine BP Card*, Boss Clash)."""
-    words = []
-    if not enc.bp_deck and enc.bp_discard:
-        enc, deck = shuffled(enc, enc.bp_discard)
-        enc = replace(enc, bp_deck=deck, bp_discard=())
-        words.append("the BP deck is empty: its discard pile is shuffled into a new deck")
-    if not enc.bp_deck:
-        return enc, None, words
-    top = enc.bp_deck[0]
-    return replace(enc, bp_deck=enc.bp_deck[1:]), enc.library.bp(top), words
+    enc, name, words = _draw(enc, False)
+    return enc, enc.library.bp(name) if name else None, words
 
 
 def _level_of(enc: Encounter, name: str, ai: bool) -> int:

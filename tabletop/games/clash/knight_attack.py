@@ -117,10 +117,7 @@ def answer(draft: KnightDraft, value: object) -> KnightDraft:
         raise TabletopError("the Knight Attack waits for no answer")
     draft = replace(draft, ask=None)
     if ask.kind == "choose":
-        if not isinstance(value, int) or isinstance(value, bool) or not \
-                0 <= value < len(ask.options):
-            raise TabletopError(f"{ask.prompt}: choose 1 to {len(ask.options)}")
-        branch = draft.branches[value]
+        branch = draft.branches[seq.chosen_index(ask, value)]
         then = draft.step.split(":", 1)[1]
         draft = _take(replace(draft, step=then, branches=()), branch)
         return settle(_event(draft, said(f"the players choose: {branch.label}")))
@@ -134,9 +131,7 @@ def _event(draft: KnightDraft, *events: Event) -> KnightDraft:
     return replace(draft, events=draft.events + events)
 
 
-def _take(draft: KnightDraft, branch: Branch) -> KnightDraft:
-    return replace(draft, state=seq.check_defeat(branch.state),
-                   events=draft.events + branch.events)
+_take = seq.took
 
 
 def settle(draft: KnightDraft) -> KnightDraft:
@@ -343,17 +338,11 @@ def _resolve(draft: KnightDraft) -> KnightDraft:
 
 def _effects(draft: KnightDraft) -> KnightDraft:
     then = draft.step.split(":", 1)[1]
-    while draft.queue:
-        pending, rest = draft.queue[0], draft.queue[1:]
-        branches, responses = seq.apply_effect(draft.state, pending)
-        draft = replace(draft, queue=rest, responses=draft.responses + responses)
-        if len(branches) > 1:
-            return replace(draft, branches=tuple(branches), step=f"chosen:{draft.step}",
-                           ask=Ask("choose", f"{pending.effect.text}: choose",
-                                   "the players choose", tuple(b.label for b in branches)))
-        draft = _take(draft, branches[0])
-        if draft.state.cards.result:
-            return replace(draft, queue=(), step="end")
+    draft, status = seq.run_effects(draft, lambda d, branches, prompt: replace(
+        d, branches=tuple(branches), step=f"chosen:{d.step}",
+        ask=Ask("choose", prompt, "the players choose", tuple(b.label for b in branches))))
+    if status:
+        return draft if status == "ask" else replace(draft, step="end")
     return replace(draft, step=then)
 
 

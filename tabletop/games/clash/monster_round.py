@@ -135,10 +135,7 @@ def answer(draft: MonsterDraft, value: object) -> MonsterDraft:
     if ask is None:
         raise TabletopError("the Monster attack waits for no answer")
     if ask.kind == "choose":
-        if not isinstance(value, int) or isinstance(value, bool) or not \
-                0 <= value < len(ask.options):
-            raise TabletopError(f"{ask.prompt}: choose 1 to {len(ask.options)}")
-        return settle(_chosen(replace(draft, ask=None), value, ask))
+        return settle(_chosen(replace(draft, ask=None), seq.chosen_index(ask, value), ask))
     if ask.kind == "roll":
         return settle(_rolled(replace(draft, ask=None), seq.check_answer(ask, value)))
     return settle(_declared(replace(draft, ask=None), seq.declared(ask, value)))
@@ -226,9 +223,7 @@ def _offer(draft: MonsterDraft, branches: list[Branch], then: str, prompt: str,
                    ask=Ask("choose", prompt, rule, tuple(b.label for b in branches)))
 
 
-def _take(draft: MonsterDraft, branch: Branch) -> MonsterDraft:
-    return replace(draft, state=seq.check_defeat(branch.state),
-                   events=draft.events + branch.events)
+_take = seq.took
 
 
 def _chosen(draft: MonsterDraft, index: int, ask: Ask) -> MonsterDraft:
@@ -420,16 +415,10 @@ def _suffer(draft: MonsterDraft, loss: int, saved: int) -> MonsterDraft:
 def _effects(draft: MonsterDraft) -> MonsterDraft:
     """Apply the queued effects one by one, asking where the rules leave a choice."""
     then = draft.step.split(":", 1)[1]
-    while draft.queue:
-        pending, rest = draft.queue[0], draft.queue[1:]
-        branches, responses = seq.apply_effect(draft.state, pending)
-        draft = replace(draft, queue=rest, responses=draft.responses + responses)
-        if len(branches) > 1:
-            return _offer(draft, branches, draft.step, f"{pending.effect.text}: choose",
-                          "the players choose")
-        draft = _take(draft, branches[0])
-        if draft.state.cards.result:
-            return replace(draft, step="end", queue=())
+    draft, status = seq.run_effects(draft, lambda d, branches, prompt: _offer(
+        d, branches, d.step, prompt, "the players choose"))
+    if status:
+        return draft if status == "ask" else replace(draft, step="end")
     if then == "next":
         return replace(draft, index=draft.index + 1, step="defence")
     return replace(draft, step=then)

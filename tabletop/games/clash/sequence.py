@@ -380,6 +380,39 @@ def spawn(branch: Branch, level: int | None = None) -> list[Branch]:
             for b in activation._face_most_knights(spawned.state, name)]
 
 
+def chosen_index(ask: Ask, value: object) -> int:
+    """``value`` if it answers the ``choose`` ask (an index into its options)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not \
+            0 <= value < len(ask.options):
+        raise TabletopError(f"{ask.prompt}: choose 1 to {len(ask.options)}")
+    return value
+
+
+def took(draft, branch: Branch):
+    """``draft`` (a sequence's draft) gone on along ``branch``: its state (the Defeat
+    checked) and its events."""
+    return replace(draft, state=check_defeat(branch.state), events=draft.events + branch.events)
+
+
+def run_effects(draft, offer):
+    """Apply ``draft.queue`` (a sequence's draft) effect by effect (rulebook *Attack
+    Effects*: "Resolve all Attack effects in the order they are written on the card").
+    Returns the draft and ``"ask"`` when an effect leaves the players a choice
+    (``offer(draft, branches, prompt)`` made the draft that asks), ``"over"`` when the Clash
+    ended, ``""`` when the queue is done; Attack Responses are gathered in
+    ``draft.responses``."""
+    while draft.queue:
+        pending, rest = draft.queue[0], draft.queue[1:]
+        branches, responses = apply_effect(draft.state, pending)
+        draft = replace(draft, queue=rest, responses=draft.responses + responses)
+        if len(branches) > 1:
+            return offer(draft, branches, f"{pending.effect.text}: choose"), "ask"
+        draft = took(draft, branches[0])
+        if draft.state.cards.result:
+            return replace(draft, queue=()), "over"
+    return draft, ""
+
+
 def declared(ask: Ask, answer: object) -> dict[int, str]:
     """The re-roll declaration answering a ``reroll`` ask."""
     if not isinstance(answer, Mapping):
