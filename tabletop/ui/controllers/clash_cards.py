@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import pygame
+
 from tabletop.dice.roll import Roll
 from tabletop.errors import IllegalActionError, TabletopError
 from tabletop.games.clash import knight_attack, monster_round, turns
@@ -23,7 +25,9 @@ from tabletop.games.clash import sequence as seq
 from tabletop.games.clash.events import describe
 from tabletop.games.clash.state import ClashState
 from tabletop.ui.controllers.clash_flows import close_steps, open_step
-from tabletop.ui.controllers.clash_steps import MenuStep
+from tabletop.ui.controllers.clash_steps import MenuStep, badges, full_preview, taken_off
+from tabletop.ui.views.base import Grid
+from tabletop.ui.views.clash_preview import draw_badges, draw_marks, draw_preview
 from tabletop.ui.widgets.dice_tray import DiceTray
 from tabletop.ui.widgets.menu import MenuItem
 
@@ -49,6 +53,24 @@ class FlowStep(MenuStep):
     def update(self, dt_ms: int) -> None:
         if self.flow.arrived is not None and self.app is not None and self.app.top is self:
             self.flow.take_roll()
+
+    def draw_board(self, surface: pygame.Surface, grid: Grid) -> None:
+        """A choice among ways the board can go (a movement, a forced movement, a Target) is
+        previewed: the highlighted one as a ghost, the others as numbered badges."""
+        super().draw_board(surface, grid)
+        draft = self.flow.draft
+        ask = draft.ask
+        branches = list(getattr(draft, "branches", ()))
+        if ask is None or ask.kind != "choose" or len(branches) != len(ask.options):
+            return
+        chosen = self.menu.highlight
+        before, outcome = draft.state, branches[chosen]
+        if outcome.state is before:
+            draw_marks(surface, grid, before, [(name, "Target") for name in outcome.choices])
+            return
+        draw_preview(surface, grid, before, outcome.state, full_preview(before, outcome),
+                     taken_off(outcome))
+        draw_badges(surface, grid, badges(before, branches, chosen))
 
 
 class CardFlow:
@@ -86,7 +108,8 @@ class CardFlow:
         ask = draft.ask
         header = self.recent()
         if ask.kind == "choose":
-            items = [MenuItem(option, index) for index, option in enumerate(ask.options)]
+            items = [MenuItem(_split(option)[0], index, note=_split(option)[1])
+                     for index, option in enumerate(ask.options)]
             self._open(ask.prompt, items, self.advance, header)
         elif ask.kind == "roll":
             items = [MenuItem("Throw the dice (Enter)", "throw",
@@ -204,6 +227,12 @@ class CardFlow:
 
         open_step(self.screen, MenuStep(self.screen, f"Drop the {self.what}?", items, chosen,
                                         self.recent(), on_cancel=self.show))
+
+
+def _split(option: str) -> tuple[str, str]:
+    """A long option as its first part (the label) and the rest (the note under it)."""
+    head, _, rest = option.partition("; ")
+    return head, rest
 
 
 def _no_reroll(roll: Roll, chosen: set[int]):
