@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.dice.kingdoms_forlorn import declare_rerolls
 from tabletop.errors import IllegalActionError, TabletopError
 from tabletop.games import layouts
 from tabletop.games.clash import knight_attack as ka
@@ -120,7 +121,6 @@ def test_each_die_is_rerolled_once():
     draft = ka.answer(draft, seq.throw(draft.ask))
     assert draft.ask is None or draft.ask.kind != "reroll"
     with pytest.raises(IllegalActionError, match="at most once per roll"):
-        from tabletop.dice.kingdoms_forlorn import declare_rerolls
         declare_rerolls(draft.roll, {2: "heat"}, roll_type="attack")
 
 
@@ -144,6 +144,7 @@ def test_full_hit_is_said():
     draft = kara_attacks()
     draft = ka.answer(draft, faces(draft, 9, 9, 9))
     assert "a Full Hit" in words(draft) and draft.ask.roll_type == "power"
+    assert "at the table: Full Hit (example): add 1 Opening token" in words(draft)
 
 
 def test_power_pool_is_hits_times_weapon_power_plus_bonus_and_the_knights_die():
@@ -320,6 +321,7 @@ def test_defensive_weapon_is_a_choice_and_adds_its_evasion_bonus():
     draft = mr.answer(draft, 1)
     draft = mr.answer(draft, faces(draft, 5, 5))        # 5 + 1 = 6 evades
     assert draft.hits == 0
+    assert "at the table: Full Evade (example): gain 1 Passion." in words(draft)
 
 
 def test_cancelling_rolls_back_to_before_the_activation():

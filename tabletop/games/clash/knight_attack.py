@@ -162,11 +162,13 @@ def _read(draft: KnightDraft, roll: Roll, again: bool) -> KnightDraft:
                  f"die {d.index + 1} {d.why}: {'hit' if d.success else 'miss'}"
                  for d in outcome.dice) + f"; {outcome.successes} hit"
              f"{'s' * (outcome.successes != 1)} against To Hit {to_hit}"]
+    gear = [draft.gear]
     if outcome.crit_chance:
         words.append(f"{draft.knight} gains a Crit Chance: Ultrainstinct is ignored and a "
-                     f"Wound becomes a Critical Wound")
+                     f"Wound becomes a Critical Wound{seq.abilities(gear, 'Crit Chance')}")
     if outcome.crit_misses:
-        words.append(f"{outcome.crit_misses} Crit Miss: resolve Crit Miss effects that often")
+        words.append(f"{outcome.crit_misses} Crit Miss: resolve Crit Miss effects that often"
+                     f"{seq.abilities(gear, 'Crit Miss')}")
     return _event(replace(draft, roll=roll, hits=outcome.successes, dice=len(outcome.dice),
                           crit=outcome.crit_chance),
                   *(said(w, "Attack Roll") for w in words))
@@ -206,10 +208,12 @@ def _hit(draft: KnightDraft) -> KnightDraft:
     if draft.hits == 0:
         return _event(replace(draft, step="end"),
                       said(f"{draft.knight} misses with every die: a Full Miss; Clear the "
-                           f"Knight Pool, then resolve Full Miss abilities", "Attack Roll"))
+                           f"Knight Pool, then resolve Full Miss abilities"
+                           f"{seq.abilities([draft.gear], 'Full Miss')}", "Attack Roll"))
     if draft.hits == draft.dice:
-        draft = _event(draft, said("every die hits: a Full Hit; activate the Full Hit "
-                                   "abilities of the active weapon", "Attack Roll"))
+        draft = _event(draft, said(f"every die hits: a Full Hit; activate the Full Hit "
+                                   f"abilities of the active weapon"
+                                   f"{seq.abilities([draft.gear], 'Full Hit')}", "Attack Roll"))
     return replace(draft, step="bp")
 
 

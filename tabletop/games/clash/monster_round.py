@@ -297,12 +297,19 @@ def _defence(draft: MonsterDraft) -> MonsterDraft:
                            "Defensive Weapons", options))
 
 
+def _defending_gear(draft: MonsterDraft):
+    """The Target's Gear that counts in this attack: all but the weapons, and the active
+    Defensive Weapon (rulebook *Defensive Weapons*)."""
+    knight = draft.state.knight(draft.target)
+    return [g for g in seq.gear_of(draft.state, knight)
+            if g.kind != "weapon" or g.name == draft.defence] if knight else []
+
+
 def _evade(draft: MonsterDraft) -> MonsterDraft:
     """The Evasion Roll: the card's dice plus the Level's, the white Crit die among them."""
     knight = draft.state.knight(draft.target)
     card = draft.attack
-    gear = [g for g in seq.gear_of(draft.state, knight)
-            if g.kind != "weapon" or g.name == draft.defence]
+    gear = _defending_gear(draft)
     modifier = sum(g.evasion_bonus for g in gear)
     free = sum(g.evasion_rerolls for g in gear)
     count = card.evasion_dice + draft.state.cards.evasion_bonus()
@@ -326,12 +333,13 @@ def _read(draft: MonsterDraft, roll: Roll, again: bool) -> MonsterDraft:
              f"{seq.roll_words(roll)} — " + "; ".join(
                  f"die {d.index + 1} {d.why}: {'evaded' if d.success else 'hit'}"
                  for d in outcome.dice) + f"; {hits} hit{'s' * (hits != 1)}"]
+    gear = _defending_gear(draft)
     if outcome.crit_chance:
         words.append(f"{knight} gains a Crit Evade: resolve the active weapon's Crit Evade "
-                     f"effects")
+                     f"effects{seq.abilities(gear, 'Crit Evade')}")
     if outcome.crit_misses:
         words.append(f"{knight} gains {outcome.crit_misses} Crit Evade Fail: resolve Crit "
-                     f"Evade Fail effects that often")
+                     f"Evade Fail effects that often{seq.abilities(gear, 'Crit Evade Fail')}")
     return _event(replace(draft, roll=roll, hits=hits),
                   *(said(w, "Evasion Roll") for w in words))
 
@@ -371,12 +379,12 @@ def _consequences(draft: MonsterDraft) -> MonsterDraft:
     if draft.hits == 0:
         return _event(replace(draft, index=draft.index + 1, step="defence"),
                       said(f"{knight.name} evades every die: a Full Evade; resolve its Full "
-                           f"Evade effects", "Evasion Roll"))
+                           f"Evade effects{seq.abilities(_defending_gear(draft), 'Full Evade')}",
+                           "Evasion Roll"))
     cards = draft.state.cards
     loss = draft.hits * (draft.attack.vigor_loss + cards.bonuses[0]) + cards.vigor_bonus() \
         if draft.attack.vigor_loss else 0
-    armor = [d for g in seq.gear_of(draft.state, knight)
-             if g.kind != "weapon" or g.name == draft.defence for d in g.armor_dice]
+    armor = [d for g in _defending_gear(draft) for d in g.armor_dice]
     if loss and armor:
         pool = seq.pool_of(armor)
         state, seed = seq.seed_of(draft.state)

@@ -149,6 +149,15 @@ def gear_of(state: ClashState, knight: Knight) -> tuple[Gear, ...]:
     return tuple(g for g in (library.gear_card(n) for n in knight.gear) if g is not None)
 
 
+def abilities(gear: Sequence[Gear], trigger: str) -> str:
+    """The words of the Gear abilities that ``trigger`` sets off (an ability written
+    ``"Full Evade (…): …"`` or ``"Crit Miss: …"``), for the players: ``""`` when none."""
+    found = [text for g in gear for text in g.abilities
+             if text.lower().startswith(trigger.lower() + " ")
+             or text.lower().startswith(trigger.lower() + ":")]
+    return ("; at the table: " + " / ".join(found)) if found else ""
+
+
 def check_defeat(state: ClashState) -> ClashState:
     """The Clash ends with the Knights' Defeat "as soon as all Knights die" (rulebook *Clash
     Sequence*)."""

@@ -404,7 +404,8 @@ class ClashController(GameController):
             ("Z, + / -", "Zone X around the selected piece; change X"),
             ("V", "every space the selected piece sees"),
             ("M", "activate the selected Monster: targeting, attack type, movement, attack"),
-            ("A", "attack with the selected Knight: weapon, Monster, forced movement"),
+            ("A", "attack with the selected Knight: weapon, Monster, forced movement (with "
+                  "card files: the whole Knight Attack, rolls in the dice tray)"),
             ("K", "forced movement by the selected piece (Knockback X, Pushback X …)"),
             ("B", "the selected Knight's Reflex, Reposition, Motivate, Hug, Rush, Vault"),
             ("C", "climb a Vantage Point (or fall from one); on a Monster: create its VPs"),
@@ -412,7 +413,7 @@ class ClashController(GameController):
             ("menus", "1–9 or click choose; arrows and Enter; Esc goes back / cancels"),
             ("stat buttons", "Vigor, Heat, Passion −/+ and Knockdown of the selected Knight"),
             ("N", "Monster Round: resolve the next Activation token (the log says who is "
-                  "next and why)"),
+                  "next and why; with card files: the whole Activation from the cards)"),
             ("T", "End Turn (End Monster Round in the Monster Round)"),
             ("E", "edit mode: drag pieces and tiles"),
             ("R / Del (edit)", "rotate the selected Monster / remove the selection"),
