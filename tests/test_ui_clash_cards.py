@@ -129,3 +129,33 @@ def test_a_runs_the_knight_attack_with_refused_pairs_saying_why():
     run_flow(app)
     log = " ".join(app.session.log)
     assert "Kara's Attack Roll" in log and "Clear the Knight Pool" in log
+
+
+def test_a_reroll_declaration_marks_dice_then_throws_only_them_in_the_tray():
+    app = app_on()
+    key(app, pygame.K_n)
+    run_flow(app)
+    key(app, pygame.K_n)                        # the Signature: Kara rolls to evade
+    for _ in range(40):
+        flow = app.screen.flow
+        assert flow is not None
+        if isinstance(app.top, DiceTray):
+            settle_tray(app)
+            continue
+        if flow.draft.ask.kind == "reroll":
+            break
+        key(app, pygame.K_RETURN)
+    step = app.screen.step
+    assert step.menu.items[-1].label == "Keep the roll"
+    step.menu.on_choose(("mark", 0))
+    frame(app)
+    step = app.screen.step
+    assert step.menu.items[0].label.startswith("[x] die 1") and step.menu.items[0].note
+    step.menu.on_choose("go")
+    frame(app)
+    tray = app.top
+    assert isinstance(tray, DiceTray) and len(tray.roll) == 1         # only the marked die
+    settle_tray(app)
+    run_flow(app)
+    assert any("re-rolls 1 die: 1 by Heat (+1 Heat)" in line for line in app.session.log)
+    assert any("Evasion Roll after re-rolls" in line for line in app.session.log)
