@@ -83,6 +83,8 @@ def test_rolls_are_thrown_in_the_tray_and_written_to_the_log():
     run_flow(app)
     log = " ".join(app.session.log)
     assert "Evasion Roll" in log and "white" in log
+    records = [entry.data for entry in app.session.log if "Evasion Roll" in entry]
+    assert records and all(r is not None and "seed" in r for r in records)
 
 
 def test_esc_asks_before_dropping_and_rolls_back():

@@ -6,9 +6,9 @@ Each question the sequence asks becomes one step beside the board: a choice is a
 is thrown in the dice tray (seeded by the Clash, a click skips the animation, the tray's words
 say what the roll does) and read back, a re-roll declaration is a menu that marks dice.  The
 board shows the sequence's state as it goes; nothing reaches the session until the sequence
-ends, when the whole of it becomes one undoable step and every sentence (each roll in words)
-goes to the log.  Esc asks before dropping the sequence; dropping it leaves the board as it
-was before it began.
+ends, when the whole of it becomes one undoable step and every sentence (each roll in words,
+with the tray's replay record as the entry's data) goes to the log.  Esc asks before
+dropping the sequence; dropping it leaves the board as it was before it began.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from tabletop.games.clash.events import describe
 from tabletop.games.clash.state import ClashState
 from tabletop.ui.controllers.clash_flows import close_steps, open_step
 from tabletop.ui.controllers.clash_steps import MenuStep, badges, full_preview, taken_off
+from tabletop.ui.logbook import LogEntry
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash_preview import draw_badges, draw_marks, draw_preview
 from tabletop.ui.widgets.dice_tray import DiceTray
@@ -83,6 +84,7 @@ class CardFlow:
         self.what = what
         self.arrived: Roll | None = None
         self.marked: set[int] = set()
+        self.records: dict[int, dict] = {}
 
     @property
     def state(self) -> ClashState:
@@ -189,7 +191,10 @@ class CardFlow:
         return [("What the roll does", lines[:6] or ["nothing more"])]
 
     def take_roll(self) -> None:
+        """Read the tray's roll back; its replay record goes with the sentence that reads
+        it."""
         roll, self.arrived = self.arrived, None
+        self.records[len(self.draft.events)] = roll.record()
         self.advance(self.answer_for(roll))
 
     def advance(self, value: object) -> None:
@@ -204,7 +209,8 @@ class CardFlow:
         """The sequence is over: one undoable step, every sentence to the log."""
         close_steps(self.screen)
         self.screen.flow = None
-        lines = [describe(e) for e in self.draft.events]
+        lines = [LogEntry(describe(e), data=self.records.get(i))
+                 for i, e in enumerate(self.draft.events)]
         self.session.record(self.draft.state, self.what, lines)
         result = self.draft.state.cards.result if self.draft.state.cards else ""
         if result:
