@@ -27,6 +27,7 @@ from tabletop.games.clash.events import describe
 from tabletop.games.clash.sequence import Ask
 from tabletop.games.clash.state import ClashState
 from tabletop.games.contract import Verb
+from tabletop.games.overlay import Picture
 
 MAX_FACES = 40
 
@@ -218,6 +219,15 @@ def _armor(state: ClashState, args: list[str]) -> dict[str, Any]:
                    + ("; reduced to 0: no Peril Check for it" if loss and saved >= loss
                       else "")}
 
+
+def _rollers(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """A ring round each piece the roll is about (the Knight, the Monster attacked)."""
+    return Picture(marked=tuple(word for word in args if word in state.pieces))
+
+
+ROLL_PICTURES = {"evasion": _rollers, "attack": _rollers, "power": _rollers,
+                 "armor": _rollers}
+"""How ``--overlay`` draws the roll verbs' answers."""
 
 ROLL_VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("evasion", "CARD KNIGHT FACES [WEAPON]", "an Evasion Roll against an AI card from "
