@@ -161,3 +161,13 @@ def test_a_reroll_declaration_marks_dice_then_throws_only_them_in_the_tray():
     run_flow(app)
     assert any("re-rolls 1 die: 1 by Heat (+1 Heat)" in line for line in app.session.log)
     assert any("Evasion Roll after re-rolls" in line for line in app.session.log)
+
+
+def test_the_side_panel_shows_the_decks_as_the_table_sees_them():
+    from tabletop.ui.controllers.clash_cards import card_lines
+    state = app_on().session.state
+    lines = card_lines(state)
+    assert lines[0] == "Shellwyrm, Level 1: To Hit 5; Wounds 0 of 6"
+    assert lines[1] == "AI deck 4 (AI 1 ×4), discard 0"
+    text = " ".join(lines)
+    assert not any(name in text for name in state.cards.ai_deck + state.cards.bp_deck)

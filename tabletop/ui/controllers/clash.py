@@ -33,7 +33,12 @@ from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_activation import MonsterActivation
-from tabletop.ui.controllers.clash_cards import CardFlow, start_activation, start_attack
+from tabletop.ui.controllers.clash_cards import (
+    CardFlow,
+    card_lines,
+    start_activation,
+    start_attack,
+)
 from tabletop.ui.controllers.clash_facts import (
     ClashFacts,
     activation_lines,
@@ -221,7 +226,7 @@ class ClashController(GameController):
         if self.selected and self.selected in self.state.pieces:
             return describe_piece(self.state, self.known(), self.selected)
         lines = ["Nothing selected", "click a Knight to see where it can move",
-                 *activation_lines(self.state)]
+                 *card_lines(self.state), *activation_lines(self.state)]
         notes = " ".join(self.state.notes.split())
         if notes:
             lines.append(notes)

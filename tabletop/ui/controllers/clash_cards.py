@@ -235,6 +235,40 @@ class CardFlow:
                                         self.recent(), on_cancel=self.show))
 
 
+def card_lines(state: ClashState) -> list[str]:
+    """Side-panel lines for a Clash played from cards: the Monster Sheet and Level with its
+    To Hit, the Wounds dealt of those needed, and the decks as the table sees them — how many
+    cards of each level (the number on a card's back), never their order or names; a Mob's
+    BP card named only once revealed.  Empty without cards."""
+    cards = state.cards
+    if cards is None:
+        return []
+
+    def backs(names: tuple[str, ...], ai: bool) -> str:
+        get = cards.library.attack_card if ai else cards.library.bp
+        levels = sorted(get(n).level for n in names)
+        counted = ", ".join(f"{'AI' if ai else 'BP'} {lv} ×{levels.count(lv)}"
+                            for lv in sorted(set(levels)))
+        return f"{len(names)}" + (f" ({counted})" if counted else "")
+
+    lines = [f"{cards.sheet}, Level {cards.level}: To Hit {cards.to_hit()}; Wounds "
+             f"{cards.wounds()} of {cards.wounds_needed()}",
+             f"AI deck {backs(cards.ai_deck, True)}, discard {len(cards.ai_discard)}"]
+    if cards.mob_clash:
+        shown = []
+        for mob, name in cards.mob_cards:
+            card = cards.library.bp(name)
+            shown.append(f"{mob}: {name}, AT {card.at + cards.at_bonus()}"
+                         if mob in cards.revealed else f"{mob}: BP {card.level}")
+        lines.append("Mob BP cards: " + "; ".join(shown))
+    else:
+        lines.append(f"BP deck {backs(cards.bp_deck, False)}, discard {len(cards.bp_discard)}")
+    if cards.result:
+        lines.append("The Clash is over: " + ("the Knights' Victory" if cards.result ==
+                                               "victory" else "the Knights' Defeat"))
+    return lines
+
+
 def _split(option: str) -> tuple[str, str]:
     """A long option as its first part (the label) and the rest (the note under it)."""
     head, _, rest = option.partition("; ")
