@@ -27,19 +27,19 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def geometry_board(seed: int = 2, tiles: int = 100, knights: int = 40):
-    """A 30 x 30 Clash state with ``tiles`` obscuring tiles (1 x 1, 2 x 1 or 1 x 2, never
-    overlapping) and ``knights`` Knights on free spaces, the same for the same ``seed``."""
+def geometry_board(seed: int = 2, tiles: int = 100, knights: int = 40, side: int = 30):
+    """A ``side`` x ``side`` Clash state with ``tiles`` obscuring tiles (1 x 1, 2 x 1 or 1 x 2,
+    never overlapping) and ``knights`` Knights on free spaces, the same for the same ``seed``."""
     from tabletop.games.clash.state import ClashState, Knight, Terrain
     from tabletop.spatial.grid import Board, Space, rectangle
 
     rng = random.Random(seed)
-    board = Board(30, 30)
+    board = Board(side, side)
     taken: set[Space] = set()
     terrain = []
     while len(terrain) < tiles:
         width, height = rng.choice(((1, 1), (1, 1), (2, 1), (1, 2)))
-        at = Space(rng.randrange(30 - height + 1), rng.randrange(30 - width + 1))
+        at = Space(rng.randrange(side - height + 1), rng.randrange(side - width + 1))
         spaces = rectangle(at, width, height)
         if taken.intersection(spaces):
             continue

@@ -4,13 +4,15 @@ an independent slow reference."""
 
 from __future__ import annotations
 
+from math import gcd
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.spatial.grid import Board, Space
 from tabletop.spatial.sight import (
     SightMap,
-    _segment_mask,
+    _primitive_walk,
     line_of_sight,
     segment_features,
     sight_map,
@@ -146,15 +148,20 @@ def test_exempt_spaces_stop_blocking():
     assert line_of_sight(view.without({S("A2")}), [S("A1")], [S("A3")]).clear
 
 
-def test_packed_segments_hold_exactly_the_walked_features():
+def test_the_integer_walk_meets_exactly_the_features_of_a_segment():
+    stride = 9
     for dx in range(-5, 6):
         for dy in range(-5, 6):
-            mask, low = _segment_mask(9, dx, dy)
-            expected = 0
-            for f in segment_features(dx, dy):
-                bit = 2 * (f.y * 9 + f.x - low) + (1 if f.kind == "point" else 0)
-                expected |= 1 << bit
-            assert mask == expected, (dx, dy)
+            if not dx and not dy:
+                continue
+            step, cells = _primitive_walk(stride, dx, dy)
+            walked = set()
+            for k in range(gcd(dx, dy)):
+                walked.update(("cell", k * step + c) for c in cells)
+                walked.update((("point", k * step), ("point", (k + 1) * step)))
+            expected = {(f.kind if f.kind == "point" else "cell", f.y * stride + f.x)
+                        for f in segment_features(dx, dy)}
+            assert walked == expected, (dx, dy)
 
 
 walls_strategy = st.frozensets(st.builds(Space, st.integers(0, 5), st.integers(0, 5)),
@@ -198,5 +205,5 @@ def test_derived_maps_equal_maps_built_from_scratch():
     for gone in ({S("A2")}, {S("B3"), S("C4")}, {S("B1")}):
         derived = view.without(gone)
         fresh = SightMap(board, walls - gone)
-        assert (derived.bits, derived.gaps, derived.blocking) == \
-            (fresh.bits, fresh.gaps, fresh.blocking)
+        assert (derived.flags(), derived.gaps, derived.blocking) == \
+            (fresh.flags(), fresh.gaps, fresh.blocking)
