@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from tabletop.spatial.grid import Board, Space, square
 from tabletop.spatial.measure import distance, distance_from_any, range_between, zone
+from tests.geometry_boards import reference_distance
 
 S = Space.parse
 
@@ -85,26 +86,6 @@ def test_zone_grows_with_x(source, x):
     small = zone(board, [source], x, include_source=True)
     assert small <= zone(board, [source], x + 1, include_source=True)
     assert source in small
-
-
-def reference_distance(board, at, size, targets, passable):
-    """Slow, plain reading of the spec: search over footprints as sets of spaces."""
-    targets = set(targets)
-    if targets & set(square(at, size)):
-        return 0
-    seen, layer, moves = {at}, [at], 0
-    while layer:
-        if any(n in targets for a in layer for s in square(a, size) for n in s.neighbours()):
-            return moves + 1
-        nxt = []
-        for a in layer:
-            for b in a.neighbours():
-                spaces = square(b, size)
-                if b not in seen and all(board.contains(s) and passable(s) for s in spaces):
-                    seen.add(b)
-                    nxt.append(b)
-        layer, moves = nxt, moves + 1
-    return None
 
 
 @settings(max_examples=150, deadline=None)

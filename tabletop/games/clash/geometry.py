@@ -108,6 +108,8 @@ class _Terrain:
         self.no_entry = frozenset(s for t in terrain if BLOCKS_MOVEMENT & set(t.keywords)
                                   for s in t.spaces)
         self.difficult = frozenset(s for t in terrain if t.has("difficult") for s in t.spaces)
+        self.walkable = measure.space_bits(board, (s for s in board.spaces()
+                                                   if s not in self.no_entry))
         self.base = sight_map(board, frozenset(self.obscuring_on))
         self._maps: dict[frozenset[str], SightMap] = {frozenset(): self.base}
         self._plans: dict[frozenset[str], SightPlan] = {}
@@ -313,20 +315,16 @@ def range_(state: ClashState, p, q) -> int:
     return measure.range_between(_measured_spaces(state, a), _measured_spaces(state, b))
 
 
-def _passable_for(state: ClashState, a: Place, b: Place):
-    """Mob and Knight movement: on the board, not obstacle, chasm or boundless, not another
-    piece's space (``a``'s and ``b``'s own excepted, and the Monster of ``b`` when ``b`` is on
-    its Vantage Point)."""
-    no_entry = _terrain(state).no_entry
+def _passable_for(state: ClashState, a: Place, b: Place) -> int:
+    """Mob and Knight movement, as :func:`measure.space_bits`: the board spaces that are not
+    obstacle, chasm or boundless and not another piece's space (``a``'s and ``b``'s own
+    excepted, and the Monster of ``b`` when ``b`` is on its Vantage Point)."""
+    terrain = _terrain(state)
     own = {*b.spaces, *_measured_spaces(state, b)}
     if _host(state, a) is None:  # a Knight on a Vantage Point never walks over its Monster
         own.update(a.spaces)
-    occupant = state.occupant
-
-    def passable(space: Space) -> bool:
-        return space not in no_entry and (space in own or space not in occupant)
-
-    return passable
+    others = measure.space_bits(state.board, (s for s in state.occupant if s not in own))
+    return terrain.walkable & ~others
 
 
 def distance(state: ClashState, p, q) -> int | None:
@@ -347,10 +345,10 @@ def distance(state: ClashState, p, q) -> int | None:
     host = _host(state, a)
     if host is None:
         size = a.monster.size if a.monster is not None else 1
-        start = min(a.spaces)
-        return measure.distance(board, start, size, targets, passable)
-    steps = [s for s in _around(board, host) if passable(s) and s not in host.spaces]
-    found = measure.distance_from_any(board, steps, 1, targets, passable)
+        return measure.search_distance(board, (min(a.spaces),), size, targets, passable)
+    steps = [s for s in _around(board, host)
+             if measure.space_bits(board, (s,)) & passable and s not in host.spaces]
+    found = measure.search_distance(board, steps, 1, targets, passable)
     return None if found is None else found + 1
 
 
