@@ -4,17 +4,16 @@ an independent slow reference."""
 
 from __future__ import annotations
 
-from math import gcd
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.spatial.grid import Board, Space
+from tabletop.spatial.shadowcast import GAP
 from tabletop.spatial.sight import (
     SightMap,
-    _primitive_walk,
     line_of_sight,
     segment_features,
+    segment_walk,
     sight_map,
     visible_from,
 )
@@ -148,20 +147,17 @@ def test_exempt_spaces_stop_blocking():
     assert line_of_sight(view.without({S("A2")}), [S("A1")], [S("A3")]).clear
 
 
-def test_the_integer_walk_meets_exactly_the_features_of_a_segment():
-    stride = 9
-    for dx in range(-5, 6):
-        for dy in range(-5, 6):
-            if not dx and not dy:
-                continue
-            step, cells = _primitive_walk(stride, dx, dy)
-            walked = set()
-            for k in range(gcd(dx, dy)):
-                walked.update(("cell", k * step + c) for c in cells)
-                walked.update((("point", k * step), ("point", (k + 1) * step)))
-            expected = {(f.kind if f.kind == "point" else "cell", f.y * stride + f.x)
-                        for f in segment_features(dx, dy)}
-            assert walked == expected, (dx, dy)
+def test_the_integer_walk_meets_exactly_the_features_of_a_segment_in_order():
+    stride = 13
+    for dx in range(-6, 7):
+        for dy in range(-6, 7):
+            walked = [(offset, "point" if kind == GAP else "cell")
+                      for offset, kind in segment_walk(stride, dx, dy)]
+            expected = [(f.y * stride + f.x, "point" if f.kind == "point" else "cell")
+                        for f in segment_features(dx, dy)]
+            assert sorted(walked) == sorted(expected), (dx, dy)
+            if dx and dy:  # a diagonal segment meets them in the same order
+                assert walked == expected, (dx, dy)
 
 
 walls_strategy = st.frozensets(st.builds(Space, st.integers(0, 5), st.integers(0, 5)),

@@ -61,9 +61,16 @@ def distance_from_any(board: Board, starts: Iterable[Space], mover_size: int,
                       passable: Callable[[Space], bool] | None) -> int | None:
     """:func:`distance` for a mover that may begin at any of ``starts`` (north-west spaces):
     the smallest of the distances from each start, found by one search from all of them."""
-    open_bits = space_bits(board, board.spaces() if passable is None else
-                           (s for s in board.spaces() if passable(s)))
+    open_bits = board_bits(board) if passable is None else \
+        space_bits(board, (s for s in board.spaces() if passable(s)))
     return search_distance(board, starts, mover_size, target_spaces, open_bits)
+
+
+def board_bits(board: Board) -> int:
+    """Every space of ``board`` as :func:`space_bits` (built by arithmetic, not by space)."""
+    stride = board.cols + 1
+    rows_once = ((1 << (board.rows * stride)) - 1) // ((1 << stride) - 1)  # bit 0 of each row
+    return rows_once * ((1 << board.cols) - 1)
 
 
 def space_bits(board: Board, spaces: Iterable[Space]) -> int:

@@ -26,7 +26,7 @@ on a board costs no more than the hundredth.  No approximation is involved anywh
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -119,29 +119,36 @@ def segment_features(dx: int, dy: int) -> tuple[Feature, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 14)
-def _primitive_walk(stride: int, dx: int, dy: int) -> tuple[int, tuple[int, ...]]:
-    """``(step, cells)`` for a segment from the origin along ``(dx, dy)`` on a board of row
-    ``stride`` slots (see :class:`SightMap`): ``step`` is the slot offset of the lattice
-    point one primitive step along (``(dx, dy) / gcd``), ``cells`` the slot offsets of the
-    cells that one primitive step meets, nearest first: the cells whose open interior it
-    crosses, or for a step along a grid line the two cells sharing that unit edge.  The
-    same features as :func:`segment_features`, found with integers only."""
-    g = gcd(abs(dx), abs(dy))
-    p, q = abs(dx) // g, abs(dy) // g
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    if q == 0:  # along a row: the cells above and below the unit edge
-        col = 0 if sx > 0 else -1
-        return sx, (-stride + col, col)
-    if p == 0:  # along a column: the cells left and right of the unit edge
-        row = 0 if sy > 0 else -1
-        return sy * stride, (row * stride - 1, row * stride)
-    cells = []
-    for i in range(p):
-        col = i if sx > 0 else -1 - i
-        for j in range((q * i) // p, -((-q * (i + 1)) // p)):
-            cells.append((j if sy > 0 else -1 - j) * stride + col)
-    return sy * q * stride + sx * p, tuple(cells)
+def segment_walk(stride: int, dx: int, dy: int) -> Iterator[tuple[int, int]]:
+    """The cells and lattice points the segment from the origin to ``(dx, dy)`` meets, in
+    order along it, as ``(slot offset, kind)`` on a board of row ``stride`` slots (see
+    :class:`SightMap`); ``kind`` is :data:`~tabletop.spatial.shadowcast.GAP` for a point and
+    :data:`~tabletop.spatial.shadowcast.CELL` for a cell.  The same features as
+    :func:`segment_features`, found with integers only: a diagonal segment leaves each cell
+    through the side or the corner that ``(i + 1) * q`` against ``(j + 1) * p`` names; a
+    segment along a grid line meets the two cells beside each unit of it."""
+    p, q = abs(dx), abs(dy)
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+    yield 0, GAP
+    if q == 0 or p == 0:
+        unit, beside = (sx, (-stride if sx > 0 else -stride - 1, 0 if sx > 0 else -1)) \
+            if q == 0 else (sy * stride, (-1 if sy > 0 else -stride - 1,
+                                          0 if sy > 0 else -stride))
+        for k in range(p + q):
+            yield k * unit + beside[0], CELL
+            yield k * unit + beside[1], CELL
+            yield (k + 1) * unit, GAP
+        return
+    i = j = 0
+    while i < p and j < q:
+        yield ((j if sy > 0 else -1 - j) * stride + (i if sx > 0 else -1 - i)), CELL
+        across, down = (i + 1) * q, (j + 1) * p
+        if across <= down:
+            i += 1
+        if down <= across:
+            j += 1
+        if across == down:
+            yield sy * j * stride + sx * i, GAP
 
 
 def diagonal_gaps(blocking: frozenset[Space]) -> frozenset[Point]:
@@ -263,24 +270,16 @@ class SightMap:
         return ([2 * self._slot(s.col, s.row) for s in gone]
                 + [2 * self._slot(x, y) + 1 for x, y in lost])
 
-    def clear(self, a: Point, b: Point) -> bool:
+    def clear(self, a: Point, b: Point, freed: Container[int] = ()) -> bool:
         """Whether the segment from lattice point ``a`` to ``b`` is unobstructed (rules 1-3):
-        a walk along it, from ``a``, over the cells and lattice points it meets, stopping at
-        the first that blocks."""
+        a walk along it (:func:`segment_walk`) that stops at the first cell or gap that
+        blocks.  Cells and gaps keyed in ``freed`` (``2 * slot``, ``2 * slot + 1``) do not
+        count: the answer of a map that blocks all but those."""
         flags = self.flags()
         here = self._slot(a[0], a[1])
-        if flags[here] & GAP:
-            return False
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        if not dx and not dy:
-            return True
-        step, cells = _primitive_walk(self.stride, dx, dy)
-        for _ in range(gcd(dx, dy)):
-            for cell in cells:
-                if flags[here + cell] & CELL:
-                    return False
-            here += step
-            if flags[here] & GAP:
+        for offset, kind in segment_walk(self.stride, b[0] - a[0], b[1] - a[1]):
+            slot = here + offset
+            if flags[slot] & kind and (not freed or 2 * slot + (kind == GAP) not in freed):
                 return False
         return True
 
@@ -400,11 +399,20 @@ class SightPlan:
         for space, own in (own_maps or {}).items():
             if own is not sight_map:
                 by_map.setdefault(id(own), (own, []))[1].append(space)
-        self.groups = list(by_map.values())
+        self.groups = [(frozenset(own.freed_from(sight_map)), spaces)
+                       for own, spaces in by_map.values()]
         self.freed: dict[int, list[int]] = {}
-        for gid, (own, _spaces) in enumerate(self.groups):
-            for key in own.freed_from(sight_map):
+        for gid, (freed, _spaces) in enumerate(self.groups):
+            for key in freed:
                 self.freed.setdefault(key, []).append(gid)
+        board, stride = sight_map.board, sight_map.stride
+        on_board = bytearray((board.rows + 2) * stride)
+        for row in range(1, board.rows + 1):
+            on_board[row * stride + 1:row * stride + 1 + board.cols] = b"\x01" * board.cols
+        self.on_board = int.from_bytes(on_board, "little")
+        """A byte 1 at the slot of each board space."""
+        self.spaces: dict[int, Space] = {}
+        """The spaces answered so far, by slot (made once)."""
 
     def seen(self, from_spaces: Iterable[Space]) -> list[Space]:
         """Every board space (in reading order, ``from_spaces`` included when seen) with a
@@ -418,29 +426,34 @@ class SightPlan:
         # slot east, one row south and both (a byte per slot).
         points = int.from_bytes(sweep.seen, "little")
         either = points | points >> 8 | points >> (8 * stride) | points >> (8 * stride + 8)
-        marks = either.to_bytes(len(sweep.seen), "little")
-        rows, cols = board.rows, board.cols
+        marks = (either & self.on_board).to_bytes(len(sweep.seen), "little")
         found = []
         slot = marks.find(1)
         while slot >= 0:
-            row, col = divmod(slot, stride)
-            if 0 < row <= rows and 0 < col <= cols:
-                found.append(slot)
+            found.append(slot)
             slot = marks.find(1, slot + 1)
         # A space with its own map, not seen under the main one: only a source that met a
         # cell or gap its map frees can see it, and then one segment at a time decides.
         extra = []
         for source, gids in woken:
             for gid in gids:
-                own, group = self.groups[gid]
+                freed, group = self.groups[gid]
                 for space in group:
                     slot = sight_map._slot(space.col, space.row)
                     if not marks[slot] and slot not in extra and any(
-                            own.clear(source, corner) for corner in space.corners()):
+                            sight_map.clear(source, corner, freed)
+                            for corner in space.corners()):
                         extra.append(slot)
         if extra:
             found = sorted(found + extra)
-        return [Space(slot // stride - 1, slot % stride - 1) for slot in found]
+        spaces = self.spaces
+        out = []
+        for slot in found:
+            space = spaces.get(slot)
+            if space is None:
+                space = spaces[slot] = Space(slot // stride - 1, slot % stride - 1)
+            out.append(space)
+        return out
 
 
 def visible_from(sight_map: SightMap, from_spaces: Iterable[Space], candidates: Iterable[Space],

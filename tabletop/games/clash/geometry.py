@@ -108,8 +108,7 @@ class _Terrain:
         self.no_entry = frozenset(s for t in terrain if BLOCKS_MOVEMENT & set(t.keywords)
                                   for s in t.spaces)
         self.difficult = frozenset(s for t in terrain if t.has("difficult") for s in t.spaces)
-        self.walkable = measure.space_bits(board, (s for s in board.spaces()
-                                                   if s not in self.no_entry))
+        self.walkable = measure.board_bits(board) & ~measure.space_bits(board, self.no_entry)
         self.base = sight_map(board, frozenset(self.obscuring_on))
         self._maps: dict[frozenset[str], SightMap] = {frozenset(): self.base}
         self._plans: dict[frozenset[str], SightPlan] = {}
