@@ -91,18 +91,25 @@ class Sweep:
         self.seen = bytearray(len(flags))
         """Per slot, 1 where a point is seen (from any source cast so far)."""
 
-    def cast(self, x: int, y: int) -> set[int]:
-        """Add every point seen from the point ``(x, y)`` to :attr:`seen`; returns the other
-        maps whose freed cells or gaps were met on a lit slope (only from those can this
-        source see a point more)."""
+    def cast(self, x: int, y: int) -> list[tuple]:
+        """Add every point seen from the point ``(x, y)`` to :attr:`seen`.
+
+        Returns the *wakes*: ``(map, octant, low, high)`` for each freed cell or gap met on a
+        lit slope, where ``octant`` is ``(xmajor, dsign, lsign)`` (see :func:`in_octant`) and
+        ``low``, ``high`` are the slopes ``(num, den)`` it darkened there.  Only a point of
+        that octant with its slope from ``low`` to ``high`` can be seen from here under that
+        other map and not under this one (its first obstruction is such a feature); a source
+        on a freed gap wakes its maps with ``octant`` ``None`` (any point)."""
         stride = self.stride
         origin = (y + 1) * stride + x + 1
-        woken: set[int] = set()
+        woken: list[tuple] = []
         if self.flags[origin] & GAP:  # rule 3: a line leaving from a diagonal gap
-            woken.update(self.freed.get(2 * origin + 1, ()))
+            woken.extend((gid, None, (0, 1), (1, 1))
+                         for gid in self.freed.get(2 * origin + 1, ()))
             return woken
         self.seen[origin] = 1
-        for xmajor, dsign, lsign in _OCTANTS:
+        for octant in _OCTANTS:
+            xmajor, dsign, lsign = octant
             if xmajor:
                 dstep, lstep = dsign, lsign * stride
                 depth = self.cols - x if dsign > 0 else x
@@ -111,11 +118,11 @@ class Sweep:
                 dstep, lstep = dsign * stride, lsign
                 depth = self.rows - y if dsign > 0 else y
                 width = self.cols - x if lsign > 0 else x
-            self._octant(origin, dstep, lstep, depth, width, woken)
+            self._octant(origin, dstep, lstep, depth, width, octant, woken)
         return woken
 
     def _octant(self, origin: int, dstep: int, lstep: int, depth: int, width: int,
-                woken: set[int]) -> None:
+                octant: tuple, woken: list[tuple]) -> None:
         """Sweep one octant (see the module docstring): at each depth, darken what the cells
         of the column before it block (rules 1 and 2), mark the lit points, then darken the
         slopes of the diagonal gaps met there (rule 3)."""
@@ -137,16 +144,21 @@ class Sweep:
                 for m in range(first, last + 1):
                     slot = column + m * lstep
                     if flags[slot] & CELL:
-                        shadows.append((m, k + 1, m + 1, k) if k else (0, 1, 2, 1))
+                        shadow = (m, k + 1, m + 1, k) if k else (0, 1, 2, 1)
+                        shadows.append(shadow)
                         if 2 * slot in freed:
-                            woken.update(freed[2 * slot])
+                            pn, pd, qn, qd = shadow
+                            low = (pn, pd) if pn * ld > ln * pd else (ln, ld)
+                            high = (qn, qd) if qn * hd < hn * qd else (hn, hd)
+                            woken.extend((gid, octant, low, high) for gid in freed[2 * slot])
             edge = False
             if lit[0][0] == 0 and not lit[0][2]:  # slope 0 is lit: rule 2 along the axis
                 for slot in (column - lstep, column):
                     if flags[slot] & CELL:
                         edge = True
                         if 2 * slot in freed:
-                            woken.update(freed[2 * slot])
+                            woken.extend((gid, octant, (0, 1), (0, 1))
+                                         for gid in freed[2 * slot])
             for pn, pd, qn, qd in shadows:
                 lit = _cut(lit, pn, pd, qn, qd)
             if edge:
@@ -168,7 +180,8 @@ class Sweep:
                     if flags[slot] & GAP:
                         gaps.append(lat)
                         if 2 * slot + 1 in freed:
-                            woken.update(freed[2 * slot + 1])
+                            woken.extend((gid, octant, (lat, d), (lat, d))
+                                         for gid in freed[2 * slot + 1])
                     else:
                         seen[slot] = 1
             for lat in gaps:
@@ -176,3 +189,17 @@ class Sweep:
             if not lit:
                 return
             column += dstep
+
+
+def in_octant(octant: tuple | None, low: tuple[int, int], high: tuple[int, int],
+              source: tuple[int, int], point: tuple[int, int]) -> bool:
+    """Whether ``point`` lies in ``octant`` (``(xmajor, dsign, lsign)``: depth along x when
+    ``xmajor``, else along y, growing with ``dsign``; lateral offset growing with ``lsign``)
+    seen from ``source``, at a slope from ``low`` to ``high`` (``None``: every point)."""
+    if octant is None:
+        return True
+    xmajor, dsign, lsign = octant
+    dx, dy = point[0] - source[0], point[1] - source[1]
+    d, lat = (dx * dsign, dy * lsign) if xmajor else (dy * dsign, dx * lsign)
+    return (0 <= lat <= d and d > 0 and lat * low[1] >= low[0] * d
+            and lat * high[1] <= high[0] * d)

@@ -33,7 +33,7 @@ from functools import lru_cache
 from math import gcd
 
 from tabletop.spatial.grid import Board, Space
-from tabletop.spatial.shadowcast import CELL, GAP, Sweep
+from tabletop.spatial.shadowcast import CELL, GAP, Sweep, in_octant
 
 Point = tuple[int, int]
 Line = tuple[Point, Point]
@@ -432,16 +432,18 @@ class SightPlan:
         while slot >= 0:
             found.append(slot)
             slot = marks.find(1, slot + 1)
-        # A space with its own map, not seen under the main one: only a source that met a
-        # cell or gap its map frees can see it, and then one segment at a time decides.
+        # A space with its own map, not seen under the main one: only a corner whose first
+        # obstruction from a source is a cell or gap its map frees can be seen under it
+        # (the sweep's wakes say where), and one segment at a time decides.
         extra = []
-        for source, gids in woken:
-            for gid in gids:
+        for source, wakes in woken:
+            for gid, octant, low, high in wakes:
                 freed, group = self.groups[gid]
                 for space in group:
                     slot = sight_map._slot(space.col, space.row)
                     if not marks[slot] and slot not in extra and any(
-                            sight_map.clear(source, corner, freed)
+                            in_octant(octant, low, high, source, corner)
+                            and sight_map.clear(source, corner, freed)
                             for corner in space.corners()):
                         extra.append(slot)
         if extra:
