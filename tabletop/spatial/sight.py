@@ -435,17 +435,18 @@ class SightPlan:
         # A space with its own map, not seen under the main one: only a corner whose first
         # obstruction from a source is a cell or gap its map frees can be seen under it
         # (the sweep's wakes say where), and one segment at a time decides.
-        extra = []
+        by_map: dict[int, list[tuple]] = {}
         for source, wakes in woken:
             for gid, octant, low, high in wakes:
-                freed, group = self.groups[gid]
-                for space in group:
-                    slot = sight_map._slot(space.col, space.row)
-                    if not marks[slot] and slot not in extra and any(
-                            in_octant(octant, low, high, source, corner)
-                            and sight_map.clear(source, corner, freed)
-                            for corner in space.corners()):
-                        extra.append(slot)
+                by_map.setdefault(gid, []).append((source, octant, low, high))
+        extra = []
+        for gid, wakes in by_map.items():
+            freed, group = self.groups[gid]
+            for space in group:
+                slot = sight_map._slot(space.col, space.row)
+                if not marks[slot] and slot not in extra and \
+                        self._seen_freed(space, wakes, freed):
+                    extra.append(slot)
         if extra:
             found = sorted(found + extra)
         spaces = self.spaces
@@ -456,6 +457,22 @@ class SightPlan:
                 space = spaces[slot] = Space(slot // stride - 1, slot % stride - 1)
             out.append(space)
         return out
+
+
+    def _seen_freed(self, space: Space, wakes: list[tuple], freed: frozenset[int]) -> bool:
+        """Whether a corner of ``space`` lies where one of ``wakes`` (``(source, octant,
+        low, high)``, see :meth:`Sweep.cast`) says its map may see more, and the segment
+        from that source is clear with the cells and gaps ``freed`` not blocking."""
+        tried = set()
+        for source, octant, low, high in wakes:
+            for corner in space.corners():
+                if (source, corner) in tried or not in_octant(octant, low, high, source,
+                                                              corner):
+                    continue
+                tried.add((source, corner))
+                if self.sight_map.clear(source, corner, freed):
+                    return True
+        return False
 
 
 def visible_from(sight_map: SightMap, from_spaces: Iterable[Space], candidates: Iterable[Space],
