@@ -127,7 +127,9 @@ class Sweep:
         of the column before it block (rules 1 and 2), mark the lit points, then darken the
         slopes of the diagonal gaps met there (rule 3)."""
         flags, freed, seen = self.flags, self.freed, self.seen
+        cut, cut_point = _cut, _cut_point
         column = origin + (dstep if dstep < 0 else 0) + (lstep if lstep < 0 else 0)
+        here = origin
         top = width - 1
         lit = list(_FULL)
         for d in range(1, depth + 1):
@@ -160,12 +162,12 @@ class Sweep:
                             woken.extend((gid, octant, (0, 1), (0, 1))
                                          for gid in freed[2 * slot])
             for pn, pd, qn, qd in shadows:
-                lit = _cut(lit, pn, pd, qn, qd)
+                lit = cut(lit, pn, pd, qn, qd)
             if edge:
-                lit = _cut_point(lit, 0, 1)
+                lit = cut_point(lit, 0, 1)
             gaps = []
-            here = origin + d * dstep
-            limit = min(d, width)
+            here += dstep
+            limit = d if d < width else width
             for ln, ld, lo_open, hn, hd, hi_open in lit:
                 low = -((-ln * d) // ld)
                 if lo_open and (ln * d) % ld == 0:
@@ -185,7 +187,7 @@ class Sweep:
                     else:
                         seen[slot] = 1
             for lat in gaps:
-                lit = _cut_point(lit, lat, d)
+                lit = cut_point(lit, lat, d)
             if not lit:
                 return
             column += dstep
