@@ -6,8 +6,8 @@
   questions (warm, a different Knight each); and the Clash distance the window's caption
   searches for, from a Knight to every space of the 30 x 30 bench board.
 - ``tabletop bench --startup``: whole processes, as a user meets them: ``tabletop
-  screenshot`` of every shipped layout, ``tabletop query FILE "range A1 A2"`` and the window
-  from start to its first frame.
+  screenshot`` of every shipped layout, ``tabletop query bench-30x30 "range A1 A2"`` and the
+  window from start to its first frame (``tabletop play --frames 1``).
 - ``tabletop bench LAYOUT``: frame time of the window on a layout (``tabletop.ui.bench``).
 - ``tabletop bench --dice``: the dice physics (``tabletop.dice.bench``).
 
@@ -31,6 +31,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
+from tabletop import resources
 from tabletop.errors import UsageError
 
 try:
@@ -48,10 +49,6 @@ GOALS_MS = {
     "first_frame": 300.0,
 }
 """The goals, in milliseconds, each figure is held to."""
-
-LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
-"""The shipped layouts (the screenshot figure covers every one)."""
-
 
 def _percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
@@ -217,8 +214,8 @@ def startup_bench(runs: int = 3) -> list[dict[str, Any]]:
                if key != "PYTHONDONTWRITEBYTECODE"}
         env.update(SDL_VIDEODRIVER="dummy", TABLETOP_RECOVERY_DIR=folder)
         per_layout: dict[str, tuple[float, float]] = {}
-        for layout in sorted(LAYOUTS.glob("*.toml")):
-            wall, cpu = _processes([*tabletop, "screenshot", str(layout), "-o",
+        for layout in resources.shipped("layouts"):
+            wall, cpu = _processes([*tabletop, "screenshot", layout.name, "-o",
                                     str(Path(folder) / "shot.png")], runs, env)
             per_layout[layout.name] = (median(cpu), median(wall))
         slowest = max(per_layout, key=lambda name: per_layout[name][0])
@@ -229,16 +226,13 @@ def startup_bench(runs: int = 3) -> list[dict[str, Any]]:
                                             for name, (cpu, _wall) in per_layout.items()})
         figure["runs"] = runs
         out.append(figure)
-        wall, cpu = _processes([*tabletop, "query", str(LAYOUTS / "bench-30x30.toml"),
-                                "range A1 A2"], max(runs, 5), env)
+        wall, cpu = _processes([*tabletop, "query", "bench-30x30", "range A1 A2"],
+                               max(runs, 5), env)
         out.append(_figure('tabletop query FILE "range A1 A2", whole process', "query", cpu,
-                           wall_ms=round(median(wall), 1), layout="bench-30x30.toml"))
-        code = ("import sys; from tabletop.ui.app import run; "
-                "sys.exit(run(sys.argv[1], frames=1))")
-        wall, cpu = _processes([sys.executable, "-c", code,
-                                str(LAYOUTS / "clash-teaching.toml")], max(runs, 5), env)
+                           wall_ms=round(median(wall), 1), layout="bench-30x30"))
+        wall, cpu = _processes([*tabletop, "play", "--frames", "1"], max(runs, 5), env)
         out.append(_figure("window, start to first frame, whole process", "first_frame", cpu,
-                           wall_ms=round(median(wall), 1), layout="clash-teaching.toml"))
+                           wall_ms=round(median(wall), 1), layout=resources.DEFAULT_LAYOUT))
     return out
 
 
