@@ -417,10 +417,10 @@ class SightPlan:
         self.spaces: dict[int, Space] = {}
         """The spaces answered so far, by slot (made once)."""
 
-    def seen(self, from_spaces: Iterable[Space]) -> list[Space]:
-        """Every board space (in reading order, ``from_spaces`` included when seen) with a
-        clear corner-to-corner segment from a corner of ``from_spaces``, each judged under
-        its own map."""
+    def seen(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()) -> list[Space]:
+        """Every board space (in reading order) with a clear corner-to-corner segment from a
+        corner of ``from_spaces``, each judged under its own map, except the spaces
+        ``leaving`` (``from_spaces`` themselves are answered like any other)."""
         sight_map = self.sight_map
         board, stride = sight_map.board, sight_map.stride
         sweep = Sweep(sight_map.flags(), board.rows, board.cols, self.freed)
@@ -452,6 +452,9 @@ class SightPlan:
                     extra.append(slot)
         if extra:
             found = sorted(found + extra)
+        left = {sight_map._slot(space.col, space.row) for space in leaving}
+        if left:
+            found = [slot for slot in found if slot not in left]
         spaces = self.spaces
         out = []
         for slot in found:

@@ -230,11 +230,10 @@ def visible(state: ClashState, p) -> list[Space]:
     """
     place = resolve(state, p)
     terrain = _terrain(state)
-    seen = terrain.plan(terrain.standing_on(place.spaces)).seen(place.spaces)
     hidden = set(place.spaces)
     if place.monster is not None:
         hidden |= blindspots_of(state, place.monster)
-    return [s for s in seen if s not in hidden]
+    return terrain.plan(terrain.standing_on(place.spaces)).seen(place.spaces, hidden)
 
 
 # --- facing ---------------------------------------------------------------------------------
