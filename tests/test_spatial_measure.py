@@ -113,3 +113,11 @@ def test_distance_from_any_start_is_the_smallest_distance_from_each(starts, targ
     found = [d for d in each if d is not None]
     assert (distance_from_any(board, starts, 1, [target], passable)
             == (min(found) if found else None))
+
+
+def test_the_board_mask_holds_every_space_and_nothing_else():
+    from tabletop.spatial.measure import board_bits, space_bits
+
+    for rows, cols in ((1, 1), (3, 5), (7, 2), (30, 30), (100, 100)):
+        board = Board(rows, cols)
+        assert board_bits(board) == space_bits(board, board.spaces()), (rows, cols)
