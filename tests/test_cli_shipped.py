@@ -84,7 +84,7 @@ def test_query_and_screenshot_by_name(capsys, elsewhere):
 
 def test_play_opens_a_shipped_layout_by_name(monkeypatch, elsewhere):
     opened = []
-    monkeypatch.setattr("tabletop.ui.app.run", lambda path, frames=None: opened.append(
+    monkeypatch.setattr("tabletop.ui.app.run", lambda path, frames=None, **look: opened.append(
         (Path(path).read_bytes(), frames)) or 0)
     assert main(["play", "joust-setup"]) == 0
     assert main([]) == 0

@@ -341,9 +341,16 @@ def _label_tile(surface: pygame.Surface, grid: Grid, tile: Terrain, placer: Plac
 
 def _draw_edge_labels(surface: pygame.Surface, grid: Grid) -> None:
     """Row letters along the left and right edges, column numbers along the top and bottom;
-    on small spaces only every n-th label, so that labels never overlap."""
+    on small spaces only every n-th label, so that labels never overlap; at most as large as
+    the margins round the board hold (a large UI scale never pushes them off the board area)."""
     board = grid.rect
     size = max(9, min(theme.ui(18), grid.cell * 2 // 3))
+    across = min(board.y, surface.get_height() - board.bottom)
+    aside = min(board.x, surface.get_width() - board.right)
+    letters_wide = row_letters(grid.rows - 1)
+    while size > 9 and (size + max(3, size // 2) + 2 > across or
+                        text_size(letters_wide, size)[0] + max(3, size // 2) + 3 > aside):
+        size -= 1
     gap = max(3, size // 2)
     row_step = -(-(size + 2) // grid.cell)
     for row in range(0, grid.rows, row_step):
