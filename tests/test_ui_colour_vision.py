@@ -77,8 +77,8 @@ class _Simulated:
 
 def _places(app: App, plain: Image.Image, index: int) -> list[list[tuple[int, int]]]:
     """For each place of overlay ``index`` that no other overlay tints and that is mostly
-    bare board (three fifths of it one colour): the pixels (every other one) that show that
-    colour in the plain picture."""
+    bare board or card (half of it one colour; a Knight's token covers more): the pixels
+    (every other one) that show that colour in the plain picture."""
     asked = app.screen.asked
     others = {name for j, item in enumerate(asked) if j != index
               for name in (*item.picture.places, *item.picture.crossed)}
@@ -92,7 +92,7 @@ def _places(app: App, plain: Image.Image, index: int) -> list[list[tuple[int, in
                      for x in range(inner.x, inner.right, 2)]
             if spots:
                 board, count = Counter(plain.getpixel(p) for p in spots).most_common(1)[0]
-                if count * 5 >= len(spots) * 3:  # mostly board, not a piece standing there
+                if count * 2 >= len(spots):  # mostly board, not a piece standing there
                     found.append([p for p in spots if plain.getpixel(p) == board])
     return found
 

@@ -53,12 +53,14 @@ def draw_asked(surface: pygame.Surface, rect: pygame.Rect, asked: Sequence[Overl
     """Every overlay in ``asked`` over the board in ``rect``: its places tinted and filled
     with its pattern, its marked places ringed, its path as arrows, its lines drawn (solid
     when clear, dashed when blocked, the blocker crossed out), and its number at its first
-    mark."""
+    mark.  The board's labels (names, token letters) stay whole: the pattern leaves them
+    out and the marks go under them."""
     if not asked:
         return
     tint = pygame.Surface(rect.size, pygame.SRCALPHA)
-    words = [d.rect.move(-rect.x, -rect.y) for d in textlayer.drawn() if d.words
-             and d.role not in ("tip", "tooltip") and d.rect.colliderect(rect)]
+    drawn = [d for d in textlayer.drawn() if d.words and d.role not in ("tip", "tooltip")
+             and d.rect.colliderect(rect)]
+    words = [d.rect.move(-rect.x, -rect.y) for d in drawn]
     for index, item in enumerate(asked):
         colour = overlay_colour(index)
         for name in (*item.picture.places, *item.picture.crossed):
@@ -74,8 +76,12 @@ def draw_asked(surface: pygame.Surface, rect: pygame.Rect, asked: Sequence[Overl
                                      word.move(-local.x, -local.y))
                 tint.blit(pattern, local)
     surface.blit(tint, rect)
+    labels = [d.rect.inflate(2, 2).clip(rect) for d in drawn if d.role == "label"]
+    kept = [(box, surface.subsurface(box).copy()) for box in labels if box.width and box.height]
     anchors = [_draw_marks(surface, item.picture, overlay_colour(index), locate, point)
                for index, item in enumerate(asked)]
+    for box, image in kept:  # the board's labels stay whole over the marks
+        surface.blit(image, box)
     badges: list[tuple[int, int]] = []
     for index, anchor in enumerate(anchors):  # numbers last: no mark covers one
         if anchor is None:
