@@ -31,6 +31,19 @@ DIE_COLOURS = {"white": (236, 234, 226), "green": (58, 156, 84), "red": (196, 52
 PIP_COLOURS = {"white": (30, 30, 30), "green": (245, 245, 240), "red": (245, 245, 240),
                "black": (245, 245, 240)}
 HOUSE_COLOURS = ((176, 44, 58), (62, 96, 178))
+TOKEN_LETTERS = {"white": "W", "green": "G", "red": "R", "black": "B"}
+"""The letter on a Bravery Token and on a die not rolled yet, so that its colour is never
+told by hue alone."""
+
+
+def token_letter(surface: pygame.Surface, centre: tuple[int, int], diameter: int,
+                 colour: str) -> None:
+    """The Bravery Token colour's letter in the middle of a token ``diameter`` wide (in
+    black or white, whichever reads on it; nothing on a token too small for a letter)."""
+    if diameter >= 14:
+        text(surface, TOKEN_LETTERS[colour], centre, max(9, diameter * 3 // 5),
+             theme.ink_on(DIE_COLOURS[colour]), anchor="center", role="label",
+             full=f"{colour} Bravery Token")
 CARD = (58, 54, 48)
 CARD_EDGE = (120, 108, 86)
 FACE_DOWN = (78, 70, 60)
@@ -77,7 +90,8 @@ class Selection:
 
 def draw_die(surface: pygame.Surface, rect: pygame.Rect, colour: str, face: int | None = None,
              *, outline: tuple[int, int, int] | None = None) -> None:
-    """A die of ``colour`` filling ``rect``, showing ``face`` pips (blank when ``None``)."""
+    """A die of ``colour`` filling ``rect``, showing ``face`` pips (when ``None``, not rolled
+    yet, its colour's letter instead, on a die big enough for one)."""
     pygame.draw.rect(surface, DIE_COLOURS[colour], rect, border_radius=max(2, rect.width // 6))
     edge = outline or ((90, 90, 90) if colour != "black" else (150, 150, 150))
     pygame.draw.rect(surface, edge, rect, 2 if outline else 1,
@@ -88,6 +102,9 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, colour: str, face: int 
         for col, row in PIPS[face]:
             centre = (round(rect.x + step * (col + 1)), round(rect.y + step * (row + 1)))
             pygame.draw.circle(surface, PIP_COLOURS[colour], centre, radius)
+    elif colour in TOKEN_LETTERS and rect.width >= 14:
+        text(surface, TOKEN_LETTERS[colour], rect.center, max(9, rect.width * 3 // 5),
+             PIP_COLOURS[colour], anchor="center", role="label", full=f"{colour} die")
 
 
 class Scale:
@@ -211,6 +228,7 @@ def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustStat
                     pygame.draw.circle(surface, WELL, centre, die // 2 + 1)
                     pygame.draw.circle(surface, DIE_COLOURS[value], centre, die // 2 - 1)
                     pygame.draw.circle(surface, (30, 30, 30), centre, die // 2 - 1, 1)
+                    token_letter(surface, centre, die - 2, value)
                     if selection.house == house.name and selection.colour == value and \
                             state.phase == "setup":
                         pygame.draw.circle(surface, theme.ACCENT, centre, die // 2 + 1, 2)
@@ -343,6 +361,8 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
             pygame.draw.circle(surface, (20, 20, 20), centre, token // 2, 1)
             die = knight.token_dice[i] if i < len(knight.token_dice) else None
             slot_rect = pygame.Rect(x, y, token, token)
+            if not die:
+                token_letter(surface, centre, token, knight.tokens[i])
             if not die and str(i + 1) in fits:
                 pygame.draw.circle(surface, FITS, centre, token // 2 + 4, 3)
             if die:
