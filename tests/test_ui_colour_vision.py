@@ -3,8 +3,8 @@ as questions, the picture is passed through simulations of protanopia, deuterano
 tritanopia (Machado et al. 2009, severity 1.0; see :mod:`colour_vision`), and the colours
 that mark different meanings, sampled from the simulated picture where the theme says they
 are drawn, must stay apart by a stated CIELAB ΔE*ab from each other and from the board
-beneath.  The patterns, dashes and crosses that carry each meaning besides its hue are
-tested in ``test_ui_overlays.py``; this test measures the hue and lightness left."""
+beneath.  The shapes, dashes and crosses that carry each meaning besides its hue are tested
+at the end of this file."""
 
 from __future__ import annotations
 
@@ -158,3 +158,61 @@ def test_machado_matrices_keep_grey_grey():
         for row in matrix:
             assert sum(row) == pytest.approx(1.0, abs=1e-3), kind
         assert simulate((128, 128, 128), kind) == (128, 128, 128)
+
+
+def _line_pixels(surface: pygame.Surface, start, end, colour) -> list[bool]:
+    """Whether each pixel along the middle of the segment (its ends' dots left out) is
+    ``colour``."""
+    (x1, y1), (x2, y2) = start, end
+    steps = max(abs(x2 - x1), abs(y2 - y1))
+    return [surface.get_at((round(x1 + (x2 - x1) * t / steps),
+                            round(y1 + (y2 - y1) * t / steps)))[:3] == colour
+            for t in range(steps // 8, steps - steps // 8)]
+
+
+def test_a_blocked_line_is_dashed_with_its_blocker_crossed_out_and_a_clear_one_solid():
+    loaded, state = layouts.load(LAYOUTS / "clash-teaching.toml")
+    app = App(Session(loaded, state), SIZE)
+    app.interactive = False
+    app.screen.apply_overlay("los Eggknight Kara")  # blocked by the Ruined Wall (E4)
+    app.screen.apply_overlay("los Eggknight Fleischritter")  # clear
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)
+    blocked, clear = app.screen.asked
+    assert blocked.picture.blocked and not clear.picture.blocked
+    for index, item, share in ((0, blocked, (0.3, 0.75)), (1, clear, (0.9, 1.0))):
+        (a, b), = item.picture.lines
+        on = _line_pixels(surface, app.screen.board_point(a), app.screen.board_point(b),
+                          overlay_colour(index))
+        assert share[0] <= sum(on) / len(on) <= share[1], (item.question, sum(on) / len(on))
+    box, = app.screen.place_rects("E4")
+    assert surface.get_at(box.center)[:3] == overlay_colour(0)  # where the cross's arms meet
+
+
+def test_overlays_fill_their_places_with_different_patterns():
+    from tabletop.ui.views.asked import overlay_pattern
+
+    assert len({overlay_pattern(i) for i in range(len(theme.OVERLAY_COLOURS))}) == \
+        len(theme.OVERLAY_COLOURS)
+
+
+def test_a_spent_activation_token_is_hollow_and_a_ready_one_filled():
+    from dataclasses import replace
+
+    from tabletop.ui.views.base import Grid
+    from tabletop.ui.views.clash import _monster_plate, _token_spot, draw_monster
+
+    _, state = layouts.load(LAYOUTS / "clash-rule-mob-track.toml")
+    monster = next(m for m in state.monsters if len(m.activations) >= 1)
+    token = monster.activations[0]
+    grid = Grid(state.board.rows, state.board.cols, 48, 0, 0)
+    for spent, centre_colour in ((False, theme.TOKEN_READY), (True, None)):
+        surface = pygame.Surface(grid.rect.size)
+        draw_monster(surface, grid, replace(monster, activations=(replace(token, spent=spent),)))
+        centre, radius = _token_spot(_monster_plate(grid, monster), grid.cell, 0)
+        middle = surface.get_at(centre)[:3]
+        rim = surface.get_at((centre[0] + radius - 1, centre[1]))[:3]
+        if spent:
+            assert rim == theme.TOKEN_SPENT and middle != theme.TOKEN_SPENT
+        else:
+            assert middle == centre_colour
