@@ -447,8 +447,9 @@ class HelpScreen(Controller):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Every key and what it does, the descriptions wrapped (never cut): in one column,
-        else two, at the largest size from 18 down to 13 pixels (scaled with the window) at
-        which they all fit."""
+        else two, at the largest size from 18 pixels (scaled with the window and the UI
+        scale) down to 13 (scaled with the window alone: at a large UI scale the list
+        shrinks rather than leave keys out) at which they all fit."""
         box = rect.inflate(-min(60, rect.width // 20), -min(40, rect.height // 20))
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
@@ -461,13 +462,14 @@ class HelpScreen(Controller):
              theme.ACCENT, max_width=box.width - 32)
         area = pygame.Rect(box.x + 16, box.y + title + 22, box.width - 32,
                            box.height - title - 32)
-        for size, columns in ((s, c) for s in range(theme.ui(18), theme.ui(13) - 1, -1)
+        smallest = min(theme.ui(13), theme.window_ui(13))
+        for size, columns in ((s, c) for s in range(theme.ui(18), smallest - 1, -1)
                               for c in (1, 2)):
             laid = self._lay_out(area, size, columns)
             if laid is not None:
                 break
         else:
-            size, columns = theme.ui(13), 2
+            size, columns = smallest, 2
             laid = self._lay_out(area, size, columns, force=True)
         width = (area.width - 24 * (columns - 1)) // columns
         key_width = width * 2 // 5

@@ -191,6 +191,12 @@ def ui(pixels: int) -> int:
     return max(1, round(pixels * _scale * _user_percent / 100))
 
 
+def window_ui(pixels: int) -> int:
+    """``pixels`` scaled for the window alone, not the UI scale: the smallest size a screen
+    that must show everything at once (the key list) may fall back to."""
+    return max(1, round(pixels * _scale))
+
+
 def line(pixels: int) -> int:
     """A line width of ``pixels`` at 100 % scaled by the UI scale and the theme's weight
     (at least 1)."""
