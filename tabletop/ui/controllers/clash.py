@@ -192,7 +192,7 @@ class ClashController(GameController):
                            f"within {self.zone_x} steps, diagonals too); +/- changes X")
         if self.show_seen and piece is not None:
             seen = facts.visible(piece.name)
-            caption.append(f"{piece.name} has LoS to {len(seen)} spaces (green)")
+            caption.append(f"{piece.name} has LoS to {len(seen)} spaces (hatched blue)")
         sight = self._sight(piece) if self.step is None else None
         if self.step is not None:
             caption = [*self.step.caption(), *caption]

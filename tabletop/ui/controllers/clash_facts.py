@@ -214,7 +214,7 @@ def describe_piece(state: ClashState, facts: ClashFacts, name: str) -> list[str]
         refusal = facts.move_refusal(piece.name)
         if refusal is None:
             lines.append(f"can end a Movement Action on {len(reach)} space"
-                         f"{'' if len(reach) == 1 else 's'} (blue)")
+                         f"{'' if len(reach) == 1 else 's'} (blue dots)")
         else:
             lines.append(f"cannot move now: {refusal} (its {len(reach)} reachable spaces "
                          f"are shown faint, with rings)")

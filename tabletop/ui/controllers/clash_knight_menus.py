@@ -248,7 +248,7 @@ class KnightMoves:
             if self.screen.session.perform(make(space)):
                 close_steps(self.screen)
 
-        note = (f"{len(spaces)} space{'s' * (len(spaces) != 1)} (blue)" if spaces else
+        note = (f"{len(spaces)} space{'s' * (len(spaces) != 1)} (blue dots)" if spaces else
                 "no space: the rules core says why when you click")
         open_step(self.screen, MenuStep(
             self.screen, f"{self.knight}: {name}", [MenuItem("Back", "back")],
@@ -383,7 +383,7 @@ class SharedMotivate:
         open_step(self.screen, MenuStep(
             self.screen, f"Motivate: where does {name} go?", [MenuItem("Back", "back")],
             lambda _: self.start(),
-            (f"Up to {left} space{'s' * (left != 1)} (blue); click one (or arrows, then "
+            (f"Up to {left} space{'s' * (left != 1)} (blue dots); click one (or arrows, then "
              f"Enter).",),
             on_board=picked, on_cancel=self.start, pick_space=True, spaces=spaces,
             marks=[(n, f"to {s}") for n, s in self.moves] + [(name, "moves")]))
