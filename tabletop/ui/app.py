@@ -205,7 +205,8 @@ class App:
         game, state = load_board(path)
         self.replace_session(Session(game, state, path=str(path),
                                      recovery=self.session.recovery))
-        self.session.tell(f"opened {path}")
+        if not self.session.public_view:
+            self.session.tell(f"opened {path}")
 
     def reopen(self) -> None:
         """Read the session's file again from disk (F5; with unsaved changes, F5 twice)."""
@@ -246,8 +247,9 @@ class App:
         except TabletopError as exc:
             self.session.tell(str(exc), error=True)
             return None
-        self.session.tell(f"screenshot saved: {path}" + ("" if carried is not None else
-                          " (without its layout, which would show hidden information)"))
+        public = self.session.game.is_partial(carried)
+        self.session.tell(f"screenshot saved: {path}" + (" (it holds the public view: hidden "
+                                                        "parts stay unknown)" if public else ""))
         return path
 
     # -- drawing ---------------------------------------------------------------------------
@@ -266,6 +268,8 @@ class App:
         detail = Path(session.path).name if session.path else ""
         if session.dirty:
             detail = f"{detail} (unsaved)" if detail else "(unsaved)"
+        if session.public_view:
+            detail = f"{detail} (public view)".strip()
         draw_title_strip(surface, areas.title, title, detail)
         for controller in self.stack:
             surface.set_clip(areas.board)
@@ -314,8 +318,8 @@ class App:
         for spec in specs:
             made.append(Button(spec.label, spec.on_click, spec.key, spec.enabled,
                                active=spec.active))
-        made += [Button("Undo", session.undo, "Ctrl+Z", len(session.history) > 1),
-                 Button("Redo", session.redo, "Ctrl+Y", bool(session.redo_steps)),
+        made += [Button("Undo", session.undo, "Ctrl+Z", not session.can_undo()),
+                 Button("Redo", session.redo, "Ctrl+Y", not session.can_redo()),
                  Button("Save", session.save, "Ctrl+S")]
         for button in made:
             if button.label in old:

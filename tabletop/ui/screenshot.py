@@ -1,6 +1,7 @@
 """``tabletop screenshot FILE -o OUT.png``: render a board headless (SDL's dummy video driver,
 no window) and write it as a PNG with Pillow, the layout carried inside (see
-:mod:`tabletop.ui.pictures`), so that ``tabletop play OUT.png`` reopens that board.
+:mod:`tabletop.ui.pictures`), so that ``tabletop play OUT.png`` reopens that board: for a board
+with hidden information, as the public saw it (``--reveal`` draws and embeds everything).
 
 Options: ``--size WIDTHxHEIGHT`` (default 1280x800), ``--overlay "..."`` (repeatable; the
 screen's overlays, e.g. ``"los Kara Eggknight"``, ``"reach Kara"``), ``--reveal`` (draw hidden
@@ -39,8 +40,8 @@ def parse_size(words: str) -> tuple[int, int]:
 
 def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: bool = False):
     """The frame for the board in ``path`` (layout or tabletop PNG) drawn headless at ``size``
-    with ``overlays``: returns ``(surface, state)``, where ``state`` is what the picture may
-    carry as its layout (``None`` when that would give hidden information away)."""
+    with ``overlays``: returns ``(surface, state)``, where ``state`` is what the picture
+    carries as its layout (the public view of a board with secrets, unless ``reveal``)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     import pygame
 

@@ -2,8 +2,11 @@
 
 The window's controllers change the board only through :meth:`Session.perform` (an action
 checked by the game's rules core) or :meth:`Session.edit` (an edit-mode change checked by the
-layout rules); both are undoable.  Undo is a list of states (STYLE: the UI keeps it).  Every
-change is written to the recovery file, when there is one.
+layout rules); both are undoable.  Undo is a list of states (STYLE: the UI keeps it).  Undo and
+redo never cross hidden information: they stop at a hand-over and at a step that showed a
+secret (the game's :meth:`~tabletop.games.contract.Game.secrecy_break`).  The log holds only
+public sentences (the games describe a secret step without its content).  Every change is
+written to the recovery file, when there is one.
 """
 
 from __future__ import annotations
@@ -19,6 +22,11 @@ from tabletop.games.contract import Action, Game, State
 
 if TYPE_CHECKING:
     from tabletop.ui.recovery import Recovery
+
+
+PUBLIC_VIEW_NOTE = ("this picture holds the public view of the board: what was hidden (hands, "
+                    "decks, face-down cards and tokens) is unknown, so it can be looked at but "
+                    "not played on; a picture made with --reveal holds everything")
 
 
 @dataclass
@@ -51,12 +59,21 @@ class Session:
     status_error: bool = False
     revision: int = 0
     saved: State | None = None
+    _breaks: dict[tuple[str, int], str] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if not self.history:
             self.history = [Step(self.initial, "opened")]
         if self.saved is None:
             self.saved = self.initial
+        if self.public_view:
+            self.tell(PUBLIC_VIEW_NOTE)
+
+    @property
+    def public_view(self) -> bool:
+        """Whether the board is the public view of a picture (hidden parts unknown), which
+        can be looked at but not played on."""
+        return self.game.is_partial(self.state)
 
     @property
     def state(self) -> State:
@@ -93,7 +110,7 @@ class Session:
             return False
         lines = [self.game.describe(event) for event in events] or [str(action)]
         self.tell(lines[-1])
-        self._push(state, str(action), lines)
+        self._push(state, lines[0], lines)
         return True
 
     def edit(self, new_state: State, note: str) -> bool:
@@ -110,10 +127,35 @@ class Session:
         self._push(new_state, note, [note])
         return True
 
-    def undo(self) -> bool:
-        """Go back one change; ``False`` (with a status) when there is nothing to undo."""
+    def can_undo(self) -> str:
+        """Why Undo cannot go back one change now, or ``""`` when it can."""
         if len(self.history) <= 1:
-            self.tell("nothing to undo", error=True)
+            return "nothing to undo"
+        return self._break("undo", self.history[-2].state)
+
+    def can_redo(self) -> str:
+        """Why Redo cannot redo a change now, or ``""`` when it can."""
+        if not self.redo_steps:
+            return "nothing to redo"
+        return self._break("redo", self.redo_steps[-1].state)
+
+    def _break(self, verb: str, target: State) -> str:
+        """Why showing ``target`` after the current state would show a secret (``""``: it
+        would not), remembered per change (the buttons ask every frame)."""
+        key = (verb, self.revision)
+        if key not in self._breaks:
+            why = self.game.secrecy_break(target, self.state)
+            self._breaks[key] = f"{verb} stops here: {why}" if why else ""
+            if len(self._breaks) > 8:
+                self._breaks.pop(next(iter(self._breaks)))
+        return self._breaks[key]
+
+    def undo(self) -> bool:
+        """Go back one change; ``False`` (with the reason as the status) when there is
+        nothing to undo or going back would show someone a secret (:meth:`can_undo`)."""
+        refused = self.can_undo()
+        if refused:
+            self.tell(refused, error=True)
             return False
         step = self.history.pop()
         self.redo_steps.append(step)
@@ -124,9 +166,11 @@ class Session:
         return True
 
     def redo(self) -> bool:
-        """Redo the last undone change; ``False`` (with a status) when there is none."""
-        if not self.redo_steps:
-            self.tell("nothing to redo", error=True)
+        """Redo the last undone change; ``False`` (with the reason as the status) when there is
+        none or it would show someone a secret (:meth:`can_redo`)."""
+        refused = self.can_redo()
+        if refused:
+            self.tell(refused, error=True)
             return False
         step = self.redo_steps.pop()
         self.history.append(step)

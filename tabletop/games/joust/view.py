@@ -6,7 +6,8 @@ revealed when their Knight enters its joust (*Placing Ability Cards*).  Our read
 hot-seat game: while a Household plans, its rival sees none of its plan (order, Favor Actions,
 Ability Cards, dice moved); in the Jousting Phase each Knight's order slot, Favor Action and
 Ability Card stay hidden until its joust is revealed.  Everything drawn or saved as a picture
-goes through :func:`view_for` first.
+goes through :func:`view_for` first; :func:`acting` names the Household that must be alone at
+the screen.
 """
 
 from __future__ import annotations
@@ -29,6 +30,21 @@ def view_for(state: JoustState, viewer: str | None) -> JoustState:
     houses = tuple(house if house.name == viewer else _hide(state, house)
                    for house in state.households)
     return replace(state, households=houses, viewer=viewer or HIDDEN)
+
+
+def acting(state: JoustState) -> str | None:
+    """The Household planning now (initiative first: *Planning Phase*), whose plan is on show
+    and hidden from its rival; ``None`` outside planning (setting up and jousting are public,
+    order slots not yet revealed stay hidden from both)."""
+    if state.phase != "planning" or state.viewer is not None:
+        return None
+    return next((h.name for h in state.in_order() if not h.ready), None)
+
+
+def is_partial(state: JoustState) -> bool:
+    """Whether ``state`` is a filtered view (a public picture reopened): it has unknown parts
+    and ``apply`` refuses it."""
+    return state.viewer is not None
 
 
 def _hide(state: JoustState, house: Household) -> Household:

@@ -105,10 +105,6 @@ class AlmokonController(GameController):
             self._view_key, self._view = key, view_for(state, viewer)
         return self._view
 
-    def picture_state(self, reveal: bool) -> AlmokonState | None:
-        """The whole state only with ``reveal``: a layout always holds both hands and decks."""
-        return self.state if reveal else None
-
     def hands_shown(self) -> tuple[bool, bool]:
         if self.reveal:
             return (True, True)

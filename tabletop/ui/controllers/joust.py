@@ -84,12 +84,6 @@ class JoustController(GameController):
         viewer = wanted if wanted != PUBLIC and self.shown_to == wanted else None
         return view_for(state, viewer)
 
-    def picture_state(self, reveal: bool) -> JoustState | None:
-        """The whole state only with ``reveal`` or when nothing in it is secret from an
-        onlooker (every order slot, Favor Action and plan already revealed)."""
-        state: JoustState = self.session.state
-        return state if reveal or view_for(state, None) == state else None
-
     def update(self, dt_ms: int) -> None:
         """Push the hand-over screen whenever the viewer must change."""
         if self.app is None or self.reveal or self.handing_over:
