@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from tabletop.ui.session import Session
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
+from tabletop.ui.widgets.dialogs import QuitDialog, SaveAsPrompt
 from tabletop.ui.widgets.panels import draw_facts, draw_legend, draw_log, legend_height
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
 
@@ -43,7 +45,8 @@ into a frame, the frame loop gets the interpreter back within a millisecond."""
 EXIT_OK, EXIT_INPUT, EXIT_BUG = 0, 2, 70
 
 APP_KEY_HELP: list[tuple[str, str]] = [
-    ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"), ("Ctrl+S", "save the layout"),
+    ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"),
+    ("Ctrl+S", "save (to a file of yours; else Save As)"), ("Ctrl+Shift+S", "save as"),
     ("F12", "save a PNG screenshot"), ("F5", "reopen the file from disk"),
     ("F1", "this help"), ("Ctrl+Q", "quit"), ("drop a file", "open it"),
 ]
@@ -126,9 +129,10 @@ class App:
             self.session.tell(str(exc), error=True)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
-        if event.type in (pygame.QUIT, pygame.DROPFILE, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        if event.type in (pygame.QUIT, pygame.DROPFILE, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) \
+                and not is_modifier(event):
             self._was_armed, self.armed = self.armed, None
-        if event.type == pygame.QUIT:
+        if is_quit(event):  # before any modal: nothing on the stack can swallow a quit
             self.request_quit()
             return
         if event.type == pygame.DROPFILE:
@@ -160,9 +164,7 @@ class App:
         elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and shift)):
             self.session.redo()
         elif ctrl and event.key == pygame.K_s:
-            self.session.save()
-        elif ctrl and event.key == pygame.K_q:
-            self.request_quit()
+            self.save_as() if shift else self.save()
         elif event.key == pygame.K_F5:
             self.reopen()
         elif event.key == pygame.K_F1:
@@ -193,9 +195,33 @@ class App:
         return False
 
     def request_quit(self) -> None:
-        """Close the window; with unsaved changes the first request only warns."""
-        if self._confirmed("quit", "close again to quit"):
+        """Close the window (Ctrl+Q, the window's close button): at once when the board is
+        saved, else after one answer in the quit dialog (Save, Discard, Cancel).  A request
+        while the dialog is open changes nothing."""
+        if any(isinstance(c, QuitDialog) for c in self.stack):
+            return
+        if not self.session.dirty:
             self.running = False
+            return
+        self.push(QuitDialog(on_save=lambda: self.save(then=self.stop),
+                             on_discard=self.stop))
+
+    def stop(self) -> None:
+        """End the loop: the window closes after this frame."""
+        self.running = False
+
+    def save(self, then: Callable[[], None] | None = None) -> None:
+        """Ctrl+S: write back to the file opened when the user owns it as a save, else ask
+        for a file name (Save As); ``then`` runs once the board is saved."""
+        if not self.session.owns_file:
+            self.save_as(then)
+        elif self.session.save() and then is not None:
+            then()
+
+    def save_as(self, then: Callable[[], None] | None = None) -> None:
+        """Ctrl+Shift+S: ask for a file name (offered in the saves folder) and save there."""
+        if not any(isinstance(c, SaveAsPrompt) for c in self.stack):
+            self.push(SaveAsPrompt(self.session, then))
 
     # -- files -----------------------------------------------------------------------------
 
@@ -320,11 +346,29 @@ class App:
                                active=spec.active))
         made += [Button("Undo", session.undo, "Ctrl+Z", not session.can_undo()),
                  Button("Redo", session.redo, "Ctrl+Y", not session.can_redo()),
-                 Button("Save", session.save, "Ctrl+S")]
+                 Button("Save", self.save, "Ctrl+S")]
         for button in made:
             if button.label in old:
                 button.hover, button.pressed = old[button.label].hover, old[button.label].pressed
         return made
+
+
+MODIFIER_KEYS = frozenset({pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT,
+                           pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
+                           pygame.K_MODE, pygame.K_CAPSLOCK, pygame.K_NUMLOCK})
+
+
+def is_modifier(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is the press of a modifier key alone (Ctrl, Shift, Alt, …), which
+    answers nothing and disarms nothing."""
+    return event.type == pygame.KEYDOWN and event.key in MODIFIER_KEYS
+
+
+def is_quit(event: pygame.event.Event) -> bool:
+    """Whether ``event`` asks to quit: the window's close button or Ctrl+Q."""
+    return event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
+                                         and event.key == pygame.K_q
+                                         and bool(event.mod & pygame.KMOD_CTRL))
 
 
 class HelpScreen(Controller):

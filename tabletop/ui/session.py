@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 from tabletop.errors import LayoutError, TabletopError
 from tabletop.games import layouts
 from tabletop.games.contract import Action, Game, State
+from tabletop.games.layoutfile import read_text
+from tabletop.ui import saving
 
 if TYPE_CHECKING:
     from tabletop.ui.recovery import Recovery
@@ -180,12 +182,31 @@ class Session:
         self.write_recovery()
         return True
 
+    @property
+    def owns_file(self) -> bool:
+        """Whether Ctrl+S may write back to the file opened: the user owns it as a save (a
+        writable layout file that is not a shipped example; see :mod:`tabletop.ui.saving`)."""
+        return saving.owned_save(self.path)
+
     def save(self, path: str | os.PathLike | None = None) -> bool:
-        """Write the current board as a layout to ``path`` (default: the file it came from)
-        atomically.  Returns ``False`` with the reason in ``status`` when it cannot."""
-        target = path if path is not None else self.save_path()
+        """Write the current board as a layout to ``path`` or, without one, back to the file
+        opened when :attr:`owns_file` (else nothing is written and the status says to use
+        Save As).  The new text keeps the comments and key order of the file written over,
+        or of the file the board came from (:func:`tabletop.games.layouts.save`); the write
+        is atomic.  Returns ``False`` with the reason in ``status`` when nothing was saved."""
+        if path is None and not self.owns_file:
+            self.tell(f"{Path(self.path).name if self.path else 'this board'} is not yours to "
+                      f"write over (a shipped example, a picture or a read-only file): "
+                      f"Save As (Ctrl+Shift+S) saves a copy", error=True)
+            return False
+        target = Path(path if path is not None else str(self.path))
         try:
-            layouts.save(target, self.state)
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self.tell(f"{target.parent}: cannot make the folder ({exc.strerror})", error=True)
+            return False
+        try:
+            layouts.save(target, self.state, self._template(target))
         except TabletopError as exc:
             self.tell(str(exc), error=True)
             return False
@@ -194,13 +215,17 @@ class Session:
         self.tell(f"saved {target}")
         return True
 
-    def save_path(self) -> str:
-        """Where Ctrl+S writes: the layout file opened, or beside a PNG/new board a ``.toml``."""
-        if self.path and not self.path.lower().endswith(".png"):
-            return self.path
-        if self.path:
-            return str(Path(self.path).with_suffix(".toml"))
-        return "board.toml"
+    def _template(self, target: Path) -> str | None:
+        """The layout text whose format a save keeps: the file written over, else the layout
+        file the board was opened from (``None`` when neither is a readable layout)."""
+        for candidate in (target, Path(self.path) if self.path else None):
+            if candidate is None or candidate.suffix.lower() != ".toml":
+                continue
+            try:
+                return read_text(candidate)
+            except TabletopError:
+                continue
+        return None
 
     def write_recovery(self) -> None:
         """Write the current board to the recovery file (when there is one); a failure is

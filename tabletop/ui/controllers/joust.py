@@ -34,7 +34,7 @@ from tabletop.games.joust.actions import (
 from tabletop.games.joust.planning import slot_mismatch
 from tabletop.games.joust.scoring import winner
 from tabletop.games.joust.state import JOUSTS, JoustState
-from tabletop.games.joust.view import view_for
+from tabletop.games.joust.view import acting, view_for
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.session import Session
@@ -66,10 +66,7 @@ class JoustController(GameController):
 
     def planner(self) -> str | None:
         """The Household planning now (initiative first), or ``None`` outside planning."""
-        state: JoustState = self.session.state
-        if state.phase != "planning":
-            return None
-        return next((h.name for h in state.in_order() if not h.ready), None)
+        return acting(self.session.state)
 
     def wanted(self) -> str:
         return self.planner() or PUBLIC
@@ -161,7 +158,7 @@ class JoustController(GameController):
             return (f"Round {state.round}: Jousting", (200, 170, 80))
         if state.phase == "over":
             return ("Game over", (200, 170, 80))
-        return None
+        return (f"Round {state.round}: setting up (both Households)", (200, 170, 80))
 
     def panel_lines(self) -> list[str]:
         view = self.view_state()
