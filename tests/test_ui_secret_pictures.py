@@ -93,3 +93,15 @@ def test_a_board_without_secrets_carries_its_layout(tmp_path):
     out = shoot(tmp_path, "clash-teaching.toml")
     source = layouts.load(LAYOUTS / "clash-teaching.toml")[1]
     assert layouts.loads(layout_text_of_png(out))[1] == source
+
+
+def test_f12_in_the_window_embeds_the_public_view(tmp_path):
+    pygame.font.init()
+    game, state = layouts.load(LAYOUTS / "almokon-midgame.toml")
+    app = App(Session(game, state), (1280, 800))
+    app.screenshot_folder = tmp_path
+    app.update(16)  # the hand-over screen is up; F12 still works and shows no hand
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode=""))
+    [picture] = tmp_path.glob("*.png")
+    assert load_board(picture)[1] == game.public_view(state)
+    assert "public view" in app.session.status

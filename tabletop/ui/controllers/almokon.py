@@ -114,7 +114,8 @@ class AlmokonController(GameController):
     def update(self, dt_ms: int) -> None:
         """Cover the board with a hand-over screen whenever the deciding player changes."""
         state = self.state
-        if self.app is None or self.reveal or self.handing_over or state.winner:
+        if self.app is None or self.reveal or self.handing_over or state.winner \
+                or self.session.public_view:
             return
         wanted = state.to_act
         if wanted == self.shown_to:

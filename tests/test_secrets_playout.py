@@ -1,0 +1,186 @@
+"""Hot seat keeps secrets: over random playouts mixed with Undo and Redo, every frame drawn
+(board, side panel, log, status line, hand-over screens) holds nothing hidden from the person
+at the screen, and the board is drawn from the game's own ``view_for`` of that player."""
+
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from kingdom_boards import LAYOUTS
+
+from tabletop.games import layouts
+from tabletop.games.joust.state import FAVOR_TITLES
+from tabletop.ui.app import App
+from tabletop.ui.session import Session
+from tabletop.ui.views import base
+from tabletop.ui.widgets import theme
+from tabletop.ui.widgets.handover import HandOver
+
+SIZE = (960, 600)
+DRAWN: list[str] = []
+
+
+class RecordingFont:
+    """A font that notes every string it renders (the words the frame shows)."""
+
+    def __init__(self, font):
+        self.font = font
+
+    def render(self, words, *args, **kwargs):
+        DRAWN.append(str(words))
+        return self.font.render(words, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.font, name)
+
+
+@pytest.fixture(autouse=True)
+def recording_fonts(monkeypatch):
+    pygame.font.init()
+    real = theme.font
+    monkeypatch.setattr(theme, "font", lambda size: RecordingFont(real(size)))
+
+
+def frame_words(app) -> str:
+    """Everything a frame of ``app`` shows in words: drawn strings, the log, the status."""
+    DRAWN.clear()
+    base._rendered.clear()
+    app.draw(pygame.Surface(SIZE))
+    return "\n".join([*DRAWN, *app.session.log, app.session.status])
+
+
+def almokon_secrets(session, player) -> set[str]:
+    """Names of the cards hidden from ``player`` that nothing public ever showed (no public
+    view of any state so far, no other card ``player`` sees now)."""
+    game, state = session.game, session.state
+    hidden = {value.strip("'") for _, value in game.hidden_from(state, player)
+              if value.startswith("'")}
+    names = {state.definition(uid).name for uid in hidden if uid in state.all_uids()}
+    seen = set()
+    for step in [*session.history, *session.redo_steps]:
+        for view in (game.public_view(step.state), game.view_for(state, player)):
+            seen |= {view.definition(uid).name for uid in view.all_uids() if uid}
+    searched = " ".join(line for line in session.log if "searches the deck" in line)
+    return {name for name in names - seen if name not in searched}
+
+
+def joust_secrets(session, player) -> set[str]:
+    """The planner's own words for each part of a rival's plan that ``player`` may not see
+    (what the screen tells the planner: order, Favor Actions, dice placed)."""
+    state = session.state
+    view = session.game.view_for(state, player)
+    out = set()
+    for house, seen in zip(state.households, view.households, strict=True):
+        if len(house.order) == 3 and seen.order != house.order:
+            out.add(", ".join(house.order))
+        for knight, shown in zip(house.knights, seen.knights, strict=True):
+            if knight.favor and shown.favor != knight.favor:
+                out.add(f"chooses {FAVOR_TITLES.get(knight.favor, knight.favor)} for "
+                        f"{knight.name}")
+            if knight.token_dice != shown.token_dice or knight.equipment != shown.equipment:
+                out |= {f"die on {knight.name}'s"}
+    return out
+
+
+GAMES = {
+    "joust-first-round.toml": joust_secrets,
+    "almokon-opening.toml": almokon_secrets,
+}
+
+
+def check(app, secrets_of) -> None:
+    """The frame shows nothing hidden: under a hand-over screen from everyone at the table,
+    after it from the player whose step it is; the board is that player's ``view_for``."""
+    session, game = app.session, app.session.game
+    app.update(16)
+    for _ in range(3):
+        if not isinstance(app.top, HandOver):
+            break
+        words = frame_words(app)
+        for player in {None, game.acting(session.state)}:
+            assert not [w for w in secrets_of(session, player) if w in words]
+        app.top.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                                unicode="\r"))
+        app.update(16)
+    player = game.acting(session.state)
+    words = frame_words(app)
+    leaked = [w for w in secrets_of(session, player) if w in words]
+    assert not leaked, f"{leaked} shown to {player}"
+    assert app.screen.view_state() == game.view_for(session.state, player)
+
+
+def act(session, data) -> bool:
+    """Perform one legal action of the player whose step it is (what the screen allows);
+    the planner's own status line says it in full, as the screen does."""
+    game, state = session.game, session.state
+    player = game.acting(state)
+    actions = [a for a in game.legal_actions(state)
+               if player is None or getattr(a, "house", player) == player]
+    if not actions:
+        return False
+    action = data.draw(st.sampled_from(actions[:60]))
+    if session.perform(action) and hasattr(action, "explain"):
+        session.tell(action.explain() + " (hidden from the rival)")
+    return True
+
+
+@pytest.mark.parametrize("layout", sorted(GAMES))
+@settings(max_examples=6, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                 HealthCheck.too_slow])
+@given(data=st.data())
+def test_no_frame_shows_a_secret_through_play_undo_and_redo(layout, data):
+    game, state = layouts.load(LAYOUTS / layout)
+    app = App(Session(game, state), SIZE)
+    secrets_of = GAMES[layout]
+    check(app, secrets_of)
+    for _ in range(data.draw(st.integers(4, 14))):
+        move = data.draw(st.sampled_from(["act", "act", "undo", "undo", "redo"]))
+        if move == "act" and not act(app.session, data):
+            break
+        if move == "undo":
+            app.session.undo()
+        elif move == "redo":
+            app.session.redo()
+        check(app, secrets_of)
+
+
+def test_undo_never_crosses_the_hand_over_between_households():
+    from tabletop.games.joust.actions import ChooseFavor, Ready, SetOrder
+
+    game, state = layouts.load(LAYOUTS / "joust-first-round.toml")
+    session = Session(game, state)
+    house = game.acting(state)
+    knights = [k.name for k in state.household(house).knights]
+    favors = [k.favors[0] for k in state.household(house).knights]
+    for knight, favor in zip(knights, favors, strict=True):
+        assert session.perform(ChooseFavor(house, knight, favor)), session.status
+    assert session.perform(SetOrder(house, tuple(knights)))
+    assert session.undo() and session.redo()  # the planner's own steps: back and forth
+    assert session.perform(Ready(house))
+    rival = game.acting(session.state)
+    assert rival != house
+    plan = session.state
+    assert not session.undo()
+    assert "hand-over" in session.status and session.state is plan
+    assert all(name not in line for line in session.log for name in knights[1:]
+               if "order" in line)
+    assert any(f"House {house} changes its secret plan" in line for line in session.log)
+
+
+def test_undo_stops_at_a_card_drawn():
+    from dataclasses import replace
+
+    from tabletop.games.almokon.state import with_player
+
+    game, state = layouts.load(LAYOUTS / "almokon-opening.toml")
+    me = state.players[state.to_act]
+    drawn = with_player(state, state.to_act, hand=(*me.hand, me.deck[0]), deck=me.deck[1:])
+    session = Session(game, state)
+    session.edit(drawn, f"{me.name} draws a card")
+    assert not session.undo() and "cannot be taken back" in session.status
+    spent = with_player(drawn, state.to_act, ap=me.ap + 2)
+    session.edit(spent, f"{me.name} gains 2 AP")
+    assert session.undo() and session.state is drawn  # nothing hidden changed: undoable
+    rival = replace(spent, to_act=1 - state.to_act, turn=1 - state.to_act)
+    session.edit(rival, "the turn passes")
+    assert not session.undo() and "hand-over" in session.status
