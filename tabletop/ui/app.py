@@ -312,6 +312,8 @@ class App:
         inner = rect.inflate(-20, -16)
         y = inner.y
         banner = self.screen.banner()
+        if self.session.public_view:
+            banner = ("Public view: not playable", theme.PANEL_EDGE)
         if banner:
             y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 30), *banner) + 8
         self.buttons = self._make_buttons()
@@ -341,8 +343,9 @@ class App:
         specs = [*self.screen.buttons()]
         old = {b.label: b for b in self.buttons}
         made = []
+        playable = not session.public_view  # a public picture's board is only looked at
         for spec in specs:
-            made.append(Button(spec.label, spec.on_click, spec.key, spec.enabled,
+            made.append(Button(spec.label, spec.on_click, spec.key, spec.enabled and playable,
                                active=spec.active))
         made += [Button("Undo", session.undo, "Ctrl+Z", not session.can_undo()),
                  Button("Redo", session.redo, "Ctrl+Y", not session.can_redo()),

@@ -26,9 +26,8 @@ if TYPE_CHECKING:
     from tabletop.ui.recovery import Recovery
 
 
-PUBLIC_VIEW_NOTE = ("this picture holds the public view of the board: what was hidden (hands, "
-                    "decks, face-down cards and tokens) is unknown, so it can be looked at but "
-                    "not played on; a picture made with --reveal holds everything")
+PUBLIC_VIEW_NOTE = ("public view of a picture: hidden hands, decks and face-down cards are "
+                    "unknown, so it can be looked at, not played")
 
 
 @dataclass

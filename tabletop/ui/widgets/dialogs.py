@@ -113,7 +113,7 @@ class SaveAsPrompt(Controller):
                 self.then()
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        box = draw_box(surface, rect, 170)
+        box = draw_box(surface, rect, 150)
         y = draw_lines(surface, box, box.y + 14, ["Save as"], 22, theme.ACCENT)
         field = pygame.Rect(box.x + 15, y + 4, box.width - 30, 30)
         pygame.draw.rect(surface, theme.BACKGROUND, field, border_radius=3)
@@ -166,7 +166,7 @@ class QuitDialog(Controller):
         return True
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        box = draw_box(surface, rect, 150)
+        box = draw_box(surface, rect, 124)
         y = draw_lines(surface, box, box.y + 14, ["Quit with unsaved changes?"], 22,
                        theme.ACCENT)
         y = draw_lines(surface, box, y + 2, ["The board has changes no file holds yet."])
