@@ -32,7 +32,8 @@ PUBLIC_VIEW_NOTE = ("public view of a picture: hidden hands, decks and face-down
 
 @dataclass
 class Step:
-    """One undoable change: the state after it and what it was, in words."""
+    """One undoable change: the state after it and what it was, in public words (an action's
+    ``str``, which the games keep free of secrets: "Bloodguard places a die")."""
 
     state: State
     note: str
@@ -111,7 +112,7 @@ class Session:
             return False
         lines = [self.game.describe(event) for event in events] or [str(action)]
         self.tell(lines[-1])
-        self._push(state, lines[0], lines)
+        self._push(state, str(action), lines)
         return True
 
     def edit(self, new_state: State, note: str) -> bool:
