@@ -1,4 +1,5 @@
-"""Hot seat keeps secrets: over random playouts mixed with Undo and Redo, every frame drawn
+"""Hot seat keeps secrets: over random playouts mixed with Undo and Redo (King's Champion, Almokon,
+the Kingdom map), every frame drawn
 (board, side panel, log, status line, hand-over screens) holds nothing hidden from the person
 at the screen, and the board is drawn from the game's own ``view_for`` of that player."""
 
@@ -49,42 +50,83 @@ def frame_words(app) -> str:
     return "\n".join([*DRAWN, *app.session.log, app.session.status])
 
 
+def almokon_public_uids(state, player) -> set[str]:
+    """Cards ``player`` sees by the rulebook: in play (with attached ones), on the stack, in
+    discards, and in their own hand (their own Scout or Foresee look too)."""
+    index = state.player_index(player) if player is not None else None
+    out = {c.uid for c in state.cards} | {i for c in state.cards for i in c.items}
+    out |= {item.uid for item in state.stack if item.kind == "play"}
+    for i, p in enumerate(state.players):
+        out |= set(p.discard) | (set(p.hand) if i == index else set())
+    if state.choice is not None and state.choice.player == index:
+        out |= set(state.choice.options)
+    return out
+
+
 def almokon_secrets(session, player) -> set[str]:
-    """Names of the cards hidden from ``player`` that nothing public ever showed (no public
-    view of any state so far, no other card ``player`` sees now)."""
-    game, state = session.game, session.state
-    hidden = {value.strip("'") for _, value in game.hidden_from(state, player)
-              if value.startswith("'")}
-    names = {state.definition(uid).name for uid in hidden if uid in state.all_uids()}
-    seen = set()
+    """Names of the cards hidden from ``player`` by the rulebook (the rival's hand, every
+    deck, a look at the top of a deck that is not theirs) that nothing shown to the public
+    ever named and that ``player`` sees no other copy of."""
+    state = session.state
+    hidden = set(state.all_uids()) - almokon_public_uids(state, player)
+    seen = {state.definition(u).name for u in almokon_public_uids(state, player)}
     for step in [*session.history, *session.redo_steps]:
-        for view in (game.public_view(step.state), game.view_for(state, player)):
-            seen |= {view.definition(uid).name for uid in view.all_uids() if uid}
+        seen |= {step.state.definition(u).name for u in almokon_public_uids(step.state, None)}
     searched = " ".join(line for line in session.log if "searches the deck" in line)
+    names = {state.definition(u).name for u in hidden}
     return {name for name in names - seen if name not in searched}
 
 
 def joust_secrets(session, player) -> set[str]:
-    """The planner's own words for each part of a rival's plan that ``player`` may not see
-    (what the screen tells the planner: order, Favor Actions, dice placed)."""
+    """What the rulebook keeps from ``player``, in the words the screen would use: a rival's
+    order until its tokens are all revealed, each Favor Action of a Knight whose joust is not
+    revealed, the dice a rival places while planning, and the Enhancement Cards in a rival's
+    hand (unless ``player`` sees that card's name elsewhere)."""
     state = session.state
-    view = session.game.view_for(state, player)
+    if state.phase in ("setup", "over"):
+        return set()
     out = set()
-    for house, seen in zip(state.households, view.households, strict=True):
-        if len(house.order) == 3 and seen.order != house.order:
+    for house in state.households:
+        if house.name == player:
+            continue
+        revealed = set(house.order[:state.revealed]) if state.phase == "jousting" else set()
+        if len(house.order) == 3 and len(revealed) < 3:
             out.add(", ".join(house.order))
-        for knight, shown in zip(house.knights, seen.knights, strict=True):
-            if knight.favor and shown.favor != knight.favor:
+        for knight in house.knights:
+            if knight.name in revealed:
+                continue
+            if knight.favor:
                 out.add(f"chooses {FAVOR_TITLES.get(knight.favor, knight.favor)} for "
                         f"{knight.name}")
-            if knight.token_dice != shown.token_dice or knight.equipment != shown.equipment:
-                out |= {f"die on {knight.name}'s"}
-    return out
+            if state.phase == "planning" and (any(knight.token_dice)
+                                              or any(e.die for e in knight.equipment)):
+                out.add(f"die on {knight.name}'s")
+        out |= {card.name for card in house.hand}
+    visible = {name for house in state.households for name in [
+        *(c.name for c in house.hand if house.name == player),
+        *(e.name for k in house.knights for e in k.equipment),
+        *(k.squire.name for k in house.knights if k.squire)]}
+    return out - visible
+
+
+def kingdom_secrets(session, player) -> set[str]:
+    """What lies face down for everyone (*Kingdom Setup*, *The Deep Fog*): the front of every
+    face-down or boxed tile (name, Point of Interest) and the listed cards of both decks,
+    unless the name is on show elsewhere (a tile face up, a card already drawn: the log)."""
+    state = session.state
+    shown = {t.name for t in state.tiles if t.status in ("explored", "revealed")}
+    shown |= {t.poi for t in state.tiles if t.status in ("explored", "revealed")}
+    told = "\n".join(session.log)
+    hidden = {t.name for t in state.tiles if t.status in ("face-down", "box")}
+    hidden |= {t.poi for t in state.tiles if t.status in ("face-down", "box")}
+    hidden |= {c.name for c in (*state.exploration_cards, *state.fog_deck)}
+    return {h for h in hidden - shown if len(h) > 3 and h not in told}
 
 
 GAMES = {
     "joust-first-round.toml": joust_secrets,
     "almokon-opening.toml": almokon_secrets,
+    "kingdom-start.toml": kingdom_secrets,
 }
 
 

@@ -19,6 +19,7 @@ from tabletop.games.joust.state import (
     CODES,
     EQUIPMENT_LIMIT,
     EQUIPMENT_TYPES,
+    FACE_DOWN_CARD,
     FAVORS,
     HIDDEN,
     JOUSTS,
@@ -41,8 +42,9 @@ from tabletop.games.layoutfile import Table, named_label
 
 PUBLIC_VIEW = "public"
 """``view = "public"``: the layout is the public view of a board (a public picture), with
-``"?"`` for each Jousting Token, Favor Action and Ability Card still face down; it loads as a
-board that cannot be played on."""
+``"?"`` for each Jousting Token, Favor Action and Ability Card still face down and
+``{ name = "?" }`` for each Enhancement Card in a hand; it loads as a board that cannot be
+played on."""
 CROWN_BOXES = 5
 MAX_POOL = 11
 """Four starting dice and seven empty slots in the Dice Pool (*Dice Pool*)."""
@@ -208,7 +210,10 @@ def _check_attachments(table: Table, knight: Knight) -> None:
                                         f"but that slot holds {die or 'no die'}")
 
 
-def _enhancement(table: Table) -> Enhancement:
+def _enhancement(table: Table, partial: bool = False) -> Enhancement:
+    if partial and table.get("name", str) == HIDDEN:
+        table.done()
+        return FACE_DOWN_CARD
     card = Enhancement(
         name=_slot_name(table),
         squire_colours=_colours(table, "squire_die", ATTACK_COLOURS),
@@ -250,7 +255,8 @@ def _household(table: Table, partial: bool = False) -> Household:
         bravery_tokens=_colours(table, "bravery_tokens", TOKEN_COLOURS),
         workers=table.get("workers", int, 3, check=_between(0)),
         hand_limit=table.get("hand_limit", int, 4, check=_between(0)),
-        hand=tuple(_enhancement(t) for t in table.tables("hand", named_label("Enhancement"))),
+        hand=tuple(_enhancement(t, partial)
+                   for t in table.tables("hand", named_label("Enhancement"))),
         order=table.str_list("order"),
         ready=table.get("ready", bool, False),
         enhancement_placed=table.get("enhancement_placed", bool, False),
@@ -401,7 +407,8 @@ def _household_table(house: Household) -> dict[str, Any]:
         "ready": house.ready, "enhancement_placed": house.enhancement_placed,
     }
     if house.hand:
-        out["hand"] = [{"name": c.name, "squire_die": list(c.squire_colours),
+        out["hand"] = [{"name": HIDDEN} if c == FACE_DOWN_CARD else
+                       {"name": c.name, "squire_die": list(c.squire_colours),
                         **({"squire_reroll": c.reroll} if c.reroll else {}),
                         "type": c.kind, "equipment_die": list(c.colours)} for c in house.hand]
     if house.tracks:

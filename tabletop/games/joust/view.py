@@ -5,16 +5,18 @@ face down "so that your rival does not know the order of your Knights"; Ability 
 revealed when their Knight enters its joust (*Placing Ability Cards*).  Our reading for a
 hot-seat game: while a Household plans, its rival sees none of its plan (order, Favor Actions,
 Ability Cards, dice moved); in the Jousting Phase each Knight's order slot, Favor Action and
-Ability Card stay hidden until its joust is revealed.  Everything drawn or saved as a picture
-goes through :func:`view_for` first; :func:`acting` names the Household that must be alone at
-the screen.
+Ability Card stay hidden until its joust is revealed.  Enhancement Cards are drawn from a deck
+laid "face down" (*Setup*, step 4) into the Household's hand: a rival sees how many it holds,
+not which, until one is played onto a Knight (then it lies face up on the Knight).
+Everything drawn or saved as a picture goes through :func:`view_for` first; :func:`acting`
+names the Household that must be alone at the screen.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop.games.joust.state import HIDDEN, Household, JoustState, Knight
+from tabletop.games.joust.state import FACE_DOWN_CARD, HIDDEN, Household, JoustState, Knight
 
 
 def view_for(state: JoustState, viewer: str | None) -> JoustState:
@@ -55,7 +57,8 @@ def _hide(state: JoustState, house: Household) -> Household:
         shown = set(house.order[:state.revealed])
     order = tuple(name if name in shown else HIDDEN for name in house.order)
     knights = tuple(k if k.name in shown else _hide_knight(k) for k in house.knights)
-    return replace(house, order=order, knights=knights)
+    return replace(house, order=order, knights=knights,
+                   hand=(FACE_DOWN_CARD,) * len(house.hand))
 
 
 def _hide_knight(knight: Knight) -> Knight:
