@@ -1,7 +1,7 @@
-"""Hot seat keeps secrets: over random playouts mixed with Undo and Redo (King's Champion, Almokon,
-the Kingdom map), every frame drawn
-(board, side panel, log, status line, hand-over screens) holds nothing hidden from the person
-at the screen, and the board is drawn from the game's own ``view_for`` of that player."""
+"""Hot seat keeps secrets: over random playouts mixed with Undo and Redo (King's Champion,
+Almokon, the Kingdom map), every frame drawn (board, side panel, log, status line, hand-over
+screens) holds nothing the rulebook hides from the person at the screen, and the board is
+drawn from the game's own ``view_for`` of that player."""
 
 import pygame
 import pytest
