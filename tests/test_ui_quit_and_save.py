@@ -249,3 +249,14 @@ def test_save_as_draws_the_name_field_at_both_sizes(own):
     key(own, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
     for size in ((1280, 800), (1920, 1080)):
         own.draw(pygame.Surface(size))
+
+
+def test_a_screen_pushing_something_while_the_dialog_is_open_cannot_take_the_answer(own):
+    from tabletop.ui.widgets.handover import HandOver
+
+    move_kara(own)
+    key(own, pygame.K_q, pygame.KMOD_LCTRL)
+    own.push(HandOver("Pass to someone", "", lambda: None))
+    assert isinstance(own.top, QuitDialog)
+    key(own, pygame.K_d)
+    assert not own.running

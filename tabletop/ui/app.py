@@ -100,8 +100,14 @@ class App:
         return screen
 
     def push(self, controller: Controller) -> None:
-        """Put ``controller`` on top of the stack; it gets events first from now on."""
-        self.stack.append(controller)
+        """Put ``controller`` on top of the stack; it gets events first from now on.  An open
+        quit dialog stays on top (a tray or screen pushing something meanwhile goes under
+        it), so nothing can take its answer."""
+        if self.stack and isinstance(self.stack[-1], QuitDialog) \
+                and not isinstance(controller, SaveAsPrompt):
+            self.stack.insert(len(self.stack) - 1, controller)
+        else:
+            self.stack.append(controller)
         controller.on_push(self)
 
     def pop(self, controller: Controller) -> None:
