@@ -260,3 +260,16 @@ def test_a_screen_pushing_something_while_the_dialog_is_open_cannot_take_the_ans
     assert isinstance(own.top, QuitDialog)
     key(own, pygame.K_d)
     assert not own.running
+
+
+def test_a_tray_closing_itself_under_the_dialog_leaves_the_dialog(own):
+    from tabletop.ui.widgets.handover import HandOver
+
+    cover = HandOver("Pass to someone", "", lambda: None)
+    own.push(cover)
+    move_kara(own)
+    own.dispatch(pygame.event.Event(pygame.QUIT))
+    own.pop(cover)
+    assert isinstance(own.top, QuitDialog) and cover not in own.stack
+    key(own, pygame.K_ESCAPE)
+    assert own.running and len(own.stack) == 1

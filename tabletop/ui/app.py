@@ -111,9 +111,17 @@ class App:
         controller.on_push(self)
 
     def pop(self, controller: Controller) -> None:
-        """Take ``controller`` (and anything above it) off the stack; the screen stays."""
+        """Take ``controller`` (and anything above it) off the stack; the screen stays, and so
+        does an open quit dialog above it (it waits for its answer)."""
+        waiting = None
         while len(self.stack) > 1 and controller in self.stack:
-            self.stack.pop().on_pop()
+            top = self.stack.pop()
+            if isinstance(top, QuitDialog) and top is not controller:
+                waiting = top
+            else:
+                top.on_pop()
+        if waiting is not None:
+            self.stack.append(waiting)
 
     @property
     def top(self) -> Controller:
