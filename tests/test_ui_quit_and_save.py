@@ -273,3 +273,18 @@ def test_a_tray_closing_itself_under_the_dialog_leaves_the_dialog(own):
     assert isinstance(own.top, QuitDialog) and cover not in own.stack
     key(own, pygame.K_ESCAPE)
     assert own.running and len(own.stack) == 1
+
+
+def test_ctrl_s_saves_with_the_dice_tray_open(own):
+    from tabletop.ui.widgets.dice_tray import DiceTray
+
+    move_kara(own)
+    key(own, pygame.K_d)
+    assert isinstance(own.top, DiceTray)
+    key(own, pygame.K_s, pygame.KMOD_LCTRL)
+    assert not own.session.dirty and isinstance(own.top, DiceTray)
+    key(own, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    assert isinstance(own.top, SaveAsPrompt)
+    type_text(own, "s")  # typed into the name, not taken as a key
+    key(own, pygame.K_s, pygame.KMOD_LCTRL)  # Ctrl+S in the prompt does not open another
+    assert sum(isinstance(c, SaveAsPrompt) for c in own.stack) == 1

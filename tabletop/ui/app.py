@@ -149,6 +149,9 @@ class App:
         if is_quit(event):  # before any modal: nothing on the stack can swallow a quit
             self.request_quit()
             return
+        if is_save(event) and not isinstance(self.top, SaveAsPrompt | QuitDialog):
+            self.save_as() if event.mod & pygame.KMOD_SHIFT else self.save()
+            return  # over a tray or menu too: saving never waits for one to close
         if event.type == pygame.DROPFILE:
             if self._confirmed(f"open {event.file}", f"dropping {event.file} again opens it"):
                 self.open_file(event.file)
@@ -177,8 +180,6 @@ class App:
             self.session.undo()
         elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and shift)):
             self.session.redo()
-        elif ctrl and event.key == pygame.K_s:
-            self.save_as() if shift else self.save()
         elif event.key == pygame.K_F5:
             self.reopen()
         elif event.key == pygame.K_F1:
@@ -379,6 +380,12 @@ def is_modifier(event: pygame.event.Event) -> bool:
     """Whether ``event`` is the press of a modifier key alone (Ctrl, Shift, Alt, …), which
     answers nothing and disarms nothing."""
     return event.type == pygame.KEYDOWN and event.key in MODIFIER_KEYS
+
+
+def is_save(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is Ctrl+S (save) or Ctrl+Shift+S (save as)."""
+    return (event.type == pygame.KEYDOWN and event.key == pygame.K_s
+            and bool(event.mod & pygame.KMOD_CTRL))
 
 
 def is_quit(event: pygame.event.Event) -> bool:
