@@ -95,7 +95,8 @@ class Game:
     def hidden_from(self, state: State, player: Player | None) -> frozenset[tuple[str, str]]:
         """Every part of ``state`` hidden from ``player`` (``None``: from the public), as
         ``(where, value)`` pairs: where it lies in the state and its value in words (an empty
-        part, such as the viewer mark of a view, hides nothing and is left out)."""
+        part or an unset flag, such as the viewer mark of a view, hides nothing and is left
+        out)."""
         return frozenset((where, value) for where, value
                          in differences(state, self.view_for(state, player))
                          if value not in EMPTY_REPRS)
@@ -118,7 +119,7 @@ class Game:
         return ""
 
 
-EMPTY_REPRS = frozenset({"None", "''", "()", "[]", "{}"})
+EMPTY_REPRS = frozenset({"None", "False", "''", "()", "[]", "{}"})
 
 
 def differences(real: Any, view: Any, where: str = "") -> Iterator[tuple[str, str]]:
