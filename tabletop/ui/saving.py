@@ -1,10 +1,9 @@
 """Where a save goes: back to the file opened only when the user owns it as a save, else a
 new file in the user's saves folder (Save As).
 
-A shipped example (any file under the repository's or the installed package's ``layouts/``
-folder) is never written over; neither is a PNG picture or a file that cannot be written.
-The saves folder is ``$XDG_DOCUMENTS_DIR/tabletop`` when that is set, else
-``~/Documents/tabletop`` (``TABLETOP_SAVES`` overrides both, for tests and odd set-ups).
+A shipped example (:func:`tabletop.resources.is_shipped`: a layout inside the installed
+program) is never written over; neither is a PNG picture or a file that cannot be written.
+The saves folder is :func:`tabletop.userdirs.saves` (the documents folder's ``tabletop``).
 """
 
 from __future__ import annotations
@@ -12,36 +11,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import tabletop
+from tabletop import resources, userdirs
 
 SAVE_SUFFIX = ".toml"
 
 
-def shipped_folders() -> tuple[Path, ...]:
-    """The folders holding the shipped example layouts: the package's ``layouts/`` and,
-    in a source checkout, the repository's."""
-    package = Path(tabletop.__file__).resolve().parent
-    return (package / "layouts", package.parent / "layouts")
-
-
 def is_shipped(path: str | os.PathLike) -> bool:
-    """Whether ``path`` is a shipped example (it lies under a :func:`shipped_folders`
-    folder, links followed)."""
-    try:
-        real = Path(path).resolve()
-    except (OSError, RuntimeError, ValueError):
-        return False
-    return any(real.is_relative_to(folder) for folder in shipped_folders())
-
-
-def saves_folder() -> Path:
-    """The folder Save As offers first (see the module docstring)."""
-    chosen = os.environ.get("TABLETOP_SAVES") or ""
-    if chosen:
-        return Path(chosen).expanduser()
-    documents = os.environ.get("XDG_DOCUMENTS_DIR") or ""
-    base = Path(documents).expanduser() if documents else Path.home() / "Documents"
-    return base / "tabletop"
+    """Whether ``path`` is a shipped example (see :func:`tabletop.resources.is_shipped`)."""
+    return resources.is_shipped(path)
 
 
 def owned_save(path: str | None) -> bool:
@@ -59,7 +36,7 @@ def default_save_path(opened: str | None) -> Path:
     """The file name Save As offers: the opened file's name in the saves folder (``board``
     for a board no file holds), numbered when that file is there already."""
     stem = Path(opened).stem if opened else "board"
-    folder = saves_folder()
+    folder = userdirs.saves()
     candidate = folder / f"{stem}{SAVE_SUFFIX}"
     number = 2
     while candidate.exists() and number < 1000:
@@ -73,5 +50,5 @@ def chosen_path(words: str) -> Path:
     saves folder, ``.toml`` added when the name has no suffix."""
     path = Path(words.strip()).expanduser()
     if not path.is_absolute():
-        path = saves_folder() / path
+        path = userdirs.saves() / path
     return path if path.suffix else path.with_suffix(SAVE_SUFFIX)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tabletop import userdirs
 from tabletop.errors import LayoutError, TabletopError
 from tabletop.games import layouts
 from tabletop.games.contract import Action, Game, State
@@ -201,11 +202,7 @@ class Session:
             return False
         target = Path(path if path is not None else str(self.path))
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            self.tell(f"{target.parent}: cannot make the folder ({exc.strerror})", error=True)
-            return False
-        try:
+            userdirs.ensure(target.parent)
             layouts.save(target, self.state, self._template(target))
         except TabletopError as exc:
             self.tell(str(exc), error=True)
