@@ -60,6 +60,7 @@ def key(app, k, mod=0, text=""):
 
 
 def type_text(app, words):
+    app.update(16)  # a frame passes: the prompt takes typing from the next one
     for letter in words:
         app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text=letter))
 
@@ -239,8 +240,10 @@ def test_quit_dialog_save_on_an_example_goes_through_save_as(saves):
     app.screen.selected = knight.name
     app.screen.click(knight.at.step(0, 1))
     key(app, pygame.K_q, pygame.KMOD_LCTRL)
-    key(app, pygame.K_s)
+    key(app, pygame.K_s, text="s")
+    app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text="s"))  # the same key press, as text
     assert isinstance(app.top, SaveAsPrompt) and app.running
+    assert app.top.name == str(saves / "clash-teaching.toml")
     key(app, pygame.K_RETURN)
     assert not app.running and (saves / "clash-teaching.toml").exists()
 

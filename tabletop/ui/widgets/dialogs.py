@@ -58,6 +58,12 @@ class SaveAsPrompt(Controller):
         self.then = then
         self.name = str(saving.default_save_path(session.path))
         self.confirmed: Path | None = None
+        self.fresh = True  # until the next frame: the key that opened it may still type
+
+    def update(self, dt_ms: int) -> None:
+        """After its first frame the prompt takes typing (the S that answered the quit
+        dialog arrives as text in the same frame, and must not end up in the name)."""
+        self.fresh = False
 
     def on_push(self, app) -> None:
         super().on_push(app)
@@ -66,7 +72,8 @@ class SaveAsPrompt(Controller):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.TEXTINPUT:
-            if len(self.name) + len(event.text) <= MAX_NAME and event.text.isprintable():
+            if not self.fresh and len(self.name) + len(event.text) <= MAX_NAME \
+                    and event.text.isprintable():
                 self.name += event.text
             return True
         if event.type != pygame.KEYDOWN or self.app is None:
