@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tabletop import resources
 from tabletop.games import layouts
 from tabletop.games.joust.actions import ChooseFavor, Ready, Reveal, SetOrder
 from tabletop.ui import app as app_module
-from tabletop.ui import saving
 from tabletop.ui.app import App, run
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.session import Session
@@ -184,7 +184,7 @@ def test_a_shipped_example_is_never_written_over(saves):
     example = LAYOUTS / "clash-teaching.toml"
     before = example.read_bytes()
     app = open_app(example)
-    assert saving.is_shipped(example) and not app.session.owns_file
+    assert resources.is_shipped(example) and not app.session.owns_file
     knight = app.screen.state.knights[0]
     app.screen.selected = knight.name
     app.screen.click(knight.at.step(0, 1))

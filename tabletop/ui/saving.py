@@ -16,15 +16,10 @@ from tabletop import resources, userdirs
 SAVE_SUFFIX = ".toml"
 
 
-def is_shipped(path: str | os.PathLike) -> bool:
-    """Whether ``path`` is a shipped example (see :func:`tabletop.resources.is_shipped`)."""
-    return resources.is_shipped(path)
-
-
 def owned_save(path: str | None) -> bool:
     """Whether Ctrl+S may write back to ``path``: a layout file (not a PNG), not a shipped
     example, and writable (or not there yet, in a folder that is)."""
-    if not path or Path(path).suffix.lower() == ".png" or is_shipped(path):
+    if not path or Path(path).suffix.lower() == ".png" or resources.is_shipped(path):
         return False
     target = Path(path)
     if target.exists():

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from tabletop import resources
 from tabletop.ui import saving
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.session import Session
@@ -104,7 +105,7 @@ class SaveAsPrompt(Controller):
             self.session.tell(f"{target.name}: a save is a layout file, so its name ends in "
                               f"{saving.SAVE_SUFFIX}", error=True)
             return
-        if saving.is_shipped(target):
+        if resources.is_shipped(target):
             self.session.tell(f"{target}: that is a shipped example; pick another name",
                               error=True)
             return
