@@ -1,7 +1,7 @@
-"""Hot seat keeps secrets: over random playouts mixed with Undo and Redo (King's Champion,
-Almokon, the Kingdom map), every frame drawn (board, side panel, log, status line, hand-over
-screens) holds nothing the rulebook hides from the person at the screen, and the board is
-drawn from the game's own ``view_for`` of that player."""
+"""Hot seat keeps secrets: over random playouts mixed with Undo, Redo and the log's history
+view (King's Champion, Almokon, the Kingdom map), every frame drawn (board, side panel, log,
+status line, hand-over screens, past boards) holds nothing the rulebook hides from the person
+at the screen, and the board is drawn from the game's own ``view_for`` of that player."""
 
 import pygame
 import pytest
@@ -12,6 +12,7 @@ from kingdom_boards import LAYOUTS
 from tabletop.games import layouts
 from tabletop.games.joust.state import FAVOR_TITLES
 from tabletop.ui.app import App
+from tabletop.ui.history import HistoryView
 from tabletop.ui.session import Session
 from tabletop.ui.views import base
 from tabletop.ui.widgets import theme
@@ -151,6 +152,25 @@ def check(app, secrets_of) -> None:
     assert app.screen.view_state() == game.view_for(session.state, player)
 
 
+def check_history(app, secrets_of, index: int) -> None:
+    """The log's history view on entry ``index``: the past board is drawn through the same
+    filter for the player at the screen now, and the frame shows nothing hidden from them
+    in that past board that nothing public has shown since."""
+    session, game = app.session, app.session.game
+    player = game.acting(session.state)
+    view = HistoryView(index)
+    app.push(view)
+    words = frame_words(app)
+    with session.showing(view.state()):
+        secrets = secrets_of(session, player)
+        past = session.state
+        drawn = app.screen.view_state()
+    leaked = [w for w in secrets if w in words]
+    assert not leaked, f"{leaked} shown to {player} in the history view"
+    assert drawn in (game.view_for(past, player), game.public_view(past))
+    view.back()
+
+
 def act(session, data) -> bool:
     """Perform one legal action of the player whose step it is (what the screen allows);
     the planner's own status line says it in full, as the screen does."""
@@ -176,9 +196,12 @@ def test_no_frame_shows_a_secret_through_play_undo_and_redo(layout, data):
     secrets_of = GAMES[layout]
     check(app, secrets_of)
     for _ in range(data.draw(st.integers(4, 14))):
-        move = data.draw(st.sampled_from(["act", "act", "undo", "undo", "redo"]))
+        move = data.draw(st.sampled_from(["act", "act", "undo", "undo", "redo", "history"]))
         if move == "act" and not act(app.session, data):
             break
+        if move == "history" and app.session.log:
+            check_history(app, secrets_of,
+                          data.draw(st.integers(0, len(app.session.log) - 1)))
         if move == "undo":
             app.session.undo()
         elif move == "redo":
