@@ -40,7 +40,7 @@ def keep_format(old_text: str, data: dict[str, Any], was: dict[str, Any] | None 
         _merge(document, data, was)
         text = tomlkit.dumps(document)
         tomllib.loads(text)
-    except (TOMLKitError, tomllib.TOMLDecodeError, ValueError, TypeError):
+    except (TOMLKitError, tomllib.TOMLDecodeError, ValueError, TypeError, RecursionError):
         return to_toml(data)
     return text if text.endswith("\n") else text + "\n"
 
