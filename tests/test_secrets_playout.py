@@ -11,44 +11,22 @@ from kingdom_boards import LAYOUTS
 
 from tabletop.games import layouts
 from tabletop.games.joust.state import FAVOR_TITLES
+from tabletop.ui import textlayer
 from tabletop.ui.app import App
 from tabletop.ui.history import HistoryView
 from tabletop.ui.session import Session
-from tabletop.ui.views import base
-from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.handover import HandOver
 
 SIZE = (960, 600)
-DRAWN: list[str] = []
-
-
-class RecordingFont:
-    """A font that notes every string it renders (the words the frame shows)."""
-
-    def __init__(self, font):
-        self.font = font
-
-    def render(self, words, *args, **kwargs):
-        DRAWN.append(str(words))
-        return self.font.render(words, *args, **kwargs)
-
-    def __getattr__(self, name):
-        return getattr(self.font, name)
-
-
-@pytest.fixture(autouse=True)
-def recording_fonts(monkeypatch):
-    pygame.font.init()
-    real = theme.font
-    monkeypatch.setattr(theme, "font", lambda size: RecordingFont(real(size)))
 
 
 def frame_words(app) -> str:
-    """Everything a frame of ``app`` shows in words: drawn strings, the log, the status."""
-    DRAWN.clear()
-    base._rendered.clear()
+    """Everything a frame of ``app`` shows in words: every string the text layer recorded
+    (with the full text of anything shortened, which a tooltip would show), the log and the
+    status line."""
     app.draw(pygame.Surface(SIZE))
-    return "\n".join([*DRAWN, *app.session.log, app.session.status])
+    drawn = [f"{d.words}\n{d.full}" for d in textlayer.drawn()]
+    return "\n".join([*drawn, *app.session.log, app.session.status])
 
 
 def almokon_public_uids(state, player) -> set[str]:

@@ -60,13 +60,15 @@ def load_board(path: str | os.PathLike) -> tuple[Game, State]:
 def png_bytes(surface: pygame.Surface, state: State | None) -> bytes:
     """``surface`` encoded as PNG (with Pillow) carrying the layout of ``state`` (none when
     ``state`` is ``None``).  Callers pass what the picture may show: a screen's
-    ``picture_state``, the public view of a board with secrets."""
+    ``picture_state``, the public view of a board with secrets.  Compressed at zlib level 1:
+    a third of the time of the default level for pictures of flat colours about an eighth
+    larger."""
     image = Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
     info = PngImagePlugin.PngInfo()
     if state is not None:
         info.add_itxt(LAYOUT_KEY, layouts.dumps(state), zip=True)
     out = io.BytesIO()
-    image.save(out, format="PNG", pnginfo=info, optimize=False)
+    image.save(out, format="PNG", pnginfo=info, compress_level=1)
     return out.getvalue()
 
 
