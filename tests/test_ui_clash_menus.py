@@ -78,7 +78,7 @@ def test_a_whole_monster_activation_targeting_move_preview_confirm_attack():
     step = app.screen.step
     assert isinstance(step, PreviewStep) and len(step.outcomes) == 2  # the zig-zag choice
     before = app.session.state
-    assert app.screen.board_rect(app.areas.board).width < app.areas.board.width  # menu strip
+    assert step.menu.box.colliderect(app.areas.panel)  # the menu is in the side panel
     key(app, pygame.K_DOWN)  # look at the second path: through Kara, with a Crash
     assert step.chosen == 1 and "Crash: Kara" in step.caption()[0]
     assert app.session.state is before  # a preview changes nothing

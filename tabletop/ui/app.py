@@ -21,6 +21,8 @@ from tabletop.console import say
 from tabletop.errors import TabletopError
 from tabletop.ui import background, keys
 from tabletop.ui.controllers.base import Controller, GameController
+from tabletop.ui.navigate import KEY_HELP as VIEW_KEY_HELP
+from tabletop.ui.navigate import Navigator
 from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
 from tabletop.ui.screens import screen_for
@@ -46,6 +48,7 @@ APP_KEY_HELP: list[tuple[str, str]] = [
     ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"), ("Ctrl+S", "save the layout"),
     ("F12", "save a PNG screenshot"), ("F5", "reopen the file from disk"),
     ("F1", "this help"), ("Ctrl+Q", "quit"), ("drop a file", "open it"),
+    *VIEW_KEY_HELP,
 ]
 
 
@@ -85,6 +88,7 @@ class App:
         self.armed: str | None = None
         self._was_armed: str | None = None
         self.buttons: list[Button] = []
+        self.navigator = Navigator(self)
         self.push(screen_for(session))
 
     # -- the controller stack -------------------------------------------------------------
@@ -137,6 +141,9 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.take_screenshot()
+            return
+        event = self.navigator.filter(event)
+        if event is None:  # it zoomed or panned the board
             return
         top = self.top
         if top.modal:
@@ -289,13 +296,17 @@ class App:
         for button in self.buttons:
             button.draw(surface)
         room = max(0, inner.bottom - y)  # under the buttons: facts, legend, then the log
-        log_height = min(max(60, room // 4), room // 2)
-        legend = self.screen.legend()
+        widget = next((c for c in reversed(self.stack) if c.in_panel), None)
+        log_height = min(max(60, room // (6 if widget is not None else 4)), room // 2)
+        if widget is not None:  # an open menu takes the place of the facts and the legend
+            widget.draw_panel(surface, pygame.Rect(inner.x, y, inner.width,
+                                                   max(40, inner.bottom - log_height - 8 - y)))
+        legend = self.screen.legend() if widget is None else []
         legend_room = min(legend_height(inner.width, legend), (room - log_height) // 2)
         if legend_room < MIN_LEGEND:  # a small window: facts and log first, never overlap
             legend, legend_room = [], 0
         legend_top = inner.bottom - log_height - legend_room - 8
-        facts = self.screen.panel_lines()
+        facts = self.screen.panel_lines() if widget is None else []
         if facts:
             draw_facts(surface, pygame.Rect(inner.x, y, inner.width, legend_top - 8 - y), facts)
         if legend:

@@ -1,8 +1,8 @@
-"""The steps of the Clash screen's menus: one choice at a time in a menu beside the board
-(the board shrinks to make room), with clicks on the board where a step asks for a piece or a
+"""The steps of the Clash screen's menus: one choice at a time in a menu in the side panel
+(the board keeps its place and size), with clicks on the board where a step asks for a piece or a
 space, and ghost previews of every outcome before anything happens (issue 4, item 5).
 
-- :class:`MenuStep`: a :class:`~tabletop.ui.widgets.menu.Menu` in the strip right of the board;
+- :class:`MenuStep`: a :class:`~tabletop.ui.widgets.menu.Menu` in the side panel;
   ``on_board(space)`` (optional) takes left clicks on the board (with ``pick_space`` also the
   keyboard cursor: arrows move it, Enter takes its space); ``marks`` rings pieces (a tie of
   Targets, numbered); ``spaces`` tints the spaces it offers.  Esc or a right click cancels
@@ -50,15 +50,6 @@ if TYPE_CHECKING:
     from tabletop.ui.app import App
     from tabletop.ui.controllers.clash import ClashController
 
-MENU_WIDTH = 330
-"""Pixels the menu strip takes right of the board while a step is open (at most a third of
-the board area, so a small window keeps a readable board)."""
-
-
-def menu_width(area_width: int) -> int:
-    """The menu strip's width in a board area ``area_width`` pixels wide."""
-    return max(160, min(MENU_WIDTH, area_width // 3))
-
 CANCEL = "cancel"
 FUNCTION_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 16))
 """F-keys go on to the app (help, reopen, screenshot)."""
@@ -71,6 +62,7 @@ class MenuStep(Controller):
     """One menu step (see the module docstring)."""
 
     modal = False
+    in_panel = True
 
     def __init__(self, screen: ClashController, title: str, items: Sequence[MenuItem],
                  on_choose: Callable[[object], None], header: Sequence[str] = (),
@@ -158,7 +150,7 @@ class MenuStep(Controller):
                 return True
             if event.button != 1 or self.menu.handle_event(event):
                 return True
-            space = self.screen.grid().space_at(event.pos)
+            space = self.screen.space_at(event.pos)
             if event.type == pygame.MOUSEBUTTONUP and space is not None:
                 self.board_click(space)
             return True
@@ -169,7 +161,7 @@ class MenuStep(Controller):
         if self.on_board is not None:
             self.on_board(space)
         else:
-            self.session.tell("choose in the menu beside the board (Esc cancels)", error=True)
+            self.session.tell("choose in the menu in the side panel (Esc cancels)", error=True)
 
     def draw_board(self, surface: pygame.Surface, grid: Grid) -> None:
         """What this step draws over the board (the spaces to click, the marks)."""
@@ -177,8 +169,13 @@ class MenuStep(Controller):
         draw_marks(surface, grid, self.state, self.marks)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.screen.board_rect(rect).clip(clip))
         self.draw_board(surface, self.screen.grid())
-        self.menu.draw(surface, self.screen.menu_rect(rect))
+        surface.set_clip(clip)
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.menu.draw(surface, rect)
 
 
 def moves_anything(before: ClashState, outcome: Branch) -> bool:

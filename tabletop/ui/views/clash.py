@@ -590,15 +590,20 @@ def _areas_layer(rect: pygame.Rect, grid: Grid, overlays: ClashOverlays) -> pyga
 
 def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
                overlays: ClashOverlays = ClashOverlays(), marks: PieceMarks = PieceMarks(),
-               layers: ClashLayers | None = None, caption_rect: pygame.Rect | None = None
-               ) -> Grid:
-    """Draw the board of ``state`` fitted into ``rect`` with ``overlays``; returns the grid
-    used (to map clicks).  ``layers`` keeps the static layers between frames; the caption
-    goes at the foot of ``caption_rect`` (default ``rect``)."""
+               layers: ClashLayers | None = None, caption_rect: pygame.Rect | None = None,
+               frame: pygame.Rect | None = None) -> Grid:
+    """Draw the board of ``state`` into ``rect`` with ``overlays``, fitted into ``frame``
+    (the zoomed and panned rectangle of a :class:`~tabletop.ui.viewport.Viewport`; default
+    ``rect``: the whole board) and clipped to ``rect``; returns the grid used (to map
+    clicks).  ``layers`` keeps the static layers (as big as ``rect``, drawn at the zoomed
+    size) between frames; the caption goes at the foot of ``caption_rect`` (default
+    ``rect``)."""
     layers = layers or ClashLayers()
     cache = layers.cache
-    grid = grid_for(rect, state)
-    size_key = (rect.size, grid)
+    grid = grid_for(frame or rect, state)
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip))
+    size_key = (tuple(rect), grid)
     board = cache.get("board", (size_key, state.board, state.terrain),
                       lambda: _board_layer(surface, rect, grid, state))
     surface.blit(board, rect)
@@ -621,6 +626,7 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     if overlays.cursor is not None:
         box = grid.space_rect(overlays.cursor).inflate(-2, -2)
         pygame.draw.rect(surface, CURSOR, box, max(2, grid.cell // 12))
+    surface.set_clip(clip)
     caption = overlays.sight.caption if overlays.sight else ()
     caption = (*caption, *overlays.caption)
     if caption:
