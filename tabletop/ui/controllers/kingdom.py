@@ -112,7 +112,7 @@ class KingdomController(GameController):
         overlays = Overlays(selected=self.selected, options=shown, route=self.route(),
                             caption=tuple(self.hint()), fog_selected=self.fog_card)
         self.hits = draw_kingdom(surface, rect, self.view_state(), overlays=overlays,
-                                 layers=self.layers)
+                                 layers=self.layers, viewport=self.viewport)
 
     def hint(self) -> list[str]:
         """What to do now, in words (shown under the map)."""

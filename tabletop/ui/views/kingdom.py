@@ -22,6 +22,7 @@ import pygame
 
 from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, bounds, path_cell
+from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
 
@@ -101,12 +102,14 @@ class MapFit:
     y0: int
 
     @classmethod
-    def fit(cls, rect: pygame.Rect, state: KingdomState) -> MapFit:
+    def fit(cls, rect: pygame.Rect, state: KingdomState, zoom: float = 1.0) -> MapFit:
+        """The map fitted into ``rect``: cells no bigger than :data:`MAX_CELL` times
+        ``zoom``, centred."""
         box = bounds(t.rect for t in state.tiles if t.rect is not None)
         if box is None:
             return cls(40, rect.x, rect.y, 0, 0)
         cols, rows = box.w + 1, box.h + 1  # half a cell of room all round for path stubs
-        cell = max(16, min(MAX_CELL, rect.width // cols, rect.height // rows))
+        cell = max(16, min(round(MAX_CELL * zoom), rect.width // cols, rect.height // rows))
         left = rect.x + (rect.width - cell * box.w) // 2
         top = rect.y + (rect.height - cell * box.h) // 2
         return cls(cell, left, top, box.x, box.y)
@@ -136,9 +139,11 @@ def hidden_view(state: KingdomState) -> KingdomState:
 
 
 def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState, *,
-                 overlays: Overlays = Overlays(), layers: KingdomLayers | None = None
-                 ) -> list[Hit]:
-    """Draw the whole Kingdom board into ``rect``; returns the clickable things."""
+                 overlays: Overlays = Overlays(), layers: KingdomLayers | None = None,
+                 viewport: Viewport | None = None) -> list[Hit]:
+    """Draw the whole Kingdom board into ``rect``: the tile map zoomed and panned by
+    ``viewport`` (whole when ``None``) and clipped to its part; returns the clickable things
+    (as far as they are in view)."""
     layers = layers or KingdomLayers()
     surface.fill(TABLE, rect)
     track_rect = pygame.Rect(rect.x, rect.y, rect.width, TRACK_HEIGHT)
@@ -151,13 +156,18 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
         map_rect.height -= 18 * len(caption) + 8
     draw_track(surface, track_rect, state)
     draw_side(surface, side, state)
-    fit = MapFit.fit(map_rect, state)
-    key = (state.tiles, state.hindering, map_rect.size, map_rect.topleft)
+    frame = viewport.frame(map_rect) if viewport is not None else map_rect
+    fit = MapFit.fit(frame, state, viewport.zoom if viewport is not None else 1.0)
+    key = (state.tiles, state.hindering, surface.get_size(), fit)
     image = layers.cache.get("map", key, lambda: _map_layer(surface.get_size(), fit, state))
-    surface.blit(image, (0, 0))
-    hits = [Hit(fit.tile_rect(t), "tile", t.id) for t in state.tiles if t.rect is not None]
+    clip = surface.get_clip()
+    surface.set_clip(map_rect.clip(clip))
+    surface.blit(image, map_rect.topleft, map_rect)
+    hits = [Hit(shown, "tile", t.id) for t in state.tiles if t.rect is not None
+            if (shown := fit.tile_rect(t).clip(map_rect)).width]
     _draw_overlays(surface, fit, state, overlays)
     _draw_tokens(surface, fit, state)
+    surface.set_clip(clip)
     if state.fog is not None:
         hits += draw_fog(surface, map_rect, state, overlays.fog_selected)
     if caption:
