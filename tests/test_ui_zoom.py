@@ -1,0 +1,191 @@
+"""Zoom and pan on every board, through synthetic pygame events sent to the app (wheel,
+middle drag, Space+drag, keys), the board's place while a menu is open, and clicks that map
+through the zoom."""
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tabletop.games import layouts
+from tabletop.spatial.grid import Space
+from tabletop.ui.app import App
+from tabletop.ui.session import Session
+from tabletop.ui.viewport import FIT, ZOOMS, Viewport
+
+ROOT = Path(__file__).resolve().parent.parent / "layouts"
+SIZE = (1280, 800)
+BOARDS = ("clash-teaching.toml", "kingdom-mid-delve.toml", "joust-first-round.toml",
+          "almokon-midgame.toml", "fateforge-chapel.toml")
+
+
+def make(name, size=SIZE):
+    pygame.font.init()
+    game, state = layouts.load(ROOT / name)
+    app = App(Session(game, state, path=str(ROOT / name)), size)
+    frame(app, size)
+    return app
+
+
+def frame(app, size=SIZE):
+    app.draw(pygame.Surface(size))
+
+
+def send(app, kind, **fields):
+    app.dispatch(pygame.event.Event(kind, **fields))
+
+
+def move(app, pos, rel=(0, 0), buttons=(0, 0, 0)):
+    send(app, pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons)
+
+
+def key(app, k, mod=0, up=False):
+    send(app, pygame.KEYUP if up else pygame.KEYDOWN, key=k, mod=mod, unicode="")
+
+
+def wheel(app, pos, clicks):
+    """Turn the wheel ``clicks`` notches (one event each) with the pointer at ``pos``."""
+    move(app, pos)
+    for _ in range(abs(clicks)):
+        send(app, pygame.MOUSEWHEEL, x=0, y=1 if clicks > 0 else -1, flipped=False)
+    frame(app)
+
+
+def test_the_viewport_zooms_about_a_point_and_comes_back():
+    view = Viewport()
+    area = pygame.Rect(0, 30, 900, 600)
+    view.frame(area)
+    assert view.zoom_at((200, 150), 3)
+    frame = view.frame(area)
+    assert frame.width == round(900 * ZOOMS[FIT + 3])
+    # the board point under (200, 150) is where it was: 200 is at the same fraction of the frame
+    assert abs((200 - frame.x) / frame.width - 200 / 900) < 0.01
+    assert abs((150 - frame.y) / frame.height - 120 / 600) < 0.01
+    view.zoom_at((200, 150), -3)
+    assert view.fitted and view.frame(area) == area
+    assert not view.zoom_at(None, -99) or view.level == 0  # never below the smallest step
+
+
+def test_zoomed_in_the_area_never_leaves_the_frame():
+    view = Viewport()
+    area = pygame.Rect(10, 10, 400, 300)
+    view.frame(area)
+    view.zoom_at(area.center, 2)
+    for _ in range(50):
+        view.pan(1000, -1000)
+        frame = view.frame(area)
+        assert frame.contains(area)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_every_board_zooms_with_the_wheel_and_keys_and_home_fits_it(name):
+    app = make(name)
+    view = app.screen.viewport
+    inside = view.area.center
+    wheel(app, inside, 1)
+    assert view.level == FIT + 1
+    key(app, pygame.K_EQUALS)
+    key(app, pygame.K_KP_PLUS)
+    frame(app)
+    assert view.level == FIT + 3 and "zoom" in app.session.status
+    key(app, pygame.K_MINUS)
+    assert view.level == FIT + 2
+    key(app, pygame.K_RIGHT, pygame.KMOD_CTRL)
+    assert view.focus[0] > 0.5  # the view moved right
+    key(app, pygame.K_HOME)
+    frame(app)
+    assert view.fitted and view.focus == (0.5, 0.5)
+    wheel(app, (app.areas.panel.centerx, app.areas.panel.centery), 1)  # not over the board
+    assert view.fitted
+    for size in ((1920, 1080), (1000, 640)):  # resizing keeps it working
+        frame(app, size)
+        assert view.area.width < size[0] and view.area.height < size[1]
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_every_board_pans_with_a_middle_drag(name):
+    app = make(name)
+    view = app.screen.viewport
+    centre = view.area.center
+    wheel(app, centre, 3)
+    before = view.focus
+    send(app, pygame.MOUSEBUTTONDOWN, pos=centre, button=2)
+    move(app, (centre[0] - 40, centre[1] - 30), rel=(-40, -30), buttons=(0, 1, 0))
+    send(app, pygame.MOUSEBUTTONUP, pos=(centre[0] - 40, centre[1] - 30), button=2)
+    frame(app)
+    assert view.focus[0] > before[0] and view.focus[1] > before[1]
+
+
+def test_space_drag_pans_and_a_space_tap_still_reaches_the_screen():
+    app = make("clash-teaching.toml")
+    screen, view = app.screen, app.screen.viewport
+    centre = view.area.center
+    wheel(app, centre, 2)
+    before, selected = view.focus, screen.selected
+    key(app, pygame.K_SPACE)
+    send(app, pygame.MOUSEBUTTONDOWN, pos=centre, button=1)
+    move(app, (centre[0] + 60, centre[1]), rel=(60, 0), buttons=(1, 0, 0))
+    send(app, pygame.MOUSEBUTTONUP, pos=(centre[0] + 60, centre[1]), button=1)
+    key(app, pygame.K_SPACE, up=True)
+    assert view.focus[0] < before[0]
+    assert screen.selected == selected and screen.cursor is None  # no click, no Space
+    key(app, pygame.K_SPACE)
+    assert screen.cursor is None  # held back while Space is down ...
+    key(app, pygame.K_SPACE, up=True)
+    assert screen.cursor is not None  # ... and handed on when released without a drag
+
+
+def test_a_click_after_zooming_hits_the_space_shown_there():
+    app = make("clash-teaching.toml")
+    screen = app.screen
+    knight = screen.state.knights[0]
+    fitted = screen.grid()
+    spot = fitted.centre(knight.at)
+    wheel(app, spot, 4)
+    grid = screen.grid()
+    assert grid.cell >= 2 * fitted.cell
+    target = grid.centre(knight.at)
+    assert abs(target[0] - spot[0]) <= grid.cell // 2 and abs(target[1] - spot[1]) <= grid.cell
+    send(app, pygame.MOUSEBUTTONDOWN, pos=target, button=1)
+    send(app, pygame.MOUSEBUTTONUP, pos=target, button=1)
+    assert screen.selected == knight.name
+    key(app, pygame.K_ESCAPE)
+    far = Space(screen.state.board.rows - 1, screen.state.board.cols - 1)
+    hidden = grid.centre(far)  # scrolled out of view: off the board area
+    assert not app.areas.board.collidepoint(hidden) or not screen.viewport.contains(hidden)
+    assert screen.space_at(hidden) is None
+
+
+def test_the_board_keeps_its_place_and_size_when_a_menu_opens():
+    app = make("clash-teaching.toml")
+    screen = app.screen
+    knight = screen.state.knights[0]
+    screen.selected = knight.name
+    frame(app)
+    before = screen.grid()
+    key(app, pygame.K_a)  # the attack menu
+    frame(app)
+    assert screen.step is not None
+    assert screen.grid() == before
+    assert app.areas.panel.contains(screen.step.menu.box)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_k)  # the forced-movement menu
+    frame(app)
+    assert screen.step is not None and screen.grid() == before
+    assert app.areas.panel.contains(screen.step.menu.box)
+
+
+@pytest.mark.parametrize("name", ["kingdom-mid-delve.toml", "fateforge-chapel.toml",
+                                  "almokon-midgame.toml", "joust-first-round.toml"])
+def test_clickable_things_follow_the_zoom_and_stay_in_view(name):
+    app = make(name)
+    screen = app.screen
+    wheel(app, screen.viewport.area.topleft, 4)
+    area = screen.viewport.area
+    hits = getattr(screen, "hits", None)
+    if hits is None:  # Fateforge maps clicks through its fit
+        zone = screen.state.zones[0]
+        tile = screen.fit.tile(zone)
+        assert tile.width > screen.fit.cell  # drawn bigger than at fit size
+        return
+    assert hits and all(area.contains(hit.rect) for hit in hits)
