@@ -43,6 +43,8 @@ from tabletop.ui.views.clash_preview import (
     draw_new_tiles,
     draw_preview,
     draw_spaces,
+    keep_badges_clear,
+    new_placer,
 )
 from tabletop.ui.widgets.menu import Menu, MenuItem
 
@@ -374,13 +376,16 @@ class PreviewStep(MenuStep):
         if self.state is not self.before:
             return
         outcome = self.outcomes[self.chosen]
-        draw_new_tiles(surface, grid, self.before, outcome.state)
+        placer = new_placer(surface, grid, self.before, outcome.state)
+        shown = badges(self.before, self.outcomes, self.chosen)
+        keep_badges_clear(placer, grid, shown)
+        draw_new_tiles(surface, grid, self.before, outcome.state, placer)
         draw_preview(surface, grid, self.before, outcome.state, self.previews[self.chosen],
-                     taken_off(outcome))
+                     taken_off(outcome), placer)
         marks = [(e.piece, "attacked" if e.kind == "attack-target" else "Out of Reach")
                  for e in outcome.events if e.kind in ("attack-target", "out-of-reach")]
-        draw_marks(surface, grid, self.before, marks)
-        draw_badges(surface, grid, badges(self.before, self.outcomes, self.chosen))
+        draw_marks(surface, grid, self.before, marks, placer)
+        draw_badges(surface, grid, shown)
 
 
 def try_preview(screen: ClashController, action: object, title: str,
