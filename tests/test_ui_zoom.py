@@ -189,3 +189,24 @@ def test_clickable_things_follow_the_zoom_and_stay_in_view(name):
         assert tile.width > screen.fit.cell  # drawn bigger than at fit size
         return
     assert hits and all(area.contains(hit.rect) for hit in hits)
+
+
+def test_a_kingdom_hunt_question_shows_each_way_the_token_may_go():
+    """*Encounter Monsters Spawn and Movement*: while the players choose where a hunting
+    token stops, each tile offered is drawn at the end of its way from the token's tile."""
+    from dataclasses import replace
+
+    from tabletop.games.kingdom.board import hunt_walks
+    from tabletop.games.kingdom.state import Prompt
+
+    game, state = layouts.load(ROOT / "kingdom-mid-delve.toml")
+    token = state.monsters[0]
+    state = replace(state, pending=(Prompt("hunt-end", token.monster, ("3", "2"),
+                                           "choose where its token stops"),))
+    walks = hunt_walks(state)
+    assert [walk for _, walk in walks] == [(token.tile, "3"), (token.tile, "2")]
+    pygame.font.init()
+    app = App(Session(game, state), SIZE)
+    frame(app)  # drawn over the zoomable map
+    assert app.screen.viewport.area is not None
+    assert hunt_walks(replace(state, pending=())) == ()
