@@ -626,12 +626,51 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     if overlays.cursor is not None:
         box = grid.space_rect(overlays.cursor).inflate(-2, -2)
         pygame.draw.rect(surface, CURSOR, box, max(2, grid.cell // 12))
+    _draw_pinned_labels(surface, rect, grid)
     surface.set_clip(clip)
     caption = overlays.sight.caption if overlays.sight else ()
     caption = (*caption, *overlays.caption)
     if caption:
         _draw_caption(surface, caption_rect or rect, caption, overlays.sight)
     return grid
+
+
+def _draw_pinned_labels(surface: pygame.Surface, rect: pygame.Rect, grid: Grid) -> None:
+    """When the board is zoomed so far that its edge labels are out of view: a band down the
+    left of ``rect`` with the letters of the rows in view and one along its top with the
+    numbers of the columns in view (like a spreadsheet's headings), so every space can still
+    be named."""
+    board = grid.rect
+    size = max(11, min(16, grid.cell // 3))
+    band = size + 6
+    show_rows = board.x - size * 2 < rect.x
+    show_cols = board.y - size * 2 < rect.y
+    if show_rows:
+        top, bottom = max(rect.y, board.y), min(rect.bottom, board.bottom)
+        strip = pygame.Rect(rect.x, top, text_size("WW", size)[0] + 8, max(0, bottom - top))
+        _plate(surface, strip)
+        for row in range(grid.rows):
+            y = board.y + row * grid.cell + grid.cell // 2
+            if rect.y + (band if show_cols else 0) + size // 2 < y < rect.bottom - size // 2:
+                text(surface, row_letters(row), (strip.centerx, y), size, LABEL,
+                     anchor="center")
+    if show_cols:
+        left, right = max(rect.x, board.x), min(rect.right, board.right)
+        strip = pygame.Rect(left, rect.y, max(0, right - left), band)
+        _plate(surface, strip)
+        left = strip.x + (text_size("WW", size)[0] + 8 if show_rows else 0)
+        for col in range(grid.cols):
+            x = board.x + col * grid.cell + grid.cell // 2
+            words = str(col + 1)
+            if left + text_size(words, size)[0] // 2 < x < rect.right - size:
+                text(surface, words, (x, strip.centery), size, LABEL, anchor="center")
+
+
+def _plate(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """A dark see-through band under pinned edge labels."""
+    backing = pygame.Surface(box.size, pygame.SRCALPHA)
+    backing.fill((25, 25, 30, 215))
+    surface.blit(backing, box)
 
 
 def _draw_selection(surface: pygame.Surface, grid: Grid, state: ClashState,
