@@ -144,6 +144,7 @@ def test_a_click_after_zooming_hits_the_space_shown_there():
     wheel(app, spot, 4)
     grid = screen.grid()
     assert grid.cell >= 2 * fitted.cell
+    assert screen.hover == grid.space_at(spot)  # the hover follows the board under the pointer
     target = grid.centre(knight.at)
     assert abs(target[0] - spot[0]) <= grid.cell // 2 and abs(target[1] - spot[1]) <= grid.cell
     send(app, pygame.MOUSEBUTTONDOWN, pos=target, button=1)

@@ -72,7 +72,7 @@ class Navigator:
         if event.type == pygame.MOUSEWHEEL:
             if self.pointer is None or not self.viewport.contains(self.pointer):
                 return event
-            self._zoom(1 if event.y > 0 else -1 if event.y < 0 else 0)
+            self._zoom(1 if event.y > 0 else -1 if event.y < 0 else 0, by_mouse=True)
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and self._starts_drag(event):
             self.dragging = event.button
@@ -81,8 +81,16 @@ class Navigator:
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == self.dragging:
             self.dragging = None
+            self._hover_again()
             return None
         return event
+
+    def _hover_again(self) -> None:
+        """After the board moved under a still pointer: tell the screens where the pointer is
+        now on the board (the hover follows the board)."""
+        if self.pointer is not None:
+            self.app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=self.pointer,
+                                                 rel=(0, 0), buttons=(0, 0, 0)))
 
     def _starts_drag(self, event: pygame.event.Event) -> bool:
         if not self.viewport.contains(event.pos):
@@ -112,9 +120,11 @@ class Navigator:
             return None
         return event
 
-    def _zoom(self, steps: int) -> None:
+    def _zoom(self, steps: int, by_mouse: bool = False) -> None:
         if steps and self.viewport.zoom_at(self.pointer, steps):
             self.app.session.tell(self.viewport.describe())
+            if by_mouse:  # a keyboard user's cursor stays where it is
+                self._hover_again()
 
     def _pan(self, rel: tuple[int, int]) -> None:
         self.viewport.pan(*rel)
