@@ -51,6 +51,16 @@ def wheel(app, pos, clicks):
     frame(app)
 
 
+def zoomed(name, clicks):
+    """An app on layout ``name`` zoomed ``clicks`` wheel notches about its board's middle;
+    returns the app, the screen's viewport and that middle."""
+    app = make(name)
+    view = app.screen.viewport
+    centre = view.area.center
+    wheel(app, centre, clicks)
+    return app, view, centre
+
+
 def test_the_viewport_zooms_about_a_point_and_comes_back():
     view = Viewport()
     area = pygame.Rect(0, 30, 900, 600)
@@ -79,10 +89,7 @@ def test_zoomed_in_the_area_never_leaves_the_frame():
 
 @pytest.mark.parametrize("name", BOARDS)
 def test_every_board_zooms_with_the_wheel_and_keys_and_home_fits_it(name):
-    app = make(name)
-    view = app.screen.viewport
-    inside = view.area.center
-    wheel(app, inside, 1)
+    app, view, _ = zoomed(name, 1)
     assert view.level == FIT + 1
     key(app, pygame.K_EQUALS)
     key(app, pygame.K_KP_PLUS)
@@ -104,10 +111,7 @@ def test_every_board_zooms_with_the_wheel_and_keys_and_home_fits_it(name):
 
 @pytest.mark.parametrize("name", BOARDS)
 def test_every_board_pans_with_a_middle_drag(name):
-    app = make(name)
-    view = app.screen.viewport
-    centre = view.area.center
-    wheel(app, centre, 3)
+    app, view, centre = zoomed(name, 3)
     before = view.focus
     send(app, pygame.MOUSEBUTTONDOWN, pos=centre, button=2)
     move(app, (centre[0] - 40, centre[1] - 30), rel=(-40, -30), buttons=(0, 1, 0))
@@ -117,10 +121,8 @@ def test_every_board_pans_with_a_middle_drag(name):
 
 
 def test_space_drag_pans_and_a_space_tap_still_reaches_the_screen():
-    app = make("clash-teaching.toml")
-    screen, view = app.screen, app.screen.viewport
-    centre = view.area.center
-    wheel(app, centre, 2)
+    app, view, centre = zoomed("clash-teaching.toml", 2)
+    screen = app.screen
     before, selected = view.focus, screen.selected
     key(app, pygame.K_SPACE)
     send(app, pygame.MOUSEBUTTONDOWN, pos=centre, button=1)
