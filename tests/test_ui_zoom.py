@@ -213,3 +213,23 @@ def test_a_kingdom_hunt_question_shows_each_way_the_token_may_go():
     frame(app)  # drawn over the zoomable map
     assert app.screen.viewport.area is not None
     assert hunt_walks(replace(state, pending=())) == ()
+
+
+def test_a_panned_board_is_the_same_picture_as_one_drawn_afresh():
+    """A pan moves the cached board layer and draws only the strips it uncovers: the result
+    is pixel for pixel what drawing the view from nothing gives."""
+    app, view, centre = zoomed("clash-teaching.toml", 4)
+    for step in ((-37, -23), (25, 0), (0, 41), (-3, -5)):
+        send(app, pygame.MOUSEBUTTONDOWN, pos=centre, button=2)
+        move(app, (centre[0] + step[0], centre[1] + step[1]), rel=step, buttons=(0, 1, 0))
+        send(app, pygame.MOUSEBUTTONUP, pos=centre, button=2)
+        frame(app)
+    fresh = make("clash-teaching.toml")
+    fresh.screen.viewport.level, fresh.screen.viewport.focus = view.level, view.focus
+    pictures = []
+    for one in (app, fresh):
+        one.screen.hover = None
+        surface = pygame.Surface(SIZE)
+        one.draw(surface)
+        pictures.append(surface.subsurface(one.screen.viewport.area))
+    assert pygame.image.tobytes(pictures[0], "RGB") == pygame.image.tobytes(pictures[1], "RGB")

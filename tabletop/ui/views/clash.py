@@ -208,10 +208,13 @@ def _board_layer(target: pygame.Surface, rect: pygame.Rect, grid: Grid,
     surface = pygame.Surface(rect.size)
     surface.fill(theme.BACKGROUND)
     local = Grid(grid.rows, grid.cols, grid.cell, grid.left - rect.x, grid.top - rect.y)
-    for space in state.board.spaces():
+    view = surface.get_rect()  # zoomed in, only what is in view is drawn
+    for space in local.spaces_in(view):
         colour = BOARD_LIGHT if (space.row + space.col) % 2 == 0 else BOARD_DARK
         surface.fill(colour, local.space_rect(space))
-    for tile in state.terrain:
+    near = view.inflate(4 * grid.cell, 2 * grid.cell)  # tile names reach past their tile
+    shown = [t for t in state.terrain if local.block(t.spaces).colliderect(near)]
+    for tile in shown:
         _draw_tile(surface, local, tile)
     board = local.rect
     for col in range(grid.cols + 1):
@@ -221,7 +224,7 @@ def _board_layer(target: pygame.Surface, rect: pygame.Rect, grid: Grid,
         y = board.y + row * grid.cell
         pygame.draw.line(surface, GRID_LINE, (board.x, y), (board.right - 1, y))
     pygame.draw.rect(surface, (70, 62, 45), board.inflate(4, 4), 2)
-    for tile in state.terrain:
+    for tile in shown:
         _label_tile(surface, local, tile)
     _draw_edge_labels(surface, local)
     return surface
@@ -604,8 +607,11 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip))
     size_key = (tuple(rect), grid)
-    board = cache.get("board", (size_key, state.board, state.terrain),
-                      lambda: _board_layer(surface, rect, grid, state))
+    board = cache.scrolled("board", (grid.cell, grid.rows, grid.cols, state.board,
+                                     state.terrain),
+                           (grid.left - rect.x, grid.top - rect.y), rect.size,
+                           lambda part: _board_layer(surface, part.move(rect.topleft), grid,
+                                                     state))
     surface.blit(board, rect)
     areas_key = (size_key, overlays.front, overlays.zone, overlays.seen, overlays.rear,
                  overlays.blind, overlays.reach, overlays.reach_now)
