@@ -233,3 +233,21 @@ def test_a_panned_board_is_the_same_picture_as_one_drawn_afresh():
         one.draw(surface)
         pictures.append(surface.subsurface(one.screen.viewport.area))
     assert pygame.image.tobytes(pictures[0], "RGB") == pygame.image.tobytes(pictures[1], "RGB")
+
+
+def test_a_choice_opens_in_the_side_panel_and_leaves_the_board_in_place():
+    from tabletop.ui.widgets.choice_menu import ChoiceMenu
+
+    app = make("joust-mid-joust.toml")
+    app.screen.reveal = True
+    frame(app)
+    area = pygame.Rect(app.screen.viewport.area)
+    key(app, pygame.K_c)  # put a King's Crown on a track: a choice
+    frame(app)
+    menu = app.top
+    assert isinstance(menu, ChoiceMenu)
+    assert app.screen.viewport.area == area
+    assert menu.rects and all(app.areas.panel.contains(row) for row in menu.rects)
+    first = menu.options[0][1]
+    send(app, pygame.MOUSEBUTTONUP, pos=menu.rects[0].center, button=1)
+    assert app.top is not menu and any(first.house in line for line in app.session.log[-3:])
