@@ -57,7 +57,8 @@ def piece_colour(state: ClashState, name: str) -> tuple[int, int, int]:
     return knight_colour(state, name)
 
 
-def _block(grid: Grid, piece: Knight | Monster, at: Space) -> pygame.Rect:
+def footprint_rect(grid: Grid, piece: Knight | Monster, at: Space) -> pygame.Rect:
+    """The pixels ``piece`` covers with its north-west space on ``at``."""
     size = piece.size if isinstance(piece, Monster) else 1
     return grid.space_rect(at, size, size)
 
@@ -75,17 +76,19 @@ class LabelPlacer:
     more (ghosts, badges, step numbers).  :meth:`place` tries spots around
     the thing named (above, below, right, left, then one space further out) and takes the
     first that overlaps nothing taken and lies inside ``bounds`` (the board area in view);
-    when every spot is taken it uses the least crowded one.  Returns where the plate went.
+    when every spot is taken it uses the least crowded one.  Returns where the plate went
+    (``placed`` lists every plate so far).
     """
 
     def __init__(self, grid: Grid, bounds: pygame.Rect, *states: ClashState):
         self.grid = grid
         self.bounds = bounds
         self.taken: list[pygame.Rect] = []
+        self.placed: list[pygame.Rect] = []
         plate = 2 * max(10, min(15, grid.cell // 3)) + 6
         for state in states:
             for piece in (*state.knights, *state.monsters):
-                self.taken.append(_block(grid, piece, piece.at).inflate(-2, -2))
+                self.taken.append(footprint_rect(grid, piece, piece.at).inflate(-2, -2))
             for tile in state.terrain:
                 top = min(s.row for s in tile.spaces)
                 row = [grid.space_rect(s) for s in tile.spaces if s.row == top]
@@ -125,6 +128,7 @@ class LabelPlacer:
         if best is None:
             best = min(inside, key=crowding)
         self.taken.append(best)
+        self.placed.append(best)
         return best
 
 
@@ -182,23 +186,23 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
         discs = _draw_path(surface, grid, piece, path, colour, width)
         if moved is not None:
             _ghost(surface, grid, after, moved, colour)
-            placer.keep_clear(_block(grid, moved, moved.at))
+            placer.keep_clear(footprint_rect(grid, moved, moved.at))
         _draw_steps(surface, grid, discs, colour, placer)
     for name, monster_facing in shown.facing.items():
         if name in shown.turned and name in after.pieces:
             monster = after.pieces[name]
             if name not in shown.paths:
                 _ghost(surface, grid, after, monster, piece_colour(after, name))
-            labels.append((f"faces {monster_facing}", _block(grid, monster, monster.at),
+            labels.append((f"faces {monster_facing}", footprint_rect(grid, monster, monster.at),
                            (60, 40, 10)))
     for name, at in shown.displaced.items():
         piece = after.pieces.get(name) or before.pieces.get(name)
         if piece is not None:
-            labels.append((f"{name} Displaced", _block(grid, piece, at), (40, 40, 120)))
+            labels.append((f"{name} Displaced", footprint_rect(grid, piece, at), (40, 40, 120)))
     for name in shown.crashed:
         piece = after.pieces.get(name) or before.pieces.get(name)
         if piece is not None:
-            box = _block(grid, piece, piece.at)
+            box = footprint_rect(grid, piece, piece.at)
             placer.keep_clear(_burst(surface, grid, box))
             labels.append((f"Crash: {name}", box, CRASH))
     for name in shown.died:
@@ -207,7 +211,7 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
             continue
         path = shown.paths.get(name)
         at = path[-1] if path else piece.at
-        box = _block(grid, piece, at).inflate(-4, -4)
+        box = footprint_rect(grid, piece, at).inflate(-4, -4)
         pygame.draw.line(surface, PATH_EDGE, box.topleft, box.bottomright, width + 4)
         pygame.draw.line(surface, PATH_EDGE, box.topright, box.bottomleft, width + 4)
         pygame.draw.line(surface, DEATH, box.topleft, box.bottomright, width + 1)
@@ -224,11 +228,11 @@ def _draw_path(surface: pygame.Surface, grid: Grid, piece: Knight | Monster,
     where each step's number goes (1 the first space entered; none for a single step):
     between spaces, so that neither the pieces passed nor the ghost at the end are
     hidden."""
-    start = _block(grid, piece, path[0])
+    start = footprint_rect(grid, piece, path[0])
     for a, b in ((start.topleft, start.topright), (start.topright, start.bottomright),
                  (start.bottomright, start.bottomleft), (start.bottomleft, start.topleft)):
         dashed_line(surface, colour, a, b, 2, max(4, grid.cell // 6))
-    points = [_block(grid, piece, at).center for at in path]
+    points = [footprint_rect(grid, piece, at).center for at in path]
     discs: list[tuple[int, tuple[int, int]]] = []
     if len(points) < 2:
         return discs
@@ -273,7 +277,7 @@ def _draw_steps(surface: pygame.Surface, grid: Grid, discs: list[tuple[int, tupl
 def _ghost(surface: pygame.Surface, grid: Grid, state: ClashState, piece: Knight | Monster,
            colour: tuple[int, int, int]) -> None:
     """A see-through copy of ``piece`` where it stands in ``state``."""
-    box = _block(grid, piece, piece.at)
+    box = footprint_rect(grid, piece, piece.at)
     ghost = pygame.Surface(box.size, pygame.SRCALPHA)
     local = ghost.get_rect()
     if isinstance(piece, Monster):
@@ -364,7 +368,7 @@ def draw_marks(surface: pygame.Surface, grid: Grid, state: ClashState,
         piece = state.pieces.get(name)
         if piece is None:
             continue
-        box = _block(grid, piece, piece.at).inflate(6, 6)
+        box = footprint_rect(grid, piece, piece.at).inflate(6, 6)
         pygame.draw.rect(surface, PATH_EDGE, box, max(4, grid.cell // 10) + 2,
                          border_radius=grid.cell // 3)
         pygame.draw.rect(surface, TARGET_RING, box, max(4, grid.cell // 10),
