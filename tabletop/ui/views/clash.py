@@ -632,7 +632,8 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     if overlays.cursor is not None:
         box = grid.space_rect(overlays.cursor).inflate(-2, -2)
         pygame.draw.rect(surface, CURSOR, box, max(2, grid.cell // 12))
-    _draw_pinned_labels(surface, rect, grid)
+    if frame is not None and frame.width > rect.width:
+        _draw_pinned_labels(surface, rect, grid)
     surface.set_clip(clip)
     caption = overlays.sight.caption if overlays.sight else ()
     caption = (*caption, *overlays.caption)
@@ -649,8 +650,8 @@ def _draw_pinned_labels(surface: pygame.Surface, rect: pygame.Rect, grid: Grid) 
     board = grid.rect
     size = max(11, min(16, grid.cell // 3))
     band = size + 6
-    show_rows = board.x - size * 2 < rect.x
-    show_cols = board.y - size * 2 < rect.y
+    show_rows = board.x < rect.x + size
+    show_cols = board.y < rect.y + size
     if show_rows:
         top, bottom = max(rect.y, board.y), min(rect.bottom, board.bottom)
         strip = pygame.Rect(rect.x, top, text_size("WW", size)[0] + 8, max(0, bottom - top))

@@ -68,16 +68,20 @@ def label_size(grid: Grid) -> int:
     return max(12, min(16, grid.cell // 3))
 
 
+Disc = tuple[int, tuple[int, int], tuple[float, float]]
+"""A path's step number: the number, where it goes, the way the path runs there."""
+
+
 class LabelPlacer:
     """Places word plates clear of the pieces, ghosts, badges and each other.
 
     ``taken`` starts as every piece's footprint in ``states`` (where pieces stand before and
     after) and the name plate strip at the top of every Terrain tile; :meth:`keep_clear` adds
-    more (ghosts, badges, step numbers).  :meth:`place` tries spots around
-    the thing named (above, below, right, left, then one space further out) and takes the
-    first that overlaps nothing taken and lies inside ``bounds`` (the board area in view);
-    when every spot is taken it uses the least crowded one.  Returns where the plate went
-    (``placed`` lists every plate so far).
+    more (ghosts, badges, step numbers; ``discs`` keeps the centres of the step numbers).
+    :meth:`place` tries spots around the thing named (above, below, right, left, then one
+    space further out) and takes the first that overlaps nothing taken and lies inside
+    ``bounds`` (the board area in view); when every spot is taken it uses the least crowded
+    one.  Returns where the plate went (``placed`` lists every plate so far).
     """
 
     def __init__(self, grid: Grid, bounds: pygame.Rect, *states: ClashState):
@@ -85,6 +89,7 @@ class LabelPlacer:
         self.bounds = bounds
         self.taken: list[pygame.Rect] = []
         self.placed: list[pygame.Rect] = []
+        self.discs: list[tuple[int, int]] = []
         plate = 2 * max(10, min(15, grid.cell // 3)) + 6
         for state in states:
             for piece in (*state.knights, *state.monsters):
@@ -176,18 +181,20 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
         area = grid.space_rect(tile.spaces[0]).unionall([grid.space_rect(s)
                                                          for s in tile.spaces[1:]])
         labels.append((f"{tile_name} {words}", area, ink))
-    movers = sorted(shown.paths, key=lambda n: not isinstance(before.pieces.get(n), Monster))
-    for name in movers:  # Monsters first, so that a Knight's path and ghost stay on top
-        piece, moved = before.pieces.get(name), after.pieces.get(name)
-        if piece is None:
-            continue
-        colour = piece_colour(before, name)
-        path = shown.paths[name]
-        discs = _draw_path(surface, grid, piece, path, colour, width)
+    movers = [name for name in sorted(
+        shown.paths, key=lambda n: not isinstance(before.pieces.get(n), Monster))
+        if name in before.pieces]  # Monsters first, so that a Knight's path stays on top
+    steps = []
+    for name in movers:
+        steps.append(_draw_path(surface, grid, before.pieces[name], shown.paths[name],
+                                piece_colour(before, name), width))
+    for name in movers:  # the ghosts over every path, the step numbers over every ghost
+        moved = after.pieces.get(name)
         if moved is not None:
-            _ghost(surface, grid, after, moved, colour)
+            _ghost(surface, grid, after, moved, piece_colour(before, name))
             placer.keep_clear(footprint_rect(grid, moved, moved.at))
-        _draw_steps(surface, grid, discs, colour, placer)
+    for name, discs in zip(movers, steps, strict=True):
+        _draw_steps(surface, grid, discs, piece_colour(before, name), placer)
     for name, monster_facing in shown.facing.items():
         if name in shown.turned and name in after.pieces:
             monster = after.pieces[name]
@@ -223,17 +230,17 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
 
 def _draw_path(surface: pygame.Surface, grid: Grid, piece: Knight | Monster,
                path: tuple[Space, ...], colour: tuple[int, int, int],
-               width: int) -> list[tuple[int, tuple[int, int]]]:
+               width: int) -> list[Disc]:
     """The start outlined dashed, then an arrow from each position to the next; returns
-    where each step's number goes (1 the first space entered; none for a single step):
-    between spaces, so that neither the pieces passed nor the ghost at the end are
-    hidden."""
+    where each step's number goes, and the way the path runs there (1 the first space
+    entered; none for a single step): between spaces, so that neither the pieces passed nor
+    the ghost at the end are hidden."""
     start = footprint_rect(grid, piece, path[0])
     for a, b in ((start.topleft, start.topright), (start.topright, start.bottomright),
                  (start.bottomright, start.bottomleft), (start.bottomleft, start.topleft)):
         dashed_line(surface, colour, a, b, 2, max(4, grid.cell // 6))
     points = [footprint_rect(grid, piece, at).center for at in path]
-    discs: list[tuple[int, tuple[int, int]]] = []
+    discs: list[Disc] = []
     if len(points) < 2:
         return discs
     pygame.draw.lines(surface, PATH_EDGE, False, points, width + 4)
@@ -257,15 +264,23 @@ def _draw_path(surface: pygame.Surface, grid: Grid, piece: Knight | Monster,
                                               for x, y in arrow])
         if numbered:
             discs.append((number, (round(a[0] + ux * length * 0.5),
-                                   round(a[1] + uy * length * 0.5))))
+                                   round(a[1] + uy * length * 0.5)), (ux, uy)))
     return discs
 
 
-def _draw_steps(surface: pygame.Surface, grid: Grid, discs: list[tuple[int, tuple[int, int]]],
+def _draw_steps(surface: pygame.Surface, grid: Grid, discs: list[Disc],
                 colour: tuple[int, int, int], placer: LabelPlacer) -> None:
-    """The numbered discs of a path's steps (drawn over its ghost)."""
+    """The numbered discs of a path's steps (drawn over its ghost); a disc that would cover
+    another path's number (two pieces pushed along one line) moves aside, across its path."""
     radius = max(7, min(12, grid.cell // 5))
-    for number, centre in discs:
+    for number, (x, y), (ux, uy) in discs:
+        centre = (x, y)
+        for shift in (0, 1, -1, 2, -2):
+            centre = (round(x - uy * shift * (2 * radius + 2)),
+                      round(y + ux * shift * (2 * radius + 2)))
+            if all(math.dist(centre, other) > 2 * radius for other in placer.discs):
+                break
+        placer.discs.append(centre)
         pygame.draw.circle(surface, PATH_EDGE, centre, radius + 1)
         pygame.draw.circle(surface, colour, centre, radius)
         text(surface, str(number), centre, max(10, radius * 3 // 2), (255, 255, 255),
