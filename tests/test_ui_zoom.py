@@ -251,3 +251,18 @@ def test_a_choice_opens_in_the_side_panel_and_leaves_the_board_in_place():
     first = menu.options[0][1]
     send(app, pygame.MOUSEBUTTONUP, pos=menu.rects[0].center, button=1)
     assert app.top is not menu and any(first.house in line for line in app.session.log[-3:])
+
+
+def test_the_wheel_walks_a_menu_in_the_panel_and_zooms_the_board_beside_it():
+    app = make("clash-teaching.toml")
+    screen = app.screen
+    screen.selected = screen.state.monsters[0].name
+    key(app, pygame.K_m)  # the Monster's activation: a long menu
+    frame(app)
+    menu = screen.step.menu
+    move(app, menu.box.center)  # hovering an item highlights it
+    hovered = menu.highlight
+    wheel(app, menu.box.center, -2)
+    assert menu.highlight == hovered + 2 and screen.viewport.fitted
+    wheel(app, screen.viewport.area.center, 1)
+    assert screen.viewport.level == FIT + 1 and menu.highlight == hovered + 2

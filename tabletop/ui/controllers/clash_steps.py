@@ -1,12 +1,12 @@
 """The steps of the Clash screen's menus: one choice at a time in a menu in the side panel
-(the board keeps its place and size), with clicks on the board where a step asks for a piece or a
-space, and ghost previews of every outcome before anything happens (issue 4, item 5).
+(the board keeps its place and size), with clicks on the board where a step asks for a piece
+or a space, and ghost previews of every outcome before anything happens (issue 4, item 5).
 
 - :class:`MenuStep`: a :class:`~tabletop.ui.widgets.menu.Menu` in the side panel;
   ``on_board(space)`` (optional) takes left clicks on the board (with ``pick_space`` also the
   keyboard cursor: arrows move it, Enter takes its space); ``marks`` rings pieces (a tie of
-  Targets, numbered); ``spaces`` tints the spaces it offers.  Esc or a right click cancels
-  (``on_cancel``).
+  Targets, numbered); ``spaces`` tints the spaces it offers; the wheel over the menu walks
+  its items.  Esc or a right click cancels (``on_cancel``).
 - :class:`PreviewStep`: every outcome the rules core lists for an action
   (:func:`tabletop.games.clash.rules.outcomes`), one menu item each; the highlighted one is
   drawn as a ghost (:mod:`tabletop.ui.views.clash_preview`) with its sentences above the
@@ -80,6 +80,7 @@ class MenuStep(Controller):
         self.pick_space = pick_space
         self.on_cancel = on_cancel
         self.marks = list(marks)
+        self.pointer = (-1, -1)
 
     @property
     def session(self):
@@ -143,6 +144,7 @@ class MenuStep(Controller):
             self.menu.handle_event(event)
             return True
         if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
             self.menu.handle_event(event)
             return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -156,7 +158,10 @@ class MenuStep(Controller):
             if event.type == pygame.MOUSEBUTTONUP and space is not None:
                 self.board_click(space)
             return True
-        return event.type == pygame.MOUSEWHEEL
+        if event.type == pygame.MOUSEWHEEL and self.menu.box.collidepoint(self.pointer):
+            self.menu.set_highlight(self.menu.highlight - (1 if event.y > 0 else -1))
+            return True
+        return False
 
     def board_click(self, space: Space) -> None:
         """A left click on ``space`` of the board."""
