@@ -3,10 +3,10 @@ a clean exit deletes it, so a file left behind means the program crashed or was 
 the next start offers to restore it.
 
 Each running window writes its own file ``session-<pid>.toml`` in the recovery folder
-(``$TABLETOP_RECOVERY_DIR``, else ``$XDG_STATE_HOME/tabletop``, else
-``~/.local/state/tabletop``).  The file is a plain layout, with two comment lines in front that
-name the file the board came from and when it was written; a left-behind file whose process is
-no longer running is *pending*.
+(:func:`tabletop.userdirs.recovery`: ``$TABLETOP_RECOVERY_DIR``, else the platform's state
+folder, ``~/.local/state/tabletop/recovery`` on Linux).  The file is a plain layout, with two
+comment lines in front that name the file the board came from and when it was written; a
+left-behind file whose process is no longer running is *pending*.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tabletop import userdirs
 from tabletop.errors import TabletopError
 from tabletop.games import layouts
 from tabletop.games.contract import Game, State
@@ -27,12 +28,7 @@ _WHEN = "# written: "
 
 def default_folder() -> Path:
     """The recovery folder for this user (see the module docstring)."""
-    chosen = os.environ.get("TABLETOP_RECOVERY_DIR")
-    if chosen:
-        return Path(chosen)
-    state_home = os.environ.get("XDG_STATE_HOME")
-    base = Path(state_home) if state_home else Path.home() / ".local" / "state"
-    return base / "tabletop"
+    return userdirs.recovery()
 
 
 @dataclass(frozen=True)
