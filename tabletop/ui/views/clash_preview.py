@@ -32,6 +32,8 @@ from tabletop.ui.views.base import Grid, dashed_line, text, text_size
 from tabletop.ui.views.clash import BOSS, MOB, knight_colour, terrain_fill
 
 PATH_EDGE = (255, 255, 255)
+PATH_ALPHA = 185
+"""How opaque a path's line and arrows are (255: not see-through)."""
 CRASH = (230, 40, 30)
 DEATH = (15, 15, 18)
 BADGE = (30, 110, 220)
@@ -90,6 +92,7 @@ class LabelPlacer:
         self.taken: list[pygame.Rect] = []
         self.placed: list[pygame.Rect] = []
         self.discs: list[tuple[int, int]] = []
+        self.names: list[pygame.Rect] = []
         plate = 2 * max(10, min(15, grid.cell // 3)) + 6
         for state in states:
             for piece in (*state.knights, *state.monsters):
@@ -98,8 +101,20 @@ class LabelPlacer:
                 top = min(s.row for s in tile.spaces)
                 row = [grid.space_rect(s) for s in tile.spaces if s.row == top]
                 strip = row[0].unionall(row[1:])
-                self.taken.append(pygame.Rect(strip.x, strip.y, strip.width,
-                                              min(strip.height, plate)))
+                size = max(10, min(15, grid.cell // 3))
+                name = pygame.Rect(0, strip.y, text_size(tile.name, size)[0] + 8,
+                                   min(strip.height, plate))
+                name.centerx = strip.centerx
+                self.names.append(name)
+        for knight in states[0].knights if states else ():  # name plate, Vigor disc
+            box = grid.space_rect(knight.at)
+            size = max(10, min(14, box.width // 4))
+            name = pygame.Rect(0, 0, text_size(knight.name, size)[0] + 6, size + 2)
+            name.midbottom = (box.centerx, box.bottom - 1)
+            self.names.append(name)
+            badge = max(9, min(14, box.width // 3)) + 4  # the Vigor disc, top right
+            self.names.append(pygame.Rect(box.right - 2 * badge, box.y, 2 * badge, badge))
+        self.taken += self.names
 
     def keep_clear(self, rect: pygame.Rect) -> None:
         """Keep later plates off ``rect``."""
@@ -243,10 +258,15 @@ def _draw_path(surface: pygame.Surface, grid: Grid, piece: Knight | Monster,
     discs: list[Disc] = []
     if len(points) < 2:
         return discs
-    pygame.draw.lines(surface, PATH_EDGE, False, points, width + 4)
-    pygame.draw.lines(surface, colour, False, points, width)
     head = max(6, grid.cell // 4)
     radius = max(7, min(12, grid.cell // 5))
+    # drawn see-through, so that a name the path passes over can still be read through it
+    bounds = pygame.Rect(points[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in points])
+    bounds = bounds.inflate(2 * head + 2 * width + 8, 2 * head + 2 * width + 8)
+    final, surface = surface, pygame.Surface(bounds.size, pygame.SRCALPHA)
+    points = [(x - bounds.x, y - bounds.y) for x, y in points]
+    pygame.draw.lines(surface, PATH_EDGE, False, points, width + 4)
+    pygame.draw.lines(surface, colour, False, points, width)
     numbered = len(points) > 2
     for number, (a, b) in enumerate(zip(points, points[1:], strict=False), start=1):
         length = math.hypot(b[0] - a[0], b[1] - a[1])
@@ -263,23 +283,37 @@ def _draw_path(surface: pygame.Surface, grid: Grid, piece: Knight | Monster,
         pygame.draw.polygon(surface, colour, [(x * 0.8 + tip[0] * 0.2, y * 0.8 + tip[1] * 0.2)
                                               for x, y in arrow])
         if numbered:
-            discs.append((number, (round(a[0] + ux * length * 0.5),
-                                   round(a[1] + uy * length * 0.5)), (ux, uy)))
+            discs.append((number, (round(bounds.x + a[0] + ux * length * 0.5),
+                                   round(bounds.y + a[1] + uy * length * 0.5)), (ux, uy)))
+    surface.set_alpha(PATH_ALPHA)
+    final.blit(surface, bounds)
     return discs
 
 
 def _draw_steps(surface: pygame.Surface, grid: Grid, discs: list[Disc],
                 colour: tuple[int, int, int], placer: LabelPlacer) -> None:
     """The numbered discs of a path's steps (drawn over its ghost); a disc that would cover
-    another path's number (two pieces pushed along one line) moves aside, across its path."""
+    another path's number (two pieces pushed along one line) moves aside, across its path;
+    one that would cover a name (a Knight's, a tile's) moves back along its path."""
     radius = max(7, min(12, grid.cell // 5))
     for number, (x, y), (ux, uy) in discs:
-        centre = (x, y)
-        for shift in (0, 1, -1, 2, -2):
-            centre = (round(x - uy * shift * (2 * radius + 2)),
-                      round(y + ux * shift * (2 * radius + 2)))
-            if all(math.dist(centre, other) > 2 * radius for other in placer.discs):
-                break
+        along = [(x - ux * back * radius, y - uy * back * radius) for back in (0.8, 1.6, 2.4)]
+        aside = [(x - uy * side * (2 * radius + 2), y + ux * side * (2 * radius + 2))
+                 for side in (1, -1)]
+        on_number = any(math.dist((x, y), other) <= 2 * radius for other in placer.discs)
+        spots = [(x, y), *(aside + along if on_number else along + aside)]
+
+        def clear(spot: tuple[float, float]) -> bool:
+            box = pygame.Rect(round(spot[0]) - radius, round(spot[1]) - radius, 2 * radius,
+                              2 * radius)
+            return (box.collidelist(placer.names) == -1
+                    and all(math.dist(spot, other) > 2 * radius for other in placer.discs))
+
+        found = next((spot for spot in spots if clear(spot)), None)
+        if found is None:  # crowded: at least off the other numbers
+            found = next((spot for spot in spots if all(
+                math.dist(spot, other) > 2 * radius for other in placer.discs)), spots[0])
+        centre = (round(found[0]), round(found[1]))
         placer.discs.append(centre)
         pygame.draw.circle(surface, PATH_EDGE, centre, radius + 1)
         pygame.draw.circle(surface, colour, centre, radius)
