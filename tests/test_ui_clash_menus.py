@@ -156,7 +156,10 @@ def test_a_knight_attack_with_knockback_previewed_and_confirmed():
     shown = pygame.Surface((1200, 760))
     app.draw(shown)
     grid = app.screen.grid()
-    assert shown.get_at(grid.centre(Space.parse("C5")))[:3] == MOB  # the path's dot
+    path = shown.get_at(grid.centre(Space.parse("C5")))[:3]  # the see-through path
+    plain = shown.get_at(grid.centre(Space.parse("E5")))[:3]
+    assert path != plain and sum(abs(a - b) for a, b in zip(path, MOB, strict=True)) < sum(
+        abs(a - b) for a, b in zip(plain, MOB, strict=True))
     ghost = shown.get_at(grid.space_rect(Space.parse("C6")).move(6, 6).topleft)[:3]
     assert ghost != shown.get_at(grid.space_rect(Space.parse("E6")).move(6, 6).topleft)[:3]
     press_button(app, "Confirm")  # the side panel's button
