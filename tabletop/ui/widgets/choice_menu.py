@@ -3,8 +3,8 @@ the forms of an Almokon attack, a pending Scout choice ...).
 
 The box takes the side panel's width (the board keeps its place and stays in view, dimmed
 while the choice is open); a label longer than that wraps onto a second line rather than
-losing its end (up to four lines), so two options that differ only at the end can still be
-told apart.
+losing its end (up to four lines, as many as fit), so two options that differ only at the
+end can still be told apart.
 """
 
 from __future__ import annotations
@@ -60,11 +60,16 @@ class ChoiceMenu(Controller):
             return True
         return False
 
-    def labels(self, width: int) -> list[tuple[str, ...]]:
-        """Each option's numbered label wrapped to ``width`` pixels (at most four lines, the
-        side panel being narrow)."""
-        return [wrap(f"{index + 1}. {label}", LABEL, width)[:4]
-                for index, (label, _) in enumerate(self.options)]
+    def labels(self, width: int, most: int = 4) -> list[tuple[str, ...]]:
+        """Each option's numbered label wrapped to ``width`` pixels: at most ``most`` lines,
+        the last ending in "…" when the label is longer."""
+        out = []
+        for index, (label, _) in enumerate(self.options):
+            lines = wrap(f"{index + 1}. {label}", LABEL, width)
+            if len(lines) > most:
+                lines = (*lines[:most - 1], lines[most - 1] + " …")
+            out.append(lines)
+        return out
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Dim the board (it does not react while the choice is open)."""
@@ -73,10 +78,14 @@ class ChoiceMenu(Controller):
         surface.blit(dim, rect)
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The box at the top of ``rect`` in the side panel; remembers the rows for clicks."""
+        """The box at the top of ``rect`` in the side panel (labels of up to four lines, fewer
+        when that is what fits); remembers the rows for clicks."""
         width = rect.width
-        rows = self.labels(width - 40)
-        heights = [8 + 18 * len(lines) for lines in rows]
+        for most in (4, 3, 2, 1):
+            rows = self.labels(width - 40, most)
+            heights = [8 + 18 * len(lines) for lines in rows]
+            if 46 + sum(h + 6 for h in heights) <= rect.height:
+                break
         box = pygame.Rect(0, 0, width, 46 + sum(h + 6 for h in heights))
         box.topleft = rect.topleft
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
