@@ -3,8 +3,8 @@ controllers and takes the ones that move the view of the board (the screen's
 :class:`~tabletop.ui.viewport.Viewport`).
 
 - mouse wheel over the board: zoom in or out about the pointer;
-- + / − (also on the keypad): zoom about the pointer (the board's middle when the pointer is
-  elsewhere); Home: fit the whole board;
+- + / − (also on the keypad, also with Ctrl): zoom about the pointer (the board's middle
+  when the pointer is elsewhere); Home: fit the whole board;
 - middle button drag, or Space held with a left drag: pan; Ctrl+arrows pan by keyboard.
 
 Space keeps its own meaning on a screen that has one: a Space press is held back until the
@@ -109,11 +109,12 @@ class Navigator:
             if not self.viewport.step(*PAN_KEYS[event.key]):
                 self.app.session.tell("zoom in (+ or the wheel) to pan the board")
             return None
-        if mods & OTHER_MODS:
-            return event
-        if event.key in ZOOM_IN or event.key in ZOOM_OUT:
+        if (event.key in ZOOM_IN or event.key in ZOOM_OUT) and not mods & (
+                pygame.KMOD_ALT | pygame.KMOD_META):  # Ctrl + / − as in a browser, too
             self._zoom(1 if event.key in ZOOM_IN else -1)
             return None
+        if mods & OTHER_MODS:
+            return event
         if event.key == pygame.K_HOME:
             self.viewport.home()
             self.app.session.tell(self.viewport.describe())
