@@ -97,6 +97,9 @@ def test_every_board_zooms_with_the_wheel_and_keys_and_home_fits_it(name):
     assert view.level == FIT + 3 and "zoom" in app.session.status
     key(app, pygame.K_MINUS)
     assert view.level == FIT + 2
+    key(app, pygame.K_MINUS, pygame.KMOD_CTRL)  # as in a browser
+    key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    assert view.level == FIT + 2
     key(app, pygame.K_RIGHT, pygame.KMOD_CTRL)
     assert view.focus[0] > 0.5  # the view moved right
     key(app, pygame.K_HOME)
