@@ -98,6 +98,7 @@ def test_every_board_zooms_with_the_wheel_and_keys_and_home_fits_it(name):
     key(app, pygame.K_MINUS)
     assert view.level == FIT + 2
     key(app, pygame.K_MINUS, pygame.KMOD_CTRL)  # as in a browser
+    assert view.level == FIT + 1
     key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
     assert view.level == FIT + 2
     key(app, pygame.K_RIGHT, pygame.KMOD_CTRL)
