@@ -270,3 +270,15 @@ def test_the_wheel_walks_a_menu_in_the_panel_and_zooms_the_board_beside_it():
     assert menu.highlight == hovered + 2 and screen.viewport.fitted
     wheel(app, screen.viewport.area.center, 1)
     assert screen.viewport.level == FIT + 1 and menu.highlight == hovered + 2
+
+
+def test_a_click_on_the_zoomed_kingdom_map_picks_the_tile_shown_there(monkeypatch):
+    monkeypatch.setattr(pygame.key, "get_mods", lambda: 0)  # no window: no keyboard state
+    app = make("kingdom-mid-delve.toml")
+    screen = app.screen
+    tile = next(h for h in screen.hits if h.kind == "tile" and h.key == "3")
+    wheel(app, tile.rect.center, 2)
+    zoomed_tile = next(h for h in screen.hits if h.kind == "tile" and h.key == "3")
+    assert zoomed_tile.rect.width > tile.rect.width or zoomed_tile.rect.height > tile.rect.height
+    send(app, pygame.MOUSEBUTTONDOWN, pos=zoomed_tile.rect.center, button=1)
+    assert screen.preview == "3"  # an explored tile: its Backtrack route is shown
