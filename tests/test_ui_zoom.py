@@ -282,3 +282,17 @@ def test_a_click_on_the_zoomed_kingdom_map_picks_the_tile_shown_there(monkeypatc
     assert zoomed_tile.rect.width > tile.rect.width or zoomed_tile.rect.height > tile.rect.height
     send(app, pygame.MOUSEBUTTONDOWN, pos=zoomed_tile.rect.center, button=1)
     assert screen.preview == "3"  # an explored tile: its Backtrack route is shown
+
+
+def test_the_keyboard_cursor_stays_in_view_on_a_zoomed_board():
+    app = make("clash-teaching.toml")
+    screen = app.screen
+    wheel(app, screen.viewport.area.topleft, 4)
+    move(app, (app.areas.panel.centerx, app.areas.panel.bottom - 5))  # the mouse away
+    for _ in range(17):
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_DOWN)
+        frame(app)
+        box = screen.grid().space_rect(screen.cursor)
+        assert screen.viewport.area.contains(box), screen.cursor
+    assert screen.cursor.col >= 12  # it went far across the board, the view following

@@ -100,6 +100,18 @@ class Viewport:
         return self.pan(-across * self.area.width / PAN_STEP, -down * self.area.height
                         / PAN_STEP)
 
+    def show(self, rect: pygame.Rect) -> bool:
+        """Pan as little as needed for the pixels ``rect`` (on the board as drawn now) to be
+        in view, e.g. the keyboard cursor; whether anything moved."""
+        if self.area is None:
+            return False
+        area = self.area.inflate(-8, -8)
+        dx = (area.left - rect.left if rect.left < area.left else
+              area.right - rect.right if rect.right > area.right else 0)
+        dy = (area.top - rect.top if rect.top < area.top else
+              area.bottom - rect.bottom if rect.bottom > area.bottom else 0)
+        return bool(dx or dy) and self.pan(dx, dy)
+
     def home(self) -> bool:
         """Fit the whole board again; whether anything changed."""
         changed = self.level != FIT or self.focus != (0.5, 0.5)

@@ -587,6 +587,7 @@ class ClashController(GameController):
         self.cursor = moved if board.contains(moved) else start
         self.hover = self.cursor
         self._drag_to(self.cursor)
+        self.viewport.show(self.grid().space_rect(self.cursor))  # zoomed in: keep it in view
 
     def enter(self) -> None:
         """Enter: click the cursor's space (in edit mode: pick up, then drop)."""
