@@ -343,8 +343,14 @@ def _draw_walk(surface: pygame.Surface, fit: MapFit, state: KingdomState,
     points = [fit.tile_rect(tiles[0]).center]
     for door, tile in zip(doors, tiles[1:], strict=True):
         points += [door, fit.tile_rect(tile).center]
-    pygame.draw.lines(surface, INK, False, points, 9)
-    pygame.draw.lines(surface, colour, False, points, 5)
+    bounds = pygame.Rect(points[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in points])
+    bounds.inflate_ip(12, 12)
+    line = pygame.Surface(bounds.size, pygame.SRCALPHA)  # see-through over the tiles' words
+    local = [(x - bounds.x, y - bounds.y) for x, y in points]
+    pygame.draw.lines(line, INK, False, local, 9)
+    pygame.draw.lines(line, colour, False, local, 5)
+    line.set_alpha(190)
+    surface.blit(line, bounds)
     radius = max(9, min(14, fit.cell // 8))
     head = max(8, fit.cell // 6)
     for number, (door, tile) in enumerate(zip(doors, tiles[1:], strict=True), start=1):
