@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from tabletop.ui.controllers.base import Controller
-from tabletop.ui.views.base import text, wrap
+from tabletop.ui.textlayer import cover, text, wrap
 from tabletop.ui.widgets import theme
 
 LABEL = 17
@@ -62,10 +62,10 @@ class ChoiceMenu(Controller):
 
     def labels(self, width: int, most: int = 4) -> list[tuple[str, ...]]:
         """Each option's numbered label wrapped to ``width`` pixels: at most ``most`` lines,
-        the last ending in "…" when the label is longer."""
+        the last ending in "…" when the label is longer (the whole label its tooltip)."""
         out = []
         for index, (label, _) in enumerate(self.options):
-            lines = wrap(f"{index + 1}. {label}", LABEL, width)
+            lines = wrap(f"{index + 1}. {label}", theme.ui(LABEL), width)
             if len(lines) > most:
                 lines = (*lines[:most - 1], lines[most - 1] + " …")
             out.append(lines)
@@ -80,25 +80,29 @@ class ChoiceMenu(Controller):
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The box at the top of ``rect`` in the side panel (labels of up to four lines, fewer
         when that is what fits); remembers the rows for clicks."""
+        cover(surface, rect)
+        label_size, title_size = theme.ui(LABEL), theme.ui(TITLE)
+        step = label_size + 1
         width = rect.width
         for most in (4, 3, 2, 1):
             rows = self.labels(width - 40, most)
-            heights = [8 + 18 * len(lines) for lines in rows]
-            if 46 + sum(h + 6 for h in heights) <= rect.height:
+            heights = [8 + step * len(lines) for lines in rows]
+            if title_size + 26 + sum(h + 6 for h in heights) <= rect.height:
                 break
-        box = pygame.Rect(0, 0, width, 46 + sum(h + 6 for h in heights))
+        box = pygame.Rect(0, 0, width, title_size + 26 + sum(h + 6 for h in heights))
         box.topleft = rect.topleft
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
-        text(surface, self.title, (box.x + 14, box.y + 10), TITLE, theme.ACCENT,
+        text(surface, self.title, (box.x + 14, box.y + 10), title_size, theme.ACCENT,
              max_width=box.width - 28)
         self.rects = []
-        y = box.y + 40
-        for lines, height in zip(rows, heights, strict=True):
+        y = box.y + title_size + 20
+        for (label, _), lines, height in zip(self.options, rows, heights, strict=True):
             row = pygame.Rect(box.x + 12, y, box.width - 24, height)
             pygame.draw.rect(surface, theme.BUTTON, row, border_radius=4)
             for n, line in enumerate(lines):
-                text(surface, line, (row.x + 8, row.y + 4 + 18 * n), LABEL, theme.TEXT,
-                     max_width=row.width - 16)
+                cut = line.endswith(" …") and n == len(lines) - 1
+                text(surface, line, (row.x + 8, row.y + 4 + step * n), label_size, theme.TEXT,
+                     max_width=row.width - 16, full=label if cut else None)
             self.rects.append(row)
             y += height + 6
