@@ -161,9 +161,12 @@ class LayerCache:
         a few pieces, not a whole board)."""
         surface = self.get(name, key, build)
         used = self._used.get(name)
-        if used is None or used[0] is not surface:
+        if used is None or used[0] is not surface:  # new: pasted whole (a pan rebuilds it)
+            used = self._used[name] = (surface, None)
+        elif used[1] is None:  # pasted again: worth finding the part that holds anything
             used = self._used[name] = (surface, surface.get_bounding_rect())
-        part = used[1] if area is None else used[1].clip(area)
+        bounds = used[1] or surface.get_rect()
+        part = bounds if area is None else bounds.clip(area)
         textlayer.paste(target, surface, (at[0] + part.x - (area.x if area else 0),
                                           at[1] + part.y - (area.y if area else 0)), part)
         return surface

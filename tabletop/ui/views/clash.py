@@ -345,19 +345,26 @@ def _draw_edge_labels(surface: pygame.Surface, grid: Grid) -> None:
     board = grid.rect
     size = max(9, min(theme.ui(18), grid.cell * 2 // 3))
     gap = max(3, size // 2)
+    view = surface.get_rect().inflate(4 * size, 4 * size)  # zoomed in: those in view only
     row_step = -(-(size + 2) // grid.cell)
     for row in range(0, grid.rows, row_step):
         y = board.y + row * grid.cell + grid.cell // 2
+        if not view.y <= y <= view.bottom:
+            continue
         letters = row_letters(row)
-        text(surface, letters, (board.x - gap - 2, y), size, LABEL, anchor="midright")
-        text(surface, letters, (board.right + gap + 2, y), size, LABEL, anchor="midleft")
+        for x, anchor in ((board.x - gap - 2, "midright"), (board.right + gap + 2, "midleft")):
+            if view.x <= x <= view.right:
+                text(surface, letters, (x, y), size, LABEL, anchor=anchor)
     widest = text_size(str(grid.cols), size)[0] + 4
     col_step = -(-widest // grid.cell)
     for col in range(0, grid.cols, col_step):
         x = board.x + col * grid.cell + grid.cell // 2
+        if not view.x <= x <= view.right:
+            continue
         number = str(col + 1)
-        text(surface, number, (x, board.y - gap - 1), size, LABEL, anchor="midbottom")
-        text(surface, number, (x, board.bottom + gap + 1), size, LABEL, anchor="midtop")
+        for y, anchor in ((board.y - gap - 1, "midbottom"), (board.bottom + gap + 1, "midtop")):
+            if view.y <= y <= view.bottom:
+                text(surface, number, (x, y), size, LABEL, anchor=anchor)
 
 
 def _pieces_layer(rect: pygame.Rect, grid: Grid, state: ClashState,
@@ -401,8 +408,10 @@ def _labels_layer(rect: pygame.Rect, grid: Grid, state: ClashState) -> pygame.Su
         placer.block(local.space_rect(knight.at).inflate(-local.cell // 6, -local.cell // 6))
     for monster in state.monsters:
         _monster_name(surface, local, monster, placer)
+    near = surface.get_rect().inflate(3 * local.cell, 3 * local.cell)  # zoomed: what is in view
     for tile in state.terrain:
-        _label_tile(surface, local, tile, placer)
+        if local.block(tile.spaces).colliderect(near):
+            _label_tile(surface, local, tile, placer)
     return surface
 
 
