@@ -840,10 +840,8 @@ def _draw_pinned_labels(surface: pygame.Surface, rect: pygame.Rect, grid: Grid) 
 
 
 def _plate(surface: pygame.Surface, box: pygame.Rect) -> None:
-    """A dark see-through band under pinned edge labels (the words under it are covered)."""
-    backing = pygame.Surface(box.size, pygame.SRCALPHA)
-    backing.fill((25, 25, 30, 215))
-    surface.blit(backing, box)
+    """A dark band under pinned edge labels (the words under it are covered)."""
+    surface.fill((25, 25, 30), box)
     cover(surface, box)
 
 
