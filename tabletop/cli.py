@@ -68,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _check(args: argparse.Namespace) -> int:
     from tabletop.games import layouts
 
-    game, state = layouts.load(args.file)
+    game, state = layouts.load_board(args.file)
     say(f"{args.file}: ok, {game.summary(state)}")
     return EXIT_OK
 
@@ -88,7 +88,7 @@ def _query(args: argparse.Namespace) -> int:
 
     if args.stdin and args.questions:
         raise UsageError("give the questions as arguments or with --stdin, not both")
-    game, state = layouts.load(args.file)
+    game, state = layouts.load_board(args.file)
     questions = _read_questions() if args.stdin else args.questions
     if not questions:
         raise UsageError("no question asked (for example: tabletop query FILE \"los A B\")")

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from tabletop.errors import TabletopError
 from tabletop.games import layouts
+from tabletop.games.atomicwrite import write_atomic
 from tabletop.games.contract import Game, State
-from tabletop.games.layoutfile import write_atomic
 
 _SOURCE = "# tabletop recovery of: "
 _WHEN = "# written: "

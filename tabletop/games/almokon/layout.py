@@ -7,16 +7,16 @@ card data, or ``id#n`` for a further copy; plain ids are numbered in the order t
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from tabletop.errors import LayoutError
 from tabletop.games.almokon.cards import (
+    MAX_CARD_FILES,
     Catalog,
     base_id,
     cards_from_data,
     forge_problems,
-    load_card_file,
+    load_named_card_file,
     merge_custom,
 )
 from tabletop.games.almokon.state import (
@@ -94,11 +94,11 @@ class _Namer:
 
 def _catalog(top: Table) -> Catalog:
     files = top.str_list("card_files")
-    base = Path(top.source.name).parent if top.source.name != "<layout>" else Path(".")
+    if len(files) > MAX_CARD_FILES:
+        raise top.error("card_files", f"names {len(files)} files; at most {MAX_CARD_FILES}")
     custom = []
     for name in files:
-        path = Path(name) if Path(name).is_absolute() else base / name
-        custom += load_card_file(str(path))
+        custom += load_named_card_file(top.source.folder, name, top.source.name)
     top.get("card_defs", list)
     custom += cards_from_data({"card_defs": top.data.get("card_defs", [])}, top.source,
                               "card_defs")
