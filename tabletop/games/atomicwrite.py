@@ -4,8 +4,8 @@ The bytes go to a temporary file ``.NAME.PID-XXXXXXXX.tmp`` in the same folder, 
 to disk, and the temporary file is renamed over the target.  A save over a symbolic link
 writes the file the link points to (the link stays a link); an existing file keeps its
 permission bits; a new file gets the usual ones (0666 less the umask).  A temporary file left
-by a save that was killed names the process that wrote it, so the next start can tell it is
-stale and remove it (:func:`remove_stale_temporaries`).
+by a save that was killed names the process that wrote it, so the next start (and the next
+save of the same file) can tell it is stale and remove it (:func:`remove_stale_temporaries`).
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> Path:
         temp.unlink(missing_ok=True)
         raise
     _sync_folder(target.parent)
+    remove_stale_temporaries(target.parent, target.name)
     return target
 
 
@@ -104,10 +105,12 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
-def stale_temporaries(folder: str | os.PathLike, now: float | None = None) -> list[Path]:
-    """The temporary files in ``folder`` left by saves that were interrupted: those whose
-    writing process is no longer running, and those of older versions (no process id)
-    untouched for :data:`LEGACY_STALE_SECONDS`."""
+def stale_temporaries(folder: str | os.PathLike, target: str | None = None,
+                      now: float | None = None) -> list[Path]:
+    """The temporary files in ``folder`` left by saves that were interrupted (of the file
+    named ``target`` only, when given): those whose writing process is no longer running,
+    and those of older versions (no process id) untouched for
+    :data:`LEGACY_STALE_SECONDS`."""
     now = time.time() if now is None else now
     try:
         entries = list(os.scandir(folder))
@@ -118,7 +121,9 @@ def stale_temporaries(folder: str | os.PathLike, now: float | None = None) -> li
         name = entry.name
         if not (name.startswith(".") and name.endswith(TEMP_SUFFIX)):
             continue
-        tag = name[1:-len(TEMP_SUFFIX)].rpartition(".")[2]
+        written, _, tag = name[1:-len(TEMP_SUFFIX)].rpartition(".")
+        if target is not None and written != target[:_NAME_KEPT]:
+            continue
         pid_text, dash, token = tag.partition("-")
         try:
             if not entry.is_file(follow_symlinks=False):
@@ -135,10 +140,12 @@ def stale_temporaries(folder: str | os.PathLike, now: float | None = None) -> li
     return out
 
 
-def remove_stale_temporaries(folder: str | os.PathLike) -> list[Path]:
-    """Delete :func:`stale_temporaries` of ``folder``; returns those deleted."""
+def remove_stale_temporaries(folder: str | os.PathLike,
+                             target: str | None = None) -> list[Path]:
+    """Delete the :func:`stale_temporaries` of ``folder`` (of ``target`` only, when given);
+    returns those deleted."""
     removed = []
-    for temp in stale_temporaries(folder):
+    for temp in stale_temporaries(folder, target):
         try:
             temp.unlink()
         except OSError:
