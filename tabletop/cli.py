@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     roll = sub.add_parser("roll", help="roll dice without a window and print JSON")
     roll.add_argument("spec", help='dice, e.g. "3 kf-d10 crit" or "white red black black"')
-    roll.add_argument("--seed", type=int, default=None, help="seed for a replayable roll")
+    roll.add_argument("--seed", default=None, help="seed for a replayable roll (0 or more)")
     return parser
 
 

@@ -16,11 +16,12 @@ class NumberError(TabletopError):
 
 
 def parse_int(text: str, low: int, high: int) -> int | None:
-    """The whole number ``text`` spells (ASCII digits, optionally ``-`` first when ``low`` is
-    negative, surrounding spaces ignored) if it lies in ``low..high``; otherwise ``None``."""
+    """The whole number ``text`` spells (ASCII digits, optionally a sign first: ``+``, or
+    ``-`` when ``low`` is negative; surrounding spaces ignored) if it lies in ``low..high``;
+    otherwise ``None``."""
     word = text.strip()
     negative = word.startswith("-") and low < 0
-    digits = word[1:] if negative else word
+    digits = word[1:] if negative or word.startswith("+") else word
     longest = len(str(max(abs(low), abs(high))))
     if not digits or len(digits) > longest or not (digits.isascii() and digits.isdigit()):
         return None

@@ -68,6 +68,12 @@ def describe_path(path: KeyPath) -> str:
 
 INT_LOW, INT_HIGH = -1_000_000, 1_000_000
 """The range of every whole number in a layout, before any rule narrows it further."""
+MAX_NAME = 60
+"""The longest name (a piece, card, tile, terrain, option or any other word) in a layout."""
+MAX_TEXT = 4000
+"""The longest free text (``title``, ``notes``, a card's ``text``) in a layout."""
+FREE_TEXT_KEYS = frozenset({"title", "notes", "text", "perk", "set", "result"})
+"""The keys whose strings are free text; every other string is a name."""
 
 _TYPE_NAMES = {str: "a string", int: "a whole number", bool: "true or false",
                list: "a list", dict: "a table", float: "a number"}
@@ -114,6 +120,10 @@ class Table:
         if not ok:
             raise self.error(key, f"must be {_TYPE_NAMES.get(kind, kind.__name__)}, "
                                   f"not {_show(value)}")
+        if kind is str:
+            longest = MAX_TEXT if key in FREE_TEXT_KEYS else MAX_NAME
+            if len(value) > longest:
+                raise self.error(key, f"is {len(value)} characters long; the most is {longest}")
         if kind is int and not INT_LOW <= value <= INT_HIGH:
             raise self.error(key, f"must be a whole number from {INT_LOW} to {INT_HIGH}")
         if kind is float and not math.isfinite(value):
@@ -140,6 +150,9 @@ class Table:
         for value in values:
             if not isinstance(value, str):
                 raise self.error(key, f"must be a list of strings, but holds {_show(value)}")
+            if len(value) > MAX_NAME:
+                raise self.error(key, f"holds a name of {len(value)} characters; the most is "
+                                      f"{MAX_NAME}")
         return tuple(values)
 
     def choice(self, key: str, choices: Iterable[str], default: str | None = None) -> str:

@@ -31,7 +31,13 @@ from tabletop.games.almokon.state import (
     StackItem,
 )
 from tabletop.games.layoutfile import Table, named_label
+from tabletop.numbers import parse_int, shorten
 from tabletop.spatial.zones import OPEN_SEA, REACH_RULES, REALM, WILDERNESS, ZONE_NAMES, ZONES
+
+MAX_PILE = 1000
+"""The most cards in one hand, deck or discard pile."""
+MAX_COPY = 9999
+"""The highest copy number of a card (``id#9999``)."""
 
 # where each card type may stand in play
 ALLOWED_ZONES = {
@@ -50,6 +56,14 @@ def _non_negative(value: int) -> str | None:
     return None if value >= 0 else "must be 0 or more"
 
 
+def _pile(table: Table, key: str) -> tuple[str, ...]:
+    """A player's hand, deck or discard pile: at most :data:`MAX_PILE` cards."""
+    cards = table.str_list(key)
+    if len(cards) > MAX_PILE:
+        raise table.error(key, f"holds {len(cards)} cards; a pile holds at most {MAX_PILE}")
+    return cards
+
+
 class _Namer:
     """Turns the card names written in a layout into unique uids (see the module doc)."""
 
@@ -57,6 +71,7 @@ class _Namer:
         self.catalog = catalog
         self.entries: list[tuple[int, str]] = []
         self.used: set[str] = set()
+        self.last_copy: dict[str, int] = {}  # the last copy number tried, by card id
 
     def add(self, raw: str, table: Table, key: str, group: int) -> int:
         """Register a written name; plain ids are numbered by ``group`` (cards in play
@@ -66,9 +81,10 @@ class _Namer:
             raise table.error(key, f"{card_id!r} is not a known card id (see the card data; "
                                    f"add your own with card_files or [[card_defs]])")
         if "#" in raw:
-            suffix = raw.split("#", 1)[1]
-            if not suffix.isdigit() or int(suffix) < 2:
-                raise table.error(key, f"{raw!r}: a copy number is written id#2, id#3, ...")
+            copy = parse_int(raw.split("#", 1)[1], 2, MAX_COPY)
+            if copy is None or raw != f"{card_id}#{copy}":
+                raise table.error(key, f"{shorten(raw)!r}: a copy number is written id#2, "
+                                       f"id#3, ... up to id#{MAX_COPY}")
             if raw in self.used:
                 raise table.error(key, f"{raw!r} names the same card twice")
             self.used.add(raw)
@@ -83,10 +99,12 @@ class _Namer:
             if "#" in raw:
                 out[slot] = raw
                 continue
-            n, uid = 1, raw
+            n = self.last_copy.get(raw, 1)  # numbers below were taken already: no re-trying
+            uid = raw if n == 1 else f"{raw}#{n}"
             while uid in self.used:
                 n += 1
                 uid = f"{raw}#{n}"
+            self.last_copy[raw] = n
             self.used.add(uid)
             out[slot] = uid
         return out
@@ -149,7 +167,7 @@ def from_layout(top: Table) -> AlmokonState:
                          and v.isprintable() else "must be a name on one line (and not 'draw')")
         ap = table.get("ap", int, 0, check=_non_negative)
         bounty = table.get("bounty", int, 0, check=_non_negative)
-        piles = {key: [namer.add(raw, table, key, group) for raw in table.str_list(key)]
+        piles = {key: [namer.add(raw, table, key, group) for raw in _pile(table, key)]
                  for key, group in (("hand", 3), ("deck", 5), ("discard", 4))}
         table.done()
         raw_players.append((name, ap, bounty, piles))

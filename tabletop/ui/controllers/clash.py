@@ -31,6 +31,7 @@ from tabletop.games.clash.actions import (
     SetStat,
 )
 from tabletop.games.clash.state import ClashState, Knight, Monster
+from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_activation import MonsterActivation
@@ -460,10 +461,11 @@ class ClashController(GameController):
             if verb in ("visible", "seen"):
                 self.show_seen = True
             elif verb == "zone":
-                if not args[1].isdigit() or not 0 <= int(args[1]) <= ZONE_MAX:
+                x = parse_int(args[1], 0, ZONE_MAX)
+                if x is None:
                     raise UsageError(f"--overlay {spec!r}: X must be a whole number from 0 "
                                      f"to {ZONE_MAX}")
-                self.show_zone, self.zone_x = True, int(args[1])
+                self.show_zone, self.zone_x = True, x
         else:
             if len(args) > 1:
                 raise UsageError(f"--overlay {spec!r}: {verb} takes at most one Monster")

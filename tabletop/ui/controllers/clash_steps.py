@@ -33,6 +33,7 @@ from tabletop.games.clash import rules
 from tabletop.games.clash.forced import Branch, spaces_at
 from tabletop.games.clash.preview import Preview, preview
 from tabletop.games.clash.state import ClashState
+from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.views.base import Grid
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     from tabletop.ui.controllers.clash import ClashController
 
 MENU_WIDTH = 330
+MAX_FORCED = 20  # the largest X of a forced-movement overlay (Knockback 20)
 """Pixels the menu strip takes right of the board while a step is open (at most a third of
 the board area, so a small window keeps a readable board)."""
 
@@ -410,10 +412,10 @@ def preview_overlay(screen: ClashController, args: list[str], spec: str) -> None
         step = screen.step
         if not isinstance(step, PreviewStep):
             raise UsageError(f"--overlay {spec!r}: outcome N follows a preview overlay")
-        if len(args) != 2 or not args[1].isdigit() or not 1 <= int(args[1]) <= len(
-                step.outcomes):
+        number = parse_int(args[1], 1, len(step.outcomes)) if len(args) == 2 else None
+        if number is None:
             raise UsageError(f"--overlay {spec!r}: N must be 1 to {len(step.outcomes)}")
-        step.show(int(args[1]) - 1)
+        step.show(number - 1)
         return
     what = args[0].lower() if args else ""
     if what == "monster-move" and len(args) >= 4:
@@ -425,10 +427,12 @@ def preview_overlay(screen: ClashController, args: list[str], spec: str) -> None
             goal = geometry.resolve(state, goal).name
         action: object = MonsterMove(monster.name, goal, " ".join(args[3:]).lower())
     elif what == "forced" and len(args) in (4, 5):
-        if len(args) == 5 and not args[4].isdigit():
-            raise UsageError(f"--overlay {spec!r}: X must be a whole number")
+        x = parse_int(args[4], 0, MAX_FORCED) if len(args) == 5 else 0
+        if x is None:
+            raise UsageError(f"--overlay {spec!r}: X must be a whole number from 0 to "
+                             f"{MAX_FORCED}")
         source, piece = (geometry.resolve(state, w).name for w in args[2:4])
-        action = Forced(args[1].lower(), source, piece, int(args[4]) if len(args) == 5 else 0)
+        action = Forced(args[1].lower(), source, piece, x)
     else:
         raise UsageError(f"--overlay {spec!r}: use preview monster-move M TARGET TYPE, "
                          f"preview forced KIND SOURCE P [X], or outcome N after one")
