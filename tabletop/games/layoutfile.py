@@ -68,6 +68,8 @@ def describe_path(path: KeyPath) -> str:
 
 INT_LOW, INT_HIGH = -1_000_000, 1_000_000
 """The range of every whole number in a layout, before any rule narrows it further."""
+MAX_TABLES = 1000
+"""The most tables in one array of tables (pieces, tiles, cards, zones...)."""
 MAX_NAME = 60
 """The longest name (a piece, card, tile, terrain, option or any other word) in a layout."""
 MAX_TEXT = 4000
@@ -164,8 +166,11 @@ class Table:
         return value.lower()
 
     def tables(self, key: str, label: Callable[[int, dict], str] | None = None) -> list[Table]:
-        """The array of tables under ``key`` (absent -> empty), each as a :class:`Table`."""
+        """The array of tables under ``key`` (absent -> empty), each as a :class:`Table`; at
+        most :data:`MAX_TABLES` of them."""
         values = self.get(key, list, [])
+        if len(values) > MAX_TABLES:
+            raise self.error(key, f"lists {len(values)} tables; the most is {MAX_TABLES}")
         out = []
         for index, value in enumerate(values):
             path = (*self.path, key, index)
@@ -215,6 +220,9 @@ def parse_toml(text: str, source_name: str) -> dict:
     """The TOML document in ``text``; a syntax error names the file and line.  Nesting
     deeper than :data:`MAX_DEPTH` (which would make the parser, or any reader after it,
     recurse without end) is refused."""
+    if len(text) > LAYOUT_MAX_BYTES:
+        raise LayoutError(f"is longer than {LAYOUT_MAX_BYTES // (1024 * 1024)} MiB, the most "
+                          f"read", source=source_name)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

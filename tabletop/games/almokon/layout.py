@@ -36,6 +36,9 @@ from tabletop.spatial.zones import OPEN_SEA, REACH_RULES, REALM, WILDERNESS, ZON
 
 MAX_PILE = 1000
 """The most cards in one hand, deck or discard pile."""
+MAX_IN_PLAY = 200
+"""The most cards in play (both players together) a layout may list: the actions open to a
+player grow with the square of it (every attacker against every target)."""
 MAX_COPY = 9999
 """The highest copy number of a card (``id#9999``)."""
 
@@ -185,7 +188,11 @@ def from_layout(top: Table) -> AlmokonState:
         raise table.error(key, f"{value!r} is not a player ({names[0]} or {names[1]})")
 
     raw_cards = []
-    for table in top.tables("cards", lambda i, d: f"card {d.get('card', i + 1)!r}"):
+    cards_t = top.tables("cards", lambda i, d: f"card {d.get('card', i + 1)!r}")
+    if len(cards_t) > MAX_IN_PLAY:
+        raise top.error("cards", f"lists {len(cards_t)} cards in play; the most is "
+                                 f"{MAX_IN_PLAY}")
+    for table in cards_t:
         slot = namer.add(table.req("card", str), table, "card", 0)
         owner = player_of(table, "owner")
         zone = table.choice("zone", ZONES)

@@ -462,6 +462,7 @@ def _exploration_card(table: Table) -> ExplorationCard:
 def _knights(top: Table) -> tuple[Knight, ...]:
     """The ``[[knights]]``: name, the Clue types collected, the Clue tokens held."""
     knights: list[Knight] = []
+    seen: set[str] = set()
     for table in top.tables("knights", named_label("Knight")):
         name = table.req("name", str, check=_nonempty)
         collects = tuple(c.lower() for c in table.str_list("collects"))
@@ -479,8 +480,9 @@ def _knights(top: Table) -> tuple[Knight, ...]:
                     raise held.error(kind, f"the Knight does not collect {kind} Clues (only "
                                            f"the Clues on their Clue card or Quest)")
         table.done()
-        if any(k.name == name for k in knights):
+        if name in seen:
             raise table.error("name", f"{name!r} is listed twice")
+        seen.add(name)
         knights.append(Knight(name, collects, counts))
     return tuple(knights)
 
