@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from tabletop.errors import TabletopError
 from tabletop.games import layouts
+from tabletop.games.fateforge.actions import EnemyActs
+from tabletop.games.fateforge.rules import NeedsRoll
 
 LAYOUTS = sorted((Path(__file__).resolve().parent.parent / "layouts").glob("*.toml"))
 EXPLORE = os.environ.get("HYPOTHESIS_PROFILE") == "explore"
@@ -37,3 +39,15 @@ def test_apply_accepts_every_offered_action(path, seed):
             except TabletopError as exc:
                 pytest.fail(f"step {step}: {action} was offered but refused: {exc}")
         state, _events = game.apply(state, rng.choice(actions))
+
+
+def test_fateforge_offers_a_high_enemy_roll_with_the_further_die_a_tie_needs():
+    game, state = layouts.load(Path(__file__).parent / "data" /
+                               "fateforge-enemy-tie-on-high-roll.toml")
+    offered = [a for a in game.legal_actions(state) if isinstance(a, EnemyActs)]
+    assert EnemyActs("", (1,)) in offered
+    assert EnemyActs("", (6,)) not in offered and EnemyActs("", (6, 6)) in offered
+    with pytest.raises(NeedsRoll, match="equally viable"):
+        game.apply(state, EnemyActs("", (6,)))
+    for action in offered:
+        game.apply(state, action)
