@@ -69,7 +69,7 @@ def describe_path(path: KeyPath) -> str:
 INT_LOW, INT_HIGH = -1_000_000, 1_000_000
 """The range of every whole number in a layout, before any rule narrows it further."""
 MAX_TABLES = 1000
-"""The most tables in one array of tables (pieces, tiles, cards, zones...)."""
+"""The most entries in one list or array of tables (pieces, tiles, cards, offsets...)."""
 MAX_NAME = 60
 """The longest name (a piece, card, tile, terrain, option or any other word) in a layout."""
 MAX_TEXT = 4000
@@ -126,6 +126,8 @@ class Table:
             longest = MAX_TEXT if key in FREE_TEXT_KEYS else MAX_NAME
             if len(value) > longest:
                 raise self.error(key, f"is {len(value)} characters long; the most is {longest}")
+        if kind is list and len(value) > MAX_TABLES:
+            raise self.error(key, f"lists {len(value)} entries; the most is {MAX_TABLES}")
         if kind is int and not INT_LOW <= value <= INT_HIGH:
             raise self.error(key, f"must be a whole number from {INT_LOW} to {INT_HIGH}")
         if kind is float and not math.isfinite(value):
@@ -169,8 +171,6 @@ class Table:
         """The array of tables under ``key`` (absent -> empty), each as a :class:`Table`; at
         most :data:`MAX_TABLES` of them."""
         values = self.get(key, list, [])
-        if len(values) > MAX_TABLES:
-            raise self.error(key, f"lists {len(values)} tables; the most is {MAX_TABLES}")
         out = []
         for index, value in enumerate(values):
             path = (*self.path, key, index)
