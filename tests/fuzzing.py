@@ -107,7 +107,7 @@ def mutate(doc: dict, data: st.DataObject, count: int) -> dict:
         kind = data.draw(st.sampled_from(MUTATIONS), label="mutation")
         if kind == "replace" or (kind in ("duplicate", "multiply") and not isinstance(parent,
                                                                                       list)):
-            parent[key] = data.draw(hostile_values, label="value")
+            parent[key] = copy.deepcopy(data.draw(hostile_values, label="value"))
         elif kind == "delete":
             del parent[key]
         elif kind == "duplicate":
@@ -117,7 +117,8 @@ def mutate(doc: dict, data: st.DataObject, count: int) -> dict:
                 st.sampled_from((2, 50, 2000)), label="copies")))
         elif kind == "unknown" and isinstance(parent, dict):
             parent[data.draw(st.sampled_from(("zzz", "name", "at", "card_files", "")),
-                             label="key")] = data.draw(hostile_values, label="value")
+                             label="key")] = copy.deepcopy(data.draw(hostile_values,
+                                                                     label="value"))
         elif kind == "borrow":
             source = data.draw(st.sampled_from(paths), label="from")
             parent[key] = copy.deepcopy(_get(doc, source))

@@ -205,7 +205,7 @@ def named_label(kind: str) -> Callable[[int, dict], str]:
     def label(index: int, data: dict) -> str:
         name = data.get("name")
         return (f'{kind} "{name}"' if isinstance(name, str) and name.isprintable()
-                else f"{kind} #{index + 1}")
+                and len(name) <= MAX_NAME else f"{kind} #{index + 1}")
 
     return label
 

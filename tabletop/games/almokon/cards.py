@@ -25,7 +25,7 @@ from pathlib import Path
 from tabletop.errors import LayoutError
 from tabletop.games.layoutfile import Source, Table, parse_toml
 from tabletop.games.safefiles import LAYOUT_MAX_BYTES, FileProblem, read_named
-from tabletop.numbers import parse_int
+from tabletop.numbers import parse_int, shorten
 from tabletop.spatial.zones import OPEN_SEA, REALM, WILDERNESS
 
 TYPES = ("monarch", "capitol", "character", "unit", "improvement", "terrain", "cult", "event",
@@ -347,7 +347,7 @@ def cards_from_data(data: dict, source: Source, key: str = "card") -> tuple[Card
     """The ``[[key]]`` tables of a parsed card file or layout as definitions."""
     top = Table(data, source, ())
     out = []
-    for table in top.tables(key, lambda i, d: f"card {d.get('id', i + 1)!r}"):
+    for table in top.tables(key, lambda i, d: f"card {shorten(str(d.get('id', i + 1)))!r}"):
         out.append(card_from_table(table))
     seen: set[str] = set()
     for index, card in enumerate(out):

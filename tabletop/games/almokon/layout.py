@@ -188,7 +188,7 @@ def from_layout(top: Table) -> AlmokonState:
         raise table.error(key, f"{value!r} is not a player ({names[0]} or {names[1]})")
 
     raw_cards = []
-    cards_t = top.tables("cards", lambda i, d: f"card {d.get('card', i + 1)!r}")
+    cards_t = top.tables("cards", lambda i, d: f"card {shorten(str(d.get('card', i + 1)))!r}")
     if len(cards_t) > MAX_IN_PLAY:
         raise top.error("cards", f"lists {len(cards_t)} cards in play; the most is "
                                  f"{MAX_IN_PLAY}")
