@@ -15,6 +15,8 @@ import zlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, PngImagePlugin
 
 from tabletop.cli import main
@@ -54,6 +56,13 @@ def test_a_long_hostile_line_is_scanned_in_linear_time(line):
     assert seconds < 0.5
     with pytest.raises(LayoutError):
         layouts.loads(line)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from('[]{}="\'\\#.,\n\t ab1-_'), max_size=300))
+def test_key_lines_never_fail_on_any_text(text):
+    lines = key_lines(text)
+    assert all(1 <= line <= text.count("\n") + 1 for line in lines.values())
 
 
 def test_key_lines_follow_headers_arrays_and_multi_line_values():
