@@ -1,22 +1,24 @@
-"""The ``tabletop`` command: play, screenshot, query, check, bench, roll.
+"""The ``tabletop`` command: play, screenshot, query, check, layouts, bench, roll.
 
 Every user mistake becomes one line on standard error and an exit code (2 for a file or
 argument that cannot be used, 1 for a question that cannot be answered); no traceback ever
-reaches the user.
+reaches the user.  Wherever a command takes a layout file, the name of a shipped layout works
+too (``tabletop play clash-rule-herd``); a file that exists at that path wins over the name.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import textwrap
 from collections.abc import Sequence
-from pathlib import Path
+from contextlib import ExitStack, suppress
 
+from tabletop import __version__, resources, userdirs
 from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
-
-DEFAULT_LAYOUT = Path(__file__).resolve().parent.parent / "layouts" / "clash-teaching.toml"
 
 EXIT_OK, EXIT_QUESTION, EXIT_INPUT = 0, 1, 2
 
@@ -28,14 +30,41 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
+def _epilog() -> str:
+    """The end of ``tabletop --help``: where shipped layouts come from and where user files go."""
+    folders = "\n".join(f"  {what + ':':<17}{path}" for what, path in
+                         userdirs.user_dirs().described())
+    return (f"FILE is a path, or the name of a shipped layout (`tabletop layouts` lists them).\n"
+            f"Your files go to these folders on this computer:\n{folders}")
+
+
+def _frames(text: str) -> int:
+    """The ``--frames`` count: a whole number from 1 to 1,000,000 in ASCII digits."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 7 and 1 <= int(text) <= 10**6):
+        raise UsageError(f"--frames {text!r} must be a whole number from 1 to 1000000")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tabletop", description=(
-        "A tabletop visualiser for Kingdoms Forlorn, King's Champion, The Land of Almokon "
-        "and Fateforge. With no command, opens the window on the default layout."))
+    parser = _Parser(prog="tabletop", formatter_class=argparse.RawDescriptionHelpFormatter,
+                     description=textwrap.fill(
+                         "A tabletop visualiser for Kingdoms Forlorn, King's Champion, The Land "
+                         "of Almokon and Fateforge. With no command, opens the window on the "
+                         f"default layout ({resources.DEFAULT_LAYOUT}).", width=80),
+                     epilog=_epilog())
+    parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="open a layout (or a tabletop PNG screenshot) in a window")
-    play.add_argument("file", nargs="?", help="layout .toml or screenshot .png")
+    play.add_argument("file", nargs="?", help="layout .toml, screenshot .png or shipped layout "
+                                              "name (default: the teaching board)")
+    play.add_argument("--frames", type=_frames, default=None,
+                      help="close the window after this many frames (for smoke tests)")
+
+    listing = sub.add_parser("layouts",
+                             help="list the shipped layouts: name, title, what each teaches")
+    listing.add_argument("game", nargs="?", help="only this game's layouts (clash, kingdom, "
+                                                 "joust, almokon, fateforge)")
 
     shot = sub.add_parser("screenshot", help="render a layout to a PNG without a window")
     shot.add_argument("file")
@@ -51,8 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     query.add_argument("questions", nargs="*", help='one question per argument, e.g. "los Kara D5"')
     query.add_argument("--stdin", action="store_true", help="read questions from standard input")
 
-    check = sub.add_parser("check", help="validate a layout and print a one-line summary")
-    check.add_argument("file")
+    check = sub.add_parser("check", help="validate layouts and print a one-line summary of each")
+    check.add_argument("files", nargs="+", metavar="file")
 
     bench = sub.add_parser("bench", help="measure speed budgets and print JSON")
     bench.add_argument("file", nargs="?", help="layout for the frame-time benchmark")
@@ -66,11 +95,43 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _check(args: argparse.Namespace) -> int:
+    """Check each file in turn, one line each; the first that fails ends the command."""
     from tabletop.games import layouts
 
-    game, state = layouts.load_board(args.file)
-    say(f"{args.file}: ok, {game.summary(state)}")
+    for word in args.files:
+        with resources.located(word) as path:
+            game, state = layouts.load_board(path)
+        say(f"{word}: ok, {game.summary(state)}")
     return EXIT_OK
+
+
+def _layouts(args: argparse.Namespace) -> int:
+    """Print every shipped layout: its name, title and notes, grouped by game."""
+    from tabletop.games.registry import game_names, get_game
+
+    listed = resources.shipped("layouts")
+    if args.game is not None:
+        if args.game not in {item.game for item in listed}:
+            raise UsageError(f"{args.game!r} is not a game with shipped layouts (games: "
+                             f"{', '.join(game_names())})")
+        listed = [item for item in listed if item.game == args.game]
+    say("Shipped layouts; open one with `tabletop play NAME`:")
+    for game in sorted({item.game for item in listed}, key=_table_order(game_names())):
+        title = get_game(game).title if game in game_names() else game
+        say(f"\n{title}")
+        for item in (i for i in listed if i.game == game):
+            default = item.name == resources.DEFAULT_LAYOUT
+            say(f"  {item.name}: {item.title}" + (" (what `tabletop` alone opens)" if default
+                                                  else ""))
+            if item.notes:
+                say(textwrap.fill(item.notes, width=96, initial_indent="      ",
+                                  subsequent_indent="      "))
+    return EXIT_OK
+
+
+def _table_order(names: Sequence[str]):
+    """A sort key putting registered game names in table order, unknown ones after."""
+    return lambda name: (names.index(name) if name in names else len(names), name)
 
 
 def _read_questions() -> list[str]:
@@ -114,7 +175,7 @@ def _encodable(text: str) -> bool:
 def _play(args: argparse.Namespace) -> int:
     from tabletop.ui.app import run
 
-    return run(args.file or str(DEFAULT_LAYOUT))
+    return run(args.file, frames=args.frames)
 
 
 def _screenshot(args: argparse.Namespace) -> int:
@@ -136,7 +197,7 @@ def _roll(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"play": _play, "screenshot": _screenshot, "query": _query, "check": _check,
-            "bench": _bench, "roll": _roll}
+            "layouts": _layouts, "bench": _bench, "roll": _roll}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -148,12 +209,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.questions += extra  # questions given after --stdin: refused below, clearly
         elif extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
-        return COMMANDS[args.command or "play"](args if args.command else
-                                                argparse.Namespace(file=None))
+        if not args.command:
+            args = argparse.Namespace(command="play", file=None, frames=None)
+        with ExitStack() as files:
+            if args.command == "play" and args.file is None:
+                args.file = resources.DEFAULT_LAYOUT
+            if getattr(args, "file", None) is not None:
+                args.file = files.enter_context(resources.located(args.file))
+            return COMMANDS[args.command](args)
     except TabletopError as exc:
         say(str(exc), error=True)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (`tabletop layouts | head`): stop quietly
+        _silence_stdout()
         return EXIT_OK
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush into the
+    closed pipe does not print an error."""
+    with suppress(OSError, ValueError, AttributeError):  # not a real file (captured in tests)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

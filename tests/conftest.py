@@ -8,6 +8,7 @@ with a named regression test.
 
 import os
 
+import pytest
 from hypothesis import settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -17,3 +18,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 settings.register_profile("repeatable", derandomize=True, database=None, deadline=None)
 settings.register_profile("explore", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _user_folders(tmp_path_factory):
+    """Every user folder (``tabletop.userdirs``) points into a temporary folder, so no test
+    writes saves, screenshots or recovery files into the real home folder."""
+    home = tmp_path_factory.mktemp("user-folders")
+    with pytest.MonkeyPatch.context() as patch:
+        for variable in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_PICTURES_DIR",
+                         "XDG_DOCUMENTS_DIR", "APPDATA", "LOCALAPPDATA"):
+            patch.setenv(variable, str(home / variable.lower()))
+        patch.delenv("TABLETOP_RECOVERY_DIR", raising=False)
+        patch.delenv("TABLETOP_SAVES", raising=False)
+        yield

@@ -214,3 +214,35 @@ def test_vantage_points_teaching_layout_says_what_the_rules_do():
 
     _, events = apply(replace(state, turn=Turn(phase="monster")), EndMonsterRound())
     assert [e.piece for e in events if e.kind == "hold-on"] == ["Odo"]
+
+
+def test_jump_onto_a_knight_teaching_layout():
+    """Monster Movement Types, Jump: "does not cause Crash or destroy Terrain tiles, with the
+    exception of Knights and Terrain tiles the Monster ends this movement on"; Land on Top:
+    "Displace the Target to a front space (does not cause Crash or Unavoidable Knockback)"."""
+    state = layout("jump-onto-knight")
+    for r in outcomes(state, MonsterMove("Ogre", "Odo", "jump")):
+        assert r.state.knight("Kara") == state.knight("Kara")
+        assert r.state.tile("Column") is not None
+        assert [e.kind for e in r.events if e.piece == "Bram"][:2] == [
+            "crash", "unavoidable-knockback"]
+    landed = outcomes(state, MonsterMove("Ogre", "Odo", "land on top"))
+    assert landed
+    for r in landed:
+        assert [e.kind for e in r.events if e.piece == "Odo"] == ["displaced"]
+        assert [e.kind for e in r.events if e.piece == "Bram"][:2] == [
+            "crash", "unavoidable-knockback"]
+
+
+def test_directional_knockback_teaching_layout_knockback_5_to_the_left():
+    """Keyword List, Knockback X: "Knockback 5 to the left. When a Knight is knocked back into
+    another Knight, the other Knight is Displaced" — the Gorgon faces south: its left is
+    east."""
+    state = layout("directional-knockback")
+    results = outcomes(state, Forced("directional knockback", "Gorgon", "Kara", 5,
+                                     direction="left"))
+    assert {at(r.state, "Kara") for r in results} == {"E8"}
+    assert {at(r.state, "Odo") for r in results} == {"D8", "E7", "E9", "F8"}
+    assert all(len(r.choices) == 1 for r in results)              # offered, not picked
+    [plain] = outcomes(state, Forced("knockback", "Gorgon", "Kara", 5))
+    assert at(plain.state, "Kara") == "H1"              # south, then along the edge

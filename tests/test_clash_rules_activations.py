@@ -145,28 +145,51 @@ activations = ["signature", "ai", "ai"]
 """
 
 
-def test_boss_resolves_ai_tokens_before_signature_and_keeps_the_sheet_order():
-    """Boss Clash: "always resolve any AI Activations first"; "the order of Boss attacks will
-    never change"; "Each time you activate a token, simply flip it over to the spent side"."""
+def test_boss_tokens_resolve_in_the_monster_sheets_order():
+    """Boss Clash: "the order of Boss attacks will never change from the one indicated on the
+    Monster Sheet"; "Each time you activate a token, simply flip it over to the spent side"."""
     state = board(BOSS)
     assert [activations.label(n.token) for n, _ in activations.order(state)] == [
-        "AI", "AI", "Signature"]
+        "Signature", "AI", "AI"]
     state, words = resolve(state)
     assert [(t.kind, t.spent) for t in state.monster("Gargantua").activations] == [
-        ("signature", False), ("ai", True), ("ai", False)]
-    assert "AI tokens first" in words[-1]
+        ("signature", True), ("ai", False), ("ai", False)]
+    assert "the next ready token in the Monster Sheet's order" in words[-1]
     state, words = resolve(state)
-    assert "Signature Activation" in words[-1]
+    assert "AI Activation" in words[-1]
     state, words = resolve(state)
     assert all(t.spent for t in state.monster("Gargantua").activations)
     assert "Every Activation token is spent" in words[-1]
 
 
+def test_boss_tokens_without_a_sheet_order_resolve_ai_first():
+    """Boss Clash: "When in doubt, if a Monster has both an AI Activation token and a Signature
+    Activation token, always resolve any AI Activations first" (``activation_order = "ai
+    first"``: the Sheet gives no order)."""
+    state = board(BOSS.replace('activations = [', 'activation_order = "ai first"\n'
+                                                  'activations = ['))
+    assert [activations.label(n.token) for n, _ in activations.order(state)] == [
+        "AI", "AI", "Signature"]
+    state, words = resolve(state)
+    assert [(t.kind, t.spent) for t in state.monster("Gargantua").activations] == [
+        ("signature", False), ("ai", True), ("ai", False)]
+    assert "AI Activations come first" in words[-1]
+    answer = ask(load(LAYOUT)[0], state, "activation-order")
+    assert [a["token"] for a in answer["answer"]] == ["AI", "Signature"]
+    assert "the Sheet gives no order" in answer["why"]
+    assert 'activation_order = "ai first"' in dumps(state)
+
+
+def test_boss_activation_order_refuses_unknown_words():
+    with pytest.raises(LayoutError, match="activation_order"):
+        board(BOSS.replace('activations = [', 'activation_order = "random"\nactivations = ['))
+
+
 def test_monster_round_ends_only_when_every_token_is_spent():
     state = board(BOSS)
     assert legal_actions(state) == [ResolveActivation()]
-    with pytest.raises(IllegalActionError, match="Gargantua's AI Activation token is still "
-                                                 "ready"):
+    with pytest.raises(IllegalActionError, match="Gargantua's Signature Activation token is "
+                                                 "still ready"):
         apply(state, EndMonsterRound())
     state, _ = resolve(state, 3)
     state, _ = apply(state, EndMonsterRound())
@@ -255,3 +278,74 @@ def test_mob_defeated_by_forced_movement_passes_its_token_on_unflipped():
     assert [e.kind for e in branch.events] == ["died", "token-carried"]
     defeated, _ = apply(state, DefeatMob("Wolf 2"))
     assert held(defeated) == held(branch.state)
+
+
+def test_mob_track_a_defeated_mobs_space_stays_empty():
+    """*Mob Track*: "spaces numbered 1 to 10, left to right. These numbers correspond to the
+    numbers on the Mob base rings": a defeated Mob's space is left empty, the others keep
+    their numbers."""
+    state = mobs([["ai"], [], ["ai"]])
+    state, _ = apply(state, DefeatMob("Wolf 2"))
+    assert state.mob_spaces == ("Wolf 1", "", "Wolf 3")
+    assert activations.track_number(state, "Wolf 3") == 3
+    assert [m.name for m in activations.track(state)] == ["Wolf 1", "Wolf 3"]
+
+
+def test_mob_track_a_spawned_mob_takes_the_leftmost_empty_space():
+    """*Mob Track*: "Whenever you are instructed to spawn a new Monster, place a new BP card
+    from the BP deck on this track, on the leftmost empty space" — so it activates between
+    the Mobs on either side of that space, not last."""
+    state = mobs([["ai"], [], ["ai"]])
+    state, _ = apply(state, DefeatMob("Wolf 2"))
+    first = state.monster("Wolf 1")
+    wolf = replace(first, name="Wolf 9", at=first.at.step(0, 3))
+    state = replace(state, monsters=(*state.monsters, wolf))
+    assert state.mob_spaces == ("Wolf 1", "Wolf 9", "Wolf 3")
+    assert [n.monster.name for n, _ in activations.order(state)] == ["Wolf 1", "Wolf 9",
+                                                                     "Wolf 3"]
+
+
+def test_mob_track_layout_writes_and_reads_an_empty_space():
+    """An empty space is written ``""`` in ``mob_track``; a board saved and read back keeps
+    every Mob's number; an older gap-free list loads unchanged."""
+    state = mobs([[], [], []], track=[3, 1, 2])
+    assert state.mob_spaces == ("Wolf 3", "Wolf 1", "Wolf 2")
+    state, _ = apply(state, DefeatMob("Wolf 1"))
+    text = dumps(state)
+    assert '"",' in text
+    again = loads(text, "<saved>")[1]
+    assert again.mob_spaces == ("Wolf 3", "", "Wolf 2")
+    gap = board('mob_track = ["", "Wolf 1"]\n[board]\nrows = 3\ncols = 3\n'
+                '[[monsters]]\nname = "Wolf 1"\ntype = "mob"\nat = "A1"\n'
+                '[[monsters]]\nname = "Wolf 2"\ntype = "mob"\nat = "A3"\n')
+    assert gap.mob_spaces == ("Wolf 2", "Wolf 1")
+
+
+def test_mob_track_has_ten_spaces():
+    """*Mob Track*: "spaces numbered 1 to 10"; *Spawning Mobs*: "If the Mob cannot be spawned
+    (i.e. when the Mob track is full), nothing happens"."""
+    with pytest.raises(LayoutError, match="numbered 1 to 10"):
+        board('mob_track = [' + ", ".join(['""'] * 11) + ']\n[board]\nrows = 2\ncols = 2\n')
+    text = "[board]\nrows = 3\ncols = 4\n" + "".join(
+        f'[[monsters]]\nname = "Wolf {i}"\ntype = "mob"\nat = "{"ABC"[i // 4]}{i % 4 + 1}"\n'
+        for i in range(11))
+    with pytest.raises(LayoutError, match="holds 11 Mobs; the Mob track has 10 spaces"):
+        board(text)
+
+
+def test_mob_track_edit_mode_places_a_new_mob_on_the_leftmost_empty_space():
+    """*Mob Track*: "place a new BP card ... on the leftmost empty space" — a Mob placed in
+    edit mode after Wolf 2 was defeated takes space 2; with all 10 spaces taken, none is
+    placed ("If the Mob cannot be spawned (i.e. when the Mob track is full), nothing
+    happens")."""
+    from tabletop.games.clash.actions import PlaceMonster
+    from tabletop.spatial.grid import Space
+
+    state = mobs([[], [], []])
+    state, _ = apply(state, DefeatMob("Wolf 2"))
+    state, _ = apply(state, PlaceMonster("Wolf 7", "mob", Space.parse("D4")))
+    assert state.mob_spaces == ("Wolf 1", "Wolf 7", "Wolf 3")
+    full = mobs([[] for _ in range(10)])
+    with pytest.raises(IllegalActionError, match="Mob track has 10 spaces"):
+        apply(full, PlaceMonster("Wolf 11", "mob", Space.parse("D4")))
+

@@ -574,7 +574,8 @@ def test_knockdown_source_problem_names_exactly_what_the_core_refuses(kind):
     problem = source_problem(state, "Kara", kind)
     toward = Space.parse("B6") if kind.endswith("toward") else None
     try:
-        outcomes(state, Forced(kind, "Kara", "Brute", 2, toward))
+        outcomes(state, Forced(kind, "Kara", "Brute", 2, toward,
+                               direction="east" if "direction" in kind else None))
         refused = None
     except IllegalActionError as exc:
         refused = exc.rule

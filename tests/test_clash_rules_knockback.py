@@ -1,8 +1,15 @@
 """Knockback X (rulebook Keyword List: Knockback; Involuntary Movement)."""
 
+from pathlib import Path
+
+import pytest
 from clash_boards import board
 
+from tabletop.errors import IllegalActionError
+from tabletop.games.clash.actions import Forced
 from tabletop.games.clash.forced import Branch, knockback
+from tabletop.games.clash.forced_kinds import KINDS
+from tabletop.games.clash.rules import outcomes
 from tabletop.spatial.grid import Space
 
 
@@ -209,3 +216,74 @@ def test_boundless_edges_round_trip():
     state = board(ROW.replace("cols = 8", "cols = 8\nboundless = [\"west\", \"east\"]"))
     assert state.boundless_edges == ("east", "west")
     assert loads(dumps(state))[1] == state
+
+
+DIRECTIONAL = """
+[board]
+rows = 7
+cols = 7
+[[monsters]]
+name = "Ogre"
+type = "boss"
+at = "C3"
+size = 2
+facing = "east"
+[[knights]]
+name = "Kara"
+at = "C5"
+"""
+
+
+@pytest.mark.parametrize(("way", "end"), [
+    ("left", "A6"), ("right", "F5"), ("forward", "B7"), ("north", "A6"), ("south", "F5"),
+    ("east", "B7")])
+def test_directional_knockback_goes_the_named_way(way, end):
+    """*Keyword List: Knockback X*: "Move the affected miniature up to X spaces directly away
+    from the source of Knockback in a straight line (or in a specified direction in case of
+    directional Knockback)"; "Knockback 5 to the left". The Ogre faces east: its left is
+    north, its right south, forward east (north and east meet the Board Edge and slide along
+    it away from the Ogre)."""
+    [r] = outcomes(board(DIRECTIONAL), Forced("directional knockback", "Ogre", "Kara", 3,
+                                              direction=way))
+    assert str(r.state.knight("Kara").at) == end
+
+
+def test_directional_knockback_back_toward_a_boss_source_stops_with_crash():
+    """Back is toward the Ogre: the Knight "stops" before a Boss and suffers Crash, as when
+    involuntarily moved into any Boss."""
+    [r] = outcomes(board(DIRECTIONAL), Forced("directional knockback", "Ogre", "Kara", 3,
+                                              direction="back"))
+    assert str(r.state.knight("Kara").at) == "C5"
+    assert any(e.kind == "crash" and e.piece == "Kara" for e in r.events)
+
+
+def test_directional_knockback_keeps_stalwart_and_the_board_edge_rules():
+    """Stalwart: "When you are about to suffer Knockback, you may use this ability to ignore
+    it"; at the Board Edge it "continues to move along the edge, if possible, away from the
+    source of Knockback"."""
+    text = DIRECTIONAL.replace('at = "C5"', 'at = "B5"\nabilities = ["stalwart"]')
+    results = outcomes(board(text), Forced("directional knockback", "Ogre", "Kara", 3,
+                                           direction="north"))
+    assert sorted(r.label for r in results) == ["Kara suffers the Knockback",
+                                                "Kara uses Stalwart to ignore it"]
+    moved = next(r for r in results if "suffers" in r.label)
+    assert str(moved.state.knight("Kara").at) == "A7"      # A5, then along the edge east
+
+
+def test_directional_knockback_needs_a_direction_and_a_knight_names_a_compass_one():
+    with pytest.raises(IllegalActionError, match="needs one"):
+        outcomes(board(DIRECTIONAL), Forced("directional knockback", "Ogre", "Kara", 2))
+    with pytest.raises(IllegalActionError, match="has no facing"):
+        outcomes(board(DIRECTIONAL), Forced("directional knockback", "Kara", "Ogre", 2,
+                                            direction="left"))
+    [r] = outcomes(board(DIRECTIONAL), Forced("directional knockback", "Kara", "Ogre", 1,
+                                              direction="south"))
+    assert str(r.state.monster("Ogre").at) == "D3"
+
+
+def test_every_forced_kind_is_documented_with_its_sentence_and_arguments():
+    """The table of forced-movement kinds and docs/clash-rules.md say the same."""
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "clash-rules.md").read_text()
+    for kind in KINDS:
+        assert f"| `{kind.name}` | `{kind.arguments()}` | {kind.label} |" in docs
+        assert kind.sentence in docs

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.games.clash.actions import FORCED_KINDS, Forced, MonsterMove
+from tabletop.games.clash.forced_kinds import BY_NAME, COMPASS, KNOCKBACK_DIRECTIONS, RELATIVE
 from tabletop.games.clash.rules import outcomes
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
 from tabletop.spatial.grid import Board, Space, square
@@ -46,13 +47,18 @@ def legal(state: ClashState) -> None:
 
 
 @settings(max_examples=400, deadline=None)
-@given(positions(), st.sampled_from(FORCED_KINDS), st.integers(1, 5), st.booleans())
-def test_forced_movement_keeps_the_board_legal(state, kind, amount, knight_is_source):
+@given(positions(), st.sampled_from(FORCED_KINDS), st.integers(1, 5), st.booleans(),
+       st.sampled_from(KNOCKBACK_DIRECTIONS))
+def test_forced_movement_keeps_the_board_legal(state, kind, amount, knight_is_source, way):
     first = state.knights[0].name
     source, target = (first, "Brute") if knight_is_source else ("Brute", first)
     if kind in ("gangup", "herd"):
         source, target = "Brute", first
-    results = outcomes(state, Forced(kind, source, target, amount, toward=Space(0, 0)))
+    if knight_is_source and way in RELATIVE:
+        way = COMPASS[RELATIVE.index(way)]          # a Knight has no facing
+    direction = way if BY_NAME[kind].extra == "direction" else None
+    results = outcomes(state, Forced(kind, source, target, amount, toward=Space(0, 0),
+                                     direction=direction))
     assert results
     for result in results:
         legal(result.state)

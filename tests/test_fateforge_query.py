@@ -79,3 +79,15 @@ def test_query_command_prints_json_lines():
                          capture_output=True, text=True, check=False)
     answer = json.loads(out.stdout)
     assert answer["answer"] is False and out.returncode == 0
+
+
+def test_barricade_between_unequal_tiles_teaching_layout():
+    """*Rule Unlocks > Barricades*: "cannot shoot into a zone containing a barricade token from
+    the direction the arrows point; they may shoot normally from other directions" — the
+    Belfry's shot crosses the Nave's north edge, though the Belfry's centre lies more east of
+    the Nave's centre than north."""
+    board = layouts.load(LAYOUTS / "fateforge-barricade-edges.toml")
+    barred = ask(*board, "can-shoot Aria Cultist")
+    assert barred["answer"] is False
+    assert barred["why"] == "the barricade in Nave blocks shots from the north"
+    assert ask(*board, "can-shoot Thorn Cultist")["answer"] is True

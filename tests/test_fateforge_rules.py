@@ -765,3 +765,21 @@ def test_exiting_other_enemies_may_be_in_the_exit_zone_and_cost_damage():
                   number=2, of=2, phase="exit")
     state, events = play(state, Exit("Gate"))
     assert any(e == "Aria exits by A > B > C: 2 damage." for e in events), events
+
+
+def test_enemy_shot_into_a_barricaded_wide_tile_comes_across_the_edge_it_crosses():
+    """*Rule Unlocks > Barricades*: "Heroes and enemies cannot shoot into a zone containing a
+    barricade token from the direction the arrows point" — the enemy's SHOT from a small tile
+    on the north edge of a wide one, near its east end, comes from the north (the edge it
+    crosses), not the east (the larger offset of the tile centres)."""
+    def unequal(against):
+        base = scene("a-b", heroes=[hero("Aria", "b")], barricades=[("b", [against])],
+                     enemies=[enemy("Archer", "blue", "a", Section("shot", 1))])
+        small, wide = base.zones
+        return replace(base, zones=(replace(small, x=6, y=0), replace(wide, x=0, y=2, w=8)))
+
+    state, events = play(enemy_turns(unequal("north")), EnemyActs())
+    assert "barricade in B blocks shots from the north" in events[0]
+    assert state.hero("Aria").health == 5
+    state, events = play(enemy_turns(unequal("east")), EnemyActs())
+    assert state.hero("Aria").health == 4

@@ -131,14 +131,39 @@ def test_direction_of_a_diagonal_neighbour_is_both_sides():
     assert not can_shoot(g, "a", "b").ok
 
 
-def test_direction_uses_the_tile_centres():
-    # a wide tile on top of a small one: seen from b, a lies north (its centre is above)
-    wide = ZoneGraph((ZoneShape("a", "A", 0, 0, 4, 1), ZoneShape("b", "B", 1, 1, 1, 1)))
+def test_barricade_direction_is_the_shared_edge_not_the_tile_centres():
+    """*Rule Unlocks > Barricades*: "Heroes and enemies cannot shoot into a zone containing a
+    barricade token from the direction the arrows point" — the edge the shot crosses."""
+    # a small tile on the north edge of a wide one, near its east end: the centre offset is
+    # mostly east, but the shot crosses the wide tile's north edge
+    wide = ZoneGraph((ZoneShape("a", "A", 3, 0), ZoneShape("b", "B", 0, 1, 4, 1)),
+                     (Link("a", "b"),), barricades={"b": frozenset({"north"})})
     assert direction_of(wide, "a", "b") == {"north"}
     assert direction_of(wide, "b", "a") == {"south"}
-    # near its east end the horizontal offset wins
+    assert not can_shoot(wide, "a", "b").ok
+    assert "from the north" in can_shoot(wide, "a", "b").why
+    east_only = ZoneGraph(wide.zones, wide.links, barricades={"b": frozenset({"east"})})
+    assert can_shoot(east_only, "a", "b").ok
+
+
+def test_barricade_direction_of_tiles_apart_is_every_side_they_lie_beyond():
     far = ZoneGraph((ZoneShape("a", "A", 0, 0, 4, 1), ZoneShape("b", "B", 5, 1, 1, 1)))
-    assert direction_of(far, "a", "b") == {"west"}
+    assert direction_of(far, "a", "b") == {"north", "west"}
+    below = ZoneGraph((ZoneShape("a", "A", 0, 3, 2, 2), ZoneShape("b", "B", 1, 0, 3, 2)))
+    assert direction_of(below, "a", "b") == {"south"}
+
+
+@settings(max_examples=60, derandomize=True)
+@given(st.integers(1, 4), st.integers(1, 4), st.integers(1, 4), st.integers(1, 4),
+       st.integers(-3, 3))
+def test_tiles_sharing_an_edge_see_each_other_across_that_edge_only(w1, h1, w2, h2, shift):
+    """Whatever the sizes, two tiles laid against each other are on one side of each other,
+    opposite sides seen from each end."""
+    lower = ZoneShape("b", "B", 0, h1, w2, h2)
+    upper = ZoneShape("a", "A", max(-w1 + 1, min(w2 - 1, shift)), 0, w1, h1)
+    g = ZoneGraph((upper, lower))
+    assert direction_of(g, "a", "b") == {"north"}
+    assert direction_of(g, "b", "a") == {"south"}
 
 
 def test_exit_path_counts_start_and_exit_zones():

@@ -86,3 +86,12 @@ def test_hunt_stops_after_its_steps_or_at_the_goal():
     assert hunt_ends(line, "a", "d", 5) == [("a", "b", "c", "d")]
     square = {"a": ["b", "c"], "b": ["a", "d"], "c": ["a", "d"], "d": ["b", "c"]}
     assert {w[-1] for w in hunt_ends(square, "a", "d", 1)} == {"b", "c"}
+
+
+def test_direction_between_unequal_tiles_is_the_touching_edge_not_the_centres():
+    """*Collecting Clues* reads the direction of travel; without a path it is the side the
+    tiles touch along. A small tile on the north edge of a wide one, near its east end, lies
+    north of it, though its centre is mostly east of the wide tile's centre."""
+    wide, small = Rect(0, 1, 4, 1), Rect(3, 0, 1, 1)
+    assert direction_between(wide, small) == "north"
+    assert direction_between(small, wide) == "south"

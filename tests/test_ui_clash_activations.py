@@ -89,3 +89,18 @@ def test_ending_the_monster_round_early_is_refused_with_the_rule():
     assert app.session.state.turn.phase == "monster"
     assert app.session.status_error
     assert "Ironcast Dead 1's AI Activation token is still ready" in app.session.status
+
+
+def test_side_panel_numbers_the_mob_track_spaces_and_shows_an_empty_one():
+    """The window lists the Mob track by its numbered spaces ("These numbers correspond to
+    the numbers on the Mob base rings"), an empty space as such."""
+    from test_clash_rules_activations import mobs
+
+    from tabletop.games.clash.actions import DefeatMob
+    from tabletop.games.clash.rules import apply
+    from tabletop.ui.controllers.clash_facts import activation_lines
+
+    state = mobs([["ai"], [], ["ai"]])
+    state, _ = apply(state, DefeatMob("Wolf 2"))
+    [track_line] = [line for line in activation_lines(state) if line.startswith("Mob track")]
+    assert "1. Wolf 1 (AI ready) · 2. empty · 3. Wolf 3 (AI ready)" in track_line

@@ -242,7 +242,12 @@ def test_screenshot_overlays_draw_a_preview_and_refuse_bad_words(tmp_path):
     assert state.monster("Gob").at == Space.parse("C4")  # the picture's layout: unchanged
     assert any(plain.get_at((x, y)) != shown.get_at((x, y))
                for x in range(0, 900, 7) for y in range(0, 600, 7))
+    turned, _ = render(str(board), (900, 600),
+                       ["preview forced 'directional knockback' Gob Kara 2 left"])
+    assert any(turned.get_at((x, y)) != plain.get_at((x, y))
+               for x in range(0, 900, 7) for y in range(0, 600, 7))
     for bad in ("preview forced knockback Kara Nobody 2", "outcome 1",
+                "preview forced 'directional knockback' Gob Kara 2",
                 "preview forced knockback Kara Gob 2 extra words",
                 "preview monster-move Kara Gob move"):
         with pytest.raises(UsageError):
@@ -421,12 +426,12 @@ def test_forced_movement_menu_greys_a_knocked_down_knights_own_abilities():
     click(app, "C3")
     key(app, pygame.K_k)
     items = {item.label: item for item in app.screen.step.menu.items}
-    for label in ("Knockback", "Unavoidable Knockback", "Pushback", "Pull", "Drag",
-                  "Forced Vault"):
+    for label in ("Knockback X", "Knockback X in a direction", "Unavoidable Knockback X",
+                  "Pushback X", "Pull X", "Drag X", "Forced Vault"):
         assert not items[label].enabled
         assert items[label].note == ("Kara is knocked down and cannot use Gear abilities or "
                                      "Techniques (Knockdown)")
-    assert items["Displace"].enabled and items["Gangup"].enabled
+    assert items["Displace"].enabled and items["Gangup X"].enabled
     choose(app, "Knockback")  # greyed: nothing opens
     assert app.screen.step.menu.title == "Forced movement by Kara"
     assert app.session.state is before
@@ -448,3 +453,55 @@ def test_menu_keeps_a_greyed_items_reason_whole_and_starts_on_an_enabled_item(su
     assert menu.highlight == 1  # Enter takes an item that can be taken
     menu.draw(surface, pygame.Rect(0, 0, 300, 400))
     assert menu.rects[1].top > menu.rects[0].bottom
+
+
+def test_directional_knockback_menu_turns_left_by_the_sources_facing_and_previews_it():
+    """*Keyword List: Knockback X*: "(or in a specified direction in case of directional
+    Knockback)"; "Knockback 5 to the left". The Gob faces west, so its left is south: Kara
+    on C3 goes to E3, shown as a preview before anything moves."""
+    app = make(FIGHT)
+    click(app, "C4")  # the Gob
+    key(app, pygame.K_k)
+    choose(app, "Knockback X in a direction")
+    items = {item.label: item for item in app.screen.step.menu.items}
+    assert items["To the left"].enabled and items["To the left"].note == (
+        "south, as Gob faces west")
+    assert items["To the north"].enabled and items["Back"].enabled
+    choose(app, "To the left")
+    assert app.screen.step.menu.title == "Directional Knockback X to the left"
+    choose(app, "2")
+    click(app, "C3")  # Kara
+    step = app.screen.step
+    assert isinstance(step, PreviewStep)
+    assert [p.paths["Kara"][-1] for p in step.previews] == [Space.parse("E3")]
+    press_button(app, "Confirm")
+    assert app.session.state.knight("Kara").at == Space.parse("E3")
+    assert "Knockback to the left" in " ".join(app.session.log[-3:])
+
+
+def test_directional_knockback_by_a_knight_offers_only_compass_directions():
+    app = make(FIGHT)
+    click(app, "C3")  # Kara
+    key(app, pygame.K_k)
+    choose(app, "Knockback X in a direction")
+    items = {item.label: item for item in app.screen.step.menu.items}
+    assert not items["To the left"].enabled
+    assert "no facing" in items["Forward"].note
+    assert items["To the east"].enabled
+
+
+def test_pushback_after_a_ranged_attack_is_greyed_by_knight_timing():
+    """*Pushback X*, Knight Timing: "A Knight may resolve Pushback X during either the first
+    or second ability window of their Attack (excluding Attacks with Weapon with the Ranged
+    X–Y keyword)"."""
+    app = make(FIGHT.replace('at = "C4"', 'at = "C6"'))
+    click(app, "C3")
+    key(app, pygame.K_a)
+    choose(app, "Ranged")
+    choose(app, "2")
+    choose(app, "4")
+    click(app, "C6")  # the Gob, 3 spaces away
+    choose(app, "Forced movement on Gob")
+    items = {item.label: item for item in app.screen.step.menu.items}
+    assert not items["Pushback X"].enabled and "Ranged X–Y" in items["Pushback X"].note
+    assert items["Knockback X"].enabled

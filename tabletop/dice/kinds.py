@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from tabletop import resources
 from tabletop.errors import LayoutError, UsageError
 
-SHIPPED_FACES = Path(__file__).resolve().parent.parent / "data" / "dice-faces.toml"
+SHIPPED_FACES = resources.data_file("dice-faces.toml")
 FACES_ENV = "TABLETOP_DICE_FACES"
 
 
@@ -170,7 +171,8 @@ def load_kinds(path: str | Path | None = None) -> dict[str, DieKind]:
     ``path`` defaults to ``$TABLETOP_DICE_FACES`` or the shipped placeholder file.  A
     malformed file raises :class:`LayoutError` naming the file, line, die and face.
     """
-    source = Path(path or os.environ.get(FACES_ENV) or SHIPPED_FACES)
+    chosen = path or os.environ.get(FACES_ENV)
+    source = Path(chosen) if chosen else SHIPPED_FACES
     name = str(source)
     try:
         text = source.read_text(encoding="utf-8")

@@ -16,9 +16,10 @@ Readings (``docs/fateforge.md``):
   ``1 <= k <= r`` crosses only connections without a closed door and the last crossing,
   from ``z(k-1)`` into ``b``, is not from a direction a barricade in ``b`` protects against.
   Barricades only protect their own zone: a shot may pass through it to zones beyond.
-- The *direction* of one zone seen from another is the compass side on which its centre lies
-  (the larger of the east-west and north-south differences; an exact diagonal counts as
-  both sides, so a barricade facing either side stops it).
+- The *direction* of one zone seen from another is the edge a shot between them crosses: the
+  side of the tile they share an edge along (tiles of any sizes), both sides of a corner
+  where they meet only at a corner (a barricade facing either side stops it), and for tiles
+  apart every side beyond which the other tile lies wholly.  Never the tile centres.
 - The *Exit path* is a movement route (no portals) whose cost is the number of costly zones on
   it, the start and the end included; the cheapest route is found, ties broken by fewer zones
   and then by the zone ids in order.
@@ -163,16 +164,27 @@ def first_steps_toward(graph: ZoneGraph, a: str, b: str) -> tuple[str, ...]:
 
 
 def direction_of(graph: ZoneGraph, source: str, seen_from: str) -> frozenset[str]:
-    """The compass sides of ``seen_from`` on which ``source`` lies: one side, two for an exact
-    diagonal, none when the centres coincide."""
+    """The compass sides of ``seen_from``'s tile that a shot from ``source``'s tile crosses:
+    the shared edge when the tiles share one; both sides of the corner when they meet only at
+    a corner; for tiles apart, every side of ``seen_from`` beyond which ``source`` lies wholly.
+    Empty only for overlapping tiles (a layout never has them).  Rulebook *Rule Unlocks >
+    Barricades*: "cannot shoot into a zone ... from the direction the arrows point" — the
+    direction is the edge the shot crosses, not the offset of the tile centres.
+
+    >>> g = ZoneGraph((ZoneShape("a", "A", 3, 0), ZoneShape("b", "B", 0, 1, 4, 1)))
+    >>> sorted(direction_of(g, "a", "b"))
+    ['north']
+    """
     s, t = graph.by_id[source], graph.by_id[seen_from]
-    dx = (2 * s.x + s.w) - (2 * t.x + t.w)
-    dy = (2 * s.y + s.h) - (2 * t.y + t.h)
     sides = set()
-    if abs(dx) >= abs(dy) and dx:
-        sides.add("east" if dx > 0 else "west")
-    if abs(dy) >= abs(dx) and dy:
-        sides.add("south" if dy > 0 else "north")
+    if s.y + s.h <= t.y:
+        sides.add("north")
+    if s.y >= t.y + t.h:
+        sides.add("south")
+    if s.x + s.w <= t.x:
+        sides.add("west")
+    if s.x >= t.x + t.w:
+        sides.add("east")
     return frozenset(sides)
 
 

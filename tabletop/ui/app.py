@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from tabletop import userdirs
 from tabletop.console import say
 from tabletop.errors import TabletopError
 from tabletop.ui import background, keys
@@ -81,7 +82,7 @@ class App:
         self.stack: list[Controller] = []
         self.running = True
         self.areas = Areas.of(size)
-        self.screenshot_folder = Path.cwd()
+        self.screenshot_folder = userdirs.screenshots()
         self.armed: str | None = None
         self._was_armed: str | None = None
         self.buttons: list[Button] = []
@@ -242,7 +243,7 @@ class App:
         self.draw(surface)
         carried = self.screen.picture_state(self.screen.reveal)
         try:
-            path = write_png(surface, carried, self.screenshot_folder / name)
+            path = write_png(surface, carried, userdirs.ensure(self.screenshot_folder) / name)
         except TabletopError as exc:
             self.session.tell(str(exc), error=True)
             return None

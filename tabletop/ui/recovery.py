@@ -3,11 +3,11 @@ a clean exit deletes it, so a file left behind means the program crashed or was 
 the next start offers to restore it.
 
 Each running window writes its own file ``session-<pid>.toml`` in the recovery folder
-(``$TABLETOP_RECOVERY_DIR``, else ``$XDG_STATE_HOME/tabletop``, else
-``~/.local/state/tabletop``).  The file is a plain layout, with two comment lines in front that
-name the file the board came from (quoted as a JSON string, so any character in the name is
-escaped) and when it was written; a left-behind file whose process is no longer running is
-*pending*.
+(:func:`tabletop.userdirs.recovery`: ``$TABLETOP_RECOVERY_DIR``, else the platform's state
+folder, ``~/.local/state/tabletop/recovery`` on Linux).  The file is a plain layout, with two
+comment lines in front that name the file the board came from (quoted as a JSON string, so any
+character in the name is escaped) and when it was written; a left-behind file whose process is
+no longer running is *pending*.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tabletop import userdirs
 from tabletop.errors import TabletopError
 from tabletop.games import layouts
 from tabletop.games.atomicwrite import remove_stale_temporaries, write_atomic
@@ -33,12 +34,7 @@ _HEAD_BYTES = 8192  # the header lines are within this many bytes
 
 def default_folder() -> Path:
     """The recovery folder for this user (see the module docstring)."""
-    chosen = os.environ.get("TABLETOP_RECOVERY_DIR")
-    if chosen:
-        return Path(chosen)
-    state_home = os.environ.get("XDG_STATE_HOME")
-    base = Path(state_home) if state_home else Path.home() / ".local" / "state"
-    return base / "tabletop"
+    return userdirs.recovery()
 
 
 @dataclass(frozen=True)

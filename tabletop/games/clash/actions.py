@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tabletop.games.clash import forced_kinds
 from tabletop.spatial.grid import Space, labels
 
 
@@ -280,10 +281,9 @@ class RecordWound:
         return f"{self.knight} wounds the Monster"
 
 
-FORCED_KINDS = ("knockback", "knockback to the side", "unavoidable knockback", "pushback",
-                "pushback toward", "pull", "drag", "drag toward", "displace", "forced vault",
-                "gangup", "herd")
-"""Involuntary movements (rulebook *Involuntary Movement*, *Keyword List*)."""
+FORCED_KINDS = tuple(forced_kinds.BY_NAME)
+"""Involuntary movements (rulebook *Involuntary Movement*, *Keyword List*), from the table in
+:mod:`tabletop.games.clash.forced_kinds`."""
 
 
 @dataclass(frozen=True)
@@ -291,7 +291,9 @@ class Forced:
     """``source`` forces ``kind`` of ``amount`` on ``target`` (Knockback, Pushback, Pull …);
     ``toward`` is the space of "Pushback toward"/"Drag toward", ``option`` the chosen outcome;
     ``reduction`` is the total of the effects that reduce this involuntary movement (rulebook
-    *Involuntary Movement Reduction*)."""
+    *Involuntary Movement Reduction*); ``direction`` the direction of a directional Knockback
+    (``left``, ``right``, ``forward``, ``back`` relative to the source's facing, or a compass
+    direction)."""
 
     kind: str
     source: str
@@ -300,12 +302,15 @@ class Forced:
     toward: Space | None = None
     option: int | None = None
     reduction: int = 0
+    direction: str | None = None
 
     def __str__(self) -> str:
         amount = f" {self.amount}" if self.amount else ""
         toward = f" toward {self.toward}" if self.toward else ""
+        way = f" {forced_kinds.in_words(self.direction)}" if self.direction else ""
         less = f", reduced by {self.reduction}" if self.reduction else ""
-        return f"{self.source}: {self.kind.title()}{amount} on {self.target}{toward}{less}"
+        return (f"{self.source}: {self.kind.title()}{amount}{way} on {self.target}{toward}"
+                f"{less}")
 
 
 @dataclass(frozen=True)

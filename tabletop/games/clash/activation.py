@@ -21,6 +21,7 @@ from tabletop.games.clash.actions import (
     RecordWound,
     TurnMonster,
     Vault,
+    Weapon,
 )
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.forced import (
@@ -32,6 +33,12 @@ from tabletop.games.clash.forced import (
     off_vantage,
     settle,
     standable,
+)
+from tabletop.games.clash.forced_kinds import (
+    BY_NAME,
+    KNOCKBACK_DIRECTIONS,
+    compass_way,
+    in_words,
 )
 from tabletop.games.clash.state import FACINGS, ClashState, Knight, Monster
 from tabletop.games.clash.turns import knight_of, monster_of, not_adjacent
@@ -46,30 +53,24 @@ def _piece(state: ClashState, name: str, action: object):
     return piece
 
 
-SOURCE_ABILITY_KINDS = ("knockback", "knockback to the side", "unavoidable knockback",
-                        "pushback", "pushback toward", "pull", "drag", "drag toward",
-                        "forced vault")
-"""The forced movements the rules core refuses from a knocked down Knight source (its own Gear
-abilities or Techniques, :func:`~tabletop.games.clash.forced.able_source`)."""
-
-
-def source_problem(state: ClashState, source: str, kind: str) -> str | None:
+def source_problem(state: ClashState, source: str, kind: str,
+                   weapon: Weapon | None = None) -> str | None:
     """Why ``source`` cannot cause the forced movement ``kind`` now, in the rules core's words
-    (a knocked down Knight: rulebook *Keyword List: Knockdown*), or ``None`` when it can (the
+    (a knocked down Knight: rulebook *Keyword List: Knockdown*; a Pushback in an Attack with
+    a Ranged X–Y ``weapon``: *Pushback X*, Knight Timing), or ``None`` when it can (the
     target, X and the board may still refuse it)."""
-    if kind.lower() not in SOURCE_ABILITY_KINDS:
+    found = BY_NAME.get(kind.lower())
+    if found is None or not found.ability:
         return None
+    if (weapon is not None and weapon.kind == "ranged" and found.name.startswith("pushback")
+            and state.knight(source) is not None):
+        return ("Knight Timing: a Knight may resolve Pushback X during either ability window "
+                "of their Attack (excluding Attacks with Weapon with the Ranged X–Y keyword)")
     try:
         able_source(state, source, "its target", kind.title())
     except IllegalActionError as exc:
         return exc.rule
     return None
-
-
-KNOCKBACK_KINDS = ("knockback", "knockback to the side", "unavoidable knockback")
-"""The forced movements :func:`~tabletop.games.clash.forced.knockback` resolves; it Displaces a
-Knight off its Vantage Point itself, after Stalwart is offered (rulebook *Keyword List:
-Stalwart*)."""
 
 
 def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
@@ -82,6 +83,10 @@ def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
     if kind not in FORCED_KINDS:
         raise IllegalActionError(action, f"{action.kind!r} is not a forced movement "
                                          f"({', '.join(FORCED_KINDS)})")
+    if (action.direction is not None) != (BY_NAME[kind].extra == "direction"):
+        raise IllegalActionError(action, "a direction is given only for a directional "
+                                         "Knockback, and it needs one ("
+                                         + ", ".join(KNOCKBACK_DIRECTIONS) + ")")
     source = _piece(state, action.source, action)
     target = _piece(state, action.target, action)
     if source.name == target.name:
@@ -99,7 +104,7 @@ def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
         begin = begin.then(None, Event("reduced", target.name, other=kind.title(), amount=x,
                                        rule="Involuntary Movement Reduction"))
     if (isinstance(target, Knight) and target.vantage and not _ignored_on_vantage(target, kind)
-            and kind not in KNOCKBACK_KINDS):
+            and not BY_NAME[kind].knockback):
         starts = off_vantage(begin, target.name, kind.title())
         if kind == "displace":
             return starts
@@ -121,7 +126,12 @@ def _ignored_on_vantage(knight: Knight, kind: str) -> bool:
 def _forced_from(start: Branch, action: Forced, kind: str, source: str, target: str,
                  x: int) -> list[Branch]:
     """The forced movement ``kind`` from the branch ``start``."""
-    if kind in KNOCKBACK_KINDS:
+    if kind == "directional knockback":
+        way = _knockback_way(start.state, action)
+        return knockback(start, source, target, x,
+                         rule=f"Knockback {in_words(action.direction.lower())}",
+                         vantage=True, way=way)
+    if BY_NAME[kind].knockback:
         return knockback(start, source, target, x, side=kind.endswith("side"),
                          unavoidable=kind.startswith("unavoidable"), rule=kind.title(),
                          vantage=True)
@@ -146,6 +156,24 @@ def _forced_from(start: Branch, action: Forced, kind: str, source: str, target: 
                                          f"Monster")
     return involuntary.gang(start, source, target, x, herd=kind == "herd",
                             rule=kind.title())
+
+
+def _knockback_way(state: ClashState, action: Forced) -> str:
+    """The compass direction of a directional Knockback (rulebook *Keyword List: Knockback
+    X*: "or in a specified direction in case of directional Knockback"): a compass direction
+    as named; ``left``, ``right``, ``forward``, ``back`` turned by the source Monster's
+    facing (a Knight has none, so it must name a compass direction)."""
+    direction = (action.direction or "").lower()
+    if direction not in KNOCKBACK_DIRECTIONS:
+        raise IllegalActionError(action, f"{action.direction!r} is not a Knockback direction "
+                                         f"({', '.join(KNOCKBACK_DIRECTIONS)})")
+    monster = state.monster(action.source)
+    way = compass_way(direction, monster.facing if monster is not None else None)
+    if way is None:
+        raise IllegalActionError(action, f"{action.source} is a Knight and has no facing: "
+                                         f"name a compass direction (north, east, south, "
+                                         f"west) for its directional Knockback")
+    return way
 
 
 def _target_spaces(state: ClashState, target: str, action: object) -> tuple[Space, ...]:

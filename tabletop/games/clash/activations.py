@@ -46,25 +46,45 @@ def label(token: Activation) -> str:
 
 
 def track(state: ClashState) -> tuple[Monster, ...]:
-    """The Mobs in Mob track order, left to right: those ``state.mob_track`` names, then the
-    other Mobs in board order (a BP card is placed on the leftmost empty space, rulebook *Mob
-    Track*)."""
-    mobs = {m.name: m for m in state.monsters if not m.boss}
-    listed = [mobs[n] for n in state.mob_track if n in mobs]
-    return (*listed, *(m for m in mobs.values() if m.name not in state.mob_track))
+    """The Mobs in Mob track order, left to right, empty spaces skipped (rulebook *Mob
+    Track*; :attr:`ClashState.mob_spaces`)."""
+    return tuple(state.monster(name) for name in state.mob_spaces if name)
+
+
+def track_number(state: ClashState, name: str) -> int | None:
+    """The number of the Mob track space holding Mob ``name``'s BP card (1 to 10), or
+    ``None`` for a Boss or a piece not on the track ("when you attack Mob "1", you will be
+    wounding the first BP on the track", rulebook *Mob Track*)."""
+    spaces = state.mob_spaces
+    return spaces.index(name) + 1 if name in spaces else None
+
+
+def boss_order(boss: Monster) -> tuple[int, ...]:
+    """The indices into ``boss.activations`` in the order its tokens resolve: the Monster
+    Sheet's order as the layout lists them ("the order of Boss attacks will never change from
+    the one indicated on the Monster Sheet"); with ``activation_order = "ai first"`` (the Sheet
+    gives none) its AI tokens first, then its Signature tokens ("When in doubt, ... always
+    resolve any AI Activations first"), rulebook *Resolving Activations*, Boss Clash."""
+    indices = range(len(boss.activations))
+    if boss.activation_order == "sheet":
+        return tuple(indices)
+    return tuple(sorted(indices, key=lambda i: boss.activations[i].kind != "ai"))
 
 
 def next_activation(state: ClashState) -> Next | None:
     """The ready Activation token resolved next, or ``None`` when every token is spent.
 
-    Boss Clash: a Boss's AI tokens first, then its Signature tokens, each in the Monster
-    Sheet's order ("the order of Boss attacks will never change"; "always resolve any AI
-    Activations first").  Mob Clash: the leftmost ready token on the Mob track."""
+    Boss Clash: the first ready token in :func:`boss_order` (the Monster Sheet's order, or AI
+    first when the Sheet gives none).  Mob Clash: the leftmost ready token on the Mob
+    track."""
     for boss in (m for m in state.monsters if m.boss):
-        for kind, why in (("ai", "next-boss-ai"), ("signature", "next-boss-signature")):
-            for index, token in enumerate(boss.activations):
-                if token.kind == kind and not token.spent:
-                    return Next(boss, index, why)
+        for index in boss_order(boss):
+            token = boss.activations[index]
+            if not token.spent:
+                kind = "next-boss-ai" if token.kind == "ai" else "next-boss-signature"
+                if boss.activation_order == "sheet":
+                    kind += "-sheet"
+                return Next(boss, index, kind)
     for mob in track(state):
         for index, token in enumerate(mob.activations):
             if not token.spent:

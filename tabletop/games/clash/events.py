@@ -96,10 +96,15 @@ _SENTENCES = {
                        "({rule}).",
     "mob-defeated": "{piece} is defeated: its miniature and BP card leave the board and the "
                     "Mob track ({rule}).",
-    "next-boss-ai": "Next: {piece} resolves an AI Activation: a Boss resolves its AI tokens "
-                    "first, in the Monster Sheet's order ({rule}).",
-    "next-boss-signature": "Next: {piece} resolves its Signature Activation: its AI tokens "
-                           "are spent and the Sheet's order never changes ({rule}).",
+    "next-boss-ai-sheet": "Next: {piece} resolves an AI Activation: the next ready token in "
+                          "the Monster Sheet's order, which never changes ({rule}).",
+    "next-boss-signature-sheet": "Next: {piece} resolves a Signature Activation: the next "
+                                 "ready token in the Monster Sheet's order, which never "
+                                 "changes ({rule}).",
+    "next-boss-ai": "Next: {piece} resolves an AI Activation: the Sheet gives no order, so "
+                    "AI Activations come first ({rule}).",
+    "next-boss-signature": "Next: {piece} resolves its Signature Activation: the Sheet gives "
+                           "no order and its AI tokens are spent ({rule}).",
     "next-mob": "Next: {piece} activates ({other} token): it holds the leftmost ready "
                 "Activation token on the Mob track ({rule}).",
     "activations-done": "Every Activation token is spent: resolve other Actions, then end the "

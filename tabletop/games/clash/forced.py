@@ -299,14 +299,16 @@ def ways(source: Piece, target: Piece, side: bool) -> tuple[str, ...]:
 
 def knockback(branch: Branch, source: str, target: str, amount: int, *, side: bool = False,
               unavoidable: bool = False, rule: str = "Knockback",
-              vantage: bool = False) -> list[Branch]:
+              vantage: bool = False, way: str | None = None) -> list[Branch]:
     """Knockback X (to the side, or Unavoidable) of ``target`` from ``source``: up to X spaces
     in a straight line directly away, every involuntary movement rule applied (rulebook
     *Keyword List: Knockback*, *Involuntary Movement*).  An Unavoidable Knockback "cannot be
     lowered or ignored in any way other than effects that cause you to stop ... or effects that
     specifically refer to Unavoidable Knockback" (*Ending Boss Monster Movement on a Knight
     Space*), so neither Stalwart nor Braced ignores it.  ``vantage``: a Knight on a Vantage
-    Point that does not ignore the Knockback is Displaced off it first (:func:`_suffered`)."""
+    Point that does not ignore the Knockback is Displaced off it first (:func:`_suffered`).
+    ``way``: the compass direction of a directional Knockback ("or in a specified direction in
+    case of directional Knockback"), instead of directly away."""
     state = branch.state
     able_source(state, source, target, rule)
     mover = state.pieces[target]
@@ -318,11 +320,11 @@ def knockback(branch: Branch, source: str, target: str, amount: int, *, side: bo
         suffer = branch.then(choice=f"{target} suffers the Knockback")
         ignore = branch.then(None, Event("ignored", target, other="Stalwart", rule=rule),
                              choice=f"{target} uses Stalwart to ignore it")
-        return _suffered(suffer, origin, target, amount, side, rule, vantage) + [ignore]
-    return _suffered(branch, origin, target, amount, side, rule, vantage)
+        return _suffered(suffer, origin, target, amount, side, rule, vantage, way) + [ignore]
+    return _suffered(branch, origin, target, amount, side, rule, vantage, way)
 
 
-def _suffered(branch, origin, target, amount, side, rule, vantage) -> list[Branch]:
+def _suffered(branch, origin, target, amount, side, rule, vantage, way=None) -> list[Branch]:
     """The Knockback once it is not ignored: with ``vantage``, a Knight on a Vantage Point is
     first Displaced next to the Monster (:func:`off_vantage`, rulebook *Movement and VPs*), so
     only after Stalwart was declined ("When you are about to suffer Knockback, you may use this
@@ -330,13 +332,15 @@ def _suffered(branch, origin, target, amount, side, rule, vantage) -> list[Branc
     out: list[Branch] = []
     for start in off_vantage(branch, target, rule) if vantage else [branch]:
         mover = start.state.pieces.get(target)
-        out.extend(_knockback_ways(start, origin, mover, amount, side, rule) if mover
+        out.extend(_knockback_ways(start, origin, mover, amount, side, rule, way) if mover
                    else [start])
     return out
 
 
-def _knockback_ways(branch, origin, mover, amount, side, rule) -> list[Branch]:
-    found = ways(origin, mover, side)
+def _knockback_ways(branch, origin, mover, amount, side, rule, named=None) -> list[Branch]:
+    """The Knockback in each direction it may take: the ``named`` one (a directional
+    Knockback), else directly away (or to the side), both ways offered on a diagonal."""
+    found = (named,) if named else ways(origin, mover, side)
     out = []
     for way in found:
         b = branch.then(choice=f"Knockback toward the {way}" if len(found) > 1 else None)
@@ -380,6 +384,9 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
     results: list[Branch] = []
     leap = (_jump_ready(branch.state.pieces[name]), None, False)
     pending = [(branch, way, amount, (), False, leap)]
+    # a Knight under a Boss moves out through the Boss's spaces; otherwise the source is in the
+    # way like any Boss (a directional Knockback toward it: "stops before" it, with Crash)
+    under = bool(set(branch.state.pieces[name].spaces) & set(source.spaces))
     while pending:
         b, d, left, path, slid, leap = pending.pop(0)
         piece = b.state.pieces.get(name)
@@ -416,7 +423,7 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
                 pending.append((slid_b, s, left, path, True, leap))
             continue
         step = _enter(b, piece, nxt_at, rule, jump=_may_jump(b.state, nxt, leap),
-                      last=left == 1, source=source.name)
+                      last=left == 1, source=source.name if under else "")
         for kind, nb, used_jump in step:
             if kind == "stop":
                 results.extend(_finish(nb, name, path, rule))
@@ -522,16 +529,18 @@ def _enter(branch: Branch, piece: Piece, at: Space, rule: str, *, jump: bool = F
     return out
 
 
-def _boss_passes(branch: Branch, piece: Monster, at: Space, rule: str) -> Branch:
-    """A Boss moved onto ``at``: Knights it moves onto suffer Crash, Destructible tiles it
-    lands on are destroyed (rulebook *Boss Movement*, *Keyword List: Knockback*)."""
+def _boss_passes(branch: Branch, piece: Monster, at: Space, rule: str, *,
+                 crash_knights: bool = True) -> Branch:
+    """A Boss moved onto ``at``: Knights it moves onto suffer Crash (unless not
+    ``crash_knights``: a Jump's landing, whose Crash the end of the movement gives), Destructible
+    tiles it lands on are destroyed (rulebook *Boss Movement*, *Keyword List: Knockback*)."""
     spaces = spaces_at(piece, at)
     b = branch
     for tile in tiles_with(b.state, spaces, "destructible"):
         if destructible(tile):
             b = destroy(b, tile, "Destructible: a Boss moved onto it")
     already = {p.name for p in others_on(b.state, piece.spaces, piece.name)}
-    for other in others_on(b.state, spaces, piece.name):
+    for other in others_on(b.state, spaces, piece.name) if crash_knights else ():
         if isinstance(other, Knight) and other.name not in already:
             b = crash(b, other.name, piece.name, "Crash: a Boss moved through its space")
     return b.then(place(b.state, piece.name, at))

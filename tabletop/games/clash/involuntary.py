@@ -81,7 +81,10 @@ def pushback(branch: Branch, source: str, target: str, amount: int, *,
              toward: Space | None = None) -> list[Branch]:
     """Pushback X (and Pushback toward a space): turn the source toward the target, then move
     the source up to X spaces toward it, pushing it in a straight line (rulebook *Keyword
-    List: Pushback*).  A target not adjacent is first approached along a shortest path."""
+    List: Pushback*).  A target not adjacent is first approached along a shortest path
+    ("Shortest path: If the affected miniature is not adjacent, move the source in its
+    direction along the shortest possible path"), by a Knight source too (a Reach weapon's
+    Pushback, *Knight Timing*)."""
     rule = "Pushback"
     state = branch.state
     able_source(state, source, target, rule)
@@ -93,6 +96,8 @@ def pushback(branch: Branch, source: str, target: str, amount: int, *,
     origin = state.pieces[source]
     if isinstance(origin, Monster) and not adjacent(origin.spaces, mover.spaces):
         starts = move_toward(branch, source, mover.spaces, rule="Pushback: shortest path")
+    elif not adjacent(origin.spaces, mover.spaces) and not origin.vantage:
+        starts = _knight_approach(branch, source, target, "Pushback: shortest path")
     out = []
     for start in starts:
         origin = start.state.pieces[source]
@@ -108,6 +113,32 @@ def pushback(branch: Branch, source: str, target: str, amount: int, *,
             b = start.then(choice=f"push {way}" if len(ways) > 1 else None)
             out.extend(_push(b, source, target, amount, way, rule))
     return out
+
+
+def _knight_approach(branch: Branch, source: str, target: str, rule: str) -> list[Branch]:
+    """Knight ``source`` moved along a shortest zig-zag path to a free space adjacent to
+    ``target``, around what a Knight cannot move through or end on (Obstacles, Chasms,
+    Boundless tiles, miniatures), as a Mob source moves; routes to the same space are one
+    choice (nothing on a free space reacts to it).  No such path: a ``stopped`` event, the
+    Knight stays (rulebook *Keyword List: Pushback X*, "Shortest path")."""
+    state = branch.state
+    knight, mover = state.pieces[source], state.pieces[target]
+    own = set(mover.spaces)
+    goals = sorted({n for s in mover.spaces for n in s.neighbours()
+                    if n not in own and standable(state, knight, n)})
+    dist = distances_to(goals, lambda at: standable(state, knight, at))
+    ends: dict[Space, tuple[Space, ...]] = {}
+    for path in zigzag_paths(knight.at, dist):
+        if path:
+            ends.setdefault(path[-1], path)
+    if not ends:
+        return [branch.then(None, Event("stopped", source, other=f"no path leads next to "
+                                                                 f"{target}", rule=rule))]
+    return [branch.then(place(state, source, path[-1]),
+                        Event("source-moved", source, path, rule=rule),
+                        choice=f"{source} moves via {', '.join(map(str, path))}"
+                        if len(ends) > 1 else None)
+            for path in ends.values()]
 
 
 def _push_toward(branch, source, target, amount, toward, rule) -> list[Branch]:

@@ -13,9 +13,11 @@ from typing import Any
 
 from tabletop.games.clash.state import (
     ACTIVATION_KINDS,
+    ACTIVATION_ORDERS,
     FACINGS,
     KNIGHT_ABILITIES,
     KNOCKDOWN,
+    MOB_TRACK_SPACES,
     MONSTER_TRAITS,
     MONSTER_TYPES,
     PHASES,
@@ -114,6 +116,7 @@ def _monster(table: Table) -> Monster:
         unavoidable_knockback=table.get("unavoidable_knockback", int, 0, check=_between(0, 20)),
         speed=table.get("speed", int, None, check=_between(0, 100)),
         traits=_words(table, "traits", MONSTER_TRAITS, "Monster trait"),
+        activation_order=table.choice("activation_order", ACTIVATION_ORDERS, "sheet"),
     )
     vps = tuple(tuple(p) for p in table.get("vantage_points", list, [], check=offsets))
     locked = tuple(tuple(p) for p in table.get("locked_vantage_points", list, [],
@@ -148,14 +151,24 @@ def _activations(table: Table) -> tuple[Activation, ...]:
 
 
 def _mob_track(top: Table, monsters: list[tuple[Table, Monster]]) -> tuple[str, ...]:
-    """The optional top-level ``mob_track``: the Mobs' names, their BP cards left to right
-    (rulebook *Mob Track*); each a Mob on the board, once."""
+    """The optional top-level ``mob_track``: the Mob track's numbered spaces left to right,
+    each a Mob's name (its BP card) or ``""`` (an empty space), at most 10 (rulebook *Mob
+    Track*); each Mob once.  Mobs not listed take the leftmost empty spaces, so a board may
+    not hold more Mobs than the track has spaces."""
     names = tuple(top.str_list("mob_track"))
-    mobs = {m.name for _, m in monsters if not m.boss}
+    mobs = [m.name for _, m in monsters if not m.boss]
     for name in names:
-        if name not in mobs or names.count(name) > 1:
+        if name and (name not in mobs or names.count(name) > 1):
             raise top.error("mob_track", f"{name!r} is not a Mob on the board, or is listed "
-                                         f"twice; the Mob track holds each Mob's BP card once")
+                                         f"twice; the Mob track holds each Mob's BP card once "
+                                         f"(\"\" is an empty space)")
+    if len(names) > MOB_TRACK_SPACES:
+        raise top.error("mob_track", f"lists {len(names)} spaces; the Mob track has spaces "
+                                     f"numbered 1 to {MOB_TRACK_SPACES} (Mob Track)")
+    if len(mobs) > MOB_TRACK_SPACES:
+        raise top.error(None, f"holds {len(mobs)} Mobs; the Mob track has {MOB_TRACK_SPACES} "
+                              f"spaces, one BP card each, and a Mob cannot be spawned when it "
+                              f"is full (Mob Track, Spawning Mobs)")
     return names
 
 

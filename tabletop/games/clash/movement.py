@@ -14,6 +14,7 @@ from tabletop.games.clash.events import Event
 from tabletop.games.clash.forced import (
     Branch,
     _boss_passes,
+    crash,
     is_boss,
     kill,
     others_on,
@@ -23,7 +24,7 @@ from tabletop.games.clash.forced import (
     standable,
     tiles_with,
 )
-from tabletop.games.clash.state import ClashState, Monster, Piece
+from tabletop.games.clash.state import ClashState, Knight, Monster, Piece
 from tabletop.spatial import forced as directions
 from tabletop.spatial.grid import DIRECTIONS, Space, square
 from tabletop.spatial.measure import range_between
@@ -108,28 +109,47 @@ def near_positions(state: ClashState, monster: Monster, target_spaces, within: i
 def walk(branch: Branch, name: str, path: tuple[Space, ...], rule: str, *,
          jump: bool = False) -> list[Branch]:
     """``name`` moved voluntarily along ``path`` (positions entered): a boss crashes Knights
-    and destroys Destructible tiles it moves onto (none on the way when it Jumps), then the
-    end is settled (Crash and Unavoidable Knockback for Knights under it, Displacement for
-    Mobs)."""
+    and destroys Destructible tiles it moves onto, then the end is settled (Crash and
+    Unavoidable Knockback for Knights under it, Displacement for Mobs).  A Jump is set down
+    straight on its last position: "This movement does not cause Crash or destroy Terrain
+    tiles, with the exception of Knights and Terrain tiles the Monster ends this movement on"
+    (rulebook *Monster Movement Types*)."""
     b = branch
     if not path:
         return [b]
-    monster = b.state.monster(name)
-    for i, at in enumerate(path):
+    begun = len(b.events)
+    for at in path[-1:] if jump else path:
         monster = b.state.monster(name)
-        if is_boss(monster) and (not jump or i == len(path) - 1):
-            b = _boss_passes(b, monster, at, rule)
+        if is_boss(monster):
+            b = _boss_passes(b, monster, at, rule, crash_knights=not jump)
         else:
             b = b.then(place(b.state, name, at))
     b = b.then(None, Event("source-moved", name, path, rule=rule))
-    return settle_monster(b, name, rule)
+    return settle_monster(b, name, rule, begun)
 
 
-def settle_monster(branch: Branch, name: str, rule: str) -> list[Branch]:
-    """After a Monster's own movement ends: a boss on Knights gives them Unavoidable Knockback
-    (Crash came as it moved onto them), a boss on Mobs Displaces them to the closest
-    unoccupied space (*Ending Boss Monster Movement …*)."""
-    return settle(branch, name, rule)
+def settle_monster(branch: Branch, name: str, rule: str, begun: int) -> list[Branch]:
+    """After a Monster's own movement ends (its events start at ``begun``): every Knight
+    under a boss suffers Crash and Unavoidable Knockback — a Knight already crashed as the
+    boss moved onto it during this movement is not crashed twice — and a boss on Mobs
+    Displaces them to the closest unoccupied space (*Ending Boss Monster Movement on a
+    Knight Space*: "that Knight suffers Crash and Unavoidable Knockback")."""
+    return settle(crash_under(branch, name, begun), name, rule)
+
+
+def crash_under(branch: Branch, name: str, begun: int) -> Branch:
+    """``branch`` with Crash for every Knight under boss ``name``'s footprint that has not
+    suffered one since event ``begun`` (rulebook *Ending Boss Monster Movement on a Knight
+    Space*); unchanged for a Mob."""
+    monster = branch.state.monster(name)
+    if not is_boss(monster):
+        return branch
+    crashed = {e.piece for e in branch.events[begun:] if e.kind in ("crash", "crash-braced")}
+    for other in others_on(branch.state, monster.spaces, name):
+        if isinstance(other, Knight) and other.name not in crashed:
+            branch = crash(branch, other.name, name,
+                           "Ending Boss Monster Movement on a Knight Space")
+    return branch
 
 
 MOST_PATHS = 32
@@ -318,9 +338,10 @@ def appear(branch: Branch, name: str, ends: list[Space], target_spaces,
 def land_on_top(branch: Branch, name: str, target: str, *, limit: int | None = None,
                 rule: str = "Land on Top") -> list[Branch]:
     """*Land on Top*: a Jump ending on the Target's space; the Target is Displaced to a front
-    space, without Crash or Unavoidable Knockback.  Other Knights and tiles under the landing
-    footprint are treated as a Jump's end (Crash, Unavoidable Knockback, Destructible); a Mob
-    lands only where it could stand."""
+    space, without Crash or Unavoidable Knockback.  The Monster is set down straight on its
+    last position (a Jump causes nothing on the way); every other Knight under the landing
+    footprint suffers Crash and Unavoidable Knockback, Destructible tiles there are destroyed
+    (a Jump's end); a Mob lands only where it could stand."""
     state = branch.state
     victim = state.pieces[target]
     out = []
@@ -334,8 +355,7 @@ def land_on_top(branch: Branch, name: str, target: str, *, limit: int | None = N
         for path in paths:
             choice = _path_choice(name, path) if len(paths) > 1 else None
             b = turned.then(choice=choice)
-            for at in path[:-1]:
-                b = b.then(place(b.state, name, at))
+            begun = len(b.events)
             b = b.then(None, Event("source-moved", name, path, rule=rule))
             landing = replace(b.state.monster(name), at=path[-1])
             front = [s for s in _front_row(b.state, landing)
@@ -350,10 +370,10 @@ def land_on_top(branch: Branch, name: str, target: str, *, limit: int | None = N
             for moved in aside:
                 last = moved.state.monster(name)
                 if is_boss(last):
-                    moved = _boss_passes(moved, last, path[-1], rule)
+                    moved = _boss_passes(moved, last, path[-1], rule, crash_knights=False)
                 else:
                     moved = moved.then(place(moved.state, name, path[-1]))
-                out.extend(settle_monster(moved, name, rule))
+                out.extend(settle_monster(moved, name, rule, begun))
     return out
 
 

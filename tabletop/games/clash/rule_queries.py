@@ -14,7 +14,6 @@ from typing import Any
 from tabletop.errors import QueryError, TabletopError
 from tabletop.games.clash import activations, attacks, geometry
 from tabletop.games.clash.actions import (
-    FORCED_KINDS,
     MOVEMENT_TYPES,
     Climb,
     Forced,
@@ -23,6 +22,7 @@ from tabletop.games.clash.actions import (
 )
 from tabletop.games.clash.events import describe
 from tabletop.games.clash.forced import Branch
+from tabletop.games.clash.forced_kinds import BY_NAME, KINDS, KNOCKBACK_DIRECTIONS
 from tabletop.games.clash.rules import apply, outcomes
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.games.clash.targeting import TargetingError, target
@@ -30,6 +30,7 @@ from tabletop.games.clash.turns import attack_problem
 from tabletop.games.clash.vantage import vantage_spaces
 from tabletop.games.contract import Verb
 from tabletop.numbers import NumberError, read_int
+from tabletop.spatial.grid import Space
 
 
 def _name(state: ClashState, word: str) -> str:
@@ -136,12 +137,37 @@ def _forced(kind: str, source_first: bool):
 
 
 def _any_forced(state: ClashState, args: list[str]) -> dict[str, Any]:
-    if len(args) not in (3, 4):
-        raise QueryError("forced takes KIND SOURCE P [X] (KIND quoted when it has spaces: "
-                         + ", ".join(FORCED_KINDS) + ")")
-    amount = _number(args[3]) if len(args) == 4 else 0
+    return _run(state, forced_action(state, args))
+
+
+def forced_action(state: ClashState, args: list[str]) -> Forced:
+    """The :class:`Forced` that ``KIND SOURCE P [X] [SPACE | DIRECTION]`` names (the words of
+    ``tabletop query forced`` and of a screenshot's preview overlay; what each kind takes is
+    in the table of :mod:`tabletop.games.clash.forced_kinds`).  Raises :class:`QueryError`
+    saying what the kind takes."""
+    usage = ("forced takes KIND (quoted when it has spaces) and then: " + "; ".join(
+        f"{k.name}: {k.arguments()}" for k in KINDS) + " (DIRECTION: "
+        + ", ".join(KNOCKBACK_DIRECTIONS) + ")")
+    kind = BY_NAME.get(args[0].lower()) if args else None
+    if kind is None or len(args) < 3:
+        raise QueryError(usage)
     source, piece = _name(state, args[1]), _name(state, args[2])
-    return _run(state, Forced(args[0].lower(), source, piece, amount))
+    rest = list(args[3:])
+    amount = _number(rest.pop(0)) if rest and rest[0].isascii() and rest[0].isdigit() else 0
+    toward = direction = None
+    if kind.extra == "space" and rest:
+        try:
+            toward = Space.parse(rest.pop(0))
+        except ValueError as exc:
+            raise QueryError(f"{kind.name}: {exc}") from None
+    elif kind.extra == "direction" and rest:
+        direction = rest.pop(0).lower()
+        if direction not in KNOCKBACK_DIRECTIONS:
+            raise QueryError(f"{direction!r} is not a Knockback direction ("
+                             + ", ".join(KNOCKBACK_DIRECTIONS) + ")")
+    if rest or (kind.extra and toward is None and direction is None):
+        raise QueryError(f"{kind.name} takes {kind.arguments()}")
+    return Forced(kind.name, source, piece, amount, toward, direction=direction)
 
 
 def _can_attack(state: ClashState, args: list[str]) -> dict[str, Any]:
@@ -230,8 +256,9 @@ RULE_VERBS: dict[str, Verb] = {v.name: v for v in (
          3),
     Verb("pull", "SOURCE P X", "every outcome of Pull X on P", _forced("pull", True), 3),
     Verb("drag", "SOURCE P X", "every outcome of Drag X on P", _forced("drag", True), 3),
-    Verb("forced", "KIND SOURCE P [X]", "every outcome of any forced movement (Gangup, Herd, "
-         "Displace, Forced Vault, Knockback to the side …)", _any_forced, None),
+    Verb("forced", "KIND SOURCE P [X] [SPACE|DIRECTION]", "every outcome of any forced "
+         "movement (Gangup, Herd, Displace, Forced Vault, Knockback to the side, directional "
+         "Knockback …)", _any_forced, None),
     Verb("can-attack", "K M WEAPON", "whether Knight K may attack Monster M with WEAPON",
          _can_attack, None),
     Verb("wave", "M X", "the Knights a Wave X attack hits, and who is sheltered", _wave, 2),
@@ -240,5 +267,6 @@ RULE_VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("climb", "K M", "the Vantage Points of Monster M that Knight K may climb now",
          _climb, 2),
     Verb("activation-order", "", "the ready Activation tokens in the order they resolve, "
-         "with why (AI before Signature; the Mob track left to right)", _activation_order, 0),
+         "with why (a Boss: the Monster Sheet's order; the Mob track left to right)",
+         _activation_order, 0),
 )}

@@ -38,6 +38,11 @@ PHASES = ("monster", "knight")
 
 ACTIVATION_KINDS = ("ai", "signature")
 """The two kinds of Activation token (rulebook *Resolving Activations*: AI card or Signature)."""
+MOB_TRACK_SPACES = 10
+"""The Mob track's spaces (rulebook *Mob Track*: "spaces numbered 1 to 10, left to right")."""
+ACTIVATION_ORDERS = ("sheet", "ai first")
+"""How a Boss's Activation tokens are ordered: the Monster Sheet's order, or AI first when the
+Sheet gives none (rulebook *Resolving Activations*, Boss Clash)."""
 
 PASSION_LIMIT = 9
 HEAT_LIMIT = 9
@@ -88,7 +93,9 @@ class Monster:
     those not yet created (rulebook *Vantage Points*, "Creating VPs").  ``activations`` are
     the Activation tokens on its Monster Sheet (a Boss, in the Sheet's order) or on its BP
     card on the Mob track (a Mob; a card may hold several) (rulebook *Resolving
-    Activations*)."""
+    Activations*).  ``activation_order`` says how a Boss's tokens are ordered: ``"sheet"``,
+    the Monster Sheet's order as ``activations`` lists them; ``"ai first"`` when the Sheet
+    gives none ("When in doubt ... always resolve any AI Activations first")."""
 
     name: str
     kind: str  # "boss" | "mob"
@@ -102,6 +109,7 @@ class Monster:
     vantage_points: tuple[tuple[int, int], ...] = ()
     locked_vantage_points: tuple[tuple[int, int], ...] = ()
     activations: tuple[Activation, ...] = ()
+    activation_order: str = "sheet"
 
     def has(self, trait: str) -> bool:
         return trait in self.traits
@@ -191,8 +199,27 @@ class ClashState:
     """Board Edges that are Boundless (rulebook *Keyword List: Boundless*): a Knight forced
     beyond one dies."""
     mob_track: tuple[str, ...] = ()
-    """The Mobs' BP cards on the Mob track, left to right, by Monster name (rulebook *Mob
-    Track*); Mobs not listed follow in board order (:func:`activations.track`)."""
+    """The Mob track's numbered spaces 1, 2, … left to right (rulebook *Mob Track*: "spaces
+    numbered 1 to 10"): each the name of the Mob whose BP card lies there, or ``""`` for an
+    empty space.  Mobs not listed take the leftmost empty spaces (:attr:`mob_spaces`)."""
+
+    @cached_property
+    def mob_spaces(self) -> tuple[str, ...]:
+        """The Mob track space by space (space 1 first): a Mob's name, or ``""`` for an empty
+        space, without empty spaces at the right end.  A Mob ``mob_track`` does not list takes
+        the leftmost empty space, in board order ("place a new BP card ... on this track, on
+        the leftmost empty space", rulebook *Mob Track*)."""
+        mobs = [m.name for m in self.monsters if not m.boss]
+        spaces = [name if name in mobs else "" for name in self.mob_track]
+        for name in mobs:
+            if name not in spaces:
+                if "" in spaces:
+                    spaces[spaces.index("")] = name
+                else:
+                    spaces.append(name)
+        while spaces and not spaces[-1]:
+            spaces.pop()
+        return tuple(spaces)
 
     @cached_property
     def pieces(self) -> dict[str, Piece]:
@@ -240,10 +267,16 @@ class ClashState:
         return replace(self, monsters=monsters, knights=knights)
 
     def without(self, name: str) -> ClashState:
-        """This state without the Knight, Monster or Terrain tile called ``name``."""
+        """This state without the Knight, Monster or Terrain tile called ``name``.  A Mob's
+        BP card leaves its Mob track space empty: the other cards keep their numbered spaces
+        (rulebook *Mob Track*)."""
+        track = self.mob_track
+        if any(m.name == name and not m.boss for m in self.monsters):
+            track = tuple("" if n == name else n for n in self.mob_spaces)
+            track = track[:max((i + 1 for i, n in enumerate(track) if n), default=0)]
         return replace(self, knights=tuple(k for k in self.knights if k.name != name),
                        monsters=tuple(m for m in self.monsters if m.name != name),
-                       mob_track=tuple(n for n in self.mob_track if n != name),
+                       mob_track=track,
                        terrain=tuple(t for t in self.terrain if t.name != name))
 
     def knight(self, name: str) -> Knight | None:

@@ -255,15 +255,17 @@ def token_words(monster: Monster) -> str:
 
 def activation_lines(state: ClashState) -> list[str]:
     """Side-panel lines for the Monster Round (rulebook *Resolving Activations*): each Boss's
-    tokens, the Mob track left to right with the tokens on each BP card, and in the Monster
-    Round what activates next and why.  Empty when no Monster holds a token."""
+    tokens, the Mob track's numbered spaces left to right with the tokens on each BP card (an
+    empty space says so), and in the Monster Round what activates next and why.  Empty when
+    no Monster holds a token."""
     if not any(m.activations for m in state.monsters):
         return []
     lines = [f"{m.name}'s tokens: {token_words(m)}" for m in state.monsters if m.boss]
-    mobs = activations.track(state)
-    if mobs:
-        lines.append("Mob track: " + " · ".join(f"{i}. {m.name} ({token_words(m)})"
-                                                for i, m in enumerate(mobs, 1)))
+    spaces = state.mob_spaces
+    if spaces:
+        lines.append("Mob track: " + " · ".join(
+            f"{i}. {name} ({token_words(state.monster(name))})" if name else f"{i}. empty"
+            for i, name in enumerate(spaces, 1)))
     if state.turn.phase == "monster":
         now = activations.next_activation(state)
         lines.append(str(now.event()) + " (N resolves it)" if now else

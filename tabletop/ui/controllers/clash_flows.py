@@ -1,8 +1,9 @@
-"""Shared pieces of the Clash screen's menus (issue 4, item 5): a number menu, opening and
-closing steps, and :class:`ForcedMovement` (key K on a piece, or after an attack): the kind
-(Knockback, Pushback, Pull, Drag, Displace, Forced Vault, Gangup, Herd …), X, the piece moved
-and the space for "… toward", previewed and confirmed; "Reduction" sets the total of the
-effects that reduce it (*Involuntary Movement Reduction*).
+"""Shared pieces of the Clash screen's menus: a number menu, opening and closing steps, and
+:class:`ForcedMovement` (key K on a piece, or after an attack): the kind (Knockback, Pushback,
+Pull, Drag, Displace, Forced Vault, Gangup, Herd …, from the table in
+:mod:`tabletop.games.clash.forced_kinds`), the direction of a directional Knockback, X, the
+piece moved and the space for "… toward", previewed and confirmed; "Reduction" sets the total
+of the effects that reduce it (*Involuntary Movement Reduction*).
 
 The menus of a Monster's activation are in :mod:`tabletop.ui.controllers.clash_activation`,
 a Knight's attack and abilities in :mod:`tabletop.ui.controllers.clash_knight_menus`.  Every
@@ -15,8 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tabletop.games.clash.actions import FORCED_KINDS, Forced
+from tabletop.games.clash.actions import Forced, Weapon
 from tabletop.games.clash.activation import source_problem
+from tabletop.games.clash.forced_kinds import (
+    BY_NAME,
+    KINDS,
+    KNOCKBACK_DIRECTIONS,
+    RELATIVE,
+    compass_way,
+    in_words,
+)
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_facts import piece_at
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
@@ -57,14 +66,16 @@ class ForcedMovement:
     (the Target of an attack); ``on_done`` runs after it was performed or cancelled."""
 
     def __init__(self, screen: ClashController, source: str, target: str | None = None,
-                 on_done: Callable[[], None] | None = None):
+                 on_done: Callable[[], None] | None = None, weapon: Weapon | None = None):
         self.screen = screen
         self.source = source
         self.target = target
         self.kind = ""
         self.amount = 0
         self.reduction = 0
+        self.direction: str | None = None
         self.on_done = on_done
+        self.weapon = weapon
 
     def finish(self) -> None:
         if self.on_done is not None:
@@ -75,10 +86,11 @@ class ForcedMovement:
     def start(self) -> None:
         whom = f" on {self.target}" if self.target else ""
         state = self.screen.state
-        problems = {kind: source_problem(state, self.source, kind) for kind in FORCED_KINDS}
-        kinds = sorted(FORCED_KINDS, key=lambda kind: problems[kind] is not None)
-        items = [MenuItem(kind.title(), kind, problems[kind] is None, problems[kind] or "")
-                 for kind in kinds]  # those the source can cause first, the greyed ones after
+        problems = {k.name: source_problem(state, self.source, k.name, self.weapon)
+                    for k in KINDS}
+        kinds = sorted(KINDS, key=lambda k: problems[k.name] is not None)
+        items = [MenuItem(k.label, k.name, problems[k.name] is None, problems[k.name] or "")
+                 for k in kinds]  # those the source can cause first, the greyed ones after
         items.append(MenuItem(f"Reduction: {self.reduction or 'none'}…", "reduction",
                               note="Involuntary Movement Reduction: the total taken from X"))
         items.append(MenuItem("None", "", note="no forced movement"))
@@ -98,13 +110,45 @@ class ForcedMovement:
                 numbers=tuple(range(0, 13))))
             return
         self.kind = str(kind)
-        if self.kind in ("displace", "forced vault"):
+        self.direction = None
+        if BY_NAME[self.kind].extra == "direction":
+            self._ask_direction()
+            return
+        self._ask_amount()
+
+    def _ask_amount(self) -> None:
+        if not BY_NAME[self.kind].x:
             self.amount = 0
             self._target()
             return
         open_step(self.screen, number_step(
-            self.screen, f"{self.kind.title()} X", self._amount, self.start,
-            (f"{self.kind.title()}: how many spaces (X)?",)))
+            self.screen, f"{self.kind.title()} X{self._way()}", self._amount, self.start,
+            (f"{self._what()}: how many spaces (X)?",)))
+
+    def _ask_direction(self) -> None:
+        """Directional Knockback: left, right, forward, back (relative to the source's facing;
+        greyed for a Knight, which has none) or a compass direction."""
+        monster = self.screen.state.monster(self.source)
+        items = []
+        for way in KNOCKBACK_DIRECTIONS:
+            compass = compass_way(way, monster.facing if monster is not None else None)
+            note = (f"{self.source} is a Knight and has no facing: name a compass direction"
+                    if compass is None else
+                    f"{compass}, as {self.source} faces {monster.facing}" if way in RELATIVE
+                    else "")
+            items.append(MenuItem(in_words(way).capitalize(), way, compass is not None, note))
+        open_step(self.screen, MenuStep(
+            self.screen, "Knockback in a direction: which way?", items, self._directed,
+            ("Knockback X in a specified direction (directional Knockback): as the card "
+             "says, relative to the source's facing or a compass direction.",),
+            on_cancel=self.start))
+
+    def _way(self) -> str:
+        return f" {in_words(self.direction)}" if self.direction else ""
+
+    def _directed(self, way: object) -> None:
+        self.direction = str(way)
+        self._ask_amount()
 
     def _reduce(self, total: int) -> None:
         self.reduction = total
@@ -127,7 +171,8 @@ class ForcedMovement:
             on_board=self._board_piece, on_cancel=self.start))
 
     def _what(self) -> str:
-        return f"{self.kind.title()}{' ' + str(self.amount) if self.amount else ''}"
+        amount = f" {self.amount}" if self.amount else ""
+        return f"{self.kind.title()}{amount}{self._way()}"
 
     def _board_piece(self, space: Space) -> None:
         piece = piece_at(self.screen.state, space)
@@ -154,7 +199,7 @@ class ForcedMovement:
     def _preview(self, toward: Space | None) -> None:
         assert self.target is not None
         action = Forced(self.kind, self.source, self.target, self.amount, toward,
-                        reduction=self.reduction)
+                        reduction=self.reduction, direction=self.direction)
         open_step(self.screen, try_preview(self.screen, action, f"Preview: {self._what()}",
                                            on_done=lambda _: self.finish(),
                                            on_cancel=self.start))

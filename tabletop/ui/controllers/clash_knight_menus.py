@@ -129,7 +129,8 @@ class KnightAttack:
         def chosen(value: object) -> None:
             if value == "forced":
                 ForcedMovement(self.screen, self.knight, monster,
-                               on_done=lambda: self._after(monster)).start()
+                               on_done=lambda: self._after(monster),
+                               weapon=self.weapon).start()
             elif value == "wound":
                 if self.screen.session.perform(RecordWound(self.knight)):
                     self._after(monster)

@@ -52,7 +52,6 @@ if TYPE_CHECKING:
     from tabletop.ui.controllers.clash import ClashController
 
 MENU_WIDTH = 330
-MAX_FORCED = 20  # the largest X of a forced-movement overlay (Knockback 20)
 """Pixels the menu strip takes right of the board while a step is open (at most a third of
 the board area, so a small window keeps a readable board)."""
 
@@ -401,11 +400,13 @@ def try_preview(screen: ClashController, action: object, title: str,
 
 def preview_overlay(screen: ClashController, args: list[str], spec: str) -> None:
     """``tabletop screenshot --overlay``: ``preview monster-move M TARGET TYPE`` or ``preview
-    forced KIND SOURCE P [X]`` (pieces named as in ``tabletop query``) opens that preview;
+    forced KIND SOURCE P [X] [SPACE|DIRECTION]`` (words as in ``tabletop query``) opens that
+    preview;
     ``outcome N`` then shows its N-th outcome.  Raises :class:`UsageError` for bad words and
     the rules core's refusal."""
     from tabletop.games.clash import geometry
-    from tabletop.games.clash.actions import Forced, MonsterMove
+    from tabletop.games.clash.actions import MonsterMove
+    from tabletop.games.clash.rule_queries import forced_action
 
     state = screen.state
     if args and args[0] == "outcome":
@@ -426,16 +427,15 @@ def preview_overlay(screen: ClashController, args: list[str], spec: str) -> None
         if goal.casefold() in {n.casefold() for n in state.pieces}:
             goal = geometry.resolve(state, goal).name
         action: object = MonsterMove(monster.name, goal, " ".join(args[3:]).lower())
-    elif what == "forced" and len(args) in (4, 5):
-        x = parse_int(args[4], 0, MAX_FORCED) if len(args) == 5 else 0
-        if x is None:
-            raise UsageError(f"--overlay {spec!r}: X must be a whole number from 0 to "
-                             f"{MAX_FORCED}")
-        source, piece = (geometry.resolve(state, w).name for w in args[2:4])
-        action = Forced(args[1].lower(), source, piece, x)
+    elif what == "forced":
+        try:
+            action = forced_action(state, args[1:])
+        except TabletopError as exc:
+            raise UsageError(f"--overlay {spec!r}: {exc}") from None
     else:
         raise UsageError(f"--overlay {spec!r}: use preview monster-move M TARGET TYPE, "
-                         f"preview forced KIND SOURCE P [X], or outcome N after one")
+                         f"preview forced KIND SOURCE P [X] [SPACE|DIRECTION], or outcome N "
+                         f"after one")
     try:
         step = PreviewStep(screen, action, f"Preview: {action}")
     except TabletopError as exc:
