@@ -114,7 +114,7 @@ def mutate(doc: dict, data: st.DataObject, count: int) -> dict:
             parent.insert(key, copy.deepcopy(parent[key]))
         elif kind == "multiply":
             parent.extend(copy.deepcopy(parent[key]) for _ in range(data.draw(
-                st.sampled_from((2, 50, 2000)), label="copies")))
+                st.sampled_from((2, 50, 900, 2000)), label="copies")))
         elif kind == "unknown" and isinstance(parent, dict):
             parent[data.draw(st.sampled_from(("zzz", "name", "at", "card_files", "")),
                              label="key")] = copy.deepcopy(data.draw(hostile_values,
