@@ -13,6 +13,7 @@ import pytest
 from tabletop.cli import main
 from tabletop.errors import IllegalActionError, LayoutError
 from tabletop.games import layouts
+from tabletop.games.kingdom import fog
 from tabletop.games.kingdom.actions import Answer
 from tabletop.games.kingdom.state import Prompt, poi_number
 from tabletop.numbers import NumberError, parse_int, read_int
@@ -106,3 +107,10 @@ def test_names_and_free_text_have_stated_lengths():
         layouts.loads(text.replace('name = "Kara"', f'name = "{"K" * 61}"', 1))
     with pytest.raises(LayoutError, match="the most is 4000"):
         layouts.loads(text.replace('title = "', f'title = "{"t" * 4001}', 1))
+
+
+@pytest.mark.parametrize("answer", ["9" * 5000, "²", "+3", "10"])
+def test_a_deep_fog_card_value_is_read_strictly(answer):
+    state = layouts.loads(text_of("kingdom-deep-fog.toml"))[1]
+    assert "Deep Fog Value (0 to 9)" in fog.parse_card(answer, state.fog)
+    assert fog.parse_card("2 : Lantern", state.fog).value == 2
