@@ -270,3 +270,11 @@ def test_a_recovery_header_quotes_a_source_with_a_line_break(tmp_path):
     assert pending.source == "odd\nname.toml"
     assert pending.load()[1] == state
 
+
+
+def test_the_next_save_of_a_file_removes_its_stale_temporaries(tmp_path):
+    subprocess.run([sys.executable, "-c", KILLED_SAVE, str(tmp_path)], check=False, timeout=60)
+    other = tmp_path / ".other.toml.1-0123abcd.tmp"
+    other.write_text("another file's", encoding="utf-8")
+    write_atomic(tmp_path / "board.toml", "whole")
+    assert {p.name for p in tmp_path.iterdir()} == {other.name, "board.toml"}
