@@ -71,7 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("-o", "--output", required=True, help="the PNG to write")
     shot.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT in pixels")
     shot.add_argument("--overlay", action="append", default=[],
-                      help='an overlay such as "los Kara Eggknight" or "reach Kara" (repeatable)')
+                      help='a query question drawn on the board, such as "los Kara Eggknight" '
+                           'or "sees Eggknight" (any number, each in its own colour)')
+    shot.add_argument("--ui", action="store_true",
+                      help="keep the window's buttons, log and status line in the picture")
     shot.add_argument("--reveal", action="store_true",
                       help="show hidden information (secret orders, hands) in the picture")
 
@@ -85,7 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="measure speed budgets and print JSON")
     bench.add_argument("file", nargs="?", help="layout for the frame-time benchmark")
-    bench.add_argument("--geometry", action="store_true", help="the Line of Sight benchmark")
+    bench.add_argument("--geometry", action="store_true",
+                       help="Line of Sight (first and later questions) and distance")
+    bench.add_argument("--startup", action="store_true",
+                       help="whole processes: screenshot, query, start to first frame")
     bench.add_argument("--dice", action="store_true", help="the dice physics benchmark")
 
     roll = sub.add_parser("roll", help="roll dice without a window and print JSON")

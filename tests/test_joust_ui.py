@@ -2,7 +2,6 @@
 the jousting order, the joust roll modal and its dice trays, and no secret in a screenshot
 unless revealed."""
 
-import json
 from pathlib import Path
 
 import pygame
@@ -356,7 +355,7 @@ def test_joust_button_throws_the_seeded_dice_in_the_tray(app):
     assert len(records) == 2
     for line, side in zip(records, screen.sides, strict=True):
         assert f"seed {side.seed}" in line and side.knight.name in line
-        assert replay(json.loads(line.split("; record ", 1)[1])) == side.roll
+        assert replay(line.data) == side.roll and "{" not in line
 
 
 def test_dice_tray_closed_with_escape_throws_the_same_dice_again(app):
@@ -432,22 +431,12 @@ def test_dice_tray_words_each_die_the_joust_way(app):
 
 
 def _drawn_words(app, size):
-    """Every line of text drawn in one frame of ``app`` at ``size``."""
-    from tabletop.ui.views import base
+    """Every line of text drawn in one frame of ``app`` at ``size`` (the text layer's
+    record)."""
+    from tabletop.ui import textlayer
 
-    drawn: list[str] = []
-    original = base.rendered
-
-    def spy(words, *args, **kwargs):
-        drawn.append(words)
-        return original(words, *args, **kwargs)
-
-    base.rendered = spy
-    try:
-        app.draw(pygame.Surface(size))
-    finally:
-        base.rendered = original
-    return drawn
+    app.draw(pygame.Surface(size))
+    return [d.words for d in textlayer.drawn()]
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])

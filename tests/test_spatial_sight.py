@@ -7,12 +7,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.spatial.grid import Board, Space
+from tabletop.spatial.grid import Board, Space, corner_words
+from tabletop.spatial.shadowcast import GAP
 from tabletop.spatial.sight import (
     SightMap,
-    _segment_mask,
     line_of_sight,
     segment_features,
+    segment_walk,
     sight_map,
     visible_from,
 )
@@ -100,7 +101,9 @@ def test_los_explains_and_gives_the_shortest_clear_line():
     sight = line_of_sight(sight_map(board, walls), [S("B1")], [S("C5")],
                           names={S("B3"): "Column"})
     assert sight.clear
-    assert sight.why.startswith("LoS: the line from corner")
+    assert sight.line == ((1, 2), (4, 3))
+    assert sight.why == ("LoS: the line from the south-east corner of B1 to the south-west "
+                         "corner of C5 is unobstructed")
     assert reference_clear(walls, *sight.line)
     length = (sight.line[1][0] - sight.line[0][0]) ** 2 + (sight.line[1][1] - sight.line[0][1]) ** 2
     shorter = [(a, b) for a in S("B1").corners() for b in S("C5").corners()
@@ -146,15 +149,17 @@ def test_exempt_spaces_stop_blocking():
     assert line_of_sight(view.without({S("A2")}), [S("A1")], [S("A3")]).clear
 
 
-def test_packed_segments_hold_exactly_the_walked_features():
-    for dx in range(-5, 6):
-        for dy in range(-5, 6):
-            mask, low = _segment_mask(9, dx, dy)
-            expected = 0
-            for f in segment_features(dx, dy):
-                bit = 2 * (f.y * 9 + f.x - low) + (1 if f.kind == "point" else 0)
-                expected |= 1 << bit
-            assert mask == expected, (dx, dy)
+def test_the_integer_walk_meets_exactly_the_features_of_a_segment_in_order():
+    stride = 13
+    for dx in range(-6, 7):
+        for dy in range(-6, 7):
+            walked = [(offset, "point" if kind == GAP else "cell")
+                      for offset, kind in segment_walk(stride, dx, dy)]
+            expected = [(f.y * stride + f.x, "point" if f.kind == "point" else "cell")
+                        for f in segment_features(dx, dy)]
+            assert sorted(walked) == sorted(expected), (dx, dy)
+            if dx and dy:  # a diagonal segment meets them in the same order
+                assert walked == expected, (dx, dy)
 
 
 walls_strategy = st.frozensets(st.builds(Space, st.integers(0, 5), st.integers(0, 5)),
@@ -198,5 +203,16 @@ def test_derived_maps_equal_maps_built_from_scratch():
     for gone in ({S("A2")}, {S("B3"), S("C4")}, {S("B1")}):
         derived = view.without(gone)
         fresh = SightMap(board, walls - gone)
-        assert (derived.bits, derived.gaps, derived.blocking) == \
-            (fresh.bits, fresh.gaps, fresh.blocking)
+        assert (derived.flags(), derived.gaps, derived.blocking) == \
+            (fresh.flags(), fresh.gaps, fresh.blocking)
+
+
+def test_corners_are_named_by_the_board_labels():
+    assert corner_words((6, 6), [S("G7"), S("G8"), S("H7"), S("H8")]) == \
+        "the north-west corner of G7"
+    assert corner_words((7, 7), [S("G7"), S("G8"), S("H7"), S("H8")]) == \
+        "the south-east corner of G7"  # the centre of a 2 x 2 footprint: its first space
+    assert corner_words((3, 4), [S("D3")]) == "the south-east corner of D3"
+    assert corner_words((2, 4), [S("D3")]) == "the south-west corner of D3"
+    assert corner_words((3, 3), [S("D3")]) == "the north-east corner of D3"
+    assert corner_words((9, 9), [S("D3")]) == "the north-west corner of J10"

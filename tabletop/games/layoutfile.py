@@ -74,8 +74,10 @@ MAX_NAME = 60
 """The longest name (a piece, card, tile, terrain, option or any other word) in a layout."""
 MAX_TEXT = 4000
 """The longest free text (``title``, ``notes``, a card's ``text``) in a layout."""
-FREE_TEXT_KEYS = frozenset({"title", "notes", "text", "perk", "set", "result"})
-"""The keys whose strings are free text; every other string is a name."""
+FREE_TEXT_KEYS = frozenset({"title", "notes", "text", "perk", "set", "result", "traits",
+                            "effects", "abilities", "critical"})
+"""The keys whose strings (or lists of strings) are free text; every other string is a
+name."""
 
 _TYPE_NAMES = {str: "a string", int: "a whole number", bool: "true or false",
                list: "a list", dict: "a table", float: "a number"}
@@ -154,9 +156,10 @@ class Table:
         for value in values:
             if not isinstance(value, str):
                 raise self.error(key, f"must be a list of strings, but holds {_show(value)}")
-            if len(value) > MAX_NAME:
-                raise self.error(key, f"holds a name of {len(value)} characters; the most is "
-                                      f"{MAX_NAME}")
+            longest = MAX_TEXT if key in FREE_TEXT_KEYS else MAX_NAME
+            if len(value) > longest:
+                raise self.error(key, f"holds a string of {len(value)} characters; the most "
+                                      f"is {longest}")
         return tuple(values)
 
     def choice(self, key: str, choices: Iterable[str], default: str | None = None) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 _LABEL = re.compile(r"^\s*([A-Za-z]{1,3})\s*([0-9]{1,4})\s*$")
 
@@ -20,6 +21,7 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
 """Unit steps ``(dx, dy)`` per direction: north is toward row A (y decreasing)."""
 
 
+@lru_cache(maxsize=1024)
 def row_letters(index: int) -> str:
     """Row index 0 -> ``A``, 25 -> ``Z``, 26 -> ``AA`` (spreadsheet style)."""
     if index < 0:
@@ -84,6 +86,25 @@ class Space:
         """The four corner points of the space in corner coordinates, clockwise from NW."""
         x, y = self.col, self.row
         return ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+
+
+CORNER_NAMES: dict[tuple[int, int], str] = {
+    (0, 0): "north-west", (1, 0): "north-east", (0, 1): "south-west", (1, 1): "south-east",
+}
+"""A space's corners by their offset from its north-west corner point."""
+
+
+def corner_words(point: tuple[int, int], spaces: Iterable[Space]) -> str:
+    """The corner point ``(x, y)`` named from the board's labels, as players say it: ``"the
+    north-west corner of G8"``, named from the first of ``spaces`` (reading order) that has
+    it, else from the space south-east of the point (``clash-geometry.md``, *Board, spaces,
+    labels*: the space ``[c, c+1] x [r, r+1]``)."""
+    x, y = point
+    for space in sorted(spaces):
+        side = CORNER_NAMES.get((x - space.col, y - space.row))
+        if side is not None:
+            return f"the {side} corner of {space}"
+    return f"the north-west corner of {Space(y, x)}"
 
 
 @dataclass(frozen=True)

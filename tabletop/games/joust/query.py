@@ -4,6 +4,7 @@ targets, starting Morale, a Knight's dice and die slots, and the winner.  Each a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tabletop.dice.kings_champion import ATTACK_COLOURS, parse_die, score
@@ -12,6 +13,7 @@ from tabletop.games.contract import Verb
 from tabletop.games.joust.planning import MATCH_RULE, slot_mismatch
 from tabletop.games.joust.scoring import starting_morale, token_morale, winner
 from tabletop.games.joust.state import JoustState, Knight, is_token_slot
+from tabletop.games.overlay import Picture
 
 
 def _knight(state: JoustState, name: str) -> Knight:
@@ -146,3 +148,31 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
          "COLOUR, the empty slots a die of that colour may go on", _slots),
     Verb("winner", "", "the King's Champion, tie, or null while the game goes on", _winner, 0),
 )}
+
+
+def _slots_picture(state: JoustState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The Knight ringed; its slots (with COLOUR: the empty slots that take it) tinted, each
+    named ``KNIGHT/SLOT``."""
+    knight = _knight(state, args[0])
+    slots = answer["answer"] if len(args) == 2 else list(answer["answer"])
+    return Picture(places=tuple(f"{knight.name}/{slot}" for slot in slots),
+                   marked=(knight.name,))
+
+
+def _dice_picture(state: JoustState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The Knight ringed and the slots holding the dice it rolls tinted."""
+    knight = _knight(state, args[0])
+    return Picture(places=tuple(f"{knight.name}/{slot}" for slot, _ in knight.placed_dice()),
+                   marked=(knight.name,))
+
+
+def _knight_picture(state: JoustState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The Knight the answer is about, ringed."""
+    return Picture(marked=(_knight(state, args[0]).name,))
+
+
+_PICTURES = {"slots": _slots_picture, "dice": _dice_picture, "morale-for": _knight_picture,
+             "crown-target": _knight_picture}
+"""The verbs whose answers are drawn by ``--overlay``, and how."""
+
+VERBS = {name: replace(verb, picture=_PICTURES.get(name)) for name, verb in VERBS.items()}

@@ -11,7 +11,6 @@ in :meth:`ClashController.key_help` and ``docs/window.md``.
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 
 import pygame
@@ -31,10 +30,15 @@ from tabletop.games.clash.actions import (
     SetStat,
 )
 from tabletop.games.clash.state import ClashState, Knight, Monster
-from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_activation import MonsterActivation
+from tabletop.ui.controllers.clash_cards import (
+    CardFlow,
+    card_lines,
+    start_activation,
+    start_attack,
+)
 from tabletop.ui.controllers.clash_facts import (
     ClashFacts,
     activation_lines,
@@ -117,15 +121,15 @@ class ClashController(GameController):
         self.palette: int | None = None
         self.drag: Drag | None = None
         self.paint: tuple[Space, Space] | None = None
-        self.pinned_sight: tuple[str, str] | None = None
-        self.pinned_reach: list[str] = []
         self.step: MenuStep | None = None
+        self.flow: CardFlow | None = None
 
     # -- helpers ---------------------------------------------------------------------------
 
     @property
     def state(self) -> ClashState:
-        return self.session.state
+        """The board shown: a card sequence's own state while it runs, else the session's."""
+        return self.flow.state if self.flow is not None else self.session.state
 
     def known(self) -> ClashFacts:
         """The geometry facts of the current state."""
@@ -166,12 +170,10 @@ class ClashController(GameController):
                    self.known().marks(), self.layers, caption_rect=rect)
 
     def overlays(self) -> ClashOverlays:
-        """The overlays for the current selection, hover, toggles and pins."""
+        """The overlays for the current selection, hover and toggles."""
         facts, state = self.known(), self.state
         piece = self.selection()
         reach: set[Space] = set()
-        for name in self.pinned_reach:
-            reach |= facts.reach(name)
         reach_now = True
         if isinstance(piece, Knight) and not self.edit and self.step is None:
             reach |= facts.reach(piece.name)
@@ -206,8 +208,6 @@ class ClashController(GameController):
             cursor=self.cursor, ghost=ghost, caption=tuple(caption))
 
     def _sight(self, piece: Knight | Monster | None) -> SightLine | None:
-        if self.pinned_sight is not None:
-            return self.known().sight(*self.pinned_sight, wait=True)
         target = self.hover
         if piece is None or target is None or self.edit or target in piece.spaces:
             return None
@@ -226,7 +226,7 @@ class ClashController(GameController):
         if self.selected and self.selected in self.state.pieces:
             return describe_piece(self.state, self.known(), self.selected)
         lines = ["Nothing selected", "click a Knight to see where it can move",
-                 *activation_lines(self.state)]
+                 *card_lines(self.state), *activation_lines(self.state)]
         notes = " ".join(self.state.notes.split())
         if notes:
             lines.append(notes)
@@ -353,8 +353,10 @@ class ClashController(GameController):
     def resolve_activation(self) -> None:
         """N / the Resolve Activation button: the next ready Activation token is resolved
         (:class:`ResolveActivation`, undoable); the status line says who activates next and
-        why.  The Activation itself is played with M (menus) and the Knights' buttons."""
-        self.perform(ResolveActivation())
+        why.  The Activation itself is played with M (menus) and the Knights' buttons.  On a
+        board with card files the whole Activation runs from the cards."""
+        if not start_activation(self):
+            self.perform(ResolveActivation())
 
     def activate(self) -> None:
         """M: the selected Monster's activation, menu by menu."""
@@ -370,7 +372,8 @@ class ClashController(GameController):
         if not isinstance(piece, Knight):
             self.session.tell("select a Knight to attack with it (A)", error=True)
             return
-        KnightAttack(self, piece.name).start()
+        if not start_attack(self, piece.name):
+            KnightAttack(self, piece.name).start()
 
     def abilities(self) -> None:
         """B: the selected Knight's move-like abilities, Rush and Vault."""
@@ -393,13 +396,14 @@ class ClashController(GameController):
         return [
             ("click / Enter", "select a Knight or Monster; click a blue space to move there"),
             ("hover / arrows", "with a piece selected: LoS line, range and distance"),
-            ("Esc / right-click", "cancel the selection (and pinned overlays)"),
+            ("Esc / right-click", "cancel the selection"),
             ("Tab", "select the next piece"),
             ("F", "front, rear and blindspots of the selected (or every) Monster"),
             ("Z, + / -", "Zone X around the selected piece; change X"),
             ("V", "every space the selected piece sees"),
             ("M", "activate the selected Monster: targeting, attack type, movement, attack"),
-            ("A", "attack with the selected Knight: weapon, Monster, forced movement"),
+            ("A", "attack with the selected Knight: weapon, Monster, forced movement (with "
+                  "card files: the whole Knight Attack, rolls in the dice tray)"),
             ("K", "forced movement by the selected piece (Knockback X, Pushback X …)"),
             ("B", "the selected Knight's Reflex, Reposition, Motivate, Hug, Rush, Vault"),
             ("C", "climb a Vantage Point (or fall from one); on a Monster: create its VPs"),
@@ -407,82 +411,52 @@ class ClashController(GameController):
             ("menus", "1–9 or click choose; arrows and Enter; Esc goes back / cancels"),
             ("stat buttons", "Vigor, Heat, Passion −/+ and Knockdown of the selected Knight"),
             ("N", "Monster Round: resolve the next Activation token (the log says who is "
-                  "next and why)"),
+                  "next and why; with card files: the whole Activation from the cards)"),
             ("T", "End Turn (End Monster Round in the Monster Round)"),
             ("E", "edit mode: drag pieces and tiles"),
             ("R / Del (edit)", "rotate the selected Monster / remove the selection"),
             ("1–5 (edit)", "palette: drag over empty spaces to add a Terrain tile"),
         ]
 
-    def apply_overlay(self, spec: str) -> None:
-        """Overlays for ``tabletop screenshot``: ``los P Q``, ``reach K``, ``select P``,
-        ``facing`` (or ``front``/``rear``/``blindspots``) ``[M]``, ``zone P X``,
-        ``visible P``, ``preview monster-move M TARGET TYPE``, ``preview forced KIND SOURCE P
-        [X]`` and ``outcome N`` — names or space labels as in ``tabletop query``."""
+    overlay_words = ("select", "preview", "outcome")
+
+    def screen_overlay(self, verb: str, args: list[str], spec: str) -> None:
+        """The screen's own overlays for ``tabletop screenshot``: ``select P``, ``preview
+        monster-move M TARGET TYPE``, ``preview forced KIND SOURCE P [X]`` and ``outcome N``
+        (names or space labels as in ``tabletop query``)."""
+        if verb in ("preview", "outcome"):
+            try:
+                preview_overlay(self, args if verb == "preview" else [verb, *args], spec)
+            except QueryError as exc:
+                raise UsageError(f"--overlay {spec!r}: {exc}") from None
+            return
+        if len(args) != 1:
+            raise UsageError(f"--overlay {spec!r}: select takes 1 word (a piece)")
         try:
-            words = shlex.split(spec)
-        except ValueError as exc:
-            raise UsageError(f"--overlay {spec!r}: {exc}") from None
-        verb, args = (words[0].lower(), words[1:]) if words else ("", [])
-        try:
-            self._overlay(verb, args, spec)
+            place = geometry.resolve(self.state, args[0])
         except QueryError as exc:
             raise UsageError(f"--overlay {spec!r}: {exc}") from None
+        if place.piece is None:
+            raise UsageError(f"--overlay {spec!r}: {place.name} is not a piece")
+        self.selected = place.name
 
-    def _overlay(self, verb: str, args: list[str], spec: str) -> None:
-        state = self.state
-        if verb in ("preview", "outcome"):
-            preview_overlay(self, args if verb == "preview" else [verb, *args], spec)
-            return
-        usage = {"los": 2, "reach": 1, "select": 1, "zone": 2, "visible": 1, "seen": 1}
-        facing_verbs = ("facing", "front", "rear", "blindspots")
-        if verb not in usage and verb not in facing_verbs:
-            raise UsageError(f"--overlay {spec!r}: unknown overlay; use los P Q, reach K, "
-                             f"select P, facing [M], zone P X, visible P, preview … or "
-                             f"outcome N")
-        if verb in usage and len(args) != usage[verb]:
-            raise UsageError(f"--overlay {spec!r}: {verb} takes {usage[verb]} "
-                             f"word{'s' if usage[verb] > 1 else ''}")
-        if verb == "los":
-            source, target = (geometry.resolve(state, w) for w in args)
-            self.pinned_sight = (source.name, target.name)
-            if source.piece is not None:
-                self.selected = source.name
-        elif verb == "reach":
-            knight = geometry.resolve(state, args[0])
-            if knight.knight is None:
-                raise UsageError(f"--overlay {spec!r}: {knight.name} is not a Knight")
-            self.pinned_reach.append(knight.name)
-        elif verb in ("select", "visible", "seen", "zone"):
-            place = geometry.resolve(state, args[0])
-            if place.piece is None:
-                raise UsageError(f"--overlay {spec!r}: {place.name} is not a piece")
-            self.selected = place.name
-            if verb in ("visible", "seen"):
-                self.show_seen = True
-            elif verb == "zone":
-                x = parse_int(args[1], 0, ZONE_MAX)
-                if x is None:
-                    raise UsageError(f"--overlay {spec!r}: X must be a whole number from 0 "
-                                     f"to {ZONE_MAX}")
-                self.show_zone, self.zone_x = True, x
-        else:
-            if len(args) > 1:
-                raise UsageError(f"--overlay {spec!r}: {verb} takes at most one Monster")
-            if args:
-                place = geometry.resolve(state, args[0])
-                if place.monster is None:
-                    raise UsageError(f"--overlay {spec!r}: {place.name} is not a Monster")
-                self.selected = place.name
-            self.show_facing = True
+    def place_rects(self, name: str) -> list[pygame.Rect]:
+        """The pixel rectangles of the spaces of piece or space ``name``."""
+        try:
+            spaces = geometry.resolve(self.state, name).spaces
+        except TabletopError:
+            return []
+        grid = self.grid()
+        return [grid.space_rect(space) for space in spaces]
+
+    def board_point(self, point: tuple[int, int]) -> tuple[int, int] | None:
+        """The pixel of a corner point ``(x, y)``."""
+        return self.grid().point(*point)
 
     def cancel(self) -> bool:
-        dropped = bool(self.selected or self.drag or self.paint or self.pinned_sight
-                       or self.pinned_reach)
+        dropped = bool(self.selected or self.drag or self.paint)
         self.selected = None
         self.drag = self.paint = None
-        self.pinned_sight = None
-        self.pinned_reach = []
         if dropped:
             self.session.tell("selection cleared")
         return dropped
@@ -623,7 +597,6 @@ class ClashController(GameController):
         piece = self.selection()
         if other is not None and (piece is None or other.name != piece.name):
             self.selected = other.name
-            self.pinned_sight = None
             kind = "Knight" if isinstance(other, Knight) else "Monster"
             self.session.tell(f"{other.name} selected ({kind} on {other.at})")
         elif other is not None:
@@ -664,7 +637,6 @@ class ClashController(GameController):
     def toggle_edit(self) -> None:
         self.edit = not self.edit
         self.drag = self.paint = None
-        self.pinned_sight = None
         self.session.tell("edit mode: drag pieces and tiles, R rotates, Del removes, 1–5 "
                           "paints Terrain" if self.edit else "edit mode off")
 
