@@ -22,7 +22,7 @@ from pathlib import Path
 
 from tabletop import userdirs
 from tabletop.errors import TabletopError
-from tabletop.games.layoutfile import write_atomic
+from tabletop.games.atomicwrite import write_atomic
 from tabletop.ui.widgets import theme
 
 MAX_BYTES = 4096
