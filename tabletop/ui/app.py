@@ -64,7 +64,7 @@ APP_KEY_HELP: list[tuple[str, str]] = [
     ("Ctrl+S", "save (to a file of yours; else Save As)"), ("Ctrl+Shift+S", "save as"),
     ("F12", "save a picture of the board (screenshots folder)"),
     ("F5", "reopen the file from disk"), ("F1", "this help"), ("Ctrl+Q", "quit"),
-    ("Ctrl+= / Ctrl+-", "UI scale up / down (75 % to 200 %, kept for next time)"),
+    ("Ctrl+Shift+= / Ctrl+Shift+-", "UI scale up / down (75 % to 200 %, kept for next time)"),
     ("Ctrl+H", "high-contrast theme on / off (kept for next time)"),
     ("drop a file", "open it"),
     ("log: wheel, PgUp/PgDn, click", "scroll the log; an entry's board, read-only (Esc: back)"),
@@ -216,16 +216,17 @@ class App:
             self._app_key(event)
 
     def _look_key(self, event: pygame.event.Event) -> bool:
-        """Ctrl+= / Ctrl+- (UI scale) and Ctrl+H (high contrast): change the look, lay the
-        frame out again and keep the choice in the settings file; returns whether the key
-        was one of them."""
+        """Ctrl+Shift+= / Ctrl+Shift+- (UI scale; Ctrl+= and Ctrl+- alone zoom the board)
+        and Ctrl+H (high contrast): change the look, lay the frame out again and keep the
+        choice in the settings file; returns whether the key was one of them."""
         if not event.mod & pygame.KMOD_CTRL:
             return False
-        if event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_MINUS,
-                         pygame.K_KP_MINUS):
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if shift and event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS,
+                                   pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE):
             up = event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)
             theme.set_ui_scale(settings.step_scale(theme.ui_scale(), up))
-            said = f"UI scale {theme.ui_scale()} % (Ctrl+= / Ctrl+-)"
+            said = f"UI scale {theme.ui_scale()} % (Ctrl+Shift+= / Ctrl+Shift+-)"
         elif event.key == pygame.K_h:
             theme.use("default" if theme.current() == "high-contrast" else "high-contrast")
             said = f"{theme.current()} theme (Ctrl+H)"
@@ -533,8 +534,8 @@ class HelpScreen(Controller):
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Every key and what it does, the descriptions wrapped (never cut): in one column,
         else two, at the largest size from 18 pixels (scaled with the window and the UI
-        scale) down to 13 (scaled with the window alone: at a large UI scale the list
-        shrinks rather than leave keys out) at which they all fit."""
+        scale) down to 13, or 11 scaled with the window alone (at a large UI scale the list
+        shrinks rather than leave keys out), at which they all fit."""
         box = rect.inflate(-min(60, rect.width // 20), -min(40, rect.height // 20))
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
@@ -547,7 +548,7 @@ class HelpScreen(Controller):
              theme.ACCENT, max_width=box.width - 32)
         area = pygame.Rect(box.x + 16, box.y + title + 22, box.width - 32,
                            box.height - title - 32)
-        smallest = min(theme.ui(13), theme.window_ui(13))
+        smallest = min(theme.ui(13), theme.window_ui(11))
         for size, columns in ((s, c) for s in range(theme.ui(18), smallest - 1, -1)
                               for c in (1, 2)):
             laid = self._lay_out(area, size, columns)
