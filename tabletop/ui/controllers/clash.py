@@ -297,7 +297,7 @@ class ClashController(GameController):
                                     self.toggle_divine))
         return specs
 
-    # -- the Clash round's menus (issue 4, item 5) -------------------------------------------
+    # -- the Clash round's menus (rulebook *Monster Round*, *Knight Round*) ------------------
 
     def set_stat(self, stat: str, value: int) -> None:
         """A stat button: set the selected Knight's ``stat`` to ``value`` (a

@@ -1,4 +1,4 @@
-"""A Monster's activation chosen in menus (key M on a Monster; issue 4, item 5): the AI
+"""A Monster's activation chosen in menus (key M on a Monster; *Resolving Activations*): the AI
 card's targeting lines, built from the typical instructions (with X where they take one) and
 resolved by the rules core (:func:`tabletop.games.clash.targeting.target`), the rule that
 decided shown and a tie offered as alternatives to click; the attack type (Melee, Range X,

@@ -1,4 +1,4 @@
-"""A Knight's attack and abilities chosen in menus (issue 4, item 5):
+"""A Knight's attack and abilities chosen in menus (rulebook *Knight Round*):
 
 - :class:`KnightAttack` (key A on a Knight): the weapon (Melee, Reach X, Ranged X–Y,
   Unwieldy), the Monster (each with the rules core's reason when it cannot be attacked), then

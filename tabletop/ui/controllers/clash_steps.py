@@ -1,6 +1,6 @@
 """The steps of the Clash screen's menus: one choice at a time in a menu beside the board
 (the board shrinks to make room), with clicks on the board where a step asks for a piece or a
-space, and ghost previews of every outcome before anything happens (issue 4, item 5).
+space, and ghost previews of every outcome before anything happens.
 
 - :class:`MenuStep`: a :class:`~tabletop.ui.widgets.menu.Menu` in the strip right of the board;
   ``on_board(space)`` (optional) takes left clicks on the board (with ``pick_space`` also the

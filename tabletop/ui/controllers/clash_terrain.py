@@ -1,5 +1,5 @@
 """A Terrain tile placed in play (key P; rulebook *Placing and Removing Terrain During
-Clashes*; issue 4, item 5): the kind of tile, the supply of tiles of that type the game has
+Clashes*): the kind of tile, the supply of tiles of that type the game has
 (not limited by default), two corners clicked on the board (the same space twice for a
 one-space tile), then every outcome of :class:`~tabletop.games.clash.actions.PlaceTerrain`
 previewed — the pieces it Crashes, Displaces or kills, the tiles it destroys and, with the

@@ -1,4 +1,4 @@
-"""Vantage Points on the Clash screen (rulebook *Vantage Points*; issue 4, item 5):
+"""Vantage Points on the Clash screen (rulebook *Vantage Points*):
 
 - :class:`VantageMenu` (key C): on a Knight on the ground, the Vantage Points it may climb
   (each VP of each Monster, greyed with the rules core's reason when it cannot), clicked on

@@ -1,6 +1,6 @@
 """Ghost previews over the Clash Board: what one outcome of a Monster movement, a forced
 movement or an attack would do, drawn from :func:`tabletop.games.clash.preview.preview`
-before the players confirm it (issue 4, item 5).
+before the players confirm it.
 
 - each moved piece's path: a line through the centres of its footprint at every position,
   a dot per step, the start outlined dashed and the end drawn as a see-through ghost of the
