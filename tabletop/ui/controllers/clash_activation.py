@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.clash import targeting
 from tabletop.games.clash.actions import MonsterAttack, MonsterMove, TurnMonster
+from tabletop.games.clash.movement_types import TOWARD_THE_TARGET
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_facts import piece_at
 from tabletop.ui.controllers.clash_flows import (
@@ -47,11 +48,10 @@ STAT_TRACKS = (("Vigor", 15), ("Heat", 9), ("Passion", 9))
 """The Knights' tracks a With X line reads, and each track's top value."""
 DIRECTIONS = ("north", "east", "south", "west")
 
-MOVEMENTS = (("Move", "move"), ("Move Behind", "move behind"), ("Move Lateral", "move lateral"),
-             ("Jump", "jump"), ("Land on Top", "land on top"),
-             ("Appear Behind", "appear behind"))
-"""Movement types toward a Target (rulebook *Monster Movement Types*); Appear X and Move to X
-take a space clicked on the board, Move to X also a direction (north, east, south, west)."""
+MOVEMENTS = tuple((kind.label, kind.name) for kind in TOWARD_THE_TARGET)
+"""Movement types toward a Target (rulebook *Monster Movement Types*, from the table in
+:mod:`tabletop.games.clash.movement_types`); Appear X and Move to X take a space clicked on the
+board, Move to X also a direction (north, east, south, west)."""
 
 
 class MonsterActivation:
