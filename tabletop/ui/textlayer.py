@@ -149,6 +149,32 @@ def paste(dest: pygame.Surface, image: pygame.Surface, pos: tuple[int, int],
     return where
 
 
+def scrolled(image: pygame.Surface, dx: int, dy: int,
+             rebuilt: Sequence[tuple[pygame.Rect, pygame.Surface]]) -> None:
+    """Keep the text of the off-screen ``image`` true after ``image.scroll(dx, dy)`` and the
+    pictures in ``rebuilt`` (``(part, picture)``) blitted onto their parts of it: its
+    strings move with the picture, those now wholly in a rebuilt part (or off the image) give
+    way to that part's own, which are carried over."""
+    bounds = image.get_rect()
+    parts = [part for part, _ in rebuilt]
+    kept: list[tuple[Drawn, pygame.Rect | None]] = []
+    for old, tip in _held.get(image, []):
+        rect = old.rect.move(dx, dy).clip(bounds)
+        if not rect.width or not rect.height or any(part.contains(rect) for part in parts):
+            continue
+        kept.append((Drawn(rect, old.words, old.full, old.shortened, old.tooltip, old.role),
+                     tip.move(dx, dy) if tip is not None else None))
+    for part, picture in rebuilt:
+        for new, tip in _held.get(picture, []):
+            rect = new.rect.move(part.topleft)
+            if any(k.words == new.words and k.rect.colliderect(rect) for k, _ in kept):
+                continue  # the rest of a string already kept
+            kept.append((Drawn(rect, new.words, new.full, new.shortened, new.tooltip,
+                               new.role), tip.move(part.topleft) if tip is not None else None))
+    _held[image] = kept
+    _pasted.pop(image, None)
+
+
 def cover(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Say that ``rect`` of the frame ``surface`` was just covered (a veil, a modal box): the
     strings drawn under it so far are no longer on show, so they leave the frame's record
