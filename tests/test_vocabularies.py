@@ -20,3 +20,41 @@ def test_every_monster_movement_type_is_documented_and_resolved():
     for kind in TYPES:
         assert f"| `{kind.name}` | `{kind.arguments()}` | {kind.label} |" in docs
         assert kind.sentence in docs
+
+
+def _with_numbers(word: str) -> str:
+    return word.replace("X", "2")
+
+
+def test_every_targeting_instruction_is_read_documented_and_offered():
+    """Targeting instructions: every word of the table is read by the rules core as the
+    table says it acts (a yes/no test or a ranking), the menu offers the words of its groups
+    and docs/clash-rules.md has a row with the rulebook sentence."""
+    from clash_boards import board
+
+    from tabletop.games.clash import targeting
+    from tabletop.games.clash.targeting_lines import INSTRUCTIONS, RANK, TEST, menu_words
+    from tabletop.ui.controllers import clash_activation as menus
+
+    state = board('[board]\nrows = 6\ncols = 6\n[[monsters]]\nname = "Rat"\ntype = "mob"\n'
+                  'at = "C3"\nfacing = "north"\n[[knights]]\nname = "Kara"\nat = "A1"\n')
+    rat = state.monster("Rat")
+    docs = (DOCS / "clash-rules.md").read_text()
+    for ins in INSTRUCTIONS:
+        assert f"| {ins.name} | {ins.acts} | " in docs, ins.name
+        assert ins.sentence in docs, ins.name
+        for word in ins.words:
+            written = _with_numbers(word)
+            kept = targeting._apply(state, rat, written, list(state.knights))
+            if ins.acts == TEST:
+                assert kept is not None, word
+            elif ins.acts == RANK:
+                assert kept is None and targeting._ranker(state, rat, written), word
+            else:
+                targeting.target(state, rat, [written])       # read, not refused
+    table_words = {w for ins in INSTRUCTIONS for w in ins.words}
+    offered = {*menu_words("common"), *menu_words("more"), *menus.STAT_SELECTORS,
+               *(form.format(x="X") for form in menus.WITH_X.values()),
+               *(form.format(x="X", stat="Vigor") for form, _ in menus.STAT_VALUES[:1]),
+               *(form.format(x="X", stat="Heat") for form, _ in menus.STAT_VALUES[1:])}
+    assert offered == table_words

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from tabletop.games.clash import targeting
 from tabletop.games.clash.actions import MonsterAttack, MonsterMove, TurnMonster
 from tabletop.games.clash.movement_types import TOWARD_THE_TARGET
+from tabletop.games.clash.targeting_lines import COMMON, MORE, menu_words
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_facts import piece_at
 from tabletop.ui.controllers.clash_flows import (
@@ -29,14 +30,12 @@ from tabletop.ui.widgets.menu import MenuItem
 if TYPE_CHECKING:
     from tabletop.ui.controllers.clash import ClashController
 
-COMMON_INSTRUCTIONS = ("Closest", "Furthest", "In front", "Adjacent")
-MORE_INSTRUCTIONS = ("Engaged", "Non-Engaged", "In sight", "Grouped", "Lone Knight",
-                     "In Blindspot", "Not in Blindspot", "In Rear", "Not in Rear",
-                     "On Vantage Point", "Not on Vantage Point", "Last Knight to Wound",
-                     "Priority Target", "Divine Target", "With Knockdown", "No Target")
+COMMON_INSTRUCTIONS = menu_words(COMMON)
+MORE_INSTRUCTIONS = menu_words(MORE)
 """The typical targeting instructions of the rulebook (*Typical Targeting Instructions*)
 that the rules core knows, without X, in the rulebook's words ("On Vantage Point", "Not on
-Vantage Point"); the ones with X are offered with a number."""
+Vantage Point"), from the table in :mod:`tabletop.games.clash.targeting_lines`; the ones with
+X are offered with a number."""
 
 STAT_SELECTORS = ("Highest Vigor", "Lowest Vigor", "Highest Heat", "Lowest Heat",
                   "Most Passion", "Least Passion")
