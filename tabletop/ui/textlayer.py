@@ -38,7 +38,9 @@ ELLIPSIS = "…"
 class Drawn:
     """One string drawn in a frame: ``rect`` (its ink, in frame pixels), the ``words`` shown,
     the ``full`` text, whether it was ``shortened`` (cut, abbreviated or left out lines),
-    whether a ``tooltip`` shows the full text, and its ``role`` ("label" for board labels)."""
+    whether a ``tooltip`` shows the full text, its ``role`` ("label" for board labels), and
+    whether part of its ink fell outside the clip of the surface it was drawn on
+    (``clipped``: on a fitted board or a panel that is a cut word)."""
 
     rect: pygame.Rect
     words: str
@@ -46,6 +48,7 @@ class Drawn:
     shortened: bool
     tooltip: bool
     role: str = "text"
+    clipped: bool = False
 
 
 @dataclass
@@ -106,7 +109,8 @@ def _record(surface: pygame.Surface, drawn_: Drawn, tip: pygame.Rect | None,
     rect = rect.move(offset)
     if tip is not None:
         tip = tip.move(offset)
-    kept = Drawn(rect, drawn_.words, drawn_.full, drawn_.shortened, drawn_.tooltip, drawn_.role)
+    kept = Drawn(rect, drawn_.words, drawn_.full, drawn_.shortened, drawn_.tooltip, drawn_.role,
+                 drawn_.clipped or rect.size != drawn_.rect.size)
     if root is _frame.surface:
         _frame.drawn.append(kept)
         if tip is not None:
@@ -140,7 +144,7 @@ def paste(dest: pygame.Surface, image: pygame.Surface, pos: tuple[int, int],
     try:
         for kept, tip in held:
             _record(dest, Drawn(kept.rect.move(shift), kept.words, kept.full, kept.shortened,
-                                kept.tooltip, kept.role),
+                                kept.tooltip, kept.role, kept.clipped),
                     tip.move(shift) if tip is not None else None)
     finally:
         dest.set_clip(saved)
@@ -162,7 +166,8 @@ def scrolled(image: pygame.Surface, dx: int, dy: int,
         rect = old.rect.move(dx, dy).clip(bounds)
         if not rect.width or not rect.height or any(part.contains(rect) for part in parts):
             continue
-        kept.append((Drawn(rect, old.words, old.full, old.shortened, old.tooltip, old.role),
+        kept.append((Drawn(rect, old.words, old.full, old.shortened, old.tooltip, old.role,
+                           old.clipped or rect.size != old.rect.size),
                      tip.move(dx, dy) if tip is not None else None))
     for part, picture in rebuilt:
         for new, tip in _held.get(picture, []):
@@ -170,7 +175,8 @@ def scrolled(image: pygame.Surface, dx: int, dy: int,
             if any(k.words == new.words and k.rect.colliderect(rect) for k, _ in kept):
                 continue  # the rest of a string already kept
             kept.append((Drawn(rect, new.words, new.full, new.shortened, new.tooltip,
-                               new.role), tip.move(part.topleft) if tip is not None else None))
+                               new.role, new.clipped),
+                         tip.move(part.topleft) if tip is not None else None))
     _held[image] = kept
     _pasted.pop(image, None)
 

@@ -21,6 +21,7 @@ import pygame
 from tabletop.spatial.grid import Space
 from tabletop.ui import textlayer
 from tabletop.ui.textlayer import text, text_size, wrap
+from tabletop.ui.widgets import theme
 
 __all__ = ["Grid", "LayerCache", "dashed_line", "layer", "text", "text_size", "wrap"]
 
@@ -40,9 +41,11 @@ class Grid:
     def fit(cls, rect: pygame.Rect, rows: int, cols: int) -> Grid:
         """The largest grid with a whole number of pixels per space that fits in ``rect``
         leaving room for the edge labels on every side, centred."""
-        guess = max(4, min(rect.width // (cols + 2), rect.height // (rows + 2)))
-        margin = max(14, min(28, guess * 2 // 3))
-        cell = max(4, min((rect.width - 2 * margin) // cols, (rect.height - 2 * margin) // rows))
+        cell = max(4, min(rect.width // (cols + 2), rect.height // (rows + 2)))
+        for _ in range(2):  # the labels' size follows the cell: fit, then fit again for it
+            margin = edge_label_room(cell)
+            cell = max(4, min((rect.width - 2 * margin) // cols,
+                              (rect.height - 2 * margin) // rows))
         left = rect.x + (rect.width - cell * cols) // 2
         top = rect.y + (rect.height - cell * rows) // 2
         return cls(rows, cols, cell, left, top)
@@ -95,6 +98,24 @@ class Grid:
 STRIP = 16
 """Pixels: the narrowest strip a pan builds (pygame draws a wide outline wrongly on a surface
 only a few pixels across)."""
+
+
+def edge_label_size(cell: int) -> int:
+    """The font size of the row letters and column numbers beside spaces of ``cell`` pixels:
+    two thirds of a space, at most the window-scaled 18 pixels, at least 9."""
+    return max(9, min(theme.ui(18), cell * 2 // 3))
+
+
+def edge_label_gap(size: int) -> int:
+    """Pixels between the board's edge and its edge labels of font ``size``."""
+    return max(3, size // 2)
+
+
+def edge_label_room(cell: int) -> int:
+    """Pixels to leave on every side of a board of ``cell``-pixel spaces so that its edge
+    labels are drawn whole."""
+    size = edge_label_size(cell)
+    return size + edge_label_gap(size) + 4
 
 
 class LayerCache:

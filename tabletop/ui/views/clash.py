@@ -33,7 +33,17 @@ from tabletop.ui.textlayer import (
     tooltip,
     wrap_at_most,
 )
-from tabletop.ui.views.base import Grid, LayerCache, dashed_line, layer, text, text_size, wrap
+from tabletop.ui.views.base import (
+    Grid,
+    LayerCache,
+    dashed_line,
+    edge_label_gap,
+    edge_label_size,
+    layer,
+    text,
+    text_size,
+    wrap,
+)
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
@@ -343,8 +353,8 @@ def _draw_edge_labels(surface: pygame.Surface, grid: Grid) -> None:
     """Row letters along the left and right edges, column numbers along the top and bottom;
     on small spaces only every n-th label, so that labels never overlap."""
     board = grid.rect
-    size = max(9, min(theme.ui(18), grid.cell * 2 // 3))
-    gap = max(3, size // 2)
+    size = edge_label_size(grid.cell)
+    gap = edge_label_gap(size)
     view = surface.get_rect().inflate(4 * size, 4 * size)  # zoomed in: those in view only
     row_step = -(-(size + 2) // grid.cell)
     for row in range(0, grid.rows, row_step):
