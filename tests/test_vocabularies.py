@@ -58,3 +58,25 @@ def test_every_targeting_instruction_is_read_documented_and_offered():
                *(form.format(x="X", stat="Vigor") for form, _ in menus.STAT_VALUES[:1]),
                *(form.format(x="X", stat="Heat") for form, _ in menus.STAT_VALUES[1:])}
     assert offered == table_words
+
+
+def test_every_almokon_keyword_is_documented_and_loadable():
+    """Almokon keywords: docs/almokon.md has every row of the table (the program's own names
+    in italics), the card loader accepts each card keyword as the table says (with or without
+    X), and every effect keyword is an effect the loader reads."""
+    import pytest
+
+    from tabletop.games.almokon.cards import EFFECTS, parse_keyword
+    from tabletop.games.almokon.keywords import CARD, EFFECT, KEYWORDS
+
+    docs = (DOCS / "almokon.md").read_text()
+    for k in KEYWORDS:
+        name = f"*{k.label()}*" if k.ours else k.label()
+        assert f"| {name} | {k.effect} | {k.example} |" in docs, k.name
+        if k.where == CARD:
+            assert parse_keyword(f"{k.name} 2" if k.number else k.name) == (
+                k.name, 2 if k.number else 0)
+            with pytest.raises(ValueError):
+                parse_keyword(k.name if k.number else f"{k.name} 2")
+        elif k.where == EFFECT:
+            assert k.name in EFFECTS
