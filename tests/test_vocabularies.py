@@ -80,3 +80,39 @@ def test_every_almokon_keyword_is_documented_and_loadable():
                 parse_keyword(k.name if k.number else f"{k.name} 2")
         elif k.where == EFFECT:
             assert k.name in EFFECTS
+
+
+def test_every_fateforge_action_is_resolved_and_documented():
+    """Fateforge actions: every action class is a row of the table, ``apply`` has a resolver
+    for every row, and docs/fateforge.md lists every row with its fields and rulebook
+    section."""
+    import inspect
+
+    from tabletop.games.fateforge import actions, rules
+    from tabletop.games.fateforge.action_table import ACTIONS
+
+    classes = {cls for _, cls in inspect.getmembers(actions, inspect.isclass)
+               if cls.__module__ == actions.__name__ and cls is not actions.Event}
+    assert {spec.kind for spec in ACTIONS} == classes
+    assert set(rules._HANDLERS) == classes
+    docs = (DOCS / "fateforge.md").read_text()
+    for spec in ACTIONS:
+        assert (f"| `{spec.name}` | {spec.arguments() or '—'} | {spec.when} | *{spec.rule}* | "
+                f"{spec.line} |") in docs, spec.name
+
+
+def test_every_forced_kind_takes_its_arguments_in_one_order_and_answers():
+    """Forced movement: every kind of ``tabletop query forced`` takes SOURCE, then the piece
+    moved, then X, then the space or direction; each kind asked that way answers (no kind is
+    listed by the verb yet unanswerable, "drag toward" and "pushback toward" included)."""
+    from tabletop.games import layouts
+    from tabletop.games.clash.forced_kinds import KINDS
+    from tabletop.games.query import ask
+
+    game, state = layouts.load(DOCS.parent / "layouts" / "clash-teaching.toml")
+    extra = {"": "", "space": " C4", "direction": " north"}
+    for kind in KINDS:
+        assert kind.arguments().startswith("SOURCE P"), kind.name
+        x = " 2" if kind.x else ""
+        answer = ask(game, state, f"forced '{kind.name}' Eggknight Kara{x}{extra[kind.extra]}")
+        assert answer.get("answer"), (kind.name, answer)

@@ -33,25 +33,21 @@ import pygame
 from tabletop.dice.fateforge_rolls import ENERGY_REROLL, Preparation, energy_reroll
 from tabletop.dice.roll import Roll, add_dice, new_seed, reroll, roll_dice
 from tabletop.errors import IllegalActionError, UsageError
+from tabletop.games.fateforge.action_table import BUTTONS
 from tabletop.games.fateforge.actions import (
     AccompanyAlly,
     AllyAbility,
     Block,
     CleanUp,
-    Collect,
     Dash,
     EndTurn,
     EnemyActs,
     EnergyReroll,
     Exit,
-    Explore,
     ExtraRound,
-    Fountain,
     Hit,
-    OpenChest,
     Pull,
     Push,
-    Revive,
     RollAllyDice,
     RollDice,
     SetArmourUse,
@@ -61,7 +57,6 @@ from tabletop.games.fateforge.actions import (
     Step,
     Stun,
     ThreeOfAKind,
-    ToggleDoor,
     UseAllyDie,
     UsePortal,
     WeaponSpecial,
@@ -507,16 +502,15 @@ class FateforgeController(GameController):
 
     def _focus_buttons(self) -> list[ButtonSpec]:
         state = self.state
-        labels = {ToggleDoor: lambda a: f"Door to {state.zone_name(a.to)}",
-                  UsePortal: lambda a: f"Portal to {state.zone_name(a.to)}",
-                  OpenChest: lambda a: f"Open {a.token}", Explore: lambda a: f"Explore {a.token}",
-                  Collect: lambda a: f"Collect {a.token}", Revive: lambda a: f"Revive {a.target}",
-                  Fountain: lambda a: f"Fountain +{a.health}h +{a.energy}e"}
         specs = []
         for action in self._cached("legal", lambda: legal_actions(state)):
-            label = labels.get(type(action))
+            label = BUTTONS.get(type(action))
             if label is not None and len(specs) < 6:
-                specs.append(ButtonSpec(label(action), lambda a=action: self.perform(a)))
+                words = {**vars(action)}
+                if "to" in words:
+                    words["to"] = state.zone_name(action.to)
+                specs.append(ButtonSpec(label.format(**words),
+                                        lambda a=action: self.perform(a)))
         return specs
 
     def _skill_buttons(self) -> list[ButtonSpec]:
