@@ -28,7 +28,7 @@ from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.clash_host import ClashHost
 
 COMMON_INSTRUCTIONS = menu_words(COMMON)
 MORE_INSTRUCTIONS = menu_words(MORE)
@@ -56,7 +56,7 @@ board, Move to X also a direction (north, east, south, west)."""
 class MonsterActivation:
     """A Monster's activation chosen in menus (see the module docstring)."""
 
-    def __init__(self, screen: ClashController, monster: str):
+    def __init__(self, screen: ClashHost, monster: str):
         self.screen = screen
         self.monster = monster
         self.lines: list[list[str]] = [[]]

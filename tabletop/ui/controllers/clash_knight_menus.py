@@ -43,13 +43,13 @@ from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.clash_host import ClashHost
 
 
 class KnightAttack:
     """A Knight's Combat Action chosen in menus (see the module docstring)."""
 
-    def __init__(self, screen: ClashController, knight: str):
+    def __init__(self, screen: ClashHost, knight: str):
         self.screen = screen
         self.knight = knight
         self.unwieldy = False
@@ -164,7 +164,7 @@ def _legal(state: ClashState, action: object) -> bool:
 class KnightMoves:
     """A Knight's move-like abilities, Rush and Vault (see the module docstring)."""
 
-    def __init__(self, screen: ClashController, knight: str):
+    def __init__(self, screen: ClashHost, knight: str):
         self.screen = screen
         self.knight = knight
 
@@ -292,7 +292,7 @@ class SharedMotivate:
     """``knight``'s Motivate ``amount`` shared among the other Knights (see the module
     docstring); ``back`` reopens the abilities menu."""
 
-    def __init__(self, screen: ClashController, knight: str, amount: int,
+    def __init__(self, screen: ClashHost, knight: str, amount: int,
                  back: Callable[[], None]):
         self.screen = screen
         self.knight = knight

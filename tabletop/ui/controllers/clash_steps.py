@@ -49,8 +49,8 @@ from tabletop.ui.views.clash_preview import (
 from tabletop.ui.widgets.menu import Menu, MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.base import AppHost
+    from tabletop.ui.controllers.clash_host import ClashHost
 
 CANCEL = "cancel"
 FUNCTION_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 16))
@@ -66,7 +66,7 @@ class MenuStep(Controller):
     modal = False
     in_panel = True
 
-    def __init__(self, screen: ClashController, title: str, items: Sequence[MenuItem],
+    def __init__(self, screen: ClashHost, title: str, items: Sequence[MenuItem],
                  on_choose: Callable[[object], None], header: Sequence[str] = (),
                  on_board: Callable[[Space], None] | None = None,
                  on_cancel: Callable[[], None] | None = None,
@@ -90,7 +90,7 @@ class MenuStep(Controller):
     def state(self) -> ClashState:
         return self.screen.state
 
-    def on_push(self, app: App) -> None:
+    def on_push(self, app: AppHost) -> None:
         super().on_push(app)
         self.screen.step = self
 
@@ -288,7 +288,7 @@ class PreviewStep(MenuStep):
     cannot be taken at all, before anything is shown.  ``on_done(outcome)`` is called after
     the action was performed."""
 
-    def __init__(self, screen: ClashController, action: object, title: str,
+    def __init__(self, screen: ClashHost, action: object, title: str,
                  on_done: Callable[[Branch], None] | None = None, header: Sequence[str] = (),
                  on_cancel: Callable[[], None] | None = None):
         self.action = action
@@ -393,7 +393,7 @@ class PreviewStep(MenuStep):
         draw_badges(surface, grid, shown)
 
 
-def try_preview(screen: ClashController, action: object, title: str,
+def try_preview(screen: ClashHost, action: object, title: str,
                 **kwargs) -> PreviewStep | None:
     """A :class:`PreviewStep` for ``action``, or ``None`` with the rules core's refusal in
     the status line."""
@@ -404,7 +404,7 @@ def try_preview(screen: ClashController, action: object, title: str,
         return None
 
 
-def preview_overlay(screen: ClashController, args: list[str], spec: str) -> None:
+def preview_overlay(screen: ClashHost, args: list[str], spec: str) -> None:
     """``tabletop screenshot --overlay``: ``preview monster-move M TARGET TYPE`` or ``preview
     forced KIND SOURCE P [X] [SPACE|DIRECTION]`` (words as in ``tabletop query``) opens that
     preview;

@@ -19,7 +19,7 @@ from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.clash_host import ClashHost
 
 SUPPLIES = tuple(range(0, 13))
 """Supplies offered (0: not limited)."""
@@ -35,7 +35,7 @@ class TerrainPlacement:
     """A tile placed in play, chosen in menus and clicks (see the module docstring);
     ``kinds`` are ``(name, keywords)`` pairs (the edit palette)."""
 
-    def __init__(self, screen: ClashController,
+    def __init__(self, screen: ClashHost,
                  kinds: tuple[tuple[str, tuple[str, ...]], ...]):
         self.screen = screen
         self.kinds = kinds

@@ -28,7 +28,7 @@ from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.clash_host import ClashHost
 
 
 def climb_choices(state, knight: Knight) -> list[tuple[Monster, Space, str | None]]:
@@ -50,7 +50,7 @@ class VantageMenu:
     """Climb, fall or create Vantage Points for the selected piece (see the module
     docstring)."""
 
-    def __init__(self, screen: ClashController, name: str):
+    def __init__(self, screen: ClashHost, name: str):
         self.screen = screen
         self.name = name
 
@@ -181,7 +181,7 @@ class VantageMenu:
             on_board=board, spaces=locked, pick_space=True))
 
 
-def fall(screen: ClashController, knight: str, on_done, on_cancel) -> None:
+def fall(screen: ClashHost, knight: str, on_done, on_cancel) -> None:
     """The preview of ``knight`` falling from its Vantage Point (each free space next to the
     Monster an outcome, with badges on the board); ``on_done()`` after it was confirmed."""
     open_step(screen, try_preview(
@@ -194,7 +194,7 @@ def fall(screen: ClashController, knight: str, on_done, on_cancel) -> None:
 class HoldOn:
     """The Hold on prompt at the end of the Monster Round for ``knights`` (those on a VP)."""
 
-    def __init__(self, screen: ClashController, knights: list[str]):
+    def __init__(self, screen: ClashHost, knights: list[str]):
         self.screen = screen
         self.knights = list(knights)
 
