@@ -610,6 +610,7 @@ def run(path: str, *, frames: int | None = None) -> int:
         say(str(exc), error=True)
         return EXIT_INPUT
     recovery = Recovery()
+    recovery.remove_interrupted_saves(Path(path).parent)
     session = Session(game, state, path=str(path), recovery=recovery)
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels, no blur
     pygame.display.init()
