@@ -12,10 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.games.clash import targeting
 from tabletop.games.clash.actions import MonsterAttack, MonsterMove, TurnMonster
-from tabletop.games.clash.movement_types import TOWARD_THE_TARGET
-from tabletop.games.clash.targeting_lines import COMMON, MORE, menu_words
 from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_facts import piece_at
@@ -26,6 +23,7 @@ from tabletop.ui.controllers.clash_flows import (
     open_step,
 )
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
+from tabletop.ui.facades.clash import COMMON, MORE, TOWARD_THE_TARGET, menu_words, targeting
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:

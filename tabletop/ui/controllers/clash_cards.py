@@ -20,12 +20,12 @@ import pygame
 
 from tabletop.dice.roll import Roll
 from tabletop.errors import IllegalActionError, TabletopError
-from tabletop.games.clash import knight_attack, monster_round, turns
-from tabletop.games.clash import sequence as seq
 from tabletop.games.clash.events import describe
 from tabletop.games.clash.state import ClashState
 from tabletop.ui.controllers.clash_flows import close_steps, open_step
 from tabletop.ui.controllers.clash_steps import MenuStep, badges, full_preview, taken_off
+from tabletop.ui.facades.clash import knight_attack, monster_round, turns
+from tabletop.ui.facades.clash import sequence as seq
 from tabletop.ui.logbook import LogEntry
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash_preview import draw_badges, draw_marks, draw_preview

@@ -17,18 +17,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.games.clash.actions import Forced, Weapon
-from tabletop.games.clash.activation import source_problem
-from tabletop.games.clash.forced_kinds import (
+from tabletop.spatial.grid import Space
+from tabletop.ui.controllers.clash_facts import piece_at
+from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
+from tabletop.ui.facades.clash import (
     BY_NAME,
     KINDS,
     KNOCKBACK_DIRECTIONS,
     RELATIVE,
     compass_way,
     in_words,
+    source_problem,
 )
-from tabletop.spatial.grid import Space
-from tabletop.ui.controllers.clash_facts import piece_at
-from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:

@@ -20,7 +20,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tabletop.errors import TabletopError
-from tabletop.games.clash import geometry, movelike, rules, turns
 from tabletop.games.clash.actions import (
     Attack,
     Motivate,
@@ -40,6 +39,7 @@ from tabletop.ui.controllers.clash_flows import (
     open_step,
 )
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
+from tabletop.ui.facades.clash import geometry, movelike, rules, turns
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:

@@ -29,13 +29,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tabletop.errors import TabletopError, UsageError
-from tabletop.games.clash import rules
-from tabletop.games.clash.forced import Branch, spaces_at
-from tabletop.games.clash.preview import Preview, preview
 from tabletop.games.clash.state import ClashState
 from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.base import Controller
+from tabletop.ui.facades.clash import Branch, Preview, preview, rules, spaces_at
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash_preview import (
     Badge,
@@ -411,9 +409,8 @@ def preview_overlay(screen: ClashHost, args: list[str], spec: str) -> None:
     preview;
     ``outcome N`` then shows its N-th outcome.  Raises :class:`UsageError` for bad words and
     the rules core's refusal."""
-    from tabletop.games.clash import geometry
     from tabletop.games.clash.actions import MonsterMove
-    from tabletop.games.clash.rule_queries import forced_action
+    from tabletop.ui.facades.clash import forced_action, geometry
 
     state = screen.state
     if args and args[0] == "outcome":

@@ -19,12 +19,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import vantage
 from tabletop.games.clash.actions import Climb, CreateVantagePoint, FallFromVantage
 from tabletop.games.clash.state import Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_flows import close_steps, open_step
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
+from tabletop.ui.facades.clash import vantage
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:

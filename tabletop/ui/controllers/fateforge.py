@@ -33,7 +33,6 @@ import pygame
 from tabletop.dice.fateforge_rolls import ENERGY_REROLL, Preparation, energy_reroll
 from tabletop.dice.roll import Roll, add_dice, new_seed, reroll, roll_dice
 from tabletop.errors import IllegalActionError, UsageError
-from tabletop.games.fateforge.action_table import BUTTONS
 from tabletop.games.fateforge.actions import (
     AccompanyAlly,
     AllyAbility,
@@ -61,24 +60,24 @@ from tabletop.games.fateforge.actions import (
     UsePortal,
     WeaponSpecial,
 )
-from tabletop.games.fateforge.enemies import next_activation, turn_plan
-from tabletop.games.fateforge.moves import (
-    dash_options,
-    hit_refusal,
-    shot_refusal,
-    step_options,
-)
-from tabletop.games.fateforge.rules import (
-    NeedsRoll,
-    apply,
-    dice_count,
-    exit_plan,
-    legal_actions,
-    three_of_a_kind_face,
-)
 from tabletop.games.fateforge.state import REACTIONS, TURNS, WEAPON_DICE, FateforgeState, Hero
 from tabletop.spatial.zone_graph import move_neighbours
 from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.facades.fateforge import (
+    BUTTONS,
+    NeedsRoll,
+    apply,
+    dash_options,
+    dice_count,
+    exit_plan,
+    hit_refusal,
+    legal_actions,
+    next_activation,
+    shot_refusal,
+    step_options,
+    three_of_a_kind_face,
+    turn_plan,
+)
 from tabletop.ui.logbook import LogEntry
 from tabletop.ui.session import Session
 from tabletop.ui.views.fateforge import (
