@@ -42,6 +42,8 @@ class Game:
     - ``describe(event)``: the event in words, for the log.
     - ``summary(state)``: one line for ``tabletop check``.
     - ``verbs``: the ``tabletop query`` verbs by name.
+    - ``new_game(seed)``: a fresh game set up from the game's own data, its decks shuffled
+      with ``seed`` (``None`` for a game that is only played from layouts).
     """
 
     name: str
@@ -54,3 +56,4 @@ class Game:
     describe: Callable[[Event], str]
     summary: Callable[[State], str]
     verbs: Mapping[str, Verb] = field(default_factory=dict)
+    new_game: Callable[[int], State] | None = None

@@ -100,8 +100,11 @@ class Perk:
         if k == "advance":
             where = "any Political track" if a == "any" else f"the {a} track"
             return f"advance {n} space{'s' if n != 1 else ''} on {where}"
-        if k in ("add-die", "reroll"):
-            return (EFFECT_WORDS[k].replace("COLOUR", "any colour" if a == "any" else str(a)))
+        if k == "add-die":
+            return f"roll one more {a} die"
+        if k == "reroll":
+            return "reroll one die of any colour once" if a == "any" else \
+                f"reroll one {a} die once"
         text = (PERK_KINDS.get(k) or EFFECT_WORDS[k]).replace("N ", f"{n} ")
         if n == 1:
             for many, one in (("Cards", "Card"), ("Tokens", "Token"), ("workers", "worker"),

@@ -1,6 +1,6 @@
 """``tabletop query`` verbs for King's Champion: dice scores, Morale from tokens, crown
-targets, starting Morale, a Knight's dice and die slots, and the winner.  Each answer carries
-``"why"``."""
+targets, starting Morale, a Knight's dice and die slots, and the winner, with the phase verbs
+of :mod:`tabletop.games.joust.query_phases`.  Each answer carries ``"why"``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 from tabletop.dice.kings_champion import ATTACK_COLOURS, parse_die, score
 from tabletop.errors import QueryError
 from tabletop.games.contract import Verb
+from tabletop.games.joust import query_phases
 from tabletop.games.joust.planning import MATCH_RULE, slot_mismatch
 from tabletop.games.joust.scoring import starting_morale, token_morale, winner
 from tabletop.games.joust.state import JoustState, Knight
@@ -132,7 +133,7 @@ def _winner(state: JoustState, args: list[str]) -> dict[str, Any]:
     return {"answer": name if name is not None else "tie", "why": why}
 
 
-VERBS: dict[str, Verb] = {v.name: v for v in (
+VERBS: dict[str, Verb] = {**{v.name: v for v in (
     Verb("score", "[ruse] DIE...", "what rolled dice score: hits, critical hits, aftershocks, "
          "Reputation, pips", _score),
     Verb("morale-for", "KNIGHT COLOUR", "the Morale one more Bravery Token of COLOUR on KNIGHT "
@@ -145,4 +146,4 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("slots", "KNIGHT [COLOUR]", "KNIGHT's die slots and the colours each takes; with "
          "COLOUR, the empty slots a die of that colour may go on", _slots),
     Verb("winner", "", "the King's Champion, tie, or null while the game goes on", _winner, 0),
-)}
+)}, **query_phases.VERBS}

@@ -5,15 +5,19 @@ face down "so that your rival does not know the order of your Knights"; Ability 
 revealed when their Knight enters its joust (*Placing Ability Cards*).  Our reading for a
 hot-seat game: while a Household plans, its rival sees none of its plan (order, Favor Actions,
 Ability Cards, dice moved); in the Jousting Phase each Knight's order slot, Favor Action and
-Ability Card stay hidden until its joust is revealed.  Everything drawn or saved as a picture
-goes through :func:`view_for` first.
+Ability Card stay hidden until its joust is revealed.  A Household's hand (Enhancement and
+Ability Cards, and the card it keeps by the Rule Exception) is its own: the rival sees how
+many cards it holds, not which.  The decks and the Bravery Token bag are face down for
+everyone: their order is hidden (the bag's tokens are shown by colour, sorted, since what went
+in and came out was seen).  Everything drawn or saved as a picture goes through
+:func:`view_for` first.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop.games.joust.state import HIDDEN, Household, JoustState, Knight
+from tabletop.games.joust.state import HIDDEN, Enhancement, Household, JoustState, Knight
 
 
 def view_for(state: JoustState, viewer: str | None) -> JoustState:
@@ -24,14 +28,30 @@ def view_for(state: JoustState, viewer: str | None) -> JoustState:
     cannot be played on (``apply`` refuses it).  Nothing is hidden once the game is over or
     while setting up.
     """
-    if state.phase in ("over", "setup"):
+    if state.phase == "over":
         return replace(state, viewer=viewer or HIDDEN)
-    houses = tuple(house if house.name == viewer else _hide(state, house)
+    state = replace(state, enhancement_deck=_face_down(state.enhancement_deck),
+                    ability_deck=_face_down(state.ability_deck), bag=tuple(sorted(state.bag)))
+    houses = tuple(_own(house) if house.name == viewer else _hide(state, house)
                    for house in state.households)
     return replace(state, households=houses, viewer=viewer or HIDDEN)
 
 
+def _face_down(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(HIDDEN for _ in cards)
+
+
+def _own(house: Household) -> Household:
+    """The viewer's own Household: all but the order of its Advanced Ability deck."""
+    return replace(house, advanced_deck=_face_down(house.advanced_deck))
+
+
 def _hide(state: JoustState, house: Household) -> Household:
+    house = replace(_own(house), abilities=_face_down(house.abilities),
+                    kept=HIDDEN if house.kept else "",
+                    hand=tuple(Enhancement(HIDDEN, (), None, "", ()) for _ in house.hand))
+    if state.phase == "setup":
+        return house
     if state.phase == "planning":
         shown: set[str] = set()
         house = _unplace_dice(house)
