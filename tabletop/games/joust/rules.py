@@ -67,7 +67,7 @@ _HANDLERS: dict[type, Callable] = {
     Finish: phases.finish,
 }
 
-__all__ = ["apply", "legal_actions", "describe"]
+__all__ = ["apply", "legal_actions", "candidate_actions", "describe"]
 
 
 def apply(state: JoustState, action: Action | PhaseAction
@@ -91,10 +91,16 @@ def apply(state: JoustState, action: Action | PhaseAction
 
 
 def legal_actions(state: JoustState) -> tuple[Action, ...]:
-    """Actions ``apply`` accepts: every setup, planning, reveal and end-of-round action, and
-    for a joust a few sample rolls (every die showing 1, 3, 5 or 6; Aftershocks end on 2),
-    since the faces are the dice's to choose.  Crown placements are included.  Empty once the
-    game is over."""
+    """Actions ``apply`` accepts, from :func:`candidate_actions`: every choice, Draw, Worker,
+    Ennoblement, setup, planning, reveal and end-of-round action, and for a joust a few sample
+    rolls (every die showing 1, 3, 5 or 6; Aftershocks end on 2), since the faces are the
+    dice's to choose.  Crown placements are included.  Empty once the game is over."""
+    return tuple(a for a in candidate_actions(state) if _accepted(state, a))
+
+
+def candidate_actions(state: JoustState) -> tuple[Action, ...]:
+    """The actions :func:`legal_actions` tries, before each is checked by ``apply`` (a
+    superset of them, cheap to list: a random player may try these one by one)."""
     if state.phase == "over" or state.viewer is not None:
         return ()
     out: list[Action] = []
@@ -126,7 +132,7 @@ def legal_actions(state: JoustState) -> tuple[Action, ...]:
                                                             strict=True))))
     else:
         out.append(EndRound())
-    return tuple(a for a in out if _accepted(state, a))
+    return tuple(out)
 
 
 def _pending_actions(state: JoustState) -> list:
