@@ -83,7 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("-o", "--output", required=True, help="the PNG to write")
     shot.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT in pixels")
     shot.add_argument("--overlay", action="append", default=[],
-                      help='an overlay such as "los Kara Eggknight" or "reach Kara" (repeatable)')
+                      help='a query question drawn on the board, such as "los Kara Eggknight" '
+                           'or "sees Eggknight" (any number, each in its own colour)')
+    shot.add_argument("--ui", action="store_true",
+                      help="keep the window's buttons, log and status line in the picture")
     shot.add_argument("--reveal", action="store_true",
                       help="show hidden information (secret orders, hands) in the picture")
 

@@ -110,11 +110,11 @@ def test_screenshot_hides_hands_unless_revealed():
 
 def test_overlays():
     app = open_app("almokon-midgame.toml")
-    app.screen.apply_overlay("targets ironclad-galley")
-    assert app.screen.targets()["tidewyrm"] is None
-    with pytest.raises(UsageError, match="no overlay"):
+    app.screen.apply_overlay("legal-targets ironclad-galley")
+    assert "tidewyrm" in app.screen.asked[0].picture.marked
+    with pytest.raises(UsageError, match="no almokon overlay 'fog'"):
         app.screen.apply_overlay("fog")
-    with pytest.raises(UsageError, match="no card"):
+    with pytest.raises(UsageError, match="select takes one card uid"):
         app.screen.apply_overlay("select nobody")
 
 

@@ -26,13 +26,23 @@ def test_los_answers_with_the_rule_and_a_clear_line(capsys):
                                "los Eggknight Kara")
     assert code == 0
     assert seen["question"] == "los Eggknight Fleischritter"
-    assert seen["answer"] is True and seen["why"].startswith("LoS: the line from corner")
+    assert seen["answer"] is True and seen["why"].startswith("LoS: the line from the ")
     (x1, y1), (x2, y2) = seen["line"]
     assert 7 <= x1 <= 9 and 6 <= y1 <= 8  # a corner of the Eggknight (G8, 2 x 2)
     assert 7 <= x2 <= 8 and 2 <= y2 <= 3  # a corner of Fleischritter (C8)
     assert hidden == {"question": "los Eggknight Kara", "answer": False, "line": None,
                       "why": hidden["why"]}
     assert "Ruined Wall" in hidden["why"]
+
+
+def test_los_names_corners_in_the_board_labels_and_keeps_the_numeric_line(capsys):
+    code, [hidden, seen] = ask(capsys, TEACHING, "los Eggknight Kara",
+                               "los Eggknight Fleischritter")
+    assert code == 0
+    assert ("from the north-west corner of G8 to the south-east corner of D3" in hidden["why"])
+    assert seen["line"] == [[7, 6], [7, 3]]  # G8's north-west corner, C8's south-west one
+    assert seen["why"] == ("LoS: the line from the north-west corner of G8 to the south-west "
+                           "corner of C8 is unobstructed")
 
 
 def test_every_verb_answers_in_the_spec_shape(capsys):

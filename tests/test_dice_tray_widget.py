@@ -1,5 +1,6 @@
 """The dice tray in the window: opens on D, throws, re-rolls by the game's rule, hands on."""
 
+import math
 from pathlib import Path
 
 import pygame
@@ -10,7 +11,13 @@ from tabletop.dice.tray import animate_roll
 from tabletop.games import layouts
 from tabletop.ui.app import App
 from tabletop.ui.session import Session
-from tabletop.ui.widgets.dice_tray import DiceTray, die_image
+from tabletop.ui.widgets.dice_tray import (
+    MIN_SHARE,
+    DiceTray,
+    die_image,
+    face_mark,
+    upright_share,
+)
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
 SIZE = (1280, 800)
@@ -242,3 +249,31 @@ def test_power_limits_the_palette_refuses_a_die_the_box_does_not_hold():
     assert tray.pending == ["kf-power-white"] * 3 and "holds 3 white" in tray.message
     tray.add("kf-power-black")
     assert tray.pending[-1] == "kf-power-black"
+
+
+def test_settled_faces_read_upright_whatever_the_angle_of_the_die():
+    app = _app("fateforge-chapel.toml")
+    tray = DiceTray(app.session, ["ff-red", "ff-yellow", "ff-blue", "ff-green"], seed=7)
+    app.push(tray)
+    _key(app, pygame.K_SPACE)
+    tray.update(6000)
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)
+    poses = tray.animation.at(tray.clock)
+    assert any(abs(math.sin(2 * pose.angle)) > 0.2 for pose in poses)  # some die is turned
+    for (cx, cy), half, angle, index in tray._dice:
+        side = max(8, 2 * round(2 * half * upright_share(angle) / 2))
+        mark = face_mark(tray.roll.kinds[index], poses[index].face, side)
+        origin = mark.get_rect(center=(round(cx), round(cy))).topleft
+        solid = [(x, y) for x in range(side) for y in range(side) if mark.get_at((x, y)).a == 255]
+        assert solid, "the face has marks"
+        for x, y in solid:  # the upright (unturned) marks are exactly what the screen shows
+            assert surface.get_at((origin[0] + x, origin[1] + y))[:3] == mark.get_at((x, y))[:3]
+
+
+def test_upright_share_fits_an_upright_square_in_a_turned_die():
+    assert upright_share(0) == pytest.approx(1)
+    assert upright_share(math.pi / 24) == pytest.approx(1 / (math.cos(math.pi / 24)
+                                                             + math.sin(math.pi / 24)))
+    assert upright_share(math.pi / 4) == MIN_SHARE  # words stay whole near 45 degrees
+    assert upright_share(math.pi) == pytest.approx(1)

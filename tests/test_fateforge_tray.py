@@ -3,7 +3,6 @@ replayable: the Preparation roll (with its Energy Reroll and Three-of-a-Kind in 
 Reroll-misses button, and the enemies' Randomisation D6."""
 
 import itertools
-import json
 import os
 from dataclasses import replace
 
@@ -39,8 +38,8 @@ def settle(app):
 
 def records(app, words):
     """The replayable records the log holds for lines containing ``words``."""
-    return [json.loads(line.split("; replay ", 1)[1]) for line in app.session.log
-            if words in line and "; replay " in line]
+    return [line.data for line in app.session.log
+            if words in line and getattr(line, "data", None) is not None]
 
 
 def seeded_app(*seeds, state=None):

@@ -2,7 +2,6 @@
 and its dice as buttons, a hero's dice chosen from its pool, the weapon's special result, and
 the armour choice (layout ``fateforge-allies.toml``)."""
 
-import json
 from dataclasses import replace
 
 import pygame
@@ -37,7 +36,7 @@ def test_allies_the_ally_dice_are_thrown_first_with_misses_rerolled():
     state = app.session.state
     assert state.ally.rolled and len(state.ally.dice) == 2 and "miss" not in state.ally.dice
     line = next(line for line in app.session.log if line.startswith("Brann's dice"))
-    record = json.loads(line.split("; replay ", 1)[1])
+    record = line.data
     assert [f.lower().replace(" ", "-") for f in replay(record).labels()] == list(
         state.ally.dice)
     assert all(h.rolled for h in state.heroes)

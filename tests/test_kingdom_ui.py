@@ -102,7 +102,7 @@ def test_overlays_for_screenshots():
     controller, _ = screen("mid-delve")
     controller.apply_overlay("preview 1")
     assert controller.route() == ("7", "3", "1")
-    with pytest.raises(UsageError, match="no overlay"):
+    with pytest.raises(UsageError, match="no kingdom overlay 'sparkles'"):
         controller.apply_overlay("sparkles")
     with pytest.raises(UsageError, match="no Backtrack reaches"):
         controller.apply_overlay("preview 8")

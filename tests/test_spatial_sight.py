@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.spatial.grid import Board, Space
+from tabletop.spatial.grid import Board, Space, corner_words
 from tabletop.spatial.sight import (
     SightMap,
     _segment_mask,
@@ -100,7 +100,9 @@ def test_los_explains_and_gives_the_shortest_clear_line():
     sight = line_of_sight(sight_map(board, walls), [S("B1")], [S("C5")],
                           names={S("B3"): "Column"})
     assert sight.clear
-    assert sight.why.startswith("LoS: the line from corner")
+    assert sight.line == ((1, 2), (4, 3))
+    assert sight.why == ("LoS: the line from the south-east corner of B1 to the south-west "
+                         "corner of C5 is unobstructed")
     assert reference_clear(walls, *sight.line)
     length = (sight.line[1][0] - sight.line[0][0]) ** 2 + (sight.line[1][1] - sight.line[0][1]) ** 2
     shorter = [(a, b) for a in S("B1").corners() for b in S("C5").corners()
@@ -200,3 +202,14 @@ def test_derived_maps_equal_maps_built_from_scratch():
         fresh = SightMap(board, walls - gone)
         assert (derived.bits, derived.gaps, derived.blocking) == \
             (fresh.bits, fresh.gaps, fresh.blocking)
+
+
+def test_corners_are_named_by_the_board_labels():
+    assert corner_words((6, 6), [S("G7"), S("G8"), S("H7"), S("H8")]) == \
+        "the north-west corner of G7"
+    assert corner_words((7, 7), [S("G7"), S("G8"), S("H7"), S("H8")]) == \
+        "the south-east corner of G7"  # the centre of a 2 x 2 footprint: its first space
+    assert corner_words((3, 4), [S("D3")]) == "the south-east corner of D3"
+    assert corner_words((2, 4), [S("D3")]) == "the south-west corner of D3"
+    assert corner_words((3, 3), [S("D3")]) == "the north-east corner of D3"
+    assert corner_words((9, 9), [S("D3")]) == "the north-west corner of J10"

@@ -41,7 +41,7 @@ def shot(tmp_path, *overlays, size="640x400", name="out.png"):
     source.write_text(BOARD, encoding="utf-8")
     out = tmp_path / name
     args = argparse.Namespace(file=str(source), output=str(out), size=size,
-                              overlay=list(overlays), reveal=False)
+                              overlay=list(overlays), reveal=False, ui=False)
     assert screenshot_command(args) == 0
     return source, out
 
@@ -57,7 +57,7 @@ def test_screenshot_round_trip_reopens_the_same_board(tmp_path):
 def test_screenshot_of_a_screenshot_keeps_the_board(tmp_path):
     _, first = shot(tmp_path)
     args = argparse.Namespace(file=str(first), output=str(tmp_path / "again.png"),
-                              size="400x300", overlay=[], reveal=False)
+                              size="400x300", overlay=[], reveal=False, ui=False)
     screenshot_command(args)
     assert load_board(tmp_path / "again.png")[1] == load_board(first)[1]
 

@@ -19,13 +19,17 @@ class Verb:
     """One ``tabletop query`` verb: ``usage`` is its argument list in words (``"P Q"``);
     ``run(state, args)`` returns the answer fields (at least ``"answer"``) or raises
     :class:`~tabletop.errors.QueryError`.  ``arity`` is the exact number of arguments, or
-    ``None`` when ``run`` checks them itself."""
+    ``None`` when ``run`` checks them itself.  ``picture(state, args, answer)``, for a verb
+    whose answer can be drawn on the board, returns the
+    :class:`~tabletop.games.overlay.Picture` of an answer (``--overlay`` of ``tabletop
+    screenshot`` draws it); ``None`` for a verb whose answer is no picture."""
 
     name: str
     usage: str
     summary: str
     run: Callable[[State, list[str]], dict[str, Any]]
     arity: int | None = None
+    picture: Callable[[State, list[str], dict[str, Any]], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,25 @@ class Space:
         return ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
 
 
+CORNER_NAMES: dict[tuple[int, int], str] = {
+    (0, 0): "north-west", (1, 0): "north-east", (0, 1): "south-west", (1, 1): "south-east",
+}
+"""A space's corners by their offset from its north-west corner point."""
+
+
+def corner_words(point: tuple[int, int], spaces: Iterable[Space]) -> str:
+    """The corner point ``(x, y)`` named from the board's labels, as players say it: ``"the
+    north-west corner of G8"``, named from the first of ``spaces`` (reading order) that has
+    it, else from the space south-east of the point (``clash-geometry.md``, *Board, spaces,
+    labels*: the space ``[c, c+1] x [r, r+1]``)."""
+    x, y = point
+    for space in sorted(spaces):
+        side = CORNER_NAMES.get((x - space.col, y - space.row))
+        if side is not None:
+            return f"the {side} corner of {space}"
+    return f"the north-west corner of {Space(y, x)}"
+
+
 @dataclass(frozen=True)
 class Board:
     """A rectangular board of ``rows`` x ``cols`` spaces."""

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import gcd
 
-from tabletop.spatial.grid import Board, Space
+from tabletop.spatial.grid import Board, Space, corner_words
 
 Point = tuple[int, int]
 Line = tuple[Point, Point]
@@ -330,8 +330,10 @@ def line_of_sight(sight_map: SightMap, from_spaces: Iterable[Space], to_spaces: 
     pairs = _pairs(from_spaces, to_spaces)
     for a, b in pairs:
         if sight_map.clear(a, b):
-            why = (f"LoS: the line from corner {a} to corner {b} is unobstructed" if a != b else
-                   f"LoS: the two share the corner {a}, which no diagonal gap closes")
+            why = (f"LoS: the line from {corner_words(a, from_spaces)} to "
+                   f"{corner_words(b, to_spaces)} is unobstructed" if a != b else
+                   f"LoS: the two share {corner_words(a, from_spaces)}, which no diagonal "
+                   f"gap closes")
             touched = sight_map.touched_corners(a, b)
             if touched:
                 why += (f"; it only touches a corner of "
@@ -341,7 +343,8 @@ def line_of_sight(sight_map: SightMap, from_spaces: Iterable[Space], to_spaces: 
     found = sight_map.obstruction(a, b)
     assert found is not None
     return Sight(False, None,
-                 f"no LoS: every line is blocked; the nearest, from corner {a} to corner {b}, "
+                 f"no LoS: every line is blocked; the nearest, from "
+                 f"{corner_words(a, from_spaces)} to {corner_words(b, to_spaces)}, "
                  f"{describe_obstruction(found, names)}", found[1])
 
 

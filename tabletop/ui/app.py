@@ -23,14 +23,17 @@ from tabletop.errors import TabletopError
 from tabletop.games.contract import Game, State
 from tabletop.ui import background, keys
 from tabletop.ui.controllers.base import Controller, GameController
+from tabletop.ui.history import HistoryView
 from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
 from tabletop.ui.screens import screen_for
 from tabletop.ui.session import Session
+from tabletop.ui.views.asked import draw_asked, draw_captions
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
-from tabletop.ui.widgets.panels import draw_facts, draw_legend, draw_log, legend_height
+from tabletop.ui.widgets.log_panel import LogPanel
+from tabletop.ui.widgets.panels import draw_facts, draw_legend, legend_height
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
 
 FPS = 60
@@ -46,8 +49,10 @@ EXIT_OK, EXIT_INPUT, EXIT_BUG = 0, 2, 70
 
 APP_KEY_HELP: list[tuple[str, str]] = [
     ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"), ("Ctrl+S", "save the layout"),
-    ("F12", "save a PNG screenshot"), ("F5", "reopen the file from disk"),
-    ("F1", "this help"), ("Ctrl+Q", "quit"), ("drop a file", "open it"),
+    ("F12", "save a picture of the board (screenshots folder)"),
+    ("F5", "reopen the file from disk"), ("F1", "this help"), ("Ctrl+Q", "quit"),
+    ("drop a file", "open it"),
+    ("log: wheel, PgUp/PgDn, click", "scroll the log; an entry's board, read-only (Esc: back)"),
 ]
 
 
@@ -87,6 +92,8 @@ class App:
         self.armed: str | None = None
         self._was_armed: str | None = None
         self.buttons: list[Button] = []
+        self.log_panel = LogPanel()
+        self.interactive = True
         self.push(screen_for(session))
 
     # -- the controller stack -------------------------------------------------------------
@@ -140,6 +147,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.take_screenshot()
             return
+        if self.log_panel.handle_event(event):
+            return
         top = self.top
         if top.modal:
             top.handle_event(event)
@@ -148,6 +157,11 @@ class App:
             for button in self.buttons:
                 if button.handle_event(event):
                     return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.log_panel.entry_at(event.pos)
+            if index is not None:
+                self.push(HistoryView(index))
+                return
         for controller in reversed(self.stack):
             if controller.handle_event(event):
                 return
@@ -236,13 +250,21 @@ class App:
         session.tell(f"restored {pending.describe()}")
 
     def take_screenshot(self) -> Path | None:
-        """Save the current frame as a PNG (with the layout inside) in the screenshot
-        folder; returns its path, or ``None`` (with the reason shown) when it cannot."""
+        """Save a picture of the board state (the frame without buttons, log and status line)
+        as a PNG with the layout inside, in :attr:`screenshot_folder` (default: the user's
+        screenshots folder, :func:`tabletop.userdirs.screenshots`); returns its path, or
+        ``None`` (the reason in the status line) when it cannot."""
         stem = Path(self.session.path).stem if self.session.path else "board"
         name = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}.png"
         surface = pygame.Surface(self.areas.size)
-        self.draw(surface)
-        carried = self.screen.picture_state(self.screen.reveal)
+        self.interactive = False  # a picture of the board state: no buttons, log or status
+        try:
+            self.draw(surface)
+        finally:
+            self.interactive = True
+        history = self.history()
+        with self.session.showing(history.state() if history is not None else None):
+            carried = self.screen.picture_state(self.screen.reveal)  # the board pictured
         try:
             path = write_png(surface, carried, userdirs.ensure(self.screenshot_folder) / name)
         except TabletopError as exc:
@@ -268,13 +290,25 @@ class App:
         detail = Path(session.path).name if session.path else ""
         if session.dirty:
             detail = f"{detail} (unsaved)" if detail else "(unsaved)"
-        draw_title_strip(surface, areas.title, title, detail)
-        for controller in self.stack:
-            surface.set_clip(areas.board)
-            controller.draw(surface, areas.board)
-        surface.set_clip(None)
-        self._draw_panel(surface, areas.panel)
-        draw_status_line(surface, areas.status, session.status, session.status_error)
+        history = self.history()
+        if history is not None:
+            title = f"{title} — {history.describe()}"
+        with session.showing(history.state() if history is not None else None):
+            draw_title_strip(surface, areas.title, title, detail)
+            for controller in self.stack:
+                surface.set_clip(areas.board)
+                controller.draw(surface, areas.board)
+                if controller is self.screen:
+                    draw_asked(surface, areas.board, self.screen.asked, self.screen.place_rects,
+                               self.screen.board_point)
+            surface.set_clip(None)
+            self._draw_panel(surface, areas.panel)
+        if self.interactive:
+            draw_status_line(surface, areas.status, session.status, session.status_error)
+
+    def history(self) -> HistoryView | None:
+        """The history view when the window shows a past board, else ``None``."""
+        return next((c for c in self.stack if isinstance(c, HistoryView)), None)
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The side panel: turn banner, buttons, the selection's facts, the legend (left out
@@ -286,12 +320,18 @@ class App:
         banner = self.screen.banner()
         if banner:
             y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 30), *banner) + 8
-        self.buttons = self._make_buttons()
-        y += lay_out(self.buttons, pygame.Rect(inner.x, y, inner.width, 0)) + 10
-        for button in self.buttons:
+        buttons = []
+        if self.interactive:  # a picture of the board (screenshot, F12) has none
+            buttons = self.buttons = self._make_buttons()
+        y += lay_out(buttons, pygame.Rect(inner.x, y, inner.width, 0)) + 10
+        for button in buttons:
             button.draw(surface)
+        asked = self.screen.asked
+        if asked:  # the overlays' captions, each by its number in its colour
+            y += draw_captions(surface, pygame.Rect(inner.x, y, inner.width,
+                                                    inner.bottom - y), asked) + 8
         room = max(0, inner.bottom - y)  # under the buttons: facts, legend, then the log
-        log_height = min(max(60, room // 4), room // 2)
+        log_height = min(max(90, room // 3), room // 2) if self.interactive else 0
         legend = self.screen.legend()
         legend_room = min(legend_height(inner.width, legend), (room - log_height) // 2)
         if legend_room < MIN_LEGEND:  # a small window: facts and log first, never overlap
@@ -304,21 +344,26 @@ class App:
             draw_legend(surface, pygame.Rect(inner.x, legend_top, inner.width, legend_room),
                         legend)
         log_top = inner.bottom - log_height
-        draw_log(surface, pygame.Rect(inner.x, log_top, inner.width, inner.bottom - log_top),
-                 self.session.log)
+        if not self.interactive:
+            return
+        history = self.history()
+        self.log_panel.draw(surface, pygame.Rect(inner.x, log_top, inner.width,
+                                                 inner.bottom - log_top),
+                            self.session.log, history.index if history is not None else None)
 
     def _make_buttons(self) -> list[Button]:
         """The screen's buttons then Undo, Redo and Save, keeping hover/press across frames."""
         session = self.session
-        specs = [*self.screen.buttons()]
         old = {b.label: b for b in self.buttons}
-        made = []
-        for spec in specs:
-            made.append(Button(spec.label, spec.on_click, spec.key, spec.enabled,
-                               active=spec.active))
-        made += [Button("Undo", session.undo, "Ctrl+Z", len(session.history) > 1),
-                 Button("Redo", session.redo, "Ctrl+Y", bool(session.redo_steps)),
-                 Button("Save", session.save, "Ctrl+S")]
+        history = self.history()
+        if history is not None:  # a past board: nothing to do but return to the present
+            made = [Button("Back to now", history.back, "Esc")]
+        else:
+            made = [Button(spec.label, spec.on_click, spec.key, spec.enabled,
+                           active=spec.active) for spec in self.screen.buttons()]
+            made += [Button("Undo", session.undo, "Ctrl+Z", len(session.history) > 1),
+                     Button("Redo", session.redo, "Ctrl+Y", bool(session.redo_steps)),
+                     Button("Save", session.save, "Ctrl+S")]
         for button in made:
             if button.label in old:
                 button.hover, button.pressed = old[button.label].hover, old[button.label].pressed

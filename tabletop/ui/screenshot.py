@@ -2,10 +2,15 @@
 no window) and write it as a PNG with Pillow, the layout carried inside (see
 :mod:`tabletop.ui.pictures`), so that ``tabletop play OUT.png`` reopens that board.
 
-Options: ``--size WIDTHxHEIGHT`` (default 1280x800), ``--overlay "..."`` (repeatable; the
-screen's overlays, e.g. ``"los Kara Eggknight"``, ``"reach Kara"``), ``--reveal`` (draw hidden
-information).  A malformed size, an unknown overlay or an output that is not ``.png`` is a
-:class:`~tabletop.errors.UsageError`.
+A picture of a board state: the title, the board, the overlays' captions, the turn banner,
+facts and legend, without the window's buttons, log and status line (``--ui`` keeps them, for
+pictures of the window itself).  Options: ``--size WIDTHxHEIGHT`` (default 1280x800),
+``--overlay "QUESTION"`` (any number: each a ``tabletop query`` question whose answer has a
+picture, such as ``"los Kara Eggknight"`` or ``"sees Eggknight"``, drawn together, each in its
+own colour; or one of the screen's own words such as ``"select Kara"``), ``--reveal`` (draw
+hidden information).  A malformed size, an unknown overlay or an output that is not ``.png``
+is a :class:`~tabletop.errors.UsageError`.  F12 in the window writes the same kind of picture
+into the user's screenshots folder (:func:`tabletop.userdirs.screenshots`).
 """
 
 from __future__ import annotations
@@ -37,10 +42,12 @@ def parse_size(words: str) -> tuple[int, int]:
     return size
 
 
-def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: bool = False):
-    """The frame for the board in ``path`` (layout or tabletop PNG) drawn headless at ``size``
-    with ``overlays``: returns ``(surface, state)``, where ``state`` is what the picture may
-    carry as its layout (``None`` when that would give hidden information away)."""
+def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: bool = False,
+           ui: bool = False):
+    """The picture of the board in ``path`` (layout or tabletop PNG) drawn headless at
+    ``size`` with ``overlays`` (with the window's buttons, log and status line when ``ui``):
+    returns ``(surface, state)``, where ``state`` is what the picture may carry as its layout
+    (``None`` when that would give hidden information away)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     import pygame
 
@@ -52,6 +59,7 @@ def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: b
     pygame.font.init()
     app = App(Session(game, state, path=str(path)), size)
     app.screen.reveal = reveal
+    app.interactive = ui
     for spec in overlays:
         app.screen.apply_overlay(spec)
     surface = pygame.Surface(size)
@@ -67,6 +75,7 @@ def screenshot_command(args: argparse.Namespace) -> int:
                          f"end in .png")
     from tabletop.ui.pictures import write_png
 
-    surface, state = render(args.file, size, list(args.overlay), bool(args.reveal))
+    surface, state = render(args.file, size, list(args.overlay), bool(args.reveal),
+                            bool(args.ui))
     say(str(write_png(surface, state, args.output)))
     return 0

@@ -9,6 +9,8 @@ change is written to the recovery file, when there is one.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING
 from tabletop.errors import LayoutError, TabletopError
 from tabletop.games import layouts
 from tabletop.games.contract import Action, Game, State
+from tabletop.ui.logbook import LogEntry
 
 if TYPE_CHECKING:
     from tabletop.ui.recovery import Recovery
@@ -35,9 +38,11 @@ class Session:
 
     ``history[-1]`` is the current state; ``history[0]`` the state as opened.  ``revision``
     grows on every change (views key caches on it).  ``status`` is the one line shown in the
-    status bar; ``log`` the event sentences, oldest first.  ``saved`` is the state last
+    status bar; ``log`` the event sentences, oldest first (:class:`LogEntry`: each knows the
+    state after its change).  ``saved`` is the state last
     written to ``path`` (the opened state; ``False`` for a board no file holds, such as one
-    restored from a recovery file).
+    restored from a recovery file).  ``shown`` is a past state the window is drawing
+    (:meth:`showing`), else ``None``.
     """
 
     game: Game
@@ -51,6 +56,7 @@ class Session:
     status_error: bool = False
     revision: int = 0
     saved: State | None = None
+    shown: State | None = None
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -60,8 +66,18 @@ class Session:
 
     @property
     def state(self) -> State:
-        """The current state."""
-        return self.history[-1].state
+        """The current state (or, while :meth:`showing` a past one, that one)."""
+        return self.shown if self.shown is not None else self.history[-1].state
+
+    @contextmanager
+    def showing(self, past: State | None) -> Iterator[None]:
+        """Within the block, :attr:`state` is ``past`` (when given): the window draws a past
+        board through the screen's own filtering of hidden information, read-only."""
+        before, self.shown = self.shown, past
+        try:
+            yield
+        finally:
+            self.shown = before
 
     def tell(self, words: str, error: bool = False) -> None:
         """Show ``words`` in the status line (in red when ``error``)."""
@@ -77,7 +93,7 @@ class Session:
     def _push(self, state: State, note: str, lines: list[str]) -> None:
         self.history.append(Step(state, note))
         self.redo_steps.clear()
-        self.log.extend(lines)
+        self.log.extend(LogEntry(line, state) for line in lines)
         self.revision += 1
         self.write_recovery()
 
@@ -118,7 +134,7 @@ class Session:
         step = self.history.pop()
         self.redo_steps.append(step)
         self.tell(f"undone: {step.note}")
-        self.log.append(self.status)
+        self.log.append(LogEntry(self.status, self.state))
         self.revision += 1
         self.write_recovery()
         return True
@@ -131,7 +147,7 @@ class Session:
         step = self.redo_steps.pop()
         self.history.append(step)
         self.tell(f"redone: {step.note}")
-        self.log.append(self.status)
+        self.log.append(LogEntry(self.status, self.state))
         self.revision += 1
         self.write_recovery()
         return True

@@ -4,6 +4,7 @@ when only one card has it; players by name."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tabletop.errors import QueryError
@@ -18,6 +19,7 @@ from tabletop.games.almokon.targeting import (
     effect_targets,
 )
 from tabletop.games.contract import Verb
+from tabletop.games.overlay import Picture
 from tabletop.spatial.zones import ZONE_NAMES
 
 
@@ -147,3 +149,12 @@ VERBS = {
     "deck-check": Verb("deck-check", "PLAYER", "whether PLAYER's deck is legal", deck_check, 1),
     "winner": Verb("winner", "", "who has won, if anyone", winner, 0),
 }
+
+
+def _targets_picture(state: AlmokonState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The card tinted, a ring round each card it may target."""
+    return Picture(places=(find_card(state, args[0]),), marked=tuple(answer["answer"]))
+
+
+VERBS["legal-targets"] = replace(VERBS["legal-targets"], picture=_targets_picture)
+"""``legal-targets`` is drawn by ``--overlay``; the other answers are no picture."""

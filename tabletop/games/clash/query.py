@@ -8,12 +8,14 @@ or ``null``.  Lists of spaces are in reading order, lists of names sorted.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from tabletop.errors import QueryError
 from tabletop.games.clash import geometry as geo
 from tabletop.games.clash.state import ClashState
 from tabletop.games.contract import Verb
+from tabletop.games.overlay import Picture
 from tabletop.spatial.grid import Space
 
 
@@ -128,3 +130,78 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
 from tabletop.games.clash.rule_queries import RULE_VERBS  # noqa: E402  (rules verbs, issue 4)
 
 VERBS.update(RULE_VERBS)
+
+
+def _listed(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The answer's spaces, tinted."""
+    return Picture(places=tuple(answer["answer"]))
+
+
+def _los_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The two ends marked, and the clear line or the space that blocks the nearest one."""
+    sight = geo.los(state, args[0], args[1])
+    ends = tuple(geo.resolve(state, word).name for word in args)
+    return Picture(marked=ends, lines=(sight.line,) if sight.line else (),
+                   places=(str(sight.blocker),) if sight.blocker else ())
+
+
+def _sees_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The Monster, and a ring round each Knight it sees."""
+    return Picture(places=(geo.resolve(state, args[0]).name,), marked=tuple(answer["answer"]))
+
+
+def _flat(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [word for item in value for word in _flat(item)]
+    return [str(value)] if value is not None else []
+
+
+def _target_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The Monster, and a ring round each Target (every alternative when players choose);
+    a Zone target's spaces tinted."""
+    chosen = _flat(answer["answer"])
+    pieces = tuple(w for w in chosen if w in state.pieces)
+    return Picture(places=(args[0], *[w for w in chosen if w not in state.pieces]),
+                   marked=pieces)
+
+
+def _outcomes_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """Where the moved pieces end, in every outcome: the spaces of the moved footprints
+    tinted, the moved pieces ringed where they stand now."""
+    ends: list[str] = []
+    moved: list[str] = []
+    for outcome in answer["answer"]:
+        for name, end in outcome["end"].items():
+            moved.append(name)
+            piece = state.pieces.get(name)
+            if end is not None and piece is not None:
+                size = getattr(piece, "size", 1)
+                corner = Space.parse(end)
+                ends += [str(Space(corner.row + dy, corner.col + dx))
+                         for dy in range(size) for dx in range(size)]
+    return Picture(places=tuple(dict.fromkeys(ends)), marked=tuple(dict.fromkeys(moved)))
+
+
+def _wave_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The Monster, a ring round each Knight hit; the Wave's zone tinted."""
+    monster = geo.resolve(state, args[0])
+    zone = [str(s) for s in sorted(geo.zone_of(state, monster, int(args[1])))]
+    return Picture(places=tuple(zone), marked=tuple(answer["answer"]))
+
+
+def _order_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """Arrows from each Monster to the next, in the order their tokens resolve."""
+    return Picture(path=tuple(dict.fromkeys(step["monster"] for step in answer["answer"])))
+
+
+_PICTURES = {
+    "los": _los_picture, "reach": _listed, "front": _listed, "rear": _listed,
+    "blindspots": _listed, "zone": _listed, "visible": _listed, "sees": _sees_picture,
+    "climb": _listed, "target": _target_picture, "wave": _wave_picture,
+    "monster-move": _outcomes_picture, "knockback": _outcomes_picture,
+    "pushback": _outcomes_picture, "pull": _outcomes_picture, "drag": _outcomes_picture,
+    "forced": _outcomes_picture, "activation-order": _order_picture,
+}
+"""The verbs whose answers are drawn by ``--overlay``, and how."""
+
+VERBS = {name: replace(verb, picture=_PICTURES.get(name)) for name, verb in VERBS.items()}

@@ -3,6 +3,7 @@ the Exit damage, each answer with ``why`` in words."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tabletop.errors import QueryError
@@ -11,6 +12,7 @@ from tabletop.games.fateforge.enemies import activation_order, turn_plan
 from tabletop.games.fateforge.moves import step_options
 from tabletop.games.fateforge.rules import exit_plan, find_exit
 from tabletop.games.fateforge.state import FateforgeState
+from tabletop.games.overlay import Picture
 from tabletop.spatial.zone_graph import can_shoot, shortest_path, zone_distance
 
 
@@ -124,3 +126,39 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("exit-damage", "HERO EXIT", "damage HERO suffers on the cheapest path to EXIT",
          _exit_damage, 2),
 )}
+
+
+def _path_picture(state: FateforgeState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The path (or the shot's route) as arrows from zone to zone, the two ends (zones,
+    heroes or enemies, as named) ringed."""
+    path = tuple(answer.get("path") or answer.get("route") or ())
+    return Picture(path=path, marked=tuple(args[:2]))
+
+
+def _exit_picture(state: FateforgeState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The cheapest path to the exit as arrows, the hero ringed."""
+    return Picture(path=tuple(answer.get("path") or ()), marked=(args[0],))
+
+
+def _steps_picture(state: FateforgeState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The zones the hero may STEP into tinted, the hero ringed."""
+    return Picture(places=tuple(answer["answer"]), marked=(args[0],))
+
+
+def _enemy_picture(state: FateforgeState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The enemy tinted, the heroes it may act against ringed."""
+    targets = answer.get("targets") or ([answer["target"]] if answer.get("target") else [])
+    return Picture(places=(args[0],), marked=tuple(targets))
+
+
+def _order_picture(state: FateforgeState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """Arrows from each enemy to the next, in the order of the Enemy Turns."""
+    return Picture(path=tuple(answer["answer"]))
+
+
+_PICTURES = {"zone-distance": _path_picture, "can-shoot": _path_picture,
+             "step-options": _steps_picture, "exit-damage": _exit_picture,
+             "enemy-action": _enemy_picture, "activation-order": _order_picture}
+"""The verbs whose answers are drawn by ``--overlay``, and how."""
+
+VERBS = {name: replace(verb, picture=_PICTURES.get(name)) for name, verb in VERBS.items()}

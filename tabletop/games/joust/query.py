@@ -4,6 +4,7 @@ of :mod:`tabletop.games.joust.query_phases`.  Each answer carries ``"why"``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tabletop.dice.kings_champion import ATTACK_COLOURS, parse_die, score
@@ -13,6 +14,7 @@ from tabletop.games.joust import query_phases
 from tabletop.games.joust.planning import MATCH_RULE, slot_mismatch
 from tabletop.games.joust.scoring import starting_morale, token_morale, winner
 from tabletop.games.joust.state import JoustState, Knight
+from tabletop.games.overlay import Picture
 
 
 def _knight(state: JoustState, name: str) -> Knight:
@@ -133,7 +135,7 @@ def _winner(state: JoustState, args: list[str]) -> dict[str, Any]:
     return {"answer": name if name is not None else "tie", "why": why}
 
 
-VERBS: dict[str, Verb] = {**{v.name: v for v in (
+VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("score", "[ruse] DIE...", "what rolled dice score: hits, critical hits, aftershocks, "
          "Reputation, pips", _score),
     Verb("morale-for", "KNIGHT COLOUR", "the Morale one more Bravery Token of COLOUR on KNIGHT "
@@ -146,4 +148,33 @@ VERBS: dict[str, Verb] = {**{v.name: v for v in (
     Verb("slots", "KNIGHT [COLOUR]", "KNIGHT's die slots and the colours each takes; with "
          "COLOUR, the empty slots a die of that colour may go on", _slots),
     Verb("winner", "", "the King's Champion, tie, or null while the game goes on", _winner, 0),
-)}, **query_phases.VERBS}
+)}
+
+
+def _slots_picture(state: JoustState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The Knight ringed; its slots (with COLOUR: the empty slots that take it) tinted, each
+    named ``KNIGHT/SLOT``."""
+    knight = _knight(state, args[0])
+    slots = answer["answer"] if len(args) == 2 else list(answer["answer"])
+    return Picture(places=tuple(f"{knight.name}/{slot}" for slot in slots),
+                   marked=(knight.name,))
+
+
+def _dice_picture(state: JoustState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The Knight ringed and the slots holding the dice it rolls tinted."""
+    knight = _knight(state, args[0])
+    return Picture(places=tuple(f"{knight.name}/{slot}" for slot, _ in knight.placed_dice()),
+                   marked=(knight.name,))
+
+
+def _knight_picture(state: JoustState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The Knight the answer is about, ringed."""
+    return Picture(marked=(_knight(state, args[0]).name,))
+
+
+_PICTURES = {"slots": _slots_picture, "dice": _dice_picture, "morale-for": _knight_picture,
+             "crown-target": _knight_picture}
+"""The verbs whose answers are drawn by ``--overlay``, and how."""
+
+VERBS = {name: replace(verb, picture=_PICTURES.get(name))
+         for name, verb in {**VERBS, **query_phases.VERBS}.items()}

@@ -7,12 +7,14 @@ named by id or by name.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tabletop.errors import QueryError
 from tabletop.games.contract import Verb
 from tabletop.games.kingdom import board, travel
 from tabletop.games.kingdom.state import KingdomState
+from tabletop.games.overlay import Picture
 from tabletop.spatial import tile_map
 
 
@@ -170,3 +172,29 @@ VERBS = {verb.name: verb for verb in (
     Verb("save", "TRACK MODIFIER", "the d10 roll a Curse or Threat Save needs (TRACK: curse or "
          "threat)", save, 2),
 )}
+
+
+def _options_picture(state: KingdomState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The party's tile ringed, each tile a Travel step may go to tinted."""
+    return Picture(places=tuple(dict.fromkeys(o["tile"] for o in answer["answer"])),
+                   marked=(state.party,))
+
+
+def _route_picture(state: KingdomState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The route as arrows from tile to tile, its end ringed."""
+    path = tuple(answer.get("route") or answer.get("path") or ())
+    end = answer["answer"] if isinstance(answer["answer"], str) else (path[-1] if path else None)
+    return Picture(path=path, marked=(end,) if end else tuple(answer.get("options", ())))
+
+
+def _between_picture(state: KingdomState, args: list[str], answer: dict[str, Any]) -> Picture:
+    """The two tiles ringed."""
+    return Picture(marked=(_on_table(state, args[0]), _on_table(state, args[1])))
+
+
+_PICTURES = {"travel-options": _options_picture, "backtrack-cost": _route_picture,
+             "hunt-move": _route_picture, "tile-distance": _route_picture,
+             "travel-direction": _between_picture}
+"""The verbs whose answers are drawn by ``--overlay``, and how."""
+
+VERBS = {name: replace(verb, picture=_PICTURES.get(name)) for name, verb in VERBS.items()}

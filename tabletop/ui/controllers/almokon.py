@@ -354,22 +354,23 @@ class AlmokonController(GameController):
         elif groups:
             self.session.tell(f"{self.state.name_of(uid)}: choose an action on the right")
 
-    def apply_overlay(self, spec: str) -> None:
-        """``select CARD`` (as a click) or ``targets CARD`` (its attack targets and the
-        reasons for the rest, whoever is to act)."""
-        words = spec.split()
-        if len(words) == 2 and words[0] in ("select", "targets"):
-            uid = words[1]
-            if uid not in self.state.all_uids():
-                raise UsageError(f"overlay {spec!r}: no card {uid!r} in this game")
-            if words[0] == "select":
-                self.select(uid)
-            else:
-                self.selected = uid
-                self.overlay_targets = attack_targets(self.state, uid)
-            return
-        raise UsageError(f"the battlefield screen has no overlay {spec!r} (overlays: "
-                         f"'select CARD', 'targets CARD')")
+    overlay_words = ("select", "targets")
+
+    def screen_overlay(self, verb: str, args: list[str], spec: str) -> None:
+        """``select CARD`` (as a click selects it) or ``targets CARD`` (the window's
+        targeting view of CARD's attack: targets lit, the rest dimmed with their reasons,
+        whoever is to act)."""
+        if len(args) != 1 or args[0] not in self.state.all_uids():
+            raise UsageError(f"--overlay {spec!r}: {verb} takes one card uid in this game")
+        if verb == "select":
+            self.select(args[0])
+        else:
+            self.selected = args[0]
+            self.overlay_targets = attack_targets(self.state, args[0])
+
+    def place_rects(self, name: str) -> list[pygame.Rect]:
+        """Where card ``name`` (its uid) was drawn last frame (a hidden card is not)."""
+        return [hit.rect for hit in self.hits if hit.uid == name]
 
     def key_help(self) -> list[tuple[str, str]]:
         return [("click your card", "show its legal actions (an attacker: its targets)"),

@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.errors import UsageError
+from tabletop.errors import QueryError, UsageError
 from tabletop.games.contract import State
+from tabletop.games.overlay import Overlay, overlay, picture_verbs
+from tabletop.games.query import split_words
 from tabletop.ui.session import Session
 
 if TYPE_CHECKING:
@@ -77,11 +79,15 @@ class GameController(Controller):
     """
 
     title = "board"
+    overlay_words: tuple[str, ...] = ()
+    """The screen's own ``--overlay`` words (window states such as ``select NAME``), beside
+    the game's questions with a picture."""
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
         self.reveal = False
+        self.asked: list[Overlay] = []
 
     def view_state(self) -> State:
         """The state to draw: hidden information filtered out unless ``self.reveal`` (the
@@ -115,9 +121,42 @@ class GameController(Controller):
         return []
 
     def apply_overlay(self, spec: str) -> None:
-        """Turn on the overlay named by ``spec`` (``tabletop screenshot --overlay``); raises
-        :class:`~tabletop.errors.UsageError` for one this screen does not know."""
-        raise UsageError(f"the {self.title} screen has no overlay {spec!r}")
+        """Add the overlay ``spec`` (``tabletop screenshot --overlay``): a ``tabletop query``
+        question whose answer has a picture, asked about the board as drawn (hidden
+        information filtered as :meth:`view_state` filters it) and drawn with the others, or
+        one of the screen's :attr:`overlay_words`.  Raises
+        :class:`~tabletop.errors.UsageError` naming what is accepted otherwise."""
+        try:
+            words = split_words(spec)
+        except QueryError as exc:
+            raise UsageError(f"--overlay {spec!r}: {exc}") from None
+        verb = words[0].lower() if words else ""
+        if verb in self.session.game.verbs:
+            self.asked.append(overlay(self.session.game, self.view_state(), spec))
+        elif verb in self.overlay_words:
+            self.screen_overlay(verb, words[1:], spec)
+        else:
+            own = ", ".join(self.overlay_words)
+            own = f", or this screen's {own}" if own else ""
+            raise UsageError(f"--overlay {spec!r}: no {self.session.game.name} overlay "
+                             f"{verb!r}; ask a question with a picture "
+                             f"({', '.join(picture_verbs(self.session.game))}){own}")
+
+    def screen_overlay(self, verb: str, args: list[str], spec: str) -> None:
+        """Turn on the screen's own overlay ``verb`` (one of :attr:`overlay_words`) with
+        ``args``; raises :class:`~tabletop.errors.UsageError` when the words do not fit."""
+        raise UsageError(f"--overlay {spec!r}: the {self.title} screen has no overlay {verb!r}")
+
+    def place_rects(self, name: str) -> list[pygame.Rect]:
+        """Where the place ``name`` (in the game's own names, as an overlay's
+        :class:`~tabletop.games.overlay.Picture` gives them) was drawn last frame, in pixels;
+        empty when it is not on the board."""
+        return []
+
+    def board_point(self, point: tuple[int, int]) -> tuple[int, int] | None:
+        """The pixel of a point in the board's own coordinates (Clash: corner coordinates),
+        or ``None`` for a board without such points."""
+        return None
 
     def cancel(self) -> bool:
         """Drop the selection or preview (Esc, right-click); whether anything was dropped."""

@@ -11,7 +11,6 @@ in :meth:`ClashController.key_help` and ``docs/window.md``.
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 
 import pygame
@@ -116,8 +115,6 @@ class ClashController(GameController):
         self.palette: int | None = None
         self.drag: Drag | None = None
         self.paint: tuple[Space, Space] | None = None
-        self.pinned_sight: tuple[str, str] | None = None
-        self.pinned_reach: list[str] = []
         self.step: MenuStep | None = None
 
     # -- helpers ---------------------------------------------------------------------------
@@ -165,12 +162,10 @@ class ClashController(GameController):
                    self.known().marks(), self.layers, caption_rect=rect)
 
     def overlays(self) -> ClashOverlays:
-        """The overlays for the current selection, hover, toggles and pins."""
+        """The overlays for the current selection, hover and toggles."""
         facts, state = self.known(), self.state
         piece = self.selection()
         reach: set[Space] = set()
-        for name in self.pinned_reach:
-            reach |= facts.reach(name)
         reach_now = True
         if isinstance(piece, Knight) and not self.edit and self.step is None:
             reach |= facts.reach(piece.name)
@@ -205,8 +200,6 @@ class ClashController(GameController):
             cursor=self.cursor, ghost=ghost, caption=tuple(caption))
 
     def _sight(self, piece: Knight | Monster | None) -> SightLine | None:
-        if self.pinned_sight is not None:
-            return self.known().sight(*self.pinned_sight, wait=True)
         target = self.hover
         if piece is None or target is None or self.edit or target in piece.spaces:
             return None
@@ -392,7 +385,7 @@ class ClashController(GameController):
         return [
             ("click / Enter", "select a Knight or Monster; click a blue space to move there"),
             ("hover / arrows", "with a piece selected: LoS line, range and distance"),
-            ("Esc / right-click", "cancel the selection (and pinned overlays)"),
+            ("Esc / right-click", "cancel the selection"),
             ("Tab", "select the next piece"),
             ("F", "front, rear and blindspots of the selected (or every) Monster"),
             ("Z, + / -", "Zone X around the selected piece; change X"),
@@ -413,74 +406,45 @@ class ClashController(GameController):
             ("1–5 (edit)", "palette: drag over empty spaces to add a Terrain tile"),
         ]
 
-    def apply_overlay(self, spec: str) -> None:
-        """Overlays for ``tabletop screenshot``: ``los P Q``, ``reach K``, ``select P``,
-        ``facing`` (or ``front``/``rear``/``blindspots``) ``[M]``, ``zone P X``,
-        ``visible P``, ``preview monster-move M TARGET TYPE``, ``preview forced KIND SOURCE P
-        [X]`` and ``outcome N`` — names or space labels as in ``tabletop query``."""
+    overlay_words = ("select", "preview", "outcome")
+
+    def screen_overlay(self, verb: str, args: list[str], spec: str) -> None:
+        """The screen's own overlays for ``tabletop screenshot``: ``select P``, ``preview
+        monster-move M TARGET TYPE``, ``preview forced KIND SOURCE P [X]`` and ``outcome N``
+        (names or space labels as in ``tabletop query``)."""
+        if verb in ("preview", "outcome"):
+            try:
+                preview_overlay(self, args if verb == "preview" else [verb, *args], spec)
+            except QueryError as exc:
+                raise UsageError(f"--overlay {spec!r}: {exc}") from None
+            return
+        if len(args) != 1:
+            raise UsageError(f"--overlay {spec!r}: select takes 1 word (a piece)")
         try:
-            words = shlex.split(spec)
-        except ValueError as exc:
-            raise UsageError(f"--overlay {spec!r}: {exc}") from None
-        verb, args = (words[0].lower(), words[1:]) if words else ("", [])
-        try:
-            self._overlay(verb, args, spec)
+            place = geometry.resolve(self.state, args[0])
         except QueryError as exc:
             raise UsageError(f"--overlay {spec!r}: {exc}") from None
+        if place.piece is None:
+            raise UsageError(f"--overlay {spec!r}: {place.name} is not a piece")
+        self.selected = place.name
 
-    def _overlay(self, verb: str, args: list[str], spec: str) -> None:
-        state = self.state
-        if verb in ("preview", "outcome"):
-            preview_overlay(self, args if verb == "preview" else [verb, *args], spec)
-            return
-        usage = {"los": 2, "reach": 1, "select": 1, "zone": 2, "visible": 1, "seen": 1}
-        facing_verbs = ("facing", "front", "rear", "blindspots")
-        if verb not in usage and verb not in facing_verbs:
-            raise UsageError(f"--overlay {spec!r}: unknown overlay; use los P Q, reach K, "
-                             f"select P, facing [M], zone P X, visible P, preview … or "
-                             f"outcome N")
-        if verb in usage and len(args) != usage[verb]:
-            raise UsageError(f"--overlay {spec!r}: {verb} takes {usage[verb]} "
-                             f"word{'s' if usage[verb] > 1 else ''}")
-        if verb == "los":
-            source, target = (geometry.resolve(state, w) for w in args)
-            self.pinned_sight = (source.name, target.name)
-            if source.piece is not None:
-                self.selected = source.name
-        elif verb == "reach":
-            knight = geometry.resolve(state, args[0])
-            if knight.knight is None:
-                raise UsageError(f"--overlay {spec!r}: {knight.name} is not a Knight")
-            self.pinned_reach.append(knight.name)
-        elif verb in ("select", "visible", "seen", "zone"):
-            place = geometry.resolve(state, args[0])
-            if place.piece is None:
-                raise UsageError(f"--overlay {spec!r}: {place.name} is not a piece")
-            self.selected = place.name
-            if verb in ("visible", "seen"):
-                self.show_seen = True
-            elif verb == "zone":
-                if not args[1].isdigit() or not 0 <= int(args[1]) <= ZONE_MAX:
-                    raise UsageError(f"--overlay {spec!r}: X must be a whole number from 0 "
-                                     f"to {ZONE_MAX}")
-                self.show_zone, self.zone_x = True, int(args[1])
-        else:
-            if len(args) > 1:
-                raise UsageError(f"--overlay {spec!r}: {verb} takes at most one Monster")
-            if args:
-                place = geometry.resolve(state, args[0])
-                if place.monster is None:
-                    raise UsageError(f"--overlay {spec!r}: {place.name} is not a Monster")
-                self.selected = place.name
-            self.show_facing = True
+    def place_rects(self, name: str) -> list[pygame.Rect]:
+        """The pixel rectangles of the spaces of piece or space ``name``."""
+        try:
+            spaces = geometry.resolve(self.state, name).spaces
+        except TabletopError:
+            return []
+        grid = self.grid()
+        return [grid.space_rect(space) for space in spaces]
+
+    def board_point(self, point: tuple[int, int]) -> tuple[int, int] | None:
+        """The pixel of a corner point ``(x, y)``."""
+        return self.grid().point(*point)
 
     def cancel(self) -> bool:
-        dropped = bool(self.selected or self.drag or self.paint or self.pinned_sight
-                       or self.pinned_reach)
+        dropped = bool(self.selected or self.drag or self.paint)
         self.selected = None
         self.drag = self.paint = None
-        self.pinned_sight = None
-        self.pinned_reach = []
         if dropped:
             self.session.tell("selection cleared")
         return dropped
@@ -621,7 +585,6 @@ class ClashController(GameController):
         piece = self.selection()
         if other is not None and (piece is None or other.name != piece.name):
             self.selected = other.name
-            self.pinned_sight = None
             kind = "Knight" if isinstance(other, Knight) else "Monster"
             self.session.tell(f"{other.name} selected ({kind} on {other.at})")
         elif other is not None:
@@ -662,7 +625,6 @@ class ClashController(GameController):
     def toggle_edit(self) -> None:
         self.edit = not self.edit
         self.drag = self.paint = None
-        self.pinned_sight = None
         self.session.tell("edit mode: drag pieces and tiles, R rotates, Del removes, 1–5 "
                           "paints Terrain" if self.edit else "edit mode off")
 

@@ -6,7 +6,7 @@ a frame costs one dictionary look-up per overlay (``tabletop bench``).  The one 
 the distance for the hover caption (a path search over the whole board), is computed by a
 background thread when the hovered space changes: the caption says ``distance …`` until it
 arrives, usually a frame later, so hovering never stalls a frame (see
-:mod:`tabletop.ui.background`).  Pinned overlays (screenshots) wait for it.
+:mod:`tabletop.ui.background`).
 """
 
 from __future__ import annotations
@@ -33,11 +33,10 @@ class ClashFacts:
     """Cached geometry for one state at a time (``for_state`` drops the answers of an older
     state).  Pieces are named as the geometry module names them (name or space label)."""
 
-    def __init__(self, wait: bool = False) -> None:
+    def __init__(self) -> None:
         self.state: ClashState | None = None
         self._answers: dict[Hashable, Any] = {}
         self._submitted: tuple[int, Hashable] | None = None
-        self.wait = wait
 
     def for_state(self, state: ClashState) -> ClashFacts:
         """These facts, emptied when ``state`` is not the state they were computed for."""
@@ -108,14 +107,13 @@ class ClashFacts:
 
         return self._memo(("marks",), compute)
 
-    def sight(self, source: str, target: str, wait: bool = False) -> SightLine:
+    def sight(self, source: str, target: str) -> SightLine:
         """The LoS line from ``source`` to ``target`` with its caption: the rule that decided
-        (*Line of Sight*), then range and distance (*Targeting*).  Unless ``wait`` (or the
-        facts were made with ``wait``), a distance not known yet reads ``…`` and is computed
-        in the background."""
+        (*Line of Sight*), then range and distance (*Targeting*).  A distance not known yet
+        reads ``…`` and is computed in the background."""
         clear, line, blocker, spaces, first, reach = self._memo(
             ("sight", source, target), lambda: self._sight(source, target))
-        steps = self.distance(source, target, wait or self.wait)
+        steps = self.distance(source, target)
         if steps is PENDING:
             far = "…"
         elif isinstance(steps, str):

@@ -17,15 +17,13 @@ turn (T).  Enemy slots: Next enemy (N) performs one activation and the log says 
 players choose the target, a button per target; D6 results for equal paths and pushes are
 seeded rolls of the dice module's plain ``d6``, written into the action.  Clean-Up (N), then
 one button per exit with its damage, the objectives as marked in the app, and an extra round.
-Every refusal is the rules core's message in the status line.  Every roll's seed and
-replayable record go to the log (``tabletop.dice.roll.replay`` rebuilds the same faces from
-it).
+Every refusal is the rules core's message in the status line.  Every roll goes to the log in
+words with its seed; its replayable record rides along as the entry's ``data``
+(``tabletop.dice.roll.replay`` rebuilds the same faces from it), never in the words.
 """
 
 from __future__ import annotations
 
-import json
-import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -86,6 +84,7 @@ from tabletop.games.fateforge.rules import (
 from tabletop.games.fateforge.state import REACTIONS, TURNS, WEAPON_DICE, FateforgeState, Hero
 from tabletop.spatial.zone_graph import move_neighbours
 from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.logbook import LogEntry
 from tabletop.ui.session import Session
 from tabletop.ui.views.fateforge import (
     ENEMY_COLOURS,
@@ -135,10 +134,10 @@ def face_of(label: str) -> str:
     return label.lower().replace(" ", "-")
 
 
-def record_line(what: str, roll: Roll) -> str:
-    """The log line that lets ``roll`` be replayed: its seed and record (JSON: seed, dice,
-    steps and faces, for ``tabletop.dice.roll.replay``)."""
-    return f"{what}: seed {roll.seed}; replay {json.dumps(roll.record())}"
+def record_line(what: str, roll: Roll) -> LogEntry:
+    """The log line of ``roll`` in words (the faces and the seed), carrying its replayable
+    record (seed, dice, steps and faces, for ``tabletop.dice.roll.replay``) as its data."""
+    return LogEntry(f"{what}: {roll} (seed {roll.seed})", data=roll.record())
 
 
 def core_positions(first: tuple[str, ...], rerolled: tuple[int, ...]) -> list[int]:
@@ -552,18 +551,28 @@ class FateforgeController(GameController):
 
     # -- overlays for screenshots -------------------------------------------------------------
 
-    def apply_overlay(self, spec: str) -> None:
-        """``select NAME`` (a hero or an enemy)."""
-        try:
-            words = shlex.split(spec)
-        except ValueError as exc:
-            raise UsageError(f"--overlay {spec!r}: {exc}") from None
-        if len(words) != 2 or words[0].lower() != "select":
-            raise UsageError(f"--overlay {spec!r}: the combat map knows only \"select NAME\"")
-        piece = self.state.find_hero(words[1]) or self.state.find_enemy(words[1])
+    overlay_words = ("select",)
+
+    def screen_overlay(self, verb: str, args: list[str], spec: str) -> None:
+        """``select NAME`` (a hero or an enemy), as a click selects it."""
+        if len(args) != 1:
+            raise UsageError(f"--overlay {spec!r}: select takes one hero or enemy")
+        piece = self.state.find_hero(args[0]) or self.state.find_enemy(args[0])
         if piece is None:
-            raise UsageError(f"--overlay {spec!r}: {words[1]!r} is no hero or enemy")
+            raise UsageError(f"--overlay {spec!r}: {args[0]!r} is no hero or enemy")
         self.selected = piece.name
+
+    def place_rects(self, name: str) -> list[pygame.Rect]:
+        """Where a hero or enemy ``name`` was drawn, else the tile of zone ``name`` (its id
+        or name)."""
+        if self.fit is None:
+            return []
+        spot = piece_spots(self.state, self.fit).get(name)
+        if spot is not None:
+            return [pygame.Rect(spot.centre[0] - spot.radius, spot.centre[1] - spot.radius,
+                                2 * spot.radius, 2 * spot.radius)]
+        zone = self.state.find_zone(name)
+        return [self.fit.tile(zone)] if zone is not None else []
 
     def cancel(self) -> bool:
         if self.ally_die is not None:

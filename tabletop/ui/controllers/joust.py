@@ -266,6 +266,13 @@ class JoustController(GameController):
         self.drag_from = None
         return had
 
+    def place_rects(self, name: str) -> list[pygame.Rect]:
+        """Where Knight ``name``'s name band, or its die slot ``KNIGHT/SLOT``, was drawn."""
+        knight, _, slot = name.partition("/")
+        kind = "slot" if slot else "knight"
+        return [hit.rect for hit in self.hits
+                if hit.kind == kind and hit.knight == knight and (not slot or hit.slot == slot)]
+
     def hit_at(self, pos: tuple[int, int]) -> Hit | None:
         for hit in reversed(self.hits):
             if hit.rect.collidepoint(pos):

@@ -9,9 +9,10 @@ tumble and settle on the seeded faces, the tray lists each die's score in words,
 R to use the Knight's Hero's Fate or Squire Reroll, Enter throws the Aftershocks and Enter
 again hands the roll back -> Mark of the Church (+/-) -> Done (Enter).  Each Knight's roll is
 seeded by the joust, so reopening the joust, or throwing again after closing a tray with Esc,
-shows the same dice; Done writes each roll's seed and replayable record to the log
-(``tabletop.dice.roll.replay`` rebuilds the roll, ``tabletop.dice.tray.animate_roll`` its
-animation).  Esc on this screen closes it without changing the board.
+shows the same dice; Done writes each roll in words with its seed to the log, the replayable
+record as the entry's ``data`` (``tabletop.dice.roll.replay`` rebuilds the roll,
+``tabletop.dice.tray.animate_roll`` its animation).  Esc on this screen closes it without
+changing the board.
 
 The rules stay where they are: the dice rules (Aftershock, Hero's Fate, Squire Reroll) in
 :mod:`tabletop.dice.joust_rolls`, the scoring in :mod:`tabletop.dice.kings_champion`, the
@@ -20,7 +21,6 @@ joust itself in the rules core, which receives the faces.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 import pygame
@@ -39,6 +39,7 @@ from tabletop.games.joust.actions import DieRoll, Joust, KnightRoll
 from tabletop.games.joust.jousting import FAVOR_WORDS, favor_of, how_rolled
 from tabletop.games.joust.state import FAVOR_TITLES, JoustState, Knight
 from tabletop.ui.controllers.base import Controller
+from tabletop.ui.logbook import LogEntry
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.views.joust import draw_die
@@ -254,8 +255,8 @@ class JoustTray(Controller):
         if self.app is None or not self.session.perform(self.action()):
             return
         self.session.log[start:start] = [
-            f"Dice of {side.knight.name} (House {side.house}, seed {side.seed}): {side.roll}; "
-            f"record {json.dumps(side.roll.record(), ensure_ascii=False)}"
+            LogEntry(f"Dice of {side.knight.name} (House {side.house}, seed {side.seed}): "
+                     f"{side.roll}", data=side.roll.record())
             for side in self.sides if side.roll is not None]
         self.app.pop(self)
 

@@ -179,10 +179,12 @@ class KingdomController(GameController):
                 ("A", "the amount the Threat, Curse, Time and Rotation buttons use"),
                 ("Enter", "end the Exploration or Story step"), ("Esc", "cancel")]
 
-    def apply_overlay(self, spec: str) -> None:
+    overlay_words = ("preview", "select", "fog-mode", "fog-card")
+
+    def screen_overlay(self, verb: str, args: list[str], spec: str) -> None:
         """``preview TILE`` (a Backtrack preview), ``select TILE``, ``fog-mode``,
         ``fog-card X Y``."""
-        words = spec.split()
+        words = [verb, *args]
         state = self.state
         if len(words) == 2 and words[0] in ("preview", "select"):
             if not state.has_tile(words[1]):
@@ -205,8 +207,12 @@ class KingdomController(GameController):
                 raise UsageError(f"overlay {spec!r}: no Deep Fog card lies there")
             self.fog_card = cell
             return
-        raise UsageError(f"the Kingdom map has no overlay {spec!r} (known: preview TILE, "
-                         f"select TILE, fog-mode, fog-card X Y)")
+        raise UsageError(f"--overlay {spec!r}: the Kingdom map's own overlays are preview "
+                         f"TILE, select TILE, fog-mode and fog-card X Y")
+
+    def place_rects(self, name: str) -> list[pygame.Rect]:
+        """Where tile ``name`` (its id) was drawn last frame."""
+        return [hit.rect for hit in self.hits if hit.kind == "tile" and hit.key == name]
 
     def cancel(self) -> bool:
         had = bool(self.preview or self.fog_mode or self.selected or self.fog_card

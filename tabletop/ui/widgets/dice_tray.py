@@ -90,6 +90,20 @@ def _face_lines(kind: DieKind, face: int) -> list[str]:
     return [label.label]
 
 
+MIN_SHARE = 0.85
+"""The face marks of a die turned near 45 degrees keep at least this share of its side, so
+that two-word faces stay whole; the corners of their square, left empty by centred words,
+may reach past the turned body."""
+
+
+def upright_share(angle: float) -> float:
+    """The side of the square a turned die's face marks are drawn upright in, as a share of
+    the die's side: the largest upright square inside a square turned by ``angle`` radians,
+    ``1 / (|cos| + |sin|)`` (1 upright, about 0.71 at 45 degrees), but at least
+    :data:`MIN_SHARE`."""
+    return max(MIN_SHARE, 1 / (abs(math.cos(angle)) + abs(math.sin(angle))))
+
+
 @lru_cache(maxsize=512)
 def die_image(kind_name: str, face: int, pixels: int, chosen: bool) -> pygame.Surface:
     """The upright picture of a die of ``kind_name`` showing face ``face`` (``-1``: a blank
@@ -104,9 +118,22 @@ def die_image(kind_name: str, face: int, pixels: int, chosen: bool) -> pygame.Su
     pygame.draw.rect(image, fill, body, border_radius=radius)
     edge = theme.ACCENT if chosen else tuple(max(0, c - 60) for c in fill)
     pygame.draw.rect(image, edge, body, 3 if chosen else 1, border_radius=radius)
+    if face >= 0:
+        mark = face_mark(kind_name, face, size)
+        image.blit(mark, mark.get_rect(center=image.get_rect().center))
+    return image
+
+
+@lru_cache(maxsize=512)
+def face_mark(kind_name: str, face: int, pixels: int) -> pygame.Surface:
+    """The marks of face ``face`` of a die of ``kind_name`` (pips, a star, or the face's words),
+    upright on a transparent square ``pixels`` wide: drawn over a die's body, turned or not, so
+    that the face always reads upright."""
+    kind = default_kinds()[kind_name]
+    _, ink = _colours(kind)
+    size = max(8, pixels)
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
     centre = (size / 2, size / 2)
-    if face < 0:
-        return image
     value = kind.faces[face].value
     if kind.game == "kings-champion":
         step, dot = size * 0.26, max(2, size // 11)
@@ -124,7 +151,7 @@ def die_image(kind_name: str, face: int, pixels: int, chosen: bool) -> pygame.Su
         for n, line in enumerate(lines):
             drawn = text(image, line, (round(centre[0]), round(top + n * font_size)), font_size,
                          ink, anchor="center", max_width=size - 6)
-            if line in ("6", "9"):  # underlined, as on real dice, so a turned 6 is no 9
+            if line in ("6", "9"):  # underlined, as on real dice
                 pygame.draw.line(image, ink, (drawn.x + 2, drawn.bottom - 1),
                                  (drawn.right - 2, drawn.bottom - 1), max(1, size // 24))
         if kind.game == "fateforge" and kind.faces[face].split:
@@ -426,10 +453,15 @@ class DiceTray(Controller):
         poses = self.animation.at(self.clock)
         for index, pose in enumerate(poses):
             pixels = max(10, round(self.animation.size * scale))
-            image = die_image(self.roll.kinds[index], pose.face, pixels, index in self.chosen)
-            turned = pygame.transform.rotate(image, -math.degrees(pose.angle))
+            kind_name = self.roll.kinds[index]
+            body = die_image(kind_name, -1, pixels, index in self.chosen)
+            turned = pygame.transform.rotate(body, -math.degrees(pose.angle))
             centre = (felt.x + pose.x * scale, felt.y + pose.y * scale)
-            surface.blit(turned, turned.get_rect(center=(round(centre[0]), round(centre[1]))))
+            middle = (round(centre[0]), round(centre[1]))
+            surface.blit(turned, turned.get_rect(center=middle))
+            share = upright_share(pose.angle)
+            mark = face_mark(kind_name, pose.face, max(8, 2 * round(pixels * share / 2)))
+            surface.blit(mark, mark.get_rect(center=middle))  # the face reads upright
             self._dice.append((centre, pixels / 2, pose.angle, index))
             if not self.rolling:
                 text(surface, str(index + 1), (round(centre[0]), round(centre[1] + pixels * 0.8)),

@@ -1,4 +1,5 @@
-"""The side panel: facts about the selection, the legend, and the log of what happened."""
+"""The side panel: facts about the selection and the legend (the log is
+:mod:`tabletop.ui.widgets.log_panel`)."""
 
 from __future__ import annotations
 
@@ -73,20 +74,3 @@ def _compact_legend(surface: pygame.Surface, rect: pygame.Rect,
         text(surface, meaning, (x + step + 1, y), step - 1, theme.TEXT,
              max_width=width - step - 5)
     return min(per_column, len(rows)) * step
-
-
-def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: list[str]) -> None:
-    """The newest log lines that fit in ``rect``, newest at the bottom, under a heading."""
-    text(surface, "Log", (rect.x, rect.y), 16, theme.TEXT_DIM)
-    top = rect.y + LINE
-    lines: list[str] = []
-    for entry in reversed(log):
-        parts = wrap(entry, 14, rect.width)
-        lines[:0] = list(parts)
-        if len(lines) * (LINE - 2) > rect.bottom - top:
-            break
-    room = max(0, (rect.bottom - top) // (LINE - 2))
-    shown = lines[-room:] if room else []
-    for index, line in enumerate(shown):
-        colour = theme.TEXT if index == len(shown) - 1 else theme.TEXT_DIM
-        text(surface, line, (rect.x, top + index * (LINE - 2)), 14, colour)
