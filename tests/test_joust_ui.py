@@ -17,6 +17,7 @@ from tabletop.ui.controllers.joust import JoustController
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.session import Session
 from tabletop.ui.widgets.dice_tray import DiceTray
+from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.handover import HandOver
 
 ROOT = Path(__file__).resolve().parent.parent / "layouts"
@@ -60,6 +61,12 @@ def hand_over(app, house_words):
     assert not isinstance(app.top, HandOver)
 
 
+def press(app, code):
+    """A key press and the frame after it (for loops that name a local ``key``)."""
+    key(app, code)
+    frame(app)
+
+
 def key(app, code):
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
 
@@ -96,8 +103,9 @@ def to_the_first_joust(session, favors=None):
 
 def plan_by_mouse(app, house, dice, favors, order):
     for knight, colour in dice:
-        click(app, hit(app, "pool", house, colour=colour),
-              up_at=hit(app, "slot", house, knight=knight, slot="1"))
+        src = hit(app, "pool", house, colour=colour)
+        dst = hit(app, "slot", house, knight=knight, slot="1")
+        click(app, src, up_at=dst)
         placed = app.session.state.household(house).knight(knight).die_on("1")
         assert placed == colour, app.session.status
     for knight, favor in favors:
@@ -289,15 +297,26 @@ def test_setting_up_by_mouse_places_tokens_and_raises_morale():
 
 
 def test_a_whole_game_of_six_rounds_by_mouse_and_keys(app):
-    """Done when: two people play the Planning and Jousting Phases of a whole game."""
+    """Done when: two people play a whole game: every phase, by mouse and keys, to the final
+    screen naming the King's Champion and why."""
     app.screen.seed_base = 1  # seeded jousts: this game lasts six rounds (some seeds end sooner)
     frame(app)
-    for _ in range(400):
+    for _ in range(800):
         state = app.session.state
         if state.phase == "over":
             break
         if isinstance(app.top, HandOver):
             click(app, (300, 300))
+        elif isinstance(app.top, ChoiceMenu):
+            press(app, pygame.K_1)
+        elif state.pending or state.phase in ("draw", "ennoblement"):
+            before = app.session.revision
+            press(app, pygame.K_RETURN)
+            if app.session.revision == before and not isinstance(app.top, ChoiceMenu):
+                click(app, next(b.rect.center for b in app.buttons
+                                if b.label.startswith("Promote")))
+        elif state.phase == "worker":
+            press(app, pygame.K_p)
         elif isinstance(app.top, DiceTray):
             use_dice_trays(app)
         elif isinstance(app.top, JoustTray):
@@ -322,6 +341,10 @@ def test_a_whole_game_of_six_rounds_by_mouse_and_keys(app):
     state = app.session.state
     assert state.phase == "over" and state.round == 6
     assert "King's Champion" in app.session.log[-1] or "tie" in app.session.log[-1]
+    frame(app)
+    assert isinstance(app.top, HandOver) and ("King's Champion" in app.top.headline
+                                              or "tie" in app.top.headline)
+    assert "Why: after round 6" in app.top.detail
 
 
 def test_joust_button_throws_the_seeded_dice_in_the_tray(app):

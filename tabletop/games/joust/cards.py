@@ -62,7 +62,7 @@ EFFECT_WORDS = {
     "morale": "gain N Morale", "reputation": "gain N Reputation", "crown": "gain a King's Crown",
     "calm": "this Knight is Calm (no Panic this round)",
     "add-die": "roll one more die of COLOUR", "reroll": "reroll one die of COLOUR (or any) once",
-    "hits": "score N more hits", "block": "block N of the rival Knight's hits",
+    "hits": "score N more hits", "block": "block N hits scored by the rival Knight",
     "pips": "add N to the pip count", "ruse": "every die hits on one less",
     "rival-morale": "the rival Household loses N Morale",
     "draw-standard": "draw N Standard Ability Cards",
@@ -106,7 +106,7 @@ class Perk:
             return "reroll one die of any colour once" if a == "any" else \
                 f"reroll one {a} die once"
         text = (PERK_KINDS.get(k) or EFFECT_WORDS[k]).replace("N ", f"{n} ")
-        if n == 1:
+        if n == 1 and (k in _NEEDS_N or k in _COUNTED):
             for many, one in (("Cards", "Card"), ("Tokens", "Token"), ("workers", "worker"),
                               ("hits", "hit")):
                 text = text.replace(many, one)
@@ -368,8 +368,8 @@ def _knight(table: Table, tracks: tuple[str, ...]) -> KnightCard:
 def _enhancement(table: Table) -> Enhancement:
     squire = table.sub("squire")
     equipment = table.sub("equipment")
-    _name(squire)
-    squire.get("title", str, "")
+    squire_name = _name(squire)
+    title = squire.get("title", str, "")
     reroll = squire.get("squire_reroll", str)
     if reroll is not None and reroll.lower() not in ATTACK_COLOURS:
         raise squire.error("squire_reroll", f"{reroll!r} is not one of "
@@ -381,7 +381,8 @@ def _enhancement(table: Table) -> Enhancement:
     card = Enhancement(name=name, squire_colours=_colours(squire, "free_die"),
                        reroll=reroll.lower() if reroll else None,
                        kind=equipment.choice("type", EQUIPMENT_TYPES),
-                       colours=_colours(equipment, "free_bravery_token"))
+                       colours=_colours(equipment, "free_bravery_token"),
+                       squire_name=f"{title} {squire_name}".strip())
     squire.done()
     equipment.done()
     table.done()

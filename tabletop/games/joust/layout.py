@@ -73,6 +73,10 @@ def _name_rule(value: str) -> str | None:
     return None if value.strip() else "must not be empty"
 
 
+def _optional_name_rule(value: str) -> str | None:
+    return _name_rule(value) if value else None
+
+
 def _name(table: Table) -> str:
     return table.req("name", str, check=_name_rule)
 
@@ -214,6 +218,7 @@ def _enhancement(table: Table) -> Enhancement:
         reroll=_optional_colour(table, "squire_reroll"),
         kind=table.choice("type", EQUIPMENT_TYPES),
         colours=_colours(table, "equipment_die", ATTACK_COLOURS),
+        squire_name=table.get("squire_name", str, "", check=_optional_name_rule),
     )
     if not card.squire_colours or not card.colours:
         raise table.error(None, "needs squire_die and equipment_die colours")
@@ -532,7 +537,9 @@ def _household_table(state: JoustState, house: Household) -> dict[str, Any]:
         out["influence"] = {t.name: at for t, at in zip(cards.political, house.influence,
                                                         strict=True)}
     if house.hand:
-        out["hand"] = [{"name": c.name, "squire_die": list(c.squire_colours),
+        out["hand"] = [{"name": c.name, **({"squire_name": c.squire_name} if c.squire_name
+                                           else {}),
+                        "squire_die": list(c.squire_colours),
                         **({"squire_reroll": c.reroll} if c.reroll else {}),
                         "type": c.kind, "equipment_die": list(c.colours)} for c in house.hand]
     if house.tracks:

@@ -109,7 +109,8 @@ def attach(state: JoustState, action: Attach) -> Result:
         if colour not in card.squire_colours:
             raise IllegalActionError(action, f"the Squire's die must be locked to one of "
                                              f"{', '.join(card.squire_colours)}")
-        knight = replace(knight, squire=Squire(card.name, colour, None, card.reroll, False))
+        knight = replace(knight, squire=Squire(card.squire_name or card.name, colour, None,
+                                               card.reroll, False))
     elif action.as_ == "equipment":
         limit = EQUIPMENT_LIMIT[knight.side]
         if len(knight.equipment) >= limit:

@@ -83,14 +83,15 @@ class Equipment:
 
 @dataclass(frozen=True)
 class Enhancement:
-    """An Enhancement Card in hand: its Squire half (die colours to lock, reroll colour) and its
-    Equipment half (type and slot colours)."""
+    """An Enhancement Card in hand: its Squire half (die colours to lock, reroll colour, the
+    Squire's ``squire_name``) and its Equipment half (``name``, type and slot colours)."""
 
     name: str
     squire_colours: tuple[str, ...]
     reroll: str | None
     kind: str
     colours: tuple[str, ...]
+    squire_name: str = ""
 
 
 @dataclass(frozen=True)

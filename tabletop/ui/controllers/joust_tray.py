@@ -35,6 +35,7 @@ from tabletop.dice.joust_rolls import (
 from tabletop.dice.kings_champion import FEALTY, score
 from tabletop.dice.roll import Roll
 from tabletop.errors import TabletopError
+from tabletop.games.joust.abilities import roll_slots
 from tabletop.games.joust.actions import DieRoll, Joust, KnightRoll
 from tabletop.games.joust.jousting import FAVOR_WORDS, favor_of, how_rolled
 from tabletop.games.joust.state import FAVOR_TITLES, JoustState, Knight
@@ -175,9 +176,9 @@ class JoustTray(Controller):
         assert pair is not None
         self.sides = []
         for number, (house, knight) in enumerate(zip(state.in_order(), pair, strict=True)):
-            placed = knight.placed_dice()
-            self.sides.append(Side(house.name, knight, [s for s, _ in placed] + ["fealty"],
-                                   [c for _, c in placed] + [FEALTY], seed * 2 + number))
+            rolled = roll_slots(state, knight)  # placed dice, an Ability Card's, the Fealty Die
+            self.sides.append(Side(house.name, knight, [s for s, _ in rolled],
+                                   [c for _, c in rolled], seed * 2 + number))
         self.stage = "preset" if any(s.can_target() for s in self.sides) else "throwing"
         self.tray_for: int | None = None
         self.message = ""
