@@ -2,6 +2,7 @@
 the jousting order, the joust roll modal and its dice trays, and no secret in a screenshot
 unless revealed."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -10,14 +11,14 @@ import pytest
 from tabletop.dice.joust_rolls import resolve_aftershocks
 from tabletop.dice.roll import replay, roll_dice
 from tabletop.games import layouts
-from tabletop.games.joust.actions import ChooseFavor, Ready, Reveal, SetOrder
+from tabletop.games.joust.actions import ChooseFavor, PlaceAbility, Ready, Reveal, SetOrder
 from tabletop.games.joust.state import HIDDEN
 from tabletop.ui.app import App
 from tabletop.ui.controllers.joust import JoustController
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.session import Session
-from tabletop.ui.widgets.dice_tray import DiceTray
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
+from tabletop.ui.widgets.dice_tray import DiceTray
 from tabletop.ui.widgets.handover import HandOver
 
 ROOT = Path(__file__).resolve().parent.parent / "layouts"
@@ -543,3 +544,26 @@ def test_every_legend_row_is_drawn_in_the_smallest_window():
     for _, meaning in app.screen.legend():
         assert any(w == meaning or (w.endswith("…") and meaning.startswith(w[:-1]))
                    for w in drawn), meaning
+
+
+def test_an_ability_cards_die_is_thrown_in_the_tray_and_scored():
+    """Placing Ability Cards: a card that adds a die (Shattered Lance: one more red die) has it
+    thrown in the joust's dice tray with the Knight's own, and the joust is applied."""
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-first-round.toml")
+    house = state.household("Bloodguard")
+    state = state.with_household(replace(house, abilities=("Shattered Lance",)))
+    app = App(Session(game, state), SIZE)
+    session = app.session
+    assert session.perform(PlaceAbility("Bloodguard", house.knights[0].name, "Shattered Lance"))
+    to_the_first_joust(session)
+    frame(app)
+    click(app, next(b.rect.center for b in app.buttons if b.label == "Joust!"))
+    screen = joust_roll(app)
+    assert "ability-1" in screen.sides[0].slots and screen.sides[0].colours[-2] == "red"
+    while any(isinstance(c, DiceTray) for c in app.stack):
+        use_dice_trays(app)
+    key(app, pygame.K_RETURN)
+    frame(app)
+    assert session.state.resolved == 1, session.status
+    assert any("Shattered Lance" in line for line in session.log)
