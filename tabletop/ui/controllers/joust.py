@@ -45,6 +45,9 @@ from tabletop.ui.views.joust import FITS, HOUSE_COLOURS, Hit, Selection, draw_jo
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.handover import HandOver
 
+SCREEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_r, pygame.K_j, pygame.K_c,
+               pygame.K_a, pygame.K_w, pygame.K_p, pygame.K_s)
+"""The keys this screen acts on (the window's own keys, such as D for the dice tray, pass)."""
 PUBLIC = "everyone"
 """``shown_to`` value when both players look at the public view."""
 NOBODY = ""
@@ -286,8 +289,12 @@ class JoustController(GameController):
     # -- events ------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN) and \
-                self._hand_over_due():
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or (
+                event.type == pygame.KEYDOWN and event.key in SCREEN_KEYS):
+            due = self._hand_over_due()
+        else:
+            due = False
+        if due:
             self.update(0)  # the hand-over comes first: no input acts on the wrong view
             return True
         if event.type == pygame.MOUSEMOTION:
