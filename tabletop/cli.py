@@ -48,7 +48,8 @@ def _frames(text: str) -> int:
 def _seed(text: str) -> int:
     """The ``--seed`` of a new game: a whole number from 0 to 10**12 in ASCII digits."""
     if not (text.isascii() and text.isdigit() and len(text) <= 13 and int(text) <= 10**12):
-        raise UsageError(f"--seed {text!r} must be a whole number from 0 to 1000000000000")
+        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number from 0 to "
+                                         f"1000000000000")
     return int(text)
 
 
