@@ -65,37 +65,35 @@ def _menu(ctl: JoustController, title: str, entries: list[tuple[str, object]]) -
 
 
 def phase_buttons(ctl: JoustController) -> list[ButtonSpec]:
-    """The buttons of the Draw, Worker and Ennoblement Phases and of a pending choice."""
+    """The buttons of the Draw, Worker and Ennoblement Phases and of a pending choice; each acts
+    for the Household the banner names (whose turn it is, or whose choice waits)."""
     state: JoustState = ctl.session.state
     if state.phase == "over":
         return []
     if state.pending:
-        pending = state.pending[0]
-        return [ButtonSpec(f"Choose ({pending.house})", lambda: open_choice(ctl), "Enter")]
+        return [ButtonSpec("Choose", lambda: open_choice(ctl), "Enter")]
     name = state.turn
     if state.phase == "draw":
-        return [ButtonSpec(f"Draw ({name})", lambda: ctl.perform(Draw(name)), "Enter")]
+        return [ButtonSpec("Draw", lambda: ctl.perform(Draw(name)), "Enter")]
     if state.phase == "worker":
         house = state.household(name)
         manned = [k for k in house.knights if k.squire and k.squire.reroll
                   and not k.squire.reroll_worker]
-        return [ButtonSpec(f"Place workers ({name})", lambda: worker_menu(ctl), "W",
+        return [ButtonSpec("Workers", lambda: worker_menu(ctl), "W",
                            house.workers > 0),
-                ButtonSpec("Squire Reroll worker", lambda: squire_menu(ctl), "",
+                ButtonSpec("Squire Reroll", lambda: squire_menu(ctl), "",
                            bool(manned) and house.workers > 0),
-                ButtonSpec(f"Pass ({name})", lambda: ctl.perform(Pass(name)), "P")]
+                ButtonSpec("Pass", lambda: ctl.perform(Pass(name)), "P")]
     if state.phase == "ennoblement":
         house = state.household(name)
         if not house.collected:
-            return [ButtonSpec(f"Collect tokens ({name})",
-                               lambda: ctl.perform(Collect(name)), "Enter")]
+            return [ButtonSpec("Collect", lambda: ctl.perform(Collect(name)), "Enter")]
         ready = [t for t in house.tracks if t.kind == "promotion" and t.complete
                  and not t.claimed]
-        return [ButtonSpec("Promote / take Perk", lambda: promote_menu(ctl), "", bool(ready)),
-                ButtonSpec("Spend Reputation", lambda: reputation_menu(ctl), "S",
+        return [ButtonSpec("Promote", lambda: promote_menu(ctl), "", bool(ready)),
+                ButtonSpec("Spend", lambda: reputation_menu(ctl), "S",
                            house.reputation > 0),
-                ButtonSpec(f"End Ennoblement ({name})", lambda: ctl.perform(Finish(name)),
-                           "Enter", not ready)]
+                ButtonSpec("End turn", lambda: ctl.perform(Finish(name)), "Enter", not ready)]
     return []
 
 
@@ -274,17 +272,16 @@ def phase_hint(state: JoustState) -> str:
 
 
 def house_lines(view: JoustState) -> list[str]:
-    """Side-panel lines: each Household's Influence on the Political tracks and its hand (the
-    rival's hand as a count of hidden cards)."""
-    lines = []
+    """Side-panel lines: each Household's Influence markers on the Political tracks, and the
+    Ability Cards in a hand the viewer may see (a rival's are only counted, on its strip)."""
     cards = catalog(view)
+    lines = ["Influence on the Political tracks:"]
     for house in view.households:
         spaces = influence_of(view, house)
-        lines.append(f"{house.name} Influence: " + ", ".join(
-            f"{t.name} {spaces[t.name]}/{t.spaces}" for t in cards.political))
+        lines.append(f"{house.name}: " + ", ".join(f"{t.name} {spaces[t.name]}/{t.spaces}"
+                                                   for t in cards.political))
+    for house in view.households:
         known = [a for a in house.abilities if a != HIDDEN]
         if known:
-            lines.append(f"{house.name} Ability Cards: {', '.join(known)}")
-        elif house.abilities:
-            lines.append(f"{house.name} holds {len(house.abilities)} Ability Cards (hidden)")
+            lines.append(f"{house.name}'s Ability Cards: {', '.join(known)}")
     return lines
