@@ -263,8 +263,8 @@ class Choose:
     house: str
     option: str
 
-    def __str__(self) -> str:
-        return f"{self.house} chooses {self.option}"
+    def __str__(self) -> str:  # an option may be a card from the hand: the log says what
+        return f"{self.house} makes its choice"  # happened, in words that keep the secret
 
 
 @dataclass(frozen=True)

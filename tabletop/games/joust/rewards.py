@@ -146,20 +146,30 @@ def draw_tokens(state: JoustState, n: int) -> tuple[JoustState, tuple[str, ...]]
     return replace(state, bag=state.bag[n:]), state.bag[:n]
 
 
-def draw_standard(state: JoustState, name: str, n: int, source: str) -> Result:
-    """``n`` Standard Ability Cards from the shared deck; an empty deck takes the discard pile,
-    shuffled (*Standard Ability Cards*)."""
+def draw_cards(state: JoustState, deck: str, n: int) -> tuple[JoustState, tuple[str, ...]]:
+    """The top ``n`` cards of ``deck`` (``"ability"`` or ``"enhancement"``: the attributes
+    ``<deck>_deck`` and ``<deck>_discard``) and the state without them; an empty deck takes
+    its discard pile, shuffled, and a deck and pile both empty give fewer cards."""
+    pile, discard = f"{deck}_deck", f"{deck}_discard"
     drawn: list[str] = []
     for _ in range(n):
-        if not state.ability_deck and state.ability_discard:
-            deck, state = shuffled(state, state.ability_discard)
-            state = replace(state, ability_deck=deck, ability_discard=())
-        if not state.ability_deck:
+        if not getattr(state, pile) and getattr(state, discard):
+            cards, state = shuffled(state, getattr(state, discard))
+            state = replace(state, **{pile: cards, discard: ()})
+        if not getattr(state, pile):
             break
-        drawn.append(state.ability_deck[0])
-        state = replace(state, ability_deck=state.ability_deck[1:])
+        drawn.append(getattr(state, pile)[0])
+        state = replace(state, **{pile: getattr(state, pile)[1:]})
+    return state, tuple(drawn)
+
+
+def draw_standard(state: JoustState, name: str, n: int, source: str) -> Result:
+    """``n`` Standard Ability Cards from the shared deck; an empty deck takes the discard pile,
+    shuffled (*Standard Ability Cards*: "When the draw pile is empty, the discard pile should
+    be flipped over and shuffled for reuse")."""
+    state, drawn = draw_cards(state, "ability", n)
     house = state.household(name)
-    state = state.with_household(replace(house, abilities=house.abilities + tuple(drawn)))
+    state = state.with_household(replace(house, abilities=house.abilities + drawn))
     return state, (Happened(name, f"draws {_count(len(drawn), 'Standard Ability Card')} "
                                   f"({source})"),)
 
@@ -167,15 +177,7 @@ def draw_standard(state: JoustState, name: str, n: int, source: str) -> Result:
 def draw_enhancements(state: JoustState, name: str, n: int, source: str) -> Result:
     """``n`` Enhancement Cards; an empty deck takes the discard pile, shuffled (our reading:
     the rulebook says so of the Standard Ability deck only)."""
-    drawn: list[str] = []
-    for _ in range(n):
-        if not state.enhancement_deck and state.enhancement_discard:
-            deck, state = shuffled(state, state.enhancement_discard)
-            state = replace(state, enhancement_deck=deck, enhancement_discard=())
-        if not state.enhancement_deck:
-            break
-        drawn.append(state.enhancement_deck[0])
-        state = replace(state, enhancement_deck=state.enhancement_deck[1:])
+    state, drawn = draw_cards(state, "enhancement", n)
     cards = catalog(state)
     house = state.household(name)
     hand = house.hand + tuple(c for c in (cards.enhancement(d) for d in drawn) if c)
