@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from tabletop.games.joust.planning import slot_mismatch
+from tabletop.games.joust.rewards import slot_perk
 from tabletop.games.joust.state import (
     FAVOR_TITLES,
     HIDDEN,
@@ -410,12 +411,32 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
             hits.append(Hit(box, "squire", house.name, knight=knight.name,
                             colour=knight.squire.colour))
     favors_top = max(y + 2, inner.bottom - below - len(chips) * (small + 10))
+    icons = _slot_icons(state, knight)
+    if icons:
+        lines = wrap(icons, small, inner.width)
+        if y + 2 + len(lines) * (small + 1) <= favors_top:  # only where the card has room
+            for line in lines:
+                text(surface, line, (inner.x, y + 2), small, (170, 176, 150))
+                y += small + 1
     hits += _draw_favors(surface, pygame.Rect(inner.x, favors_top, inner.width, 0), house,
                          knight, chips, small)
     if ability:
         text(surface, ability, (inner.x, inner.bottom - small - 1), small, (196, 198, 206),
              max_width=inner.width)
     return hits
+
+
+def _slot_icons(state: JoustState, knight: Knight) -> str:
+    """The Perk icons on the Knight's empty Bravery Token slots, in words (*Perks Gained*:
+    "When a player places a Bravery Token on a slot that has an icon, the Perk is gained
+    immediately"): ``"Slot 2: draw 1 Standard Ability Card · slot 3: add a white die"``."""
+    parts = []
+    for index in range(len(knight.tokens), knight.slots):
+        perk = slot_perk(state, knight, index)
+        if perk is not None:
+            parts.append(f"slot {index + 1}: {perk.words()}")
+    text_ = " · ".join(parts)
+    return text_[:1].upper() + text_[1:]
 
 
 def _slot_row(surface: pygame.Surface, rect: pygame.Rect, words: str, size: int,
