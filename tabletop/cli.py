@@ -73,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "opening a file (joust)")
     play.add_argument("--seed", type=_seed, default=None,
                       help="with --new: the seed the decks are shuffled with (default: random)")
+    play.add_argument("--knights", action="append", default=[], metavar="HOUSE=K1,K2,K3",
+                      help="with --new joust: the three Knights a Household fields (default: "
+                           "the card data's suggestion); give it once per Household")
 
     listing = sub.add_parser("layouts",
                              help="list the shipped layouts: name, title, what each teaches")
@@ -193,8 +196,8 @@ def _play(args: argparse.Namespace) -> int:
 
     if args.new is not None:
         return run(None, frames=args.frames, new=_new_game(args))
-    if args.seed is not None:
-        raise UsageError("--seed goes with --new GAME (a layout file keeps its own seed)")
+    if args.seed is not None or args.knights:
+        raise UsageError("--seed and --knights go with --new GAME (a layout file keeps its own)")
     return run(args.file, frames=args.frames)
 
 
@@ -212,7 +215,14 @@ def _new_game(args: argparse.Namespace):
                          f"{', '.join(names)}; other games open a layout file")
     game = get_game(args.new)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    return game, game.new_game(seed)
+    picks = {}
+    for text in args.knights:
+        house, sep, names = text.partition("=")
+        knights = [n.strip() for n in names.split(",")]
+        if not sep or not house.strip() or len(knights) != 3 or not all(knights):
+            raise UsageError(f"--knights {text!r}: write HOUSE=KNIGHT,KNIGHT,KNIGHT")
+        picks[house.strip()] = knights
+    return game, game.new_game(seed, picks)
 
 
 def _screenshot(args: argparse.Namespace) -> int:

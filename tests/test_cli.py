@@ -95,11 +95,18 @@ def test_play_new_joust_starts_a_seeded_game(capsys, monkeypatch):
     assert (state.phase, state.seed, state.round) == ("setup", 12, 1)
     assert main(["play", "--new", "joust", "--seed", "12"]) == 0
     assert opened[1][1][1].ability_deck == state.ability_deck
+    assert main(["play", "--new", "joust", "--knights",
+                 "Echelon=Sir Gareth, Dame Elspeth, Dame Maud"]) == 0
+    assert [k.name for k in opened[2][1][1].household("Echelon").knights] == [
+        "Sir Gareth", "Dame Elspeth", "Dame Maud"]
 
 
 @pytest.mark.parametrize("argv, words", [
     (["play", "--new", "clash"], "a fresh game can be set up for joust"),
-    (["play", "--seed", "3"], "--seed goes with --new"),
+    (["play", "--seed", "3"], "go with --new"),
+    (["play", "--new", "joust", "--knights", "Bloodguard=Sir Gareth"], "HOUSE=KNIGHT,KNIGHT"),
+    (["play", "--new", "joust", "--knights", "Bloodguard=Sir Gareth,Sir Aldric,Sir Bertram"],
+     "already serves House Bloodguard"),
     (["play", "--new", "joust", "--seed", "-1"], "must be a whole number"),
     (["play", "--new", "joust", "joust-first-round"], "name no file"),
 ])

@@ -56,11 +56,12 @@ def check_choice(catalog: Catalog, picks: Mapping[str, Sequence[str]]) -> None:
             origins[card.house] = name
 
 
-def new_game(seed: int, catalog: Catalog | None = None,
-             picks: Mapping[str, Sequence[str]] | None = None) -> JoustState:
+def new_game(seed: int, picks: Mapping[str, Sequence[str]] | None = None,
+             catalog: Catalog | None = None) -> JoustState:
     """A fresh game in the setup phase: round 1, the first Household with initiative, every
-    deck and the bag shuffled from ``seed``.  ``picks`` maps each Household to its three
-    Knights (default: the Knights the data suggests)."""
+    deck and the bag shuffled from ``seed``.  ``picks`` maps a Household to its three Knights
+    (default: the Knights the data suggests); ``catalog`` is the card data (default: the
+    shipped examples)."""
     data = catalog or shipped()
     chosen = {h.name: tuple(h.knights) for h in data.households}
     if picks:
