@@ -13,6 +13,7 @@ from tabletop.games.joust.actions import (
     Attach,
     Choose,
     ChooseFavor,
+    ChooseKnight,
     Collect,
     DieRoll,
     Draw,
@@ -564,3 +565,19 @@ def test_view_hides_the_rivals_hand_and_the_decks():
     assert view.household(E).hand[0].name == HIDDEN
     assert set(view.ability_deck) == {HIDDEN} and set(view.household(B).advanced_deck) == {HIDDEN}
     assert "Oath" not in repr(view_for(state, None))
+
+
+def test_a_household_chooses_its_knights_while_setting_up():
+    """Choosing Knights: "As a leader of a Household you may choose any three Knights you wish.
+    The only rule as a leader is that your Knights must all come from a different Household."
+    A swap rebuilds the Advanced Ability deck from the new Knights' Abilities."""
+    state = new_game(6)
+    state = do(state, ChooseKnight(B, "Dame Wren", "Dame Elspeth"))
+    house = state.household(B)
+    assert [k.name for k in house.knights] == ["Sir Aldric", "Dame Elspeth", "Sir Corvin"]
+    assert "Second Wind" in house.advanced_deck and "Quiet Resolve" not in house.advanced_deck
+    with pytest.raises(IllegalActionError, match="already serves"):
+        apply(state, ChooseKnight(B, "Sir Aldric", "Dame Isolde"))
+    placed = do(state, PlaceToken(B, "Sir Aldric", "white"))
+    with pytest.raises(IllegalActionError, match="placed its Bravery Tokens"):
+        apply(placed, ChooseKnight(B, "Sir Corvin", "Sir Gareth"))

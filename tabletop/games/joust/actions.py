@@ -330,6 +330,19 @@ class Finish:
         return f"{self.house} ends its Ennoblement"
 
 
-PhaseAction = (Draw | PlaceWorkers | ManSquire | Pass | Choose | PlaceAbility | Collect
-               | Promote | Spend | Finish)
-"""The actions of the Draw, Worker and Ennoblement Phases, Ability Cards and choices."""
+@dataclass(frozen=True)
+class ChooseKnight:
+    """Setup: field the Knight card ``knight`` instead of ``replaced`` (*Choosing Knights*)."""
+
+    house: str
+    replaced: str
+    knight: str
+
+    def __str__(self) -> str:
+        return f"{self.house} fields {self.knight} instead of {self.replaced}"
+
+
+PhaseAction = (ChooseKnight | Draw | PlaceWorkers | ManSquire | Pass | Choose | PlaceAbility
+               | Collect | Promote | Spend | Finish)
+"""The actions of choosing Knights, the Draw, Worker and Ennoblement Phases, Ability Cards and
+choices."""

@@ -12,13 +12,14 @@ from itertools import permutations
 
 from tabletop.errors import IllegalActionError
 from tabletop.games.actionfields import check_fields
-from tabletop.games.joust import abilities, jousting, phases, planning, rewards
+from tabletop.games.joust import abilities, jousting, phases, planning, rewards, setup
 from tabletop.games.joust.actions import (
     Action,
     AdvanceCrown,
     Attach,
     Choose,
     ChooseFavor,
+    ChooseKnight,
     Collect,
     DieRoll,
     Draw,
@@ -55,6 +56,7 @@ _HANDLERS: dict[type, Callable] = {
     Reveal: jousting.reveal,
     Joust: jousting.joust,
     EndRound: jousting.end_round,
+    ChooseKnight: setup.choose_knight,
     Draw: phases.draw,
     PlaceWorkers: phases.place_workers,
     ManSquire: phases.man_squire,
@@ -112,7 +114,10 @@ def candidate_actions(state: JoustState) -> tuple[Action, ...]:
     elif state.phase in ("draw", "worker", "ennoblement"):
         out.extend(_turn_actions(state))
     elif state.phase == "setup":
+        cards = rewards.catalog(state).knights
         for house in state.households:
+            out.extend(ChooseKnight(house.name, k.name, c.name) for k in house.knights
+                       for c in cards)
             for knight in house.knights:
                 if not knight.tokens:
                     out.extend(PlaceToken(house.name, knight.name, c)

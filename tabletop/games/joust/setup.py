@@ -16,8 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from tabletop.errors import TabletopError
+from tabletop.errors import IllegalActionError, TabletopError
+from tabletop.games.joust.actions import ChooseKnight
 from tabletop.games.joust.cards import Catalog, shipped
+from tabletop.games.joust.events import Event, Happened
+from tabletop.games.joust.rewards import catalog as catalog_of
 from tabletop.games.joust.rewards import shuffled
 from tabletop.games.joust.state import BASE_MORALE, Household, JoustState, Knight
 
@@ -93,3 +96,38 @@ def new_game(seed: int, picks: Mapping[str, Sequence[str]] | None = None,
     tokens, state = shuffled(state, tuple(bag))
     return replace(state, households=tuple(houses), enhancement_deck=enhancements,
                    ability_deck=standard, bag=tokens)
+
+
+def choose_knight(state: JoustState, action: ChooseKnight) -> tuple[JoustState, tuple[Event, ...]]:
+    """Setup, before a Household places its first Bravery Token: one of its Knights is swapped
+    for another Knight card not in the game, keeping every Knight from a different Household
+    (*Choosing Knights*); the Advanced Ability deck is rebuilt from the new three Knights'
+    Abilities and shuffled (*Knight Abilities*)."""
+    if state.phase != "setup":
+        raise IllegalActionError(action, "Knights are chosen while setting up")
+    try:
+        house = state.household(action.house)
+        old = house.knight(action.replaced)
+    except KeyError:
+        raise IllegalActionError(action, f"House {action.house} fields no Knight called "
+                                         f"{action.replaced}") from None
+    if any(k.tokens for k in house.knights):
+        raise IllegalActionError(action, f"House {house.name} has placed its Bravery Tokens; "
+                                         f"its Knights are chosen")
+    if action.knight in [k.name for k in house.knights]:
+        raise IllegalActionError(action, f"House {house.name} fields {action.knight} already")
+    data = catalog_of(state)
+    names = [action.knight if k.name == old.name else k.name for k in house.knights]
+    try:
+        check_choice(data, {house.name: names, state.rival(house.name).name:
+                            [k.name for k in state.rival(house.name).knights]})
+        knight = knight_from_card(data, action.knight)
+    except TabletopError as exc:
+        raise IllegalActionError(action, str(exc)) from None
+    advanced = tuple(a for n in names for a in data.knight(n).advanced)  # type: ignore[union-attr]
+    deck, state = shuffled(state, advanced)
+    house = replace(house, knights=tuple(knight if k.name == old.name else k
+                                         for k in house.knights), advanced_deck=deck)
+    return state.with_household(house), (Happened(house.name, f"fields {knight.name} "
+                                                              f"({knight.code.title()}) "
+                                                              f"instead of {old.name}"),)

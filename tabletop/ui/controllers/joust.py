@@ -46,7 +46,7 @@ from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.handover import HandOver
 
 SCREEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_r, pygame.K_j, pygame.K_c,
-               pygame.K_a, pygame.K_w, pygame.K_p, pygame.K_s)
+               pygame.K_a, pygame.K_w, pygame.K_p, pygame.K_s, pygame.K_k)
 """The keys this screen acts on (the window's own keys, such as D for the dice tray, pass)."""
 PUBLIC = "everyone"
 """``shown_to`` value when both players look at the public view."""
@@ -193,7 +193,8 @@ class JoustController(GameController):
         if view.pending or view.phase in ("draw", "worker", "ennoblement"):
             return joust_phases.phase_hint(self.session.state)
         if view.phase == "setup":
-            return "Setting up: click a held Bravery Token in a House strip, then a Knight."
+            return ("Setting up: choose the Knights (K) if you wish, then click a held Bravery "
+                    "Token in a House strip, then a Knight.")
         if planner:
             return (f"House {planner} plans: drag dice onto Bravery Tokens of their colour or "
                     f"Equipment that takes them (ringed in green), pick a Favor Action per "
@@ -284,6 +285,7 @@ class JoustController(GameController):
                 ("Enter", "draw, collect, end the Ennoblement turn, or open a choice"),
                 ("W / P", "place workers / pass (Worker Phase)"),
                 ("S", "spend one Reputation (Ennoblement)"),
+                ("K", "choose the Knights (setting up)"),
                 ("Esc", "drop the held die or card")]
 
     # -- events ------------------------------------------------------------------------------
@@ -318,7 +320,7 @@ class JoustController(GameController):
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return joust_phases.enter_action(self)
-        letter = {pygame.K_w: "W", pygame.K_p: "P", pygame.K_s: "S"}.get(key)
+        letter = {pygame.K_w: "W", pygame.K_p: "P", pygame.K_s: "S", pygame.K_k: "K"}.get(key)
         if letter:
             return joust_phases.key_action(self, letter)
         if key == pygame.K_a and planner:

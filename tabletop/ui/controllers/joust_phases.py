@@ -15,6 +15,7 @@ from tabletop.games.joust.abilities import effect_words
 from tabletop.games.joust.actions import (
     Attach,
     Choose,
+    ChooseKnight,
     Collect,
     Draw,
     Finish,
@@ -28,7 +29,7 @@ from tabletop.games.joust.actions import (
 from tabletop.games.joust.planning import perk_words
 from tabletop.games.joust.rewards import catalog, describe_pending, influence_of, options
 from tabletop.games.joust.rules import apply
-from tabletop.games.joust.state import HIDDEN, JoustState
+from tabletop.games.joust.state import FAVOR_TITLES, HIDDEN, JoustState
 from tabletop.ui.controllers.base import ButtonSpec
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 
@@ -73,6 +74,9 @@ def phase_buttons(ctl: JoustController) -> list[ButtonSpec]:
     if state.pending:
         return [ButtonSpec("Choose", lambda: open_choice(ctl), "Enter")]
     name = state.turn
+    if state.phase == "setup":
+        open_ = any(not any(k.tokens for k in h.knights) for h in state.households)
+        return [ButtonSpec("Knights", lambda: knights_menu(ctl), "K", open_)]
     if state.phase == "draw":
         return [ButtonSpec("Draw", lambda: ctl.perform(Draw(name)), "Enter")]
     if state.phase == "worker":
@@ -114,6 +118,32 @@ def key_action(ctl: JoustController, key: str) -> bool:
             button.on_click()
             return True
     return False
+
+
+def knights_menu(ctl: JoustController) -> None:
+    """Setting up: a Knight of a Household that has placed no token yet, then the Knight card
+    to field instead (each from a different Household, not already in the game)."""
+    state: JoustState = ctl.session.state
+    entries: list[tuple[str, object]] = []
+    for house in state.households:
+        if any(k.tokens for k in house.knights):
+            continue
+        for knight in house.knights:
+            entries.append((f"House {house.name}: replace {knight.name}",
+                            lambda h=house.name, k=knight.name: _knight_cards(ctl, h, k)))
+    _menu(ctl, "Choose Knights (before placing Bravery Tokens)", entries)
+
+
+def _knight_cards(ctl: JoustController, house: str, replaced: str) -> None:
+    state: JoustState = ctl.session.state
+    entries: list[tuple[str, object]] = []
+    for card in catalog(state).knights:
+        action = ChooseKnight(house, replaced, card.name)
+        if _accepted(state, action):
+            favors = ", ".join(FAVOR_TITLES[f] for f in card.vanguard.favors)
+            entries.append((f"{card.name} ({card.code.title()}, of House {card.house}): "
+                            f"{favors}", action))
+    _menu(ctl, f"House {house} fields instead of {replaced}", entries)
 
 
 def worker_menu(ctl: JoustController) -> None:
