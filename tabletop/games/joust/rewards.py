@@ -24,6 +24,7 @@ from tabletop.games.joust.cards import Catalog, Perk, PoliticalTrack, shipped
 from tabletop.games.joust.events import Event, Happened, MoraleChanged, TokenPlaced
 from tabletop.games.joust.scoring import token_morale
 from tabletop.games.joust.state import (
+    EQUIPMENT_LIMIT,
     MAX_REPUTATION,
     Household,
     JoustState,
@@ -246,9 +247,11 @@ def lapse_empty(state: JoustState) -> Result:
         pending = state.pending[0]
         if pending.kind == "place-enhancement":
             house = state.household(pending.house)
-            if house.hand:
+            if any(can_attach(house, knight, card) for knight in house.knights
+                   for card in house.hand):
                 break
-            why = "it holds no Enhancement Card"
+            why = ("no Knight can take one (a Squire each; Equipment by the Knight Allowances, "
+                   "with a worker)" if house.hand else "it holds no Enhancement Card")
         elif options(state, pending):
             break
         else:
@@ -262,6 +265,16 @@ def lapse_empty(state: JoustState) -> Result:
                                               f"({pending.source})"))
         state = replace(state, pending=state.pending[1:])
     return state, tuple(events)
+
+
+def can_attach(house: Household, knight: Knight, card) -> bool:
+    """Whether Enhancement ``card`` can go on ``knight`` now, as a Squire (none yet) or as
+    Equipment (*Knight Allowances*, a different type, a worker free)."""
+    if knight.squire is None:
+        return True
+    return (len(knight.equipment) < EQUIPMENT_LIMIT[knight.side] and house.workers > 0
+            and all(e.kind != card.kind for e in knight.equipment)
+            and card.name not in knight.slot_ids())
 
 
 def _words(pending: Pending) -> str:
