@@ -3,6 +3,7 @@ for many seeds: every game ends (six rounds or a broken Morale) with a winner or
 Morale, Reputation, Bravery Tokens, dice and workers stay within the rules all the way."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -79,3 +80,32 @@ def test_random_game_from_setup_to_the_end(seed):
     broken = [h for h in state.households if h.morale == 0]
     assert broken or state.round == ROUNDS
     assert name in (None, *[h.name for h in state.households]) and why
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_game_ends_at_once_when_morale_breaks(seed):
+    """Winning The Game: "If a player loses all of their Morale they no longer have the will to
+    joust."  Both Households start their jousting low on Morale (set by hand after the first
+    Planning Phase): the game ends in the joust that breaks one, with the other as winner (or
+    the tie-breakers when both break at once)."""
+    rng = random.Random(seed)
+    state = new_game(seed)
+    tokens_total = sum(n for _, n in catalog(state).bag)
+    lowered = False
+    for _ in range(4000):
+        if state.phase == "over":
+            break
+        if state.phase == "jousting" and not lowered:
+            state = state.with_household(replace(state.households[0], morale=1))
+            state = state.with_household(replace(state.households[1], morale=2))
+            lowered = True
+        state, _ = random_step(state, rng)
+        check_invariants(state, tokens_total)
+    assert state.phase == "over"
+    broken = [h.name for h in state.households if h.morale == 0]
+    name, why = winner(state)
+    assert broken, f"seed {seed}: no Morale broke"
+    if len(broken) == 1:
+        assert name != broken[0] and "Morale is broken" in why
+    else:
+        assert "same joust" in why
