@@ -198,7 +198,8 @@ class JoustController(GameController):
         if planner:
             return (f"House {planner} plans: drag dice onto Bravery Tokens of their colour or "
                     f"Equipment that takes them (ringed in green), pick a Favor Action per "
-                    f"Knight, click the Knights' names in jousting order, then Ready.")
+                    f"Knight, place Ability Cards (A), click the Knights' names in jousting "
+                    f"order, then Ready.")
         if view.phase == "jousting":
             if view.revealed == view.resolved < JOUSTS:
                 return f"Reveal joust {view.resolved + 1}."
