@@ -94,9 +94,10 @@ def apply(state: JoustState, action: Action | PhaseAction
 
 def legal_actions(state: JoustState) -> tuple[Action, ...]:
     """Actions ``apply`` accepts, from :func:`candidate_actions`: every choice, Draw, Worker,
-    Ennoblement, setup, planning, reveal and end-of-round action, and for a joust a few sample
-    rolls (every die showing 1, 3, 5 or 6; Aftershocks end on 2), since the faces are the
-    dice's to choose.  Crown placements are included.  Empty once the game is over."""
+    Ennoblement, setup (Knights and tokens), planning, reveal and end-of-round action, and for
+    a joust a few sample rolls (every die showing 1, 3, 5 or 6; Aftershocks end on 2), since
+    the faces are the dice's to choose.  Crown placements are included.  Empty once the game
+    is over."""
     return tuple(a for a in candidate_actions(state) if _accepted(state, a))
 
 
