@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         if not args.command:
             args = argparse.Namespace(command="play", file=None, frames=None, new=None,
-                                      seed=None)
+                                      seed=None, knights=[])
         with ExitStack() as files:
             if args.command == "play" and args.file is None and args.new is None:
                 args.file = resources.DEFAULT_LAYOUT
