@@ -1,7 +1,7 @@
 """King's Champion: state, layout, setup, the five Phases of Play, query verbs."""
 
 from tabletop.games.contract import Game
-from tabletop.games.joust import layout, query, rules, setup
+from tabletop.games.joust import layout, query, rules, setup, view
 from tabletop.games.joust.state import JoustState
 
 
@@ -23,4 +23,7 @@ GAME = Game(
     summary=summary,
     verbs=query.VERBS,
     new_game=setup.new_game,
+    view_for=view.view_for,
+    acting=view.acting,
+    is_partial=view.is_partial,
 )

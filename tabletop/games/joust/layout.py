@@ -21,7 +21,9 @@ from tabletop.games.joust.state import (
     CODES,
     EQUIPMENT_LIMIT,
     EQUIPMENT_TYPES,
+    FACE_DOWN_CARD,
     FAVORS,
+    HIDDEN,
     JOUSTS,
     MAX_REPUTATION,
     MAX_SLOTS,
@@ -41,6 +43,11 @@ from tabletop.games.joust.state import (
 )
 from tabletop.games.layoutfile import Table, named_label
 
+PUBLIC_VIEW = "public"
+"""``view = "public"``: the layout is the public view of a board (a public picture), with
+``"?"`` for each Jousting Token, Favor Action and Ability Card still face down and
+``{ name = "?" }`` for each Enhancement Card in a hand; it loads as a board that cannot be
+played on."""
 CROWN_BOXES = 5
 MAX_POOL = 11
 """Four starting dice and seven empty slots in the Dice Pool (*Dice Pool*)."""
@@ -137,7 +144,7 @@ def _equipment(table: Table, knight: str) -> Equipment:
     return piece
 
 
-def _knight(table: Table) -> Knight:
+def _knight(table: Table, partial: bool = False) -> Knight:
     name = _name(table)
     side = table.choice("side", SIDES, "vanguard")
     slots = table.get("slots", int, MAX_SLOTS, check=_between(1, MAX_SLOTS))
@@ -154,7 +161,7 @@ def _knight(table: Table) -> Knight:
     panic = table.get("panic", bool, False)
     if favor is not None:
         favor = favor.lower()
-        if favor not in favors:
+        if favor not in favors and not (partial and favor == HIDDEN):
             raise table.error("favor", f"{favor!r} is not on this Knight's card "
                                        f"({', '.join(favors) or 'no Favor Actions'})")
         if panic:
@@ -211,7 +218,10 @@ def _check_attachments(table: Table, knight: Knight) -> None:
                                         f"but that slot holds {die or 'no die'}")
 
 
-def _enhancement(table: Table) -> Enhancement:
+def _enhancement(table: Table, partial: bool = False) -> Enhancement:
+    if partial and table.get("name", str) == HIDDEN:
+        table.done()
+        return FACE_DOWN_CARD
     card = Enhancement(
         name=_slot_name(table),
         squire_colours=_colours(table, "squire_die", ATTACK_COLOURS),
@@ -247,17 +257,20 @@ def _perk_rule(value: str) -> str | None:
     return parsed if isinstance(parsed, str) else None
 
 
-def _names(table: Table, key: str, known, what: str) -> tuple[str, ...]:
+def _names(table: Table, key: str, known, what: str, partial: bool = False
+           ) -> tuple[str, ...]:
+    """Card names, each known to the card data (or ``"?"``, a face-down card, in a view)."""
     values = table.str_list(key)
     for value in values:
-        if not known(value):
+        if not known(value) and not (partial and value == HIDDEN):
             raise table.error(key, f"{value!r} is not {what} in the card data")
     return values
 
 
-def _household(table: Table, cards: Catalog) -> Household:
+def _household(table: Table, cards: Catalog, partial: bool = False) -> Household:
     name = _name(table)
-    knights = tuple(_knight(t) for t in table.tables("knights", named_label("knight")))
+    knights = tuple(_knight(t, partial)
+                    for t in table.tables("knights", named_label("knight")))
     if len(knights) != JOUSTS:
         raise table.error("knights", f"a Household fields three Knights, not {len(knights)}")
     pool = _colours(table, "pool", ATTACK_COLOURS, ("white", "white", "green", "green"))
@@ -271,13 +284,14 @@ def _household(table: Table, cards: Catalog) -> Household:
         bravery_tokens=_colours(table, "bravery_tokens", TOKEN_COLOURS),
         workers=table.get("workers", int, 3, check=_between(0)),
         hand_limit=table.get("hand_limit", int, 4, check=_between(0)),
-        hand=tuple(_enhancement(t) for t in table.tables("hand", named_label("Enhancement"))),
+        hand=tuple(_enhancement(t, partial)
+                   for t in table.tables("hand", named_label("Enhancement"))),
         order=table.str_list("order"),
         ready=table.get("ready", bool, False),
         enhancement_placed=table.get("enhancement_placed", bool, False),
-        abilities=_names(table, "abilities", cards.ability, "an Ability Card"),
+        abilities=_names(table, "abilities", cards.ability, "an Ability Card", partial),
         advanced_deck=_names(table, "advanced_deck", lambda n: getattr(
-            cards.ability(n), "kind", "") == "advanced", "an Advanced Ability Card"),
+            cards.ability(n), "kind", "") == "advanced", "an Advanced Ability Card", partial),
         influence=_influence(table, cards),
         workers_out=table.get("workers_out", int, 0, check=_between(0)),
         passed=table.get("passed", bool, False),
@@ -287,10 +301,11 @@ def _household(table: Table, cards: Catalog) -> Household:
         extra_die=table.get("extra_die", bool, False),
     )
     for knight in knights:
-        if knight.ability and cards.ability(knight.ability) is None:
+        if knight.ability and cards.ability(knight.ability) is None and not (
+                partial and knight.ability == HIDDEN):
             raise table.error("knights", f"{knight.name}'s ability {knight.ability!r} is not "
                                          f"an Ability Card in the card data")
-    if house.kept and house.kept not in {c.name for c in house.hand}:
+    if house.kept and house.kept not in {c.name for c in house.hand} and not partial:
         raise table.error("kept", f"{house.kept!r} is not an Enhancement Card in the hand")
     morale = table.get("morale", int, starting_morale(house), check=_between(0))
     house = replace(house, morale=morale)
@@ -299,8 +314,12 @@ def _household(table: Table, cards: Catalog) -> Household:
     most = MAX_POOL + (1 if house.extra_die else 0)
     if len(pool) + placed - from_squires > most:
         raise table.error("pool", f"the Dice Pool holds at most {most} dice")
-    if house.order and sorted(house.order) != sorted(k.name for k in knights):
-        raise table.error("order", "must be empty or name each of the three Knights once")
+    known = [name for name in house.order if not (partial and name == HIDDEN)]
+    if house.order and (len(house.order) != JOUSTS or len(set(known)) != len(known)
+                        or not set(known) <= {k.name for k in knights}
+                        or (not partial and len(known) != JOUSTS)):
+        raise table.error("order", "must be empty or name each of the three Knights once"
+                                   + (' ("?" for a token still face down)' if partial else ""))
     names = [t.name for t in house.tracks]
     if len(set(names)) != len(names):
         raise table.error("tracks", "two Crown tracks share a name")
@@ -355,10 +374,11 @@ def from_layout(top: Table) -> JoustState:
     phase = top.choice("phase", PHASES, "planning")
     revealed = top.get("revealed", int, 0, check=_between(0, JOUSTS))
     resolved = top.get("resolved", int, 0, check=_between(0, JOUSTS))
+    view = top.get("view", str)
     tables = top.tables("households", named_label("household"))
-    houses = [(t, _household(t, cards)) for t in tables]
+    houses = [(t, _household(t, cards, view is not None)) for t in tables]
     initiative = top.get("initiative", str)
-    extra = _decks(top, cards)
+    extra = _decks(top, cards, view is not None)
     names = tuple(h.name.lower() for _, h in houses)
     by_lower = {h.name.lower(): h.name for _, h in houses}
     pending = tuple(replace(p, house=by_lower[p.house]) for p in (
@@ -394,12 +414,16 @@ def from_layout(top: Table) -> JoustState:
     if phase in ("draw", "worker", "ennoblement") and not turn:
         raise top.error("turn", f"the {phase} phase is played in turns: name the Household "
                                 f"whose turn it is")
+    if view is not None and view not in (PUBLIC_VIEW, a.name, b.name):
+        raise top.error("view", f'must be "{PUBLIC_VIEW}" or a Household ({a.name}, {b.name})')
+    viewer = None if view is None else HIDDEN if view == PUBLIC_VIEW else view
     return JoustState(households=(a, b), round=round_, phase=phase, initiative=initiative,
                       revealed=revealed, resolved=resolved, title=title, notes=notes,
-                      turn=turn, pending=pending, claimed=claimed, cards=user_cards, **extra)
+                      viewer=viewer, turn=turn, pending=pending, claimed=claimed,
+                      cards=user_cards, **extra)
 
 
-def _decks(top: Table, cards: Catalog) -> dict[str, Any]:
+def _decks(top: Table, cards: Catalog, partial: bool = False) -> dict[str, Any]:
     """The decks, discard piles and bag (card names, top first), the seed and shuffle count."""
     abilities = {a.name for a in cards.abilities if a.kind == "standard"}
     enhancements = {e.name for e in cards.enhancements}
@@ -411,7 +435,7 @@ def _decks(top: Table, cards: Catalog) -> dict[str, Any]:
                              ("enhancement_discard", enhancements, "an Enhancement Card"),
                              ("ability_deck", abilities, "a Standard Ability Card"),
                              ("ability_discard", abilities, "a Standard Ability Card")):
-        out[key] = _names(top, key, known.__contains__, what)
+        out[key] = _names(top, key, known.__contains__, what, partial)
     return out
 
 
@@ -501,6 +525,8 @@ def to_layout(state: JoustState) -> dict[str, Any]:
         out["notes"] = state.notes
     if state.cards is not None and state.cards.file:
         out["card_file"] = state.cards.file
+    if state.viewer is not None:
+        out["view"] = PUBLIC_VIEW if state.viewer == HIDDEN else state.viewer
     out.update(round=state.round, phase=state.phase, initiative=state.initiative,
                revealed=state.revealed, resolved=state.resolved, seed=state.seed,
                shuffles=state.shuffles)
@@ -537,7 +563,8 @@ def _household_table(state: JoustState, house: Household) -> dict[str, Any]:
         out["influence"] = {t.name: at for t, at in zip(cards.political, house.influence,
                                                         strict=True)}
     if house.hand:
-        out["hand"] = [{"name": c.name, **({"squire_name": c.squire_name} if c.squire_name
+        out["hand"] = [{"name": HIDDEN} if c == FACE_DOWN_CARD else
+                       {"name": c.name, **({"squire_name": c.squire_name} if c.squire_name
                                            else {}),
                         "squire_die": list(c.squire_colours),
                         **({"squire_reroll": c.reroll} if c.reroll else {}),

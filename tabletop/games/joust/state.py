@@ -94,6 +94,10 @@ class Enhancement:
     squire_name: str = ""
 
 
+FACE_DOWN_CARD = Enhancement(HIDDEN, (), None, "", ())
+"""An Enhancement Card in a rival's hand, as a filtered view shows it (face down)."""
+
+
 @dataclass(frozen=True)
 class Knight:
     """One Knight card.

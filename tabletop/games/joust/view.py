@@ -7,17 +7,19 @@ hot-seat game: while a Household plans, its rival sees none of its plan (order, 
 Ability Cards, dice moved); in the Jousting Phase each Knight's order slot, Favor Action and
 Ability Card stay hidden until its joust is revealed.  A Household's hand (Enhancement and
 Ability Cards, and the card it keeps by the Rule Exception) is its own: the rival sees how
-many cards it holds, not which.  The decks and the Bravery Token bag are face down for
-everyone: their order is hidden (the bag's tokens are shown by colour, sorted, since what went
-in and came out was seen).  Everything drawn or saved as a picture goes through
-:func:`view_for` first.
+many cards it holds, not which, until one is played onto a Knight (then it lies face up on
+the Knight).  The decks are laid "face down" (*Setting the Field*, step 4), and each leader's
+Advanced Ability deck too, for everyone: their order is hidden; the bag's tokens are shown by
+colour, sorted (what went in and came out was seen, the order of the draws is not).
+Everything drawn or saved as a picture goes through :func:`view_for` first; :func:`acting`
+names the Household that must be alone at the screen.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop.games.joust.state import HIDDEN, Enhancement, Household, JoustState, Knight
+from tabletop.games.joust.state import FACE_DOWN_CARD, HIDDEN, Household, JoustState, Knight
 
 
 def view_for(state: JoustState, viewer: str | None) -> JoustState:
@@ -25,8 +27,7 @@ def view_for(state: JoustState, viewer: str | None) -> JoustState:
 
     ``viewer`` is a Household's name (its own plan stays visible) or ``None`` for the public
     view (both players at the screen, or a screenshot).  The result has ``viewer`` set and
-    cannot be played on (``apply`` refuses it).  Nothing is hidden once the game is over or
-    while setting up.
+    cannot be played on (``apply`` refuses it).  Nothing is hidden once the game is over.
     """
     if state.phase == "over":
         return replace(state, viewer=viewer or HIDDEN)
@@ -35,6 +36,31 @@ def view_for(state: JoustState, viewer: str | None) -> JoustState:
     houses = tuple(_own(house) if house.name == viewer else _hide(state, house)
                    for house in state.households)
     return replace(state, households=houses, viewer=viewer or HIDDEN)
+
+
+def acting(state: JoustState) -> str | None:
+    """The Household whose secrets are on show: the one choosing from its own hand (an
+    Enhancement Card placed in the Worker Phase, the card kept by the Rule Exception), or the
+    one planning now (initiative first: *Planning Phase*), whose plan is hidden from its
+    rival; ``None`` otherwise (setting up, drawing, placing workers, jousting and ennobling are
+    public, the hands and decks staying hidden from both)."""
+    if state.viewer is not None:
+        return None
+    if state.pending and state.pending[0].kind in HAND_KINDS:
+        return state.pending[0].house
+    if state.phase != "planning":
+        return None
+    return next((h.name for h in state.in_order() if not h.ready), None)
+
+
+HAND_KINDS = ("place-enhancement", "keep-enhancement")
+"""Choices made from a Household's secret hand: shown only to that Household."""
+
+
+def is_partial(state: JoustState) -> bool:
+    """Whether ``state`` is a filtered view (a public picture reopened): it has unknown parts
+    and ``apply`` refuses it."""
+    return state.viewer is not None
 
 
 def _face_down(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -48,8 +74,7 @@ def _own(house: Household) -> Household:
 
 def _hide(state: JoustState, house: Household) -> Household:
     house = replace(_own(house), abilities=_face_down(house.abilities),
-                    kept=HIDDEN if house.kept else "",
-                    hand=tuple(Enhancement(HIDDEN, (), None, "", ()) for _ in house.hand))
+                    kept=HIDDEN if house.kept else "", hand=(FACE_DOWN_CARD,) * len(house.hand))
     if state.phase == "setup":
         return house
     if state.phase == "planning":

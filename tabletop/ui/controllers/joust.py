@@ -36,7 +36,7 @@ from tabletop.games.joust.actions import (
 from tabletop.games.joust.planning import perk_words, slot_mismatch
 from tabletop.games.joust.scoring import winner
 from tabletop.games.joust.state import JOUSTS, JoustState
-from tabletop.games.joust.view import view_for
+from tabletop.games.joust.view import HAND_KINDS, acting, view_for
 from tabletop.ui.controllers import joust_phases
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.joust_tray import JoustTray
@@ -74,18 +74,13 @@ class JoustController(GameController):
     def planner(self) -> str | None:
         """The Household planning now (initiative first), or ``None`` outside planning."""
         state: JoustState = self.session.state
-        if state.phase != "planning":
-            return None
-        return next((h.name for h in state.in_order() if not h.ready), None)
+        return acting(state) if state.phase == "planning" else None
 
     def wanted(self) -> str:
-        """Whose secrets may be on show: the planner's, or the Household choosing from its
-        own hand (an Enhancement placed in the Worker Phase, the card kept by the Rule
-        Exception); else nobody's (the public view)."""
-        state: JoustState = self.session.state
-        if state.pending and state.pending[0].kind in joust_phases.HAND_KINDS:
-            return state.pending[0].house
-        return self.planner() or PUBLIC
+        """Whose secrets may be on show (:func:`~tabletop.games.joust.view.acting`): the
+        planner's, or the Household choosing from its own hand (an Enhancement placed in the
+        Worker Phase, the card kept by the Rule Exception); else nobody's (the public view)."""
+        return acting(self.session.state) or PUBLIC
 
     def view_state(self) -> JoustState:
         """The state with every secret the people at the screen may not see filtered out:
@@ -96,12 +91,6 @@ class JoustController(GameController):
         wanted = self.wanted()
         viewer = wanted if wanted != PUBLIC and self.shown_to == wanted else None
         return view_for(state, viewer)
-
-    def picture_state(self, reveal: bool) -> JoustState | None:
-        """The whole state only with ``reveal`` or when nothing in it is secret from an
-        onlooker (every order slot, Favor Action and plan already revealed)."""
-        state: JoustState = self.session.state
-        return state if reveal or view_for(state, None) == state else None
 
     def _hand_over_due(self) -> bool:
         """Whether the screen must change hands before anything else is done (events that
@@ -136,7 +125,7 @@ class JoustController(GameController):
         elif wanted == PUBLIC:
             headline, detail = ("Both Households to the table", "Hands are hidden again. "
                                 "Click to continue.")
-        elif state.pending and state.pending[0].kind in joust_phases.HAND_KINDS:
+        elif state.pending and state.pending[0].kind in HAND_KINDS:
             headline = f"Pass to House {wanted}, then click"
             detail = (f"House {wanted} chooses from its hand: "
                       f"{joust_phases.describe_pending(state.pending[0])}. The rival's hand "
@@ -220,10 +209,10 @@ class JoustController(GameController):
         if state.phase in ("draw", "worker", "ennoblement") and state.turn:
             phase = {"draw": "draws", "worker": "places workers",
                      "ennoblement": "ennobles"}[state.phase]
-            acting = state.pending[0].house if state.pending else state.turn
-            return (f"House {acting} {'chooses' if state.pending else phase}",
-                    _house_colour(state, acting))
-        return None
+            house = state.pending[0].house if state.pending else state.turn
+            return (f"House {house} {'chooses' if state.pending else phase}",
+                    _house_colour(state, house))
+        return (f"Round {state.round}: setting up (both Households)", (200, 170, 80))
 
     def panel_lines(self) -> list[str]:
         view = self.view_state()

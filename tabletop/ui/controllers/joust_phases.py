@@ -36,10 +36,6 @@ from tabletop.ui.widgets.choice_menu import ChoiceMenu
 if TYPE_CHECKING:
     from tabletop.ui.controllers.joust import JoustController
 
-HAND_KINDS = ("place-enhancement", "keep-enhancement")
-"""Choices made from a Household's secret hand: shown only to that Household."""
-
-
 def _accepted(state: JoustState, action) -> bool:
     try:
         apply(state, action)

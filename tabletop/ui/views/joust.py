@@ -200,7 +200,8 @@ def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustStat
         pieces.append(("label", f"Workers {house.workers}{out}"))
         if house.abilities:
             pieces.append(("label", f"Abilities {len(house.abilities)}"))
-        pieces += [("card", card.name) for card in house.hand]
+        pieces += [("card", card.name if card.name != HIDDEN else "Enhancement, face down")
+                   for card in house.hand]
         for kind, value in pieces:
             if kind == "label":
                 box = flow.place(text_width(value, label), 6)
