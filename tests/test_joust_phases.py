@@ -551,10 +551,16 @@ def test_after_round_six_the_winner_and_the_reasons():
 
 
 def test_layout_round_trip_in_every_new_phase():
+    """A position, and every player's view of it (hands, decks and the bag face down), loads
+    back from its layout."""
     state = set_up()
-    for step in (lambda s: s, to_workers, lambda s: do(s, PlaceWorkers(B, "Academy", 0))):
+    for step in (lambda s: s, to_workers, lambda s: do(s, PlaceWorkers(B, "Academy", 0)),
+                 lambda s: do(s, Choose(B, "Sir Aldric"), Pass(E), Pass(B))):
         state = step(state)
         assert layouts.loads(layouts.dumps(state))[1] == state
+        for viewer in (None, B, E):
+            view = view_for(state, viewer)
+            assert layouts.loads(layouts.dumps(view))[1] == view
 
 
 def test_view_hides_the_rivals_hand_and_the_decks():
