@@ -112,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     roll = sub.add_parser("roll", help="roll dice without a window and print JSON")
     roll.add_argument("spec", help='dice, e.g. "3 kf-d10 crit" or "white red black black"')
-    roll.add_argument("--seed", type=int, default=None, help="seed for a replayable roll")
+    roll.add_argument("--seed", default=None, help="seed for a replayable roll (0 or more)")
     return parser
 
 
@@ -122,7 +122,7 @@ def _check(args: argparse.Namespace) -> int:
 
     for word in args.files:
         with resources.located(word) as path:
-            game, state = layouts.load(path)
+            game, state = layouts.load_board(path)
         say(f"{word}: ok, {game.summary(state)}")
     return EXIT_OK
 
@@ -171,7 +171,7 @@ def _query(args: argparse.Namespace) -> int:
 
     if args.stdin and args.questions:
         raise UsageError("give the questions as arguments or with --stdin, not both")
-    game, state = layouts.load(args.file)
+    game, state = layouts.load_board(args.file)
     questions = _read_questions() if args.stdin else args.questions
     if not questions:
         raise UsageError("no question asked (for example: tabletop query FILE \"los A B\")")

@@ -615,6 +615,7 @@ def run(path: str | None, *, frames: int | None = None,
     if new is not None:
         path = str(userdirs.saves() / f"{game.name}-seed-{getattr(state, 'seed', 0)}.toml")
     recovery = Recovery()
+    recovery.remove_interrupted_saves(Path(path).parent)
     session = Session(game, state, path=str(path), recovery=recovery)
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels, no blur
     pygame.display.init()
