@@ -19,6 +19,7 @@ from contextlib import ExitStack, suppress
 from tabletop import __version__, resources, userdirs
 from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
+from tabletop.numbers import parse_int
 
 EXIT_OK, EXIT_QUESTION, EXIT_INPUT = 0, 1, 2
 
@@ -46,11 +47,12 @@ def _frames(text: str) -> int:
 
 
 def _seed(text: str) -> int:
-    """The ``--seed`` of a new game: a whole number from 0 to 10**12 in ASCII digits."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 13 and int(text) <= 10**12):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number from 0 to "
+    """The ``--seed`` of a new game: a whole number from 0 to 10**12 (the strict helper)."""
+    value = parse_int(text, 0, 10**12)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} must be a whole number from 0 to "
                                          f"1000000000000")
-    return int(text)
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -72,12 +72,16 @@ def test_a_layout_plays_with_its_own_card_file(tmp_path):
     _, loaded = layouts.load(layout)
     assert loaded.cards.ability("Steady Eye") is not None
     assert "Steady Eye" in loaded.ability_deck
-    again = layouts.loads(layouts.dumps(loaded), str(layout))[1]
+    layout.write_text(layouts.dumps(loaded), encoding="utf-8")
+    again = layouts.load(layout)[1]
     assert again == loaded and again.cards.file == "my-cards.toml"
+    with pytest.raises(LayoutError, match="names no card file"):
+        layouts.loads(layouts.dumps(loaded), "pasted text")
 
 
-@pytest.mark.parametrize("name", ["../cards.toml", "/etc/passwd", ""])
+@pytest.mark.parametrize("name", ["../cards.toml", "/etc/passwd", "", "link.toml"])
 def test_card_file_stays_in_the_layout_folder(tmp_path, name):
+    (tmp_path / "link.toml").symlink_to("/etc/hostname")  # a link out of the folder
     layout = tmp_path / "game.toml"
     layout.write_text(f'card_file = "{name}"\n' + layouts.dumps(new_game(1)), encoding="utf-8")
     with pytest.raises(LayoutError, match="layout's own folder"):

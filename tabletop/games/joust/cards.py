@@ -29,6 +29,7 @@ from tabletop.games.joust.state import (
     Enhancement,
 )
 from tabletop.games.layoutfile import Source, Table, named_label, parse_toml, read_text
+from tabletop.numbers import parse_int
 
 SHIPPED = "joust-cards.toml"
 
@@ -113,14 +114,6 @@ class Perk:
         return text
 
 
-def _count(text: str) -> int | None:
-    """A whole number 1..MAX_N written in ASCII digits, else ``None``."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 2):
-        return None
-    value = int(text)
-    return value if 1 <= value <= MAX_N else None
-
-
 STATUS_PERKS = {
     "add a die of any color to your dice pool.": Perk("gain-die", "any"),
     "add five morale to your household morale track.": Perk("morale", None, 5),
@@ -152,7 +145,7 @@ def parse_perk(text: str, allowed: tuple[str, ...] | set[str] | dict,
     if kind in _NEEDS_N or kind in _COUNTED:
         if not args and kind in _COUNTED:
             return Perk(kind)
-        n = _count(args[0]) if len(args) == 1 else None
+        n = parse_int(args[0], 1, MAX_N) if len(args) == 1 else None
         return Perk(kind, None, n) if n else f"{text!r}: write {kind}:N with N from 1 to {MAX_N}"
     if kind == "place-token":
         if not args:
@@ -170,7 +163,7 @@ def parse_perk(text: str, allowed: tuple[str, ...] | set[str] | dict,
     if not args or len(args) > 2 or (args[0] not in names and args[0] != "any"):
         return (f"{text!r}: write advance:TRACK:N with TRACK one of "
                 f"{', '.join(tracks) or 'the Political tracks'} or any")
-    n = _count(args[1]) if len(args) == 2 else 1
+    n = parse_int(args[1], 1, MAX_N) if len(args) == 2 else 1
     if n is None:
         return f"{text!r}: the number of spaces is 1 to {MAX_N}"
     return Perk(kind, names.get(args[0], "any"), n)

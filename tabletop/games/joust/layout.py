@@ -10,7 +10,6 @@ Knight Allowances, Reputation at most 12, a consistent round, phase and List.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path, PurePath
 from typing import Any
 
 from tabletop.dice.kings_champion import ATTACK_COLOURS
@@ -43,6 +42,7 @@ from tabletop.games.joust.state import (
     is_token_slot,
 )
 from tabletop.games.layoutfile import Table, named_label
+from tabletop.games.safefiles import FileProblem, resolve_named
 
 PUBLIC_VIEW = "public"
 """``view = "public"``: the layout is the public view of a board (a public picture), with
@@ -340,17 +340,20 @@ def _influence(table: Table, cards: Catalog) -> tuple[int, ...]:
 
 
 def _card_file(top: Table) -> Catalog | None:
-    """The user's card data named by ``card_file`` (a file in the layout's own folder), or
-    ``None`` for the shipped examples."""
+    """The user's card data named by ``card_file``, or ``None`` for the shipped examples.
+    Only a file inside the layout's own folder is read, and a layout with no folder (from a
+    picture or from text) names none (:func:`~tabletop.games.safefiles.resolve_named`)."""
     name = top.get("card_file", str)
     if name is None:
         return None
-    pure = PurePath(name)
-    if not name or pure.is_absolute() or ".." in pure.parts or top.source.name.startswith("<"):
-        raise top.error("card_file", "must name a file in the layout's own folder")
-    path = Path(top.source.name).parent / pure
-    loaded = load_card_file(path)
-    return replace(loaded, file=name)
+    if top.source.folder is None:
+        raise top.error("card_file", "a layout inside a picture (or given as text) names no "
+                                     "card file; open the layout file beside its cards")
+    try:
+        path = resolve_named(top.source.folder, name)
+    except FileProblem as problem:
+        raise top.error("card_file", str(problem)) from None
+    return replace(load_card_file(path), file=name)
 
 
 def _pending(table: Table, houses: tuple[str, ...]) -> Pending:
