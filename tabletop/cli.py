@@ -19,7 +19,7 @@ from contextlib import ExitStack, suppress
 from tabletop import __version__, resources, userdirs
 from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
-from tabletop.numbers import parse_int
+from tabletop.numbers import parse_int, shorten
 
 EXIT_OK, EXIT_QUESTION, EXIT_INPUT = 0, 1, 2
 
@@ -41,17 +41,19 @@ def _epilog() -> str:
 
 def _frames(text: str) -> int:
     """The ``--frames`` count: a whole number from 1 to 1,000,000 in ASCII digits."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 7 and 1 <= int(text) <= 10**6):
-        raise UsageError(f"--frames {text!r} must be a whole number from 1 to 1000000")
-    return int(text)
+    frames = parse_int(text, 1, 10**6)
+    if frames is None:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to 1000000, not {shorten(text)!r}")
+    return frames
 
 
 def _seed(text: str) -> int:
     """The ``--seed`` of a new game: a whole number from 0 to 10**12 (the strict helper)."""
     value = parse_int(text, 0, 10**12)
     if value is None:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} must be a whole number from 0 to "
-                                         f"1000000000000")
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 0 to 1000000000000, not {shorten(text)!r}")
     return value
 
 
