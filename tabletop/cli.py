@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: play, screenshot, query, check, layouts, bench, roll.
+"""The ``tabletop`` command: play, screenshot, query, check, layouts, learn, bench, roll.
 
 Every user mistake becomes one line on standard error and an exit code (2 for a file or
 argument that cannot be used, 1 for a question that cannot be answered); no traceback ever
@@ -90,6 +90,18 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("file", nargs="?", help="layout for the frame-time benchmark")
     bench.add_argument("--geometry", action="store_true", help="the Line of Sight benchmark")
     bench.add_argument("--dice", action="store_true", help="the dice physics benchmark")
+
+    learn = sub.add_parser("learn", help="lessons on the positioning rules, and practice")
+    learn.add_argument("name", nargs="?", help="a lesson to walk in the terminal (a shipped "
+                                                "name or a file); none: list the lessons")
+    learn.add_argument("--check", action="store_true",
+                       help="walk the lesson (every shipped one, without NAME) with answers "
+                            "from the rules core and report every step")
+    learn.add_argument("--practice", metavar="TOPIC",
+                       help="random boards and questions: los, reach, knockback, barricades")
+    learn.add_argument("--seed", help="the practice seed (the same seed, the same quiz)")
+    learn.add_argument("--rounds", default="0",
+                       help="practice questions to ask (0: until input ends)")
 
     roll = sub.add_parser("roll", help="roll dice without a window and print JSON")
     roll.add_argument("spec", help='dice, e.g. "3 kf-d10 crit" or "white red black black"')
@@ -193,6 +205,12 @@ def _bench(args: argparse.Namespace) -> int:
     return bench_command(args)
 
 
+def _learn(args: argparse.Namespace) -> int:
+    from tabletop.teaching.command import learn_command
+
+    return learn_command(args)
+
+
 def _roll(args: argparse.Namespace) -> int:
     from tabletop.dice.command import roll_command
 
@@ -200,7 +218,7 @@ def _roll(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"play": _play, "screenshot": _screenshot, "query": _query, "check": _check,
-            "layouts": _layouts, "bench": _bench, "roll": _roll}
+            "layouts": _layouts, "bench": _bench, "roll": _roll, "learn": _learn}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
