@@ -1,4 +1,5 @@
-"""The layers import one way: ui -> teaching -> games -> spatial.  pygame only in ui, pymunk only in dice."""
+"""The layers import one way: ui -> teaching -> games -> spatial.  pygame only in ui, pymunk
+only in dice."""
 
 import ast
 from pathlib import Path
