@@ -92,8 +92,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--dice", action="store_true", help="the dice physics benchmark")
 
     learn = sub.add_parser("learn", help="lessons on the positioning rules, and practice")
-    learn.add_argument("name", nargs="?", help="a lesson to walk in the terminal (a shipped "
+    learn.add_argument("name", nargs="?", help="a lesson to open in the window (a shipped "
                                                 "name or a file); none: list the lessons")
+    learn.add_argument("--text", action="store_true",
+                       help="walk the lesson in the terminal, answers read from standard input")
+    learn.add_argument("--frames", type=_frames, default=None,
+                       help="close the window after this many frames (for smoke tests)")
     learn.add_argument("--check", action="store_true",
                        help="walk the lesson (every shipped one, without NAME) with answers "
                             "from the rules core and report every step")
@@ -206,9 +210,18 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _learn(args: argparse.Namespace) -> int:
-    from tabletop.teaching.command import learn_command
+    from tabletop.teaching.command import learn_command, resume_step
 
-    return learn_command(args)
+    if args.name is None or args.check or args.text or args.practice is not None:
+        return learn_command(args)
+    from tabletop.teaching import lessonfile
+    from tabletop.ui.app import run_board
+    from tabletop.ui.controllers.lesson import open_lesson
+
+    lesson = lessonfile.load_named(args.name)
+    start = resume_step(lesson)
+    return run_board(lesson.game, lesson.state, None, frames=args.frames,
+                     setup=lambda app: open_lesson(app, lesson, start=start))
 
 
 def _roll(args: argparse.Namespace) -> int:

@@ -32,7 +32,8 @@ def test_check_every_shipped_lesson(capsys, monkeypatch):
 
 def test_walk_a_lesson_right_wrong_and_do_then_progress_is_saved(capsys, monkeypatch, tmp_path):
     answers = "Kara\nFleischritter\nno\nno\nE2\nB2\n"
-    code, out, _ = _run(capsys, monkeypatch, "learn", "clash-line-of-sight", stdin=answers)
+    code, out, _ = _run(capsys, monkeypatch, "learn", "clash-line-of-sight", "--text",
+                        stdin=answers)
     assert code == 0
     assert "Wrong picks: Kara." in out and "Missing: Fleischritter." in out
     assert "Wrong picks: E2." in out and out.count("Right.") == 4
@@ -47,9 +48,9 @@ def test_walk_a_lesson_right_wrong_and_do_then_progress_is_saved(capsys, monkeyp
 
 
 def test_stopping_early_resumes_where_it_stopped(capsys, monkeypatch):
-    _run(capsys, monkeypatch, "learn", "clash-line-of-sight", stdin="Fleischritter\n")
+    _run(capsys, monkeypatch, "learn", "clash-line-of-sight", "--text", stdin="Fleischritter\n")
     assert progress.read("clash-line-of-sight").step == 2
-    code, out, _ = _run(capsys, monkeypatch, "learn", "clash-line-of-sight", stdin="no\n")
+    code, out, _ = _run(capsys, monkeypatch, "learn", "clash-line-of-sight", "--text", stdin="no\n")
     assert code == 0 and "resuming at step 3" in out
 
 

@@ -1,5 +1,6 @@
 """``tabletop learn``: list the lessons with progress, check them headlessly, walk one in the
-terminal, and practise a topic.
+terminal (``--text``; the window's lesson screen is :mod:`tabletop.ui.controllers.lesson`),
+and practise a topic.
 
 In the terminal a learner answers each ask or do step with one line: the picks separated by
 commas or spaces (``Kara, Odo``; ``C4``; ``yes``); an empty line or ``?`` shows the answer and
@@ -107,12 +108,11 @@ def check_command(word: str) -> int:
 def walk(word: str) -> int:
     """Walk lesson ``word`` in the terminal, from where the learner left off."""
     lesson = lessonfile.load_named(word)
-    record = progress.read(lesson.name)
     run = LessonRun(lesson)
-    start = record.step if not record.done and record.steps == len(lesson.steps) else 0
+    start = resume_step(lesson)
     if start:
         say(f"(resuming at step {start + 1}; do and play steps before it are replayed)")
-        _replay(run, start)
+        run.resume(start)
     say(lesson.title)
     lines = _lines()
     while not run.finished:
@@ -135,15 +135,11 @@ def walk(word: str) -> int:
     return EXIT_OK
 
 
-def _replay(run: LessonRun, upto: int) -> None:
-    while run.index < upto:
-        step = run.step
-        if step.kind == "play":
-            run.play()
-        elif step.graded:
-            run.reveal()
-        run.next()
-    run.right = run.answered = 0
+def resume_step(lesson: lessonfile.Lesson) -> int:
+    """The step where the learner left ``lesson`` (0: from the start, also once it is done or
+    when the lesson has changed its number of steps since)."""
+    record = progress.read(lesson.name)
+    return record.step if not record.done and record.steps == len(lesson.steps) else 0
 
 
 def _answer(run: LessonRun, lines: Iterator[str]) -> bool:
@@ -197,6 +193,8 @@ def learn_command(args: argparse.Namespace) -> int:
         return practise(args.practice, seed, rounds)
     if args.seed is not None:
         raise UsageError("--seed goes with --practice")
+    if args.text and (args.name is None or args.check):
+        raise UsageError("--text walks one lesson: give its NAME, without --check")
     if args.name is None:
         if args.check:
             return max(check_command(name) for name in lessonfile.shipped_names())

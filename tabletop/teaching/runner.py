@@ -110,6 +110,20 @@ class LessonRun:
         self.grade = None
         self._first_try = True
 
+    def resume(self, upto: int) -> None:
+        """Go on to step ``upto`` as if each step before it had been answered right (play and
+        do steps performed with the rules core's answers), with the score at zero: where a
+        learner who stopped there comes back."""
+        while self.index < min(upto, len(self.lesson.steps)):
+            step = self.step
+            if step.kind == "play":
+                self.play()
+            elif step.graded:
+                self.reveal()
+            self.next()
+        self.right = self.answered = 0
+        self.played = ()
+
     def reveal(self) -> Grade:
         """Give up on the current graded step: the right answer, counted as not right."""
         step = self.step

@@ -337,7 +337,10 @@ class App:
             legend, legend_room = [], 0
         legend_top = inner.bottom - log_height - legend_room - 8
         facts = self.screen.panel_lines()
-        if facts:
+        body = getattr(self.screen, "draw_panel_body", None)  # a screen that draws its own
+        if body is not None:
+            body(surface, pygame.Rect(inner.x, y, inner.width, max(0, legend_top - 8 - y)))
+        elif facts:
             draw_facts(surface, pygame.Rect(inner.x, y, inner.width, legend_top - 8 - y), facts)
         if legend:
             draw_legend(surface, pygame.Rect(inner.x, legend_top, inner.width, legend_room),
@@ -458,16 +461,25 @@ def run(path: str, *, frames: int | None = None) -> int:
     except TabletopError as exc:
         say(str(exc), error=True)
         return EXIT_INPUT
+    return run_board(game, state, str(path), frames=frames)
+
+
+def run_board(game, state, path: str | None, *, frames: int | None = None,
+              setup=None) -> int:
+    """Run the window on ``state`` (from ``path``, or from no file); ``setup(app)``, when
+    given, arranges the controller stack first (a lesson puts its screen there)."""
     recovery = Recovery()
-    session = Session(game, state, path=str(path), recovery=recovery)
+    session = Session(game, state, path=path, recovery=recovery)
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels, no blur
     pygame.display.init()
     pygame.font.init()
     sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         window = pygame.display.set_mode(theme.DEFAULT_WINDOW, pygame.RESIZABLE)
-        pygame.display.set_caption(f"tabletop — {Path(path).name}")
+        pygame.display.set_caption(f"tabletop — {Path(path).name if path else game.title}")
         app = App(session, window.get_size())
+        if setup is not None:
+            setup(app)
         pending = recovery.pending()
         if pending:
             app.push(RestorePrompt(pending[0]))
