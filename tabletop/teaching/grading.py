@@ -103,6 +103,17 @@ def right_answers(answer: Any, take: str = "", one: bool = False) -> list[tuple[
     return list(dict.fromkeys(tuple(sorted(s, key=reading_order)) for s in sets))
 
 
+def reply_answers(reply: dict[str, Any], take: str = "", one: bool = False
+                  ) -> list[tuple[str, ...]]:
+    """The right sets of picks for a whole query ``reply``: :func:`right_answers` of its
+    ``answer``; a ``take`` field that the answer does not hold is looked up among the reply's
+    other fields (``ability_targets.Broadside``, ``sheltered``, ``path``)."""
+    source = reply["answer"]
+    if take and not _dig(source, take):
+        source = reply
+    return right_answers(source, take, one)
+
+
 def reading_order(word: str) -> tuple[int, str]:
     """Space labels in reading order (A2 before A10), other words alphabetically."""
     head = word.rstrip("0123456789")
@@ -149,7 +160,7 @@ def grade_ask(game: Game, state: State, step, picks: Iterable[str]) -> Grade:
     """Grade ``picks`` for the ask ``step`` on ``state``: the step's question is asked of the
     rules core now, so an edited board is graded by its own answer."""
     answer = asked(game, state, step.question)
-    answers = right_answers(answer["answer"], step.take, step.one)
+    answers = reply_answers(answer, step.take, step.one)
     return compare(picks, answers, why=str(answer.get("why", "")), rule=step.rule,
                    quote=step.quote)
 

@@ -19,7 +19,7 @@ from tabletop.errors import TabletopError, UsageError
 from tabletop.games import layouts
 from tabletop.games.contract import Game, State
 from tabletop.games.layoutfile import Source
-from tabletop.teaching.grading import Grade, asked, compare, right_answers
+from tabletop.teaching.grading import Grade, asked, compare, reply_answers
 
 ROWS, COLS = 8, 10
 TRIES = 200
@@ -45,13 +45,12 @@ class Quiz:
 
     def answers(self) -> list[tuple[str, ...]]:
         """Every right set of picks, from the rules core now."""
-        return right_answers(asked(self.game, self.state, self.question)["answer"], self.take,
-                             self.one)
+        return reply_answers(asked(self.game, self.state, self.question), self.take, self.one)
 
     def grade(self, picks: list[str]) -> Grade:
         """The :class:`Grade` of ``picks``."""
         answer = asked(self.game, self.state, self.question)
-        return compare(picks, right_answers(answer["answer"], self.take, self.one),
+        return compare(picks, reply_answers(answer, self.take, self.one),
                        why=str(answer.get("why", "")), rule=self.rule, quote=self.quote)
 
 

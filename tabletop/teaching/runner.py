@@ -16,7 +16,7 @@ from tabletop.errors import QueryError, TabletopError
 from tabletop.games.contract import State
 from tabletop.games.overlay import overlay
 from tabletop.teaching.acting import Move, grade_do, moves, perform, solutions
-from tabletop.teaching.grading import Grade, asked, expected_matches, grade_ask, right_answers
+from tabletop.teaching.grading import Grade, asked, expected_matches, grade_ask, reply_answers
 from tabletop.teaching.lessonfile import Lesson, Step
 
 
@@ -130,8 +130,8 @@ class LessonRun:
         if step is None or not step.graded:
             raise QueryError("this step asks nothing")
         if step.kind == "ask":
-            answer = asked(self.game, self.state, step.question)["answer"]
-            picks = list(right_answers(answer, step.take, step.one)[0])
+            answer = asked(self.game, self.state, step.question)
+            picks = list(reply_answers(answer, step.take, step.one)[0])
         else:
             found = solutions(self.game, self.state, step)
             if not found:
@@ -181,7 +181,7 @@ def _walk(run: LessonRun, step: Step) -> str:
         return "; ".join(f"{m.piece} via {', '.join(m.path)}" for m in played) or "no moves"
     if step.kind == "ask":
         answer = asked(run.game, run.state, step.question)
-        answers = right_answers(answer["answer"], step.take, step.one)
+        answers = reply_answers(answer, step.take, step.one)
         if not answers or not any(answers):
             raise QueryError(f"{step.question!r} has an empty answer; nothing to pick")
         grade = grade_ask(run.game, run.state, step, list(answers[0]))
