@@ -24,6 +24,8 @@ def _open(name, **kw):
     app = App(Session(lesson.game, lesson.state), SIZE)
     screen = open_lesson(app, lesson, **kw)
     _frame(app)
+    app.update(0)  # a play step starts once the board before it has been drawn
+    _frame(app)
     return app, screen
 
 
@@ -35,6 +37,8 @@ def _frame(app):
 
 def _key(app, key, unicode=""):
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode))
+    _frame(app)
+    app.update(0)
     return _frame(app)
 
 
@@ -130,3 +134,20 @@ def test_long_feedback_is_never_cut_silently():
     assert screen.more  # it says so, and Down scrolls
     _key(app, pygame.K_DOWN)
     assert screen.scroll == 1
+
+
+def test_show_answer_marks_it_and_counts_it_not_right():
+    app, screen = _open("clash-blindspots-and-rear", start=1)
+    _key(app, pygame.K_SLASH, "?")
+    assert screen.run.grade.right and screen.run.right == 0 and screen.run.answered == 1
+    assert screen.picks == list(screen.run.grade.answers[0])
+    assert screen.asked  # the step's overlays are drawn once answered
+
+
+def test_kingdom_hunt_played_back_tile_by_tile_from_where_the_token_stood():
+    app, screen = _open("kingdom-travel-and-hunts", start=5)
+    assert screen.run.step.kind == "play"
+    assert [(m.piece, m.path) for m in screen.trail] == [("Rotgut Hound", ("3", "7"))]
+    start = screen.starts["Rotgut Hound"]
+    assert start == app.screen.place_rects("1")[0]  # tile 1, where the token stood
+    assert app.session.state.monsters[0].tile == "7"

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from tabletop.errors import TabletopError
+from tabletop.games.overlay import Overlay, overlay
 from tabletop.teaching import progress
 from tabletop.teaching.acting import Move
 from tabletop.teaching.lessonfile import Lesson
@@ -56,6 +57,15 @@ def pickable(state, pick: str) -> list[str]:
         group, key = field[pick]
         return [getattr(item, key) for item in getattr(state, group, ())]
     return []
+
+
+def token_place(state, piece: str) -> str:
+    """Where a piece the screen does not draw by name stands, as a place it does: a Kingdom
+    Monster token's tile; ``""`` when there is none."""
+    for token in getattr(state, "monsters", ()):
+        if getattr(token, "monster", None) == piece:
+            return str(token.tile)
+    return ""
 
 
 @dataclass
@@ -97,6 +107,8 @@ class LessonScreen(GameController):
         self.scroll = 0
         self.more = False
         self.message = ""
+        self.pending_play = False
+        self.drawn = False
         self._show_step()
 
     # -- the stack protocol and the wrapped screen ----------------------------------------
@@ -130,12 +142,17 @@ class LessonScreen(GameController):
         self.picks, self.typed, self.scroll = [], "", 0
         self.asked = self._overlays()
         step = self.run.step
-        if step is not None and step.kind == "play":
-            self._play()
+        self.pending_play = step is not None and step.kind == "play"
 
-    def _overlays(self):
+    def _overlays(self) -> list[Overlay]:
+        """The step's overlays when they are due (a say step's at once, an ask or do step's
+        once answered), asked about the board as the screen shows it, so hidden information
+        stays hidden."""
+        step = self.run.step
+        if step is None or (step.graded and self.run.grade is None):
+            return []
         try:
-            return self.run.overlays()
+            return [overlay(self.session.game, self.view_state(), q) for q in step.overlays]
         except TabletopError as exc:
             self.message = str(exc)
             return []
@@ -144,7 +161,11 @@ class LessonScreen(GameController):
         """Put the lesson's board into the session (undoable, in the log)."""
         if self.run.state is not self.session.state:
             step = self.run.step
-            self.session.edit(self.run.state, f"lesson: {step.text if step else 'done'}")
+            moved = "; ".join(f"{m.piece} to {m.path[-1]}" for m in self.run.played
+                              if not m.kind.startswith("crash"))
+            self.session.edit(self.run.state, f"{self.lesson.name}, step "
+                              f"{step.number if step else len(self.lesson.steps)}"
+                              + (f": {moved}" if moved else ""))
         self._revision = self.session.revision
 
     def _play(self) -> None:
@@ -159,7 +180,9 @@ class LessonScreen(GameController):
         self.trail = moves
         with self.session.showing(before):
             self.starts = {m.piece: r for m in moves
-                           if (r := _union(self.inner.place_rects(m.piece))) is not None}
+                           if (r := _union(self.inner.place_rects(m.piece))
+                               or _union(self.inner.place_rects(token_place(before, m.piece))))
+                           is not None}
         self.playback = Playback(before, moves) if self.animate and moves else None
 
     def submit(self) -> None:
@@ -185,7 +208,7 @@ class LessonScreen(GameController):
             self._start_playback(before, self.run.played)
         self.scroll = 0
 
-    def reveal(self) -> None:
+    def show_answer(self) -> None:
         """Show the right answer (counted as not right) and mark it."""
         step = self.run.step
         if step is None or not step.graded or self.playback is not None:
@@ -244,7 +267,7 @@ class LessonScreen(GameController):
                      ButtonSpec("No", lambda: self._set(["no"]), "N")]
         if graded:
             made += [ButtonSpec("Submit", self.submit, "Enter", not self.run.passed),
-                     ButtonSpec("Show answer", self.reveal, "?", not self.run.passed)]
+                     ButtonSpec("Show answer", self.show_answer, "?", not self.run.passed)]
         made += [ButtonSpec("Next", self.next_step, "Right",
                             step is not None and (not graded or self.run.passed)),
                  ButtonSpec("Playback " + ("on" if self.animate else "off"),
@@ -304,7 +327,7 @@ class LessonScreen(GameController):
         elif not graded:
             return False
         elif event.unicode == "?":
-            self.reveal()
+            self.show_answer()
         elif step.pick == "yes-no" and event.key in (pygame.K_y, pygame.K_n):
             self._set(["yes" if event.key == pygame.K_y else "no"])
         elif event.key == pygame.K_BACKSPACE:
@@ -336,7 +359,10 @@ class LessonScreen(GameController):
 
     def update(self, dt_ms: int) -> None:
         self.inner.update(dt_ms)
-        if self.playback is not None:
+        if self.pending_play and self.drawn:  # once the board before the move is on screen
+            self.pending_play = False
+            self._play()
+        elif self.playback is not None:
             self.playback.elapsed += dt_ms
             if self.playback.done:
                 self.playback = None
@@ -345,6 +371,7 @@ class LessonScreen(GameController):
             self._revision = self.session.revision
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.drawn = True
         playback = self.playback
         if playback is not None:
             with self.session.showing(playback.before):
@@ -375,7 +402,8 @@ class LessonScreen(GameController):
             if move.kind.startswith("crash") and (left is None or left > 0):
                 _burst(surface, points[-1], max(10, min(size) // 2))
             if left is not None and left <= 0:
-                pygame.draw.circle(surface, TRAIL, points[-1], max(8, min(size) // 3))
+                radius = max(8, min(min(size) // 3, 18))
+                pygame.draw.circle(surface, TRAIL, points[-1], radius)
                 text(surface, move.piece[:1], points[-1], 14, theme.BACKGROUND,
                      anchor="center")
                 break
