@@ -95,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument("name", nargs="?", help="a lesson to open in the window (a shipped "
                                                 "name or a file); none: list the lessons")
     learn.add_argument("--text", action="store_true",
-                       help="walk the lesson in the terminal, answers read from standard input")
+                       help="walk the lesson (or practise) in the terminal, answers read from "
+                            "standard input")
     learn.add_argument("--frames", type=_frames, default=None,
                        help="close the window after this many frames (for smoke tests)")
     learn.add_argument("--check", action="store_true",
@@ -105,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="random boards and questions: los, reach, knockback, barricades")
     learn.add_argument("--seed", help="the practice seed (the same seed, the same quiz)")
     learn.add_argument("--rounds", default="0",
-                       help="practice questions to ask (0: until input ends)")
+                       help="practice questions to ask in the terminal (0: until input ends)")
 
     roll = sub.add_parser("roll", help="roll dice without a window and print JSON")
     roll.add_argument("spec", help='dice, e.g. "3 kf-d10 crit" or "white red black black"')
@@ -210,14 +211,19 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _learn(args: argparse.Namespace) -> int:
-    from tabletop.teaching.command import learn_command, resume_step
+    from tabletop.teaching.command import learn_command, practice_args, resume_step
 
-    if args.name is None or args.check or args.text or args.practice is not None:
+    if args.text or args.check or (args.name is None and args.practice is None):
         return learn_command(args)
-    from tabletop.teaching import lessonfile
+    from tabletop.teaching import lessonfile, practice
     from tabletop.ui.app import run_board
-    from tabletop.ui.controllers.lesson import open_lesson
+    from tabletop.ui.controllers.lesson import open_lesson, open_practice
 
+    if args.practice is not None:
+        topic, seed = practice_args(args)
+        first = next(practice.quizzes(topic, seed))
+        return run_board(first.game, first.state, None, frames=args.frames,
+                         setup=lambda app: open_practice(app, topic, seed))
     lesson = lessonfile.load_named(args.name)
     start = resume_step(lesson)
     return run_board(lesson.game, lesson.state, None, frames=args.frames,

@@ -58,7 +58,7 @@ def test_practice_is_seeded_and_graded_by_the_rules_core(capsys, monkeypatch):
     first = next(practice.quizzes("los", 5))
     right = " ".join(first.answers()[0])
     code, out, _ = _run(capsys, monkeypatch, "learn", "--practice", "los", "--seed", "5",
-                        "--rounds", "2", stdin=f"{right}\nnobody\n")
+                        "--rounds", "2", "--text", stdin=f"{right}\nnobody\n")
     assert code == 0 and "Right." in out and "score 1/1" in out and "los: score 1/2" in out
     again = next(practice.quizzes("los", 5))
     assert again.state == first.state
@@ -77,6 +77,8 @@ def test_every_topic_draws_legal_boards_with_answers(topic):
 @pytest.mark.parametrize("argv, words", [
     (["learn", "--practice", "sorcery"], "'sorcery' is not a practice topic"),
     (["learn", "--practice", "los", "--seed", "-1"], "--seed '-1' must be a whole number"),
+    (["learn", "--text"], "--text walks one lesson"),
+    (["learn", "--check", "--text", "clash-herd"], "--text walks a lesson or a practice"),
     (["learn", "--seed", "3"], "--seed goes with --practice"),
     (["learn", "nowhere"], "is neither a lesson file nor a shipped lesson"),
 ])

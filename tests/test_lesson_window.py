@@ -151,3 +151,25 @@ def test_kingdom_hunt_played_back_tile_by_tile_from_where_the_token_stood():
     start = screen.starts["Rotgut Hound"]
     assert start == app.screen.place_rects("1")[0]  # tile 1, where the token stood
     assert app.session.state.monsters[0].tile == "7"
+
+
+def test_practice_in_the_window_keeps_a_running_score():
+    from tabletop.teaching import practice
+    from tabletop.ui.controllers.lesson import open_practice
+
+    pygame.font.init()
+    first = next(practice.quizzes("knockback", 4))
+    app = App(Session(first.game, first.state), SIZE)
+    screen = open_practice(app, "knockback", 4)
+    _frame(app)
+    assert app.session.state == first.state
+    right = first.answers()[0][0]
+    _click(app, right)
+    _key(app, pygame.K_RETURN)
+    assert screen.run.grade.right and screen.score.words() == "score 1/1"
+    _key(app, pygame.K_RIGHT)
+    assert screen.number == 2 and screen.run.grade is None
+    assert app.session.state != first.state
+    _key(app, pygame.K_RETURN)  # nothing picked: wrong, and counted
+    assert not screen.run.grade.right and screen.score.words() == "score 1/2"
+    assert "Seed 4, score 1/2" in _panel(screen)

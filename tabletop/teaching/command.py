@@ -183,18 +183,28 @@ def practise(topic: str, seed: int, rounds: int) -> int:
     return EXIT_OK
 
 
+def practice_args(args: argparse.Namespace) -> tuple[str, int]:
+    """The practice topic and seed the arguments name (seed 0 when none); a topic that is not
+    one, a bad seed or a lesson named beside it is a UsageError."""
+    if args.name or args.check:
+        raise UsageError("--practice takes a topic alone, not a lesson or --check")
+    if args.practice not in practice.TOPICS:
+        raise UsageError(f"{args.practice!r} is not a practice topic (topics: "
+                         f"{', '.join(practice.TOPICS)})")
+    return args.practice, whole(args.seed, "--seed", 10**9) if args.seed is not None else 0
+
+
 def learn_command(args: argparse.Namespace) -> int:
     """Run ``tabletop learn`` as its arguments say."""
     if args.practice is not None:
-        if args.name or args.check:
-            raise UsageError("--practice takes a topic alone, not a lesson or --check")
-        seed = whole(args.seed, "--seed", 10**9) if args.seed is not None else 0
-        rounds = whole(args.rounds, "--rounds", MAX_ROUNDS)
-        return practise(args.practice, seed, rounds)
+        topic, seed = practice_args(args)
+        return practise(topic, seed, whole(args.rounds, "--rounds", MAX_ROUNDS))
     if args.seed is not None:
         raise UsageError("--seed goes with --practice")
-    if args.text and (args.name is None or args.check):
-        raise UsageError("--text walks one lesson: give its NAME, without --check")
+    if args.text and args.check:
+        raise UsageError("--text walks a lesson or a practice; --check walks nothing aloud")
+    if args.text and args.name is None and args.practice is None:
+        raise UsageError("--text walks one lesson (NAME) or a practice (--practice TOPIC)")
     if args.name is None:
         if args.check:
             return max(check_command(name) for name in lessonfile.shipped_names())

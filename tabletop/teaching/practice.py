@@ -20,6 +20,7 @@ from tabletop.games import layouts
 from tabletop.games.contract import Game, State
 from tabletop.games.layoutfile import Source
 from tabletop.teaching.grading import Grade, asked, compare, reply_answers
+from tabletop.teaching.lessonfile import Lesson, Step
 
 ROWS, COLS = 8, 10
 TRIES = 200
@@ -46,6 +47,14 @@ class Quiz:
     def answers(self) -> list[tuple[str, ...]]:
         """Every right set of picks, from the rules core now."""
         return reply_answers(asked(self.game, self.state, self.question), self.take, self.one)
+
+    def lesson(self, topic: str, number: int) -> Lesson:
+        """This question as a one-step lesson (the window's practice screen walks it)."""
+        step = Step("ask", self.prompt, 1, question=self.question, pick=self.pick,
+                    take=self.take, one=self.one, rule=self.rule, quote=self.quote)
+        book = "fateforge" if self.game.name == "fateforge" else "kingdoms-forlorn"
+        return Lesson(f"practice-{topic}", f"Practice: {topic}, question {number}", book,
+                      "<practice>", self.game, self.state, (step,))
 
     def grade(self, picks: list[str]) -> Grade:
         """The :class:`Grade` of ``picks``."""

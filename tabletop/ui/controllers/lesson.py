@@ -21,7 +21,7 @@ import pygame
 
 from tabletop.errors import TabletopError
 from tabletop.games.overlay import Overlay, overlay
-from tabletop.teaching import progress
+from tabletop.teaching import practice, progress
 from tabletop.teaching.acting import Move
 from tabletop.teaching.lessonfile import Lesson
 from tabletop.teaching.runner import LessonRun
@@ -475,6 +475,67 @@ class LessonScreen(GameController):
         return rows
 
 
+class PracticeScreen(LessonScreen):
+    """Practice in the window: one random board and question after another
+    (:mod:`tabletop.teaching.practice`), each graded by the rules core on its first answer,
+    with the running score in the side panel.  Next draws the next board."""
+
+    def __init__(self, session: Session, topic: str, seed: int):
+        self.session = session
+        self.topic, self.seed = topic, seed
+        self.quizzes = practice.quizzes(topic, seed)
+        self.number = 1
+        self.score = practice.Score()
+        super().__init__(session, self._quiz().lesson(topic, 1))
+
+    def _quiz(self) -> practice.Quiz:
+        quiz = next(self.quizzes)
+        self.session.edit(quiz.state, f"practice {self.topic}: question {self.number}")
+        return quiz
+
+    def submit(self) -> None:
+        first = self.run.answered == 0
+        super().submit()
+        if first and self.run.grade is not None:
+            self.score.add(self.run.grade)
+
+    def show_answer(self) -> None:
+        if self.run.answered == 0:
+            self.score.asked += 1
+        super().show_answer()
+
+    def next_step(self) -> None:
+        """A new board once this one is answered (right or not)."""
+        if self.playback is not None:
+            self.playback = None
+            return
+        if self.run.grade is None:
+            self.message = "answer this board first (Submit), or ask for the answer"
+            return
+        self.number += 1
+        self.message = ""
+        self.lesson = self._quiz().lesson(self.topic, self.number)
+        self.run = LessonRun(self.lesson, state=self.session.state)
+        self._revision = self.session.revision
+        self._show_step()
+
+    def banner(self):
+        return ("Practice", theme.ACCENT)
+
+    def _save(self) -> None:
+        """Practice keeps no progress: the score is the session's own."""
+
+    def buttons(self) -> list[ButtonSpec]:
+        made = super().buttons()
+        return [ButtonSpec(b.label, b.on_click, b.key, self.run.grade is not None, b.active)
+                if b.label == "Next" else b for b in made]
+
+    def panel_text(self) -> list[tuple[tuple[int, int, int], str]]:
+        rows = super().panel_text()
+        rows.insert(1, (PICK, f"Seed {self.seed}, {self.score.words()}"))
+        return [row for row in rows if not row[1].startswith("Step 1 of 1")]
+
+
 def _union(rects: list[pygame.Rect]) -> pygame.Rect | None:
     if not rects:
         return None
@@ -504,5 +565,14 @@ def open_lesson(app, lesson: Lesson, *, start: int = 0) -> LessonScreen:
     while app.stack:
         app.stack.pop().on_pop()
     screen = LessonScreen(app.session, lesson, start=start)
+    app.push(screen)
+    return screen
+
+
+def open_practice(app, topic: str, seed: int) -> PracticeScreen:
+    """Put a :class:`PracticeScreen` of ``topic`` at the bottom of ``app``'s stack; returns it."""
+    while app.stack:
+        app.stack.pop().on_pop()
+    screen = PracticeScreen(app.session, topic, seed)
     app.push(screen)
     return screen
