@@ -3,6 +3,8 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabletop.errors import LayoutError, QueryError
 from tabletop.teaching import lessonfile, runner
@@ -152,3 +154,24 @@ def test_every_quote_is_the_rulebooks_own_sentence(path):
     book = _flat((RULES / lessonfile.BOOKS[lesson.book]).read_text(encoding="utf-8"))
     missing = [s.label for s in lesson.steps if s.graded and _flat(s.quote) not in book]
     assert missing == []
+
+
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.text(max_size=30),
+                   st.lists(st.text(max_size=8), max_size=3))
+KEYS = st.sampled_from(["say", "ask", "do", "play", "question", "pick", "take", "one", "rule",
+                        "quote", "action", "check", "expect", "option", "overlays", "colour"])
+
+
+@given(st.lists(st.dictionaries(KEYS, VALUES, max_size=6), max_size=4))
+def test_any_steps_load_or_fail_with_one_line(steps):
+    import tomli_w
+
+    data = {"title": "T", "book": "kingdoms-forlorn", "layout": "clash-los-example",
+            "step": [{k: v for k, v in step.items() if v is not None} for step in steps]}
+    try:
+        lesson = lessonfile.loads(tomli_w.dumps(data), "fuzz.toml")
+    except LayoutError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("fuzz.toml")
+    else:
+        assert len(lesson.steps) == len(steps)
+        runner.check(lesson)  # whatever the steps say, checking them never crashes
