@@ -10,7 +10,6 @@ a *play* or *do* step made so that a view can play them back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from tabletop.errors import QueryError, TabletopError
 from tabletop.games.contract import State
@@ -59,14 +58,6 @@ class LessonRun:
     def passed(self) -> bool:
         """Whether the current graded step has been answered right (so the learner may go on)."""
         return self.grade is not None and self.grade.right
-
-    def overlays(self) -> list[Any]:
-        """The :class:`~tabletop.games.overlay.Overlay` s to draw now: a say step's from the
-        start, an ask or do step's once it is answered."""
-        step = self.step
-        if step is None or (step.graded and self.grade is None):
-            return []
-        return [overlay(self.game, self.state, q) for q in step.overlays]
 
     def answer(self, picks: list[str]) -> Grade:
         """Grade ``picks`` for the current ask step (a do step takes one pick: its place)."""
