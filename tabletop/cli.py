@@ -88,7 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="measure speed budgets and print JSON")
     bench.add_argument("file", nargs="?", help="layout for the frame-time benchmark")
-    bench.add_argument("--geometry", action="store_true", help="the Line of Sight benchmark")
+    bench.add_argument("--geometry", action="store_true",
+                       help="Line of Sight (first and later questions) and distance")
+    bench.add_argument("--startup", action="store_true",
+                       help="whole processes: screenshot, query, start to first frame")
     bench.add_argument("--dice", action="store_true", help="the dice physics benchmark")
 
     learn = sub.add_parser("learn", help="lessons on the positioning rules, and practice")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
-from tabletop.spatial.grid import Board, Space
+from tabletop.spatial.grid import Board, Space, square
 
 KEYWORDS = {"#": ("obstacle", "obscuring"), "o": ("obscuring",), "x": ("obstacle",),
             "~": ("difficult",)}
@@ -97,3 +97,23 @@ def reference_los(blocking: frozenset[Space], p: tuple[Space, ...], q: tuple[Spa
     return any(reference_clear(blocking, a, b)
                for a in {c for s in p for c in s.corners()}
                for b in {c for s in q for c in s.corners()})
+
+
+def reference_distance(board, at, size, targets, passable):
+    """Slow, plain reading of the spec: search over footprints as sets of spaces."""
+    targets = set(targets)
+    if targets & set(square(at, size)):
+        return 0
+    seen, layer, moves = {at}, [at], 0
+    while layer:
+        if any(n in targets for a in layer for s in square(a, size) for n in s.neighbours()):
+            return moves + 1
+        nxt = []
+        for a in layer:
+            for b in a.neighbours():
+                spaces = square(b, size)
+                if b not in seen and all(board.contains(s) and passable(s) for s in spaces):
+                    seen.add(b)
+                    nxt.append(b)
+        layer, moves = nxt, moves + 1
+    return None

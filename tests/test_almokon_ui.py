@@ -209,20 +209,10 @@ def test_a_dimming_reason_is_written_whole_at_960x600():
     size = (960, 600)
     app.screen.apply_overlay("targets iron-sentinel")
     reasons = {r for r in app.screen.targets().values() if r}
-    from tabletop.ui.views import base
+    from tabletop.ui import textlayer
 
-    drawn: list[str] = []
-    original = base.rendered
-
-    def spy(words, *args, **kwargs):
-        drawn.append(words)
-        return original(words, *args, **kwargs)
-
-    base.rendered = spy
-    try:
-        app.draw(pygame.Surface(size))
-    finally:
-        base.rendered = original
+    app.draw(pygame.Surface(size))
+    drawn = [d.words for d in textlayer.drawn()]
     for reason in reasons:
         pieces = [w for w in drawn if len(w) > 3 and w in reason]
         assert reason in " ".join(dict.fromkeys(pieces)), reason

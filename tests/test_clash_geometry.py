@@ -9,11 +9,12 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tabletop.bench import geometry_board
 from tabletop.games import layouts
 from tabletop.games.clash import geometry as geo
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
 from tabletop.spatial.grid import Board, Space
-from tests.geometry_boards import picture, reference_los
+from tests.geometry_boards import picture, reference_distance, reference_los
 
 S = Space.parse
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
@@ -231,3 +232,18 @@ def test_range_never_exceeds_distance_on_a_clash_board(walls, at, target, kind):
                        monsters=(Monster("M", kind, at),))
     found = geo.distance(state, "M", str(target))
     assert found is None or geo.range_(state, "M", str(target)) <= found
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10_000))
+def test_distance_between_pieces_matches_a_plain_search(seed):
+    """Knights walk around obstacle tiles and the other Knights (*Targeting*), as a plain
+    search over spaces finds it (``tests/test_spatial_measure.reference_distance``)."""
+    state = geometry_board(seed=seed, tiles=18, knights=6, side=9)
+    walls = {s for t in state.terrain for s in t.spaces}
+    for a in state.knights:
+        for b in state.knights:
+            blocked = walls | ({k.at for k in state.knights} - {a.at, b.at})
+            expected = reference_distance(state.board, a.at, 1, [b.at],
+                                          lambda s, blocked=blocked: s not in blocked)
+            assert geo.distance(state, a.name, b.name) == expected, (a.name, b.name)

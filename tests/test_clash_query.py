@@ -136,12 +136,29 @@ def test_the_geometry_bench_board_is_the_same_every_run():
     assert (board.board.rows, board.board.cols) == (30, 30)
 
 
-def test_the_geometry_bench_answers_every_question():
-    from tabletop.bench import geometry_bench
+def test_the_geometry_bench_reports_each_figure_against_its_goal():
+    from tabletop.bench import GOALS_MS, geometry_bench
 
-    result = geometry_bench(rounds=1)
-    assert result["questions"] == 40 and result["visible_spaces_mean"] > 0
-    assert set(result["cpu_ms"]) == {"first", "median", "p95", "max"}
+    figures = geometry_bench(runs=1)
+    assert [f["board"].split(",")[0] for f in figures] == \
+        ["30 x 30", "30 x 30", "100 x 100", "100 x 100", "30 x 30 bench (layouts/bench-30x30.toml)"]
+    for figure in figures:
+        assert figure["cpu_ms"] > 0
+        if "goal_ms" in figure:
+            assert figure["goal_ms"] in GOALS_MS.values()
+            assert figure["within_goal"] == (figure["cpu_ms"] <= figure["goal_ms"])
+    assert figures[1]["runs"] == 39 and figures[1]["visible_spaces_mean"] > 0
+    assert figures[4]["runs"] == 900
+
+
+def test_whole_processes_are_timed_after_a_run_not_counted():
+    import os
+    import sys
+
+    from tabletop.bench import _processes
+
+    wall, cpu = _processes([sys.executable, "-c", "pass"], 2, dict(os.environ))
+    assert len(wall) == len(cpu) == 2 and all(t > 0 for t in wall + cpu)
 
 
 def test_the_shipped_bench_layout_is_the_geometry_bench_board():

@@ -431,22 +431,12 @@ def test_dice_tray_words_each_die_the_joust_way(app):
 
 
 def _drawn_words(app, size):
-    """Every line of text drawn in one frame of ``app`` at ``size``."""
-    from tabletop.ui.views import base
+    """Every line of text drawn in one frame of ``app`` at ``size`` (the text layer's
+    record)."""
+    from tabletop.ui import textlayer
 
-    drawn: list[str] = []
-    original = base.rendered
-
-    def spy(words, *args, **kwargs):
-        drawn.append(words)
-        return original(words, *args, **kwargs)
-
-    base.rendered = spy
-    try:
-        app.draw(pygame.Surface(size))
-    finally:
-        base.rendered = original
-    return drawn
+    app.draw(pygame.Surface(size))
+    return [d.words for d in textlayer.drawn()]
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])

@@ -127,13 +127,22 @@ def test_play_step_moves_space_by_space_and_the_setting_turns_it_off():
 
 
 def test_long_feedback_is_never_cut_silently():
+    from tabletop.ui import textlayer
+
     app, screen = _open("clash-line-of-sight", start=1)
     _click(app, "Ubar")
     _key(app, pygame.K_RETURN)
-    app.draw(pygame.Surface((1280, 560)))
+    small = pygame.Surface((1280, 520))
+    app.draw(small)
     assert screen.more  # it says so, and Down scrolls
-    _key(app, pygame.K_DOWN)
+    shown = [d.words for d in textlayer.drawn()]
+    assert "more below: Down scrolls" in shown
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    app.draw(small)
     assert screen.scroll == 1
+    assert any(w.startswith("more below") or w.startswith("the end") for w in
+               (d.words for d in textlayer.drawn()))
+    assert not any(d.shortened and not d.tooltip for d in textlayer.drawn())
 
 
 def test_show_answer_marks_it_and_counts_it_not_right():

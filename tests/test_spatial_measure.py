@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from tabletop.spatial.grid import Board, Space, square
 from tabletop.spatial.measure import distance, distance_from_any, range_between, zone
+from tests.geometry_boards import reference_distance
 
 S = Space.parse
 
@@ -87,26 +88,6 @@ def test_zone_grows_with_x(source, x):
     assert source in small
 
 
-def reference_distance(board, at, size, targets, passable):
-    """Slow, plain reading of the spec: search over footprints as sets of spaces."""
-    targets = set(targets)
-    if targets & set(square(at, size)):
-        return 0
-    seen, layer, moves = {at}, [at], 0
-    while layer:
-        if any(n in targets for a in layer for s in square(a, size) for n in s.neighbours()):
-            return moves + 1
-        nxt = []
-        for a in layer:
-            for b in a.neighbours():
-                spaces = square(b, size)
-                if b not in seen and all(board.contains(s) and passable(s) for s in spaces):
-                    seen.add(b)
-                    nxt.append(b)
-        layer, moves = nxt, moves + 1
-    return None
-
-
 @settings(max_examples=150, deadline=None)
 @given(mover, st.integers(1, 3), mover, walls)
 def test_distance_matches_a_plain_search_over_footprints(at, size, target, blocked):
@@ -132,3 +113,11 @@ def test_distance_from_any_start_is_the_smallest_distance_from_each(starts, targ
     found = [d for d in each if d is not None]
     assert (distance_from_any(board, starts, 1, [target], passable)
             == (min(found) if found else None))
+
+
+def test_the_board_mask_holds_every_space_and_nothing_else():
+    from tabletop.spatial.measure import board_bits, space_bits
+
+    for rows, cols in ((1, 1), (3, 5), (7, 2), (30, 30), (100, 100)):
+        board = Board(rows, cols)
+        assert board_bits(board) == space_bits(board, board.spaces()), (rows, cols)

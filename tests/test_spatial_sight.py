@@ -8,11 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.spatial.grid import Board, Space, corner_words
+from tabletop.spatial.shadowcast import GAP
 from tabletop.spatial.sight import (
     SightMap,
-    _segment_mask,
     line_of_sight,
     segment_features,
+    segment_walk,
     sight_map,
     visible_from,
 )
@@ -148,15 +149,17 @@ def test_exempt_spaces_stop_blocking():
     assert line_of_sight(view.without({S("A2")}), [S("A1")], [S("A3")]).clear
 
 
-def test_packed_segments_hold_exactly_the_walked_features():
-    for dx in range(-5, 6):
-        for dy in range(-5, 6):
-            mask, low = _segment_mask(9, dx, dy)
-            expected = 0
-            for f in segment_features(dx, dy):
-                bit = 2 * (f.y * 9 + f.x - low) + (1 if f.kind == "point" else 0)
-                expected |= 1 << bit
-            assert mask == expected, (dx, dy)
+def test_the_integer_walk_meets_exactly_the_features_of_a_segment_in_order():
+    stride = 13
+    for dx in range(-6, 7):
+        for dy in range(-6, 7):
+            walked = [(offset, "point" if kind == GAP else "cell")
+                      for offset, kind in segment_walk(stride, dx, dy)]
+            expected = [(f.y * stride + f.x, "point" if f.kind == "point" else "cell")
+                        for f in segment_features(dx, dy)]
+            assert sorted(walked) == sorted(expected), (dx, dy)
+            if dx and dy:  # a diagonal segment meets them in the same order
+                assert walked == expected, (dx, dy)
 
 
 walls_strategy = st.frozensets(st.builds(Space, st.integers(0, 5), st.integers(0, 5)),
@@ -200,8 +203,8 @@ def test_derived_maps_equal_maps_built_from_scratch():
     for gone in ({S("A2")}, {S("B3"), S("C4")}, {S("B1")}):
         derived = view.without(gone)
         fresh = SightMap(board, walls - gone)
-        assert (derived.bits, derived.gaps, derived.blocking) == \
-            (fresh.bits, fresh.gaps, fresh.blocking)
+        assert (derived.flags(), derived.gaps, derived.blocking) == \
+            (fresh.flags(), fresh.gaps, fresh.blocking)
 
 
 def test_corners_are_named_by_the_board_labels():

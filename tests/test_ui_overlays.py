@@ -117,23 +117,15 @@ def test_two_los_overlays_are_both_drawn_each_in_its_colour_with_its_caption():
     assert captions[2].startswith("sees Eggknight: Fleischritter")
 
 
-def test_captions_are_written_in_the_panel(monkeypatch):
-    from tabletop.ui.views import base
-
-    drawn: list[str] = []
-    original = base.rendered
-
-    def spy(words, *args, **kwargs):
-        drawn.append(words)
-        return original(words, *args, **kwargs)
+def test_captions_are_written_in_the_panel():
+    from tabletop.ui import textlayer
 
     app = open_app("clash-teaching.toml")
     app.interactive = False
     app.screen.apply_overlay("los Eggknight Fleischritter")
     app.screen.apply_overlay("reach Kara")
-    monkeypatch.setattr(base, "rendered", spy)
     frame(app)
-    text = " ".join(drawn)
+    text = " ".join(d.words for d in textlayer.drawn())
     assert "los Eggknight" in text and "reach Kara" in text
     assert "the north-west corner of G8" in text or "north-west" in text
 

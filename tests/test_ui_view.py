@@ -103,4 +103,4 @@ def test_static_layers_are_built_once_per_state_and_size(board):
     assert layers.cache.builds == built
     moved = state.with_piece(replace(state.knight("Kara"), at=Space.parse("A1")))
     draw(moved, layers=layers)
-    assert layers.cache.builds == built + 1  # only the pieces layer
+    assert layers.cache.builds == built + 2  # only the pieces layer and its labels

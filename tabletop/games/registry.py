@@ -40,8 +40,14 @@ def all_games() -> tuple[Game, ...]:
 
 
 def game_of(state: object) -> Game:
-    """The game whose state type ``state`` is."""
-    for game in all_games():
+    """The game whose state type ``state`` is.  The game whose package defines the state's
+    type is asked first, so that only that game is imported; the others are asked only when
+    it is not the one."""
+    home = type(state).__module__
+    owners = [name for name, module in GAME_MODULES.items()
+              if home == module or home.startswith(module + ".")]
+    for name in [*owners, *(n for n in GAME_MODULES if n not in owners)]:
+        game = get_game(name)
         if isinstance(state, game.state_type):
             return game
     raise TypeError(f"{type(state).__name__} is not the state of a registered game")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 _LABEL = re.compile(r"^\s*([A-Za-z]{1,3})\s*(\d{1,4})\s*$")
 
@@ -20,6 +21,7 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
 """Unit steps ``(dx, dy)`` per direction: north is toward row A (y decreasing)."""
 
 
+@lru_cache(maxsize=1024)
 def row_letters(index: int) -> str:
     """Row index 0 -> ``A``, 25 -> ``Z``, 26 -> ``AA`` (spreadsheet style)."""
     if index < 0:

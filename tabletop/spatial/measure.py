@@ -7,7 +7,6 @@ around); readings fixed in ``clash-geometry.md``, *Range, distance, zones*.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable
 
 from tabletop.spatial.grid import Board, Space, square
@@ -51,10 +50,8 @@ def distance(board: Board, mover_at: Space, mover_size: int, target_spaces: Iter
     The mover is a ``mover_size`` square whose north-west space is ``mover_at``; every space of
     its footprint after each move must be on the board and ``passable`` (``None``: every board
     space passes).  Returns 0 when mover and target already overlap, 1 when adjacent, and
-    ``None`` when the mover can never become adjacent.
-
-    A breadth-first search over the mover's north-west corner, on plain integer cells: each
-    board space is asked ``passable`` once, never once per search step.
+    ``None`` when the mover can never become adjacent.  Each board space is asked
+    ``passable`` once (see :func:`search_distance`).
     """
     return distance_from_any(board, (mover_at,), mover_size, target_spaces, passable)
 
@@ -64,33 +61,62 @@ def distance_from_any(board: Board, starts: Iterable[Space], mover_size: int,
                       passable: Callable[[Space], bool] | None) -> int | None:
     """:func:`distance` for a mover that may begin at any of ``starts`` (north-west spaces):
     the smallest of the distances from each start, found by one search from all of them."""
+    open_bits = board_bits(board) if passable is None else \
+        space_bits(board, (s for s in board.spaces() if passable(s)))
+    return search_distance(board, starts, mover_size, target_spaces, open_bits)
+
+
+def board_bits(board: Board) -> int:
+    """Every space of ``board`` as :func:`space_bits` (built by arithmetic, not by space)."""
+    stride = board.cols + 1
+    rows_once = ((1 << (board.rows * stride)) - 1) // ((1 << stride) - 1)  # bit 0 of each row
+    return rows_once * ((1 << board.cols) - 1)
+
+
+def space_bits(board: Board, spaces: Iterable[Space]) -> int:
+    """``spaces`` (those on the board) as a bit mask for :func:`search_distance`: bit
+    ``row * (cols + 1) + col``; the always-clear column ``cols`` keeps a row from running
+    into the next."""
+    stride = board.cols + 1
+    bits = 0
+    for s in spaces:
+        if board.contains(s):
+            bits |= 1 << (s.row * stride + s.col)
+    return bits
+
+
+def search_distance(board: Board, starts: Iterable[Space], mover_size: int,
+                    target_spaces: Iterable[Space], open_bits: int) -> int | None:
+    """:func:`distance_from_any` with the passable spaces given as :func:`space_bits`.
+
+    A breadth-first search over the mover's north-west space, one whole layer at a time on
+    bit masks: the positions where the footprint fits are the AND of the open mask shifted by
+    each footprint offset, a layer's neighbours are its shifts by one column and one row, and
+    the search ends at the first layer with a footprint touching a space next to the target.
+    """
     targets = frozenset(target_spaces)
     begin = tuple(dict.fromkeys(starts))
     if not begin:
         return None
     if any(targets & set(square(at, mover_size)) for at in begin):
         return 0
-    rows, cols, size = board.rows, board.cols, mover_size
-    open_cell = [[passable is None or passable(Space(r, c)) for c in range(cols)]
-                 for r in range(rows)]
-    near = {(n.row, n.col) for t in targets for n in t.neighbours()}
-
-    def fits(r: int, c: int) -> bool:
-        if r < 0 or c < 0 or r + size > rows or c + size > cols:
-            return False
-        return all(open_cell[r + dr][c + dc] for dr in range(size) for dc in range(size))
-
-    def touches(r: int, c: int) -> bool:
-        return any((r + dr, c + dc) in near for dr in range(size) for dc in range(size))
-
-    seen = {(at.row, at.col) for at in begin}
-    frontier = deque(((at.row, at.col), 0) for at in begin)
+    stride = board.cols + 1
+    offsets = [dr * stride + dc for dr in range(mover_size) for dc in range(mover_size)]
+    fits = -1
+    for offset in offsets:
+        fits &= open_bits >> offset
+    near = space_bits(board, (n for t in targets for n in t.neighbours()))
+    touching = 0
+    for offset in offsets:
+        touching |= near >> offset
+    frontier = space_bits(board, begin)
+    seen = frontier
+    moves = 0
     while frontier:
-        (r, c), moves = frontier.popleft()
-        if touches(r, c):
+        if frontier & touching:
             return moves + 1
-        for nxt in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
-            if nxt not in seen and fits(*nxt):
-                seen.add(nxt)
-                frontier.append((nxt, moves + 1))
+        frontier = (frontier << 1 | frontier >> 1 | frontier << stride
+                    | frontier >> stride) & fits & ~seen
+        seen |= frontier
+        moves += 1
     return None

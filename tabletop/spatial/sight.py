@@ -14,28 +14,29 @@ segment between lattice points is described by the cells whose interior it cross
 segment along a grid line, the cells on both sides of it) and the lattice points it passes,
 all found with integer arithmetic.
 
-Speed: a :class:`SightMap` packs the blocking spaces and diagonal gaps of one board into one
-Python integer (two bits per slot: a cell bit and a lattice-point bit), and the features of a
-segment from the origin are packed the same way once per ``(dx, dy)`` and board width, and
-kept.  Testing one segment is then one shift and one ``&`` on exactly the cells and points
-the segment meets; :func:`visible_from` decides each corner point of the board once and stops
-a space at its first clear corner.  No approximation is involved anywhere.
+Speed: a :class:`SightMap` keeps the blocking spaces and diagonal gaps of one board in a byte
+array (a slot per cell and corner point), and the cells one primitive step of a direction
+meets are worked out once per direction and board width and kept.  Testing one segment is a
+walk over exactly the cells and points it meets that stops at the first obstruction.
+:func:`visible_from` (every space seen from a piece) does not test
+segments one by one: it casts shadows from each corner of the piece
+(:mod:`tabletop.spatial.shadowcast`), visiting only what is seen, so that the first question
+on a board costs no more than the hundredth.  No approximation is involved anywhere.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
 
 from tabletop.spatial.grid import Board, Space, corner_words
+from tabletop.spatial.shadowcast import CELL, GAP, Sweep, in_octant
 
 Point = tuple[int, int]
 Line = tuple[Point, Point]
-
-_CELL, _POINT = 0, 1
 
 
 @dataclass(frozen=True)
@@ -118,49 +119,36 @@ def segment_features(dx: int, dy: int) -> tuple[Feature, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 15)
-def _segment_mask(stride: int, dx: int, dy: int) -> tuple[int, int]:
-    """``(mask, low)``: the cells and points of :func:`segment_features` packed for a board of
-    row ``stride`` slots, relative to the lowest slot ``low`` (see :class:`SightMap`).
-
-    Built with integers only; ``tests/test_spatial_sight.py`` checks it against
-    :func:`segment_features`.
-    """
-    cells: list[int] = []
-    points: list[int] = []
-    length = max(abs(dx), abs(dy))
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    if dx == 0 or dy == 0:
-        for k in range(length + 1):
-            points.append(sy * k * stride + sx * k)
-        for k in range(length):
-            if dy == 0:
-                col = k if sx > 0 else -k - 1
-                cells += (-stride + col, col)
-            else:
-                row = k if sy > 0 else -k - 1
-                cells += (row * stride - 1, row * stride)
-    else:
-        g = gcd(abs(dx), abs(dy))
-        p, q = abs(dx) // g, abs(dy) // g
-        primitive = []
-        for i in range(p):
-            col = i if sx > 0 else -1 - i
-            for j in range((q * i) // p, -((-q * (i + 1)) // p)):
-                primitive.append((j if sy > 0 else -1 - j) * stride + col)
-        step = sy * q * stride + sx * p
-        for k in range(g + 1):
-            points.append(k * step)
-            if k < g:
-                cells += (k * step + c for c in primitive)
-    low = min(min(points), min(cells, default=points[0]))
-    high = max(max(points), max(cells, default=points[0]))
-    packed = bytearray((2 * (high - low) + 2 + 7) // 8)
-    for slots, kind in ((cells, _CELL), (points, _POINT)):
-        for slot in slots:
-            bit = 2 * (slot - low) + kind
-            packed[bit >> 3] |= 1 << (bit & 7)
-    return int.from_bytes(packed, "little"), low
+def segment_walk(stride: int, dx: int, dy: int) -> Iterator[tuple[int, int]]:
+    """The cells and lattice points the segment from the origin to ``(dx, dy)`` meets, in
+    order along it, as ``(slot offset, kind)`` on a board of row ``stride`` slots (see
+    :class:`SightMap`); ``kind`` is :data:`~tabletop.spatial.shadowcast.GAP` for a point and
+    :data:`~tabletop.spatial.shadowcast.CELL` for a cell.  The same features as
+    :func:`segment_features`, found with integers only: a diagonal segment leaves each cell
+    through the side or the corner that ``(i + 1) * q`` against ``(j + 1) * p`` names; a
+    segment along a grid line meets the two cells beside each unit of it."""
+    p, q = abs(dx), abs(dy)
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+    yield 0, GAP
+    if q == 0 or p == 0:
+        unit, beside = (sx, (-stride if sx > 0 else -stride - 1, 0 if sx > 0 else -1)) \
+            if q == 0 else (sy * stride, (-1 if sy > 0 else -stride - 1,
+                                          0 if sy > 0 else -stride))
+        for k in range(p + q):
+            yield k * unit + beside[0], CELL
+            yield k * unit + beside[1], CELL
+            yield (k + 1) * unit, GAP
+        return
+    i = j = 0
+    while i < p and j < q:
+        yield ((j if sy > 0 else -1 - j) * stride + (i if sx > 0 else -1 - i)), CELL
+        across, down = (i + 1) * q, (j + 1) * p
+        if across <= down:
+            i += 1
+        if down <= across:
+            j += 1
+        if across == down:
+            yield sy * j * stride + sx * i, GAP
 
 
 def diagonal_gaps(blocking: frozenset[Space]) -> frozenset[Point]:
@@ -175,71 +163,125 @@ def diagonal_gaps(blocking: frozenset[Space]) -> frozenset[Point]:
     return frozenset(out)
 
 
-def _is_gap(blocking: frozenset[Space], x: int, y: int) -> bool:
-    """Whether two diagonally neighbouring ``blocking`` spaces meet at the point ``(x, y)``."""
-    return ((Space(y - 1, x - 1) in blocking and Space(y, x) in blocking)
-            or (Space(y - 1, x) in blocking and Space(y, x - 1) in blocking))
+def _is_gap(blocking: frozenset[Space], x: int, y: int, gone: frozenset[Space] = frozenset()
+            ) -> bool:
+    """Whether two diagonally neighbouring spaces of ``blocking`` (those in ``gone``
+    excepted) meet at the point ``(x, y)``."""
+
+    def blocks(space: Space) -> bool:
+        return space in blocking and space not in gone
+
+    return ((blocks(Space(y - 1, x - 1)) and blocks(Space(y, x)))
+            or (blocks(Space(y - 1, x)) and blocks(Space(y, x - 1))))
 
 
 class SightMap:
     """The blocking structure of one board: which spaces block LoS and where the diagonal gaps
     are.  Build it once per set of blocking spaces (:func:`sight_map` caches it) and reuse it.
 
-    Packing: slot ``(row + 1) * stride + (col + 1)`` with ``stride = cols + 2`` holds the cell
-    ``(col, row)`` at bit ``2 * slot`` and the lattice point ``(x=col, y=row)`` at bit
-    ``2 * slot + 1``; the margin keeps the cells beside the board edges (never blocking) from
+    Packing (:meth:`flags`): slot ``(row + 1) * stride + (col + 1)`` with ``stride = cols + 2``
+    stands for the cell ``(col, row)`` and for the lattice point ``(x=col, y=row)``, its
+    north-west corner; the margin keeps the cells beside the board edges (never blocking) from
     wrapping onto another row.
     """
 
     def __init__(self, board: Board, blocking: Iterable[Space]):
         self.board = board
-        self.blocking = frozenset(s for s in blocking if board.contains(s))
-        self.gaps = diagonal_gaps(self.blocking)
+        self._blocking = frozenset(s for s in blocking if board.contains(s))
+        self._gaps = diagonal_gaps(self._blocking)
         self.stride = board.cols + 2
-        bits = 0
-        for s in self.blocking:
-            bits |= 1 << (2 * self._slot(s.col, s.row) + _CELL)
-        for x, y in self.gaps:
-            bits |= 1 << (2 * self._slot(x, y) + _POINT)
-        self.bits = bits
         self._without: dict[frozenset[Space], SightMap] = {}
+        self._flags: bytearray | None = None
+        self._derived: tuple[SightMap, frozenset[Space], frozenset[Point]] | None = None
 
     def _slot(self, x: int, y: int) -> int:
         return (y + 1) * self.stride + x + 1
 
+    @property
+    def blocking(self) -> frozenset[Space]:
+        """The spaces that block LoS."""
+        if self._blocking is None:
+            parent, gone, _lost = self._derived
+            self._blocking = parent.blocking - gone
+        return self._blocking
+
+    @property
+    def gaps(self) -> frozenset[Point]:
+        """The diagonal gaps (rule 3)."""
+        if self._gaps is None:
+            parent, _gone, lost = self._derived
+            self._gaps = parent.gaps - lost
+        return self._gaps
+
     def without(self, exempt: Iterable[Space]) -> SightMap:
         """This map with the spaces ``exempt`` no longer blocking (cached per set).
 
-        Derived in time proportional to ``exempt``: their cell bits are cleared and the
-        diagonal gaps at their corners are decided again.
+        Derived in time proportional to ``exempt``: the diagonal gaps at their corners are
+        decided again, and the derived map's sets and flags are made from this map's when
+        first asked for.
         """
         gone = frozenset(exempt) & self.blocking
         if not gone:
             return self
         derived = self._without.get(gone)
         if derived is None:
+            blocking, gaps = self.blocking, self.gaps
+            lost = frozenset(
+                (x, y) for s in gone for x, y in s.corners()
+                if (x, y) in gaps and not _is_gap(blocking, x, y, gone))
             derived = object.__new__(SightMap)
             derived.board, derived.stride = self.board, self.stride
-            derived.blocking = blocking = self.blocking - gone
+            derived._blocking = derived._gaps = derived._flags = None
             derived._without = {}
-            bits = self.bits
-            for s in gone:
-                bits &= ~(1 << (2 * self._slot(s.col, s.row) + _CELL))
-            lost = set()
-            for s in gone:
-                for x, y in s.corners():
-                    if (x, y) in self.gaps and not _is_gap(blocking, x, y):
-                        lost.add((x, y))
-                        bits &= ~(1 << (2 * self._slot(x, y) + _POINT))
-            derived.gaps = self.gaps - lost
-            derived.bits = bits
+            derived._derived = (self, gone, lost)
             self._without[gone] = derived
         return derived
 
-    def clear(self, a: Point, b: Point) -> bool:
-        """Whether the segment from lattice point ``a`` to ``b`` is unobstructed (rules 1-3)."""
-        mask, low = _segment_mask(self.stride, b[0] - a[0], b[1] - a[1])
-        return not (self.bits >> (2 * (self._slot(a[0], a[1]) + low))) & mask
+    def flags(self) -> bytearray:
+        """One byte per slot (see the class docstring): :data:`~tabletop.spatial.shadowcast.CELL`
+        where the cell blocks, :data:`~tabletop.spatial.shadowcast.GAP` where the point is a
+        diagonal gap; the layout :class:`~tabletop.spatial.shadowcast.Sweep` reads.  Built on
+        first use (a derived map copies its parent's and clears what it freed)."""
+        if self._flags is None:
+            if self._derived is not None:
+                parent, gone, lost = self._derived
+                flags = bytearray(parent.flags())
+                for s in gone:
+                    flags[self._slot(s.col, s.row)] &= ~CELL
+                for x, y in lost:
+                    flags[self._slot(x, y)] &= ~GAP
+            else:
+                flags = bytearray((self.board.rows + 2) * self.stride)
+                for s in self.blocking:
+                    flags[self._slot(s.col, s.row)] |= CELL
+                for x, y in self.gaps:
+                    flags[self._slot(x, y)] |= GAP
+            self._flags = flags
+        return self._flags
+
+    def freed_from(self, wider: SightMap) -> list[int]:
+        """The cells and gaps that ``wider`` (a map of the same board blocking a superset)
+        blocks and this map does not, as keys ``2 * slot`` (a cell) and ``2 * slot + 1`` (a
+        gap point)."""
+        if self._derived is not None and self._derived[0] is wider:
+            gone, lost = self._derived[1], self._derived[2]
+        else:
+            gone, lost = wider.blocking - self.blocking, wider.gaps - self.gaps
+        return ([2 * self._slot(s.col, s.row) for s in gone]
+                + [2 * self._slot(x, y) + 1 for x, y in lost])
+
+    def clear(self, a: Point, b: Point, freed: Container[int] = ()) -> bool:
+        """Whether the segment from lattice point ``a`` to ``b`` is unobstructed (rules 1-3):
+        a walk along it (:func:`segment_walk`) that stops at the first cell or gap that
+        blocks.  Cells and gaps keyed in ``freed`` (``2 * slot``, ``2 * slot + 1``) do not
+        count: the answer of a map that blocks all but those."""
+        flags = self.flags()
+        here = self._slot(a[0], a[1])
+        for offset, kind in segment_walk(self.stride, b[0] - a[0], b[1] - a[1]):
+            slot = here + offset
+            if flags[slot] & kind and (not freed or 2 * slot + (kind == GAP) not in freed):
+                return False
+        return True
 
     def obstruction(self, a: Point, b: Point) -> tuple[int, Space, Space | None] | None:
         """The first obstruction along the segment from ``a`` to ``b``, or ``None`` if clear.
@@ -348,82 +390,107 @@ def line_of_sight(sight_map: SightMap, from_spaces: Iterable[Space], to_spaces: 
                  f"{describe_obstruction(found, names)}", found[1])
 
 
-_KEY = 1 << 12
-"""Points ``(x, y)`` are keyed ``x * _KEY + y`` in :func:`visible_from` (boards are at most
-100 spaces a side, so keys never collide)."""
+class SightPlan:
+    """What :func:`visible_from` needs for one map and one set of per-space maps, prepared
+    once and reused for every source: the main map ``sight_map`` and ``own_maps`` (a space
+    listed there is judged under its own map, which must block a subset of what ``sight_map``
+    blocks, as :meth:`SightMap.without` makes)."""
 
-_MASKS_KEPT = 1 << 16
-_TABLE_SIDE = 40
-_FILLED: set[tuple[int, int]] = set()
-_MASKS: dict[int, dict[int, tuple[int, int]]] = {}
-"""Per row stride, the packed segment of each vector used by :func:`visible_from` (a plain
-dict look-up is cheaper than the ``lru_cache`` call in the inner loop)."""
+    def __init__(self, sight_map: SightMap, own_maps: Mapping[Space, SightMap] | None = None):
+        self.sight_map = sight_map
+        by_map: dict[int, tuple[SightMap, list[Space]]] = {}
+        for space, own in (own_maps or {}).items():
+            if own is not sight_map:
+                by_map.setdefault(id(own), (own, []))[1].append(space)
+        self.groups = [(frozenset(own.freed_from(sight_map)), spaces)
+                       for own, spaces in by_map.values()]
+        self.freed: dict[int, list[int]] = {}
+        for gid, (freed, _spaces) in enumerate(self.groups):
+            for key in freed:
+                self.freed.setdefault(key, []).append(gid)
+        board, stride = sight_map.board, sight_map.stride
+        on_board = bytearray((board.rows + 2) * stride)
+        for row in range(1, board.rows + 1):
+            on_board[row * stride + 1:row * stride + 1 + board.cols] = b"\x01" * board.cols
+        self.on_board = int.from_bytes(on_board, "little")
+        """A byte 1 at the slot of each board space."""
+        self.spaces: dict[int, Space] = {}
+        """The spaces answered so far, by slot (made once)."""
+
+    def seen(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()) -> list[Space]:
+        """Every board space (in reading order) with a clear corner-to-corner segment from a
+        corner of ``from_spaces``, each judged under its own map, except the spaces
+        ``leaving`` (``from_spaces`` themselves are answered like any other)."""
+        sight_map = self.sight_map
+        board, stride = sight_map.board, sight_map.stride
+        sweep = Sweep(sight_map.flags(), board.rows, board.cols, self.freed)
+        woken = [(point, sweep.cast(*point)) for point in corners(from_spaces)]
+        # A space is seen when one of its four corners is: OR the point marks shifted by one
+        # slot east, one row south and both (a byte per slot).
+        points = int.from_bytes(sweep.seen, "little")
+        either = points | points >> 8 | points >> (8 * stride) | points >> (8 * stride + 8)
+        marks = (either & self.on_board).to_bytes(len(sweep.seen), "little")
+        found = []
+        slot = marks.find(1)
+        while slot >= 0:
+            found.append(slot)
+            slot = marks.find(1, slot + 1)
+        # A space with its own map, not seen under the main one: only a corner whose first
+        # obstruction from a source is a cell or gap its map frees can be seen under it
+        # (the sweep's wakes say where), and one segment at a time decides.
+        by_map: dict[int, list[tuple]] = {}
+        for source, wakes in woken:
+            for gid, octant, low, high in wakes:
+                by_map.setdefault(gid, []).append((source, octant, low, high))
+        extra = []
+        for gid, wakes in by_map.items():
+            freed, group = self.groups[gid]
+            for space in group:
+                slot = sight_map._slot(space.col, space.row)
+                if not marks[slot] and slot not in extra and \
+                        self._seen_freed(space, wakes, freed):
+                    extra.append(slot)
+        if extra:
+            found = sorted(found + extra)
+        left = {sight_map._slot(space.col, space.row) for space in leaving}
+        if left:
+            found = [slot for slot in found if slot not in left]
+        spaces = self.spaces
+        out = []
+        for slot in found:
+            space = spaces.get(slot)
+            if space is None:
+                space = spaces[slot] = Space(slot // stride - 1, slot % stride - 1)
+            out.append(space)
+        return out
 
 
-def _segment_table(board: Board) -> dict[int, tuple[int, int]]:
-    """The packed segments for ``board``'s row stride, keyed ``dx * _KEY + dy``.
-
-    Filled once for every vector on boards up to :data:`_TABLE_SIDE` a side (about 0.1 s
-    for 30 x 30, then reused by every question on a board of that width); on larger boards
-    filled as vectors are asked for, and emptied when it grows past :data:`_MASKS_KEPT`.
-    """
-    stride = board.cols + 2
-    masks = _MASKS.get(stride)
-    if masks is None:
-        masks = _MASKS[stride] = {}
-    if len(masks) > _MASKS_KEPT:
-        masks.clear()
-        _FILLED.difference_update({size for size in _FILLED if size[1] + 2 == stride})
-    if (board.rows, board.cols) not in _FILLED and max(board.rows, board.cols) <= _TABLE_SIDE:
-        for dx in range(-board.cols, board.cols + 1):
-            for dy in range(-board.rows, board.rows + 1):
-                vector = dx * _KEY + dy
-                if vector not in masks:
-                    masks[vector] = _packed(stride, vector)
-        _FILLED.add((board.rows, board.cols))
-    return masks
+    def _seen_freed(self, space: Space, wakes: list[tuple], freed: frozenset[int]) -> bool:
+        """Whether a corner of ``space`` lies where one of ``wakes`` (``(source, octant,
+        low, high)``, see :meth:`Sweep.cast`) says its map may see more, and the segment
+        from that source is clear with the cells and gaps ``freed`` not blocking."""
+        tried = set()
+        for source, octant, low, high in wakes:
+            for corner in space.corners():
+                if (source, corner) in tried or not in_octant(octant, low, high, source,
+                                                              corner):
+                    continue
+                tried.add((source, corner))
+                if self.sight_map.clear(source, corner, freed):
+                    return True
+        return False
 
 
-def _packed(stride: int, vector: int) -> tuple[int, int]:
-    """:func:`_segment_mask` for a vector keyed ``dx * _KEY + dy``, with ``low`` doubled."""
-    dx, dy = divmod(vector + _KEY // 2, _KEY)
-    mask, low = _segment_mask(stride, dx, dy - _KEY // 2)
-    return mask, 2 * low
-
-
-def visible_from(sight_map: SightMap, from_spaces: Iterable[Space],
-                 candidates: Iterable[Space]) -> list[Space]:
+def visible_from(sight_map: SightMap, from_spaces: Iterable[Space], candidates: Iterable[Space],
+                 own_maps: Mapping[Space, SightMap] | None = None) -> list[Space]:
     """The ``candidates`` (in their given order) with a clear corner-to-corner segment from
-    ``from_spaces`` under this map.
+    ``from_spaces``: under ``own_maps[space]`` for a candidate listed there (such a map must
+    block a subset of what ``sight_map`` blocks, as :meth:`SightMap.without` makes), under
+    ``sight_map`` for the others.
 
-    Equivalent to asking :func:`line_of_sight` of each candidate with this map, but each
-    corner point of the board is decided once (against every corner of ``from_spaces``) and
-    a candidate stops at its first corner with a clear segment.
+    Equivalent to asking :func:`line_of_sight` of each candidate with its map, but every
+    lattice point is decided at once from each corner of ``from_spaces`` by exact shadow
+    casting (:mod:`tabletop.spatial.shadowcast`), which visits only what is seen.
     """
-    # Points are keyed as x * _KEY + y so that a vector is one integer subtraction away.
-    sources = [(x * _KEY + y, 2 * sight_map._slot(x, y)) for x, y in corners(from_spaces)]
-    bits, stride = sight_map.bits, sight_map.stride
-    masks = _segment_table(sight_map.board)
-    decided: dict[int, bool] = {}
-    out = []
-    for space in candidates:
-        x0, y0 = space.col, space.row
-        nw = x0 * _KEY + y0
-        for point in (nw, nw + _KEY, nw + 1, nw + _KEY + 1):
-            seen = decided.get(point)
-            if seen is None:
-                seen = False
-                for source, base in sources:
-                    vector = point - source
-                    packed = masks.get(vector)
-                    if packed is None:
-                        packed = masks[vector] = _packed(stride, vector)
-                    mask, low = packed
-                    if not (bits >> (base + low)) & mask:
-                        seen = True
-                        break
-                decided[point] = seen
-            if seen:
-                out.append(space)
-                break
-    return out
+    seen = set(SightPlan(sight_map, own_maps).seen(from_spaces))
+    return [space for space in candidates if space in seen]

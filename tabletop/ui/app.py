@@ -20,20 +20,29 @@ import pygame
 from tabletop import userdirs
 from tabletop.console import say
 from tabletop.errors import TabletopError
-from tabletop.ui import background, keys
+from tabletop.ui import background, keys, textlayer
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.history import HistoryView
 from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
 from tabletop.ui.screens import screen_for
 from tabletop.ui.session import Session
+from tabletop.ui.textlayer import block, cover, line_height
 from tabletop.ui.views.asked import draw_asked, draw_captions
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
 from tabletop.ui.widgets.log_panel import LogPanel
-from tabletop.ui.widgets.panels import draw_facts, draw_legend, legend_height
+from tabletop.ui.widgets.panels import (
+    LINE,
+    compact_legend_height,
+    draw_facts,
+    draw_legend,
+    facts_height,
+    legend_height,
+)
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
+from tabletop.ui.widgets.tooltip import draw_tooltip
 
 FPS = 60
 MIN_LEGEND = 44
@@ -68,14 +77,16 @@ class Areas:
     @classmethod
     def of(cls, size: tuple[int, int]) -> Areas:
         width, height = size
-        panel_width = min(theme.PANEL_WIDTH, max(180, width // 3))
-        middle = max(1, height - theme.TITLE_HEIGHT - theme.STATUS_HEIGHT)
+        theme.set_window(size)
+        title, status = theme.ui(theme.TITLE_HEIGHT), theme.ui(theme.STATUS_HEIGHT)
+        panel_width = min(theme.ui(theme.PANEL_WIDTH), max(180, width // 3))
+        middle = max(1, height - title - status)
         return cls(
             size=size,
-            title=pygame.Rect(0, 0, width, theme.TITLE_HEIGHT),
-            board=pygame.Rect(0, theme.TITLE_HEIGHT, max(1, width - panel_width), middle),
-            panel=pygame.Rect(width - panel_width, theme.TITLE_HEIGHT, panel_width, middle),
-            status=pygame.Rect(0, height - theme.STATUS_HEIGHT, width, theme.STATUS_HEIGHT),
+            title=pygame.Rect(0, 0, width, title),
+            board=pygame.Rect(0, title, max(1, width - panel_width), middle),
+            panel=pygame.Rect(width - panel_width, title, panel_width, middle),
+            status=pygame.Rect(0, height - status, width, status),
         )
 
 
@@ -91,6 +102,7 @@ class App:
         self.armed: str | None = None
         self._was_armed: str | None = None
         self.buttons: list[Button] = []
+        self.pointer: tuple[int, int] | None = None
         self.log_panel = LogPanel()
         self.interactive = True
         self.push(screen_for(session))
@@ -134,6 +146,10 @@ class App:
             self.session.tell(str(exc), error=True)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos  # where a tooltip shows
+        elif event.type == pygame.WINDOWLEAVE:
+            self.pointer = None
         if event.type in (pygame.QUIT, pygame.DROPFILE, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self._was_armed, self.armed = self.armed, None
         if event.type == pygame.QUIT:
@@ -280,8 +296,11 @@ class App:
             controller.update(dt_ms)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw a whole frame into ``surface`` (laid out for its size)."""
+        """Draw a whole frame into ``surface`` (laid out for its size), recording its text
+        (:func:`tabletop.ui.textlayer.drawn`), with the tooltip under the pointer on top."""
         self.resize(surface.get_size())
+        theme.set_window(surface.get_size())
+        textlayer.begin_frame(surface)
         areas, session = self.areas, self.session
         surface.fill(theme.BACKGROUND)
         state_title = getattr(session.state, "title", "")
@@ -304,6 +323,7 @@ class App:
             self._draw_panel(surface, areas.panel)
         if self.interactive:
             draw_status_line(surface, areas.status, session.status, session.status_error)
+            draw_tooltip(surface, self.pointer)
 
     def history(self) -> HistoryView | None:
         """The history view when the window shows a past board, else ``None``."""
@@ -311,18 +331,22 @@ class App:
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The side panel: turn banner, buttons, the selection's facts, the legend (left out
-        when the window is too small to show it beside the rest) and the log."""
+        when the window is too small to show it beside the rest) and the log.  Facts and
+        legend take the height their words need (shared when both cannot have it); the log
+        takes the rest."""
         pygame.draw.rect(surface, theme.PANEL, rect)
         pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
-        inner = rect.inflate(-20, -16)
+        inner = rect.inflate(-theme.ui(20), -theme.ui(16))
+        gap = theme.ui(8)
         y = inner.y
         banner = self.screen.banner()
         if banner:
-            y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 30), *banner) + 8
+            y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 0),
+                                  *banner) + gap
         buttons = []
         if self.interactive:  # a picture of the board (screenshot, F12) has none
             buttons = self.buttons = self._make_buttons()
-        y += lay_out(buttons, pygame.Rect(inner.x, y, inner.width, 0)) + 10
+        y += lay_out(buttons, pygame.Rect(inner.x, y, inner.width, 0)) + theme.ui(10)
         for button in buttons:
             button.draw(surface)
         asked = self.screen.asked
@@ -330,22 +354,35 @@ class App:
             y += draw_captions(surface, pygame.Rect(inner.x, y, inner.width,
                                                     inner.bottom - y), asked) + 8
         room = max(0, inner.bottom - y)  # under the buttons: facts, legend, then the log
-        log_height = min(max(90, room // 3), room // 2) if self.interactive else 0
-        legend = self.screen.legend()
-        legend_room = min(legend_height(inner.width, legend), (room - log_height) // 2)
-        if legend_room < MIN_LEGEND:  # a small window: facts and log first, never overlap
-            legend, legend_room = [], 0
-        legend_top = inner.bottom - log_height - legend_room - 8
+        log_least = min(max(theme.ui(90), room // 3), room // 2) if self.interactive else 0
+        if self.interactive and not self.session.log:  # nothing yet: the log's heading only
+            log_least = min(theme.ui(30), room)
         facts = self.screen.panel_lines()
+        legend = self.screen.legend()
+        shared = max(0, room - log_least - 2 * gap)
+        want_facts = facts_height(inner.width, facts)
+        want_legend = legend_height(inner.width, legend)
+        if want_facts + want_legend <= shared or want_legend <= shared * 3 // 5:
+            legend_room = want_legend  # wrapped: the facts take the rest
+        else:  # one line a row (what is cut has a tooltip), the facts the rest
+            legend_room = min(want_legend, max(shared - want_facts,
+                                               compact_legend_height(legend)))
+        legend_room = min(legend_room, shared - 2 * theme.ui(LINE))
+        if legend_room < theme.ui(MIN_LEGEND):  # a small window: facts and log first
+            legend, legend_room = [], 0
+        facts_room = min(want_facts, shared - legend_room)
         body = getattr(self.screen, "draw_panel_body", None)  # a screen that draws its own
         if body is not None:
-            body(surface, pygame.Rect(inner.x, y, inner.width, max(0, legend_top - 8 - y)))
+            facts_room = max(0, shared - legend_room)
+            body(surface, pygame.Rect(inner.x, y, inner.width, facts_room))
+            y += facts_room + gap
         elif facts:
-            draw_facts(surface, pygame.Rect(inner.x, y, inner.width, legend_top - 8 - y), facts)
+            y += draw_facts(surface, pygame.Rect(inner.x, y, inner.width, facts_room),
+                            facts) + gap
         if legend:
-            draw_legend(surface, pygame.Rect(inner.x, legend_top, inner.width, legend_room),
-                        legend)
-        log_top = inner.bottom - log_height
+            y += draw_legend(surface, pygame.Rect(inner.x, y, inner.width, legend_room),
+                             legend) + gap
+        log_top = y
         if not self.interactive:
             return
         history = self.history()
@@ -389,23 +426,54 @@ class HelpScreen(Controller):
         return False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        box = rect.inflate(-60, -40)
+        """Every key and what it does, the descriptions wrapped (never cut): in one column,
+        else two, at the largest size from 18 down to 13 pixels (scaled with the window) at
+        which they all fit."""
+        box = rect.inflate(-min(60, rect.width // 20), -min(40, rect.height // 20))
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, rect)
+        cover(surface, rect)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
-        text(surface, "Keys and mouse (any key closes)", (box.x + 16, box.y + 12), 22,
-             theme.ACCENT)
-        y = box.y + 44
-        for key, meaning in self.rows:
-            if y > box.bottom - 20:
+        title = theme.ui(22)
+        text(surface, "Keys and mouse (any key closes)", (box.x + 16, box.y + 12), title,
+             theme.ACCENT, max_width=box.width - 32)
+        area = pygame.Rect(box.x + 16, box.y + title + 22, box.width - 32,
+                           box.height - title - 32)
+        for size, columns in ((s, c) for s in range(theme.ui(18), theme.ui(13) - 1, -1)
+                              for c in (1, 2)):
+            laid = self._lay_out(area, size, columns)
+            if laid is not None:
                 break
-            text(surface, key, (box.x + 16, y), 18, theme.TEXT,
-                 max_width=box.width // 3 - 20)
-            text(surface, meaning, (box.x + box.width // 3, y), 18, theme.TEXT,
-                 max_width=box.width * 2 // 3 - 20)
-            y += 21
+        else:
+            size, columns = theme.ui(13), 2
+            laid = self._lay_out(area, size, columns, force=True)
+        width = (area.width - 24 * (columns - 1)) // columns
+        key_width = width * 2 // 5
+        for (key, meaning), (x, y, height) in zip(self.rows, laid, strict=False):
+            block(surface, key, pygame.Rect(x, y, key_width - 12, height), size)
+            block(surface, meaning, pygame.Rect(x + key_width, y, width - key_width, height),
+                  size)
+
+    def _lay_out(self, area: pygame.Rect, size: int, columns: int,
+                 force: bool = False) -> list[tuple[int, int, int]] | None:
+        """Where each row goes, ``(x, y, height)``, in ``columns`` columns of ``area`` at
+        font ``size``; ``None`` when they do not fit (``force``: the rows that fit)."""
+        width = (area.width - 24 * (columns - 1)) // columns
+        key_width = width * 2 // 5
+        step = line_height(size)
+        out, column, y = [], 0, area.y
+        for key, meaning in self.rows:
+            height = max(1, len(wrap(meaning, size, width - key_width)),
+                         len(wrap(key, size, key_width - 12))) * step
+            if y + height > area.bottom:
+                column, y = column + 1, area.y
+                if column == columns:
+                    return out if force else None
+            out.append((area.x + column * (width + 24), y, min(height, area.bottom - y)))
+            y += height + 2
+        return out
 
 
 class RestorePrompt(Controller):

@@ -59,13 +59,15 @@ def load_board(path: str | os.PathLike) -> tuple[Game, State]:
 
 def png_bytes(surface: pygame.Surface, state: State | None) -> bytes:
     """``surface`` encoded as PNG (with Pillow) carrying the layout of ``state``, or no layout
-    when ``state`` is ``None`` (a board whose layout would give away hidden information)."""
+    when ``state`` is ``None`` (a board whose layout would give away hidden information).
+    Compressed at zlib level 1: a third of the time of the default level for pictures of
+    flat colours about an eighth larger."""
     image = Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
     info = PngImagePlugin.PngInfo()
     if state is not None:
         info.add_itxt(LAYOUT_KEY, layouts.dumps(state), zip=True)
     out = io.BytesIO()
-    image.save(out, format="PNG", pnginfo=info, optimize=False)
+    image.save(out, format="PNG", pnginfo=info, compress_level=1)
     return out.getvalue()
 
 

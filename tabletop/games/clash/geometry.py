@@ -22,7 +22,7 @@ from tabletop.games.clash.state import BLOCKS_MOVEMENT, ClashState, Knight, Mons
 from tabletop.spatial import facing, measure
 from tabletop.spatial.grid import Board, Space
 from tabletop.spatial.reach import reachable, reachable_through
-from tabletop.spatial.sight import Sight, SightMap, line_of_sight, sight_map, visible_from
+from tabletop.spatial.sight import Sight, SightMap, SightPlan, line_of_sight, sight_map
 
 
 @dataclass(frozen=True)
@@ -104,14 +104,14 @@ class _Terrain:
                 tiles.setdefault(space, set()).add(tile.name)
         self.names = {s: " and ".join(n) for s, n in names.items()}
         self.obscuring_on = {s: frozenset(t) for s, t in tiles.items()}
-        self.all_spaces = tuple(board.spaces())
-        self.obscured_spaces = tuple(sorted(self.obscuring_on))
         self.spaces_of = {t.name: t.spaces for t in self.obscuring}
         self.no_entry = frozenset(s for t in terrain if BLOCKS_MOVEMENT & set(t.keywords)
                                   for s in t.spaces)
         self.difficult = frozenset(s for t in terrain if t.has("difficult") for s in t.spaces)
+        self.walkable = measure.board_bits(board) & ~measure.space_bits(board, self.no_entry)
         self.base = sight_map(board, frozenset(self.obscuring_on))
         self._maps: dict[frozenset[str], SightMap] = {frozenset(): self.base}
+        self._plans: dict[frozenset[str], SightPlan] = {}
 
     def sight(self, exempt: frozenset[str]) -> SightMap:
         """The sight map with every obscuring tile blocking except the tiles ``exempt``."""
@@ -120,6 +120,17 @@ class _Terrain:
             freed = {s for name in exempt for s in self.spaces_of[name]
                      if self.obscuring_on[s] <= exempt}
             found = self._maps[exempt] = self.base.without(freed)
+        return found
+
+    def plan(self, on_p: frozenset[str]) -> SightPlan:
+        """The :class:`SightPlan` for a piece standing on the tiles ``on_p``: those tiles never
+        block, and a space of another obscuring tile is judged with its own tiles not blocking
+        either (a one-space piece standing on them)."""
+        found = self._plans.get(on_p)
+        if found is None:
+            own_maps = {s: self.sight(tiles | on_p) for s, tiles in self.obscuring_on.items()
+                        if not tiles <= on_p}
+            found = self._plans[on_p] = SightPlan(self.sight(on_p), own_maps)
         return found
 
     def standing_on(self, spaces) -> frozenset[str]:
@@ -218,22 +229,11 @@ def visible(state: ClashState, p) -> list[Space]:
     is judged with that tile not blocking; for a Monster, its blindspots are never visible.
     """
     place = resolve(state, p)
-    own = set(place.spaces)
     terrain = _terrain(state)
-    on_p = terrain.standing_on(place.spaces)
-    candidates = [s for s in terrain.all_spaces if s not in own]
-    seen = set(visible_from(terrain.sight(on_p), place.spaces, candidates))
-    groups: dict[frozenset[str], list[Space]] = {}
-    for s in terrain.obscured_spaces:
-        if s not in seen and s not in own:
-            extra = terrain.obscuring_on[s]
-            if not extra <= on_p:
-                groups.setdefault(extra | on_p, []).append(s)
-    for exempt, spaces in groups.items():
-        seen.update(visible_from(terrain.sight(exempt), place.spaces, spaces))
+    hidden = set(place.spaces)
     if place.monster is not None:
-        seen -= blindspots_of(state, place.monster)
-    return [s for s in candidates if s in seen]
+        hidden |= blindspots_of(state, place.monster)
+    return terrain.plan(terrain.standing_on(place.spaces)).seen(place.spaces, hidden)
 
 
 # --- facing ---------------------------------------------------------------------------------
@@ -313,20 +313,16 @@ def range_(state: ClashState, p, q) -> int:
     return measure.range_between(_measured_spaces(state, a), _measured_spaces(state, b))
 
 
-def _passable_for(state: ClashState, a: Place, b: Place):
-    """Mob and Knight movement: on the board, not obstacle, chasm or boundless, not another
-    piece's space (``a``'s and ``b``'s own excepted, and the Monster of ``b`` when ``b`` is on
-    its Vantage Point)."""
-    no_entry = _terrain(state).no_entry
+def _passable_for(state: ClashState, a: Place, b: Place) -> int:
+    """Mob and Knight movement, as :func:`measure.space_bits`: the board spaces that are not
+    obstacle, chasm or boundless and not another piece's space (``a``'s and ``b``'s own
+    excepted, and the Monster of ``b`` when ``b`` is on its Vantage Point)."""
+    terrain = _terrain(state)
     own = {*b.spaces, *_measured_spaces(state, b)}
     if _host(state, a) is None:  # a Knight on a Vantage Point never walks over its Monster
         own.update(a.spaces)
-    occupant = state.occupant
-
-    def passable(space: Space) -> bool:
-        return space not in no_entry and (space in own or space not in occupant)
-
-    return passable
+    others = measure.space_bits(state.board, (s for s in state.occupant if s not in own))
+    return terrain.walkable & ~others
 
 
 def distance(state: ClashState, p, q) -> int | None:
@@ -347,10 +343,10 @@ def distance(state: ClashState, p, q) -> int | None:
     host = _host(state, a)
     if host is None:
         size = a.monster.size if a.monster is not None else 1
-        start = min(a.spaces)
-        return measure.distance(board, start, size, targets, passable)
-    steps = [s for s in _around(board, host) if passable(s) and s not in host.spaces]
-    found = measure.distance_from_any(board, steps, 1, targets, passable)
+        return measure.search_distance(board, (min(a.spaces),), size, targets, passable)
+    steps = [s for s in _around(board, host)
+             if measure.space_bits(board, (s,)) & passable and s not in host.spaces]
+    found = measure.search_distance(board, steps, 1, targets, passable)
     return None if found is None else found + 1
 
 

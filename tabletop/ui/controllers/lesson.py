@@ -28,7 +28,7 @@ from tabletop.teaching.runner import LessonRun
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.screens import screen_for
 from tabletop.ui.session import Session
-from tabletop.ui.views.base import text, wrap
+from tabletop.ui.textlayer import line_height, text, wrap
 from tabletop.ui.widgets import theme
 
 STEP_MS = 120
@@ -404,7 +404,7 @@ class LessonScreen(GameController):
             if left is not None and left <= 0:
                 radius = max(8, min(min(size) // 3, 18))
                 pygame.draw.circle(surface, TRAIL, points[-1], radius)
-                text(surface, move.piece[:1], points[-1], 14, theme.BACKGROUND,
+                text(surface, move.piece[:1], points[-1], theme.ui(14), theme.BACKGROUND,
                      anchor="center")
                 break
 
@@ -424,28 +424,34 @@ class LessonScreen(GameController):
                 pygame.draw.rect(surface, MISSING, box.inflate(-10, -10), 2)
 
     def draw_panel_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The step in the side panel: wrapped at the largest size that fits; when even the
-        smallest does not, it scrolls (Up/Down) and the last line says more is below."""
+        """The step in the side panel, through the text layer: wrapped at the largest size
+        that fits; when even the smallest does not, it scrolls (Up/Down) and the last line
+        says so (never cut silently)."""
         lines = self.panel_text()
-        for size in SIZES:
+        for size in (theme.ui(s) for s in SIZES):
+            step = line_height(size + 2)
             parts = [(i, part) for i, (_, line) in enumerate(lines)
                      for part in wrap(line, size + (2 if i == 0 else 0), rect.width)]
-            if len(parts) * (size + 4) <= rect.height:
+            if len(parts) * step <= rect.height:
                 break
-        step = size + 4
         room = max(1, rect.height // step)
-        self.more = len(parts) > room
-        if self.more:
-            self.scroll = min(self.scroll, len(parts) - room + 1)
-            parts = parts[self.scroll:self.scroll + room - 1]
+        scrolled = len(parts) > room
+        if scrolled:
+            self.scroll = max(0, min(self.scroll, len(parts) - room + 1))
+            below = self.scroll + room - 1 < len(parts)
+            shown = parts[self.scroll:self.scroll + room - 1]
+        else:
+            self.scroll, below, shown = 0, False, parts
+        self.more = below
         y = rect.y
-        for index, part in parts:
-            colour = lines[index][0]
-            text(surface, part, (rect.x, y), size + (2 if index == 0 else 0), colour)
+        for index, part in shown:
+            text(surface, part, (rect.x, y), size + (2 if index == 0 else 0), lines[index][0],
+                 max_width=rect.width)
             y += step
-        if self.more:
-            text(surface, "more below: Down scrolls, Up goes back", (rect.x, y), size,
-                 theme.ACCENT)
+        if scrolled:
+            hint = ("more below: Down scrolls" + (", Up goes back" if self.scroll else "")
+                    if below else "the end: Up scrolls back")
+            text(surface, hint, (rect.x, y), size, theme.ACCENT, max_width=rect.width)
 
     def panel_text(self) -> list[tuple[tuple[int, int, int], str]]:
         """``(colour, line)`` rows for the side panel: where the learner is, the step, the

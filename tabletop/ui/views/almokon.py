@@ -17,6 +17,7 @@ import pygame
 from tabletop.games.almokon.state import AlmokonState, Card
 from tabletop.games.almokon.view import HIDDEN
 from tabletop.spatial.zones import OPEN_SEA, REALM, WILDERNESS, ZONE_NAMES
+from tabletop.ui.textlayer import paste, tooltip
 from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 
@@ -276,7 +277,23 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
         else:
             pos, anchor = (area.x + area.width * index // (count - 1), base), "midtop"
         text(card, words, pos, number, colour, anchor=anchor)
+    shown = "".join(words for words, _, _, _ in lines).replace(" ", "").replace("-", "")
+    whole = [face.name, face.kind, " · ".join(face.keywords), *face.abilities, *face.items]
+    if not all(part.replace(" ", "").replace("-", "") in shown for part in whole):
+        tooltip(card, card.get_rect(), card_words(face))  # a group is left out
     return card
+
+
+def card_words(face: Face) -> str:
+    """Everything ``face`` says, one part a line: the card's tooltip when the card is too
+    small to show it all."""
+    lines = [f"{face.name}" + (f" (cost {face.cost})" if face.cost else ""), face.kind]
+    if face.keywords:
+        lines.append(" · ".join(face.keywords))
+    lines += [*face.abilities, *face.items,
+              *(words for words, _ in face.marks),
+              "  ".join(words for words, _ in face.numbers)]
+    return "\n".join(line for line in lines if line)
 
 
 def _card_back(size: tuple[int, int]) -> pygame.Surface:
@@ -318,7 +335,7 @@ class _Painter:
             image = card_image(face_of(self.state, card.uid, card.owner, card), (w, h),
                                card.exhausted)
             box = image.get_rect(midleft=(x, area.centery))
-            self.surface.blit(image, box)
+            paste(self.surface, image, box.topleft)
             self._marks(box, card.uid)
             self.hits.append(Hit(box, card.uid, "play", card.owner))
             x = box.right + 8
@@ -382,7 +399,7 @@ class _Painter:
             else:
                 image = _card_back((w, h))
             box = image.get_rect(topleft=(x, y))
-            self.surface.blit(image, box)
+            paste(self.surface, image, box.topleft)
             if shown and uid != HIDDEN:
                 self._marks(box, uid)
             self.hits.append(Hit(box, uid if shown else HIDDEN, "hand", index))

@@ -5,19 +5,22 @@
   spaces and corner coordinates to pixels and back.
 - :class:`LayerCache` keeps the static layers (board, labels, terrain, pieces) as surfaces that
   are rebuilt only when their key (state parts, size) changes.
-- :func:`text` / :func:`text_size` draw and measure one line of the bundled font.
+- :func:`text`, :func:`text_size` and :func:`wrap` are the window's one text layer
+  (:mod:`tabletop.ui.textlayer`), named here for the views that draw with them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
 from tabletop.spatial.grid import Space
-from tabletop.ui.widgets import theme
+from tabletop.ui import textlayer
+from tabletop.ui.textlayer import text, text_size, wrap
+
+__all__ = ["Grid", "LayerCache", "dashed_line", "layer", "text", "text_size", "wrap"]
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,7 @@ class LayerCache:
 
     def __init__(self) -> None:
         self._layers: dict[str, tuple[Hashable, pygame.Surface]] = {}
+        self._used: dict[str, tuple[pygame.Surface, pygame.Rect]] = {}
         self.builds = 0
 
     def get(self, name: str, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
@@ -86,70 +90,28 @@ class LayerCache:
         self._layers[name] = (key, surface)
         return surface
 
+    def paste(self, target: pygame.Surface, name: str, key: Hashable,
+              build: Callable[[], pygame.Surface], at: tuple[int, int],
+              area: pygame.Rect | None = None) -> pygame.Surface:
+        """Blit the layer ``name`` (see :meth:`get`), or its ``area``, onto ``target`` at
+        ``at``, its text carried into the frame's record; returns the layer.  Only the part
+        of a see-through layer that holds anything is blitted (a layer of a few pieces costs
+        a few pieces, not a whole board)."""
+        surface = self.get(name, key, build)
+        used = self._used.get(name)
+        if used is None or used[0] is not surface:
+            used = self._used[name] = (surface, surface.get_bounding_rect())
+        part = used[1] if area is None else used[1].clip(area)
+        textlayer.paste(target, surface, (at[0] + part.x - (area.x if area else 0),
+                                          at[1] + part.y - (area.y if area else 0)), part)
+        return surface
+
 
 def layer(size: tuple[int, int]) -> pygame.Surface:
     """A new transparent surface of ``size`` for a cached layer."""
     surface = pygame.Surface(size, pygame.SRCALPHA)
     surface.fill((0, 0, 0, 0))
     return surface
-
-
-def text_size(words: str, size: int) -> tuple[int, int]:
-    """The pixel size of ``words`` in the bundled font at ``size``."""
-    return theme.font(size).size(words)
-
-
-def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int,
-         colour: tuple[int, int, int] = theme.TEXT, *, anchor: str = "topleft",
-         max_width: int | None = None) -> pygame.Rect:
-    """Draw one line of ``words`` with its ``anchor`` (a ``pygame.Rect`` attribute name such as
-    ``"center"`` or ``"midleft"``) at ``pos``; a line wider than ``max_width`` is cut with an
-    ellipsis.  Returns the rectangle drawn."""
-    image = rendered(words, size, tuple(colour), max_width)
-    where = image.get_rect(**{anchor: pos})
-    surface.blit(image, where)
-    return where
-
-
-_rendered: dict[tuple, pygame.Surface] = {}
-_RENDERED_KEEP = 2000
-
-
-def rendered(words: str, size: int, colour: tuple[int, ...],
-             max_width: int | None = None) -> pygame.Surface:
-    """The image of one line of text, cut to ``max_width`` with an ellipsis; images are
-    cached (text is drawn every frame, but rarely changes)."""
-    key = (words, size, colour, max_width)
-    image = _rendered.get(key)
-    if image is None:
-        font = theme.font(size)
-        if max_width is not None and font.size(words)[0] > max_width:
-            while words and font.size(words + "…")[0] > max_width:
-                words = words[:-1]
-            words += "…"
-        image = font.render(words, True, colour)
-        if len(_rendered) >= _RENDERED_KEEP:
-            _rendered.clear()
-        _rendered[key] = image
-    return image
-
-
-@lru_cache(maxsize=2048)
-def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
-    """``words`` broken into lines no wider than ``width`` pixels at font ``size``."""
-    font = theme.font(size)
-    lines: list[str] = []
-    for paragraph in words.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}" if line else word
-            if line and font.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return tuple(lines)
 
 
 def dashed_line(surface: pygame.Surface, colour, start: tuple[int, int], end: tuple[int, int],

@@ -23,6 +23,7 @@ import pygame
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
 from tabletop.games.clash.vantage import free_vantage_points, vantage_spaces
 from tabletop.spatial.grid import Space, row_letters
+from tabletop.ui.textlayer import Placer, block, cover, fit, rendered, tooltip, wrap_at_most
 from tabletop.ui.views.base import Grid, LayerCache, dashed_line, layer, text, text_size, wrap
 from tabletop.ui.widgets import theme
 
@@ -221,8 +222,6 @@ def _board_layer(target: pygame.Surface, rect: pygame.Rect, grid: Grid,
         y = board.y + row * grid.cell
         pygame.draw.line(surface, GRID_LINE, (board.x, y), (board.right - 1, y))
     pygame.draw.rect(surface, (70, 62, 45), board.inflate(4, 4), 2)
-    for tile in state.terrain:
-        _label_tile(surface, local, tile)
     _draw_edge_labels(surface, local)
     return surface
 
@@ -286,33 +285,53 @@ def _outline(surface: pygame.Surface, grid: Grid, cells: set[Space], ink: Colour
                 pygame.draw.rect(surface, ink, inner, 1)
 
 
-def _label_tile(surface: pygame.Surface, grid: Grid, tile: Terrain) -> None:
-    """The tile's name on a small plate over its first space (when the spaces are big enough)."""
+def _label_tile(surface: pygame.Surface, grid: Grid, tile: Terrain, placer: Placer) -> None:
+    """The tile's name on a small plate at the top of its first row of spaces, else of the
+    first row where it overprints no other label (when the spaces are big enough); with no
+    free row, the name is a tooltip over the tile."""
     if grid.cell < 26:
         return
+    size = max(10, min(theme.ui(15), grid.cell // 3))
+    spots = []
+    for row in sorted({s.row for s in tile.spaces}):
+        cells = [s for s in tile.spaces if s.row == row]
+        first, last = grid.space_rect(min(cells)), grid.space_rect(max(cells))
+        span = pygame.Rect(first.x, first.y, last.right - first.x, first.height)
+        width = max(span.width - 4, grid.cell * 2)
+        words, _ = wrap_at_most(tile.name, size, width, 2)
+        plate = pygame.Rect(0, 0, min(width, max(text_size(w, size)[0] for w in words) + 8),
+                            size * len(words) + 4)
+        for y in (span.y + 2, span.bottom - plate.height - 2):
+            for dx in (0, -plate.width // 4, plate.width // 4):
+                plate.midtop = (span.centerx + dx, y)
+                spots.append((pygame.Rect(plate), words))
     rows = sorted({s.row for s in tile.spaces})
-    top = [s for s in tile.spaces if s.row == rows[0]]
-    first, last = grid.space_rect(min(top)), grid.space_rect(max(top))
-    span = pygame.Rect(first.x, first.y, last.right - first.x, first.height)
-    size = max(10, min(15, grid.cell // 3))
-    width = max(span.width - 4, grid.cell * 2)
-    words = wrap(tile.name, size, width)[:2]
-    height = size * len(words) + 4
-    plate = pygame.Rect(0, 0, min(width, max(text_size(w, size)[0] for w in words) + 8), height)
-    plate.midtop = (span.centerx, span.y + 2)
-    backing = pygame.Surface(plate.size, pygame.SRCALPHA)
+    top, bottom = (grid.space_rect(min(s for s in tile.spaces if s.row == r)) for r in
+                   (rows[0], rows[-1]))
+    for anchor, y in (("midbottom", top.y - 1), ("midtop", bottom.bottom + 1)):
+        plate = pygame.Rect(spots[0][0])  # just outside the tile, above or below it
+        setattr(plate, anchor, (spots[0][0].centerx, y))
+        spots.append((plate, spots[0][1]))
+    placed = placer.place(*(spot for spot, _ in spots))
+    if placed is None:
+        tooltip(surface, grid.space_rect(min(tile.spaces)), tile.name)
+        return
+    words = next(words for spot, words in spots if spot == placed)
+    backing = pygame.Surface(placed.size, pygame.SRCALPHA)
     backing.fill((255, 250, 235, 200))
-    surface.blit(backing, plate)
+    surface.blit(backing, placed)
     for index, word in enumerate(words):
-        text(surface, word, (plate.centerx, plate.y + 2 + index * size), size, (40, 34, 26),
-             anchor="midtop", max_width=plate.width - 4)
+        text(surface, word, (placed.centerx, placed.y + 2 + index * size), size, (40, 34, 26),
+             anchor="midtop", max_width=placed.width - 4, role="label",
+             plate=placed if len(words) == 1 else None,
+             full=tile.name if word.endswith("…") else None)
 
 
 def _draw_edge_labels(surface: pygame.Surface, grid: Grid) -> None:
     """Row letters along the left and right edges, column numbers along the top and bottom;
     on small spaces only every n-th label, so that labels never overlap."""
     board = grid.rect
-    size = max(9, min(18, grid.cell * 2 // 3))
+    size = max(9, min(theme.ui(18), grid.cell * 2 // 3))
     gap = max(3, size // 2)
     row_step = -(-(size + 2) // grid.cell)
     for row in range(0, grid.rows, row_step):
@@ -348,6 +367,33 @@ def _pieces_layer(rect: pygame.Rect, grid: Grid, state: ClashState,
     return surface
 
 
+def _labels_layer(rect: pygame.Rect, grid: Grid, state: ClashState) -> pygame.Surface:
+    """Every word on the pieces and tiles, drawn over the pieces and the overlays (so a
+    selection frame or a LoS line never hides a name), each placed where it overprints no
+    other: first the marks fixed to their spot (track badges, token letters, "VP"), then the
+    Knights' initials and names, the Monsters' names and the tiles' names."""
+    surface = layer(rect.size)
+    local = Grid(grid.rows, grid.cols, grid.cell, grid.left - rect.x, grid.top - rect.y)
+    placer = Placer(local.rect)  # on the board: the edge letters and numbers stay clear
+    for monster in state.monsters:
+        draw_tokens(surface, local, monster, placer)
+        _vantage_words(surface, local, state, monster, placer)
+    for knight in state.knights:
+        box = local.space_rect(knight.at)
+        if box.width >= 24:
+            _stat_badges(surface, box, knight, placer)
+        _initials(surface, box, knight, placer)
+    for knight in state.knights:
+        _name_plate(surface, local.space_rect(knight.at), knight, placer)
+    for knight in state.knights:  # a Knight on a Vantage Point stands on its Monster's plate
+        placer.block(local.space_rect(knight.at).inflate(-local.cell // 6, -local.cell // 6))
+    for monster in state.monsters:
+        _monster_name(surface, local, monster, placer)
+    for tile in state.terrain:
+        _label_tile(surface, local, tile, placer)
+    return surface
+
+
 def draw_vantage_points(surface: pygame.Surface, grid: Grid, state: ClashState,
                         monster: Monster) -> None:
     """``monster``'s Vantage Points on its plate (rulebook *Vantage Points*): a created, free
@@ -367,8 +413,18 @@ def draw_vantage_points(surface: pygame.Surface, grid: Grid, state: ClashState,
         pygame.draw.circle(surface, (60, 24, 24), box.center, radius)
         pygame.draw.circle(surface, (30, 30, 30), box.center, radius + 1, width + 2)
         pygame.draw.circle(surface, colour, box.center, radius, width)
+
+
+def _vantage_words(surface: pygame.Surface, grid: Grid, state: ClashState, monster: Monster,
+                   placer: Placer) -> None:
+    """"VP" inside each free, created Vantage Point of ``monster`` (big enough spaces)."""
+    free = set(free_vantage_points(state, monster))
+    for space in vantage_spaces(monster):
+        box = grid.space_rect(space)
         if space in free and box.width >= 18:
-            text(surface, "VP", box.center, max(9, box.width // 3), VP_FREE, anchor="center")
+            drawn = text(surface, "VP", box.center, max(9, box.width // 3), VP_FREE,
+                         anchor="center", role="label")
+            placer.block(drawn)
 
 
 def _dashed_circle(surface: pygame.Surface, colour: Colour, centre: tuple[int, int],
@@ -434,13 +490,13 @@ def _mark_blind(surface: pygame.Surface, box: pygame.Rect) -> None:
 
 def draw_knight(surface: pygame.Surface, grid: Grid, knight: Knight, colour: Colour,
                 done: bool = False) -> None:
-    """A round token in ``colour`` on the Knight's space, its initials inside and its name on
-    a plate below the token; greyed when the Knight has ``done`` its turn this round."""
+    """A round token in ``colour`` on the Knight's space (its words, initials and name, are
+    drawn with the labels); greyed when the Knight has ``done`` its turn this round."""
     if done:
         colour = tuple((c + 2 * 140) // 3 for c in colour)
     box = grid.space_rect(knight.at)
     radius = max(3, box.width * 2 // 5 - 1)
-    centre = (box.centerx, box.centery - (box.height // 10 if box.width >= 30 else 0))
+    centre = _token_centre(box)
     pygame.draw.circle(surface, (20, 20, 24), (centre[0] + 1, centre[1] + 2), radius)
     pygame.draw.circle(surface, colour, centre, radius)
     pygame.draw.circle(surface, (250, 250, 245), centre, radius, max(1, radius // 8))
@@ -449,18 +505,55 @@ def draw_knight(surface: pygame.Surface, grid: Grid, knight: Knight, colour: Col
         initials = knight.name[:2].title()
     if knight.knockdown:
         _knocked_down(surface, centre, radius, knight.knockdown)
-    text(surface, initials, centre, max(9, radius), (255, 255, 255), anchor="center")
-    if box.width >= 24:
-        _stat_badges(surface, box, knight)
-    if box.width >= 30:
-        size = max(10, min(14, box.width // 4))
-        plate_width = box.width * 2 - 8
-        image_width = min(plate_width, text_size(knight.name, size)[0] + 6)
-        plate = pygame.Rect(0, 0, image_width, size + 2)
-        plate.midbottom = (box.centerx, box.bottom - 1)
-        pygame.draw.rect(surface, (25, 25, 30), plate, border_radius=3)
-        text(surface, knight.name, plate.center, size, (255, 255, 255), anchor="center",
-             max_width=plate.width - 4)
+
+
+def _token_centre(box: pygame.Rect) -> tuple[int, int]:
+    """The centre of a Knight's token in its space ``box`` (raised to leave room for the
+    name plate on big spaces)."""
+    return (box.centerx, box.centery - (box.height // 10 if box.width >= 30 else 0))
+
+
+def _initials(surface: pygame.Surface, box: pygame.Rect, knight: Knight, placer: Placer) -> None:
+    """The Knight's initials on its token, as large as they go without touching a track
+    badge; the full name is their tooltip."""
+    initials = "".join(part[0] for part in knight.name.split()[:2]).upper() or "?"
+    if len(initials) == 1 and len(knight.name) > 1:
+        initials = knight.name[:2].title()
+    largest = max(9, box.width * 2 // 5 - 1)
+    tries = [(size, (box.centerx - shift, _token_centre(box)[1] + shift))
+             for size in range(largest, max(8, largest * 2 // 3) - 1, -1)
+             for shift in (0, 2, 4)]
+    for size, centre in tries:
+        image, ink = rendered(initials, size, (255, 255, 255))
+        spot = ink.move(image.get_rect(center=centre).topleft)
+        if placer.free(spot):
+            break
+    text(surface, initials, centre, size, (255, 255, 255), anchor="center",
+         full=knight.name, role="label")
+    placer.block(spot)
+
+
+def _name_plate(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
+                placer: Placer) -> None:
+    """The Knight's name on a dark plate at the foot of its space, else just below or above
+    it, wherever it overprints no other label (spaces 30 pixels and up)."""
+    if box.width < 30:
+        return
+    size = max(10, min(theme.ui(14), box.width // 4))
+    words, used, _ = fit(knight.name, size, box.width * 2 - 12)
+    plate = pygame.Rect(0, 0, text_size(words, used)[0] + 6, size + 2)
+    spots = []
+    for anchor, y in (("midbottom", box.bottom - 1), ("midtop", box.bottom + 1),
+                      ("midbottom", box.top - 1)):
+        setattr(plate, anchor, (box.centerx, y))
+        spots.append(pygame.Rect(plate))
+    placed = placer.place(*spots)
+    if placed is None:  # hemmed in: at the foot of its space, where the Monster's name keeps off
+        placed = spots[0]
+        placer.block(placed)
+    pygame.draw.rect(surface, (25, 25, 30), placed, border_radius=3)
+    text(surface, knight.name, placed.center, size, (255, 255, 255), anchor="center",
+         max_width=placed.width - 4, role="label", plate=placed)
 
 
 STAT_BADGES: tuple[tuple[str, Colour, str], ...] = (
@@ -470,9 +563,10 @@ STAT_BADGES: tuple[tuple[str, Colour, str], ...] = (
 when above 0; the legend names them."""
 
 
-def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight) -> None:
+def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
+                 placer: Placer) -> None:
     """Small numbered discs at the token's edge: Vigor top right, Heat right, Passion left."""
-    size = max(9, min(14, box.width // 3))
+    size = max(9, min(theme.ui(14), box.width // 3))
     for stat, colour, where in STAT_BADGES:
         value = getattr(knight, stat)
         if stat != "vigor" and value == 0:
@@ -484,7 +578,9 @@ def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight) -> N
         setattr(pill, where, getattr(inner, where))
         pygame.draw.rect(surface, colour, pill, border_radius=size // 2)
         pygame.draw.rect(surface, (255, 255, 255), pill, 1, border_radius=size // 2)
-        text(surface, words, pill.center, size, (255, 255, 255), anchor="center")
+        text(surface, words, pill.center, size, (255, 255, 255), anchor="center",
+             role="label", plate=pill)
+        placer.block(pill)
 
 
 def _knocked_down(surface: pygame.Surface, centre: tuple[int, int], radius: int,
@@ -503,8 +599,9 @@ _ARROW = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 
 def draw_monster(surface: pygame.Surface, grid: Grid, monster: Monster) -> None:
-    """The Monster over its whole footprint: a plate in the boss or mob colour, its name, a
-    facing arrow, and its front edge drawn bold (rulebook *Monster Facing*)."""
+    """The Monster over its whole footprint: a plate in the boss or mob colour, a facing
+    arrow, its front edge drawn bold (rulebook *Monster Facing*) and its Activation tokens
+    (its words are drawn with the labels)."""
     box = grid.space_rect(monster.at, monster.size, monster.size)
     plate = box.inflate(-max(2, grid.cell // 10), -max(2, grid.cell // 10))
     fill = BOSS if monster.kind == "boss" else MOB
@@ -522,46 +619,96 @@ def draw_monster(surface: pygame.Surface, grid: Grid, monster: Monster) -> None:
         "east": ((box.right - 1 - half, box.y), (box.right - 1 - half, box.bottom - 1)),
     }[monster.facing]
     pygame.draw.line(surface, FRONT_EDGE, *front, edge_width)
+    arrow = _arrow(plate, monster.facing)
+    pygame.draw.polygon(surface, (255, 215, 90), arrow)
+    pygame.draw.polygon(surface, (60, 20, 10), arrow, 1)
+    for index, token in enumerate(monster.activations):
+        centre, radius = _token_spot(plate, grid.cell, index)
+        pygame.draw.circle(surface, TOKEN_SPENT if token.spent else TOKEN_READY, centre, radius)
+        pygame.draw.circle(surface, (250, 235, 220), centre, radius, 1)
+
+
+def _arrow(plate: pygame.Rect, facing: str) -> tuple[tuple[float, float], ...]:
+    """The facing arrow's three corners on a Monster's ``plate``."""
+    dx, dy = _ARROW[facing]
     cx, cy = plate.center
     length = plate.width * 0.36
     tip = (cx + dx * length, cy + dy * length)
     back = (cx - dx * length * 0.2, cy - dy * length * 0.2)
     wing = plate.width * 0.16
-    left = (back[0] - dy * wing, back[1] + dx * wing)
-    right = (back[0] + dy * wing, back[1] - dx * wing)
-    pygame.draw.polygon(surface, (255, 215, 90), (tip, left, right))
-    pygame.draw.polygon(surface, (60, 20, 10), (tip, left, right), 1)
-    size = max(10, min(18, grid.cell * monster.size // 5))
+    return (tip, (back[0] - dy * wing, back[1] + dx * wing),
+            (back[0] + dy * wing, back[1] - dx * wing))
+
+
+def _monster_plate(grid: Grid, monster: Monster) -> pygame.Rect:
+    box = grid.space_rect(monster.at, monster.size, monster.size)
+    return box.inflate(-max(2, grid.cell // 10), -max(2, grid.cell // 10))
+
+
+def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
+                  placer: Placer) -> None:
+    """The Monster's name across its plate, away from the facing arrow; where a Knight on a
+    Vantage Point (or another label) is in the way, the nearest free height on the plate."""
+    plate = _monster_plate(grid, monster)
+    dx, dy = _ARROW[monster.facing]
+    cx, cy = plate.center
+    size = max(10, min(theme.ui(18), grid.cell * monster.size // 5))
     label_y = cy - dy * plate.height * 0.28 if dy else cy + plate.height * 0.3
     if dx:
         label_y = plate.bottom - size
-    text(surface, monster.name, (cx, round(label_y)), size, (255, 255, 255), anchor="center",
-         max_width=plate.width - 6)
-    draw_tokens(surface, plate, grid.cell, monster)
+    words, used, cut = fit(monster.name, size, plate.width - 6)
+    lines = [monster.name]
+    if cut:  # on two lines when one is too short (a 1 x 1 Monster's long name)
+        used = max(10, size * 4 // 5)
+        lines = list(wrap(monster.name, used, plate.width - 6))
+        if len(lines) > 2:
+            lines = [monster.name]
+    width = max(text_size(fit(line, used, plate.width - 6)[0], used)[0] for line in lines)
+    spot = pygame.Rect(0, 0, width, used * len(lines) + 2)
+    spots = []
+    for y in sorted(range(plate.y + spot.height // 2, plate.bottom - spot.height // 2 + 1,
+                          max(2, used // 3)), key=lambda y: abs(y - label_y)):
+        spot.center = (cx, y)
+        spots.append(pygame.Rect(spot))
+    xs, ys = zip(*_arrow(plate, monster.facing), strict=True)
+    arrow = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    clear = [spot for spot in spots if not spot.colliderect(arrow)]
+    placed = placer.place(*clear, *spots)  # clear of the facing arrow where the plate allows
+    if placed is None:
+        tooltip(surface, plate, monster.name)
+        return
+    top = placed.centery - used * len(lines) // 2
+    for index, line in enumerate(lines):
+        text(surface, line, (cx, top + index * used + used // 2), used, (255, 255, 255),
+             anchor="center", max_width=plate.width - 6, role="label")
 
 
 TOKEN_READY: Colour = (205, 30, 40)
 TOKEN_SPENT: Colour = (150, 150, 158)
 
 
-def draw_tokens(surface: pygame.Surface, plate: pygame.Rect, cell: int, monster: Monster) -> None:
-    """The Monster's Activation tokens on the top edge of its plate, in order: a red disc for a
-    ready token, a grey one for a spent token, lettered A (AI) or S (Signature) (rulebook
-    *Activation and Activation Tokens*: "readied … flipped to the red side")."""
-    if not monster.activations:
-        return
+def _token_spot(plate: pygame.Rect, cell: int, index: int) -> tuple[tuple[int, int], int]:
+    """The centre and radius of a Monster's ``index``-th Activation token on its plate."""
     radius = max(4, min(10, cell // 7))
     step = 2 * radius + 2
     per_row = max(1, (plate.width - 4) // step)
+    row, col = divmod(index, per_row)
+    return (plate.x + 2 + radius + col * step, plate.y + 1 + row * step), radius
+
+
+def draw_tokens(surface: pygame.Surface, grid: Grid, monster: Monster, placer: Placer) -> None:
+    """The letters on the Monster's Activation tokens (drawn as discs on the top edge of its
+    plate, in order: red ready, grey spent): A (AI) or S (Signature) (rulebook *Activation
+    and Activation Tokens*: "readied … flipped to the red side")."""
+    plate = _monster_plate(grid, monster)
     for index, token in enumerate(monster.activations):
-        row, col = divmod(index, per_row)
-        centre = (plate.x + 2 + radius + col * step, plate.y + 1 + row * step)
-        fill = TOKEN_SPENT if token.spent else TOKEN_READY
-        pygame.draw.circle(surface, fill, centre, radius)
-        pygame.draw.circle(surface, (250, 235, 220), centre, radius, 1)
+        centre, radius = _token_spot(plate, grid.cell, index)
         letter = "A" if token.kind == "ai" else "S"
-        text(surface, letter, centre, max(8, radius + 3),
-             (50, 50, 56) if token.spent else (255, 255, 255), anchor="center")
+        drawn = text(surface, letter, centre, max(8, radius + 3),
+                     (50, 50, 56) if token.spent else (255, 255, 255), anchor="center",
+                     full=f"Activation token: {'AI' if token.kind == 'ai' else 'Signature'}, "
+                          f"{'spent' if token.spent else 'ready'}", role="label")
+        placer.block(drawn)
 
 
 # -- overlays -------------------------------------------------------------------------------
@@ -599,18 +746,16 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     cache = layers.cache
     grid = grid_for(rect, state)
     size_key = (rect.size, grid)
-    board = cache.get("board", (size_key, state.board, state.terrain),
-                      lambda: _board_layer(surface, rect, grid, state))
-    surface.blit(board, rect)
+    cache.paste(surface, "board", (size_key, state.board, state.terrain),
+                lambda: _board_layer(surface, rect, grid, state), rect.topleft)
     areas_key = (size_key, overlays.front, overlays.zone, overlays.seen, overlays.rear,
                  overlays.blind, overlays.reach, overlays.reach_now)
     if any(areas_key[1:]):
-        surface.blit(cache.get("areas", areas_key, lambda: _areas_layer(rect, grid, overlays)),
-                     rect)
-    pieces = cache.get("pieces", (size_key, state.knights, state.monsters, state.turn.done,
-                                  state.turn.divine, marks),
-                       lambda: _pieces_layer(rect, grid, state, marks))
-    surface.blit(pieces, rect)
+        cache.paste(surface, "areas", areas_key, lambda: _areas_layer(rect, grid, overlays),
+                    rect.topleft)
+    cache.paste(surface, "pieces", (size_key, state.knights, state.monsters, state.turn.done,
+                                    state.turn.divine, marks),
+                lambda: _pieces_layer(rect, grid, state, marks), rect.topleft)
     _draw_selection(surface, grid, state, overlays.selected)
     for space in overlays.ghost:
         pygame.draw.rect(surface, CURSOR, grid.space_rect(space), max(2, grid.cell // 14))
@@ -621,6 +766,8 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     if overlays.cursor is not None:
         box = grid.space_rect(overlays.cursor).inflate(-2, -2)
         pygame.draw.rect(surface, CURSOR, box, max(2, grid.cell // 12))
+    cache.paste(surface, "labels", (size_key, state.knights, state.monsters, state.terrain),
+                lambda: _labels_layer(rect, grid, state), rect.topleft)
     caption = overlays.sight.caption if overlays.sight else ()
     caption = (*caption, *overlays.caption)
     if caption:
@@ -662,14 +809,13 @@ def _draw_sight(surface: pygame.Surface, grid: Grid, state: ClashState, sight: S
 
 def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, ...],
                   sight: SightLine | None) -> None:
-    """The caption box at the foot of the board area: the rule that decided, range, distance."""
-    size = 15
+    """The caption box at the foot of the board area: the rule that decided, range, distance
+    (three lines at most, the whole caption as a tooltip when it is longer)."""
+    size = min(theme.ui(15), 17)  # three lines always fit in CAPTION_ROOM
     width = rect.width - 24
     room = (CAPTION_ROOM - 10) // (size + 3)
     wrapped = [part for line in lines for part in wrap(line, size, width - 16)]
-    if len(wrapped) > room:
-        wrapped = [*wrapped[:room - 1], wrapped[room - 1] + " …"]
-    height = len(wrapped) * (size + 3) + 10
+    height = min(room, len(wrapped)) * (size + 3) + 10
     box = pygame.Rect(rect.x + 12, rect.bottom - height - 3, width, height)
     backing = pygame.Surface(box.size, pygame.SRCALPHA)
     backing.fill((20, 22, 28, 225))
@@ -678,5 +824,6 @@ def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, 
     if sight is not None:
         edge = CLEAR_LINE if sight.clear else BLOCKED_LINE
     pygame.draw.rect(surface, edge, box, 2, border_radius=4)
-    for index, line in enumerate(wrapped):
-        text(surface, line, (box.x + 8, box.y + 5 + index * (size + 3)), size, theme.TEXT)
+    cover(surface, box)
+    block(surface, lines, pygame.Rect(box.x + 8, box.y + 5, width - 16, height - 10), size,
+          step=size + 3)

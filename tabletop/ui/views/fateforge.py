@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 import pygame
 
 from tabletop.games.fateforge.state import Ally, FateforgeState, Zone
-from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
+from tabletop.ui.textlayer import Placer, block, paste, text_size
+from tabletop.ui.textlayer import fit as fit_text
+from tabletop.ui.views.base import LayerCache, dashed_line, layer, text
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
@@ -153,8 +155,10 @@ class FateforgeLayers:
         self.cache = LayerCache()
 
     def board(self, state: FateforgeState, fit: MapFit, size: tuple[int, int]) -> pygame.Surface:
+        where = tuple((h.name, h.zone) for h in state.heroes) + tuple(
+            (e.name, e.zone) for e in state.enemies)  # token badges keep clear of the pieces
         key = (state.zones, state.connections, state.portals, state.barricades, state.tokens,
-               fit, size)
+               where, fit, size)
         return self.cache.get("map", key, lambda: _map_layer(state, fit, size))
 
 
@@ -168,8 +172,7 @@ def draw_fateforge(surface: pygame.Surface, rect: pygame.Rect, state: FateforgeS
     """Draw the map, pieces and overlays into ``rect``; returns the fit used (for clicks)."""
     area = map_rect(rect)
     fit = MapFit.fit(area, state)
-    board = layers.board(state, fit, surface.get_size())
-    surface.blit(board, area.topleft, area)
+    paste(surface, layers.board(state, fit, surface.get_size()), area.topleft, area)
     _draw_overlay_zones(surface, state, fit, overlays)
     _draw_pieces(surface, state, fit, overlays)
     _draw_caption(surface, pygame.Rect(rect.x + 8, area.bottom + 2, rect.width - 16,
@@ -204,16 +207,34 @@ def _map_layer(state: FateforgeState, fit: MapFit, size: tuple[int, int]) -> pyg
     for barricade in state.barricades:
         for side in barricade.against:
             _draw_barricade(out, tiles[barricade.zone], side)
+    placer = Placer()
+    for spot in piece_label_rects(state, fit):
+        placer.block(spot)
     for zone in state.zones:
-        _draw_tokens(out, state, zone, tiles[zone.id])
+        _draw_tokens(out, state, zone, tiles[zone.id], placer)
         tile = tiles[zone.id]
         label = zone.name + (" (difficult)" if zone.difficult else "")
         size = max(12, min(20, fit.cell // 3))
-        width = min(tile.width - 12, theme.font(size).size(label)[0] + 8)
-        pygame.draw.rect(out, (236, 230, 212), (tile.x + 4, tile.y + 8, width, size + 4),
-                         border_radius=4)
-        text(out, label, (tile.x + 8, tile.y + 10), size, theme.TEXT_DARK,
-             max_width=tile.width - 20)
+        shown, used, cut = fit_text(label, size, tile.width - 20, shrink=False)
+        if cut and zone.difficult:  # the dots (and the legend) say difficult
+            shown, used, _ = fit_text(zone.name, size, tile.width - 20)
+        plate = pygame.Rect(tile.x + 4, tile.y + 8, text_size(shown, used)[0] + 8, size + 4)
+        pygame.draw.rect(out, (236, 230, 212), plate, border_radius=4)
+        text(out, shown, (tile.x + 8, plate.centery), used, theme.TEXT_DARK, anchor="midleft",
+             max_width=tile.width - 20, full=label, role="label", plate=plate)
+    return out
+
+
+def piece_label_rects(state: FateforgeState, fit: MapFit) -> list[pygame.Rect]:
+    """Where each piece and the words under it (a hero's health and energy, an enemy's
+    name) are drawn, so that the map's token badges keep clear of them."""
+    out = []
+    for spot in piece_spots(state, fit).values():
+        r = spot.radius
+        body = pygame.Rect(spot.centre[0] - r, spot.centre[1] - r, 2 * r, 2 * r)
+        words = pygame.Rect(0, 0, 2 * r + 24, theme.ui(14))
+        words.midtop = (spot.centre[0], spot.centre[1] + r + 1)
+        out += [body.inflate(8, 8), words]
     return out
 
 
@@ -314,9 +335,9 @@ def _draw_barricade(out: pygame.Surface, tile: pygame.Rect, side: str) -> None:
 
 
 def _draw_tokens(out: pygame.Surface, state: FateforgeState, zone: Zone,
-                 tile: pygame.Rect) -> None:
-    x = tile.x + 6
-    y = tile.bottom - 22
+                 tile: pygame.Rect, placer: Placer) -> None:
+    """The zone's tokens as badges along the foot of its tile, left to right, each moved up a
+    row (or along) where a piece or the words under it stand."""
     for token in state.tokens_in(zone.id):
         colour, word = TOKEN_LOOK[token.kind]
         if token.kind == "fountain":
@@ -324,15 +345,19 @@ def _draw_tokens(out: pygame.Surface, state: FateforgeState, zone: Zone,
         if token.kind in ("exit", "objective", "chest") and token.name:
             word = token.name
         guard = state.guard_of(token.name)
-        size = theme.font(13).size(word)[0] + 10
-        if x + size > tile.right - 4:
-            x, y = tile.x + 6, y - 20
-        badge = pygame.Rect(x, y, size, 17)
+        size, height = theme.ui(13), theme.ui(17)
+        width = min(theme.font(size).size(word)[0] + 10, tile.width - 12)
+        spots = [pygame.Rect(x, y, width, height)
+                 for y in range(tile.bottom - height - 5, tile.y + 8, -height - 3)
+                 for x in range(tile.x + 6, tile.right - 4 - width + 1, 4)]
+        badge = placer.place(*spots) if spots else None
+        if badge is None:
+            badge = pygame.Rect(tile.x + 6, tile.bottom - height - 5, width, height)
         pygame.draw.rect(out, colour, badge, border_radius=4)
         if guard:
             pygame.draw.rect(out, (20, 20, 20), badge, 2, border_radius=4)
-        text(out, word, badge.center, 13, (255, 255, 255), anchor="center")
-        x += size + 4
+        text(out, word, badge.center, size, (255, 255, 255), anchor="center",
+             max_width=badge.width - 4, role="label", plate=badge)
 
 
 # ----------------------------------------------------------------------------- per frame
@@ -366,15 +391,17 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
         if hero.stealth:
             pygame.draw.circle(surface, (240, 240, 240), spot.centre, spot.radius + 4, 1)
         text(surface, hero.name[:2], spot.centre, max(12, spot.radius), (255, 255, 255),
-             anchor="center")
+             anchor="center", full=hero.name, role="label")
         if hero.ko:
             r = spot.radius
             cx, cy = spot.centre
             pygame.draw.line(surface, CROSS, (cx - r, cy - r), (cx + r, cy + r), 3)
             pygame.draw.line(surface, CROSS, (cx - r, cy + r), (cx + r, cy - r), 3)
         info = f"{hero.health}h {hero.energy}e" + (f" {hero.block}b" if hero.block else "")
-        text(surface, info, (spot.centre[0], spot.centre[1] + spot.radius + 1), 12,
-             theme.TEXT_DARK, anchor="midtop")
+        text(surface, info, (spot.centre[0], spot.centre[1] + spot.radius + 1), theme.ui(12),
+             theme.TEXT_DARK, anchor="midtop", role="label",
+             full=f"{hero.name}: {hero.health} health, {hero.energy} energy"
+                  + (f", {hero.block} block" if hero.block else ""))
         if hero.stun:
             _cube(surface, (spot.centre[0] + spot.radius - 4, spot.centre[1] - spot.radius),
                   (40, 200, 60))
@@ -416,8 +443,8 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
                                         ("G", bool(enemy.guarding))) if on)
         if marks:
             text(surface, marks, (box.right - 2, box.bottom - 2), 12, ink, anchor="bottomright")
-        text(surface, enemy.name, (box.centerx, box.bottom + 2), 12, theme.TEXT_DARK,
-             anchor="midtop", max_width=2 * r + 22)
+        text(surface, enemy.name, (box.centerx, box.bottom + 2), theme.ui(12), theme.TEXT_DARK,
+             anchor="midtop", max_width=2 * r + 22, role="label")
 
 
 def _draw_ally(surface: pygame.Surface, spot: Spot, ally: Ally) -> None:
@@ -443,14 +470,11 @@ def _cube(surface: pygame.Surface, at: tuple[int, int], colour: Colour) -> None:
 def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
     if not lines or rect.height < 16:
         return
+    """The caption strip under the map: its lines wrapped; what does not fit ends in "…" with
+    the whole caption as a tooltip."""
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=4)
-    y = rect.y + 4
-    for line in lines:
-        for part in wrap(line, 15, rect.width - 12):
-            if y + 16 > rect.bottom:
-                return
-            text(surface, part, (rect.x + 6, y), 15, theme.TEXT)
-            y += 17
+    block(surface, lines, pygame.Rect(rect.x + 6, rect.y + 4, rect.width - 12, rect.height - 6),
+          15, step=17)
 
 
 LEGEND: tuple[tuple[Colour, str], ...] = (
@@ -479,6 +503,8 @@ def legend(state: FateforgeState) -> list[tuple[Colour, str]]:
         if colour == ALLY and state.ally is None:
             continue
         rows.append((colour, words))
+    if any(zone.difficult for zone in state.zones):
+        rows.append((TILE_DIFFICULT, "dotted zone: difficult"))
     types = sorted({e.colour for e in state.enemies}, key=list(ENEMY_COLOURS).index)
     if types:
         rows.append((ENEMY_COLOURS[types[0]], "enemies: " + ", ".join(types)

@@ -22,6 +22,8 @@ import pygame
 
 from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, bounds, path_cell
+from tabletop.ui import textlayer
+from tabletop.ui.textlayer import Placer, block, cover, paste, wrap_at_most
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
 
@@ -141,20 +143,22 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     """Draw the whole Kingdom board into ``rect``; returns the clickable things."""
     layers = layers or KingdomLayers()
     surface.fill(TABLE, rect)
-    track_rect = pygame.Rect(rect.x, rect.y, rect.width, TRACK_HEIGHT)
-    side = pygame.Rect(rect.right - SIDE_WIDTH, track_rect.bottom, SIDE_WIDTH,
-                       rect.height - TRACK_HEIGHT)
+    track_height, side_width = theme.ui(TRACK_HEIGHT), theme.ui(SIDE_WIDTH)
+    track_rect = pygame.Rect(rect.x, rect.y, rect.width, track_height)
+    side = pygame.Rect(rect.right - side_width, track_rect.bottom, side_width,
+                       rect.height - track_height)
     map_rect = pygame.Rect(rect.x + 8, track_rect.bottom + 8,
-                           rect.width - SIDE_WIDTH - 16, rect.height - TRACK_HEIGHT - 16)
-    caption = [part for line in overlays.caption for part in wrap(line, 17, map_rect.width)]
+                           rect.width - side_width - 16, rect.height - track_height - 16)
+    size = theme.ui(17)
+    caption = [part for line in overlays.caption for part in wrap(line, size, map_rect.width)]
     if caption:
-        map_rect.height -= 18 * len(caption) + 8
+        map_rect.height -= (size + 1) * len(caption) + 8
     draw_track(surface, track_rect, state)
     draw_side(surface, side, state)
     fit = MapFit.fit(map_rect, state)
     key = (state.tiles, state.hindering, map_rect.size, map_rect.topleft)
     image = layers.cache.get("map", key, lambda: _map_layer(surface.get_size(), fit, state))
-    surface.blit(image, (0, 0))
+    paste(surface, image, (0, 0))
     hits = [Hit(fit.tile_rect(t), "tile", t.id) for t in state.tiles if t.rect is not None]
     _draw_overlays(surface, fit, state, overlays)
     _draw_tokens(surface, fit, state)
@@ -163,8 +167,8 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     if caption:
         y = map_rect.bottom + 6
         for line in caption:
-            text(surface, line, (map_rect.x, y), 17, theme.ACCENT, max_width=map_rect.width)
-            y += 18
+            text(surface, line, (map_rect.x, y), size, theme.ACCENT, max_width=map_rect.width)
+            y += size + 1
     return hits
 
 
@@ -246,8 +250,11 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
     if mark:
         text(image, mark, (box.right - 5, box.y + 4), small, INK, anchor="topright")
     y = box.y + big + 6
-    for line in wrap(tile.name or "(unnamed)", big, box.width - 10)[:3]:
-        text(image, line, (box.x + 5, y), big, INK, max_width=box.width - 8)
+    name = tile.name or "(unnamed)"
+    lines, cut = wrap_at_most(name, big, box.width - 10, 3)
+    for index, line in enumerate(lines):
+        text(image, line, (box.x + 5, y), big, INK, max_width=box.width - 8,
+             full=name if cut and index == len(lines) - 1 else None)
         y += big
     facts = [tile.size + ("" if tile.status == "explored" else " · unexplored")]
     if tile.cipher:
@@ -305,12 +312,47 @@ def _draw_overlays(surface: pygame.Surface, fit: MapFit, state: KingdomState,
                              border_radius=8)
 
 
+def _token_centre(box: pygame.Rect, radius: int, preferred: tuple[int, int],
+                  placer: Placer) -> tuple[int, int]:
+    """Where a token of ``radius`` goes on the tile ``box``: ``preferred``, else the nearest
+    spot along the tile's foot, then higher up, that covers none of the tile's words; on a
+    tile too small for that, just outside its right, left or lower edge (the caller joins it
+    to the tile with a leader line)."""
+    spots = []
+    for y in range(box.bottom - radius - 4, box.y + radius, -radius):
+        for x in range(box.x + radius + 4, box.right - radius - 3, max(2, radius // 2)):
+            spots.append((abs(y - preferred[1]) * 4 + abs(x - preferred[0]), (x, y)))
+    outside = [(box.right + radius + 3, preferred[1]), (box.x - radius - 3, preferred[1]),
+               (preferred[0], box.bottom + radius + 3)]
+    square = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    for centre in [preferred, *(spot for _, spot in sorted(spots)), *outside]:
+        square.center = centre
+        if placer.free(square):
+            placer.block(square)
+            return centre
+    return preferred
+
+
+def _leader(surface: pygame.Surface, box: pygame.Rect, centre: tuple[int, int]) -> None:
+    """A short line from a token placed outside its tile ``box`` to the tile's edge."""
+    if not box.collidepoint(centre):
+        edge = (min(max(centre[0], box.x), box.right - 1), min(max(centre[1], box.y),
+                                                               box.bottom - 1))
+        pygame.draw.line(surface, INK, centre, edge, 3)
+
+
 def _draw_tokens(surface: pygame.Surface, fit: MapFit, state: KingdomState) -> None:
+    """The Party marker and the Encounter Monster tokens on their tiles, each where it covers
+    none of the words already drawn there (the tile's name and facts)."""
     radius = max(9, min(22, fit.cell // 7))
+    placer = Placer()
+    for drawn in textlayer.drawn():
+        placer.block(drawn.rect)
     party = state.tile(state.party)
     if party.rect is not None and state.fog is None:
         box = fit.tile_rect(party)
-        centre = (box.centerx, box.bottom - radius - 4)
+        centre = _token_centre(box, radius, (box.centerx, box.bottom - radius - 4), placer)
+        _leader(surface, box, centre)
         pygame.draw.circle(surface, PARTY, centre, radius)
         pygame.draw.circle(surface, INK, centre, radius, 2)
         text(surface, "P", centre, radius * 3 // 2, INK, anchor="center")
@@ -327,11 +369,14 @@ def _draw_tokens(surface: pygame.Surface, fit: MapFit, state: KingdomState) -> N
             continue
         box = fit.tile_rect(tile)
         for i, name in enumerate(names):
-            centre = (box.right - radius - 4 - i * (2 * radius + 2), box.bottom - radius - 4)
+            centre = _token_centre(box, radius, (box.right - radius - 4 - i * (2 * radius + 2),
+                                                 box.bottom - radius - 4), placer)
+            _leader(surface, box, centre)
             pygame.draw.circle(surface, MONSTER, centre, radius)
             pygame.draw.circle(surface, INK, centre, radius, 2)
             initials = "".join(w[0] for w in name.split() if w[0].isalpha())[:2].upper()
-            text(surface, initials, centre, radius, theme.TEXT, anchor="center")
+            text(surface, initials, centre, radius, theme.TEXT, anchor="center", full=name,
+                 role="label")
 
 
 def draw_track(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -> None:
@@ -341,13 +386,14 @@ def draw_track(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) 
     t = state.track
     rows = (("Threat", t.threat, t.threat_max), ("Curse", t.curse, t.curse_max),
             ("Time", t.time, t.time_max))
-    label_w = 70
+    label_w = theme.ui(70)
+    small = theme.ui(12)
     row_h = (rect.height - 8) // 3
     for i, (name, value, top) in enumerate(rows):
         y = rect.y + 4 + i * row_h
-        text(surface, f"{name} {value}/{top}", (rect.x + 6, y + row_h // 2), 15, theme.TEXT,
-             anchor="midleft")
-        width = max(8, min(34, (rect.width - label_w - 30) // (top + 1)))
+        text(surface, f"{name} {value}/{top}", (rect.x + 6, y + row_h // 2), theme.ui(15),
+             theme.TEXT, anchor="midleft", max_width=label_w + 20)
+        width = max(8, min(theme.ui(34), (rect.width - label_w - 30) // (top + 1)))
         for space in range(top + 1):
             box = pygame.Rect(rect.x + label_w + 24 + space * width, y + 1, width - 2, row_h - 3)
             lit = space == value
@@ -355,23 +401,26 @@ def draw_track(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) 
             pygame.draw.rect(surface, colour, box)
             if name == "Threat" and t.hunt_tiles(space):
                 pygame.draw.rect(surface, HUNT, box, 2)
-                text(surface, f"H{t.hunt_tiles(space)}", box.center, 12,
-                     INK if lit else theme.TEXT, anchor="center")
+                text(surface, f"H{t.hunt_tiles(space)}", box.center, small,
+                     INK if lit else theme.TEXT, anchor="center", max_width=box.width,
+                     full=f"Hunt Space: landing here moves every Monster token "
+                          f"{t.hunt_tiles(space)} tile{'s' if t.hunt_tiles(space) > 1 else ''}")
             elif name == "Threat" and space == 7:  # the first time here, a Monster spawns
                 pygame.draw.rect(surface, SPAWN, box, 2)
-                text(surface, "7", box.center, 12, INK if lit else theme.TEXT,
+                text(surface, "7", box.center, small, INK if lit else theme.TEXT,
                      anchor="center")
             else:
-                text(surface, str(space), box.center, 12, INK if lit else theme.TEXT_DIM,
-                     anchor="center")
+                text(surface, str(space), box.center, small, INK if lit else theme.TEXT_DIM,
+                     anchor="center", max_width=box.width)
 
 
 def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -> None:
     """The District Wheel, the effect spaces, the decks, the Clues and the waiting question."""
     pygame.draw.rect(surface, theme.PANEL, rect)
-    radius = min(rect.width // 2 - 14, 80)
-    centre = (rect.centerx, rect.y + radius + 24)
-    text(surface, "District Wheel", (rect.x + 8, rect.y + 4), 16, theme.TEXT)
+    radius = min(rect.width // 2 - 14, theme.ui(80))
+    name_size, monster_size = theme.ui(13), theme.ui(12)
+    centre = (rect.centerx, rect.y + radius + theme.ui(24))
+    text(surface, "District Wheel", (rect.x + 8, rect.y + 4), theme.ui(16), theme.TEXT)
     n = max(1, len(state.districts))
     for i, district in enumerate(state.districts):
         a0 = -math.pi / 2 + 2 * math.pi * i / n
@@ -384,13 +433,16 @@ def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -
         mid = (a0 + a1) / 2
         label = (centre[0] + radius * 0.62 * math.cos(mid), centre[1] + radius * 0.62 *
                  math.sin(mid))
-        text(surface, district.symbol or district.name, (round(label[0]), round(label[1]) - 7),
-             13, INK, anchor="center", max_width=radius)
-        if district.monster:
-            text(surface, district.monster, (round(label[0]), round(label[1]) + 7), 12,
-                 (120, 10, 10), anchor="center", max_width=radius)
+        names = wrap(district.monster, monster_size, radius * 4 // 5) if district.monster else ()
+        top = round(label[1]) - monster_size * len(names) // 2
+        text(surface, district.symbol or district.name, (round(label[0]), top), name_size, INK,
+             anchor="center", max_width=radius, role="label")
+        for index, line in enumerate(names):
+            text(surface, line, (round(label[0]), top + name_size + monster_size * index),
+                 monster_size, (120, 10, 10), anchor="center", max_width=radius,
+                 role="label")
     here = state.tile(state.party).district
-    y = centre[1] + radius + 10
+    y = centre[1] + radius + theme.ui(10)
     lines = [f"Party's district: {here} ({state.district_monster() or 'no Monster'})",
              f"Active effect: {state.active or 'empty'}"]
     lines += [f"District effect: {d}: {c}" for d, c in state.district_effects]
@@ -399,17 +451,15 @@ def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -
               f"(discarded {state.fog_discard})",
               "Clues found: " + _clue_counts(state.clues, CLUE_TYPES)]
     lines += [f"{k.name}: {_clue_counts(k.clues, k.collects)}" for k in state.knights]
-    for line in lines:
-        for part in wrap(line, 14, rect.width - 14):
-            text(surface, part, (rect.x + 8, y), 14, theme.TEXT_DIM)
-            y += 15
-    if state.pending:
+    size = theme.ui(14)
+    y += block(surface, lines, pygame.Rect(rect.x + 8, y, rect.width - 14, rect.bottom - y),
+               size, theme.TEXT_DIM, step=size + 1)
+    if state.pending and rect.bottom - y > 3 * size:
         y += 6
-        text(surface, "Waiting for the players:", (rect.x + 8, y), 15, theme.ACCENT)
-        y += 17
-        for part in wrap(state.pending[0].text, 14, rect.width - 14)[:8]:
-            text(surface, part, (rect.x + 8, y), 14, theme.TEXT)
-            y += 15
+        y += block(surface, "Waiting for the players:", pygame.Rect(rect.x + 8, y,
+                   rect.width - 14, size + 3), theme.ui(15), theme.ACCENT)
+        block(surface, state.pending[0].text, pygame.Rect(rect.x + 8, y, rect.width - 14,
+              rect.bottom - y), size, theme.TEXT, step=size + 1, max_lines=8)
 
 
 def _deck_count(listed: int, unlisted: int) -> str:
@@ -437,8 +487,9 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
     fog = state.fog
     assert fog is not None
     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-    veil.fill((200, 204, 214, 170))
+    veil.fill((200, 204, 214, 235))
     surface.blit(veil, rect.topleft)
+    cover(surface, rect)
     drawing = next((tuple(int(v) for v in p.subject.split(",")) for p in state.pending
                     if p.kind == "fog-card"), None)
     xs = [c.x for c in fog.cards] + [0] + ([drawing[0]] if drawing else [])
@@ -464,8 +515,11 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
         pygame.draw.rect(surface, FOG_CARD if placed.face_up else FOG_DOWN, box, border_radius=5)
         pygame.draw.rect(surface, INK, box, 2, border_radius=5)
         if placed.face_up:
-            for i, line in enumerate(wrap(placed.card.name, 14, box.width - 8)[:2]):
-                text(surface, line, (box.x + 4, box.y + 4 + i * 14), 14, INK)
+            lines, cut = wrap_at_most(placed.card.name, 14, box.width - 8, 2)
+            for i, line in enumerate(lines):
+                text(surface, line, (box.x + 4, box.y + 4 + i * 14), 14, INK,
+                     max_width=box.width - 8,
+                     full=placed.card.name if cut and i == len(lines) - 1 else None)
             text(surface, str(placed.card.value), (box.centerx, box.centery + 6),
                  max(16, cell // 3), INK, anchor="center")
             if placed.card.hazard:

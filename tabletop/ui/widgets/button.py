@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from tabletop.ui.views.base import text
+from tabletop.ui.textlayer import fit, text
 from tabletop.ui.widgets import theme
 
 
@@ -54,15 +54,19 @@ class Button:
         pygame.draw.rect(surface, edge, self.rect, width, border_radius=4)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
         label = f"{self.label} ({self.key})" if self.key else self.label
-        text(surface, label, self.rect.center, 14, colour, anchor="center",
-             max_width=self.rect.width - 6)
+        size, room = theme.ui(14), self.rect.width - 6
+        shown = label
+        if fit(label, size, room)[2]:  # too long with its key: the key goes to the tooltip
+            shown = self.label
+        text(surface, shown, self.rect.center, size, colour, anchor="center", max_width=room,
+             full=label)
 
 
 def lay_out(buttons: list[Button], area: pygame.Rect) -> int:
     """Place ``buttons`` two to a row inside ``area`` from its top; returns the height used."""
     if not buttons:
         return 0
-    per_row, height, gap = 2, 26, 6
+    per_row, height, gap = 2, theme.ui(26), theme.ui(6)
     width = (area.width - gap * (per_row - 1)) // per_row
     for index, button in enumerate(buttons):
         row, col = divmod(index, per_row)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from tabletop.ui.controllers.base import Controller
-from tabletop.ui.views.base import text, wrap
+from tabletop.ui.textlayer import cover, text, wrap
 from tabletop.ui.widgets import theme
 
 LABEL = 17
@@ -59,36 +59,46 @@ class ChoiceMenu(Controller):
         return False
 
     def labels(self, width: int) -> list[tuple[str, ...]]:
-        """Each option's numbered label wrapped to ``width`` pixels (at most two lines)."""
-        return [wrap(f"{index + 1}. {label}", LABEL, width)[:2]
-                for index, (label, _) in enumerate(self.options)]
+        """Each option's numbered label wrapped to ``width`` pixels (at most two lines; a
+        longer one ends in "…" on its second line, the whole label its tooltip)."""
+        out = []
+        for index, (label, _) in enumerate(self.options):
+            lines = wrap(f"{index + 1}. {label}", theme.ui(LABEL), width)
+            if len(lines) > 2:
+                lines = (lines[0], lines[1] + " …")
+            out.append(lines)
+        return out
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Shade the board and draw the box centred on it; remembers the rows for clicks."""
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, rect)
-        font = theme.font(LABEL)
+        cover(surface, rect)
+        label_size, title_size = theme.ui(LABEL), theme.ui(TITLE)
+        step = label_size + 1
+        font = theme.font(label_size)
         widest = max([font.size(f"{i + 1}. {label}")[0]
                       for i, (label, _) in enumerate(self.options)]
-                     + [theme.font(TITLE).size(self.title)[0]])
-        width = max(360, min(rect.width - 24, widest + 44))
+                     + [theme.font(title_size).size(self.title)[0]])
+        width = max(theme.ui(360), min(rect.width - 24, widest + 44))
         rows = self.labels(width - 40)
-        heights = [8 + 18 * len(lines) for lines in rows]
-        box = pygame.Rect(0, 0, width, 46 + sum(h + 6 for h in heights))
+        heights = [8 + step * len(lines) for lines in rows]
+        box = pygame.Rect(0, 0, width, title_size + 26 + sum(h + 6 for h in heights))
         box.center = rect.center
         box.clamp_ip(rect)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
-        text(surface, self.title, (box.x + 14, box.y + 10), TITLE, theme.ACCENT,
+        text(surface, self.title, (box.x + 14, box.y + 10), title_size, theme.ACCENT,
              max_width=box.width - 28)
         self.rects = []
-        y = box.y + 40
-        for lines, height in zip(rows, heights, strict=True):
+        y = box.y + title_size + 20
+        for (label, _), lines, height in zip(self.options, rows, heights, strict=True):
             row = pygame.Rect(box.x + 12, y, box.width - 24, height)
             pygame.draw.rect(surface, theme.BUTTON, row, border_radius=4)
             for n, line in enumerate(lines):
-                text(surface, line, (row.x + 8, row.y + 4 + 18 * n), LABEL, theme.TEXT,
-                     max_width=row.width - 16)
+                cut = line.endswith(" …") and n == len(lines) - 1
+                text(surface, line, (row.x + 8, row.y + 4 + step * n), label_size, theme.TEXT,
+                     max_width=row.width - 16, full=label if cut else None)
             self.rects.append(row)
             y += height + 6

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from tabletop.ui.views.base import text, wrap
+from tabletop.ui.textlayer import cover, text, wrap, wrap_at_most
 from tabletop.ui.widgets import theme
 
 TITLE_SIZE = 18
@@ -40,12 +40,13 @@ NOTE_LINES = 2
 """Lines of note under an enabled item; a disabled item's reason gets one more."""
 
 
-def note_lines(item: MenuItem, width: int) -> list[str]:
-    """The note of ``item`` wrapped to ``width`` pixels: at most :data:`NOTE_LINES` lines (one
-    more for a disabled item's reason), the last ending in "…" when the note is cut."""
+def note_lines(item: MenuItem, width: int, size: int = NOTE_SIZE) -> list[str]:
+    """The note of ``item`` wrapped to ``width`` pixels at font ``size``: at most
+    :data:`NOTE_LINES` lines (one more for a disabled item's reason), the last ending in "…"
+    when the note is cut (the menu then shows the whole note as its tooltip)."""
     if not item.note:
         return []
-    lines = list(wrap(item.note, NOTE_SIZE, width))
+    lines = list(wrap(item.note, size, width))
     keep = NOTE_LINES + (0 if item.enabled else 1)
     if len(lines) <= keep:
         return lines
@@ -132,16 +133,26 @@ class Menu:
         return False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The menu in ``rect`` (from its top; as tall as it needs, cut at the bottom)."""
+        """The menu in ``rect`` (from its top; as tall as it needs, cut at the bottom).  An
+        item's label takes two lines where one is too short; a label or note still too long
+        ends in "…" with the whole as its tooltip (shown for the highlighted item without
+        hovering, so the keyboard reaches it too)."""
+        title_size, header_size = theme.ui(TITLE_SIZE), theme.ui(HEADER_SIZE)
+        item_size, note_size = theme.ui(ITEM_SIZE), theme.ui(NOTE_SIZE)
+        indent = theme.ui(28)
         width = rect.width - 20
-        lines = [part for line in self.header for part in wrap(line, HEADER_SIZE, width)]
+        lines = [part for line in self.header for part in wrap(line, header_size, width)]
         rows = []
         for item in self.items:
-            rows.append((item, note_lines(item, width - 34)))
-        top = 12 + TITLE_SIZE + 8 + len(lines) * (HEADER_SIZE + 3) + 6
-        heights = [24 + len(n) * (NOTE_SIZE + 2) + 4 for _, n in rows]
+            labels, _ = wrap_at_most(item.label, item_size, width - indent - 6, 2)
+            rows.append((item, labels, note_lines(item, width - indent - 6, note_size)))
+        titles = wrap(self.title, title_size, width)
+        titles = titles if len(titles) <= 2 else (self.title,)  # longer: one line, a tooltip
+        top = 12 + len(titles) * (title_size + 2) + 6 + len(lines) * (header_size + 3) + 6
+        heights = [item_size + 9 + (len(labels) - 1) * (item_size + 3)
+                   + len(n) * (note_size + 2) + 4 for _, labels, n in rows]
         room = max(30, rect.height - top - 6)
-        marker = NOTE_SIZE + 4  # a "more above/below" line, kept clear of header and items
+        marker = note_size + 4  # a "more above/below" line, kept clear of header and items
         scrolls = sum(heights) > room
         if scrolls:
             room = max(30, room - 2 * marker)
@@ -152,29 +163,31 @@ class Menu:
         self.box = pygame.Rect(rect.x, rect.y, rect.width, min(rect.height, height))
         pygame.draw.rect(surface, theme.PANEL, self.box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, self.box, 2, border_radius=6)
+        cover(surface, self.box)
         clip = surface.get_clip()
         surface.set_clip(self.box.clip(clip) if clip else self.box)
         y = rect.y + 10
-        text(surface, self.title, (rect.x + 10, y), TITLE_SIZE, theme.ACCENT,
-             max_width=width)
-        y += TITLE_SIZE + 8
+        for title in titles:
+            text(surface, title, (rect.x + 10, y), title_size, theme.ACCENT, max_width=width)
+            y += title_size + 2
+        y += 6
         for line in lines:
-            text(surface, line, (rect.x + 10, y), HEADER_SIZE, theme.TEXT)
-            y += HEADER_SIZE + 3
+            text(surface, line, (rect.x + 10, y), header_size, theme.TEXT)
+            y += header_size + 3
         y += 6
         self.rects = [pygame.Rect(0, 0, 0, 0)] * len(rows)
         if scrolls:
             if self.first:
                 text(surface, f"{self.first} more above (arrow up)", (rect.right - 10, y),
-                     NOTE_SIZE, theme.TEXT_DIM, anchor="topright")
+                     note_size, theme.TEXT_DIM, anchor="topright")
             y += marker
         bottom = self.box.bottom - 4 - (marker if scrolls else 0)
         for index in range(self.first, len(rows)):
-            item, notes = rows[index]
+            item, labels, notes = rows[index]
             row = pygame.Rect(rect.x + 8, y, rect.width - 16, heights[index] - 4)
             if row.bottom > bottom:
                 text(surface, f"{len(rows) - index} more below (arrow down)",
-                     (rect.right - 10, self.box.bottom - 3), NOTE_SIZE, theme.ACCENT,
+                     (rect.right - 10, self.box.bottom - 3), note_size, theme.ACCENT,
                      anchor="bottomright")
                 break
             fill = theme.BUTTON_HOVER if index == self.highlight else theme.BUTTON
@@ -185,12 +198,20 @@ class Menu:
                 pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=4)
             number = f"{index + 1}." if index < 9 else "·"
             colour = theme.TEXT if item.enabled else theme.TEXT_DIM
-            text(surface, number, (row.x + 6, row.y + 5), ITEM_SIZE, theme.TEXT_DIM)
-            text(surface, item.label, (row.x + 28, row.y + 5), ITEM_SIZE, colour,
-                 max_width=row.width - 34)
+            focus = index == self.highlight
+            text(surface, number, (row.x + 6, row.y + 5), item_size, theme.TEXT_DIM)
+            line_y = row.y + 5
+            for label in labels:
+                text(surface, label, (row.x + indent, line_y), item_size, colour,
+                     max_width=row.width - indent - 6, focus=focus,
+                     full=item.label if label.endswith("…") and label != item.label else None)
+                line_y += item_size + 3
+            cut = bool(notes) and notes[-1].endswith("…") and notes[-1] not in item.note
             for n, note in enumerate(notes):
-                text(surface, note, (row.x + 28, row.y + 22 + n * (NOTE_SIZE + 2)), NOTE_SIZE,
-                     theme.TEXT_DIM)
+                last = cut and n == len(notes) - 1
+                text(surface, note, (row.x + indent, line_y + 1 + n * (note_size + 2)),
+                     note_size, theme.TEXT_DIM, full=item.note if last else None,
+                     focus=focus and last)
             self.rects[index] = row
             y = row.bottom + 4
         surface.set_clip(clip)

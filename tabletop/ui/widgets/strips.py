@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.ui.views.base import text
+from tabletop.ui.textlayer import line_height, text, wrap
 from tabletop.ui.widgets import theme
 
 
@@ -15,10 +15,10 @@ def draw_title_strip(surface: pygame.Surface, rect: pygame.Rect, title: str,
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
     right = 0
     if detail:
-        right = text(surface, detail, (rect.right - 10, rect.centery), 15, theme.TEXT_DIM,
-                     anchor="midright", max_width=rect.width // 3).width + 20
-    text(surface, title, (rect.x + 10, rect.centery), 19, theme.TEXT, anchor="midleft",
-         max_width=rect.width - right - 20)
+        right = text(surface, detail, (rect.right - 10, rect.centery), theme.ui(15),
+                     theme.TEXT_DIM, anchor="midright", max_width=rect.width // 3).width + 20
+    text(surface, title, (rect.x + 10, rect.centery), theme.ui(19), theme.TEXT,
+         anchor="midleft", max_width=rect.width - right - 20)
 
 
 def draw_status_line(surface: pygame.Surface, rect: pygame.Rect, status: str,
@@ -27,21 +27,27 @@ def draw_status_line(surface: pygame.Surface, rect: pygame.Rect, status: str,
     "F1 help"."""
     pygame.draw.rect(surface, theme.PANEL, rect)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright)
-    right = text(surface, "F1 help", (rect.right - 10, rect.centery), 14, theme.TEXT_DIM,
-                 anchor="midright", max_width=rect.width // 3).width + 20
+    right = text(surface, "F1 help", (rect.right - 10, rect.centery), theme.ui(14),
+                 theme.TEXT_DIM, anchor="midright", max_width=rect.width // 3).width + 20
     colour = theme.ERROR if error else theme.TEXT
-    text(surface, status, (rect.x + 10, rect.centery), 16, colour, anchor="midleft",
+    text(surface, status, (rect.x + 10, rect.centery), theme.ui(16), colour, anchor="midleft",
          max_width=rect.width - right - 20)
 
 
 def draw_turn_banner(surface: pygame.Surface, rect: pygame.Rect, words: str,
                      colour: tuple[int, int, int]) -> int:
-    """A coloured banner naming the side to play, at the top of ``rect``; returns its height."""
-    height = 30
+    """A coloured banner naming the side to play, at the top of ``rect`` (its words wrapped
+    onto a second line when one is too short); returns its height."""
+    size = theme.ui(17)
+    lines = wrap(words, size, rect.width - 12)
+    step = line_height(size)
+    height = max(theme.ui(30), len(lines) * step + theme.ui(10))
     band = pygame.Rect(rect.x, rect.y, rect.width, height)
     pygame.draw.rect(surface, colour, band, border_radius=4)
     luminance = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
     ink = theme.TEXT_DARK if luminance > 140 else theme.TEXT
-    text(surface, words, band.center, 17, ink, anchor="center",
-         max_width=band.width - 10)
+    top = band.centery - len(lines) * step // 2
+    for index, line in enumerate(lines):
+        text(surface, line, (band.centerx, top + index * step + step // 2), size, ink,
+             anchor="center", max_width=band.width - 10)
     return height

@@ -1,6 +1,9 @@
 """Colours, sizes and fonts shared by every screen.
 
 Fonts are the one bundled with pygame-ce (``pygame.font.Font(None, size)``), cached per size.
+The window's own text and furniture (title strip, side panel, menus, status line) are sized
+for the default 1280 x 800 window and follow the window's size through :func:`ui`, within
+readable limits (:data:`SCALE_LIMITS`); board labels follow the board's spaces instead.
 """
 
 from __future__ import annotations
@@ -26,6 +29,29 @@ TITLE_HEIGHT = 30
 STATUS_HEIGHT = 26
 PANEL_WIDTH = 300
 DEFAULT_WINDOW = (1280, 800)
+
+SCALE_LIMITS = (0.9, 1.6)
+"""The smallest and largest scale of the window's text: never under nine tenths of the
+default size (a 960 x 600 window still reads), never over 1.6 times it."""
+
+_scale = 1.0
+
+
+def set_window(size: tuple[int, int]) -> None:
+    """Size the window's text for a window of ``size`` pixels: the scale is how much smaller
+    or larger than 1280 x 800 it is (the tighter of width and height), within
+    :data:`SCALE_LIMITS` (1920 x 1080: 1.35)."""
+    global _scale
+    low, high = SCALE_LIMITS
+    width, height = size
+    _scale = max(low, min(high, width / DEFAULT_WINDOW[0], height / DEFAULT_WINDOW[1]))
+
+
+def ui(pixels: int) -> int:
+    """``pixels`` (a size at 1280 x 800) scaled for the current window (see
+    :func:`set_window`)."""
+    return max(1, round(pixels * _scale))
+
 
 _fonts: dict[int, pygame.font.Font] = {}
 

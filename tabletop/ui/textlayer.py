@@ -1,0 +1,363 @@
+"""The window's one text layer: every string on the screen is drawn through :func:`text` (one
+line) or :func:`block` (wrapped to a box), measured with :func:`text_size` and broken into
+lines with :func:`wrap`.
+
+- **Never silently cut.**  A line wider than its room is first drawn a little smaller (down
+  to :data:`READABLE` pixels, at most a fifth smaller), and only then cut with "…"; a cut
+  line, an abbreviation (``full=``) or a block with more lines than its box holds registers a
+  tooltip: the full text, shown by :mod:`tabletop.ui.widgets.tooltip` on hover or keyboard
+  focus.
+- **What was drawn is recorded.**  Each frame (:func:`begin_frame`) collects one
+  :class:`Drawn` per string: where its ink is in frame pixels, the words shown, the full
+  text, whether it was shortened and whether a tooltip holds the rest.  Text drawn into an
+  off-screen image (a cached layer, a card picture) is kept with that image and carried into
+  the frame when the image is pasted with :func:`paste`, so cached layers are recorded too.
+- **Labels** (``role="label"``: names of pieces, terrain, tokens and markers on a board) are
+  the strings that must never overprint each other; :class:`Placer` finds each one a free
+  spot.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from tabletop.ui.widgets import theme
+
+READABLE = 10
+"""The smallest font size (pixels per line) a line is shrunk to before it is cut."""
+
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One string drawn in a frame: ``rect`` (its ink, in frame pixels), the ``words`` shown,
+    the ``full`` text, whether it was ``shortened`` (cut, abbreviated or left out lines),
+    whether a ``tooltip`` shows the full text, and its ``role`` ("label" for board labels)."""
+
+    rect: pygame.Rect
+    words: str
+    full: str
+    shortened: bool
+    tooltip: bool
+    role: str = "text"
+
+
+@dataclass
+class _Frame:
+    surface: pygame.Surface | None = None
+    drawn: list[Drawn] = field(default_factory=list)
+    tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    focus: tuple[pygame.Rect, str] | None = None
+
+
+_frame = _Frame()
+_held: weakref.WeakKeyDictionary[pygame.Surface, list[tuple[Drawn, pygame.Rect | None]]] = \
+    weakref.WeakKeyDictionary()
+"""Text drawn into off-screen images, kept with the image until it is pasted."""
+_pasted: weakref.WeakKeyDictionary[pygame.Surface, tuple[tuple, list, list]] = \
+    weakref.WeakKeyDictionary()
+"""Per image, its text as last pasted into a frame (where and how clipped, the records and
+tooltips): a cached layer pasted at the same place every frame reuses them."""
+
+
+def begin_frame(surface: pygame.Surface) -> None:
+    """Start recording a frame drawn into ``surface`` (forgets the previous frame's record)."""
+    _frame.surface = surface
+    _frame.drawn = []
+    _frame.tips = []
+    _frame.focus = None
+
+
+def drawn() -> list[Drawn]:
+    """Every string drawn so far in the current frame, in drawing order."""
+    return list(_frame.drawn)
+
+
+def tip_at(pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+    """The tooltip (its area and full text) under frame pixel ``pos``, the last drawn winning,
+    or ``None``."""
+    for rect, full in reversed(_frame.tips):
+        if rect.collidepoint(pos):
+            return rect, full
+    return None
+
+
+def focus_tip() -> tuple[pygame.Rect, str] | None:
+    """The tooltip of the shortened string that has keyboard focus this frame, or ``None``."""
+    return _frame.focus
+
+
+def _record(surface: pygame.Surface, drawn_: Drawn, tip: pygame.Rect | None,
+            focus: bool = False) -> None:
+    """Keep ``drawn_`` (rectangles in ``surface`` pixels) for the frame, or with the off-screen
+    image it was drawn into; ``tip`` is the hover area of its tooltip."""
+    clip = surface.get_clip()
+    rect = drawn_.rect.clip(clip)
+    if not rect.width or not rect.height:
+        return
+    offset = surface.get_abs_offset()
+    root = surface.get_abs_parent()
+    rect = rect.move(offset)
+    if tip is not None:
+        tip = tip.move(offset)
+    kept = Drawn(rect, drawn_.words, drawn_.full, drawn_.shortened, drawn_.tooltip, drawn_.role)
+    if root is _frame.surface:
+        _frame.drawn.append(kept)
+        if tip is not None:
+            _frame.tips.append((tip, kept.full))
+            if focus:
+                _frame.focus = (tip, kept.full)
+    else:
+        _held.setdefault(root, []).append((kept, tip))
+
+
+def paste(dest: pygame.Surface, image: pygame.Surface, pos: tuple[int, int],
+          area: pygame.Rect | None = None) -> pygame.Rect:
+    """Blit ``image`` (or its ``area``) onto ``dest`` at ``pos`` and carry the text drawn into
+    it along into ``dest``'s record; returns the rectangle blitted."""
+    where = dest.blit(image, pos, area)
+    held = _held.get(image)
+    if not held:
+        return where
+    shift = (pos[0] - (area.x if area else 0), pos[1] - (area.y if area else 0))
+    saved = dest.get_clip()
+    onto_frame = dest is _frame.surface
+    if onto_frame:  # the same layer at the same place as last frame: the same records
+        key = (shift, tuple(where.clip(saved)), len(held))
+        last = _pasted.get(image)
+        if last is not None and last[0] == key:
+            _frame.drawn.extend(last[1])
+            _frame.tips.extend(last[2])
+            return where
+        before = (len(_frame.drawn), len(_frame.tips))
+    dest.set_clip(where.clip(saved))
+    try:
+        for kept, tip in held:
+            _record(dest, Drawn(kept.rect.move(shift), kept.words, kept.full, kept.shortened,
+                                kept.tooltip, kept.role),
+                    tip.move(shift) if tip is not None else None)
+    finally:
+        dest.set_clip(saved)
+    if onto_frame:
+        _pasted[image] = (key, _frame.drawn[before[0]:], _frame.tips[before[1]:])
+    return where
+
+
+def cover(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Say that ``rect`` of the frame ``surface`` was just covered (a veil, a modal box): the
+    strings drawn under it so far are no longer on show, so they leave the frame's record
+    and their tooltips go."""
+    if surface.get_abs_parent() is not _frame.surface:
+        return
+    area = rect.move(surface.get_abs_offset())
+    _frame.drawn = [d for d in _frame.drawn if not area.colliderect(d.rect)]
+    _frame.tips = [(tip, full) for tip, full in _frame.tips if not area.colliderect(tip)]
+
+
+def tooltip(surface: pygame.Surface, rect: pygame.Rect, full: str) -> None:
+    """Register ``full`` as the tooltip of the area ``rect`` of ``surface`` (for a picture
+    that stands for words, such as initials on a token)."""
+    _record(surface, Drawn(rect, "", full, True, True, "tip"), rect)
+
+
+# -- measuring and rendering ---------------------------------------------------------------
+
+
+def text_size(words: str, size: int) -> tuple[int, int]:
+    """The pixel size of ``words`` in the bundled font at ``size``."""
+    return theme.font(size).size(words)
+
+
+_rendered: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
+_RENDERED_KEEP = 2000
+
+
+def rendered(words: str, size: int, colour: tuple[int, ...]) -> tuple[pygame.Surface,
+                                                                         pygame.Rect]:
+    """The image of one line of text and the rectangle of its ink inside the image; cached
+    (text is drawn every frame, but rarely changes)."""
+    key = (words, size, colour)
+    held = _rendered.get(key)
+    if held is None:
+        image = theme.font(size).render(words, True, colour)
+        ink = image.get_bounding_rect(min_alpha=40)
+        if not ink.width:
+            ink = pygame.Rect(0, 0, 0, 0)
+        if len(_rendered) >= _RENDERED_KEEP:
+            _rendered.clear()
+        held = _rendered[key] = (image, ink)
+    return held
+
+
+@lru_cache(maxsize=4096)
+def fit(words: str, size: int, max_width: int | None,
+        shrink: bool = True) -> tuple[str, int, bool]:
+    """How ``words`` fit in ``max_width`` pixels: ``(shown, size, cut)``: the words (cut with
+    "…" when even the smallest allowed size is too wide), the font size used (with
+    ``shrink``, made smaller by at most a fifth, never under :data:`READABLE`) and whether
+    they were cut."""
+    if max_width is None or text_size(words, size)[0] <= max_width:
+        return words, size, False
+    smallest = max(min(size, READABLE), size - size // 5) if shrink else size
+    for smaller in range(size - 1, smallest - 1, -1):
+        if text_size(words, smaller)[0] <= max_width:
+            return words, smaller, False
+    return _cut(words, smallest, max_width), smallest, True
+
+
+@lru_cache(maxsize=4096)
+def _cut(words: str, size: int, width: int) -> str:
+    """The longest start of ``words`` that, with "…", fits ``width`` pixels (at least "…")."""
+    low, high = 0, len(words)
+    while low < high:  # binary search on the number of characters kept
+        mid = (low + high + 1) // 2
+        if text_size(words[:mid].rstrip() + ELLIPSIS, size)[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return words[:low].rstrip() + ELLIPSIS
+
+
+def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int,
+         colour: tuple[int, int, int] = theme.TEXT, *, anchor: str = "topleft",
+         max_width: int | None = None, full: str | None = None, role: str = "text",
+         focus: bool = False, plate: pygame.Rect | None = None,
+         shrink: bool = True) -> pygame.Rect:
+    """Draw one line of ``words`` with its ``anchor`` (a ``pygame.Rect`` attribute name such as
+    ``"center"``) at ``pos``; a line wider than ``max_width`` is shrunk a little, then cut with
+    "…" and given a tooltip.  ``full``: the whole text when ``words`` abbreviates it (a
+    tooltip then holds it).  ``focus``: the string has keyboard focus (its tooltip shows
+    without hovering).  ``plate``: the backing the words sit on, recorded as part of them (a
+    label's plate must not cover another label either).  ``shrink=False``: cut at ``size``
+    (rows that must match).  Records what was drawn; returns the rectangle drawn."""
+    shown, used, cut = fit(words, size, max_width, shrink)
+    image, ink = rendered(shown, used, tuple(colour))
+    where = image.get_rect(**{anchor: pos})
+    surface.blit(image, where)
+    whole = words if full is None else full
+    shortened = cut or whole != words
+    rect = ink.move(where.topleft)
+    if plate is not None:
+        rect = rect.union(plate)
+    _record(surface, Drawn(rect, shown, whole, shortened, shortened, role),
+            where if shortened else None, focus)
+    return where
+
+
+@lru_cache(maxsize=4096)
+def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
+    """``words`` broken into lines no wider than ``width`` pixels at font ``size`` (at spaces
+    and line breaks; a single word wider than ``width`` stays whole on its own line)."""
+    font = theme.font(size)
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return tuple(lines)
+
+
+def wrap_at_most(words: str, size: int, width: int, most: int) -> tuple[list[str], bool]:
+    """``words`` wrapped to ``width`` pixels in at most ``most`` lines, and whether some were
+    left out: then the last line ends in "…" (draw it with ``full=words``, so the whole text
+    is its tooltip)."""
+    lines = list(wrap(words, size, width))
+    if len(lines) <= most:
+        return lines, False
+    return [*lines[:most - 1], _cut(lines[most - 1] + " " + ELLIPSIS, size, width)
+            if text_size(lines[most - 1] + " " + ELLIPSIS, size)[0] > width
+            else lines[most - 1] + " " + ELLIPSIS], True
+
+
+def line_height(size: int) -> int:
+    """The distance between wrapped lines of font ``size``."""
+    return size + max(2, size // 6)
+
+
+def block(surface: pygame.Surface, paragraphs: str | Sequence[str], rect: pygame.Rect,
+          size: int, colour: tuple[int, int, int] = theme.TEXT, *, step: int | None = None,
+          colours: Iterable[tuple[int, int, int]] | None = None, role: str = "text",
+          max_lines: int | None = None) -> int:
+    """Draw ``paragraphs`` wrapped to ``rect``'s width from its top, each in its colour
+    (``colours``, else ``colour``), lines ``step`` pixels apart.  When the lines do not all
+    fit in ``rect`` (or ``max_lines``), the last one shown ends in "…" and the whole text is a
+    tooltip over the block.  Returns the height used."""
+    if isinstance(paragraphs, str):
+        paragraphs = [paragraphs]
+    step = step or line_height(size)
+    inks = list(colours) if colours is not None else []
+    lines = [(part, inks[i] if i < len(inks) else colour)
+             for i, paragraph in enumerate(paragraphs)
+             for part in wrap(paragraph, size, rect.width)]
+    room = max(0, rect.height // step) if rect.height else len(lines)
+    if max_lines is not None:
+        room = min(room, max_lines)
+    cut = len(lines) > room
+    shown = lines[:room]
+    if cut and shown:
+        words, ink = shown[-1]
+        shown[-1] = (_cut(words + " " + ELLIPSIS, size, rect.width)
+                     if text_size(words + " " + ELLIPSIS, size)[0] > rect.width
+                     else words + " " + ELLIPSIS, ink)
+    y = rect.y
+    whole = "\n".join(paragraphs)
+    for index, (words, ink) in enumerate(shown):
+        last = cut and index == len(shown) - 1
+        text(surface, words, (rect.x, y), size, ink, max_width=rect.width,
+             full=whole if last else None, role=role)
+        y += step
+    if cut and shown:
+        tip = pygame.Rect(rect.x, rect.y, rect.width, y - rect.y)
+        _record(surface, Drawn(tip, "", whole, True, True, "tip"), tip)
+    return y - rect.y
+
+
+# -- label placement -----------------------------------------------------------------------
+
+
+class Placer:
+    """Finds each board label a spot where it overprints no label placed before it (nor any
+    rectangle passed to :meth:`block`): the preferred spot, else a small nudge, else the
+    first free spot among the caller's alternatives."""
+
+    def __init__(self, bounds: pygame.Rect | None = None) -> None:
+        self.bounds = bounds
+        self.taken: list[pygame.Rect] = []
+
+    def block(self, rect: pygame.Rect) -> None:
+        """Keep labels off ``rect`` (a piece, a token)."""
+        self.taken.append(pygame.Rect(rect))
+
+    def free(self, rect: pygame.Rect) -> bool:
+        """Whether ``rect`` overlaps nothing placed and lies inside the bounds."""
+        if self.bounds is not None and not self.bounds.contains(rect):
+            return False
+        return rect.collidelist(self.taken) < 0
+
+    def place(self, preferred: pygame.Rect, *alternatives: pygame.Rect,
+              nudge: int = 0) -> pygame.Rect | None:
+        """The first free spot: ``preferred``, then ``preferred`` moved up to ``nudge`` pixels
+        up, down, left or right, then each of ``alternatives``; the spot is taken.  ``None``
+        when none is free (the caller shortens the label or draws it elsewhere)."""
+        candidates = [preferred]
+        for step in range(2, nudge + 1, 2):
+            candidates += [preferred.move(0, -step), preferred.move(0, step),
+                           preferred.move(-step, 0), preferred.move(step, 0)]
+        candidates += alternatives
+        for spot in candidates:
+            if self.free(spot):
+                self.taken.append(spot)
+                return spot
+        return None
