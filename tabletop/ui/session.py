@@ -112,6 +112,13 @@ class Session:
         self._push(state, str(action), lines)
         return True
 
+    def record(self, new_state: State, note: str, lines: list[str]) -> None:
+        """Push ``new_state``, reached by a whole sequence of the rules core (a Clash
+        Activation or Attack played from cards), as one undoable step; ``lines`` go to the
+        log."""
+        self.tell(lines[-1] if lines else note)
+        self._push(new_state, note, lines or [note])
+
     def edit(self, new_state: State, note: str) -> bool:
         """Replace the state by ``new_state`` (an edit-mode change), checked by the layout
         rules: a placement the layout loader would refuse is refused with the loader's message

@@ -131,6 +131,13 @@ from tabletop.games.clash.rule_queries import RULE_VERBS  # noqa: E402  (rules v
 
 VERBS.update(RULE_VERBS)
 
+from tabletop.games.clash.roll_queries import (  # noqa: E402  (rolls from given faces)
+    ROLL_PICTURES,
+    ROLL_VERBS,
+)
+
+VERBS.update(ROLL_VERBS)
+
 
 def _listed(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
     """The answer's spaces, tinted."""
@@ -200,7 +207,7 @@ _PICTURES = {
     "climb": _listed, "target": _target_picture, "wave": _wave_picture,
     "monster-move": _outcomes_picture, "knockback": _outcomes_picture,
     "pushback": _outcomes_picture, "pull": _outcomes_picture, "drag": _outcomes_picture,
-    "forced": _outcomes_picture, "activation-order": _order_picture,
+    "forced": _outcomes_picture, "activation-order": _order_picture, **ROLL_PICTURES,
 }
 """The verbs whose answers are drawn by ``--overlay``, and how."""
 

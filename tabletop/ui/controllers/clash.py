@@ -33,6 +33,12 @@ from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_activation import MonsterActivation
+from tabletop.ui.controllers.clash_cards import (
+    CardFlow,
+    card_lines,
+    start_activation,
+    start_attack,
+)
 from tabletop.ui.controllers.clash_facts import (
     ClashFacts,
     activation_lines,
@@ -116,12 +122,14 @@ class ClashController(GameController):
         self.drag: Drag | None = None
         self.paint: tuple[Space, Space] | None = None
         self.step: MenuStep | None = None
+        self.flow: CardFlow | None = None
 
     # -- helpers ---------------------------------------------------------------------------
 
     @property
     def state(self) -> ClashState:
-        return self.session.state
+        """The board shown: a card sequence's own state while it runs, else the session's."""
+        return self.flow.state if self.flow is not None else self.session.state
 
     def known(self) -> ClashFacts:
         """The geometry facts of the current state."""
@@ -218,7 +226,7 @@ class ClashController(GameController):
         if self.selected and self.selected in self.state.pieces:
             return describe_piece(self.state, self.known(), self.selected)
         lines = ["Nothing selected", "click a Knight to see where it can move",
-                 *activation_lines(self.state)]
+                 *card_lines(self.state), *activation_lines(self.state)]
         notes = " ".join(self.state.notes.split())
         if notes:
             lines.append(notes)
@@ -345,8 +353,10 @@ class ClashController(GameController):
     def resolve_activation(self) -> None:
         """N / the Resolve Activation button: the next ready Activation token is resolved
         (:class:`ResolveActivation`, undoable); the status line says who activates next and
-        why.  The Activation itself is played with M (menus) and the Knights' buttons."""
-        self.perform(ResolveActivation())
+        why.  The Activation itself is played with M (menus) and the Knights' buttons.  On a
+        board with card files the whole Activation runs from the cards."""
+        if not start_activation(self):
+            self.perform(ResolveActivation())
 
     def activate(self) -> None:
         """M: the selected Monster's activation, menu by menu."""
@@ -362,7 +372,8 @@ class ClashController(GameController):
         if not isinstance(piece, Knight):
             self.session.tell("select a Knight to attack with it (A)", error=True)
             return
-        KnightAttack(self, piece.name).start()
+        if not start_attack(self, piece.name):
+            KnightAttack(self, piece.name).start()
 
     def abilities(self) -> None:
         """B: the selected Knight's move-like abilities, Rush and Vault."""
@@ -391,7 +402,8 @@ class ClashController(GameController):
             ("Z, + / -", "Zone X around the selected piece; change X"),
             ("V", "every space the selected piece sees"),
             ("M", "activate the selected Monster: targeting, attack type, movement, attack"),
-            ("A", "attack with the selected Knight: weapon, Monster, forced movement"),
+            ("A", "attack with the selected Knight: weapon, Monster, forced movement (with "
+                  "card files: the whole Knight Attack, rolls in the dice tray)"),
             ("K", "forced movement by the selected piece (Knockback X, Pushback X …)"),
             ("B", "the selected Knight's Reflex, Reposition, Motivate, Hug, Rush, Vault"),
             ("C", "climb a Vantage Point (or fall from one); on a Monster: create its VPs"),
@@ -399,7 +411,7 @@ class ClashController(GameController):
             ("menus", "1–9 or click choose; arrows and Enter; Esc goes back / cancels"),
             ("stat buttons", "Vigor, Heat, Passion −/+ and Knockdown of the selected Knight"),
             ("N", "Monster Round: resolve the next Activation token (the log says who is "
-                  "next and why)"),
+                  "next and why; with card files: the whole Activation from the cards)"),
             ("T", "End Turn (End Monster Round in the Monster Round)"),
             ("E", "edit mode: drag pieces and tiles"),
             ("R / Del (edit)", "rotate the selected Monster / remove the selection"),
