@@ -12,6 +12,7 @@ from typing import Any
 from tabletop.errors import LayoutError, TabletopError
 from tabletop.games.contract import Game, State
 from tabletop.games.layoutfile import Source, Table, parse_toml, read_text, to_toml, write_atomic
+from tabletop.games.layoutkeep import keep_format
 from tabletop.games.registry import game_names, game_of, get_game
 
 
@@ -49,12 +50,31 @@ def dumps(state: State) -> str:
     return to_toml(to_data(state))
 
 
-def save(path: str | os.PathLike, state: State) -> None:
-    """Write ``state`` to ``path`` atomically (the old file stays whole if anything fails)."""
+def save(path: str | os.PathLike, state: State, template: str | None = None) -> None:
+    """Write ``state`` to ``path`` atomically (the old file stays whole if anything fails).
+    With ``template`` (the text of the layout file the board came from, or of the file being
+    overwritten) the new text keeps its comments, key order and layout where the board still
+    has them (:func:`tabletop.games.layoutkeep.keep_format`)."""
     text = dumps(state)
+    if template:
+        text = _kept(template, state) or text
     try:
         loads(text, str(path))
     except LayoutError as exc:  # the state itself is broken: never write it
         raise LayoutError(f"not saved, the board breaks a layout rule: {exc.message}",
                           source=str(path)) from None
     write_atomic(path, text)
+
+
+def _kept(template: str, state: State) -> str:
+    """``state`` written in the format of ``template``, or ``""`` when that text would not
+    load back as exactly ``state``."""
+    try:
+        was = to_data(loads(template)[1])
+    except TabletopError:
+        was = None
+    text = keep_format(template, to_data(state), was)
+    try:
+        return text if loads(text)[1] == state else ""
+    except TabletopError:
+        return ""

@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +33,7 @@ from tabletop.ui.views.asked import draw_asked, draw_captions
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
+from tabletop.ui.widgets.dialogs import QuitDialog, SaveAsPrompt
 from tabletop.ui.widgets.log_panel import LogPanel
 from tabletop.ui.widgets.panels import (
     LINE,
@@ -56,7 +58,8 @@ into a frame, the frame loop gets the interpreter back within a millisecond."""
 EXIT_OK, EXIT_INPUT, EXIT_BUG = 0, 2, 70
 
 APP_KEY_HELP: list[tuple[str, str]] = [
-    ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"), ("Ctrl+S", "save the layout"),
+    ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"),
+    ("Ctrl+S", "save (to a file of yours; else Save As)"), ("Ctrl+Shift+S", "save as"),
     ("F12", "save a picture of the board (screenshots folder)"),
     ("F5", "reopen the file from disk"), ("F1", "this help"), ("Ctrl+Q", "quit"),
     ("drop a file", "open it"),
@@ -117,14 +120,28 @@ class App:
         return screen
 
     def push(self, controller: Controller) -> None:
-        """Put ``controller`` on top of the stack; it gets events first from now on."""
-        self.stack.append(controller)
+        """Put ``controller`` on top of the stack; it gets events first from now on.  An open
+        quit dialog stays on top (a tray or screen pushing something meanwhile goes under
+        it), so nothing can take its answer."""
+        if self.stack and isinstance(self.stack[-1], QuitDialog) \
+                and not isinstance(controller, SaveAsPrompt):
+            self.stack.insert(len(self.stack) - 1, controller)
+        else:
+            self.stack.append(controller)
         controller.on_push(self)
 
     def pop(self, controller: Controller) -> None:
-        """Take ``controller`` (and anything above it) off the stack; the screen stays."""
+        """Take ``controller`` (and anything above it) off the stack; the screen stays, and so
+        does an open quit dialog above it (it waits for its answer)."""
+        waiting = None
         while len(self.stack) > 1 and controller in self.stack:
-            self.stack.pop().on_pop()
+            top = self.stack.pop()
+            if isinstance(top, QuitDialog) and top is not controller:
+                waiting = top
+            else:
+                top.on_pop()
+        if waiting is not None:
+            self.stack.append(waiting)
 
     @property
     def top(self) -> Controller:
@@ -150,11 +167,15 @@ class App:
             self.pointer = event.pos  # where a tooltip shows
         elif event.type == pygame.WINDOWLEAVE:
             self.pointer = None
-        if event.type in (pygame.QUIT, pygame.DROPFILE, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        if event.type in (pygame.QUIT, pygame.DROPFILE, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) \
+                and not is_modifier(event):
             self._was_armed, self.armed = self.armed, None
-        if event.type == pygame.QUIT:
+        if is_quit(event):  # before any modal: nothing on the stack can swallow a quit
             self.request_quit()
             return
+        if is_save(event) and not isinstance(self.top, SaveAsPrompt | QuitDialog):
+            self.save_as() if event.mod & pygame.KMOD_SHIFT else self.save()
+            return  # over a tray or menu too: saving never waits for one to close
         if event.type == pygame.DROPFILE:
             if self._confirmed(f"open {event.file}", f"dropping {event.file} again opens it"):
                 self.open_file(event.file)
@@ -190,10 +211,6 @@ class App:
             self.session.undo()
         elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and shift)):
             self.session.redo()
-        elif ctrl and event.key == pygame.K_s:
-            self.session.save()
-        elif ctrl and event.key == pygame.K_q:
-            self.request_quit()
         elif event.key == pygame.K_F5:
             self.reopen()
         elif event.key == pygame.K_F1:
@@ -224,9 +241,33 @@ class App:
         return False
 
     def request_quit(self) -> None:
-        """Close the window; with unsaved changes the first request only warns."""
-        if self._confirmed("quit", "close again to quit"):
+        """Close the window (Ctrl+Q, the window's close button): at once when the board is
+        saved, else after one answer in the quit dialog (Save, Discard, Cancel).  A request
+        while the dialog is open changes nothing."""
+        if any(isinstance(c, QuitDialog) for c in self.stack):
+            return
+        if not self.session.dirty:
             self.running = False
+            return
+        self.push(QuitDialog(on_save=lambda: self.save(then=self.stop),
+                             on_discard=self.stop))
+
+    def stop(self) -> None:
+        """End the loop: the window closes after this frame."""
+        self.running = False
+
+    def save(self, then: Callable[[], None] | None = None) -> None:
+        """Ctrl+S: write back to the file opened when the user owns it as a save, else ask
+        for a file name (Save As); ``then`` runs once the board is saved."""
+        if not self.session.owns_file:
+            self.save_as(then)
+        elif self.session.save() and then is not None:
+            then()
+
+    def save_as(self, then: Callable[[], None] | None = None) -> None:
+        """Ctrl+Shift+S: ask for a file name (offered in the saves folder) and save there."""
+        if not any(isinstance(c, SaveAsPrompt) for c in self.stack):
+            self.push(SaveAsPrompt(self.session, then))
 
     # -- files -----------------------------------------------------------------------------
 
@@ -236,7 +277,8 @@ class App:
         game, state = load_board(path)
         self.replace_session(Session(game, state, path=str(path),
                                      recovery=self.session.recovery))
-        self.session.tell(f"opened {path}")
+        if not self.session.public_view:
+            self.session.tell(f"opened {path}")
 
     def reopen(self) -> None:
         """Read the session's file again from disk (F5; with unsaved changes, F5 twice)."""
@@ -285,8 +327,9 @@ class App:
         except TabletopError as exc:
             self.session.tell(str(exc), error=True)
             return None
-        self.session.tell(f"screenshot saved: {path}" + ("" if carried is not None else
-                          " (without its layout, which would show hidden information)"))
+        public = self.session.game.is_partial(carried)
+        self.session.tell(f"screenshot saved: {path}" + (" (it holds the public view: hidden "
+                                                        "parts stay unknown)" if public else ""))
         return path
 
     # -- drawing ---------------------------------------------------------------------------
@@ -308,6 +351,8 @@ class App:
         detail = Path(session.path).name if session.path else ""
         if session.dirty:
             detail = f"{detail} (unsaved)" if detail else "(unsaved)"
+        if session.public_view:
+            detail = f"{detail} (public view)".strip()
         history = self.history()
         if history is not None:
             title = f"{title} — {history.describe()}"
@@ -340,6 +385,8 @@ class App:
         gap = theme.ui(8)
         y = inner.y
         banner = self.screen.banner()
+        if self.session.public_view:
+            banner = ("Public view: not playable", theme.PANEL_EDGE)
         if banner:
             y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 0),
                                   *banner) + gap
@@ -398,15 +445,40 @@ class App:
         if history is not None:  # a past board: nothing to do but return to the present
             made = [Button("Back to now", history.back, "Esc")]
         else:
-            made = [Button(spec.label, spec.on_click, spec.key, spec.enabled,
+            playable = not session.public_view  # a public picture's board is only looked at
+            made = [Button(spec.label, spec.on_click, spec.key, spec.enabled and playable,
                            active=spec.active) for spec in self.screen.buttons()]
-            made += [Button("Undo", session.undo, "Ctrl+Z", len(session.history) > 1),
-                     Button("Redo", session.redo, "Ctrl+Y", bool(session.redo_steps)),
-                     Button("Save", session.save, "Ctrl+S")]
+            made += [Button("Undo", session.undo, "Ctrl+Z", not session.can_undo()),
+                     Button("Redo", session.redo, "Ctrl+Y", not session.can_redo()),
+                     Button("Save", self.save, "Ctrl+S")]
         for button in made:
             if button.label in old:
                 button.hover, button.pressed = old[button.label].hover, old[button.label].pressed
         return made
+
+
+MODIFIER_KEYS = frozenset({pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT,
+                           pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
+                           pygame.K_MODE, pygame.K_CAPSLOCK, pygame.K_NUMLOCK})
+
+
+def is_modifier(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is the press of a modifier key alone (Ctrl, Shift, Alt, …), which
+    answers nothing and disarms nothing."""
+    return event.type == pygame.KEYDOWN and event.key in MODIFIER_KEYS
+
+
+def is_save(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is Ctrl+S (save) or Ctrl+Shift+S (save as)."""
+    return (event.type == pygame.KEYDOWN and event.key == pygame.K_s
+            and bool(event.mod & pygame.KMOD_CTRL))
+
+
+def is_quit(event: pygame.event.Event) -> bool:
+    """Whether ``event`` asks to quit: the window's close button or Ctrl+Q."""
+    return event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
+                                         and event.key == pygame.K_q
+                                         and bool(event.mod & pygame.KMOD_CTRL))
 
 
 class HelpScreen(Controller):

@@ -2,7 +2,9 @@
 layout file or such a PNG alike.
 
 The layout TOML goes into an ``iTXt`` chunk with the key ``tabletop-layout`` (compressed), so
-``tabletop play OUT.png`` reopens exactly the board in the picture.
+``tabletop play OUT.png`` reopens the board in the picture.  What goes in is the screen's
+``picture_state``: for a board with hidden information, its public view (face-down cards by
+count, secret orders unrevealed), unless the picture was made with ``--reveal``.
 """
 
 from __future__ import annotations
@@ -43,9 +45,7 @@ def layout_text_of_png(path: str | os.PathLike) -> str:
         raise LayoutError("is not a PNG picture that can be read", source=str(path)) from None
     if not isinstance(found, str):
         raise LayoutError("is a PNG without a tabletop layout in it (only pictures saved by "
-                          "tabletop screenshot or F12 carry one, and a picture of a board with "
-                          "hidden orders or hands only when made with --reveal)",
-                          source=str(path))
+                          "tabletop screenshot or F12 carry one)", source=str(path))
     return found
 
 
@@ -58,10 +58,11 @@ def load_board(path: str | os.PathLike) -> tuple[Game, State]:
 
 
 def png_bytes(surface: pygame.Surface, state: State | None) -> bytes:
-    """``surface`` encoded as PNG (with Pillow) carrying the layout of ``state``, or no layout
-    when ``state`` is ``None`` (a board whose layout would give away hidden information).
-    Compressed at zlib level 1: a third of the time of the default level for pictures of
-    flat colours about an eighth larger."""
+    """``surface`` encoded as PNG (with Pillow) carrying the layout of ``state`` (none when
+    ``state`` is ``None``).  Callers pass what the picture may show: a screen's
+    ``picture_state``, the public view of a board with secrets.  Compressed at zlib level 1:
+    a third of the time of the default level for pictures of flat colours about an eighth
+    larger."""
     image = Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
     info = PngImagePlugin.PngInfo()
     if state is not None:

@@ -30,6 +30,7 @@ from tabletop.games.almokon.state import (
     Rules,
     StackItem,
 )
+from tabletop.games.almokon.view import HIDDEN, PUBLIC_VIEW, is_partial
 from tabletop.games.layoutfile import Table, named_label
 from tabletop.spatial.zones import OPEN_SEA, REACH_RULES, REALM, WILDERNESS, ZONE_NAMES, ZONES
 
@@ -138,6 +139,9 @@ def from_layout(top: Table) -> AlmokonState:
     extra = top.get("extra_actions", int, 0, check=_non_negative)
     rules = _rules(top)
     namer = _Namer(catalog)
+    partial = top.get("view", str, None, check=lambda v: None if v == PUBLIC_VIEW else
+                      f'must be "{PUBLIC_VIEW}" (the public view: "" for each face-down '
+                      f'card)') is not None
 
     players_t = top.tables("players", named_label("player"))
     if len(players_t) != 2:
@@ -149,7 +153,8 @@ def from_layout(top: Table) -> AlmokonState:
                          and v.isprintable() else "must be a name on one line (and not 'draw')")
         ap = table.get("ap", int, 0, check=_non_negative)
         bounty = table.get("bounty", int, 0, check=_non_negative)
-        piles = {key: [namer.add(raw, table, key, group) for raw in table.str_list(key)]
+        piles = {key: [None if partial and raw == HIDDEN and key != "discard"
+                       else namer.add(raw, table, key, group) for raw in table.str_list(key)]
                  for key, group in (("hand", 3), ("deck", 5), ("discard", 4))}
         table.done()
         raw_players.append((name, ap, bounty, piles))
@@ -192,7 +197,8 @@ def from_layout(top: Table) -> AlmokonState:
         table.done()
 
     uids = namer.assign()
-    players = tuple(Player(name, ap, bounty, *(tuple(uids[i] for i in piles[k])
+    players = tuple(Player(name, ap, bounty, *(tuple(HIDDEN if i is None else uids[i]
+                                                     for i in piles[k])
                                                for k in ("hand", "deck", "discard")))
                     for name, ap, bounty, piles in raw_players)
     cards = []
@@ -297,6 +303,8 @@ def to_layout(state: AlmokonState) -> dict[str, Any]:
         out["title"] = state.title
     if state.notes:
         out["notes"] = state.notes
+    if is_partial(state):
+        out["view"] = PUBLIC_VIEW
     out["turn"] = state.players[state.turn].name
     if state.to_act != state.turn:
         out["to_act"] = state.players[state.to_act].name

@@ -88,6 +88,10 @@ class Enhancement:
     colours: tuple[str, ...]
 
 
+FACE_DOWN_CARD = Enhancement(HIDDEN, (), None, "", ())
+"""An Enhancement Card in a rival's hand, as a filtered view shows it (face down)."""
+
+
 @dataclass(frozen=True)
 class Knight:
     """One Knight card.

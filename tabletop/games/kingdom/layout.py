@@ -48,6 +48,10 @@ from tabletop.spatial.tile_map import OPPOSITE, SIDES, STEP, side_length
 MAX_FOOTPRINT = 6
 MAX_TRACK = 40
 
+PUBLIC_VIEW = "public"
+"""``view = "public"``: the layout is the public view of a table (a public picture): the
+fronts of face-down and boxed tiles and the deck cards are unknown; it cannot be played on."""
+
 
 def _nonempty(value: str) -> str | None:
     if not value.isprintable():
@@ -255,6 +259,9 @@ def from_layout(top: Table) -> KingdomState:
     title = top.get("title", str, "")
     notes = top.get("notes", str, "")
     kingdom = top.get("kingdom", str, "")
+    public = top.get("view", str, None, check=lambda v: None if v == PUBLIC_VIEW else
+                     f'must be "{PUBLIC_VIEW}" (the public view: face-down tile fronts and '
+                     f'deck cards unknown)') is not None
     track = _track(top)
     delve = _delve(top)
     districts = []
@@ -317,7 +324,7 @@ def from_layout(top: Table) -> KingdomState:
         if district.monster and wheel.count(district.monster) > 1:
             raise table.error("monster", f"{district.monster!r} stands in two districts; the "
                                          f"wheel holds one token per Monster")
-    _check_tiles(tiles_read, tiles_by_id, names)
+    _check_tiles(tiles_read, tiles_by_id, names, public)
     if party not in tiles_by_id:
         raise party_table.error("tile", f"names no tile: {party!r}")
     if tiles_by_id[party].status != "explored":
@@ -338,7 +345,8 @@ def from_layout(top: Table) -> KingdomState:
         tile = tiles_by_id.get(token.tile)
         if tile is None or not tile.on_table:
             raise table.error("tile", f"tile {token.tile!r} is not on the table")
-        if not any((p.side, p.offset) == (token.side, token.offset) for p in tile.paths):
+        if not any((p.side, p.offset) == (token.side, token.offset) for p in tile.paths) \
+                and not (public and _front_unknown(tile)):
             raise table.error("side", f"tile {token.tile!r} has no path on its {token.side} "
                                       f"side at offset {token.offset}")
         if (token.tile, token.side, token.offset) in spots:
@@ -358,7 +366,7 @@ def from_layout(top: Table) -> KingdomState:
         raise top.error("fog", "the fog's origin (reminder token) is the party's tile")
     for table, prompt in pending:
         _check_prompt(table, prompt, tiles_by_id, wheel, names, fog)
-        if prompt.kind == "mortis":
+        if prompt.kind == "mortis" and not public:
             top_card = explore_cards[0] if explore_cards else None
             if top_card is None or top_card.name != prompt.subject or not top_card.back:
                 raise table.error("subject", "a mortis question is about the listed top "
@@ -377,7 +385,7 @@ def from_layout(top: Table) -> KingdomState:
         district_effects=tuple((d, c) for _, d, c in slots), fog_deck=tuple(fog_deck),
         fog_unlisted=fog_unlisted, fog_discard=fog_discard, fog=fog, clues=clues,
         knights=knights, pending=tuple(p for _, p in pending),
-        kingdom=kingdom, title=title, notes=notes)
+        kingdom=kingdom, title=title, notes=notes, public=public)
     return _lay_tiles(state, {t.id: table for table, t, _ in tiles_read})
 
 
@@ -474,7 +482,15 @@ def _fog_card_done(table: Table) -> FogCard:
     return card
 
 
-def _check_tiles(tiles_read, tiles_by_id: dict[str, Tile], districts: list[str]) -> None:
+def _front_unknown(tile: Tile) -> bool:
+    """Whether a public view shows only the back of ``tile`` (face down, or in the box)."""
+    return tile.status in ("face-down", "box")
+
+
+def _check_tiles(tiles_read, tiles_by_id: dict[str, Tile], districts: list[str],
+                 public: bool = False) -> None:
+    """Districts and paths: each path leads to a listed tile that has a path back (on a public
+    view, a tile whose front is unknown is taken on trust)."""
     for table, tile, paths in tiles_read:
         if districts and tile.district not in districts:
             raise table.error("district", f"{tile.district!r} is not one of the districts "
@@ -497,6 +513,8 @@ def _check_tiles(tiles_read, tiles_by_id: dict[str, Tile], districts: list[str])
                                          f"tile a path of an explored tile leads to lies on the "
                                          f"table, face down if Unexplored (Kingdom Setup; "
                                          f"Kingdom Tile Step c)")
+            if public and _front_unknown(dest):
+                continue
             if path.kind == "tile" and not any(
                     p.kind == "tile" and p.to == tile.id and p.side == OPPOSITE[path.side]
                     for p in dest.paths):
@@ -537,7 +555,7 @@ def _lay_tiles(state: KingdomState, tables: dict[str, Table]) -> KingdomState:
 
 def to_layout(state: KingdomState) -> dict[str, Any]:
     """The layout tables of ``state`` (without ``game``), ready for ``tomli_w``."""
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"view": PUBLIC_VIEW} if state.public else {}
     for key in ("title", "notes", "kingdom"):
         if getattr(state, key):
             out[key] = getattr(state, key)

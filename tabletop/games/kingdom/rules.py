@@ -436,6 +436,9 @@ def apply(state: KingdomState, action: object) -> tuple[KingdomState, tuple[Even
     run = Run(state, action)
     if state.over:
         raise run.refuse(f"the Delve is over ({state.delve.result})")
+    if state.public:
+        raise run.refuse("this is the public view of a table: its face-down tile fronts and "
+                         "deck cards are unknown, so it cannot be played on")
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalActionError(action, "that is not a Kingdom map action")
@@ -865,8 +868,8 @@ _ANSWERS = {
 def legal_actions(state: KingdomState) -> list[object]:
     """Actions ``apply`` accepts now (the effect actions are left out but for Rotation 1;
     free-form answers are offered as ``0``; an unlisted Deep Fog card by its offered
-    values).  Empty when the Delve is over."""
-    if state.over:
+    values).  Empty when the Delve is over or on a public view."""
+    if state.over or state.public:
         return []
     if state.pending:
         prompt = state.pending[0]

@@ -261,6 +261,9 @@ class KingdomState:
     kingdom: str = ""
     title: str = ""
     notes: str = ""
+    public: bool = False
+    """Set on the public view (``view = "public"`` in a layout): unknown tile fronts and
+    deck cards, so the table cannot be played on."""
 
     def tile(self, tile_id: str) -> Tile:
         """The tile with id ``tile_id``; ``KeyError`` if none."""

@@ -105,10 +105,6 @@ class AlmokonController(GameController):
             self._view_key, self._view = key, view_for(state, viewer)
         return self._view
 
-    def picture_state(self, reveal: bool) -> AlmokonState | None:
-        """The whole state only with ``reveal``: a layout always holds both hands and decks."""
-        return self.state if reveal else None
-
     def hands_shown(self) -> tuple[bool, bool]:
         if self.reveal:
             return (True, True)
@@ -118,7 +114,8 @@ class AlmokonController(GameController):
     def update(self, dt_ms: int) -> None:
         """Cover the board with a hand-over screen whenever the deciding player changes."""
         state = self.state
-        if self.app is None or self.reveal or self.handing_over or state.winner:
+        if self.app is None or self.reveal or self.handing_over or state.winner \
+                or self.session.public_view:
             return
         wanted = state.to_act
         if wanted == self.shown_to:

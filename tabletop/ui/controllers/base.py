@@ -90,15 +90,21 @@ class GameController(Controller):
         self.asked: list[Overlay] = []
 
     def view_state(self) -> State:
-        """The state to draw: hidden information filtered out unless ``self.reveal`` (the
-        base has none to hide and returns the current state)."""
-        return self.session.state
+        """The state to draw: unless ``self.reveal``, the game's public view (its
+        ``view_for(state, None)``); a screen with per-player secrets shows the deciding
+        player's own after a hand-over."""
+        state = self.session.state
+        return state if self.reveal else self.session.game.public_view(state)
 
-    def picture_state(self, reveal: bool) -> State | None:
-        """The state a picture of this board may carry as its layout, or ``None`` when the
-        layout would give away information hidden from someone at the table (secret orders,
-        hands) and ``reveal`` was not asked for.  The base hides nothing."""
-        return self.session.state
+    def picture_state(self, reveal: bool) -> State:
+        """The state a picture of this board carries as its layout: the whole state with
+        ``reveal`` or when nothing in it is hidden from an onlooker, else the game's public
+        view (hidden parts stored as unknown: face-down cards by count, a secret order as
+        unrevealed), which reopens as the board the public saw."""
+        state, game = self.session.state, self.session.game
+        if reveal or not game.hidden_from(state, None):
+            return state
+        return game.public_view(state)
 
     def panel_lines(self) -> list[str]:
         """Side-panel facts about the selection (or the board when nothing is selected)."""

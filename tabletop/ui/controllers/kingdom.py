@@ -51,7 +51,6 @@ from tabletop.ui.views.kingdom import (
     KingdomLayers,
     Overlays,
     draw_kingdom,
-    hidden_view,
 )
 
 POI_MODIFIERS = tuple(f"{n:+d}" if n else "0" for n in range(-3, 4))
@@ -84,7 +83,7 @@ class KingdomController(GameController):
     def view_state(self) -> KingdomState:
         """The table as the players see it: fronts of face-down tiles hidden unless
         ``self.reveal``."""
-        return self.state if self.reveal else hidden_view(self.state)
+        return self.state if self.reveal else self.session.game.public_view(self.state)
 
     # -- drawing -------------------------------------------------------------------------
 

@@ -188,7 +188,8 @@ def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustStat
         if house.bravery_tokens:
             pieces += [("label", "Tokens")] + [("token", c) for c in house.bravery_tokens]
         pieces.append(("label", f"Workers {house.workers}"))
-        pieces += [("card", card.name) for card in house.hand]
+        pieces += [("card", card.name if card.name != HIDDEN else "Enhancement, face down")
+                   for card in house.hand]
         for kind, value in pieces:
             if kind == "label":
                 box = flow.place(text_width(value, label), 6)

@@ -16,7 +16,7 @@ Backtrack preview); the map layer is cached per state and size.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -127,14 +127,6 @@ class MapFit:
         fx = cx - self.x0 + 0.5 + dx * (0.5 + out)
         fy = cy - self.y0 + 0.5 + dy * (0.5 + out)
         return round(self.left + fx * self.cell), round(self.top + fy * self.cell)
-
-
-def hidden_view(state: KingdomState) -> KingdomState:
-    """``state`` as the players see it: the fronts of face-down tiles (name, paths, Cipher,
-    Point of Interest) and of tiles still in the box are not known yet."""
-    tiles = tuple(t if t.status in ("explored", "revealed") else
-                  replace(t, name="", paths=(), cipher="", poi="") for t in state.tiles)
-    return replace(state, tiles=tiles)
 
 
 def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState, *,
