@@ -37,6 +37,7 @@ from tabletop.games.kingdom.actions import (
     Travel,
     Withdraw,
 )
+from tabletop.games.kingdom.board import hunt_walks
 from tabletop.games.kingdom.state import HINDERING, KingdomState
 from tabletop.spatial.tile_map import OPPOSITE, STEP
 from tabletop.ui.controllers.base import ButtonSpec, GameController
@@ -109,9 +110,10 @@ class KingdomController(GameController):
         else:
             shown = tuple((o.kind, o.tile) for o in options if o.kind != "deep-fog")
         overlays = Overlays(selected=self.selected, options=shown, route=self.route(),
+                            hunts=hunt_walks(self.view_state()),
                             caption=tuple(self.hint()), fog_selected=self.fog_card)
         self.hits = draw_kingdom(surface, rect, self.view_state(), overlays=overlays,
-                                 layers=self.layers)
+                                 layers=self.layers, viewport=self.viewport)
 
     def hint(self) -> list[str]:
         """What to do now, in words (shown under the map)."""
