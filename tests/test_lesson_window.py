@@ -97,7 +97,7 @@ def test_yes_no_by_keyboard_and_a_do_step_played_back():
     assert screen.run.grade.right
     assert str(app.session.state.pieces["Kara"].at) == "B2"
     assert screen.playback is not None and [m.piece for m in screen.trail] == ["Kara"]
-    _key(app, pygame.K_SPACE)  # any key skips the playback; the trail stays
+    _key(app, pygame.K_a, "a")  # any key skips the playback; the trail stays
     assert screen.playback is None and screen.trail
     _key(app, pygame.K_RETURN)
     assert screen.run.finished and not screen.trail
@@ -116,6 +116,12 @@ def test_play_step_moves_space_by_space_and_the_setting_turns_it_off():
     assert screen.playback is playback and not playback.done
     app.update(STEP_MS * 10)
     assert screen.playback is None and screen.trail  # done: the trail stays
+    before = app.screen.place_rects("C7")[0]
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=before.center, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    _frame(app)
+    assert app.screen.place_rects("C7")[0].width > before.width  # the wheel zooms the board
     app, screen = _open("clash-monster-movement", start=2)
     screen.toggle_animation()
     assert "Playback off" in [b.label for b in screen.buttons()][-1]

@@ -92,6 +92,7 @@ class LessonScreen(GameController):
                  animate: bool = True):
         super().__init__(session)
         self.inner = screen_for(session)
+        self.viewport = self.inner.viewport  # zoom and pan move the board the inner screen draws
         self.lesson = lesson
         self.run = LessonRun(lesson, state=session.state)
         self._revision = session.revision
