@@ -47,7 +47,7 @@ def test_bad_steps_are_one_clear_line(text, words):
 def test_oversized_file_is_refused_before_reading(tmp_path):
     big = tmp_path / "big.toml"
     big.write_bytes(b"#" * (lessonfile.MAX_FILE_BYTES + 1))
-    with pytest.raises(LayoutError, match="more than a lesson file may be"):
+    with pytest.raises(LayoutError, match="is larger than 262144 bytes, the most read"):
         lessonfile.load(big)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
+from tabletop.numbers import parse_int, shorten
 from tabletop.teaching import lessonfile, practice, progress
 from tabletop.teaching.grading import Grade
 from tabletop.teaching.runner import LessonRun, check
@@ -26,11 +27,12 @@ MAX_LINE = 2000
 
 
 def whole(text: str, what: str, high: int) -> int:
-    """``text`` as a whole number from 0 to ``high`` in ASCII digits; else a UsageError."""
-    if not (text.isascii() and text.isdigit() and len(text) <= len(str(high))
-            and int(text) <= high):
-        raise UsageError(f"{what} {text!r} must be a whole number from 0 to {high}")
-    return int(text)
+    """``text`` as a whole number from 0 to ``high`` (the project's strict reading,
+    :func:`tabletop.numbers.parse_int`); else a UsageError."""
+    value = parse_int(text, 0, high)
+    if value is None:
+        raise UsageError(f"{what} {shorten(text)!r} must be a whole number from 0 to {high}")
+    return value
 
 
 def _wrap(text: str, indent: str = "  ") -> None:

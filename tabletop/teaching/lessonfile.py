@@ -2,16 +2,15 @@
 
 The format is in ``docs/lessons.md``.  Every mistake in a file raises one
 :class:`~tabletop.errors.LayoutError` line naming the file, the line, the step and the field
-(``lessons/x.toml:14: step 3 (ask): pick: 'piece' is not one of …``).  Files are read with a
-size bound before any parsing; every number in a file is a TOML integer (``tomllib`` parses
-them strictly) checked against its range.
+(``lessons/x.toml:14: step 3 (ask): pick: 'piece' is not one of …``).  Files are read with the
+project's bounded read before any parsing; every number in a file is a TOML integer
+(``tomllib`` parses them strictly) checked against its range.
 """
 
 from __future__ import annotations
 
 import os
 import shlex
-import stat
 from dataclasses import dataclass, field
 from importlib.resources import as_file
 from pathlib import Path
@@ -22,6 +21,7 @@ from tabletop.errors import LayoutError
 from tabletop.games import layouts
 from tabletop.games.contract import Game, State
 from tabletop.games.layoutfile import Source, Table, parse_toml
+from tabletop.games.safefiles import FileProblem, read_bounded, shown_path
 
 MAX_FILE_BYTES = 256 * 1024
 """A lesson or layout file larger than this is refused before it is read."""
@@ -108,35 +108,19 @@ class Lesson:
         return sum(step.graded for step in self.steps)
 
 
-def read_bounded(path: str | os.PathLike) -> str:
-    """The UTF-8 text of the regular file at ``path``, refused (``LayoutError``) when it is
-    missing, not a regular file or larger than :data:`MAX_FILE_BYTES`."""
-    shown = str(path)
+def read_lesson_text(path: str | os.PathLike) -> str:
+    """The UTF-8 text of the lesson (or layout) file at ``path``, read with the project's
+    bounded read (:func:`tabletop.games.safefiles.read_bounded`: regular files only, at most
+    :data:`MAX_FILE_BYTES`); any problem raises one :class:`LayoutError` line."""
     try:
-        with open(path, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise LayoutError("is not a regular file", source=shown)
-            if info.st_size > MAX_FILE_BYTES:
-                raise LayoutError(f"is {info.st_size} bytes, more than a lesson file may be "
-                                  f"({MAX_FILE_BYTES})", source=shown)
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except LayoutError:
-        raise
-    except FileNotFoundError:
-        raise LayoutError("no such file", source=shown) from None
-    except IsADirectoryError:
-        raise LayoutError("is a folder, not a lesson file", source=shown) from None
-    except OSError as exc:
-        raise LayoutError(f"cannot be read: {exc.strerror}", source=shown) from None
-    except ValueError:
-        raise LayoutError("is not a usable file name", source=repr(shown)) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise LayoutError(f"grew past {MAX_FILE_BYTES} bytes while being read", source=shown)
+        data = read_bounded(path, MAX_FILE_BYTES)
+    except FileProblem as exc:
+        raise LayoutError(str(exc), source=shown_path(path)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise LayoutError("is not UTF-8 text (a lesson is a TOML file)", source=shown) from None
+        raise LayoutError("is not UTF-8 text (a lesson is a TOML file)",
+                          source=shown_path(path)) from None
 
 
 def _text(value: str) -> str | None:
@@ -156,6 +140,37 @@ def _words(value: str) -> str | None:
     except ValueError as exc:
         return f"cannot be read as words: {exc}"
     return None
+
+
+def _free_text(table: Table, key: str, check=None) -> str:
+    """The free text under ``key`` (a step's words, rule, quote, question or action): a
+    string of at most :data:`MAX_TEXT` characters that ``check`` (default: not empty) accepts;
+    a missing key is an error."""
+    if not table.has(key):
+        table.req(key, str)  # raises: the key is missing
+    value = table.get(key, object)
+    if not isinstance(value, str):
+        raise table.error(key, f"must be a string, not {type(value).__name__}")
+    problem = (check or _text)(value)
+    if problem:
+        raise table.error(key, problem)
+    return value
+
+
+def _questions(table: Table, key: str) -> tuple[str, ...]:
+    """A list of at most :data:`MAX_OVERLAYS` questions (absent: none), each readable as
+    words."""
+    values = table.get(key, list, [])
+    if len(values) > MAX_OVERLAYS:
+        raise table.error(key, f"holds {len(values)} questions, at most {MAX_OVERLAYS}")
+    for value in values:
+        if not isinstance(value, str):
+            raise table.error(key, f"must be a list of strings, but holds "
+                                   f"{type(value).__name__}")
+        problem = _words(value)
+        if problem:
+            raise table.error(key, f"{value[:40]!r} {problem}")
+    return tuple(values)
 
 
 def _expect(table: Table) -> Any:
@@ -186,30 +201,23 @@ def _step(table: Table, number: int) -> Step:
     kind = kinds[0]
     table.label = f"step {number} ({kind})"
     line = table.source.line_of(table.path)
-    text = table.req(kind, str, check=_text)
-    overlays = table.str_list("overlays")
-    if len(overlays) > MAX_OVERLAYS:
-        raise table.error("overlays", f"holds {len(overlays)} questions, at most "
-                                      f"{MAX_OVERLAYS}")
-    for question in overlays:
-        problem = _words(question)
-        if problem:
-            raise table.error("overlays", f"{question!r} {problem}")
+    text = _free_text(table, kind)
+    overlays = _questions(table, "overlays")
     fields: dict[str, Any] = {}
     if kind == "ask":
-        fields["question"] = table.req("question", str, check=_words)
+        fields["question"] = _free_text(table, "question", _words)
         fields["take"] = table.get("take", str, "", check=_take)
         fields["one"] = table.get("one", bool, False)
     if kind in ("ask", "do"):
         fields["pick"] = table.choice("pick", PICKS)
-        fields["rule"] = table.req("rule", str, check=_text)
-        fields["quote"] = table.req("quote", str, check=_text)
+        fields["rule"] = _free_text(table, "rule")
+        fields["quote"] = _free_text(table, "quote")
     if kind == "do":
-        fields["action"] = table.req("action", str, check=_template)
-        fields["check"] = table.req("check", str, check=_words)
+        fields["action"] = _free_text(table, "action", _template)
+        fields["check"] = _free_text(table, "check", _words)
         fields["expect"] = _expect(table)
     if kind == "play":
-        fields["action"] = table.req("action", str, check=_words)
+        fields["action"] = _free_text(table, "action", _words)
         fields["option"] = table.get("option", int, 1, check=_option)
     table.done()
     return Step(kind, " ".join(text.split()), number, line, overlays, **fields)
@@ -242,13 +250,13 @@ def _layout(table: Table, here: Path) -> tuple[str, Game, State]:
     entry = resources.find(word) if Path(word).suffix in ("", ".toml") else None
     if entry is not None:
         with as_file(entry) as path:
-            text, shown = read_bounded(path), f"layouts/{Path(str(path)).name}"
+            text, shown = read_lesson_text(path), f"layouts/{Path(str(path)).name}"
     else:
         path = here.parent / word
         if not path.is_file():
             raise table.error("layout", f"{word!r} is neither a shipped layout nor a file "
                                         f"beside the lesson")
-        text, shown = read_bounded(path), str(path)
+        text, shown = read_lesson_text(path), str(path)
     game, state = layouts.loads(text, shown)
     return word, game, state
 
@@ -276,7 +284,7 @@ def loads(text: str, source_name: str, *, here: Path | None = None) -> Lesson:
 
 def load(path: str | os.PathLike) -> Lesson:
     """The lesson in the file at ``path``."""
-    return loads(read_bounded(path), str(path), here=Path(path))
+    return loads(read_lesson_text(path), str(path), here=Path(path))
 
 
 def shipped_names() -> list[str]:

@@ -14,7 +14,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from tabletop import userdirs
-from tabletop.games.layoutfile import write_atomic
+from tabletop.games.atomicwrite import write_atomic
+from tabletop.games.safefiles import FileProblem, read_bounded
 
 MAX_RECORD_BYTES = 4096
 LIMIT = 10_000
@@ -49,10 +50,8 @@ def read(name: str, folder: Path | None = None) -> Progress:
     """The record of lesson ``name``; no progress when there is none or it is unreadable."""
     path = _file(name, folder)
     try:
-        if not path.is_file() or path.stat().st_size > MAX_RECORD_BYTES:
-            return Progress()
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_bounded(path, MAX_RECORD_BYTES).decode("utf-8"))
+    except (FileProblem, ValueError, RecursionError):
         return Progress()
     if not isinstance(data, dict):
         return Progress()

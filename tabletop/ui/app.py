@@ -622,6 +622,7 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
     """Run the window on ``state`` (from ``path``, or from no file); ``setup(app)``, when
     given, arranges the controller stack first (a lesson puts its screen there)."""
     recovery = Recovery()
+    recovery.remove_interrupted_saves(*([Path(path).parent] if path else []))
     session = Session(game, state, path=path, recovery=recovery)
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels, no blur
     pygame.display.init()

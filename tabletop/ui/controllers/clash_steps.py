@@ -33,6 +33,7 @@ from tabletop.games.clash import rules
 from tabletop.games.clash.forced import Branch, spaces_at
 from tabletop.games.clash.preview import Preview, preview
 from tabletop.games.clash.state import ClashState
+from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.views.base import Grid
@@ -419,10 +420,10 @@ def preview_overlay(screen: ClashController, args: list[str], spec: str) -> None
         step = screen.step
         if not isinstance(step, PreviewStep):
             raise UsageError(f"--overlay {spec!r}: outcome N follows a preview overlay")
-        if len(args) != 2 or not args[1].isdigit() or not 1 <= int(args[1]) <= len(
-                step.outcomes):
+        number = parse_int(args[1], 1, len(step.outcomes)) if len(args) == 2 else None
+        if number is None:
             raise UsageError(f"--overlay {spec!r}: N must be 1 to {len(step.outcomes)}")
-        step.show(int(args[1]) - 1)
+        step.show(number - 1)
         return
     what = args[0].lower() if args else ""
     if what == "monster-move" and len(args) >= 4:
