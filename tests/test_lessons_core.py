@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.errors import LayoutError, QueryError
+from tabletop.games.safefiles import LAYOUT_MAX_BYTES
 from tabletop.teaching import lessonfile, runner
 from tabletop.teaching.grading import compare, right_answers
 
@@ -46,8 +47,8 @@ def test_bad_steps_are_one_clear_line(text, words):
 
 def test_oversized_file_is_refused_before_reading(tmp_path):
     big = tmp_path / "big.toml"
-    big.write_bytes(b"#" * (lessonfile.MAX_FILE_BYTES + 1))
-    with pytest.raises(LayoutError, match="is larger than 262144 bytes, the most read"):
+    big.write_bytes(b"#" * (LAYOUT_MAX_BYTES + 1))
+    with pytest.raises(LayoutError, match="is larger than 1 MiB, the most read"):
         lessonfile.load(big)
 
 

@@ -2,8 +2,9 @@
 
 The format is in ``docs/lessons.md``.  Every mistake in a file raises one
 :class:`~tabletop.errors.LayoutError` line naming the file, the line, the step and the field
-(``lessons/x.toml:14: step 3 (ask): pick: 'piece' is not one of …``).  Files are read with the
-project's bounded read before any parsing; every number in a file is a TOML integer
+(``lessons/x.toml:14: step 3 (ask): pick: 'piece' is not one of …``).  Files are read as
+layouts are (:func:`tabletop.games.layoutfile.read_text`: regular files only, at most 1 MiB)
+before any parsing; every number in a file is a TOML integer
 (``tomllib`` parses them strictly) checked against its range.
 """
 
@@ -20,11 +21,8 @@ from tabletop import resources
 from tabletop.errors import LayoutError
 from tabletop.games import layouts
 from tabletop.games.contract import Game, State
-from tabletop.games.layoutfile import Source, Table, parse_toml
-from tabletop.games.safefiles import FileProblem, read_bounded, shown_path
+from tabletop.games.layoutfile import Source, Table, parse_toml, read_text
 
-MAX_FILE_BYTES = 256 * 1024
-"""A lesson or layout file larger than this is refused before it is read."""
 MAX_STEPS = 200
 MAX_TEXT = 4000
 """Characters of one text field (a prompt, a rule, a quote)."""
@@ -106,21 +104,6 @@ class Lesson:
     def graded_steps(self) -> int:
         """How many steps the learner answers."""
         return sum(step.graded for step in self.steps)
-
-
-def read_lesson_text(path: str | os.PathLike) -> str:
-    """The UTF-8 text of the lesson (or layout) file at ``path``, read with the project's
-    bounded read (:func:`tabletop.games.safefiles.read_bounded`: regular files only, at most
-    :data:`MAX_FILE_BYTES`); any problem raises one :class:`LayoutError` line."""
-    try:
-        data = read_bounded(path, MAX_FILE_BYTES)
-    except FileProblem as exc:
-        raise LayoutError(str(exc), source=shown_path(path)) from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise LayoutError("is not UTF-8 text (a lesson is a TOML file)",
-                          source=shown_path(path)) from None
 
 
 def _text(value: str) -> str | None:
@@ -250,13 +233,13 @@ def _layout(table: Table, here: Path) -> tuple[str, Game, State]:
     entry = resources.find(word) if Path(word).suffix in ("", ".toml") else None
     if entry is not None:
         with as_file(entry) as path:
-            text, shown = read_lesson_text(path), f"layouts/{Path(str(path)).name}"
+            text, shown = read_text(path), f"layouts/{Path(str(path)).name}"
     else:
         path = here.parent / word
         if not path.is_file():
             raise table.error("layout", f"{word!r} is neither a shipped layout nor a file "
                                         f"beside the lesson")
-        text, shown = read_lesson_text(path), str(path)
+        text, shown = read_text(path), str(path)
     game, state = layouts.loads(text, shown)
     return word, game, state
 
@@ -284,7 +267,7 @@ def loads(text: str, source_name: str, *, here: Path | None = None) -> Lesson:
 
 def load(path: str | os.PathLike) -> Lesson:
     """The lesson in the file at ``path``."""
-    return loads(read_lesson_text(path), str(path), here=Path(path))
+    return loads(read_text(path), str(path), here=Path(path))
 
 
 def shipped_names() -> list[str]:
