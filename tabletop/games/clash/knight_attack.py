@@ -30,6 +30,7 @@ from tabletop.games.clash.events import Event
 from tabletop.games.clash.forced import Branch
 from tabletop.games.clash.sequence import Ask, Pending, said
 from tabletop.games.clash.state import HEAT_LIMIT, ClashState
+from tabletop.games.clash.view import refuse_partial
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,7 @@ def begin(state: ClashState, knight: str, monster: str, weapon: str) -> KnightDr
     if state.cards is None:
         raise IllegalActionError(action, "this board names no card files; roll the dice at "
                                          "the table")
+    refuse_partial(state, action)
     if state.cards.result:
         raise IllegalActionError(action, f"the Clash has ended ({state.cards.result})")
     gear = state.cards.library.gear_card(weapon)
