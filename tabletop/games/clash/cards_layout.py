@@ -196,8 +196,7 @@ def write(state: ClashState) -> dict[str, Any]:
     table["bonuses"] = list(cards.bonuses)
     if cards.result:
         table["result"] = cards.result
-    if not cards.public:
-        table["shuffles"] = cards.shuffles
-        table["rolls"] = cards.rolls
+    table["shuffles"] = cards.shuffles
+    table["rolls"] = cards.rolls
     out = {"card_files": list(cards.library.files), "clash": table}
     return {"view": PUBLIC_VIEW, **out} if cards.public else out

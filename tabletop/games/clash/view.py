@@ -77,12 +77,13 @@ def _backs(cards: Encounter, names: tuple[str, ...], ai: bool) -> tuple[str, ...
 
 def public_cards(cards: Encounter) -> Encounter:
     """``cards`` as the table sees them: every face-down card as its back (a deck's backs
-    sorted by level), a Mob's BP card as its back until revealed, no seed, no counters."""
+    sorted by level), a Mob's BP card as its back until revealed, no seed (the counts of
+    shuffles and rolls made stay: without the seed they tell nothing)."""
     hidden = {key: _backs(cards, getattr(cards, key), key.startswith("ai")) for key in FACE_DOWN}
     mobs = tuple((mob, name if mob in cards.revealed or is_back(name)
                   else back(False, level_of(cards, name, False)))
                  for mob, name in cards.mob_cards)
-    return replace(cards, seed=0, shuffles=0, rolls=0, mob_cards=mobs, public=True, **hidden)
+    return replace(cards, seed=0, mob_cards=mobs, public=True, **hidden)
 
 
 def view_for(state: ClashState, player: str | None = None) -> ClashState:
