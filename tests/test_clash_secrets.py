@@ -14,9 +14,11 @@ from tabletop.errors import IllegalActionError, LayoutError
 from tabletop.games import layouts
 from tabletop.games.clash import encounter as enc_mod
 from tabletop.games.clash import knight_attack, monster_round
+from tabletop.games.clash import sequence as seq
 from tabletop.games.clash.actions import EndMonsterRound, MoveKnight
 from tabletop.games.clash.cards import cards_from_text
 from tabletop.games.clash.view import back, level_of
+from tabletop.games.query import ask
 from tabletop.spatial.grid import Space
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
@@ -69,10 +71,32 @@ def test_the_public_view_cannot_be_played_on():
     for act in (lambda: game.apply(view, EndMonsterRound()),
                 lambda: game.apply(view, MoveKnight("Kara", Space.parse("F5"))),
                 lambda: monster_round.begin_activation(view),
-                lambda: knight_attack.begin(view, "Kara", "Shellwyrm", "Longsword")):
+                lambda: monster_round.begin_attack(view, "Shellwyrm", "AI")):
         with pytest.raises(IllegalActionError, match="public view of a Clash: its face-down "
                                                      "cards and its seed are unknown"):
             act()
+
+
+def test_a_knight_attack_on_the_public_view_stops_at_the_face_down_bp_card():
+    game, state = load(BOSS)
+    state = replace(state, turn=replace(state.turn, phase="knight"))
+    kara = replace(state.knight("Kara"), at=Space.parse("D6"))      # beside the Shellwyrm
+    view = game.public_view(state.with_piece(kara))
+    draft = knight_attack.begin(view, "Kara", "Shellwyrm", "Longsword")
+    assert draft.ask.kind == "roll"              # the attack roll needs no hidden card
+    with pytest.raises(IllegalActionError, match="Determine the BP card of Shellwyrm: this "
+                                                 "is the public view"):
+        while draft.ask is not None:
+            ask = draft.ask
+            value = seq.from_faces(ask, ["9"] * len(ask.dice)) \
+                if ask.kind == "roll" else 0 if ask.kind == "choose" else {}
+            draft = knight_attack.answer(draft, value)
+
+
+def test_a_power_question_on_a_face_down_mob_card_says_so():
+    game, state = load(MOBS)
+    answer = ask(game, game.public_view(state), "power Kara 'Ratling 1' 1,0,0")
+    assert "Ratling 1's BP card is face down in this public view" in answer["error"]
 
 
 def _dump(name: str) -> str:

@@ -119,6 +119,7 @@ def begin_attack(state: ClashState, monster: str, card: str,
     events: list[Event] = []
     token = ""
     if card == "AI":
+        refuse_partial(state, f"{monster} draws an AI card")
         cards, drawn, words = enc_mod.draw_ai(state.cards)
         state = replace(state, cards=cards)
         events += [said(w, "Draw AI") for w in words]

@@ -115,9 +115,17 @@ def outcomes(state: ClashState, action: object) -> list[Outcome]:
 
 
 def apply(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, ...]]:
-    """The state after ``action`` and the events, for the option the action names; a public
-    view (:func:`~tabletop.games.clash.view.is_partial`) is refused."""
+    """The state after ``action`` and the events, for the option the action names (see
+    :func:`resolve`); a public view (:func:`~tabletop.games.clash.view.is_partial`) is
+    refused: it cannot be played on."""
     refuse_partial(state, action)
+    return resolve(state, action)
+
+
+def resolve(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, ...]]:
+    """The state after ``action`` and the events, for the option the action names, on any
+    board, a public view too: for the questions of ``tabletop query`` and for the card
+    sequences, which stop where a face-down card is needed."""
     results = outcomes(state, action)
     option = getattr(action, "option", None)
     if option is None:

@@ -300,6 +300,11 @@ def start_attack(screen: ClashController, knight: str) -> bool:
     state = screen.state
     if state.cards is None:
         return False
+    try:
+        view.refuse_partial(state, f"{knight} attacks")
+    except TabletopError as exc:
+        screen.session.tell(str(exc), error=True)
+        return True
     me = state.knight(knight)
     items = []
     for monster in state.monsters:
