@@ -100,18 +100,20 @@ def test_loader_errors_name_file_line_card_and_field():
 
 
 def test_card_files_are_read_only_from_the_layouts_folder_or_the_programs_data(tmp_path):
-    layout = tmp_path / "board.toml"
     (tmp_path / "mine.toml").write_text('[[gear]]\nname = "Axe"\nkind = "armor"\n')
-    assert card_file_path("mine.toml", str(layout)) == (tmp_path / "mine.toml").resolve()
-    assert card_file_path("clash-example-gear.toml", str(layout)).parent == DATA
+    assert card_file_path("mine.toml", tmp_path) == (tmp_path / "mine.toml").resolve()
+    assert card_file_path("clash-example-gear.toml", tmp_path).parent == DATA
     for bad in ("/etc/passwd", "../secret.toml", "nothing.toml", "sub/../../x.toml"):
         with pytest.raises(LayoutError, match="card_files"):
-            card_file_path(bad, str(layout))
+            card_file_path(bad, tmp_path)
     outside = tmp_path.parent / "outside-cards.toml"
     outside.write_text("")
     (tmp_path / "link.toml").symlink_to(outside)
     with pytest.raises(LayoutError, match="card_files"):
-        card_file_path("link.toml", str(layout))
+        card_file_path("link.toml", tmp_path)
+    with pytest.raises(LayoutError, match="card_files"):  # a layout inside a picture
+        card_file_path("mine.toml", None)
+    assert card_file_path("clash-example-gear.toml", None).parent == DATA
 
 
 @pytest.mark.parametrize("name", ["clash-example-boss.toml", "clash-example-mobs.toml"])

@@ -24,6 +24,8 @@ from tabletop.errors import TabletopError
 from tabletop.ui import background, keys, textlayer
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.history import HistoryView
+from tabletop.ui.navigate import KEY_HELP as VIEW_KEY_HELP
+from tabletop.ui.navigate import Navigator
 from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
 from tabletop.ui.screens import screen_for
@@ -64,6 +66,7 @@ APP_KEY_HELP: list[tuple[str, str]] = [
     ("F5", "reopen the file from disk"), ("F1", "this help"), ("Ctrl+Q", "quit"),
     ("drop a file", "open it"),
     ("log: wheel, PgUp/PgDn, click", "scroll the log; an entry's board, read-only (Esc: back)"),
+    *VIEW_KEY_HELP,
 ]
 
 
@@ -105,6 +108,7 @@ class App:
         self.armed: str | None = None
         self._was_armed: str | None = None
         self.buttons: list[Button] = []
+        self.navigator = Navigator(self)
         self.pointer: tuple[int, int] | None = None
         self.log_panel = LogPanel()
         self.interactive = True
@@ -184,6 +188,9 @@ class App:
             self.take_screenshot()
             return
         if self.log_panel.handle_event(event):
+            return
+        event = self.navigator.filter(event)
+        if event is None:  # it zoomed or panned the board
             return
         top = self.top
         if top.modal:
@@ -401,11 +408,17 @@ class App:
             y += draw_captions(surface, pygame.Rect(inner.x, y, inner.width,
                                                     inner.bottom - y), asked) + 8
         room = max(0, inner.bottom - y)  # under the buttons: facts, legend, then the log
-        log_least = min(max(theme.ui(90), room // 3), room // 2) if self.interactive else 0
+        widget = next((c for c in reversed(self.stack) if c.in_panel), None)
+        share = 5 if widget is not None else 3  # an open menu wants the room
+        log_least = min(max(theme.ui(90), room // share), room // 2) if self.interactive else 0
         if self.interactive and not self.session.log:  # nothing yet: the log's heading only
             log_least = min(theme.ui(30), room)
-        facts = self.screen.panel_lines()
-        legend = self.screen.legend()
+        facts = self.screen.panel_lines() if widget is None else []
+        legend = self.screen.legend() if widget is None else []
+        if widget is not None:  # an open menu takes the place of the facts and the legend
+            menu = pygame.Rect(inner.x, y, inner.width, max(40, room - log_least - gap))
+            widget.draw_panel(surface, menu)
+            y, room = menu.bottom + gap, max(0, inner.bottom - menu.bottom - gap)
         shared = max(0, room - log_least - 2 * gap)
         want_facts = facts_height(inner.width, facts)
         want_legend = legend_height(inner.width, legend)
@@ -597,6 +610,7 @@ def run(path: str, *, frames: int | None = None) -> int:
         say(str(exc), error=True)
         return EXIT_INPUT
     recovery = Recovery()
+    recovery.remove_interrupted_saves(Path(path).parent)
     session = Session(game, state, path=str(path), recovery=recovery)
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels, no blur
     pygame.display.init()

@@ -19,6 +19,7 @@ from tabletop.games.clash import effects as fx
 from tabletop.games.clash.actions import MOVEMENT_TYPES, Weapon
 from tabletop.games.clash.state import ACTIVATION_KINDS, MONSTER_TYPES
 from tabletop.games.layoutfile import Source, Table, named_label, parse_toml, read_text
+from tabletop.games.safefiles import FileProblem, resolve_named
 from tabletop.spatial.grid import Space
 
 DATA = Path(str(resources.data_file(""))).resolve()
@@ -196,23 +197,22 @@ class Library:
                        self.bps + other.bps, self.gear + other.gear, self.files + other.files)
 
 
-def card_file_path(name: str, layout: str) -> Path:
-    """Where the ``card_files`` entry ``name`` of the layout file ``layout`` is read from: a
-    file inside the layout's folder, else one in the program's data folder.  Absolute paths,
-    ``..`` and links leading out of both folders are refused (a layout comes from strangers)."""
-    if not name or "\x00" in name or Path(name).is_absolute():
-        raise LayoutError(f"card_files: {name!r} must be a file name relative to the layout's "
-                          f"folder", source=layout)
-    folders = [] if layout == "<layout>" else [Path(layout).resolve().parent]
-    folders.append(DATA)
-    for folder in folders:
-        path = (folder / name).resolve()
-        if not path.is_relative_to(folder):
+def card_file_path(name: str, folder: Path | None, layout: str = "<layout>") -> Path:
+    """Where the ``card_files`` entry ``name`` of the layout ``layout`` is read from: a file
+    inside ``folder``, the layout's own folder, else one in the program's data folder.
+    Absolute paths, ``..`` and links leading out of both folders are refused (a layout comes
+    from strangers; :func:`~tabletop.games.safefiles.resolve_named`).  A layout with no folder
+    (inside a picture, or given as text) may name the program's card files only."""
+    shown = name if name.isprintable() and len(name) <= 80 else repr(name[:80])
+    for base in ([folder] if folder is not None else []) + [DATA]:
+        try:
+            path = resolve_named(base, name)
+        except FileProblem:
             continue
         if path.is_file():
             return path
-    raise LayoutError(f"card_files: {name!r} is neither in the layout's folder nor among "
-                      f"the program's card files ({', '.join(shipped_card_files())})",
+    raise LayoutError(f"card_files: {shown!r} is neither a file in the layout's folder nor "
+                      f"among the program's card files ({', '.join(shipped_card_files())})",
                       source=layout)
 
 
@@ -424,9 +424,10 @@ def _gear(table: Table) -> Gear:
     return gear
 
 
-def load_many(names: tuple[str, ...], layout: str) -> Library:
-    """The cards of every file ``names`` of the layout ``layout`` (:func:`card_file_path`)."""
+def load_many(names: tuple[str, ...], folder: Path | None, layout: str) -> Library:
+    """The cards of every file ``names`` of the layout ``layout`` whose own folder is
+    ``folder`` (:func:`card_file_path`)."""
     library = Library()
     for name in names:
-        library = library.merged(load_card_file(card_file_path(name, layout)))
+        library = library.merged(load_card_file(card_file_path(name, folder, layout)))
     return Library(library.sheets, library.attacks, library.bps, library.gear, names)

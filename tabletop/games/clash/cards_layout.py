@@ -52,7 +52,7 @@ def read(top: Table, state: ClashState, knight_tables: dict[str, Table]) -> Clas
         raise table.error(None, "needs the top-level card_files that hold its cards")
     if len(files) > 20:
         raise top.error("card_files", "at most 20 card files")
-    library = load_many(files, top.source.name)
+    library = load_many(files, top.source.folder, top.source.name)
     name = table.req("sheet", str)
     sheet = library.sheet(name)
     if sheet is None:

@@ -29,6 +29,7 @@ from tabletop.games.clash.state import ClashState
 from tabletop.games.clash.view import BACK
 from tabletop.games.contract import Verb
 from tabletop.games.overlay import Picture
+from tabletop.numbers import parse_int
 
 MAX_FACES = 40
 
@@ -55,8 +56,8 @@ def _labels(kinds: tuple[str, ...], text: str) -> list[str]:
             label = "CRIT" if word.upper() in ("10", "CRIT") else word
             if label not in {f.label for f in faces}:
                 raise QueryError(f"{word!r} is not a d10 face (1 to 10)")
-        elif word.isdigit() and len(word) <= 2:
-            found = [f for f in faces if f.symbols.count("power") == int(word)
+        elif (power := parse_int(word, 0, 99)) is not None:
+            found = [f for f in faces if f.symbols.count("power") == power
                      and all(s == "power" for s in f.symbols)]
             if not found:
                 raise QueryError(f"a {table[kind].colour} Power die has no face with {word} "
@@ -211,13 +212,13 @@ def _armor(state: ClashState, args: list[str]) -> dict[str, Any]:
     armor = [d for g in seq.gear_of(state, knight) if g.kind != "weapon" for d in g.armor_dice]
     if not armor:
         raise QueryError(f"{knight.name} has no Armor dice")
-    if not args[2].isdigit() or int(args[2]) > 50:
+    loss = parse_int(args[2], 0, 50)
+    if loss is None:
         raise QueryError("LOSS must be a whole number 0 to 50")
     pool = seq.pool_of(armor)
     ask = Ask("roll", "Armor Roll", dice=tuple(pool.kinds()), roll_type="armor")
     roll = _roll(ask, args[1])
     saved = armor_roll(roll, pool.raw_power)
-    loss = int(args[2])
     return {"answer": max(0, loss - saved), "power": saved,
             "why": f"{roll}: {saved} Power symbol{'s' * (saved != 1)} counted (Potential and "
                    f"Hope do not count, Armor Roll); {loss} - {min(saved, loss)} = "

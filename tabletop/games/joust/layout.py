@@ -37,6 +37,7 @@ from tabletop.games.joust.state import (
     JoustState,
     Knight,
     Squire,
+    is_token_slot,
 )
 from tabletop.games.layoutfile import Table, named_label
 
@@ -115,7 +116,7 @@ def _slot_name(table: Table) -> str:
     """The name of an Enhancement Card, which names its Equipment slot: not a number (those
     name Bravery Token slots) and not ``fealty`` (the Fealty Die's place)."""
     name = _name(table)
-    if name.isdigit():
+    if is_token_slot(name):
         raise table.error("name", "must not be a number (numbers name Bravery Token slots)")
     if name.strip().lower() == "fealty":
         raise table.error("name", "must not be 'fealty', the name of the Fealty Die's place")

@@ -24,6 +24,7 @@ from tabletop.games.kingdom.state import (
     PANZERGATES,
     PATH_KINDS,
     PHASES,
+    POI_NUMBERS,
     PROMPT_KINDS,
     SIZES,
     STATUSES,
@@ -41,8 +42,10 @@ from tabletop.games.kingdom.state import (
     Prompt,
     Tile,
     Track,
+    poi_number,
 )
-from tabletop.games.layoutfile import Table, named_label
+from tabletop.games.layoutfile import MAX_NAME, Table, named_label
+from tabletop.numbers import shorten
 from tabletop.spatial.tile_map import OPPOSITE, SIDES, STEP, side_length
 
 MAX_FOOTPRINT = 6
@@ -57,6 +60,20 @@ def _nonempty(value: str) -> str | None:
     if not value.isprintable():
         return "must be one line of text, without line breaks or tabs"
     return None if value.strip() else "must not be empty"
+
+
+def _poi(value: str) -> str | None:
+    """A tile's Point of Interest: a number (rulebook: "accompanied by a number") or a name
+    from the Point of Interest table ("accompanied by a name")."""
+    if not value or poi_number(value) is not None:
+        return None
+    low, high = POI_NUMBERS
+    if value.lstrip("+-")[:1].isdigit():
+        return f"{shorten(value)!r} is neither a whole number from {low} to {high} nor a name"
+    if not value.isprintable() or value != value.strip() or len(value) > MAX_NAME:
+        return (f"a Point of Interest name is one line of at most {MAX_NAME} characters, "
+                f"without spaces around it")
+    return None
 
 
 def _range(low: int, high: int):
@@ -116,7 +133,7 @@ def _tile(table: Table) -> tuple[Tile, list[tuple[Path, Table, str]]]:
         clues=table.get("clues", int, 0, check=_range(0, 10)),
         intensity=table.get("intensity", int, 1, check=_range(1, 10)),
         cipher=table.get("cipher", str, ""),
-        poi=table.get("poi", str, ""),
+        poi=table.get("poi", str, "", check=_poi),
         paths=tuple(p for p, _, _ in paths),
     )
     table.done()
@@ -408,7 +425,7 @@ def _check_prompt(table: Table, prompt: Prompt, tiles: dict[str, Tile], wheel: l
         need(options <= on_table, "options", "offers tiles on the table only")
     elif prompt.kind == "poi":
         tile = tiles.get(prompt.subject)
-        need(tile is not None and tile.poi.lstrip("-").isdigit(), "subject",
+        need(tile is not None and tile.poi_number is not None, "subject",
              "is about a tile with a numbered Point of Interest")
     elif prompt.kind == "district-slot":
         district, bar, card = prompt.subject.partition("|")
@@ -453,6 +470,7 @@ def _exploration_card(table: Table) -> ExplorationCard:
 def _knights(top: Table) -> tuple[Knight, ...]:
     """The ``[[knights]]``: name, the Clue types collected, the Clue tokens held."""
     knights: list[Knight] = []
+    seen: set[str] = set()
     for table in top.tables("knights", named_label("Knight")):
         name = table.req("name", str, check=_nonempty)
         collects = tuple(c.lower() for c in table.str_list("collects"))
@@ -470,8 +488,9 @@ def _knights(top: Table) -> tuple[Knight, ...]:
                     raise held.error(kind, f"the Knight does not collect {kind} Clues (only "
                                            f"the Clues on their Clue card or Quest)")
         table.done()
-        if any(k.name == name for k in knights):
+        if name in seen:
             raise table.error("name", f"{name!r} is listed twice")
+        seen.add(name)
         knights.append(Knight(name, collects, counts))
     return tuple(knights)
 

@@ -161,7 +161,8 @@ class AlmokonController(GameController):
         view = self.view_state()
         self.hits = draw_almokon(surface, rect, view, selected=self.selected,
                                  targets=self.targets(), hands=self.hands_shown(),
-                                 note=phase_hint(self.state, self.mode))
+                                 note=phase_hint(self.state, self.mode),
+                                 viewport=self.viewport)
         hovered = self.hit_at(self.mouse) if self.mouse is not None else None
         if hovered is not None and hovered.uid != HIDDEN:
             draw_zoom(surface, rect, card_lines(self.state, hovered.uid), hovered.owner,

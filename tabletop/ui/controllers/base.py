@@ -27,6 +27,7 @@ from tabletop.games.contract import State
 from tabletop.games.overlay import Overlay, overlay, picture_verbs
 from tabletop.games.query import split_words
 from tabletop.ui.session import Session
+from tabletop.ui.viewport import Viewport
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
@@ -36,6 +37,9 @@ class Controller:
     """One entry of the controller stack (see the module docstring)."""
 
     modal: bool = False
+    in_panel: bool = False
+    """Whether this controller shows a menu or choice in the side panel (in place of the
+    selection's facts and the legend), so that the board keeps its place while it is open."""
 
     def __init__(self) -> None:
         self.app: App | None = None
@@ -57,6 +61,10 @@ class Controller:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw into ``rect`` (the board area) of ``surface``."""
 
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw this controller's menu into ``rect`` of the side panel (called each frame
+        for the topmost controller with :attr:`in_panel`)."""
+
 
 @dataclass(frozen=True)
 class ButtonSpec:
@@ -74,8 +82,9 @@ class ButtonSpec:
 class GameController(Controller):
     """The base of every game's screen: the bottom of the controller stack.
 
-    Subclasses implement :meth:`draw` (the board, static layers cached) and whatever of the
-    rest their game needs.
+    Subclasses implement :meth:`draw` (the board, static layers cached, fitted into
+    ``self.viewport.frame(...)`` of the part of the area the board goes in, so that zoom and
+    pan work; clicks map through the same fit) and whatever of the rest their game needs.
     """
 
     title = "board"
@@ -87,6 +96,7 @@ class GameController(Controller):
         super().__init__()
         self.session = session
         self.reveal = False
+        self.viewport = Viewport()
         self.asked: list[Overlay] = []
 
     def view_state(self) -> State:

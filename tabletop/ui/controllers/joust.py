@@ -117,7 +117,7 @@ class JoustController(GameController):
                 _far(self.drag_from, self.mouse):
             drag = (self.selection.colour, self.mouse)
         self.hits = draw_joust(surface, rect, view, selection=self.selection,
-                               note=self.note(view), drag=drag)
+                               note=self.note(view), drag=drag, viewport=self.viewport)
 
     def note(self, view: JoustState) -> list[str]:
         """Words beside The List: the last joust's score, or what to do now."""
