@@ -44,7 +44,8 @@ def face_down(cards) -> tuple:
 def secrets(app) -> set[str]:
     """What lies face down on the board shown now (a running sequence's own board) that no
     board of the session ever had on show (nor the running sequence's card: a copy of the
-    card drawn may still lie in the deck), and the seed in the words a screen would use."""
+    card drawn may still lie in the deck; nor a name inside one on show, which a wrapped line
+    may end with), and the seed in the words a screen would use."""
     session, state = app.session, app.screen.state
     cards = state.cards
     hidden = {*cards.ai_deck, *cards.bp_deck, *cards.ai_escalation, *cards.bp_escalation}
@@ -55,7 +56,8 @@ def secrets(app) -> set[str]:
         seen |= {getattr(flow.draft, "card", ""), getattr(flow.draft, "bp", "")}
     for step in [*session.history, *session.redo_steps]:
         seen |= shown_cards(step.state)
-    out = {name for name in hidden - seen if name not in state.notes}
+    out = {name for name in hidden - seen if name not in state.notes
+           and not any(name in other for other in seen)}  # "Tail" of "Tail Lash", wrapped
     return out | {f"seed {cards.seed}", f"seed = {cards.seed}"}
 
 
@@ -64,7 +66,7 @@ def check(app) -> None:
     of cards that are no secret are taken out of the words first, longest first, so a
     secret name inside another card's ("Tail" in "Tail Lash") is not taken for a leak."""
     app.update(16)
-    words = frame_words(app)
+    words = " ".join(frame_words(app).split())  # a name wrapped over two lines is one again
     hidden = secrets(app)
     library = app.screen.state.cards.library
     others = {c.name for c in (*library.attacks, *library.bps)} - hidden
