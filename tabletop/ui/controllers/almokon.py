@@ -14,7 +14,6 @@ from __future__ import annotations
 import pygame
 
 from tabletop.errors import UsageError
-from tabletop.games.almokon import rules
 from tabletop.games.almokon.actions import (
     Activate,
     Attack,
@@ -28,15 +27,17 @@ from tabletop.games.almokon.actions import (
     ReadyAll,
 )
 from tabletop.games.almokon.state import AlmokonState
-from tabletop.games.almokon.targeting import (
+from tabletop.ui.controllers.almokon_facts import card_lines, group_label, phase_hint
+from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.facades.almokon import (
+    HIDDEN,
     attach_targets,
     attack_targets,
     can_attack,
     effect_targets,
+    rules,
+    view_for,
 )
-from tabletop.games.almokon.view import HIDDEN, view_for
-from tabletop.ui.controllers.almokon_facts import card_lines, group_label, phase_hint
-from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.session import Session
 from tabletop.ui.views.almokon import (
     PLAYER_COLOURS,
