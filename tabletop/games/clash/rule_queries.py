@@ -23,7 +23,7 @@ from tabletop.games.clash.actions import (
 from tabletop.games.clash.events import describe
 from tabletop.games.clash.forced import Branch
 from tabletop.games.clash.forced_kinds import BY_NAME, KINDS, KNOCKBACK_DIRECTIONS
-from tabletop.games.clash.rules import apply, outcomes
+from tabletop.games.clash.rules import outcomes, resolve
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.games.clash.targeting import TargetingError, target
 from tabletop.games.clash.turns import attack_problem
@@ -236,7 +236,7 @@ def _climb(state: ClashState, args: list[str]) -> dict[str, Any]:
     free, why = [], []
     for space in spaces:
         try:
-            apply(state, Climb(knight.name, monster.name, space))
+            resolve(state, Climb(knight.name, monster.name, space))
         except TabletopError as exc:
             why.append(f"{space}: {str(exc).split(': ', 1)[-1]}")
         else:
