@@ -93,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--startup", action="store_true",
                        help="whole processes: screenshot, query, start to first frame")
     bench.add_argument("--dice", action="store_true", help="the dice physics benchmark")
+    bench.add_argument("--idle", action="store_true",
+                       help="processor time of the window left alone, on every kind of screen")
 
     roll = sub.add_parser("roll", help="roll dice without a window and print JSON")
     roll.add_argument("spec", help='dice, e.g. "3 kf-d10 crit" or "white red black black"')

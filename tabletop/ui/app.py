@@ -1,5 +1,6 @@
 """The window: one loop of events -> controller stack -> rules core (through the session) ->
-state -> view, capped at 60 frames a second, in a resizable window.
+state -> view, in a resizable window; the loop (:mod:`tabletop.ui.loop`) waits for events and
+draws only when something changed or animates.
 
 :class:`App` holds the session and the controller stack and draws whole frames (title strip,
 board area, side panel, status line) into any surface, so the window, ``tabletop screenshot``,
@@ -23,6 +24,7 @@ from tabletop.errors import TabletopError
 from tabletop.ui import background, keys, textlayer
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.history import HistoryView
+from tabletop.ui.loop import FrameLoop, wake
 from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
 from tabletop.ui.screens import screen_for
@@ -44,12 +46,8 @@ from tabletop.ui.widgets.panels import (
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
 from tabletop.ui.widgets.tooltip import draw_tooltip
 
-FPS = 60
 MIN_LEGEND = 44
 """Pixels: with less room than this under the buttons, the side panel leaves the legend out."""
-IDLE_AFTER, IDLE_FRAME = 2.0, 0.25
-"""After this many seconds without input (and no modal open) the window redraws only every
-``IDLE_FRAME`` seconds, so an idle board costs almost no processor time."""
 SWITCH_INTERVAL = 0.001
 """Seconds between thread switches while the window runs: when a background search runs
 into a frame, the frame loop gets the interpreter back within a millisecond."""
@@ -514,6 +512,13 @@ class RestorePrompt(Controller):
                 y += 24
 
 
+def present(app: App) -> None:
+    """Draw a whole frame of ``app`` into the window and show it."""
+    window = pygame.display.get_surface()
+    app.draw(window)
+    pygame.display.flip()
+
+
 def run(path: str, *, frames: int | None = None) -> int:
     """Open the window on the layout (or tabletop PNG) at ``path`` and run until it is closed;
     returns the exit code.  A file that cannot be opened prints the same one line as
@@ -537,32 +542,16 @@ def run(path: str, *, frames: int | None = None) -> int:
         pending = recovery.pending()
         if pending:
             app.push(RestorePrompt(pending[0]))
-        clock = pygame.time.Clock()
-        shown = 0
-        last_event = last_draw = 0.0
-        while app.running and (frames is None or shown < frames):
-            background.frame_busy()
-            events = pygame.event.get()
-            for event in events:
-                app.dispatch(event)
-            now = time.monotonic()
-            if events:
-                last_event = now
-            app.update(clock.get_time())
-            idle = now - last_event > IDLE_AFTER and len(app.stack) == 1
-            if not idle or now - last_draw >= IDLE_FRAME:
-                window = pygame.display.get_surface()
-                app.draw(window)
-                pygame.display.flip()
-                last_draw = now
-            background.frame_idle()
-            clock.tick(FPS)
-            shown += 1
+        loop = FrameLoop(app, present)
+        background.WORKER.notify = wake
+        while app.running and (frames is None or loop.frames < frames):
+            loop.step()
     except Exception as exc:  # a bug, not a user mistake: keep the recovery file, one line
         print(f"tabletop: internal error ({type(exc).__name__}: {exc}); the board is kept in "
               f"{recovery.file} and is offered at the next start", file=sys.stderr)
         return EXIT_BUG
     finally:
+        background.WORKER.notify = None
         background.frame_idle()
         pygame.quit()
     recovery.discard()

@@ -52,7 +52,12 @@ class Controller:
         return False
 
     def update(self, dt_ms: int) -> None:
-        """Advance animations by ``dt_ms`` milliseconds (called once per frame)."""
+        """Advance animations by ``dt_ms`` milliseconds (called once per turn of the loop)."""
+
+    def animating(self) -> bool:
+        """Whether this controller moves on its own and needs frames without input (the
+        base: no; an idle window then draws nothing until an event comes)."""
+        return False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw into ``rect`` (the board area) of ``surface``."""
