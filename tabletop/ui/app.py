@@ -57,6 +57,8 @@ APP_KEY_HELP: list[tuple[str, str]] = [
     ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"), ("Ctrl+S", "save the layout"),
     ("F12", "save a picture of the board (screenshots folder)"),
     ("F5", "reopen the file from disk"), ("F1", "this help"), ("Ctrl+Q", "quit"),
+    ("Ctrl+F", "auto-resolve forced choices on/off (off: every choice the rules give you "
+               "is asked, even with one legal form)"),
     ("drop a file", "open it"),
     ("log: wheel, PgUp/PgDn, click", "scroll the log; an entry's board, read-only (Esc: back)"),
 ]
@@ -103,6 +105,9 @@ class App:
         self.pointer: tuple[int, int] | None = None
         self.log_panel = LogPanel()
         self.interactive = True
+        self.auto_forced = False
+        """*Auto-resolve forced choices* (Ctrl+F): off, the window asks every choice the
+        rulebook gives a player, even one with a single legal form."""
         self.push(screen_for(session))
 
     # -- the controller stack -------------------------------------------------------------
@@ -192,6 +197,11 @@ class App:
             self.session.save()
         elif ctrl and event.key == pygame.K_q:
             self.request_quit()
+        elif ctrl and event.key == pygame.K_f:
+            self.auto_forced = not self.auto_forced
+            self.session.tell("auto-resolve forced choices: " + (
+                "on (a choice with one legal form and no \"may\" is made without asking)"
+                if self.auto_forced else "off (every choice the rules give you is asked)"))
         elif event.key == pygame.K_F5:
             self.reopen()
         elif event.key == pygame.K_F1:

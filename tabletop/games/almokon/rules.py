@@ -597,7 +597,7 @@ def _enter(run: _Run, owner: int, uid: str, zone: str, *, ready: bool | None,
             rule="" if ready else ", exhausted")
     if definition.has("charge") and charge:
         run.s = replace(run.s, follow_up=FollowUp(uid, "charge"))
-        run.say("follow-up", card=run.s.name_of(uid), rule="Charge")
+        run.say("follow-up", card=run.s.name_of(uid), rule="Charge: it entered ready")
     if definition.enter is not None:
         _effect(run, owner, definition.enter, uid, "")
 
@@ -865,7 +865,7 @@ def _attack(run: _Run, index: int, action: Attack) -> None:
     if killed and not died and not run.s.winner and a_def.has("onslaught") \
             and (follow is None or follow.kind != "onslaught"):
         run.s = replace(run.s, follow_up=FollowUp(attacker.uid, "onslaught"))
-        run.say("follow-up", card=s.name_of(attacker.uid), rule="Onslaught")
+        run.say("follow-up", card=s.name_of(attacker.uid), other="again ", rule="Onslaught")
 
 
 # ---------------------------------------------------------------------- turn order

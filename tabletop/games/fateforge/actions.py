@@ -11,6 +11,9 @@ Preparation: :class:`RollDice`, :class:`EnergyReroll`, :class:`ThreeOfAKind`, :c
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
+
+from tabletop.games.choices import Choice
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,10 @@ class RollDice:
     """``results`` of the hero's roll; ``kinds`` the dice chosen from the pool (``()``: not
     said, e.g. physical dice entered by hand)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("kinds", "which dice to roll"),
+    )
+
     hero: str
     results: tuple[str, ...]
     kinds: tuple[str, ...] = ()
@@ -39,6 +46,8 @@ class RollDice:
 class RollAllyDice:
     """The ally's two setup results (misses already rerolled, *Allies*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     results: tuple[str, ...]
 
     def __str__(self) -> str:
@@ -48,6 +57,10 @@ class RollAllyDice:
 @dataclass(frozen=True)
 class AccompanyAlly:
     """The ally accompanies ``hero`` (chosen in the first Preparation Phase, *Allies*)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("hero", "which hero the ally accompanies"),
+    )
 
     hero: str
 
@@ -60,6 +73,10 @@ class SetArmourUse:
     """Whether ``hero`` uses armour cubes against the damage it suffers (*Armour*: "you may
     remove a black cube")."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("use", "whether to use armour against damage", may=True),
+    )
+
     hero: str
     use: bool
 
@@ -71,12 +88,16 @@ class SetArmourUse:
 class ExtraRound:
     """Play one more combat round at the cost of a Corruption card per standing hero."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     def __str__(self) -> str:
         return "play an extra combat round"
 
 
 @dataclass(frozen=True)
 class EnergyReroll:
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     hero: str
     results: tuple[str, ...]
 
@@ -86,6 +107,11 @@ class EnergyReroll:
 
 @dataclass(frozen=True)
 class ThreeOfAKind:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("die", "which die to change"),
+        Choice("to", "which result it becomes"),
+    )
+
     hero: str
     die: int
     to: str
@@ -96,6 +122,11 @@ class ThreeOfAKind:
 
 @dataclass(frozen=True)
 class Dash:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("to", "which zone to dash to"),
+        Choice("trap", "how to meet a trap there"),
+    )
+
     hero: str
     to: str
     trap: str = ""
@@ -107,6 +138,10 @@ class Dash:
 
 @dataclass(frozen=True)
 class SetOrder:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("order", "the order the heroes act in"),
+    )
+
     order: tuple[str, ...]
 
     def __str__(self) -> str:
@@ -115,6 +150,12 @@ class SetOrder:
 
 @dataclass(frozen=True)
 class Step:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("to", "which zone to step to"),
+        Choice("energy", "whether to spend energy", may=True),
+        Choice("trap", "how to meet a trap there"),
+    )
+
     hero: str
     to: str
     energy: bool = False
@@ -128,6 +169,10 @@ class Step:
 
 @dataclass(frozen=True)
 class Hit:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("enemy", "which enemy to hit"),
+    )
+
     hero: str
     enemy: str
 
@@ -137,6 +182,10 @@ class Hit:
 
 @dataclass(frozen=True)
 class Shot:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("enemy", "which enemy to shoot"),
+    )
+
     hero: str
     enemy: str
 
@@ -146,6 +195,10 @@ class Shot:
 
 @dataclass(frozen=True)
 class ToggleDoor:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("to", "which door"),
+    )
+
     hero: str
     to: str
 
@@ -155,6 +208,11 @@ class ToggleDoor:
 
 @dataclass(frozen=True)
 class UsePortal:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("to", "which destination"),
+        Choice("trap", "how to meet a trap there"),
+    )
+
     hero: str
     to: str
     trap: str = ""
@@ -165,6 +223,10 @@ class UsePortal:
 
 @dataclass(frozen=True)
 class OpenChest:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("token", "which chest"),
+    )
+
     hero: str
     token: str
 
@@ -174,6 +236,10 @@ class OpenChest:
 
 @dataclass(frozen=True)
 class Explore:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("token", "which exploration token"),
+    )
+
     hero: str
     token: str
 
@@ -183,6 +249,10 @@ class Explore:
 
 @dataclass(frozen=True)
 class Revive:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("target", "which hero to revive"),
+    )
+
     hero: str
     target: str
 
@@ -192,6 +262,10 @@ class Revive:
 
 @dataclass(frozen=True)
 class Collect:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("token", "which token"),
+    )
+
     hero: str
     token: str
 
@@ -201,6 +275,11 @@ class Collect:
 
 @dataclass(frozen=True)
 class Fountain:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("health", "how many cubes become health", may=True),
+        Choice("energy", "how many cubes become energy", may=True),
+    )
+
     hero: str
     health: int
     energy: int
@@ -211,6 +290,11 @@ class Fountain:
 
 @dataclass(frozen=True)
 class Push:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("enemy", "which enemy to push"),
+        Choice("to", "which zone to push it into"),
+    )
+
     hero: str
     enemy: str
     to: str
@@ -221,6 +305,10 @@ class Push:
 
 @dataclass(frozen=True)
 class Pull:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("enemy", "which enemy to pull"),
+    )
+
     hero: str
     enemy: str
 
@@ -230,6 +318,10 @@ class Pull:
 
 @dataclass(frozen=True)
 class Stun:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("enemy", "which enemy to stun"),
+    )
+
     hero: str
     enemy: str
 
@@ -239,6 +331,8 @@ class Stun:
 
 @dataclass(frozen=True)
 class Block:
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     hero: str
 
     def __str__(self) -> str:
@@ -247,6 +341,8 @@ class Block:
 
 @dataclass(frozen=True)
 class WeaponSpecial:
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     hero: str
 
     def __str__(self) -> str:
@@ -256,6 +352,11 @@ class WeaponSpecial:
 @dataclass(frozen=True)
 class UseAllyDie:
     """``hero`` discards its die ``own`` to take the ally's die ``die`` for this turn."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("die", "which ally die to use"),
+        Choice("own", "which of your own dice to give up"),
+    )
 
     hero: str
     die: int
@@ -270,6 +371,10 @@ class UseAllyDie:
 class AllyAbility:
     """``hero`` discards the ally's die ``die`` to activate one of the ally's abilities."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("die", "which ally die to spend"),
+    )
+
     hero: str
     die: int
 
@@ -282,6 +387,10 @@ class SpringTrap:
     """``hero``, moved onto a trap by an enemy, deals with it: ``focus``, ``card`` or
     ``ability``."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("choice", "how to meet the trap"),
+    )
+
     hero: str
     choice: str
 
@@ -291,6 +400,8 @@ class SpringTrap:
 
 @dataclass(frozen=True)
 class EndTurn:
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     hero: str
 
     def __str__(self) -> str:
@@ -301,6 +412,10 @@ class EndTurn:
 class EnemyActs:
     """The next enemy activation; ``target`` when the players choose, ``rolls`` the D6 results
     for randomised choices (equal paths, a push), used in order."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("target", "which hero the enemy targets when the rules leave it to the players"),
+    )
 
     target: str = ""
     rolls: tuple[int, ...] = ()
@@ -316,6 +431,8 @@ class EnemyActs:
 
 @dataclass(frozen=True)
 class CleanUp:
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     def __str__(self) -> str:
         return "Clean-Up"
 
@@ -324,6 +441,10 @@ class CleanUp:
 class Exit:
     """Exit by ``exit``; ``objectives`` as marked in the app: ``"met"`` (all achieved),
     ``"failed"``, or ``""`` (not marked here)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("exit", "which exit"),
+    )
 
     exit: str
     objectives: str = ""

@@ -18,7 +18,6 @@ from tabletop.games.almokon import rules
 from tabletop.games.almokon.actions import (
     Activate,
     Attack,
-    Choose,
     Decline,
     GainAP,
     Liquidate,
@@ -35,7 +34,14 @@ from tabletop.games.almokon.targeting import (
     effect_targets,
 )
 from tabletop.games.almokon.view import HIDDEN, view_for
-from tabletop.ui.controllers.almokon_facts import card_lines, group_label, phase_hint
+from tabletop.ui.controllers.almokon_facts import (
+    card_lines,
+    form_words,
+    group_label,
+    imbue_notes,
+    phase_hint,
+)
+from tabletop.ui.controllers.asking import offer_forms
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.session import Session
 from tabletop.ui.views.almokon import (
@@ -260,29 +266,22 @@ class AlmokonController(GameController):
             return
         self.offer(actions, group_label(self.state, group))
 
-    def offer(self, actions: list, title: str) -> None:
-        """Do the one action, or offer its forms in a menu: at most nine, the largest Kinship
-        and Imbue sets first."""
-        if len(actions) == 1:
-            self.perform(actions[0])
-        elif self.app is not None:
-            ranked = sorted(actions, key=lambda a: (-len(getattr(a, "kin", ())),
-                                                    -len(getattr(a, "imbue", ())),
-                                                    not getattr(a, "frenzy", False)))
-            self.app.push(ChoiceMenu(title, [(str(a), a) for a in ranked[:9]], self.perform))
+    def offer(self, actions: list, title: str, chosen: tuple[str, ...] = ()) -> None:
+        """Do the action, or ask which form first (:func:`offer_forms`: every choice the
+        rulebook gives the player is asked, even with one legal form): at most nine, the
+        largest Kinship and Imbue sets first; a card whose Imbue must be used says why the
+        full cost is not offered.  ``chosen``: the fields the click already chose."""
+        ranked = sorted(actions, key=lambda a: (-len(getattr(a, "kin", ())),
+                                                -len(getattr(a, "imbue", ())),
+                                                not getattr(a, "frenzy", False)))
+        offer_forms(self, ranked, title, lambda a: form_words(self.state, a), chosen,
+                    imbue_notes(self.state, ranked))
 
     def open_choice(self) -> None:
         actions = self.legal()
         if self.app is None or not actions:
             return
-        labels = []
-        for action in actions[:9]:
-            if isinstance(action, Choose):
-                words = ", ".join(self.state.name_of(o) if o in self.state.all_uids() else o
-                                  for o in action.option.split(","))
-            else:
-                words = str(action)
-            labels.append((words, action))
+        labels = [(form_words(self.state, action), action) for action in actions[:9]]
         self.app.push(ChoiceMenu(f"{self.state.choice.kind.capitalize()}: choose", labels,
                                  self.perform))
 
@@ -336,7 +335,8 @@ class AlmokonController(GameController):
                     return True
                 variants = [a for a in self.group_actions(self.mode)
                             if target_of(a) == hit.uid]
-                self.offer(variants, group_label(self.state, self.mode))
+                self.offer(variants, f"{group_label(self.state, self.mode)} on "
+                                     f"{self.state.name_of(hit.uid)}", ("target",))
                 return True
         self.select(hit.uid)
         return True
