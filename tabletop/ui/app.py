@@ -348,15 +348,16 @@ class App:
         gap = theme.ui(8)
         y = inner.y
         banner = self.screen.banner()
-        if banner:
-            y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 0),
-                                  *banner) + gap
         buttons = []
         if self.interactive:  # a picture of the board (screenshot, F12) has none
-            buttons = self.buttons = self._make_buttons()
-        y += lay_out(buttons, pygame.Rect(inner.x, y, inner.width, 0)) + theme.ui(10)
+            fixed, game, card = self._make_buttons()
+            buttons = self.buttons = [*fixed, *game, *card]
+            y += self._lay_out_buttons(fixed, game, card, inner) + theme.ui(10)
         for button in buttons:
             button.draw(surface)
+        if banner:  # under the fixed controls, so they never move with the banner's words
+            y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 0),
+                                  *banner) + gap
         asked = self.screen.asked
         if asked:  # the overlays' captions, each by its number in its colour
             y += draw_captions(surface, pygame.Rect(inner.x, y, inner.width,
@@ -393,23 +394,49 @@ class App:
                                                  inner.bottom - log_top),
                             self.session.log, history.index if history is not None else None)
 
-    def _make_buttons(self) -> list[Button]:
-        """The screen's buttons then Undo, Redo and Save, keeping hover/press across frames."""
+    @staticmethod
+    def _lay_out_buttons(fixed: list[Button], game: list[Button], card: list[Button],
+                         inner: pygame.Rect) -> int:
+        """Place the three groups of buttons from the top of ``inner``: the fixed controls
+        (Undo, Redo, Save and the turn's end, always two rows, so their places depend on the
+        window's size alone), the game's buttons, then the selected card's or piece's
+        actions; returns the height used."""
+        gap = theme.ui(8)
+        rows = 2 * theme.ui(26) + theme.ui(6)
+        lay_out(fixed, pygame.Rect(inner.x, inner.y, inner.width, 0))
+        y = inner.y + rows + gap
+        used = lay_out(game, pygame.Rect(inner.x, y, inner.width, 0))
+        y += used + (gap if used else 0)
+        used = lay_out(card, pygame.Rect(inner.x, y, inner.width, 0))
+        y += used + (gap if used else 0)
+        return y - gap - inner.y
+
+    def _make_buttons(self) -> tuple[list[Button], list[Button], list[Button]]:
+        """``(fixed, game, card)``: Undo, Redo, Save and the screen's turn-ending button
+        (its ``slot="end"`` button) in places that never move; the screen's other buttons;
+        the actions of its selected card or piece.  Hover and press are kept across
+        frames."""
         session = self.session
         old = {b.label: b for b in self.buttons}
         history = self.history()
+        fixed = [Button("Undo", session.undo, "Ctrl+Z",
+                        len(session.history) > 1 and history is None),
+                 Button("Redo", session.redo, "Ctrl+Y",
+                        bool(session.redo_steps) and history is None),
+                 Button("Save", session.save, "Ctrl+S", history is None)]
         if history is not None:  # a past board: nothing to do but return to the present
-            made = [Button("Back to now", history.back, "Esc")]
+            game, card = [Button("Back to now", history.back, "Esc")], []
         else:
-            made = [Button(spec.label, spec.on_click, spec.key, spec.enabled,
-                           active=spec.active) for spec in self.screen.buttons()]
-            made += [Button("Undo", session.undo, "Ctrl+Z", len(session.history) > 1),
-                     Button("Redo", session.redo, "Ctrl+Y", bool(session.redo_steps)),
-                     Button("Save", session.save, "Ctrl+S")]
-        for button in made:
+            specs = self.screen.buttons()
+            made = {slot: [Button(spec.label, spec.on_click, spec.key, spec.enabled,
+                                  active=spec.active) for spec in specs if spec.slot == slot]
+                    for slot in ("end", "", "card")}
+            fixed += made["end"][:1]
+            game, card = made[""] + made["end"][1:], made["card"]
+        for button in (*fixed, *game, *card):
             if button.label in old:
                 button.hover, button.pressed = old[button.label].hover, old[button.label].pressed
-        return made
+        return fixed, game, card
 
 
 class HelpScreen(Controller):

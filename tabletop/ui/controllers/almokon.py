@@ -233,18 +233,18 @@ class AlmokonController(GameController):
         out = [ButtonSpec("Gain 2 AP", lambda: self.perform(GainAP(name)), "G",
                           GainAP(name) in legal),
                ButtonSpec("Ready All", lambda: self.perform(ReadyAll(name)), "R",
-                          ReadyAll(name) in legal)]
-        if Pass(name) in legal:
-            out.append(ButtonSpec("Pass (no response)", lambda: self.perform(Pass(name)), "P"))
-        if Decline(name) in legal:
-            out.append(ButtonSpec("Decline", lambda: self.perform(Decline(name)), "D"))
-        if state.choice is not None and not state.winner:
-            out.append(ButtonSpec("Choose…", self.open_choice, "C"))
+                          ReadyAll(name) in legal),
+               ButtonSpec("Pass (no response)", lambda: self.perform(Pass(name)), "P",
+                          Pass(name) in legal),
+               ButtonSpec("Decline", lambda: self.perform(Decline(name)), "D",
+                          Decline(name) in legal),
+               ButtonSpec("Choose…", self.open_choice, "C",
+                          state.choice is not None and not state.winner)]
         if self.selected:
             for group in self.groups_for(self.selected):
                 out.append(ButtonSpec(group_label(state, group),
                                       lambda g=group: self.start(g), "",
-                                      active=group == self.mode))
+                                      active=group == self.mode, slot="card"))
         return out
 
     def perform(self, action) -> bool:

@@ -66,14 +66,18 @@ class Controller:
 @dataclass(frozen=True)
 class ButtonSpec:
     """A button a screen offers in the side panel: ``label``, what a click does, the key that
-    does the same (shown on the button), whether it is usable now, and whether it shows a
-    choice that is on (``active``: drawn highlighted)."""
+    does the same (shown on the button), whether it is usable now, whether it shows a
+    choice that is on (``active``: drawn highlighted), and where it goes (``slot``):
+    ``"end"`` for the control that ends the turn or step (the fixed place beside Undo, Redo
+    and Save, which never moves), ``"card"`` for an action of the selected card or piece
+    (its own area under the game's buttons), ``""`` for the game's buttons."""
 
     label: str
     on_click: Callable[[], Any]
     key: str = ""
     enabled: bool = True
     active: bool = False
+    slot: str = ""
 
 
 class GameController(Controller):

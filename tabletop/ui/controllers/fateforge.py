@@ -96,6 +96,7 @@ from tabletop.ui.views.fateforge import (
     legend,
     piece_spots,
 )
+from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.dice_tray import DiceTray
 
 ALLY = "@ally"
@@ -426,7 +427,8 @@ class FateforgeController(GameController):
                             for i, name in enumerate(plan.targets)]
                 return [ButtonSpec("Next enemy", self.next, "N")]
             return [*self._focus_buttons(), *self._ally_buttons(), *self._skill_buttons(),
-                    *self._armour_buttons(), ButtonSpec("End turn", self.end_turn, "T")]
+                    *self._armour_buttons(),
+                    ButtonSpec(self._end_turn_label(), self.end_turn, "T", slot="end")]
         if rnd.phase == "cleanup":
             return [ButtonSpec("Clean-Up", self.next, "N"), *self._armour_buttons()]
         if rnd.phase == "exit":
@@ -510,13 +512,50 @@ class FateforgeController(GameController):
                   UsePortal: lambda a: f"Portal to {state.zone_name(a.to)}",
                   OpenChest: lambda a: f"Open {a.token}", Explore: lambda a: f"Explore {a.token}",
                   Collect: lambda a: f"Collect {a.token}", Revive: lambda a: f"Revive {a.target}",
-                  Fountain: lambda a: f"Fountain +{a.health}h +{a.energy}e"}
+                  Fountain: self._fountain_label}
         specs = []
         for action in self._cached("legal", lambda: legal_actions(state)):
             label = labels.get(type(action))
             if label is not None and len(specs) < 6:
-                specs.append(ButtonSpec(label(action), lambda a=action: self.perform(a)))
+                do = (lambda a=action: self._fountain(a)) if isinstance(action, Fountain) \
+                    else (lambda a=action: self.perform(a))
+                specs.append(ButtonSpec(label(action), do))
         return specs
+
+    def _unused(self) -> int:
+        """How many dice results the acting hero still has (lost when the turn ends)."""
+        hero = self.state.find_hero(self.state.round.current or "")
+        return len(hero.dice) if hero is not None else 0
+
+    def _end_turn_label(self) -> str:
+        """"End turn", saying how many unused results ending it discards."""
+        unused = self._unused()
+        return f"End turn: {unused} result{'s' if unused != 1 else ''} lost" if unused \
+            else "End turn"
+
+    def _fountain_ends_turn(self) -> bool:
+        hero = self.state.find_hero(self.state.round.current or "")
+        return hero is not None and hero.has_used("acted")
+
+    def _fountain_label(self, action: Fountain) -> str:
+        """A fountain button: what it gives, and that it ends the turn when it does (used
+        after acting, *Healing Fountains*: "ends their turn")."""
+        gain = f"+{action.health} health" if action.health else f"+{action.energy} energy"
+        return f"Fountain {gain}" + (", ends turn" if self._fountain_ends_turn() else "")
+
+    def _fountain(self, action: Fountain) -> None:
+        """Drink at once, or, when drinking ends the turn with results unused, ask first."""
+        unused = self._unused()
+        if not self._fountain_ends_turn() or not unused or self.app is None:
+            self.perform(action)
+            return
+        hero = self.state.round.current
+        self.app.push(ChoiceMenu(
+            f"{self._fountain_label(action)}?",
+            [(f"Drink and end {hero}'s turn, discarding {unused} unused result"
+              f"{'s' if unused != 1 else ''}", action)], self.perform,
+            ["Esc keeps the turn going: the fountain can still be used when you end the "
+             "turn yourself."]))
 
     def _skill_buttons(self) -> list[ButtonSpec]:
         """Skill and item effects the players apply from their cards: a block token, and on

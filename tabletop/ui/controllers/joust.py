@@ -200,7 +200,7 @@ class JoustController(GameController):
         out: list[ButtonSpec] = []
         planner = self.planner()
         if planner:
-            out.append(ButtonSpec("Ready", lambda: self._ready(planner), "Enter"))
+            out.append(ButtonSpec("Ready", lambda: self._ready(planner), "Enter", slot="end"))
             out.append(ButtonSpec("Clear order", self._clear_order, "",
                                   bool(self.selection.pending_order)))
         if state.phase == "jousting":
@@ -210,7 +210,7 @@ class JoustController(GameController):
             out.append(ButtonSpec("Joust!", self.open_tray, "J",
                                   state.revealed > state.resolved))
             out.append(ButtonSpec("End round", lambda: self.perform(EndRound()), "",
-                                  state.resolved >= JOUSTS))
+                                  state.resolved >= JOUSTS, slot="end"))
         if self._crown_options():
             out.append(ButtonSpec("Place Crowns", self._crown_menu, "C"))
         return out

@@ -247,9 +247,10 @@ class KingdomController(GameController):
                     out.append(ButtonSpec(f"Draw {kind}",
                                           lambda k=kind: self.act(DrawExploration(k))))
             out.append(ButtonSpec("End step", lambda: self.act(EndStep()), "Enter",
-                                  state.delve.drawn > 0 and not (top and top.special)))
+                                  state.delve.drawn > 0 and not (top and top.special),
+                                  slot="end"))
         elif phase == "story":
-            out.append(ButtonSpec("End step", lambda: self.act(EndStep()), "Enter"))
+            out.append(ButtonSpec("End step", lambda: self.act(EndStep()), "Enter", slot="end"))
         elif phase == "deep-fog" and state.fog is not None:
             fog = state.fog
             ahead = tuple(a + b for a, b in zip(fog.path[-1], STEP[fog.heading], strict=True))
