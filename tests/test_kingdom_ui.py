@@ -66,7 +66,7 @@ def test_an_illegal_click_explains_itself():
     controller, _ = screen("mid-delve")
     click(controller, "6")
     assert controller.session.status_error
-    assert "no path of 7 Gallows Hill leads to 6" in controller.session.status
+    assert "no path of 7 Gallows Hill leads to face-down tile 6" in controller.session.status
     assert controller.session.state.party == "7"
 
 

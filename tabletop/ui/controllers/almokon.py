@@ -40,6 +40,7 @@ from tabletop.ui.controllers.almokon_facts import (
     group_label,
     imbue_notes,
     phase_hint,
+    stack_lines,
 )
 from tabletop.ui.controllers.asking import offer_forms
 from tabletop.ui.controllers.base import ButtonSpec, GameController
@@ -51,6 +52,7 @@ from tabletop.ui.views.almokon import (
     draw_almokon,
     draw_zoom,
 )
+from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.handover import HandOver
 
@@ -186,6 +188,9 @@ class AlmokonController(GameController):
     def legend(self):
         return [(PLAYER_COLOURS[0], f"{self.state.players[0].name} (bottom)"),
                 (PLAYER_COLOURS[1], f"{self.state.players[1].name} (top)"),
+                (theme.TEXT_DIM, "a card's frame and tint: its owner; its faction: the word "
+                                 "before its kind (Conq. Conquest, Dipl. Diplomacy, Comm. "
+                                 "Community)"),
                 (ZONE_COLOURS["wilderness"], "Wilderness: land combat"),
                 (ZONE_COLOURS["open-sea"], "Open Sea: naval combat"),
                 ((110, 230, 130), "legal target"), ((60, 60, 64), "dimmed: not a target")]
@@ -193,7 +198,8 @@ class AlmokonController(GameController):
     def panel_lines(self) -> list[str]:
         state = self.state
         hint = phase_hint(state, self.mode)
-        lines = [hint] if hint and not self.selected else []
+        lines = [hint] if hint else []  # what now: always, a selection or not
+        lines += stack_lines(state)
         facts: list[str] = []
         if self.selected and self.selected != HIDDEN:
             lines.append((facts := card_lines(state, self.selected))[0])

@@ -130,6 +130,28 @@ def imbue_notes(state: AlmokonState, forms: list) -> list[str]:
             f"{player.ap} AP."]
 
 
+def stack_words(state: AlmokonState, item) -> str:
+    """One waiting card or ability on the response stack, with its player and target:
+    "Brannoc's Harbour Watch: Warning Shot on Bicara Pikemen"."""
+    owner = state.players[item.player].name
+    what = state.name_of(item.uid)
+    if item.kind == "ability":
+        what += f": {state.definition(item.uid).abilities[item.ability].name}"
+    elif item.as_item:
+        what += " as Crew"
+    on = f" on {state.name_of(item.target)}" if item.target else ""
+    cancelled = " (cancelled by a Veto)" if item.cancelled else ""
+    return f"{owner}'s {what}{on}{cancelled}"
+
+
+def stack_lines(state: AlmokonState) -> list[str]:
+    """The response stack, newest first, each with its target (empty when nothing waits)."""
+    if not state.stack:
+        return []
+    items = [stack_words(state, item) for item in reversed(state.stack)]
+    return [f"Waiting (newest first): {items[0]}", *(f"  then {w}" for w in items[1:])]
+
+
 def phase_hint(state: AlmokonState, mode: tuple | None) -> str:
     """One line of guidance: what the player to act is deciding."""
     if state.winner:
@@ -137,8 +159,8 @@ def phase_hint(state: AlmokonState, mode: tuple | None) -> str:
     name = state.players[state.to_act].name
     phase = rules.phase(state)
     if phase == "response":
-        top = state.stack[-1]
-        return (f"{name}: respond to {state.name_of(top.uid)} with Reflex/Veto, or Pass (P)")
+        return (f"{name}: respond to {stack_words(state, state.stack[-1])} with Reflex/Veto, "
+                f"or Pass (P)")
     if phase == "choice":
         return f"{name}: choose for {state.choice.kind.capitalize()} (C)"
     if phase == "follow-up":

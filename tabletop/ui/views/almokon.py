@@ -23,9 +23,23 @@ from tabletop.ui.widgets import theme
 
 PLAYER_COLOURS = ((222, 128, 84), (112, 168, 230))
 ZONE_COLOURS = {REALM: (62, 57, 50), WILDERNESS: (46, 72, 44), OPEN_SEA: (34, 54, 86)}
-FACTION_COLOURS = {"conquest": (128, 52, 46), "diplomacy": (58, 76, 118),
-                   "community": (70, 110, 60), "creed": (120, 100, 58),
-                   "trade": (110, 80, 120), "neutral": (88, 88, 80)}
+CARD_BODY = (50, 50, 54)
+"""Every card's body: one neutral grey, tinted toward its owner's colour (ownership is told
+by the row the card sits in, its frame and this tint; the faction by the words on the kind
+line, never by a colour, since faction colours were the players' colours too)."""
+FACTION_MARKS = {"conquest": "Conq.", "diplomacy": "Dipl.", "community": "Comm.",
+                 "creed": "Creed", "trade": "Trade", "neutral": "Neut."}
+"""The faction's mark: a short word before the card's kind ("Conq. character"); the whole
+faction name is in the tooltip, the zoom and the side panel."""
+OWNER_TINT = 5
+"""The body is ``1/OWNER_TINT`` of the owner's colour over :data:`CARD_BODY`."""
+
+
+def body_colour(owner: int) -> tuple[int, int, int]:
+    """The body of a card ``owner`` controls (see :data:`CARD_BODY`)."""
+    mine = PLAYER_COLOURS[owner]
+    return tuple((c * (OWNER_TINT - 1) + o) // OWNER_TINT
+                 for c, o in zip(CARD_BODY, mine, strict=True))
 LEGAL = (110, 230, 130)
 SELECTED = theme.ACCENT
 CARD_RATIO = 0.78
@@ -97,6 +111,7 @@ def face_of(state: AlmokonState, uid: str, owner: int, card: Card | None) -> Fac
                           GROWTH_COLOUR))
         items = tuple(f"+ {state.name_of(i)}" for i in card.items)
     kind = UNIT_KINDS.get(d.unit, d.unit) if d.type == "unit" else d.type.capitalize()
+    kind = f"{FACTION_MARKS.get(d.faction, d.faction)} {kind[0].lower()}{kind[1:]}"
     return Face(name=state.name_of(uid), kind=kind,
                 cost="" if d.type in ("monarch", "capitol") or card is not None
                 else str(d.cost),
@@ -225,9 +240,8 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
     w, h = (size[1], size[0]) if landscape else size
     card = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, min(w, h) // 12)
-    body = FACTION_COLOURS.get(face.faction, (80, 80, 80))
-    pygame.draw.rect(card, body, card.get_rect(), border_radius=radius)
-    pygame.draw.rect(card, PLAYER_COLOURS[face.owner], card.get_rect(), 2, border_radius=radius)
+    pygame.draw.rect(card, body_colour(face.owner), card.get_rect(), border_radius=radius)
+    pygame.draw.rect(card, PLAYER_COLOURS[face.owner], card.get_rect(), 3, border_radius=radius)
     left = 0
     if landscape:
         band = pygame.Rect(0, 0, max(12, h // 7), h)
@@ -287,7 +301,8 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
 def card_words(face: Face) -> str:
     """Everything ``face`` says, one part a line: the card's tooltip when the card is too
     small to show it all."""
-    lines = [f"{face.name}" + (f" (cost {face.cost})" if face.cost else ""), face.kind]
+    lines = [f"{face.name}" + (f" (cost {face.cost})" if face.cost else ""),
+             f"{face.kind} ({face.faction.capitalize()})"]
     if face.keywords:
         lines.append(" · ".join(face.keywords))
     lines += [*face.abilities, *face.items,
