@@ -14,9 +14,9 @@ import pytest
 
 from tabletop.games import layouts
 from tabletop.games.almokon.actions import PlayCard
+from tabletop.games.almokon.wording import form_words
 from tabletop.games.choices import declared, involved, must_ask
 from tabletop.ui.app import App
-from tabletop.ui.controllers.almokon_facts import form_words
 from tabletop.ui.session import Session
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.handover import HandOver

@@ -46,6 +46,8 @@ class Game:
     - ``describe(event)``: the event in words, for the log.
     - ``summary(state)``: one line for ``tabletop check``.
     - ``verbs``: the ``tabletop query`` verbs by name.
+    - ``say(state, action)``: the action in the players' words (names, never internal ids),
+      for refusals and the log; ``None`` when its ``str`` already is.
     """
 
     name: str
@@ -58,3 +60,4 @@ class Game:
     describe: Callable[[Event], str]
     summary: Callable[[State], str]
     verbs: Mapping[str, Verb] = field(default_factory=dict)
+    say: Callable[[State, Action], str] | None = None

@@ -1,6 +1,6 @@
 """The Land of Almokon: cards, state, layout, rules core and query verbs."""
 
-from tabletop.games.almokon import layout, query, rules
+from tabletop.games.almokon import layout, query, rules, wording
 from tabletop.games.almokon.state import AlmokonState
 from tabletop.games.contract import Game
 
@@ -24,4 +24,5 @@ GAME = Game(
     describe=rules.describe,
     summary=summary,
     verbs=query.VERBS,
+    say=wording.form_words,
 )

@@ -34,9 +34,9 @@ from tabletop.games.almokon.targeting import (
     effect_targets,
 )
 from tabletop.games.almokon.view import HIDDEN, view_for
+from tabletop.games.almokon.wording import form_words
 from tabletop.ui.controllers.almokon_facts import (
     card_lines,
-    form_words,
     group_label,
     imbue_notes,
     phase_hint,
