@@ -19,6 +19,7 @@ from contextlib import ExitStack, suppress
 from tabletop import __version__, resources, userdirs
 from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
+from tabletop.numbers import parse_int, shorten
 
 EXIT_OK, EXIT_QUESTION, EXIT_INPUT = 0, 1, 2
 
@@ -40,9 +41,11 @@ def _epilog() -> str:
 
 def _frames(text: str) -> int:
     """The ``--frames`` count: a whole number from 1 to 1,000,000 in ASCII digits."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 7 and 1 <= int(text) <= 10**6):
-        raise UsageError(f"--frames {text!r} must be a whole number from 1 to 1000000")
-    return int(text)
+    frames = parse_int(text, 1, 10**6)
+    if frames is None:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to 1000000, not {shorten(text)!r}")
+    return frames
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     roll = sub.add_parser("roll", help="roll dice without a window and print JSON")
     roll.add_argument("spec", help='dice, e.g. "3 kf-d10 crit" or "white red black black"')
-    roll.add_argument("--seed", type=int, default=None, help="seed for a replayable roll")
+    roll.add_argument("--seed", default=None, help="seed for a replayable roll (0 or more)")
     return parser
 
 
@@ -108,7 +111,7 @@ def _check(args: argparse.Namespace) -> int:
 
     for word in args.files:
         with resources.located(word) as path:
-            game, state = layouts.load(path)
+            game, state = layouts.load_board(path)
         say(f"{word}: ok, {game.summary(state)}")
     return EXIT_OK
 
@@ -157,7 +160,7 @@ def _query(args: argparse.Namespace) -> int:
 
     if args.stdin and args.questions:
         raise UsageError("give the questions as arguments or with --stdin, not both")
-    game, state = layouts.load(args.file)
+    game, state = layouts.load_board(args.file)
     questions = _read_questions() if args.stdin else args.questions
     if not questions:
         raise UsageError("no question asked (for example: tabletop query FILE \"los A B\")")

@@ -42,9 +42,12 @@ def key(app, k, mod=0):
 
 
 def choose(app, words):
-    """Click the menu item whose label starts with ``words``."""
+    """Click the menu item whose label starts with ``words`` (scrolling the menu in the side
+    panel with the arrow keys first when the item is below its last shown row)."""
     menu = app.screen.step.menu
     index = next(i for i, item in enumerate(menu.items) if item.label.startswith(words))
+    while not menu.rects[index].width and menu.highlight < index:
+        key(app, pygame.K_DOWN)
     mouse(app, menu.rects[index].center)
 
 

@@ -177,8 +177,10 @@ def test_user_card_file_is_read_and_saved_inline(tmp_path):
 def test_user_card_may_not_redefine_a_shipped_card(tmp_path):
     (tmp_path / "mine.toml").write_text(CUSTOM.replace("glass-knight", "varro"),
                                         encoding="utf-8")
-    data = board_data(card_files=[str(tmp_path / "mine.toml")])
-    assert "already a shipped example card" in load_error(data)
+    data = board_data(card_files=["mine.toml"])
+    (tmp_path / "game.toml").write_text(to_toml(data), encoding="utf-8")
+    with pytest.raises(LayoutError, match="already a shipped example card"):
+        layouts.load(tmp_path / "game.toml")
 
 
 def test_bad_card_definition_names_the_key():

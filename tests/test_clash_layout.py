@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from tabletop.cli import main
 from tabletop.errors import LayoutError
 from tabletop.games import layouts
+from tabletop.games.atomicwrite import write_atomic
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
-from tabletop.games.layoutfile import write_atomic
 from tabletop.spatial.grid import Board, Space, square
 
 GOOD = """game = "clash"

@@ -102,7 +102,7 @@ def test_space_labels_and_quoted_names(capsys):
     ("reach Eggknight", "Eggknight is not a Knight"),
     ("front Kara", "Kara is not a Monster"),
     ("zone Kara two", "not a whole number"),
-    ("zone Kara -1", "negative"),
+    ("zone Kara -1", "not a whole number from 0 to"),
     ("range Kara Z99", "Z99 is off the board"),
     ("fly Kara", "'fly' is not a clash question"),
 ])

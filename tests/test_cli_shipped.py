@@ -103,3 +103,10 @@ def test_the_window_runs_a_few_frames_on_the_default_board(capsys, elsewhere):
 def test_frames_must_be_a_small_whole_number(capsys, frames):
     code, out, err = run(capsys, "play", "--frames", frames)
     assert code == 2 and out == "" and err.count("\n") == 1 and "--frames" in err
+
+
+@pytest.mark.parametrize("count", ["0", "x", "²", "9" * 5000])
+def test_a_frames_count_that_is_not_a_plain_whole_number_is_one_usage_line(count, capsys):
+    assert main(["play", "--frames", count]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--frames" in err and "whole number" in err

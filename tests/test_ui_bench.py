@@ -30,6 +30,16 @@ def test_frame_bench_sweeps_every_space(tmp_path):
     assert 0 < result["ms_p50"] <= result["ms_p95"] <= result["ms_max"]
 
 
+def test_frame_bench_reports_zoomed_and_menu_cases_on_their_own(tmp_path):
+    path = tmp_path / "bench.toml"
+    path.write_text(BOARD, encoding="utf-8")
+    cases = frame_bench(str(path))["cases"]
+    assert set(cases) == {"zoomed_in", "zoomed_out", "menu_open"}
+    assert 0 < cases["zoomed_in"]["frames"] < 36 and cases["zoomed_out"]["frames"] == 12
+    for case in cases.values():
+        assert 0 < case["ms_p50"] <= case["ms_p95"] <= case["ms_max"]
+
+
 def test_bench_command_prints_json(tmp_path, capsys):
     path = tmp_path / "bench.toml"
     path.write_text(BOARD, encoding="utf-8")

@@ -78,7 +78,7 @@ def test_a_whole_monster_activation_targeting_move_preview_confirm_attack():
     step = app.screen.step
     assert isinstance(step, PreviewStep) and len(step.outcomes) == 2  # the zig-zag choice
     before = app.session.state
-    assert app.screen.board_rect(app.areas.board).width < app.areas.board.width  # menu strip
+    assert step.menu.box.colliderect(app.areas.panel)  # the menu is in the side panel
     key(app, pygame.K_DOWN)  # look at the second path: through Kara, with a Crash
     assert step.chosen == 1 and "Crash: Kara" in step.caption()[0]
     assert app.session.state is before  # a preview changes nothing
@@ -170,7 +170,10 @@ def test_a_knight_attack_with_knockback_previewed_and_confirmed():
     shown = pygame.Surface((1200, 760))
     app.draw(shown)
     grid = app.screen.grid()
-    assert shown.get_at(grid.centre(Space.parse("C5")))[:3] == MOB  # the path's dot
+    path = shown.get_at(grid.centre(Space.parse("C5")))[:3]  # the see-through path
+    plain = shown.get_at(grid.centre(Space.parse("E5")))[:3]
+    assert path != plain and sum(abs(a - b) for a, b in zip(path, MOB, strict=True)) < sum(
+        abs(a - b) for a, b in zip(plain, MOB, strict=True))
     ghost = shown.get_at(grid.space_rect(Space.parse("C6")).move(6, 6).topleft)[:3]
     assert ghost != shown.get_at(grid.space_rect(Space.parse("E6")).move(6, 6).topleft)[:3]
     press_button(app, "Confirm")  # the side panel's button

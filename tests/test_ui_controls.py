@@ -160,7 +160,7 @@ def test_overlay_toggles(app):
     assert overlays.rear == {Space.parse("G6"), Space.parse("G7")}
     assert Space.parse("A1") in overlays.front
     key(app, pygame.K_z)
-    key(app, pygame.K_EQUALS)
+    key(app, pygame.K_RIGHTBRACKET)
     assert app.screen.zone_x == 2 and Space.parse("C6") in app.screen.overlays().zone
     key(app, pygame.K_v)
     assert Space.parse("G6") not in app.screen.overlays().seen  # a blindspot

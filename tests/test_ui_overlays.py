@@ -34,7 +34,10 @@ QUESTIONS: dict[str, list[tuple[str, str]]] = {
             "knockback Kara Eggknight 2", "pushback Eggknight Kara 1", "pull Eggknight Kara 1",
             "drag Eggknight Kara 1")
     ] + [("clash-rule-mob-track.toml", "activation-order"),
-         ("clash-rule-gangup.toml", "forced gangup 'Ironcast Dead' 'Ser Sonch'")],
+         ("clash-rule-gangup.toml", "forced gangup 'Ironcast Dead' 'Ser Sonch'")] + [
+        ("clash-example-boss.toml", q) for q in (
+            "evasion Shell-Bite Kara 3,7", "attack Paracelsa Shellwyrm Crossbow 3,7",
+            "power Kara Tail 1,1,0", "armor Kara power,blank 2")],
     "kingdom": [("kingdom-mid-delve.toml", q) for q in (
         "travel-options", "backtrack-cost 3", "hunt-move 'Rotgut Hound' 2", "tile-distance 1 4",
         "travel-direction 7 3")],
@@ -90,7 +93,7 @@ def test_every_picture_verb_of_every_game_is_an_overlay(game):
 def test_a_verb_without_a_picture_or_an_unknown_word_is_refused_naming_the_choices():
     app = open_app("clash-teaching.toml")
     with pytest.raises(UsageError, match="not a clash question with a picture; ask one of: "
-                                         "activation-order, blindspots"):
+                                         "activation-order, armor, attack, blindspots"):
         app.screen.apply_overlay("range Kara Eggknight")
     with pytest.raises(UsageError, match="no clash overlay 'fly'.*select, preview, outcome"):
         app.screen.apply_overlay("fly Kara")

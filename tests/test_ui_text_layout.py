@@ -44,6 +44,8 @@ def test_no_label_overprints_another_and_nothing_is_cut_without_a_tooltip(path, 
     silently_cut = [d.words for d in drawn if d.shortened and not d.tooltip]
     assert silently_cut == []
     assert all(textlayer.tip_at(d.rect.center) is not None for d in drawn if d.shortened)
+    cut_by_an_edge = [f"{d.words!r} at {tuple(d.rect)}" for d in drawn if d.clipped]
+    assert cut_by_an_edge == []
 
 
 def test_the_fateforge_token_badges_keep_clear_of_the_enemy_names():

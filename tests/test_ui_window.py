@@ -123,24 +123,6 @@ def test_f12_saves_a_png_of_the_board(app):
     assert "screenshot saved" in app.session.status
 
 
-def test_quit_with_unsaved_changes_asks_twice(app):
-    move_kara(app)
-    app.dispatch(pygame.event.Event(pygame.QUIT))
-    assert app.running and "unsaved" in app.session.status
-    app.dispatch(pygame.event.Event(pygame.QUIT))
-    assert not app.running
-
-
-def test_ctrl_q_twice_quits_but_another_key_between_disarms(app):
-    move_kara(app)
-    key(app, pygame.K_q, pygame.KMOD_CTRL)
-    key(app, pygame.K_f)
-    key(app, pygame.K_q, pygame.KMOD_CTRL)
-    assert app.running
-    key(app, pygame.K_q, pygame.KMOD_CTRL)
-    assert not app.running
-
-
 def test_f5_with_unsaved_changes_asks_first(app):
     move_kara(app)
     moved = app.session.state

@@ -17,6 +17,9 @@ from tabletop.dice.roll import Roll, roll_dice
 from tabletop.dice.spec import Group, parse_spec
 from tabletop.dice.summary import sub_roll, summarise
 from tabletop.errors import UsageError
+from tabletop.numbers import NumberError, read_int
+
+MAX_SEED = 2**63 - 1
 
 
 def _group_summary(group: Group, roll: Roll, indices: list[int]) -> dict:
@@ -115,9 +118,10 @@ def roll_report(spec: str, seed: int | None = None) -> dict:
 
 def roll_command(args: argparse.Namespace) -> int:
     """Run ``tabletop roll``: print :func:`roll_report` as one JSON line; returns 0."""
-    seed = args.seed
-    if seed is not None and seed < 0:
-        raise UsageError(f"--seed {seed}: a seed is a whole number 0 or more")
+    try:
+        seed = None if args.seed is None else read_int(args.seed, 0, MAX_SEED, "--seed")
+    except NumberError as exc:
+        raise UsageError(str(exc)) from None
     report = roll_report(args.spec, seed)
     try:
         print(json.dumps(report, ensure_ascii=False), flush=True)

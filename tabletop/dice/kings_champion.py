@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tabletop.numbers import parse_int, shorten
+
 COLOURS = ("white", "green", "red", "black")
 """The King's Champion dice: three Attack Dice colours and the black Fealty Die."""
 
@@ -111,10 +113,11 @@ def parse_die(text: str) -> tuple[str, int]:
     colour, sep, face = text.partition(":")
     colour = colour.strip().lower()
     if not sep or colour not in COLOURS or not face.strip().isdigit():
-        raise ValueError(f"{text!r} is not a die such as red:6 (colours: {', '.join(COLOURS)})")
-    value = int(face)
-    if not 1 <= value <= 6:
-        raise ValueError(f"{text!r}: a d6 shows 1 to 6")
+        raise ValueError(f"{shorten(text)!r} is not a die such as red:6 (colours: "
+                         f"{', '.join(COLOURS)})")
+    value = parse_int(face, 1, 6)
+    if value is None:
+        raise ValueError(f"{shorten(text)!r}: a d6 shows 1 to 6")
     return colour, value
 
 

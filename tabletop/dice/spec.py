@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from tabletop.dice.kinds import canonical
 from tabletop.dice.roll import MAX_DICE
 from tabletop.errors import UsageError
+from tabletop.numbers import parse_int, shorten
 
 D100 = "kf-d100"
 
@@ -56,11 +57,11 @@ def parse_spec(spec: str) -> tuple[Group, ...]:
         lower = word.lower()
         if lower.isascii() and lower.isdigit():
             if count is not None:
-                raise UsageError(f"{word!r} follows the count {count}: a count is followed by "
-                                 "a die")
-            count = int(lower)
-            if not 1 <= count <= MAX_DICE:
-                raise UsageError(f"{word!r}: a count is 1 to {MAX_DICE}")
+                raise UsageError(f"{shorten(word)!r} follows the count {count}: a count is "
+                                 "followed by a die")
+            count = parse_int(lower, 1, MAX_DICE)
+            if count is None:
+                raise UsageError(f"{shorten(word)!r}: a count is 1 to {MAX_DICE}")
             continue
         if lower == "crit":
             last = groups[-1] if groups else None

@@ -3,8 +3,8 @@ all games alike (OpenSpiel style: same parts, same names, registered in one tabl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from tabletop.games.layoutfile import Table
@@ -12,6 +12,23 @@ from tabletop.games.layoutfile import Table
 State = Any
 Action = Any
 Event = Any
+Player = str
+"""A player (or side: a Household, an Almokon player) by the name the window shows."""
+
+
+def no_secrets(state: State, player: Player | None) -> State:
+    """The ``view_for`` of a game with no hidden information: ``state`` itself."""
+    return state
+
+
+def nobody_acting(state: State) -> Player | None:
+    """The ``acting`` of a game with no hidden information: nobody's secret step."""
+    return None
+
+
+def never_partial(state: State) -> bool:
+    """The ``is_partial`` of a game whose views never hide anything."""
+    return False
 
 
 @dataclass(frozen=True)
@@ -48,6 +65,19 @@ class Game:
     - ``verbs``: the ``tabletop query`` verbs by name.
     - ``say(state, action)``: the action in the players' words (names, never internal ids),
       for refusals and the log; ``None`` when its ``str`` already is.
+
+    Hidden information (what the rulebooks keep face down or secret):
+
+    - ``view_for(state, player)``: ``state`` as ``player`` may see it, every part hidden from
+      them replaced by the game's *unknown* marker (face-down cards kept by count, a secret
+      order as unrevealed); ``player=None`` is the public view (onlookers, a public
+      screenshot).  Everything drawn, logged or embedded in a picture goes through it.  A
+      view's layout loads back (``from_layout(to_layout(view)) == view``) as a board that
+      cannot be played on.
+    - ``acting(state)``: the player whose secret step or decision it is (who must be alone at
+      the screen), or ``None`` when the screen shows only public information.
+    - ``is_partial(state)``: whether ``state`` is a view with unknown parts (a public
+      picture reopened), which ``apply`` refuses.
     """
 
     name: str
@@ -61,3 +91,60 @@ class Game:
     summary: Callable[[State], str]
     verbs: Mapping[str, Verb] = field(default_factory=dict)
     say: Callable[[State, Action], str] | None = None
+    view_for: Callable[[State, Player | None], State] = no_secrets
+    acting: Callable[[State], Player | None] = nobody_acting
+    is_partial: Callable[[State], bool] = never_partial
+
+    def public_view(self, state: State) -> State:
+        """``state`` as anyone may see it (``view_for(state, None)``)."""
+        return self.view_for(state, None)
+
+    def hidden_from(self, state: State, player: Player | None) -> frozenset[tuple[str, str]]:
+        """Every part of ``state`` hidden from ``player`` (``None``: from the public), as
+        ``(where, value)`` pairs: where it lies in the state and its value in words (an empty
+        part or an unset flag, such as the viewer mark of a view, hides nothing and is left
+        out)."""
+        return frozenset((where, value) for where, value
+                         in differences(state, self.view_for(state, player))
+                         if value not in EMPTY_REPRS)
+
+    def secrecy_break(self, before: State, after: State) -> str:
+        """Why showing ``before`` again after ``after`` (an undo from ``after``, or a redo
+        from it) would show someone a secret, or ``""`` when it would not.
+
+        Hot-seat rule (as on Board Game Arena): going back never crosses a hand-over (the
+        player whose secret step ``before`` is must be the one at the screen now) and never
+        passes a step that showed anyone something that was hidden before it (a card drawn,
+        a secret revealed)."""
+        was, now = self.acting(before), self.acting(after)
+        if was is not None and was != now:
+            return (f"{was}'s secret step lies behind it, hidden from "
+                    f"{now if now is not None else 'the table'} (a hand-over)")
+        if self.hidden_from(before, was) - self.hidden_from(after, was):
+            return ("the step shows something that was hidden before it (a card drawn or a "
+                    "secret revealed), which cannot be taken back")
+        return ""
+
+
+EMPTY_REPRS = frozenset({"None", "False", "''", "()", "[]", "{}"})
+
+
+def differences(real: Any, view: Any, where: str = "") -> Iterator[tuple[str, str]]:
+    """The parts where ``real`` and ``view`` differ, as ``(where, value in real)`` pairs;
+    dataclasses, tuples, lists and dicts are walked part by part, anything else compared
+    whole."""
+    if real is view or real == view:
+        return
+    if is_dataclass(real) and type(real) is type(view):
+        for part in fields(real):
+            yield from differences(getattr(real, part.name), getattr(view, part.name),
+                                   f"{where}.{part.name}")
+    elif isinstance(real, (tuple, list)) and isinstance(view, (tuple, list)) \
+            and len(real) == len(view):
+        for index, (a, b) in enumerate(zip(real, view, strict=True)):
+            yield from differences(a, b, f"{where}[{index}]")
+    elif isinstance(real, dict) and isinstance(view, dict) and real.keys() == view.keys():
+        for key in real:
+            yield from differences(real[key], view[key], f"{where}[{key!r}]")
+    else:
+        yield where, repr(real)

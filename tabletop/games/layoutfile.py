@@ -7,9 +7,9 @@ source text, since ``tomllib`` keeps no positions), the table and the key.
 
 from __future__ import annotations
 
+import math
 import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -19,25 +19,8 @@ from typing import Any
 import tomli_w
 
 from tabletop.errors import LayoutError
-
-KeyPath = tuple[str | int, ...]
-
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
-
-
-_STRING_OR_COMMENT = re.compile(r'"(?:\\.|[^"\\])*"|\'[^\']*\'|#.*$')
-
-
-def _bracket_change(text: str) -> int:
-    """Opening minus closing brackets and braces in ``text`` (strings and comments skipped),
-    so that the lines of an array spanning several lines are not read as keys or headers."""
-    bare = _STRING_OR_COMMENT.sub("", text)
-    return bare.count("[") + bare.count("{") - bare.count("]") - bare.count("}")
-
-
-def _unquote(key: str) -> str:
-    return key[1:-1] if key[:1] in "\"'" else key
+from tabletop.games.safefiles import LAYOUT_MAX_BYTES, FileProblem, read_bounded, shown_path
+from tabletop.games.tomllines import KeyPath, key_lines
 
 
 @dataclass
@@ -46,54 +29,21 @@ class Source:
 
     ``line_of(path)`` returns the 1-based line that defines the key path (for example
     ``("knights", 1, "at")`` for the second ``[[knights]]`` table's ``at``), or of the nearest
-    enclosing table, or ``None`` when the text gives no clue (data built in code).
+    enclosing table, or ``None`` when the text gives no clue (data built in code).  The lines
+    are found only when an error asks for one.
+
+    ``folder`` is the folder whose files the layout may name (its own folder); ``None`` for a
+    layout inside a picture or given as text, which may name no file at all.
     """
 
     name: str = "<layout>"
     text: str = ""
-    _lines: dict[KeyPath, int] = field(default_factory=dict, init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        counts: dict[KeyPath, int] = {}  # elements seen of each array of tables
-        latest: dict[tuple[str, ...], int] = {}  # index of the latest element, by header name
-        current: KeyPath = ()
-        open_string: str | None = None  # the quote of a multi-line string being read
-        depth = 0  # brackets still open in a value that spans lines
-        for number, line in enumerate(self.text.splitlines(), start=1):
-            if open_string is not None:
-                if line.count(open_string) % 2 == 1:
-                    open_string = None
-                continue
-            if depth > 0:
-                depth = max(0, depth + _bracket_change(line))
-                continue
-            header = _HEADER.match(line)
-            if header:
-                names = tuple(_unquote(part.strip()) for part in header.group(2).split("."))
-                parent: KeyPath = ()
-                for depth_index, name in enumerate(names[:-1]):
-                    parent = (*parent, name)
-                    if names[:depth_index + 1] in latest:  # inside the latest array element
-                        parent = (*parent, latest[names[:depth_index + 1]])
-                if header.group(1) == "[[":
-                    index = counts.get((*parent, names[-1]), 0)
-                    counts[(*parent, names[-1])] = index + 1
-                    latest[names] = index
-                    current = (*parent, names[-1], index)
-                else:
-                    current = (*parent, names[-1])
-                self._lines.setdefault(current, number)
-                continue
-            key = _KEY.match(line)
-            if key:
-                self._lines.setdefault((*current, _unquote(key.group(1))), number)
-                value = line[key.end():]
-                open_string = next((q for q in ('"""', "'''") if value.count(q) % 2 == 1),
-                                   None)
-                if open_string is None:
-                    depth = max(0, _bracket_change(value))
+    folder: Path | None = None
+    _lines: dict[KeyPath, int] | None = field(default=None, init=False, repr=False)
 
     def line_of(self, path: KeyPath) -> int | None:
+        if self._lines is None:
+            self._lines = key_lines(self.text)
         for end in range(len(path), 0, -1):
             line = self._lines.get(tuple(path[:end]))
             if line is not None:
@@ -115,6 +65,19 @@ def describe_path(path: KeyPath) -> str:
             out += f".{part}" if out else part
     return out
 
+
+INT_LOW, INT_HIGH = -1_000_000, 1_000_000
+"""The range of every whole number in a layout, before any rule narrows it further."""
+MAX_TABLES = 1000
+"""The most entries in one list or array of tables (pieces, tiles, cards, offsets...)."""
+MAX_NAME = 60
+"""The longest name (a piece, card, tile, terrain, option or any other word) in a layout."""
+MAX_TEXT = 4000
+"""The longest free text (``title``, ``notes``, a card's ``text``) in a layout."""
+FREE_TEXT_KEYS = frozenset({"title", "notes", "text", "perk", "set", "result", "traits",
+                            "effects", "abilities", "critical"})
+"""The keys whose strings (or lists of strings) are free text; every other string is a
+name."""
 
 _TYPE_NAMES = {str: "a string", int: "a whole number", bool: "true or false",
                list: "a list", dict: "a table", float: "a number"}
@@ -161,6 +124,16 @@ class Table:
         if not ok:
             raise self.error(key, f"must be {_TYPE_NAMES.get(kind, kind.__name__)}, "
                                   f"not {_show(value)}")
+        if kind is str:
+            longest = MAX_TEXT if key in FREE_TEXT_KEYS else MAX_NAME
+            if len(value) > longest:
+                raise self.error(key, f"is {len(value)} characters long; the most is {longest}")
+        if kind is list and len(value) > MAX_TABLES:
+            raise self.error(key, f"lists {len(value)} entries; the most is {MAX_TABLES}")
+        if kind is int and not INT_LOW <= value <= INT_HIGH:
+            raise self.error(key, f"must be a whole number from {INT_LOW} to {INT_HIGH}")
+        if kind is float and not math.isfinite(value):
+            raise self.error(key, "must be a finite number")
         if check is not None:
             problem = check(value)
             if problem:
@@ -183,6 +156,10 @@ class Table:
         for value in values:
             if not isinstance(value, str):
                 raise self.error(key, f"must be a list of strings, but holds {_show(value)}")
+            longest = MAX_TEXT if key in FREE_TEXT_KEYS else MAX_NAME
+            if len(value) > longest:
+                raise self.error(key, f"holds a string of {len(value)} characters; the most "
+                                      f"is {longest}")
         return tuple(values)
 
     def choice(self, key: str, choices: Iterable[str], default: str | None = None) -> str:
@@ -194,7 +171,8 @@ class Table:
         return value.lower()
 
     def tables(self, key: str, label: Callable[[int, dict], str] | None = None) -> list[Table]:
-        """The array of tables under ``key`` (absent -> empty), each as a :class:`Table`."""
+        """The array of tables under ``key`` (absent -> empty), each as a :class:`Table`; at
+        most :data:`MAX_TABLES` of them."""
         values = self.get(key, list, [])
         out = []
         for index, value in enumerate(values):
@@ -230,39 +208,72 @@ def named_label(kind: str) -> Callable[[int, dict], str]:
     def label(index: int, data: dict) -> str:
         name = data.get("name")
         return (f'{kind} "{name}"' if isinstance(name, str) and name.isprintable()
-                else f"{kind} #{index + 1}")
+                and len(name) <= MAX_NAME else f"{kind} #{index + 1}")
 
     return label
 
 
+MAX_DEPTH = 12
+"""The deepest nesting of tables and lists a layout may hold (shipped layouts need 4)."""
+
+_LINE_IN_MESSAGE = re.compile(r"\(at line (\d{1,9}), column \d{1,9}\)")
+
+
 def parse_toml(text: str, source_name: str) -> dict:
-    """The TOML document in ``text``; a syntax error names the file and line."""
+    """The TOML document in ``text``; a syntax error names the file and line.  Nesting
+    deeper than :data:`MAX_DEPTH` (which would make the parser, or any reader after it,
+    recurse without end) is refused."""
+    if len(text) > LAYOUT_MAX_BYTES:
+        raise LayoutError(f"is longer than {LAYOUT_MAX_BYTES // (1024 * 1024)} MiB, the most "
+                          f"read", source=source_name)
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        match = re.search(r"\(at line (\d+), column \d+\)", message)
+        match = _LINE_IN_MESSAGE.search(message)
         line = int(match.group(1)) if match else None
-        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+        reason = _LINE_IN_MESSAGE.sub("", message).strip()
         raise LayoutError(f"not valid TOML: {reason}", source=source_name, line=line) from None
+    except RecursionError:
+        data = None
+    except ValueError:  # a whole number too long for Python to convert
+        raise LayoutError("not valid TOML: a number has too many digits",
+                          source=source_name) from None
+    if data is None or _too_deep(data):
+        raise LayoutError(f"tables and lists are nested more than {MAX_DEPTH} deep",
+                          source=source_name)
+    return data
+
+
+def _too_deep(data: dict) -> bool:
+    """Whether ``data`` nests tables and lists deeper than :data:`MAX_DEPTH` (walked with
+    a list, not by recursion)."""
+    pending: list[tuple[Any, int]] = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        children = (value.values() if isinstance(value, dict)
+                    else value if isinstance(value, list) else ())
+        for child in children:
+            if isinstance(child, dict | list):
+                if depth + 1 > MAX_DEPTH:
+                    return True
+                pending.append((child, depth + 1))
+    return False
 
 
 def read_text(path: str | os.PathLike) -> str:
-    """The UTF-8 text of ``path``; missing or unreadable files raise :class:`LayoutError`."""
-    p = Path(path)
+    """The UTF-8 text of the layout file at ``path`` (a regular file of at most
+    :data:`~tabletop.games.safefiles.LAYOUT_MAX_BYTES`); anything else raises
+    :class:`LayoutError`."""
     try:
-        return p.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise LayoutError("no such file", source=str(path)) from None
-    except IsADirectoryError:
-        raise LayoutError("is a folder, not a layout file", source=str(path)) from None
+        data = read_bounded(path, LAYOUT_MAX_BYTES)
+    except FileProblem as problem:
+        raise LayoutError(str(problem), source=shown_path(path)) from None
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise LayoutError("is not UTF-8 text (a layout is a TOML file)",
-                          source=str(path)) from None
-    except OSError as exc:
-        raise LayoutError(f"cannot be read: {exc.strerror}", source=str(path)) from None
-    except ValueError:  # a NUL character, which no file name can hold
-        raise LayoutError("is not a usable file name", source=repr(str(path))) from None
+                          source=shown_path(path)) from None
 
 
 def to_toml(data: dict) -> str:
@@ -283,31 +294,3 @@ def _holds_carriage_return(value: Any) -> bool:
     if isinstance(value, list | tuple):
         return any(_holds_carriage_return(v) for v in value)
     return False
-
-
-def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
-    """Write ``data`` to ``path`` so that the file is either the old one or the new one.
-
-    The bytes go to a temporary file in the same folder, are flushed to disk, and the
-    temporary file is renamed over ``path``; a crash at any moment never leaves half a file.
-    Raises :class:`LayoutError` when the folder cannot be written.
-    """
-    target = Path(path)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise LayoutError(f"cannot be written: {exc.strerror}", source=str(path)) from None
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(payload)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except OSError as exc:
-        Path(temp).unlink(missing_ok=True)
-        raise LayoutError(f"cannot be written: {exc.strerror}", source=str(path)) from None
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-_LABEL = re.compile(r"^\s*([A-Za-z]{1,3})\s*(\d{1,4})\s*$")
+_LABEL = re.compile(r"^\s*([A-Za-z]{1,3})\s*([0-9]{1,4})\s*$")
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0),

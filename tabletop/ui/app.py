@@ -13,6 +13,7 @@ import importlib
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,8 @@ from tabletop.ui import background, keys, textlayer
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.history import HistoryView
 from tabletop.ui.loop import FrameLoop, wake
+from tabletop.ui.navigate import KEY_HELP as VIEW_KEY_HELP
+from tabletop.ui.navigate import Navigator
 from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
 from tabletop.ui.screens import screen_for
@@ -34,6 +37,7 @@ from tabletop.ui.views.asked import draw_asked, draw_captions
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
+from tabletop.ui.widgets.dialogs import QuitDialog, SaveAsPrompt
 from tabletop.ui.widgets.log_panel import LogPanel
 from tabletop.ui.widgets.panels import (
     LINE,
@@ -54,13 +58,15 @@ into a frame, the frame loop gets the interpreter back within a millisecond."""
 EXIT_OK, EXIT_INPUT, EXIT_BUG = 0, 2, 70
 
 APP_KEY_HELP: list[tuple[str, str]] = [
-    ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"), ("Ctrl+S", "save the layout"),
+    ("Ctrl+Z", "undo"), ("Ctrl+Y / Ctrl+Shift+Z", "redo"),
+    ("Ctrl+S", "save (to a file of yours; else Save As)"), ("Ctrl+Shift+S", "save as"),
     ("F12", "save a picture of the board (screenshots folder)"),
     ("F5", "reopen the file from disk"), ("F1", "this help"), ("Ctrl+Q", "quit"),
     ("Ctrl+F", "auto-resolve forced choices on/off (off: every choice the rules give you "
                "is asked, even with one legal form)"),
     ("drop a file", "open it"),
     ("log: wheel, PgUp/PgDn, click", "scroll the log; an entry's board, read-only (Esc: back)"),
+    *VIEW_KEY_HELP,
 ]
 
 
@@ -102,6 +108,7 @@ class App:
         self.armed: str | None = None
         self._was_armed: str | None = None
         self.buttons: list[Button] = []
+        self.navigator = Navigator(self)
         self.pointer: tuple[int, int] | None = None
         self.log_panel = LogPanel()
         self.interactive = True
@@ -120,14 +127,28 @@ class App:
         return screen
 
     def push(self, controller: Controller) -> None:
-        """Put ``controller`` on top of the stack; it gets events first from now on."""
-        self.stack.append(controller)
+        """Put ``controller`` on top of the stack; it gets events first from now on.  An open
+        quit dialog stays on top (a tray or screen pushing something meanwhile goes under
+        it), so nothing can take its answer."""
+        if self.stack and isinstance(self.stack[-1], QuitDialog) \
+                and not isinstance(controller, SaveAsPrompt):
+            self.stack.insert(len(self.stack) - 1, controller)
+        else:
+            self.stack.append(controller)
         controller.on_push(self)
 
     def pop(self, controller: Controller) -> None:
-        """Take ``controller`` (and anything above it) off the stack; the screen stays."""
+        """Take ``controller`` (and anything above it) off the stack; the screen stays, and so
+        does an open quit dialog above it (it waits for its answer)."""
+        waiting = None
         while len(self.stack) > 1 and controller in self.stack:
-            self.stack.pop().on_pop()
+            top = self.stack.pop()
+            if isinstance(top, QuitDialog) and top is not controller:
+                waiting = top
+            else:
+                top.on_pop()
+        if waiting is not None:
+            self.stack.append(waiting)
 
     @property
     def top(self) -> Controller:
@@ -153,11 +174,15 @@ class App:
             self.pointer = event.pos  # where a tooltip shows
         elif event.type == pygame.WINDOWLEAVE:
             self.pointer = None
-        if event.type in (pygame.QUIT, pygame.DROPFILE, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        if event.type in (pygame.QUIT, pygame.DROPFILE, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) \
+                and not is_modifier(event):
             self._was_armed, self.armed = self.armed, None
-        if event.type == pygame.QUIT:
+        if is_quit(event):  # before any modal: nothing on the stack can swallow a quit
             self.request_quit()
             return
+        if is_save(event) and not isinstance(self.top, SaveAsPrompt | QuitDialog):
+            self.save_as() if event.mod & pygame.KMOD_SHIFT else self.save()
+            return  # over a tray or menu too: saving never waits for one to close
         if event.type == pygame.DROPFILE:
             if self._confirmed(f"open {event.file}", f"dropping {event.file} again opens it"):
                 self.open_file(event.file)
@@ -166,6 +191,9 @@ class App:
             self.take_screenshot()
             return
         if self.log_panel.handle_event(event):
+            return
+        event = self.navigator.filter(event)
+        if event is None:  # it zoomed or panned the board
             return
         top = self.top
         if top.modal:
@@ -193,10 +221,6 @@ class App:
             self.session.undo()
         elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and shift)):
             self.session.redo()
-        elif ctrl and event.key == pygame.K_s:
-            self.session.save()
-        elif ctrl and event.key == pygame.K_q:
-            self.request_quit()
         elif ctrl and event.key == pygame.K_f:
             self.auto_forced = not self.auto_forced
             self.session.tell("auto-resolve forced choices: " + (
@@ -232,9 +256,33 @@ class App:
         return False
 
     def request_quit(self) -> None:
-        """Close the window; with unsaved changes the first request only warns."""
-        if self._confirmed("quit", "close again to quit"):
+        """Close the window (Ctrl+Q, the window's close button): at once when the board is
+        saved, else after one answer in the quit dialog (Save, Discard, Cancel).  A request
+        while the dialog is open changes nothing."""
+        if any(isinstance(c, QuitDialog) for c in self.stack):
+            return
+        if not self.session.dirty:
             self.running = False
+            return
+        self.push(QuitDialog(on_save=lambda: self.save(then=self.stop),
+                             on_discard=self.stop))
+
+    def stop(self) -> None:
+        """End the loop: the window closes after this frame."""
+        self.running = False
+
+    def save(self, then: Callable[[], None] | None = None) -> None:
+        """Ctrl+S: write back to the file opened when the user owns it as a save, else ask
+        for a file name (Save As); ``then`` runs once the board is saved."""
+        if not self.session.owns_file:
+            self.save_as(then)
+        elif self.session.save() and then is not None:
+            then()
+
+    def save_as(self, then: Callable[[], None] | None = None) -> None:
+        """Ctrl+Shift+S: ask for a file name (offered in the saves folder) and save there."""
+        if not any(isinstance(c, SaveAsPrompt) for c in self.stack):
+            self.push(SaveAsPrompt(self.session, then))
 
     # -- files -----------------------------------------------------------------------------
 
@@ -244,7 +292,8 @@ class App:
         game, state = load_board(path)
         self.replace_session(Session(game, state, path=str(path),
                                      recovery=self.session.recovery))
-        self.session.tell(f"opened {path}")
+        if not self.session.public_view:
+            self.session.tell(f"opened {path}")
 
     def reopen(self) -> None:
         """Read the session's file again from disk (F5; with unsaved changes, F5 twice)."""
@@ -293,8 +342,9 @@ class App:
         except TabletopError as exc:
             self.session.tell(str(exc), error=True)
             return None
-        self.session.tell(f"screenshot saved: {path}" + ("" if carried is not None else
-                          " (without its layout, which would show hidden information)"))
+        public = self.session.game.is_partial(carried)
+        self.session.tell(f"screenshot saved: {path}" + (" (it holds the public view: hidden "
+                                                        "parts stay unknown)" if public else ""))
         return path
 
     # -- drawing ---------------------------------------------------------------------------
@@ -316,6 +366,8 @@ class App:
         detail = Path(session.path).name if session.path else ""
         if session.dirty:
             detail = f"{detail} (unsaved)" if detail else "(unsaved)"
+        if session.public_view:
+            detail = f"{detail} (public view)".strip()
         history = self.history()
         if history is not None:
             title = f"{title} — {history.describe()}"
@@ -348,6 +400,8 @@ class App:
         gap = theme.ui(8)
         y = inner.y
         banner = self.screen.banner()
+        if self.session.public_view:
+            banner = ("Public view: not playable", theme.PANEL_EDGE)
         buttons = []
         if self.interactive:  # a picture of the board (screenshot, F12) has none
             fixed, game, card = self._make_buttons()
@@ -363,11 +417,17 @@ class App:
             y += draw_captions(surface, pygame.Rect(inner.x, y, inner.width,
                                                     inner.bottom - y), asked) + 8
         room = max(0, inner.bottom - y)  # under the buttons: facts, legend, then the log
-        log_least = min(max(theme.ui(90), room // 3), room // 2) if self.interactive else 0
+        widget = next((c for c in reversed(self.stack) if c.in_panel), None)
+        share = 5 if widget is not None else 3  # an open menu wants the room
+        log_least = min(max(theme.ui(90), room // share), room // 2) if self.interactive else 0
         if self.interactive and not self.session.log:  # nothing yet: the log's heading only
             log_least = min(theme.ui(30), room)
-        facts = self.screen.panel_lines()
-        legend = self.screen.legend()
+        facts = self.screen.panel_lines() if widget is None else []
+        legend = self.screen.legend() if widget is None else []
+        if widget is not None:  # an open menu takes the place of the facts and the legend
+            menu = pygame.Rect(inner.x, y, inner.width, max(40, room - log_least - gap))
+            widget.draw_panel(surface, menu)
+            y, room = menu.bottom + gap, max(0, inner.bottom - menu.bottom - gap)
         shared = max(0, room - log_least - 2 * gap)
         want_facts = facts_height(inner.width, facts)
         want_legend = legend_height(inner.width, legend)
@@ -420,16 +480,18 @@ class App:
         old = {b.label: b for b in self.buttons}
         history = self.history()
         fixed = [Button("Undo", session.undo, "Ctrl+Z",
-                        len(session.history) > 1 and history is None),
+                        not session.can_undo() and history is None),
                  Button("Redo", session.redo, "Ctrl+Y",
-                        bool(session.redo_steps) and history is None),
-                 Button("Save", session.save, "Ctrl+S", history is None)]
+                        not session.can_redo() and history is None),
+                 Button("Save", self.save, "Ctrl+S", history is None)]
         if history is not None:  # a past board: nothing to do but return to the present
             game, card = [Button("Back to now", history.back, "Esc")], []
         else:
+            playable = not session.public_view  # a public picture's board is only looked at
             specs = self.screen.buttons()
-            made = {slot: [Button(spec.label, spec.on_click, spec.key, spec.enabled,
-                                  active=spec.active) for spec in specs if spec.slot == slot]
+            made = {slot: [Button(spec.label, spec.on_click, spec.key,
+                                  spec.enabled and playable, active=spec.active)
+                           for spec in specs if spec.slot == slot]
                     for slot in ("end", "", "card")}
             fixed += made["end"][:1]
             game, card = made[""] + made["end"][1:], made["card"]
@@ -437,6 +499,30 @@ class App:
             if button.label in old:
                 button.hover, button.pressed = old[button.label].hover, old[button.label].pressed
         return fixed, game, card
+
+
+MODIFIER_KEYS = frozenset({pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT,
+                           pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
+                           pygame.K_MODE, pygame.K_CAPSLOCK, pygame.K_NUMLOCK})
+
+
+def is_modifier(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is the press of a modifier key alone (Ctrl, Shift, Alt, …), which
+    answers nothing and disarms nothing."""
+    return event.type == pygame.KEYDOWN and event.key in MODIFIER_KEYS
+
+
+def is_save(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is Ctrl+S (save) or Ctrl+Shift+S (save as)."""
+    return (event.type == pygame.KEYDOWN and event.key == pygame.K_s
+            and bool(event.mod & pygame.KMOD_CTRL))
+
+
+def is_quit(event: pygame.event.Event) -> bool:
+    """Whether ``event`` asks to quit: the window's close button or Ctrl+Q."""
+    return event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
+                                         and event.key == pygame.K_q
+                                         and bool(event.mod & pygame.KMOD_CTRL))
 
 
 class HelpScreen(Controller):
@@ -567,6 +653,7 @@ def run(path: str, *, frames: int | None = None) -> int:
         say(str(exc), error=True)
         return EXIT_INPUT
     recovery = Recovery()
+    recovery.remove_interrupted_saves(Path(path).parent)
     session = Session(game, state, path=str(path), recovery=recovery)
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels, no blur
     pygame.display.init()

@@ -1,6 +1,7 @@
 """``tabletop screenshot FILE -o OUT.png``: render a board headless (SDL's dummy video driver,
 no window) and write it as a PNG with Pillow, the layout carried inside (see
-:mod:`tabletop.ui.pictures`), so that ``tabletop play OUT.png`` reopens that board.
+:mod:`tabletop.ui.pictures`), so that ``tabletop play OUT.png`` reopens that board: for a board
+with hidden information, as the public saw it (``--reveal`` draws and embeds everything).
 
 A picture of a board state: the title, the board, the overlays' captions, the turn banner,
 facts and legend, without the window's buttons, log and status line (``--ui`` keeps them, for
@@ -46,8 +47,8 @@ def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: b
            ui: bool = False):
     """The picture of the board in ``path`` (layout or tabletop PNG) drawn headless at
     ``size`` with ``overlays`` (with the window's buttons, log and status line when ``ui``):
-    returns ``(surface, state)``, where ``state`` is what the picture may carry as its layout
-    (``None`` when that would give hidden information away)."""
+    returns ``(surface, state)``, where ``state`` is what the picture carries as its layout
+    (the public view of a board with secrets, unless ``reveal``)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     import pygame
 

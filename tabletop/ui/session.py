@@ -2,8 +2,11 @@
 
 The window's controllers change the board only through :meth:`Session.perform` (an action
 checked by the game's rules core) or :meth:`Session.edit` (an edit-mode change checked by the
-layout rules); both are undoable.  Undo is a list of states (STYLE: the UI keeps it).  Every
-change is written to the recovery file, when there is one.
+layout rules); both are undoable.  Undo is a list of states (STYLE: the UI keeps it).  Undo and
+redo never cross hidden information: they stop at a hand-over and at a step that showed a
+secret (the game's :meth:`~tabletop.games.contract.Game.secrecy_break`).  The log holds only
+public sentences (the games describe a secret step without its content).  Every change is
+written to the recovery file, when there is one.
 """
 
 from __future__ import annotations
@@ -15,18 +18,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tabletop import userdirs
 from tabletop.errors import IllegalActionError, LayoutError, TabletopError
 from tabletop.games import layouts
 from tabletop.games.contract import Action, Game, State
+from tabletop.games.layoutfile import read_text
+from tabletop.ui import saving
 from tabletop.ui.logbook import LogEntry
 
 if TYPE_CHECKING:
     from tabletop.ui.recovery import Recovery
 
 
+PUBLIC_VIEW_NOTE = ("public view of a picture: hidden hands, decks and face-down cards are "
+                    "unknown, so it can be looked at, not played")
+
+
 @dataclass
 class Step:
-    """One undoable change: the state after it and what it was, in words."""
+    """One undoable change: the state after it and what it was, in public words (an action's
+    ``str``, which the games keep free of secrets: "Bloodguard places a die")."""
 
     state: State
     note: str
@@ -57,12 +68,21 @@ class Session:
     revision: int = 0
     saved: State | None = None
     shown: State | None = None
+    _breaks: dict[tuple[str, int], str] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if not self.history:
             self.history = [Step(self.initial, "opened")]
         if self.saved is None:
             self.saved = self.initial
+        if self.public_view:
+            self.tell(PUBLIC_VIEW_NOTE)
+
+    @property
+    def public_view(self) -> bool:
+        """Whether the board is the public view of a picture (hidden parts unknown), which
+        can be looked at but not played on."""
+        return self.game.is_partial(self.state)
 
     @property
     def state(self) -> State:
@@ -127,6 +147,13 @@ class Session:
             # an ill-made action, or a card the state does not know: as it was given
             return str(action)
 
+    def record(self, new_state: State, note: str, lines: list[str]) -> None:
+        """Push ``new_state``, reached by a whole sequence of the rules core (a Clash
+        Activation or Attack played from cards), as one undoable step; ``lines`` go to the
+        log."""
+        self.tell(lines[-1] if lines else note)
+        self._push(new_state, note, lines or [note])
+
     def edit(self, new_state: State, note: str) -> bool:
         """Replace the state by ``new_state`` (an edit-mode change), checked by the layout
         rules: a placement the layout loader would refuse is refused with the loader's message
@@ -141,10 +168,35 @@ class Session:
         self._push(new_state, note, [note])
         return True
 
-    def undo(self) -> bool:
-        """Go back one change; ``False`` (with a status) when there is nothing to undo."""
+    def can_undo(self) -> str:
+        """Why Undo cannot go back one change now, or ``""`` when it can."""
         if len(self.history) <= 1:
-            self.tell("nothing to undo", error=True)
+            return "nothing to undo"
+        return self._break("undo", self.history[-2].state)
+
+    def can_redo(self) -> str:
+        """Why Redo cannot redo a change now, or ``""`` when it can."""
+        if not self.redo_steps:
+            return "nothing to redo"
+        return self._break("redo", self.redo_steps[-1].state)
+
+    def _break(self, verb: str, target: State) -> str:
+        """Why showing ``target`` after the current state would show a secret (``""``: it
+        would not), remembered per change (the buttons ask every frame)."""
+        key = (verb, self.revision)
+        if key not in self._breaks:  # the present board, even while showing a past one
+            why = self.game.secrecy_break(target, self.history[-1].state)
+            self._breaks[key] = f"{verb} stops here: {why}" if why else ""
+            if len(self._breaks) > 8:
+                self._breaks.pop(next(iter(self._breaks)))
+        return self._breaks[key]
+
+    def undo(self) -> bool:
+        """Go back one change; ``False`` (with the reason as the status) when there is
+        nothing to undo or going back would show someone a secret (:meth:`can_undo`)."""
+        refused = self.can_undo()
+        if refused:
+            self.tell(refused, error=True)
             return False
         step = self.history.pop()
         self.redo_steps.append(step)
@@ -155,9 +207,11 @@ class Session:
         return True
 
     def redo(self) -> bool:
-        """Redo the last undone change; ``False`` (with a status) when there is none."""
-        if not self.redo_steps:
-            self.tell("nothing to redo", error=True)
+        """Redo the last undone change; ``False`` (with the reason as the status) when there is
+        none or it would show someone a secret (:meth:`can_redo`)."""
+        refused = self.can_redo()
+        if refused:
+            self.tell(refused, error=True)
             return False
         step = self.redo_steps.pop()
         self.history.append(step)
@@ -167,12 +221,27 @@ class Session:
         self.write_recovery()
         return True
 
+    @property
+    def owns_file(self) -> bool:
+        """Whether Ctrl+S may write back to the file opened: the user owns it as a save (a
+        writable layout file that is not a shipped example; see :mod:`tabletop.ui.saving`)."""
+        return saving.owned_save(self.path)
+
     def save(self, path: str | os.PathLike | None = None) -> bool:
-        """Write the current board as a layout to ``path`` (default: the file it came from)
-        atomically.  Returns ``False`` with the reason in ``status`` when it cannot."""
-        target = path if path is not None else self.save_path()
+        """Write the current board as a layout to ``path`` or, without one, back to the file
+        opened when :attr:`owns_file` (else nothing is written and the status says to use
+        Save As).  The new text keeps the comments and key order of the file written over,
+        or of the file the board came from (:func:`tabletop.games.layouts.save`); the write
+        is atomic.  Returns ``False`` with the reason in ``status`` when nothing was saved."""
+        if path is None and not self.owns_file:
+            self.tell(f"{Path(self.path).name if self.path else 'this board'} is not yours to "
+                      f"write over (a shipped example, a picture or a read-only file): "
+                      f"Save As (Ctrl+Shift+S) saves a copy", error=True)
+            return False
+        target = Path(path if path is not None else str(self.path))
         try:
-            layouts.save(target, self.state)
+            userdirs.ensure(target.parent)
+            layouts.save(target, self.state, self._template(target))
         except TabletopError as exc:
             self.tell(str(exc), error=True)
             return False
@@ -181,13 +250,17 @@ class Session:
         self.tell(f"saved {target}")
         return True
 
-    def save_path(self) -> str:
-        """Where Ctrl+S writes: the layout file opened, or beside a PNG/new board a ``.toml``."""
-        if self.path and not self.path.lower().endswith(".png"):
-            return self.path
-        if self.path:
-            return str(Path(self.path).with_suffix(".toml"))
-        return "board.toml"
+    def _template(self, target: Path) -> str | None:
+        """The layout text whose format a save keeps: the file written over, else the layout
+        file the board was opened from (``None`` when neither is a readable layout)."""
+        for candidate in (target, Path(self.path) if self.path else None):
+            if candidate is None or candidate.suffix.lower() != ".toml":
+                continue
+            try:
+                return read_text(candidate)
+            except TabletopError:
+                continue
+        return None
 
     def write_recovery(self) -> None:
         """Write the current board to the recovery file (when there is one); a failure is

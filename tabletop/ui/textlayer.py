@@ -38,7 +38,9 @@ ELLIPSIS = "…"
 class Drawn:
     """One string drawn in a frame: ``rect`` (its ink, in frame pixels), the ``words`` shown,
     the ``full`` text, whether it was ``shortened`` (cut, abbreviated or left out lines),
-    whether a ``tooltip`` shows the full text, and its ``role`` ("label" for board labels)."""
+    whether a ``tooltip`` shows the full text, its ``role`` ("label" for board labels), and
+    whether part of its ink fell outside the clip of the surface it was drawn on
+    (``clipped``: on a fitted board or a panel that is a cut word)."""
 
     rect: pygame.Rect
     words: str
@@ -46,6 +48,7 @@ class Drawn:
     shortened: bool
     tooltip: bool
     role: str = "text"
+    clipped: bool = False
 
 
 @dataclass
@@ -106,7 +109,8 @@ def _record(surface: pygame.Surface, drawn_: Drawn, tip: pygame.Rect | None,
     rect = rect.move(offset)
     if tip is not None:
         tip = tip.move(offset)
-    kept = Drawn(rect, drawn_.words, drawn_.full, drawn_.shortened, drawn_.tooltip, drawn_.role)
+    kept = Drawn(rect, drawn_.words, drawn_.full, drawn_.shortened, drawn_.tooltip, drawn_.role,
+                 drawn_.clipped or rect.size != drawn_.rect.size)
     if root is _frame.surface:
         _frame.drawn.append(kept)
         if tip is not None:
@@ -140,13 +144,41 @@ def paste(dest: pygame.Surface, image: pygame.Surface, pos: tuple[int, int],
     try:
         for kept, tip in held:
             _record(dest, Drawn(kept.rect.move(shift), kept.words, kept.full, kept.shortened,
-                                kept.tooltip, kept.role),
+                                kept.tooltip, kept.role, kept.clipped),
                     tip.move(shift) if tip is not None else None)
     finally:
         dest.set_clip(saved)
     if onto_frame:
         _pasted[image] = (key, _frame.drawn[before[0]:], _frame.tips[before[1]:])
     return where
+
+
+def scrolled(image: pygame.Surface, dx: int, dy: int,
+             rebuilt: Sequence[tuple[pygame.Rect, pygame.Surface]]) -> None:
+    """Keep the text of the off-screen ``image`` true after ``image.scroll(dx, dy)`` and the
+    pictures in ``rebuilt`` (``(part, picture)``) blitted onto their parts of it: its
+    strings move with the picture, those now wholly in a rebuilt part (or off the image) give
+    way to that part's own, which are carried over."""
+    bounds = image.get_rect()
+    parts = [part for part, _ in rebuilt]
+    kept: list[tuple[Drawn, pygame.Rect | None]] = []
+    for old, tip in _held.get(image, []):
+        rect = old.rect.move(dx, dy).clip(bounds)
+        if not rect.width or not rect.height or any(part.contains(rect) for part in parts):
+            continue
+        kept.append((Drawn(rect, old.words, old.full, old.shortened, old.tooltip, old.role,
+                           old.clipped or rect.size != old.rect.size),
+                     tip.move(dx, dy) if tip is not None else None))
+    for part, picture in rebuilt:
+        for new, tip in _held.get(picture, []):
+            rect = new.rect.move(part.topleft)
+            if any(k.words == new.words and k.rect.colliderect(rect) for k, _ in kept):
+                continue  # the rest of a string already kept
+            kept.append((Drawn(rect, new.words, new.full, new.shortened, new.tooltip,
+                               new.role, new.clipped),
+                         tip.move(part.topleft) if tip is not None else None))
+    _held[image] = kept
+    _pasted.pop(image, None)
 
 
 def cover(surface: pygame.Surface, rect: pygame.Rect) -> None:

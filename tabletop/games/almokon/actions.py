@@ -181,7 +181,11 @@ class Choose:
     player: str
     option: str
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:  # a Scout or Foresee answer is the chooser's secret
+        return f"{self.player} makes the pending choice"
+
+    def explain(self) -> str:
+        """The answer in full, for the chooser's own eyes."""
         return f"{self.player} chooses {self.option}"
 
 

@@ -20,9 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 from tabletop.errors import LayoutError
-from tabletop.games.layoutfile import Source, Table, parse_toml, read_text
+from tabletop.games.layoutfile import Source, Table, parse_toml
+from tabletop.games.safefiles import LAYOUT_MAX_BYTES, FileProblem, read_named
+from tabletop.numbers import parse_int, shorten
 from tabletop.spatial.zones import OPEN_SEA, REALM, WILDERNESS
 
 TYPES = ("monarch", "capitol", "character", "unit", "improvement", "terrain", "cult", "event",
@@ -34,6 +37,8 @@ CARD_KEYWORDS = {"guardian": False, "inexhaustible": False, "kinship": False, "l
                  "unique": False, "charge": False, "onslaught": False, "crew": False,
                  "imbue": False, "truce": False, "reflex": False, "veto": False,
                  "frenzy": True, "growth": True}
+MAX_KEYWORD_NUMBER = 99
+"""The largest number a card keyword takes (Frenzy 99)."""
 ABILITY_KEYWORDS = ("reflex", "veto", "command")
 EFFECTS = ("damage", "salvo", "heal", "ready", "gain-ap", "draw", "bounty", "scout",
            "foresee", "seek", "forge", "harvest", "cancel")
@@ -216,9 +221,11 @@ def parse_keyword(text: str) -> tuple[str, int]:
         raise ValueError(f"{words[0]!r} is not a card keyword "
                          f"(one of {', '.join(k.capitalize() for k in CARD_KEYWORDS)})")
     if CARD_KEYWORDS[name]:
-        if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
-            raise ValueError(f"{words[0]} needs a number of 1 or more ({words[0]} 2)")
-        return name, int(words[1])
+        number = parse_int(words[1], 1, MAX_KEYWORD_NUMBER) if len(words) == 2 else None
+        if number is None:
+            raise ValueError(f"{words[0]} needs a number from 1 to {MAX_KEYWORD_NUMBER} "
+                             f"({words[0]} 2)")
+        return name, number
     if len(words) != 1:
         raise ValueError(f"{words[0]} takes no number")
     return name, 0
@@ -340,7 +347,7 @@ def cards_from_data(data: dict, source: Source, key: str = "card") -> tuple[Card
     """The ``[[key]]`` tables of a parsed card file or layout as definitions."""
     top = Table(data, source, ())
     out = []
-    for table in top.tables(key, lambda i, d: f"card {d.get('id', i + 1)!r}"):
+    for table in top.tables(key, lambda i, d: f"card {shorten(str(d.get('id', i + 1)))!r}"):
         out.append(card_from_table(table))
     seen: set[str] = set()
     for index, card in enumerate(out):
@@ -350,17 +357,33 @@ def cards_from_data(data: dict, source: Source, key: str = "card") -> tuple[Card
     return tuple(out)
 
 
-def load_card_file(path: str) -> tuple[CardDef, ...]:
-    """The definitions in the card data file ``path`` (top-level ``[[card]]`` tables; an
-    optional ``set`` names the set)."""
-    text = read_text(path)
-    data = parse_toml(text, path)
-    source = Source(path, text)
-    top = Table(data, source, ())
+MAX_CARD_FILES = 16
+"""The most card data files one layout may name."""
+
+
+def load_named_card_file(folder: Path | None, name: str, layout: str) -> tuple[CardDef, ...]:
+    """The definitions in the card data file ``name`` that the layout ``layout`` names
+    (top-level ``[[card]]`` tables; an optional ``set`` names the set).  Only a regular file
+    inside ``folder``, the layout's own folder, is read (see
+    :func:`~tabletop.games.safefiles.resolve_named`); the error for any other name says
+    nothing about what lies outside."""
+    shown = name if name.isprintable() and len(name) <= 80 else repr(name[:80])
+    try:
+        data = read_named(folder, name, LAYOUT_MAX_BYTES)
+    except FileProblem as problem:
+        raise LayoutError(f"card_files: {shown!r}: {problem}", source=layout) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LayoutError(f"card_files: {shown!r} is not UTF-8 text", source=layout) from None
+    where = f"{layout}: card file {shown}"
+    parsed = parse_toml(text, where)
+    source = Source(where, text)
+    top = Table(parsed, source, ())
     top.get("set", str)
     top.get("card", list)
     top.done()
-    return cards_from_data(data, source)
+    return cards_from_data(parsed, source)
 
 
 @cache

@@ -7,16 +7,16 @@ card data, or ``id#n`` for a further copy; plain ids are numbered in the order t
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from tabletop.errors import LayoutError
 from tabletop.games.almokon.cards import (
+    MAX_CARD_FILES,
     Catalog,
     base_id,
     cards_from_data,
     forge_problems,
-    load_card_file,
+    load_named_card_file,
     merge_custom,
 )
 from tabletop.games.almokon.state import (
@@ -30,8 +30,18 @@ from tabletop.games.almokon.state import (
     Rules,
     StackItem,
 )
+from tabletop.games.almokon.view import HIDDEN, PUBLIC_VIEW, is_partial
 from tabletop.games.layoutfile import Table, named_label
+from tabletop.numbers import parse_int, shorten
 from tabletop.spatial.zones import OPEN_SEA, REACH_RULES, REALM, WILDERNESS, ZONE_NAMES, ZONES
+
+MAX_PILE = 1000
+"""The most cards in one hand, deck or discard pile."""
+MAX_IN_PLAY = 200
+"""The most cards in play (both players together) a layout may list: the actions open to a
+player grow with the square of it (every attacker against every target)."""
+MAX_COPY = 9999
+"""The highest copy number of a card (``id#9999``)."""
 
 # where each card type may stand in play
 ALLOWED_ZONES = {
@@ -50,6 +60,14 @@ def _non_negative(value: int) -> str | None:
     return None if value >= 0 else "must be 0 or more"
 
 
+def _pile(table: Table, key: str) -> tuple[str, ...]:
+    """A player's hand, deck or discard pile: at most :data:`MAX_PILE` cards."""
+    cards = table.str_list(key)
+    if len(cards) > MAX_PILE:
+        raise table.error(key, f"holds {len(cards)} cards; a pile holds at most {MAX_PILE}")
+    return cards
+
+
 class _Namer:
     """Turns the card names written in a layout into unique uids (see the module doc)."""
 
@@ -57,6 +75,7 @@ class _Namer:
         self.catalog = catalog
         self.entries: list[tuple[int, str]] = []
         self.used: set[str] = set()
+        self.last_copy: dict[str, int] = {}  # the last copy number tried, by card id
 
     def add(self, raw: str, table: Table, key: str, group: int) -> int:
         """Register a written name; plain ids are numbered by ``group`` (cards in play
@@ -66,9 +85,10 @@ class _Namer:
             raise table.error(key, f"{card_id!r} is not a known card id (see the card data; "
                                    f"add your own with card_files or [[card_defs]])")
         if "#" in raw:
-            suffix = raw.split("#", 1)[1]
-            if not suffix.isdigit() or int(suffix) < 2:
-                raise table.error(key, f"{raw!r}: a copy number is written id#2, id#3, ...")
+            copy = parse_int(raw.split("#", 1)[1], 2, MAX_COPY)
+            if copy is None or raw != f"{card_id}#{copy}":
+                raise table.error(key, f"{shorten(raw)!r}: a copy number is written id#2, "
+                                       f"id#3, ... up to id#{MAX_COPY}")
             if raw in self.used:
                 raise table.error(key, f"{raw!r} names the same card twice")
             self.used.add(raw)
@@ -83,10 +103,12 @@ class _Namer:
             if "#" in raw:
                 out[slot] = raw
                 continue
-            n, uid = 1, raw
+            n = self.last_copy.get(raw, 1)  # numbers below were taken already: no re-trying
+            uid = raw if n == 1 else f"{raw}#{n}"
             while uid in self.used:
                 n += 1
                 uid = f"{raw}#{n}"
+            self.last_copy[raw] = n
             self.used.add(uid)
             out[slot] = uid
         return out
@@ -94,11 +116,11 @@ class _Namer:
 
 def _catalog(top: Table) -> Catalog:
     files = top.str_list("card_files")
-    base = Path(top.source.name).parent if top.source.name != "<layout>" else Path(".")
+    if len(files) > MAX_CARD_FILES:
+        raise top.error("card_files", f"names {len(files)} files; at most {MAX_CARD_FILES}")
     custom = []
     for name in files:
-        path = Path(name) if Path(name).is_absolute() else base / name
-        custom += load_card_file(str(path))
+        custom += load_named_card_file(top.source.folder, name, top.source.name)
     top.get("card_defs", list)
     custom += cards_from_data({"card_defs": top.data.get("card_defs", [])}, top.source,
                               "card_defs")
@@ -138,6 +160,9 @@ def from_layout(top: Table) -> AlmokonState:
     extra = top.get("extra_actions", int, 0, check=_non_negative)
     rules = _rules(top)
     namer = _Namer(catalog)
+    partial = top.get("view", str, None, check=lambda v: None if v == PUBLIC_VIEW else
+                      f'must be "{PUBLIC_VIEW}" (the public view: "" for each face-down '
+                      f'card)') is not None
 
     players_t = top.tables("players", named_label("player"))
     if len(players_t) != 2:
@@ -149,7 +174,8 @@ def from_layout(top: Table) -> AlmokonState:
                          and v.isprintable() else "must be a name on one line (and not 'draw')")
         ap = table.get("ap", int, 0, check=_non_negative)
         bounty = table.get("bounty", int, 0, check=_non_negative)
-        piles = {key: [namer.add(raw, table, key, group) for raw in table.str_list(key)]
+        piles = {key: [None if partial and raw == HIDDEN and key != "discard"
+                       else namer.add(raw, table, key, group) for raw in _pile(table, key)]
                  for key, group in (("hand", 3), ("deck", 5), ("discard", 4))}
         table.done()
         raw_players.append((name, ap, bounty, piles))
@@ -167,7 +193,11 @@ def from_layout(top: Table) -> AlmokonState:
         raise table.error(key, f"{value!r} is not a player ({names[0]} or {names[1]})")
 
     raw_cards = []
-    for table in top.tables("cards", lambda i, d: f"card {d.get('card', i + 1)!r}"):
+    cards_t = top.tables("cards", lambda i, d: f"card {shorten(str(d.get('card', i + 1)))!r}")
+    if len(cards_t) > MAX_IN_PLAY:
+        raise top.error("cards", f"lists {len(cards_t)} cards in play; the most is "
+                                 f"{MAX_IN_PLAY}")
+    for table in cards_t:
         slot = namer.add(table.req("card", str), table, "card", 0)
         owner = player_of(table, "owner")
         zone = table.choice("zone", ZONES)
@@ -192,7 +222,8 @@ def from_layout(top: Table) -> AlmokonState:
         table.done()
 
     uids = namer.assign()
-    players = tuple(Player(name, ap, bounty, *(tuple(uids[i] for i in piles[k])
+    players = tuple(Player(name, ap, bounty, *(tuple(HIDDEN if i is None else uids[i]
+                                                     for i in piles[k])
                                                for k in ("hand", "deck", "discard")))
                     for name, ap, bounty, piles in raw_players)
     cards = []
@@ -297,6 +328,8 @@ def to_layout(state: AlmokonState) -> dict[str, Any]:
         out["title"] = state.title
     if state.notes:
         out["notes"] = state.notes
+    if is_partial(state):
+        out["view"] = PUBLIC_VIEW
     out["turn"] = state.players[state.turn].name
     if state.to_act != state.turn:
         out["to_act"] = state.players[state.to_act].name

@@ -47,6 +47,7 @@ from tabletop.games.almokon.targeting import (
     effect_targets,
     legal,
 )
+from tabletop.games.almokon.view import is_partial
 from tabletop.spatial.zones import OPEN_SEA, OUTLAND, REALM, WILDERNESS, ZONE_NAMES
 
 __all__ = ["apply", "legal_actions", "why_not", "describe", "enters", "play_cost"]
@@ -395,6 +396,9 @@ class _Run:
 def apply(state: AlmokonState, action: object) -> tuple[AlmokonState, tuple[Event, ...]]:
     """The state after ``action`` and what happened; ``IllegalActionError`` if illegal."""
     check_fields(action)
+    if is_partial(state):
+        raise IllegalActionError(action, "this is the public view of a board: its face-down "
+                                         "cards are unknown, so it cannot be played on")
     reason = why_not(state, action)
     if reason is not None:
         raise IllegalActionError(action, reason)
@@ -984,7 +988,7 @@ def legal_actions(state: AlmokonState) -> list:
     every subset up to four candidates (beyond that: none, each alone, and all); ``apply``
     accepts any legal subset.  Only one copy of each card in hand is listed.
     """
-    if state.winner:
+    if state.winner or is_partial(state):
         return []
     index = state.to_act
     name = state.players[index].name

@@ -49,10 +49,10 @@ class Weapon:
         spec = "".join(words)
         if spec in ("", "melee"):
             return cls("melee", 1, 1, unwieldy)
-        match = re.fullmatch(r"reach(\d+)", spec)
+        match = re.fullmatch(r"reach([0-9]{1,3})", spec)
         if match and int(match.group(1)) >= 1:
             return cls("reach", 1, int(match.group(1)), unwieldy)
-        match = re.fullmatch(r"ranged(\d+)-(\d+)", spec)
+        match = re.fullmatch(r"ranged([0-9]{1,3})-([0-9]{1,3})", spec)
         if match and 1 <= int(match.group(1)) <= int(match.group(2)):
             return cls("ranged", int(match.group(1)), int(match.group(2)), unwieldy)
         raise ValueError(f"{text!r} is not a weapon (melee, reach X, ranged X-Y, "

@@ -107,6 +107,7 @@ _SENTENCES = {
                            "no order and its AI tokens are spent ({rule}).",
     "next-mob": "Next: {piece} activates ({other} token): it holds the leftmost ready "
                 "Activation token on the Mob track ({rule}).",
+    "said": "{other}{because}.",
     "activations-done": "Every Activation token is spent: resolve other Actions, then end the "
                         "Monster Round ({rule}).",
 }
@@ -129,4 +130,5 @@ def describe(event: Event) -> str:
         via=via, s="" if event.amount == 1 else "s",
         card="draw the top AI card" if event.other == "AI" else "resolve the Signature card",
         against=f" against {event.other}" if event.other else "",
+        because=f" ({event.rule})" if event.rule else "",
     )

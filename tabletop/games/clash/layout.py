@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from tabletop.games.clash import cards_layout
 from tabletop.games.clash.state import (
     ACTIVATION_KINDS,
     ACTIVATION_ORDERS,
@@ -72,6 +73,7 @@ def _knight(table: Table) -> Knight:
         heat_refresh=table.get("heat_refresh", int, 1, check=_between(0, 9)),
         knockdown=_knockdown(table),
         abilities=_words(table, "abilities", KNIGHT_ABILITIES, "Knight ability"),
+        **cards_layout.knight_gear(table),
     )
     table.done()
     return knight
@@ -232,6 +234,8 @@ def from_layout(top: Table) -> ClashState:
     turn_table = top.sub("turn", required=False)
     turn = _turn(turn_table, {k.name for _, k in knights}) if turn_table else Turn()
     mob_track = _mob_track(top, monsters)
+    top.get("card_files", list)
+    top.get("clash", dict)
     top.done()
 
     seen: dict[str, Table] = {}
@@ -293,10 +297,11 @@ def from_layout(top: Table) -> ClashState:
                                         f"{vantage_taken[knight.at]} is on {knight.at}")
             vantage_taken[knight.at] = knight.name
 
-    return ClashState(board=board, knights=tuple(k for _, k in knights),
-                      monsters=tuple(m for _, m in monsters),
-                      terrain=tuple(t for _, t in terrain), title=title, notes=notes, turn=turn,
-                      boundless_edges=boundless, mob_track=mob_track)
+    state = ClashState(board=board, knights=tuple(k for _, k in knights),
+                       monsters=tuple(m for _, m in monsters),
+                       terrain=tuple(t for _, t in terrain), title=title, notes=notes,
+                       turn=turn, boundless_edges=boundless, mob_track=mob_track)
+    return cards_layout.read(top, state, {k.name: t for t, k in knights})
 
 
 def _turn(table: Table, knight_names: set[str]) -> Turn:
@@ -347,6 +352,7 @@ def to_layout(state: ClashState) -> dict[str, Any]:
         out["turn"] = _changed(state.turn, Turn())
     if state.mob_track:
         out["mob_track"] = list(state.mob_track)
+    out.update(cards_layout.write(state))
     return out
 
 

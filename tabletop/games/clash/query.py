@@ -13,9 +13,11 @@ from typing import Any
 
 from tabletop.errors import QueryError
 from tabletop.games.clash import geometry as geo
+from tabletop.games.clash.layout import MAX_BOARD_SIDE
 from tabletop.games.clash.state import ClashState
 from tabletop.games.contract import Verb
 from tabletop.games.overlay import Picture
+from tabletop.numbers import parse_int, shorten
 from tabletop.spatial.grid import Space
 
 
@@ -86,12 +88,10 @@ def _blindspots(state: ClashState, args: list[str]) -> dict[str, Any]:
 
 def _zone(state: ClashState, args: list[str]) -> dict[str, Any]:
     place = geo.resolve(state, args[0])
-    try:
-        x = int(args[1])
-    except ValueError:
-        raise QueryError(f"zone size {args[1]!r} is not a whole number") from None
-    if x < 0:
-        raise QueryError(f"zone size {x} is negative")
+    x = parse_int(args[1], 0, MAX_BOARD_SIDE)
+    if x is None:
+        raise QueryError(f"zone size {shorten(args[1])!r} is not a whole number from 0 to "
+                         f"{MAX_BOARD_SIDE}")
     own = ("a Monster is not inside its own zone" if place.monster is not None
            else f"{place.name} is a source and so inside it")
     return _spaces(geo.zone_of(state, place, x), f"every space within {x} spaces "
@@ -130,6 +130,13 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
 from tabletop.games.clash.rule_queries import RULE_VERBS  # noqa: E402  (rules verbs, issue 4)
 
 VERBS.update(RULE_VERBS)
+
+from tabletop.games.clash.roll_queries import (  # noqa: E402  (rolls from given faces)
+    ROLL_PICTURES,
+    ROLL_VERBS,
+)
+
+VERBS.update(ROLL_VERBS)
 
 
 def _listed(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
@@ -200,7 +207,7 @@ _PICTURES = {
     "climb": _listed, "target": _target_picture, "wave": _wave_picture,
     "monster-move": _outcomes_picture, "knockback": _outcomes_picture,
     "pushback": _outcomes_picture, "pull": _outcomes_picture, "drag": _outcomes_picture,
-    "forced": _outcomes_picture, "activation-order": _order_picture,
+    "forced": _outcomes_picture, "activation-order": _order_picture, **ROLL_PICTURES,
 }
 """The verbs whose answers are drawn by ``--overlay``, and how."""
 

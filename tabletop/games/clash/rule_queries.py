@@ -29,6 +29,7 @@ from tabletop.games.clash.targeting import TargetingError, target
 from tabletop.games.clash.turns import attack_problem
 from tabletop.games.clash.vantage import vantage_spaces
 from tabletop.games.contract import Verb
+from tabletop.numbers import NumberError, read_int
 from tabletop.spatial.grid import Space
 
 
@@ -53,12 +54,9 @@ def _knight(state: ClashState, word: str) -> Knight:
 
 def _number(word: str, what: str = "X") -> int:
     try:
-        value = int(word)
-    except ValueError:
-        raise QueryError(f"{what} must be a whole number, not {word!r}") from None
-    if not 0 <= value <= 20:
-        raise QueryError(f"{what} must be 0 to 20")
-    return value
+        return read_int(word, 0, 20, what)
+    except NumberError as exc:
+        raise QueryError(str(exc)) from None
 
 
 def _outcome(before: ClashState, branch: Branch) -> dict[str, Any]:
@@ -122,7 +120,7 @@ def _monster_move(state: ClashState, args: list[str]) -> dict[str, Any]:
         reach[words[-2].lower()] = _number(words[-1], f"{words[-2].title()} X")
         words = words[:-2]
     limit = None
-    if len(words) > 1 and words[-1].isdigit():
+    if len(words) > 1 and words[-1].isascii() and words[-1].isdigit():
         limit = _number(words[-1])
         words = words[:-1]
     how = " ".join(words).lower()
@@ -155,7 +153,7 @@ def forced_action(state: ClashState, args: list[str]) -> Forced:
         raise QueryError(usage)
     source, piece = _name(state, args[1]), _name(state, args[2])
     rest = list(args[3:])
-    amount = _number(rest.pop(0)) if rest and rest[0].isdigit() else 0
+    amount = _number(rest.pop(0)) if rest and rest[0].isascii() and rest[0].isdigit() else 0
     toward = direction = None
     if kind.extra == "space" and rest:
         try:

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from tabletop.spatial.facing import turn_offset
 from tabletop.spatial.grid import Board, Space, square
+
+if TYPE_CHECKING:
+    from tabletop.games.clash.encounter import Encounter
 
 FACINGS = ("north", "east", "south", "west")
 MONSTER_TYPES = ("boss", "mob")
@@ -51,7 +55,9 @@ VIGOR_LIMIT = 15
 
 @dataclass(frozen=True)
 class Knight:
-    """A Knight on one space; ``vantage`` names the Monster whose Vantage Point it is on."""
+    """A Knight on one space; ``vantage`` names the Monster whose Vantage Point it is on;
+    ``gear`` the names of its Gear cards and ``power_die`` the tier of its Knight Power Die
+    (rulebook *Portrait Cards*), used when the Clash is played from cards."""
 
     name: str
     at: Space
@@ -63,6 +69,8 @@ class Knight:
     heat_refresh: int = 1
     knockdown: str = ""
     abilities: tuple[str, ...] = ()
+    gear: tuple[str, ...] = ()
+    power_die: str = "red"
 
     def has(self, ability: str) -> bool:
         return ability in self.abilities
@@ -202,6 +210,9 @@ class ClashState:
     """The Mob track's numbered spaces 1, 2, … left to right (rulebook *Mob Track*: "spaces
     numbered 1 to 10"): each the name of the Mob whose BP card lies there, or ``""`` for an
     empty space.  Mobs not listed take the leftmost empty spaces (:attr:`mob_spaces`)."""
+    cards: Encounter | None = None
+    """The Clash's cards in play (decks, Wound Stack, Level) when the layout names its card
+    files; ``None`` for a positions-only board (``docs/clash-cards.md``)."""
 
     @cached_property
     def mob_spaces(self) -> tuple[str, ...]:

@@ -67,7 +67,7 @@ def target(state: ClashState, monster: Monster, lines: list[str]) -> Targeting:
         count = 1
         rankers = []
         for word in words:
-            number = re.fullmatch(r"(\d+)\s+knights?", word.strip().lower())
+            number = re.fullmatch(r"([0-9]{1,3})\s+knights?", word.strip().lower())
             if number:
                 count = int(number.group(1))
                 continue
@@ -156,7 +156,7 @@ def _choose(names: list[str], count: int, holders: list[str]) -> list[tuple[str,
 
 def _zone_of(words: list[str]) -> int | None:
     for word in words:
-        match = re.fullmatch(r"zone\s+(\d+)", word.strip().lower())
+        match = re.fullmatch(r"zone\s+([0-9]{1,3})", word.strip().lower())
         if match:
             return int(match.group(1))
     return None
@@ -208,11 +208,11 @@ def _filter(state: ClashState, monster: Monster, text: str):
         return any(o.name != k.name and geometry.adjacent(state, k.name, o.name)
                    for o in state.knights)
 
-    match = re.fullmatch(r"in range\s*(\d+)", text)
+    match = re.fullmatch(r"in range\s*([0-9]{1,3})", text)
     if match:
         return in_range(int(match.group(1)))
-    match = (re.fullmatch(r"with (vigor|heat|passion)\s+(\d+)(\+?)", text)
-             or re.fullmatch(r"with (\d+)(\+?)\s+(vigor|heat|passion)", text))
+    match = (re.fullmatch(r"with (vigor|heat|passion)\s+([0-9]{1,3})(\+?)", text)
+             or re.fullmatch(r"with ([0-9]{1,3})(\+?)\s+(vigor|heat|passion)", text))
     if match:  # With X: "statistic value", e.g. With Heat 3+ (3 or more), With 0 Vigor
         stat, value, more = ((match.group(1), match.group(2), match.group(3))
                              if match.group(1) in STATS else

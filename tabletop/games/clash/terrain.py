@@ -7,7 +7,6 @@ in-play placement a card or trait calls for.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
@@ -57,7 +56,10 @@ def place_terrain_outcomes(state: ClashState, action: PlaceTerrain) -> list[Bran
 def tile_type(name: str) -> str:
     """The type of the tile called ``name``: its name without a trailing number ("Column 2"
     and "column 3" are both "column")."""
-    return re.sub(r"[\s#]*\d+$", "", name).strip().casefold()
+    base = name.rstrip("0123456789")
+    if base != name:
+        base = base.rstrip(" \t#")
+    return base.strip().casefold()
 
 
 def _from_supply(branch: Branch, tile: Terrain, supply: int) -> list[Branch]:

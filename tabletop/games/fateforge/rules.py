@@ -1197,9 +1197,15 @@ def _try(state: FateforgeState, action) -> object | None:
     return action
 
 
+MAX_ENEMY_ROLLS = 6
+"""The most D6 results an offered enemy activation is tried with."""
+
+
 def _enemy_options(state: FateforgeState) -> list[EnemyActs]:
     """The next activation for each target the players may choose, with the fewest D6 results
-    it needs (a low and a high roll when it needs any)."""
+    it needs (a low and a high roll when it needs any).  Each is offered only when ``apply``
+    accepts it: a high roll may tie where a low one did not and need a further roll (rulebook
+    *Enemy Activation*), so it is tried with one more die at a time."""
     plan = next_activation(state)
     if plan is None:
         return []
@@ -1207,17 +1213,33 @@ def _enemy_options(state: FateforgeState) -> list[EnemyActs]:
     names = [""] if chosen else list(plan.targets)
     out = []
     for name in names:
-        for count in range(4):
-            try:
-                apply(state, EnemyActs(target=name, rolls=(1,) * count))
-            except NeedsRoll:
-                continue
-            except IllegalActionError:
+        for count in range(MAX_ENEMY_ROLLS + 1):
+            low = _enemy_answer(state, EnemyActs(name, (1,) * count))
+            if low is False:
                 break
-            out += [EnemyActs(name, (1,) * count)] + ([EnemyActs(name, (6,) * count)]
-                                                      if count else [])
+            if low is None:
+                continue
+            out.append(EnemyActs(name, (1,) * count))
+            for more in range(count, MAX_ENEMY_ROLLS + 1) if count else ():
+                high = EnemyActs(name, (6,) * more)
+                answer = _enemy_answer(state, high)
+                if answer is not None:
+                    if answer:
+                        out.append(high)
+                    break
             break
     return out
+
+
+def _enemy_answer(state: FateforgeState, action: EnemyActs) -> bool | None:
+    """Whether ``apply`` accepts ``action`` (``None``: it needs another D6 result)."""
+    try:
+        apply(state, action)
+    except NeedsRoll:
+        return None
+    except IllegalActionError:
+        return False
+    return True
 
 
 def legal_actions(state: FateforgeState) -> list[object]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.games.choices import Choice
-from tabletop.games.joust.state import FAVOR_TITLES
+from tabletop.games.joust.state import FAVOR_TITLES, is_token_slot
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class PlaceDie:
 
     def explain(self) -> str:
         """The action in full, for the planner's own eyes."""
-        where = f"token slot {self.slot}" if self.slot.isdigit() else self.slot
+        where = f"token slot {self.slot}" if is_token_slot(self.slot) else self.slot
         source = "its Squire's" if self.from_squire else "a"
         return f"{self.house} puts {source} {self.colour} die on {self.knight}'s {where}"
 
@@ -101,7 +101,7 @@ class RemoveDie:
 
     def explain(self) -> str:
         """The action in full, for the planner's own eyes."""
-        where = f"token slot {self.slot}" if self.slot.isdigit() else self.slot
+        where = f"token slot {self.slot}" if is_token_slot(self.slot) else self.slot
         return f"{self.house} takes the die off {self.knight}'s {where}"
 
 

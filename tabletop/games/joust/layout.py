@@ -19,7 +19,9 @@ from tabletop.games.joust.state import (
     CODES,
     EQUIPMENT_LIMIT,
     EQUIPMENT_TYPES,
+    FACE_DOWN_CARD,
     FAVORS,
+    HIDDEN,
     JOUSTS,
     MAX_REPUTATION,
     MAX_SLOTS,
@@ -35,9 +37,15 @@ from tabletop.games.joust.state import (
     JoustState,
     Knight,
     Squire,
+    is_token_slot,
 )
 from tabletop.games.layoutfile import Table, named_label
 
+PUBLIC_VIEW = "public"
+"""``view = "public"``: the layout is the public view of a board (a public picture), with
+``"?"`` for each Jousting Token, Favor Action and Ability Card still face down and
+``{ name = "?" }`` for each Enhancement Card in a hand; it loads as a board that cannot be
+played on."""
 CROWN_BOXES = 5
 MAX_POOL = 11
 """Four starting dice and seven empty slots in the Dice Pool (*Dice Pool*)."""
@@ -108,7 +116,7 @@ def _slot_name(table: Table) -> str:
     """The name of an Enhancement Card, which names its Equipment slot: not a number (those
     name Bravery Token slots) and not ``fealty`` (the Fealty Die's place)."""
     name = _name(table)
-    if name.isdigit():
+    if is_token_slot(name):
         raise table.error("name", "must not be a number (numbers name Bravery Token slots)")
     if name.strip().lower() == "fealty":
         raise table.error("name", "must not be 'fealty', the name of the Fealty Die's place")
@@ -130,7 +138,7 @@ def _equipment(table: Table, knight: str) -> Equipment:
     return piece
 
 
-def _knight(table: Table) -> Knight:
+def _knight(table: Table, partial: bool = False) -> Knight:
     name = _name(table)
     side = table.choice("side", SIDES, "vanguard")
     slots = table.get("slots", int, MAX_SLOTS, check=_between(1, MAX_SLOTS))
@@ -147,7 +155,7 @@ def _knight(table: Table) -> Knight:
     panic = table.get("panic", bool, False)
     if favor is not None:
         favor = favor.lower()
-        if favor not in favors:
+        if favor not in favors and not (partial and favor == HIDDEN):
             raise table.error("favor", f"{favor!r} is not on this Knight's card "
                                        f"({', '.join(favors) or 'no Favor Actions'})")
         if panic:
@@ -203,7 +211,10 @@ def _check_attachments(table: Table, knight: Knight) -> None:
                                         f"but that slot holds {die or 'no die'}")
 
 
-def _enhancement(table: Table) -> Enhancement:
+def _enhancement(table: Table, partial: bool = False) -> Enhancement:
+    if partial and table.get("name", str) == HIDDEN:
+        table.done()
+        return FACE_DOWN_CARD
     card = Enhancement(
         name=_slot_name(table),
         squire_colours=_colours(table, "squire_die", ATTACK_COLOURS),
@@ -228,9 +239,10 @@ def _track(table: Table) -> CrownTrack:
     return track
 
 
-def _household(table: Table) -> Household:
+def _household(table: Table, partial: bool = False) -> Household:
     name = _name(table)
-    knights = tuple(_knight(t) for t in table.tables("knights", named_label("knight")))
+    knights = tuple(_knight(t, partial)
+                    for t in table.tables("knights", named_label("knight")))
     if len(knights) != JOUSTS:
         raise table.error("knights", f"a Household fields three Knights, not {len(knights)}")
     pool = _colours(table, "pool", ATTACK_COLOURS, ("white", "white", "green", "green"))
@@ -244,7 +256,8 @@ def _household(table: Table) -> Household:
         bravery_tokens=_colours(table, "bravery_tokens", TOKEN_COLOURS),
         workers=table.get("workers", int, 3, check=_between(0)),
         hand_limit=table.get("hand_limit", int, 4, check=_between(0)),
-        hand=tuple(_enhancement(t) for t in table.tables("hand", named_label("Enhancement"))),
+        hand=tuple(_enhancement(t, partial)
+                   for t in table.tables("hand", named_label("Enhancement"))),
         order=table.str_list("order"),
         ready=table.get("ready", bool, False),
         enhancement_placed=table.get("enhancement_placed", bool, False),
@@ -255,8 +268,12 @@ def _household(table: Table) -> Household:
     from_squires = sum(1 for k in knights if k.squire and k.squire.on)
     if len(pool) + placed - from_squires > MAX_POOL:
         raise table.error("pool", f"the Dice Pool holds at most {MAX_POOL} dice")
-    if house.order and sorted(house.order) != sorted(k.name for k in knights):
-        raise table.error("order", "must be empty or name each of the three Knights once")
+    known = [name for name in house.order if not (partial and name == HIDDEN)]
+    if house.order and (len(house.order) != JOUSTS or len(set(known)) != len(known)
+                        or not set(known) <= {k.name for k in knights}
+                        or (not partial and len(known) != JOUSTS)):
+        raise table.error("order", "must be empty or name each of the three Knights once"
+                                   + (' ("?" for a token still face down)' if partial else ""))
     names = [t.name for t in house.tracks]
     if len(set(names)) != len(names):
         raise table.error("tracks", "two Crown tracks share a name")
@@ -273,8 +290,9 @@ def from_layout(top: Table) -> JoustState:
     phase = top.choice("phase", PHASES, "planning")
     revealed = top.get("revealed", int, 0, check=_between(0, JOUSTS))
     resolved = top.get("resolved", int, 0, check=_between(0, JOUSTS))
+    view = top.get("view", str)
     tables = top.tables("households", named_label("household"))
-    houses = [(t, _household(t)) for t in tables]
+    houses = [(t, _household(t, view is not None)) for t in tables]
     initiative = top.get("initiative", str)
     top.done()
     if len(houses) != 2:
@@ -300,8 +318,12 @@ def from_layout(top: Table) -> JoustState:
     if phase == "over" and round_ < ROUNDS and all(h.morale > 0 for _, h in houses):
         raise top.error("phase", "the game ends after round 6 or when a Household's Morale "
                                  "is 0")
+    if view is not None and view not in (PUBLIC_VIEW, a.name, b.name):
+        raise top.error("view", f'must be "{PUBLIC_VIEW}" or a Household ({a.name}, {b.name})')
+    viewer = None if view is None else HIDDEN if view == PUBLIC_VIEW else view
     return JoustState(households=(a, b), round=round_, phase=phase, initiative=initiative,
-                      revealed=revealed, resolved=resolved, title=title, notes=notes)
+                      revealed=revealed, resolved=resolved, title=title, notes=notes,
+                      viewer=viewer)
 
 
 def _check_round(top: Table, phase: str, revealed: int, resolved: int,
@@ -369,6 +391,8 @@ def to_layout(state: JoustState) -> dict[str, Any]:
         out["title"] = state.title
     if state.notes:
         out["notes"] = state.notes
+    if state.viewer is not None:
+        out["view"] = PUBLIC_VIEW if state.viewer == HIDDEN else state.viewer
     out.update(round=state.round, phase=state.phase, initiative=state.initiative,
                revealed=state.revealed, resolved=state.resolved,
                households=[_household_table(h) for h in state.households])
@@ -384,7 +408,8 @@ def _household_table(house: Household) -> dict[str, Any]:
         "ready": house.ready, "enhancement_placed": house.enhancement_placed,
     }
     if house.hand:
-        out["hand"] = [{"name": c.name, "squire_die": list(c.squire_colours),
+        out["hand"] = [{"name": HIDDEN} if c == FACE_DOWN_CARD else
+                       {"name": c.name, "squire_die": list(c.squire_colours),
                         **({"squire_reroll": c.reroll} if c.reroll else {}),
                         "type": c.kind, "equipment_die": list(c.colours)} for c in house.hand]
     if house.tracks:

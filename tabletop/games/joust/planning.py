@@ -34,6 +34,7 @@ from tabletop.games.joust.state import (
     JoustState,
     Knight,
     Squire,
+    is_token_slot,
 )
 
 Result = tuple[JoustState, tuple[Event, ...]]
@@ -195,7 +196,7 @@ def slot_mismatch(knight: Knight, slot: str, colour: str) -> str | None:
     takes = knight.slot_colours(slot)
     if colour in takes:
         return None
-    if slot.isdigit():
+    if is_token_slot(slot):
         token = takes[0]
         return (f"a {token} die goes on a {token} Bravery Token: {MATCH_RULE} "
                 f"({knight.name}'s token {slot} is {token}, not {colour})")

@@ -12,7 +12,7 @@ from tabletop.errors import QueryError
 from tabletop.games.contract import Verb
 from tabletop.games.joust.planning import MATCH_RULE, slot_mismatch
 from tabletop.games.joust.scoring import starting_morale, token_morale, winner
-from tabletop.games.joust.state import JoustState, Knight
+from tabletop.games.joust.state import JoustState, Knight, is_token_slot
 from tabletop.games.overlay import Picture
 
 
@@ -93,7 +93,7 @@ def _starting_morale(state: JoustState, args: list[str]) -> dict[str, Any]:
 def _dice(state: JoustState, args: list[str]) -> dict[str, Any]:
     """``dice KNIGHT``: the dice the Knight rolls in its joust (placed dice and Fealty Die)."""
     knight = _knight(state, args[0])
-    dice = [f"{colour} on {'token ' + slot if slot.isdigit() else slot}"
+    dice = [f"{colour} on {'token ' + slot if is_token_slot(slot) else slot}"
             for slot, colour in knight.placed_dice()] + ["black Fealty Die"]
     return {"answer": [c.split()[0] for c in dice], "dice": dice,
             "why": "dice are placed on Bravery Tokens of their colour and on Equipment slots "

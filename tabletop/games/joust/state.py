@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from tabletop.dice.kings_champion import ATTACK_COLOURS
+from tabletop.numbers import parse_int
 
 FAVORS = ("block", "ruse", "heros-fate", "mark-of-the-church", "hit", "targeting", "kings-crown")
 """The Favor Actions with a mechanical effect (rulebook, *Favor Action Icons*)."""
@@ -88,6 +89,10 @@ class Enhancement:
     colours: tuple[str, ...]
 
 
+FACE_DOWN_CARD = Enhancement(HIDDEN, (), None, "", ())
+"""An Enhancement Card in a rival's hand, as a filtered view shows it (face down)."""
+
+
 @dataclass(frozen=True)
 class Knight:
     """One Knight card.
@@ -123,10 +128,17 @@ class Knight:
         """Every die slot: token slots ``"1"``.. then each Equipment's name."""
         return (*(str(i + 1) for i in range(len(self.tokens))), *(e.name for e in self.equipment))
 
+    def token_index(self, slot: str) -> int | None:
+        """The index of the Bravery Token slot named ``slot`` (``"1"``.., exactly as
+        :meth:`slot_ids` writes it), or ``None`` when ``slot`` names no token slot."""
+        number = parse_int(slot, 1, len(self.tokens)) if self.tokens else None
+        return number - 1 if number is not None and slot == str(number) else None
+
     def die_on(self, slot: str) -> str | None:
         """The die colour on ``slot`` (``None``: empty); ``KeyError`` for no such slot."""
-        if slot.isdigit() and 1 <= int(slot) <= len(self.tokens):
-            return self.token_dice[int(slot) - 1]
+        index = self.token_index(slot)
+        if index is not None:
+            return self.token_dice[index]
         for piece in self.equipment:
             if piece.name == slot:
                 return piece.die
@@ -138,8 +150,9 @@ class Knight:
         Rulebook, *Placing an Enhancement Card*: a Squire's die needs "a Bravery Token slot or
         an Equipment card slot that matches" it; "the dice locked into that spot must match
         the location you are locking it to"."""
-        if slot.isdigit() and 1 <= int(slot) <= len(self.tokens):
-            return (self.tokens[int(slot) - 1],)
+        index = self.token_index(slot)
+        if index is not None:
+            return (self.tokens[index],)
         for piece in self.equipment:
             if piece.name == slot:
                 return piece.colours
@@ -147,9 +160,10 @@ class Knight:
 
     def with_die(self, slot: str, colour: str | None) -> Knight:
         """This Knight with ``colour`` (or nothing) on ``slot``."""
-        if slot.isdigit() and 1 <= int(slot) <= len(self.tokens):
+        index = self.token_index(slot)
+        if index is not None:
             dice = list(self.token_dice)
-            dice[int(slot) - 1] = colour
+            dice[index] = colour
             return replace(self, token_dice=tuple(dice))
         return replace(self, equipment=tuple(replace(e, die=colour) if e.name == slot else e
                                              for e in self.equipment))
@@ -279,3 +293,9 @@ class JoustState:
         if len(first.order) <= index or len(second.order) <= index:
             return None
         return first.knight(first.order[index]), second.knight(second.order[index])
+
+
+def is_token_slot(slot: str) -> bool:
+    """Whether ``slot`` is written as a Bravery Token slot (ASCII digits) rather than an
+    Equipment name."""
+    return slot.isascii() and slot.isdigit()

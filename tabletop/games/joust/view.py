@@ -5,15 +5,18 @@ face down "so that your rival does not know the order of your Knights"; Ability 
 revealed when their Knight enters its joust (*Placing Ability Cards*).  Our reading for a
 hot-seat game: while a Household plans, its rival sees none of its plan (order, Favor Actions,
 Ability Cards, dice moved); in the Jousting Phase each Knight's order slot, Favor Action and
-Ability Card stay hidden until its joust is revealed.  Everything drawn or saved as a picture
-goes through :func:`view_for` first.
+Ability Card stay hidden until its joust is revealed.  Enhancement Cards are drawn from a deck
+laid "face down" (*Setup*, step 4) into the Household's hand: a rival sees how many it holds,
+not which, until one is played onto a Knight (then it lies face up on the Knight).
+Everything drawn or saved as a picture goes through :func:`view_for` first; :func:`acting`
+names the Household that must be alone at the screen.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop.games.joust.state import HIDDEN, Household, JoustState, Knight
+from tabletop.games.joust.state import FACE_DOWN_CARD, HIDDEN, Household, JoustState, Knight
 
 
 def view_for(state: JoustState, viewer: str | None) -> JoustState:
@@ -31,6 +34,21 @@ def view_for(state: JoustState, viewer: str | None) -> JoustState:
     return replace(state, households=houses, viewer=viewer or HIDDEN)
 
 
+def acting(state: JoustState) -> str | None:
+    """The Household planning now (initiative first: *Planning Phase*), whose plan is on show
+    and hidden from its rival; ``None`` outside planning (setting up and jousting are public,
+    order slots not yet revealed stay hidden from both)."""
+    if state.phase != "planning" or state.viewer is not None:
+        return None
+    return next((h.name for h in state.in_order() if not h.ready), None)
+
+
+def is_partial(state: JoustState) -> bool:
+    """Whether ``state`` is a filtered view (a public picture reopened): it has unknown parts
+    and ``apply`` refuses it."""
+    return state.viewer is not None
+
+
 def _hide(state: JoustState, house: Household) -> Household:
     if state.phase == "planning":
         shown: set[str] = set()
@@ -39,7 +57,8 @@ def _hide(state: JoustState, house: Household) -> Household:
         shown = set(house.order[:state.revealed])
     order = tuple(name if name in shown else HIDDEN for name in house.order)
     knights = tuple(k if k.name in shown else _hide_knight(k) for k in house.knights)
-    return replace(house, order=order, knights=knights)
+    return replace(house, order=order, knights=knights,
+                   hand=(FACE_DOWN_CARD,) * len(house.hand))
 
 
 def _hide_knight(knight: Knight) -> Knight:

@@ -1,7 +1,7 @@
 """Kingdoms Forlorn's Kingdom map: tiles, Delve rounds, the Deep Fog, query verbs."""
 
 from tabletop.games.contract import Game
-from tabletop.games.kingdom import layout, query, rules
+from tabletop.games.kingdom import layout, query, rules, view
 from tabletop.games.kingdom.state import KingdomState
 
 
@@ -27,4 +27,7 @@ GAME = Game(
     describe=rules.describe,
     summary=summary,
     verbs=query.VERBS,
+    view_for=view.view_for,
+    acting=view.acting,
+    is_partial=view.is_partial,
 )

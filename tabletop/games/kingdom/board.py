@@ -54,6 +54,27 @@ def monster_graph(state: KingdomState) -> dict[str, list[str]]:
     return connection_graph(state)
 
 
+def hunt_walks(state: KingdomState) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The ways a hunting Monster token may go while the players choose where it stops (a
+    pending ``hunt-end`` question): ``(monster, walk)`` for each tile offered, the walk the
+    shortest path along :func:`monster_graph` from the token's tile to that tile (every tile
+    offered ends an equally short way toward the party: rulebook *Encounter Monsters Spawn
+    and Movement*); a tile it cannot walk to (*Disjointed Map*: placed beside the party) is a
+    walk of that tile alone.  Empty when no such question is pending."""
+    if not state.pending or state.pending[0].kind != "hunt-end":
+        return ()
+    prompt = state.pending[0]
+    token = next((m for m in state.monsters if m.monster == prompt.subject), None)
+    if token is None:
+        return ()
+    graph = monster_graph(state)
+    out = []
+    for end in prompt.options:
+        ways = tile_map.shortest_paths(graph, token.tile, end, limit=1)
+        out.append((prompt.subject, ways[0] if ways else (end,)))
+    return tuple(out)
+
+
 def connection_graph(state: KingdomState) -> dict[str, list[str]]:
     """Tiles on the table joined by tile paths only (the pieces of a disjointed map)."""
     placed = {t.id for t in state.tiles if t.on_table}

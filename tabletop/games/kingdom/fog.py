@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.kingdom.actions import CourseCorrect, StayCourse, Withdraw
 from tabletop.games.kingdom.state import HAZARDS, Fog, FogCard, KingdomState, PlacedFog
+from tabletop.numbers import parse_int
 from tabletop.spatial.tile_map import OPPOSITE, STEP
 
 if TYPE_CHECKING:
@@ -77,8 +78,8 @@ def parse_card(answer: str, fog: Fog) -> FogCard | str:
     words = head.split()
     form = (f"describe the card as its Deep Fog Value (0 to {MAX_CARD_VALUE}), then its "
             f"Hazard Effect if any ({' or '.join(h for h in HAZARDS if h)}), then ': its name'")
-    if not 1 <= len(words) <= 2 or not (words[0].isascii() and words[0].isdigit()) \
-            or not 0 <= int(words[0]) <= MAX_CARD_VALUE:
+    value = parse_int(words[0], 0, MAX_CARD_VALUE) if 1 <= len(words) <= 2 else None
+    if value is None or not words[0].isdigit():
         return form
     hazard = words[1].lower() if len(words) > 1 else ""
     if hazard not in HAZARDS:
@@ -89,7 +90,7 @@ def parse_card(answer: str, fog: Fog) -> FogCard | str:
     name = name or f"Deep Fog card {len(fog.cards) + 1}"
     if any(c.card.name == name for c in fog.cards):
         return f"a card named {name!r} already lies in this traversal: give another name"
-    return FogCard(name, int(words[0]), hazard)
+    return FogCard(name, value, hazard)
 
 
 def _lay(run: Run, cell: tuple[int, int]) -> None:

@@ -24,6 +24,7 @@ from tabletop.games.kingdom.state import (
     PANZERGATES,
     PATH_KINDS,
     PHASES,
+    POI_NUMBERS,
     PROMPT_KINDS,
     SIZES,
     STATUSES,
@@ -41,18 +42,38 @@ from tabletop.games.kingdom.state import (
     Prompt,
     Tile,
     Track,
+    poi_number,
 )
-from tabletop.games.layoutfile import Table, named_label
+from tabletop.games.layoutfile import MAX_NAME, Table, named_label
+from tabletop.numbers import shorten
 from tabletop.spatial.tile_map import OPPOSITE, SIDES, STEP, side_length
 
 MAX_FOOTPRINT = 6
 MAX_TRACK = 40
+
+PUBLIC_VIEW = "public"
+"""``view = "public"``: the layout is the public view of a table (a public picture): the
+fronts of face-down and boxed tiles and the deck cards are unknown; it cannot be played on."""
 
 
 def _nonempty(value: str) -> str | None:
     if not value.isprintable():
         return "must be one line of text, without line breaks or tabs"
     return None if value.strip() else "must not be empty"
+
+
+def _poi(value: str) -> str | None:
+    """A tile's Point of Interest: a number (rulebook: "accompanied by a number") or a name
+    from the Point of Interest table ("accompanied by a name")."""
+    if not value or poi_number(value) is not None:
+        return None
+    low, high = POI_NUMBERS
+    if value.lstrip("+-")[:1].isdigit():
+        return f"{shorten(value)!r} is neither a whole number from {low} to {high} nor a name"
+    if not value.isprintable() or value != value.strip() or len(value) > MAX_NAME:
+        return (f"a Point of Interest name is one line of at most {MAX_NAME} characters, "
+                f"without spaces around it")
+    return None
 
 
 def _range(low: int, high: int):
@@ -112,7 +133,7 @@ def _tile(table: Table) -> tuple[Tile, list[tuple[Path, Table, str]]]:
         clues=table.get("clues", int, 0, check=_range(0, 10)),
         intensity=table.get("intensity", int, 1, check=_range(1, 10)),
         cipher=table.get("cipher", str, ""),
-        poi=table.get("poi", str, ""),
+        poi=table.get("poi", str, "", check=_poi),
         paths=tuple(p for p, _, _ in paths),
     )
     table.done()
@@ -255,6 +276,9 @@ def from_layout(top: Table) -> KingdomState:
     title = top.get("title", str, "")
     notes = top.get("notes", str, "")
     kingdom = top.get("kingdom", str, "")
+    public = top.get("view", str, None, check=lambda v: None if v == PUBLIC_VIEW else
+                     f'must be "{PUBLIC_VIEW}" (the public view: face-down tile fronts and '
+                     f'deck cards unknown)') is not None
     track = _track(top)
     delve = _delve(top)
     districts = []
@@ -317,7 +341,7 @@ def from_layout(top: Table) -> KingdomState:
         if district.monster and wheel.count(district.monster) > 1:
             raise table.error("monster", f"{district.monster!r} stands in two districts; the "
                                          f"wheel holds one token per Monster")
-    _check_tiles(tiles_read, tiles_by_id, names)
+    _check_tiles(tiles_read, tiles_by_id, names, public)
     if party not in tiles_by_id:
         raise party_table.error("tile", f"names no tile: {party!r}")
     if tiles_by_id[party].status != "explored":
@@ -338,7 +362,8 @@ def from_layout(top: Table) -> KingdomState:
         tile = tiles_by_id.get(token.tile)
         if tile is None or not tile.on_table:
             raise table.error("tile", f"tile {token.tile!r} is not on the table")
-        if not any((p.side, p.offset) == (token.side, token.offset) for p in tile.paths):
+        if not any((p.side, p.offset) == (token.side, token.offset) for p in tile.paths) \
+                and not (public and _front_unknown(tile)):
             raise table.error("side", f"tile {token.tile!r} has no path on its {token.side} "
                                       f"side at offset {token.offset}")
         if (token.tile, token.side, token.offset) in spots:
@@ -358,7 +383,7 @@ def from_layout(top: Table) -> KingdomState:
         raise top.error("fog", "the fog's origin (reminder token) is the party's tile")
     for table, prompt in pending:
         _check_prompt(table, prompt, tiles_by_id, wheel, names, fog)
-        if prompt.kind == "mortis":
+        if prompt.kind == "mortis" and not public:
             top_card = explore_cards[0] if explore_cards else None
             if top_card is None or top_card.name != prompt.subject or not top_card.back:
                 raise table.error("subject", "a mortis question is about the listed top "
@@ -377,7 +402,7 @@ def from_layout(top: Table) -> KingdomState:
         district_effects=tuple((d, c) for _, d, c in slots), fog_deck=tuple(fog_deck),
         fog_unlisted=fog_unlisted, fog_discard=fog_discard, fog=fog, clues=clues,
         knights=knights, pending=tuple(p for _, p in pending),
-        kingdom=kingdom, title=title, notes=notes)
+        kingdom=kingdom, title=title, notes=notes, public=public)
     return _lay_tiles(state, {t.id: table for table, t, _ in tiles_read})
 
 
@@ -400,7 +425,7 @@ def _check_prompt(table: Table, prompt: Prompt, tiles: dict[str, Tile], wheel: l
         need(options <= on_table, "options", "offers tiles on the table only")
     elif prompt.kind == "poi":
         tile = tiles.get(prompt.subject)
-        need(tile is not None and tile.poi.lstrip("-").isdigit(), "subject",
+        need(tile is not None and tile.poi_number is not None, "subject",
              "is about a tile with a numbered Point of Interest")
     elif prompt.kind == "district-slot":
         district, bar, card = prompt.subject.partition("|")
@@ -445,6 +470,7 @@ def _exploration_card(table: Table) -> ExplorationCard:
 def _knights(top: Table) -> tuple[Knight, ...]:
     """The ``[[knights]]``: name, the Clue types collected, the Clue tokens held."""
     knights: list[Knight] = []
+    seen: set[str] = set()
     for table in top.tables("knights", named_label("Knight")):
         name = table.req("name", str, check=_nonempty)
         collects = tuple(c.lower() for c in table.str_list("collects"))
@@ -462,8 +488,9 @@ def _knights(top: Table) -> tuple[Knight, ...]:
                     raise held.error(kind, f"the Knight does not collect {kind} Clues (only "
                                            f"the Clues on their Clue card or Quest)")
         table.done()
-        if any(k.name == name for k in knights):
+        if name in seen:
             raise table.error("name", f"{name!r} is listed twice")
+        seen.add(name)
         knights.append(Knight(name, collects, counts))
     return tuple(knights)
 
@@ -474,7 +501,15 @@ def _fog_card_done(table: Table) -> FogCard:
     return card
 
 
-def _check_tiles(tiles_read, tiles_by_id: dict[str, Tile], districts: list[str]) -> None:
+def _front_unknown(tile: Tile) -> bool:
+    """Whether a public view shows only the back of ``tile`` (face down, or in the box)."""
+    return tile.status in ("face-down", "box")
+
+
+def _check_tiles(tiles_read, tiles_by_id: dict[str, Tile], districts: list[str],
+                 public: bool = False) -> None:
+    """Districts and paths: each path leads to a listed tile that has a path back (on a public
+    view, a tile whose front is unknown is taken on trust)."""
     for table, tile, paths in tiles_read:
         if districts and tile.district not in districts:
             raise table.error("district", f"{tile.district!r} is not one of the districts "
@@ -497,6 +532,8 @@ def _check_tiles(tiles_read, tiles_by_id: dict[str, Tile], districts: list[str])
                                          f"tile a path of an explored tile leads to lies on the "
                                          f"table, face down if Unexplored (Kingdom Setup; "
                                          f"Kingdom Tile Step c)")
+            if public and _front_unknown(dest):
+                continue
             if path.kind == "tile" and not any(
                     p.kind == "tile" and p.to == tile.id and p.side == OPPOSITE[path.side]
                     for p in dest.paths):
@@ -537,7 +574,7 @@ def _lay_tiles(state: KingdomState, tables: dict[str, Table]) -> KingdomState:
 
 def to_layout(state: KingdomState) -> dict[str, Any]:
     """The layout tables of ``state`` (without ``game``), ready for ``tomli_w``."""
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"view": PUBLIC_VIEW} if state.public else {}
     for key in ("title", "notes", "kingdom"):
         if getattr(state, key):
             out[key] = getattr(state, key)

@@ -15,7 +15,13 @@ from tabletop.games.contract import Verb
 from tabletop.games.kingdom import board, travel
 from tabletop.games.kingdom.state import KingdomState
 from tabletop.games.overlay import Picture
+from tabletop.numbers import NumberError, parse_int, read_int, shorten
 from tabletop.spatial import tile_map
+
+MAX_HUNT_STEPS = 100
+"""The most tiles a ``hunt`` question asks a Monster to move."""
+MAX_SAVE_MODIFIER = 99
+"""The largest modifier a ``save`` question takes."""
 
 
 def find_tile(state: KingdomState, word: str) -> str:
@@ -83,11 +89,9 @@ def hunt_move(state: KingdomState, args: list[str]) -> dict[str, Any]:
         raise QueryError(f"no Monster token {args[0]!r} is on the map (tokens: "
                          f"{', '.join(m.monster for m in state.monsters) or 'none'})")
     try:
-        steps = int(args[1])
-    except ValueError:
-        raise QueryError(f"STEPS must be a whole number, not {args[1]!r}") from None
-    if steps < 0:
-        raise QueryError("STEPS cannot be negative")
+        steps = read_int(args[1], 0, MAX_HUNT_STEPS, "STEPS")
+    except NumberError as exc:
+        raise QueryError(str(exc)) from None
     graph = board.monster_graph(state)
     walks = tile_map.hunt_ends(graph, token.tile, state.party, steps)
     if not walks:
@@ -139,11 +143,10 @@ def save(state: KingdomState, args: list[str]) -> dict[str, Any]:
     track = args[0].lower()
     if track not in ("curse", "threat"):
         raise QueryError(f"a Save is a Curse or a Threat Save, not {args[0]!r}")
-    try:
-        modifier = int(args[1])
-    except ValueError:
-        raise QueryError(f"the Save's modifier is a whole number such as +2, not "
-                         f"{args[1]!r}") from None
+    modifier = parse_int(args[1], -MAX_SAVE_MODIFIER, MAX_SAVE_MODIFIER)
+    if modifier is None:
+        raise QueryError(f"the Save's modifier is a whole number from -{MAX_SAVE_MODIFIER} to "
+                         f"+{MAX_SAVE_MODIFIER} such as +2, not {shorten(args[1])!r}")
     level = state.track.value(track)
     difficulty = level + modifier
     if difficulty > D10:

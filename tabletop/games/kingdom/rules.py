@@ -43,12 +43,14 @@ from tabletop.games.kingdom.state import (
     DECKS,
     EFFECT_KINDS,
     HINDERING,
+    POI_MODIFIERS,
     TRACKS,
     Hindering,
     KingdomState,
     MonsterToken,
     Prompt,
 )
+from tabletop.numbers import parse_int
 from tabletop.spatial import tile_map
 from tabletop.spatial.tile_map import SIDES
 
@@ -394,13 +396,14 @@ class Run:
                              f"read the four-digit paragraph (a wrong Cipher: +1 Threat).", rule)
         if tile.poi:
             top = self.s.exploration_top
-            if tile.poi.lstrip("-").isdigit() and top is not None and top.poi is not None:
-                total = int(tile.poi) + top.poi
+            number = tile.poi_number
+            if number is not None and top is not None and top.poi is not None:
+                total = number + top.poi
                 self.say("tile", f"e. Point of Interest {tile.poi}: the top Exploration card, "
                                  f"{top.name}, shows PoI modifier {top.poi:+d}, so resolve entry "
                                  f"{total} of the Point of Interest table (the card stays on "
                                  f"top).", rule)
-            elif tile.poi.lstrip("-").isdigit():
+            elif number is not None:
                 self.ask("poi", tile.id, (),
                          f"Point of Interest {tile.poi}: flip the top Exploration card and give "
                          f"its PoI modifier (a whole number); the card stays on top.")
@@ -431,6 +434,9 @@ def apply(state: KingdomState, action: object) -> tuple[KingdomState, tuple[Even
     run = Run(state, action)
     if state.over:
         raise run.refuse(f"the Delve is over ({state.delve.result})")
+    if state.public:
+        raise run.refuse("this is the public view of a table: its face-down tile fronts and "
+                         "deck cards are unknown, so it cannot be played on")
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalActionError(action, "that is not a Kingdom map action")
@@ -524,11 +530,10 @@ def _answer(run: Run, action: Answer) -> None:
         if match is None:
             raise run.refuse(f"the answer must be one of: {', '.join(prompt.options)}")
         value = match
-    else:
-        try:
-            int(value)
-        except ValueError:
-            raise run.refuse("the answer must be a whole number") from None
+    elif parse_int(value, *POI_MODIFIERS) is None:
+        low, high = POI_MODIFIERS
+        raise run.refuse(f"the answer must be a whole number from {low} to {high} (the PoI "
+                         f"modifier of an Exploration card)")
     run.s = replace(run.s, pending=run.s.pending[1:])
     _ANSWERS[prompt.kind](run, prompt, value)
 
@@ -555,8 +560,11 @@ def _answer_place(run: Run, prompt: Prompt, value: str) -> None:
 
 def _answer_poi(run: Run, prompt: Prompt, value: str) -> None:
     tile = run.s.tile(prompt.subject)
-    total = int(tile.poi) + int(value)
-    run.say("tile", f"e. Point of Interest {tile.poi} {int(value):+d} = {total}: resolve entry "
+    modifier = parse_int(value, *POI_MODIFIERS)
+    number = tile.poi_number
+    assert modifier is not None and number is not None  # checked on answer and at load
+    total = number + modifier
+    run.say("tile", f"e. Point of Interest {tile.poi} {modifier:+d} = {total}: resolve entry "
                     f"{total} of the Point of Interest table.", "Kingdom Tile Anatomy")
 
 
@@ -860,8 +868,8 @@ _ANSWERS = {
 def legal_actions(state: KingdomState) -> list[object]:
     """Actions ``apply`` accepts now (the effect actions are left out but for Rotation 1;
     free-form answers are offered as ``0``; an unlisted Deep Fog card by its offered
-    values).  Empty when the Delve is over."""
-    if state.over:
+    values).  Empty when the Delve is over or on a public view."""
+    if state.over or state.public:
         return []
     if state.pending:
         prompt = state.pending[0]

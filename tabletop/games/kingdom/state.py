@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from tabletop.numbers import parse_int
 from tabletop.spatial.tile_map import SIDES, Rect
 
 SIZES = ("small", "medium", "large", "extra large")
@@ -45,6 +46,19 @@ class Path:
     panzergate: str = ""
 
 
+POI_NUMBERS = (-99, 99)
+"""The numbers a tile's Point of Interest may carry."""
+POI_MODIFIERS = (-9, 9)
+"""The PoI modifiers an Exploration card may show."""
+
+
+def poi_number(text: str) -> int | None:
+    """The Point of Interest number ``text`` spells exactly (``"4"``, ``"-2"``; ASCII
+    digits within :data:`POI_NUMBERS`), or ``None``."""
+    number = parse_int(text, *POI_NUMBERS)
+    return number if number is not None and text == str(number) else None
+
+
 @dataclass(frozen=True)
 class Tile:
     """One Kingdom tile.  Back: ``time``, ``threat``, ``clues``, ``intensity``; front:
@@ -65,6 +79,13 @@ class Tile:
     cipher: str = ""
     poi: str = ""
     paths: tuple[Path, ...] = ()
+
+    @property
+    def poi_number(self) -> int | None:
+        """The number of a numbered Point of Interest (``None`` for a named one or none);
+        rulebook *Kingdom Tile Anatomy*: "If a Point of Interest symbol is accompanied by a
+        number, flip the top Exploration card and add its PoI modifier"."""
+        return poi_number(self.poi)
 
     @property
     def rect(self) -> Rect | None:
@@ -266,6 +287,9 @@ class KingdomState:
     kingdom: str = ""
     title: str = ""
     notes: str = ""
+    public: bool = False
+    """Set on the public view (``view = "public"`` in a layout): unknown tile fronts and
+    deck cards, so the table cannot be played on."""
 
     def tile(self, tile_id: str) -> Tile:
         """The tile with id ``tile_id``; ``KeyError`` if none."""

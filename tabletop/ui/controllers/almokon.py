@@ -113,10 +113,6 @@ class AlmokonController(GameController):
             self._view_key, self._view = key, view_for(state, viewer)
         return self._view
 
-    def picture_state(self, reveal: bool) -> AlmokonState | None:
-        """The whole state only with ``reveal``: a layout always holds both hands and decks."""
-        return self.state if reveal else None
-
     def hands_shown(self) -> tuple[bool, bool]:
         if self.reveal:
             return (True, True)
@@ -126,7 +122,8 @@ class AlmokonController(GameController):
     def update(self, dt_ms: int) -> None:
         """Cover the board with a hand-over screen whenever the deciding player changes."""
         state = self.state
-        if self.app is None or self.reveal or self.handing_over or state.winner:
+        if self.app is None or self.reveal or self.handing_over or state.winner \
+                or self.session.public_view:
             return
         wanted = state.to_act
         if wanted == self.shown_to:
@@ -172,7 +169,8 @@ class AlmokonController(GameController):
         view = self.view_state()
         self.hits = draw_almokon(surface, rect, view, selected=self.selected,
                                  targets=self.targets(), hands=self.hands_shown(),
-                                 note=phase_hint(self.state, self.mode))
+                                 note=phase_hint(self.state, self.mode),
+                                 viewport=self.viewport)
         hovered = self.hit_at(self.mouse) if self.mouse is not None else None
         if hovered is not None and hovered.uid != HIDDEN:
             draw_zoom(surface, rect, card_lines(self.state, hovered.uid), hovered.owner,

@@ -27,6 +27,7 @@ from tabletop.games.contract import State
 from tabletop.games.overlay import Overlay, overlay, picture_verbs
 from tabletop.games.query import split_words
 from tabletop.ui.session import Session
+from tabletop.ui.viewport import Viewport
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
@@ -36,6 +37,9 @@ class Controller:
     """One entry of the controller stack (see the module docstring)."""
 
     modal: bool = False
+    in_panel: bool = False
+    """Whether this controller shows a menu or choice in the side panel (in place of the
+    selection's facts and the legend), so that the board keeps its place while it is open."""
 
     def __init__(self) -> None:
         self.app: App | None = None
@@ -62,6 +66,10 @@ class Controller:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw into ``rect`` (the board area) of ``surface``."""
 
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw this controller's menu into ``rect`` of the side panel (called each frame
+        for the topmost controller with :attr:`in_panel`)."""
+
 
 @dataclass(frozen=True)
 class ButtonSpec:
@@ -83,8 +91,9 @@ class ButtonSpec:
 class GameController(Controller):
     """The base of every game's screen: the bottom of the controller stack.
 
-    Subclasses implement :meth:`draw` (the board, static layers cached) and whatever of the
-    rest their game needs.
+    Subclasses implement :meth:`draw` (the board, static layers cached, fitted into
+    ``self.viewport.frame(...)`` of the part of the area the board goes in, so that zoom and
+    pan work; clicks map through the same fit) and whatever of the rest their game needs.
     """
 
     title = "board"
@@ -96,18 +105,25 @@ class GameController(Controller):
         super().__init__()
         self.session = session
         self.reveal = False
+        self.viewport = Viewport()
         self.asked: list[Overlay] = []
 
     def view_state(self) -> State:
-        """The state to draw: hidden information filtered out unless ``self.reveal`` (the
-        base has none to hide and returns the current state)."""
-        return self.session.state
+        """The state to draw: unless ``self.reveal``, the game's public view (its
+        ``view_for(state, None)``); a screen with per-player secrets shows the deciding
+        player's own after a hand-over."""
+        state = self.session.state
+        return state if self.reveal else self.session.game.public_view(state)
 
-    def picture_state(self, reveal: bool) -> State | None:
-        """The state a picture of this board may carry as its layout, or ``None`` when the
-        layout would give away information hidden from someone at the table (secret orders,
-        hands) and ``reveal`` was not asked for.  The base hides nothing."""
-        return self.session.state
+    def picture_state(self, reveal: bool) -> State:
+        """The state a picture of this board carries as its layout: the whole state with
+        ``reveal`` or when nothing in it is hidden from an onlooker, else the game's public
+        view (hidden parts stored as unknown: face-down cards by count, a secret order as
+        unrevealed), which reopens as the board the public saw."""
+        state, game = self.session.state, self.session.game
+        if reveal or not game.hidden_from(state, None):
+            return state
+        return game.public_view(state)
 
     def panel_lines(self) -> list[str]:
         """Side-panel facts about the selection (or the board when nothing is selected)."""

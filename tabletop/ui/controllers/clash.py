@@ -33,6 +33,12 @@ from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_activation import MonsterActivation
+from tabletop.ui.controllers.clash_cards import (
+    CardFlow,
+    card_lines,
+    start_activation,
+    start_attack,
+)
 from tabletop.ui.controllers.clash_facts import (
     ClashFacts,
     activation_lines,
@@ -43,7 +49,6 @@ from tabletop.ui.controllers.clash_flows import ForcedMovement
 from tabletop.ui.controllers.clash_knight_menus import KnightAttack, KnightMoves
 from tabletop.ui.controllers.clash_steps import (
     MenuStep,
-    menu_width,
     moves_anything,
     preview_overlay,
     try_preview,
@@ -116,33 +121,35 @@ class ClashController(GameController):
         self.drag: Drag | None = None
         self.paint: tuple[Space, Space] | None = None
         self.step: MenuStep | None = None
+        self.flow: CardFlow | None = None
 
     # -- helpers ---------------------------------------------------------------------------
 
     @property
     def state(self) -> ClashState:
-        return self.session.state
+        """The board shown: a card sequence's own state while it runs, else the session's."""
+        return self.flow.state if self.flow is not None else self.session.state
 
     def known(self) -> ClashFacts:
         """The geometry facts of the current state."""
         return self.facts.for_state(self.state)
 
     def board_rect(self, rect: pygame.Rect) -> pygame.Rect:
-        """The part of the board area the board is fitted into (the caption strip below;
-        while a menu step is open, the menu strip on the right)."""
-        width = rect.width - (menu_width(rect.width) + 8 if self.step is not None else 0)
-        return pygame.Rect(rect.x, rect.y, max(40, width), max(40, rect.height - CAPTION_HEIGHT))
-
-    def menu_rect(self, rect: pygame.Rect) -> pygame.Rect:
-        """Where an open step's menu goes: the strip right of the board, above the caption."""
-        width = menu_width(rect.width)
-        return pygame.Rect(rect.right - width - 4, rect.y + 4, width,
-                           max(40, rect.height - CAPTION_HEIGHT - 8))
+        """The part of the board area the board is drawn in (the caption strip below); the
+        same whether a menu is open or not (menus go in the side panel)."""
+        return pygame.Rect(rect.x, rect.y, rect.width, max(40, rect.height - CAPTION_HEIGHT))
 
     def grid(self) -> Grid:
-        """The grid the board is drawn on now (the app's board area)."""
+        """The grid the board is drawn on now (the app's board area, zoomed and panned)."""
         area = self.app.areas.board if self.app is not None else pygame.Rect(0, 0, 960, 740)
-        return grid_for(self.board_rect(area), self.state)
+        return grid_for(self.viewport.frame(self.board_rect(area)), self.state)
+
+    def space_at(self, pos: tuple[int, int]) -> Space | None:
+        """The board space shown under pixel ``pos`` (``None`` off the board, or on a part
+        of it scrolled out of view)."""
+        if not self.viewport.contains(pos):
+            return None
+        return self.grid().space_at(pos)
 
     def selection(self) -> Knight | Monster | None:
         """The selected piece, if it is still on the board."""
@@ -158,8 +165,9 @@ class ClashController(GameController):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self._valid_selection()
-        draw_clash(surface, self.board_rect(rect), self.state, self.overlays(),
-                   self.known().marks(), self.layers, caption_rect=rect)
+        board = self.board_rect(rect)
+        draw_clash(surface, board, self.state, self.overlays(), self.known().marks(),
+                   self.layers, caption_rect=rect, frame=self.viewport.frame(board))
 
     def overlays(self) -> ClashOverlays:
         """The overlays for the current selection, hover and toggles."""
@@ -181,7 +189,7 @@ class ClashController(GameController):
         if self.show_zone and piece is not None:
             zone = facts.zone(piece.name, self.zone_x)
             caption.append(f"Zone {self.zone_x} from {piece.name} (Attack Types: every space "
-                           f"within {self.zone_x} steps, diagonals too); +/- changes X")
+                           f"within {self.zone_x} steps, diagonals too); [ and ] change X")
         if self.show_seen and piece is not None:
             seen = facts.visible(piece.name)
             caption.append(f"{piece.name} has LoS to {len(seen)} spaces (green)")
@@ -218,7 +226,7 @@ class ClashController(GameController):
         if self.selected and self.selected in self.state.pieces:
             return describe_piece(self.state, self.known(), self.selected)
         lines = ["Nothing selected", "click a Knight to see where it can move",
-                 *activation_lines(self.state)]
+                 *card_lines(self.state), *activation_lines(self.state)]
         notes = " ".join(self.state.notes.split())
         if notes:
             lines.append(notes)
@@ -346,8 +354,10 @@ class ClashController(GameController):
     def resolve_activation(self) -> None:
         """N / the Resolve Activation button: the next ready Activation token is resolved
         (:class:`ResolveActivation`, undoable); the status line says who activates next and
-        why.  The Activation itself is played with M (menus) and the Knights' buttons."""
-        self.perform(ResolveActivation())
+        why.  The Activation itself is played with M (menus) and the Knights' buttons.  On a
+        board with card files the whole Activation runs from the cards."""
+        if not start_activation(self):
+            self.perform(ResolveActivation())
 
     def activate(self) -> None:
         """M: the selected Monster's activation, menu by menu."""
@@ -363,7 +373,8 @@ class ClashController(GameController):
         if not isinstance(piece, Knight):
             self.session.tell("select a Knight to attack with it (A)", error=True)
             return
-        KnightAttack(self, piece.name).start()
+        if not start_attack(self, piece.name):
+            KnightAttack(self, piece.name).start()
 
     def abilities(self) -> None:
         """B: the selected Knight's move-like abilities, Rush and Vault."""
@@ -389,10 +400,11 @@ class ClashController(GameController):
             ("Esc / right-click", "cancel the selection"),
             ("Tab", "select the next piece"),
             ("F", "front, rear and blindspots of the selected (or every) Monster"),
-            ("Z, + / -", "Zone X around the selected piece; change X"),
+            ("Z, [ / ]", "Zone X around the selected piece; change X"),
             ("V", "every space the selected piece sees"),
             ("M", "activate the selected Monster: targeting, attack type, movement, attack"),
-            ("A", "attack with the selected Knight: weapon, Monster, forced movement"),
+            ("A", "attack with the selected Knight: weapon, Monster, forced movement (with "
+                  "card files: the whole Knight Attack, rolls in the dice tray)"),
             ("K", "forced movement by the selected piece (Knockback X, Pushback X …)"),
             ("B", "the selected Knight's Reflex, Reposition, Motivate, Hug, Rush, Vault"),
             ("C", "climb a Vantage Point (or fall from one); on a Monster: create its VPs"),
@@ -400,7 +412,7 @@ class ClashController(GameController):
             ("menus", "1–9 or click choose; arrows and Enter; Esc goes back / cancels"),
             ("stat buttons", "Vigor, Heat, Passion −/+ and Knockdown of the selected Knight"),
             ("N", "Monster Round: resolve the next Activation token (the log says who is "
-                  "next and why)"),
+                  "next and why; with card files: the whole Activation from the cards)"),
             ("T", "End Turn (End Monster Round in the Monster Round)"),
             ("E", "edit mode: drag pieces and tiles"),
             ("R / Del (edit)", "rotate the selected Monster / remove the selection"),
@@ -454,13 +466,13 @@ class ClashController(GameController):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.grid().space_at(event.pos)
+            self.hover = self.space_at(event.pos)
             if self.hover is not None:
                 self.cursor = None
             self._drag_to(self.hover)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
-            space = self.grid().space_at(event.pos)
+            space = self.space_at(event.pos)
             if event.button == 3:
                 self.cancel()
                 return True
@@ -477,9 +489,6 @@ class ClashController(GameController):
                 self.release()
                 return True
             return False
-        if event.type == pygame.MOUSEWHEEL and self.show_zone:
-            self.set_zone(self.zone_x + (1 if event.y > 0 else -1))
-            return True
         if event.type == pygame.KEYDOWN:
             return self.key(event)
         return False
@@ -505,9 +514,9 @@ class ClashController(GameController):
             self.show_zone = not self.show_zone
             if self.show_zone and self.selection() is None:
                 self.session.tell("select a piece to see its Zone", error=True)
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        elif key == pygame.K_RIGHTBRACKET:
             self.set_zone(self.zone_x + 1)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        elif key == pygame.K_LEFTBRACKET:
             self.set_zone(self.zone_x - 1)
         elif key == pygame.K_v:
             self.show_seen = not self.show_seen
@@ -555,6 +564,7 @@ class ClashController(GameController):
         self.cursor = moved if board.contains(moved) else start
         self.hover = self.cursor
         self._drag_to(self.cursor)
+        self.viewport.show(self.grid().space_rect(self.cursor))  # zoomed in: keep it in view
 
     def enter(self) -> None:
         """Enter: click the cursor's space (in edit mode: pick up, then drop)."""

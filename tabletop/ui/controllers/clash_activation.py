@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.clash import targeting
 from tabletop.games.clash.actions import MonsterAttack, MonsterMove, TurnMonster
+from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_facts import piece_at
 from tabletop.ui.controllers.clash_flows import (
@@ -172,8 +173,8 @@ class MonsterActivation:
         elif found.zone:
             self.targets = ()
             self.kind = "zone"
-            zone = [w for w in self.lines[found.line] if w.lower().startswith("zone")]
-            self.x = int(zone[0].split()[1]) if zone else 1
+            sizes = (_zone_size(w) for w in self.lines[found.line])
+            self.x = next((x for x in sizes if x is not None), 1)
             self._attack_preview()
         elif len(found.alternatives) > 1:
             self._tie(found.alternatives)
@@ -413,3 +414,9 @@ class MonsterActivation:
             self.screen, f"{self.monster} attacked", items, chosen,
             ("Roll the dice at the table. Then, as the card says:",),
             on_cancel=lambda: close_steps(self.screen)))
+
+
+def _zone_size(word: str) -> int | None:
+    """X of a targeting word ``Zone X`` (``None`` for any other word)."""
+    parts = word.lower().split()
+    return parse_int(parts[1], 0, 999) if len(parts) == 2 and parts[0] == "zone" else None

@@ -1,12 +1,12 @@
-"""The steps of the Clash screen's menus: one choice at a time in a menu beside the board
-(the board shrinks to make room), with clicks on the board where a step asks for a piece or a
-space, and ghost previews of every outcome before anything happens (issue 4, item 5).
+"""The steps of the Clash screen's menus: one choice at a time in a menu in the side panel
+(the board keeps its place and size), with clicks on the board where a step asks for a piece
+or a space, and ghost previews of every outcome before anything happens (issue 4, item 5).
 
-- :class:`MenuStep`: a :class:`~tabletop.ui.widgets.menu.Menu` in the strip right of the board;
+- :class:`MenuStep`: a :class:`~tabletop.ui.widgets.menu.Menu` in the side panel;
   ``on_board(space)`` (optional) takes left clicks on the board (with ``pick_space`` also the
   keyboard cursor: arrows move it, Enter takes its space); ``marks`` rings pieces (a tie of
-  Targets, numbered); ``spaces`` tints the spaces it offers.  Esc or a right click cancels
-  (``on_cancel``).
+  Targets, numbered); ``spaces`` tints the spaces it offers; the wheel over the menu walks
+  its items.  Esc or a right click cancels (``on_cancel``).
 - :class:`PreviewStep`: every outcome the rules core lists for an action
   (:func:`tabletop.games.clash.rules.outcomes`), one menu item each; the highlighted one is
   drawn as a ghost (:mod:`tabletop.ui.views.clash_preview`) with its sentences above the
@@ -38,6 +38,7 @@ from tabletop.games.clash import rules
 from tabletop.games.clash.forced import Branch, spaces_at
 from tabletop.games.clash.preview import Preview, preview
 from tabletop.games.clash.state import ClashState
+from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.views.base import Grid
@@ -48,21 +49,14 @@ from tabletop.ui.views.clash_preview import (
     draw_new_tiles,
     draw_preview,
     draw_spaces,
+    keep_badges_clear,
+    new_placer,
 )
 from tabletop.ui.widgets.menu import Menu, MenuItem
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
     from tabletop.ui.controllers.clash import ClashController
-
-MENU_WIDTH = 330
-"""Pixels the menu strip takes right of the board while a step is open (at most a third of
-the board area, so a small window keeps a readable board)."""
-
-
-def menu_width(area_width: int) -> int:
-    """The menu strip's width in a board area ``area_width`` pixels wide."""
-    return max(160, min(MENU_WIDTH, area_width // 3))
 
 CANCEL = "cancel"
 FUNCTION_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 16))
@@ -79,6 +73,7 @@ class MenuStep(Controller):
     """One menu step (see the module docstring)."""
 
     modal = False
+    in_panel = True
 
     def __init__(self, screen: ClashController, title: str, items: Sequence[MenuItem],
                  on_choose: Callable[[object], None], header: Sequence[str] = (),
@@ -97,6 +92,7 @@ class MenuStep(Controller):
         self.closing = False
         self.depth = 0
         """How many steps of the same flow came before this one (set by ``open_step``)."""
+        self.pointer = (-1, -1)
 
     @property
     def session(self):
@@ -190,6 +186,7 @@ class MenuStep(Controller):
                                   f"step; Esc: close)", error=True)
             return True
         if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
             self.menu.handle_event(event)
             return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -199,18 +196,21 @@ class MenuStep(Controller):
                 return True
             if event.button != 1 or self.menu.handle_event(event):
                 return True
-            space = self.screen.grid().space_at(event.pos)
+            space = self.screen.space_at(event.pos)
             if event.type == pygame.MOUSEBUTTONUP and space is not None:
                 self.board_click(space)
             return True
-        return event.type == pygame.MOUSEWHEEL
+        if event.type == pygame.MOUSEWHEEL and self.menu.box.collidepoint(self.pointer):
+            self.menu.set_highlight(self.menu.highlight - (1 if event.y > 0 else -1))
+            return True
+        return False
 
     def board_click(self, space: Space) -> None:
         """A left click on ``space`` of the board."""
         if self.on_board is not None:
             self.on_board(space)
         else:
-            self.session.tell("choose in the menu beside the board (Esc cancels)", error=True)
+            self.session.tell("choose in the menu in the side panel (Esc cancels)", error=True)
 
     def draw_board(self, surface: pygame.Surface, grid: Grid) -> None:
         """What this step draws over the board (the spaces to click, the marks)."""
@@ -218,8 +218,13 @@ class MenuStep(Controller):
         draw_marks(surface, grid, self.state, self.marks)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.screen.board_rect(rect).clip(clip))
         self.draw_board(surface, self.screen.grid())
-        self.menu.draw(surface, self.screen.menu_rect(rect))
+        surface.set_clip(clip)
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.menu.draw(surface, rect)
 
 
 def moves_anything(before: ClashState, outcome: Branch) -> bool:
@@ -418,13 +423,16 @@ class PreviewStep(MenuStep):
         if self.state is not self.before:
             return
         outcome = self.outcomes[self.chosen]
-        draw_new_tiles(surface, grid, self.before, outcome.state)
+        placer = new_placer(surface, grid, self.before, outcome.state)
+        shown = badges(self.before, self.outcomes, self.chosen)
+        keep_badges_clear(placer, grid, shown)
+        draw_new_tiles(surface, grid, self.before, outcome.state, placer)
         draw_preview(surface, grid, self.before, outcome.state, self.previews[self.chosen],
-                     taken_off(outcome))
+                     taken_off(outcome), placer)
         marks = [(e.piece, "attacked" if e.kind == "attack-target" else "Out of Reach")
                  for e in outcome.events if e.kind in ("attack-target", "out-of-reach")]
-        draw_marks(surface, grid, self.before, marks)
-        draw_badges(surface, grid, badges(self.before, self.outcomes, self.chosen))
+        draw_marks(surface, grid, self.before, marks, placer)
+        draw_badges(surface, grid, shown)
 
 
 def try_preview(screen: ClashController, action: object, title: str,
@@ -453,10 +461,10 @@ def preview_overlay(screen: ClashController, args: list[str], spec: str) -> None
         step = screen.step
         if not isinstance(step, PreviewStep):
             raise UsageError(f"--overlay {spec!r}: outcome N follows a preview overlay")
-        if len(args) != 2 or not args[1].isdigit() or not 1 <= int(args[1]) <= len(
-                step.outcomes):
+        number = parse_int(args[1], 1, len(step.outcomes)) if len(args) == 2 else None
+        if number is None:
             raise UsageError(f"--overlay {spec!r}: N must be 1 to {len(step.outcomes)}")
-        step.show(int(args[1]) - 1)
+        step.show(number - 1)
         return
     what = args[0].lower() if args else ""
     if what == "monster-move" and len(args) >= 4:

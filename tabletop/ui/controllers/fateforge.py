@@ -258,7 +258,8 @@ class FateforgeController(GameController):
             self.skill_target = None
             if self.state.find_hero(current or ""):
                 self.selected = current
-        self.fit = draw_fateforge(surface, rect, self.state, self.overlays(), self.layers)
+        self.fit = draw_fateforge(surface, rect, self.state, self.overlays(), self.layers,
+                                  self.viewport)
 
     def overlays(self) -> FateforgeOverlays:
         """Selection highlights and the caption for the current state."""
@@ -626,12 +627,13 @@ class FateforgeController(GameController):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION and self.fit is not None:
-            self.hover = self.fit.zone_at(self.state, event.pos)
+            shown = self.viewport.contains(event.pos)
+            self.hover = self.fit.zone_at(self.state, event.pos) if shown else None
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and self.fit is not None:
             if event.button == 3:
                 return self.cancel()
-            if event.button != 1:
+            if event.button != 1 or not self.viewport.contains(event.pos):
                 return False
             mods = pygame.key.get_mods()
             return self.click(event.pos, energy=bool(mods & pygame.KMOD_SHIFT),

@@ -34,7 +34,7 @@ from tabletop.games.joust.actions import (
 from tabletop.games.joust.planning import slot_mismatch
 from tabletop.games.joust.scoring import winner
 from tabletop.games.joust.state import JOUSTS, JoustState
-from tabletop.games.joust.view import view_for
+from tabletop.games.joust.view import acting, view_for
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.session import Session
@@ -66,10 +66,7 @@ class JoustController(GameController):
 
     def planner(self) -> str | None:
         """The Household planning now (initiative first), or ``None`` outside planning."""
-        state: JoustState = self.session.state
-        if state.phase != "planning":
-            return None
-        return next((h.name for h in state.in_order() if not h.ready), None)
+        return acting(self.session.state)
 
     def wanted(self) -> str:
         return self.planner() or PUBLIC
@@ -83,12 +80,6 @@ class JoustController(GameController):
         wanted = self.wanted()
         viewer = wanted if wanted != PUBLIC and self.shown_to == wanted else None
         return view_for(state, viewer)
-
-    def picture_state(self, reveal: bool) -> JoustState | None:
-        """The whole state only with ``reveal`` or when nothing in it is secret from an
-        onlooker (every order slot, Favor Action and plan already revealed)."""
-        state: JoustState = self.session.state
-        return state if reveal or view_for(state, None) == state else None
 
     def update(self, dt_ms: int) -> None:
         """Push the hand-over screen whenever the viewer must change."""
@@ -126,7 +117,7 @@ class JoustController(GameController):
                 _far(self.drag_from, self.mouse):
             drag = (self.selection.colour, self.mouse)
         self.hits = draw_joust(surface, rect, view, selection=self.selection,
-                               note=self.note(view), drag=drag)
+                               note=self.note(view), drag=drag, viewport=self.viewport)
 
     def note(self, view: JoustState) -> list[str]:
         """Words beside The List: the last joust's score, or what to do now."""
@@ -167,7 +158,7 @@ class JoustController(GameController):
             return (f"Round {state.round}: Jousting", (200, 170, 80))
         if state.phase == "over":
             return ("Game over", (200, 170, 80))
-        return None
+        return (f"Round {state.round}: setting up (both Households)", (200, 170, 80))
 
     def panel_lines(self) -> list[str]:
         view = self.view_state()

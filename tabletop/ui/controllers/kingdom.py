@@ -37,7 +37,9 @@ from tabletop.games.kingdom.actions import (
     Travel,
     Withdraw,
 )
+from tabletop.games.kingdom.board import hunt_walks
 from tabletop.games.kingdom.state import HINDERING, KingdomState
+from tabletop.numbers import parse_int
 from tabletop.spatial.tile_map import OPPOSITE, STEP
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.session import Session
@@ -51,11 +53,11 @@ from tabletop.ui.views.kingdom import (
     KingdomLayers,
     Overlays,
     draw_kingdom,
-    hidden_view,
 )
 
 POI_MODIFIERS = tuple(f"{n:+d}" if n else "0" for n in range(-3, 4))
 AMOUNTS = (1, 2, 3, 4, 5)
+MAX_FOG_CELL = 100  # the farthest Deep Fog cell an overlay names
 """The amounts the track buttons step by (the Amount button cycles through them)."""
 
 
@@ -84,7 +86,7 @@ class KingdomController(GameController):
     def view_state(self) -> KingdomState:
         """The table as the players see it: fronts of face-down tiles hidden unless
         ``self.reveal``."""
-        return self.state if self.reveal else hidden_view(self.state)
+        return self.state if self.reveal else self.session.game.public_view(self.state)
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -110,9 +112,10 @@ class KingdomController(GameController):
         else:
             shown = tuple((o.kind, o.tile) for o in options if o.kind != "deep-fog")
         overlays = Overlays(selected=self.selected, options=shown, route=self.route(),
+                            hunts=hunt_walks(self.view_state()),
                             caption=tuple(self.hint()), fog_selected=self.fog_card)
         self.hits = draw_kingdom(surface, rect, self.view_state(), overlays=overlays,
-                                 layers=self.layers)
+                                 layers=self.layers, viewport=self.viewport)
 
     def hint(self) -> list[str]:
         """What to do now, in words (shown under the map)."""
@@ -199,10 +202,11 @@ class KingdomController(GameController):
             self.fog_mode = True
             return
         if len(words) == 3 and words[0] == "fog-card" and state.fog is not None:
-            try:
-                cell = (int(words[1]), int(words[2]))
-            except ValueError:
-                raise UsageError(f"overlay {spec!r}: X and Y are whole numbers") from None
+            x, y = (parse_int(w, -MAX_FOG_CELL, MAX_FOG_CELL) for w in words[1:])
+            if x is None or y is None:
+                raise UsageError(f"overlay {spec!r}: X and Y are whole numbers from "
+                                 f"-{MAX_FOG_CELL} to {MAX_FOG_CELL}")
+            cell = (x, y)
             if state.fog.at(*cell) is None:
                 raise UsageError(f"overlay {spec!r}: no Deep Fog card lies there")
             self.fog_card = cell

@@ -10,7 +10,7 @@ is not one (dimmed; the reasons are written in their zone).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -18,6 +18,7 @@ from tabletop.games.almokon.state import AlmokonState, Card
 from tabletop.games.almokon.view import HIDDEN
 from tabletop.spatial.zones import OPEN_SEA, REALM, WILDERNESS, ZONE_NAMES
 from tabletop.ui.textlayer import paste, tooltip
+from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 
@@ -471,15 +472,17 @@ sight, the rows with cards grow)."""
 
 
 def board_areas(rect: pygame.Rect, hands: tuple[bool, bool] = (True, True),
-                filled: dict[str, bool] | None = None) -> dict[str, pygame.Rect]:
+                filled: dict[str, bool] | None = None,
+                zoom: float = 1.0) -> dict[str, pygame.Rect]:
     """The board's parts: ``hand1``, ``realm1``, ``wild``, ``sea``, ``realm0``, ``hand0``,
     the card height of a full row ``card_h`` (as ``pygame.Rect(0, 0, 0, card_h)``), the
     Outland's dividing line ``split`` (likewise, as its y) and the text size ``size``.  Every
     row of cards (each Realm, each half of the Outland: ``out1`` above, ``out0`` below, each
     hand shown face up) gets the same share of the height, an empty one (``filled[row]``
-    false) a smaller share, so cards grow with the window; a hidden hand is one line."""
+    false) a smaller share, so cards grow with the window; a hidden hand is one line.
+    ``rect`` is the board zoomed ``zoom`` times (the text grows with it)."""
     filled = filled or {}
-    size = max(15, min(24, rect.height // 38))
+    size = round(max(15, min(24, round(rect.height / zoom) // 38)) * zoom)
     title = size + 4
     head = size + 10
     rows = ["realm1", "out1", "out0", "realm0"] + [f"hand{i}" for i in (0, 1) if hands[i]]
@@ -511,21 +514,28 @@ def board_areas(rect: pygame.Rect, hands: tuple[bool, bool] = (True, True),
 
 def draw_almokon(surface: pygame.Surface, rect: pygame.Rect, state: AlmokonState, *,
                  selected: str | None = None, targets: dict[str, str | None] | None = None,
-                 hands: tuple[bool, bool] = (False, False), note: str = "") -> list[Hit]:
-    """Draw the battlefield of ``state`` into ``rect``; returns the clickable cards.
+                 hands: tuple[bool, bool] = (False, False), note: str = "",
+                 viewport: Viewport | None = None) -> list[Hit]:
+    """Draw the battlefield of ``state`` into ``rect``, zoomed and panned by ``viewport``
+    (whole when ``None``) and clipped to ``rect``; returns the clickable cards (as far as they
+    are in view).
 
     ``hands[i]``: whether player ``i``'s hand is drawn face up (the state given should already
     be filtered for the viewer).  ``note`` is a line of guidance drawn in the hand strip of
     the player to act.
     """
     pygame.draw.rect(surface, theme.BACKGROUND, rect)
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip))
+    zoom = viewport.zoom if viewport is not None else 1.0
+    shown_rect, rect = rect, (viewport.frame(rect) if viewport is not None else rect)
     def has(zones: tuple[str, ...], owner: int) -> bool:
         return any(c.zone in zones and c.owner == owner for c in state.cards)
 
     filled = {"realm1": has((REALM,), 1), "realm0": has((REALM,), 0),
               "out1": has((WILDERNESS, OPEN_SEA), 1), "out0": has((WILDERNESS, OPEN_SEA), 0),
               "hand1": bool(state.players[1].hand), "hand0": bool(state.players[0].hand)}
-    areas = board_areas(rect, hands, filled)
+    areas = board_areas(rect, hands, filled, zoom)
     size = areas["size"].height
     painter = _Painter(surface, state, selected, targets, hands, areas["card_h"].height)
     names = [p.name for p in state.players]
@@ -557,8 +567,10 @@ def draw_almokon(surface: pygame.Surface, rect: pygame.Rect, state: AlmokonState
             painter.reasons(part, zone, (index,), end)
     if state.winner:
         banner = "The game is drawn" if state.winner == "draw" else f"{state.winner} wins!"
-        text(surface, banner, rect.center, 48, theme.ACCENT, anchor="center")
-    return painter.hits
+        text(surface, banner, shown_rect.center, 48, theme.ACCENT, anchor="center")
+    surface.set_clip(clip)
+    return [replace(hit, rect=shown) for hit in painter.hits
+            if (shown := hit.rect.clip(shown_rect)).width]
 
 
 def draw_zoom(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], owner: int,

@@ -23,8 +23,27 @@ import pygame
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
 from tabletop.games.clash.vantage import free_vantage_points, vantage_spaces
 from tabletop.spatial.grid import Space, row_letters
-from tabletop.ui.textlayer import Placer, block, cover, fit, rendered, tooltip, wrap_at_most
-from tabletop.ui.views.base import Grid, LayerCache, dashed_line, layer, text, text_size, wrap
+from tabletop.ui.textlayer import (
+    Placer,
+    block,
+    cover,
+    fit,
+    paste,
+    rendered,
+    tooltip,
+    wrap_at_most,
+)
+from tabletop.ui.views.base import (
+    Grid,
+    LayerCache,
+    dashed_line,
+    edge_label_gap,
+    edge_label_size,
+    layer,
+    text,
+    text_size,
+    wrap,
+)
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
@@ -209,10 +228,13 @@ def _board_layer(target: pygame.Surface, rect: pygame.Rect, grid: Grid,
     surface = pygame.Surface(rect.size)
     surface.fill(theme.BACKGROUND)
     local = Grid(grid.rows, grid.cols, grid.cell, grid.left - rect.x, grid.top - rect.y)
-    for space in state.board.spaces():
+    view = surface.get_rect()  # zoomed in, only what is in view is drawn
+    for space in local.spaces_in(view):
         colour = BOARD_LIGHT if (space.row + space.col) % 2 == 0 else BOARD_DARK
         surface.fill(colour, local.space_rect(space))
-    for tile in state.terrain:
+    near = view.inflate(2 * grid.cell, 2 * grid.cell)
+    shown = [t for t in state.terrain if local.block(t.spaces).colliderect(near)]
+    for tile in shown:
         _draw_tile(surface, local, tile)
     board = local.rect
     for col in range(grid.cols + 1):
@@ -331,21 +353,28 @@ def _draw_edge_labels(surface: pygame.Surface, grid: Grid) -> None:
     """Row letters along the left and right edges, column numbers along the top and bottom;
     on small spaces only every n-th label, so that labels never overlap."""
     board = grid.rect
-    size = max(9, min(theme.ui(18), grid.cell * 2 // 3))
-    gap = max(3, size // 2)
+    size = edge_label_size(grid.cell)
+    gap = edge_label_gap(size)
+    view = surface.get_rect().inflate(4 * size, 4 * size)  # zoomed in: those in view only
     row_step = -(-(size + 2) // grid.cell)
     for row in range(0, grid.rows, row_step):
         y = board.y + row * grid.cell + grid.cell // 2
+        if not view.y <= y <= view.bottom:
+            continue
         letters = row_letters(row)
-        text(surface, letters, (board.x - gap - 2, y), size, LABEL, anchor="midright")
-        text(surface, letters, (board.right + gap + 2, y), size, LABEL, anchor="midleft")
+        for x, anchor in ((board.x - gap - 2, "midright"), (board.right + gap + 2, "midleft")):
+            if view.x <= x <= view.right:
+                text(surface, letters, (x, y), size, LABEL, anchor=anchor)
     widest = text_size(str(grid.cols), size)[0] + 4
     col_step = -(-widest // grid.cell)
     for col in range(0, grid.cols, col_step):
         x = board.x + col * grid.cell + grid.cell // 2
+        if not view.x <= x <= view.right:
+            continue
         number = str(col + 1)
-        text(surface, number, (x, board.y - gap - 1), size, LABEL, anchor="midbottom")
-        text(surface, number, (x, board.bottom + gap + 1), size, LABEL, anchor="midtop")
+        for y, anchor in ((board.y - gap - 1, "midbottom"), (board.bottom + gap + 1, "midtop")):
+            if view.y <= y <= view.bottom:
+                text(surface, number, (x, y), size, LABEL, anchor=anchor)
 
 
 def _pieces_layer(rect: pygame.Rect, grid: Grid, state: ClashState,
@@ -389,8 +418,10 @@ def _labels_layer(rect: pygame.Rect, grid: Grid, state: ClashState) -> pygame.Su
         placer.block(local.space_rect(knight.at).inflate(-local.cell // 6, -local.cell // 6))
     for monster in state.monsters:
         _monster_name(surface, local, monster, placer)
+    near = surface.get_rect().inflate(3 * local.cell, 3 * local.cell)  # zoomed: what is in view
     for tile in state.terrain:
-        _label_tile(surface, local, tile, placer)
+        if local.block(tile.spaces).colliderect(near):
+            _label_tile(surface, local, tile, placer)
     return surface
 
 
@@ -737,17 +768,26 @@ def _areas_layer(rect: pygame.Rect, grid: Grid, overlays: ClashOverlays) -> pyga
 
 def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
                overlays: ClashOverlays = ClashOverlays(), marks: PieceMarks = PieceMarks(),
-               layers: ClashLayers | None = None, caption_rect: pygame.Rect | None = None
-               ) -> Grid:
-    """Draw the board of ``state`` fitted into ``rect`` with ``overlays``; returns the grid
-    used (to map clicks).  ``layers`` keeps the static layers between frames; the caption
-    goes at the foot of ``caption_rect`` (default ``rect``)."""
+               layers: ClashLayers | None = None, caption_rect: pygame.Rect | None = None,
+               frame: pygame.Rect | None = None) -> Grid:
+    """Draw the board of ``state`` into ``rect`` with ``overlays``, fitted into ``frame``
+    (the zoomed and panned rectangle of a :class:`~tabletop.ui.viewport.Viewport`; default
+    ``rect``: the whole board) and clipped to ``rect``; returns the grid used (to map
+    clicks).  ``layers`` keeps the static layers (as big as ``rect``, drawn at the zoomed
+    size) between frames; the caption goes at the foot of ``caption_rect`` (default
+    ``rect``)."""
     layers = layers or ClashLayers()
     cache = layers.cache
-    grid = grid_for(rect, state)
-    size_key = (rect.size, grid)
-    cache.paste(surface, "board", (size_key, state.board, state.terrain),
-                lambda: _board_layer(surface, rect, grid, state), rect.topleft)
+    grid = grid_for(frame or rect, state)
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip))
+    size_key = (tuple(rect), grid)
+    board = cache.scrolled("board", (grid.cell, grid.rows, grid.cols, state.board,
+                                     state.terrain),
+                           (grid.left - rect.x, grid.top - rect.y), rect.size,
+                           lambda part: _board_layer(surface, part.move(rect.topleft), grid,
+                                                     state))
+    paste(surface, board, rect.topleft)
     areas_key = (size_key, overlays.front, overlays.zone, overlays.seen, overlays.rear,
                  overlays.blind, overlays.reach, overlays.reach_now)
     if any(areas_key[1:]):
@@ -768,11 +808,51 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
         pygame.draw.rect(surface, CURSOR, box, max(2, grid.cell // 12))
     cache.paste(surface, "labels", (size_key, state.knights, state.monsters, state.terrain),
                 lambda: _labels_layer(rect, grid, state), rect.topleft)
+    if frame is not None and frame.width > rect.width:
+        _draw_pinned_labels(surface, rect, grid)
+    surface.set_clip(clip)
     caption = overlays.sight.caption if overlays.sight else ()
     caption = (*caption, *overlays.caption)
     if caption:
         _draw_caption(surface, caption_rect or rect, caption, overlays.sight)
     return grid
+
+
+def _draw_pinned_labels(surface: pygame.Surface, rect: pygame.Rect, grid: Grid) -> None:
+    """When the board is zoomed so far that its edge labels are out of view: a band down the
+    left of ``rect`` with the letters of the rows in view and one along its top with the
+    numbers of the columns in view (like a spreadsheet's headings), so every space can still
+    be named."""
+    board = grid.rect
+    size = max(11, min(16, grid.cell // 3))
+    band = size + 6
+    show_rows = board.x < rect.x + size
+    show_cols = board.y < rect.y + size
+    if show_rows:
+        top, bottom = max(rect.y, board.y), min(rect.bottom, board.bottom)
+        strip = pygame.Rect(rect.x, top, text_size("WW", size)[0] + 8, max(0, bottom - top))
+        _plate(surface, strip)
+        for row in range(grid.rows):
+            y = board.y + row * grid.cell + grid.cell // 2
+            if rect.y + (band if show_cols else 0) + size // 2 < y < rect.bottom - size // 2:
+                text(surface, row_letters(row), (strip.centerx, y), size, LABEL,
+                     anchor="center")
+    if show_cols:
+        left, right = max(rect.x, board.x), min(rect.right, board.right)
+        strip = pygame.Rect(left, rect.y, max(0, right - left), band)
+        _plate(surface, strip)
+        left = strip.x + (text_size("WW", size)[0] + 8 if show_rows else 0)
+        for col in range(grid.cols):
+            x = board.x + col * grid.cell + grid.cell // 2
+            words = str(col + 1)
+            if left + text_size(words, size)[0] // 2 < x < rect.right - size:
+                text(surface, words, (x, strip.centery), size, LABEL, anchor="center")
+
+
+def _plate(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """A dark band under pinned edge labels (the words under it are covered)."""
+    surface.fill((25, 25, 30), box)
+    cover(surface, box)
 
 
 def _draw_selection(surface: pygame.Surface, grid: Grid, state: ClashState,

@@ -25,6 +25,7 @@ import pygame
 from tabletop.games.fateforge.state import Ally, FateforgeState, Zone
 from tabletop.ui.textlayer import Placer, block, paste, text_size
 from tabletop.ui.textlayer import fit as fit_text
+from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text
 from tabletop.ui.widgets import theme
 
@@ -168,13 +169,19 @@ def map_rect(rect: pygame.Rect) -> pygame.Rect:
 
 
 def draw_fateforge(surface: pygame.Surface, rect: pygame.Rect, state: FateforgeState,
-                   overlays: FateforgeOverlays, layers: FateforgeLayers) -> MapFit:
-    """Draw the map, pieces and overlays into ``rect``; returns the fit used (for clicks)."""
+                   overlays: FateforgeOverlays, layers: FateforgeLayers,
+                   viewport: Viewport | None = None) -> MapFit:
+    """Draw the map, pieces and overlays into ``rect``, the map zoomed and panned by
+    ``viewport`` (whole when ``None``) and clipped to its part; returns the fit used (for
+    clicks)."""
     area = map_rect(rect)
-    fit = MapFit.fit(area, state)
+    fit = MapFit.fit(viewport.frame(area) if viewport is not None else area, state)
+    clip = surface.get_clip()
+    surface.set_clip(area.clip(clip))
     paste(surface, layers.board(state, fit, surface.get_size()), area.topleft, area)
     _draw_overlay_zones(surface, state, fit, overlays)
     _draw_pieces(surface, state, fit, overlays)
+    surface.set_clip(clip)
     _draw_caption(surface, pygame.Rect(rect.x + 8, area.bottom + 2, rect.width - 16,
                                        rect.bottom - area.bottom - 4), overlays.caption)
     return fit

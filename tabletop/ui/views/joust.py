@@ -9,7 +9,7 @@ a face-down token and a hidden Favor Action a "?".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -23,6 +23,7 @@ from tabletop.games.joust.state import (
     JoustState,
     Knight,
 )
+from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 
@@ -93,11 +94,11 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, colour: str, face: int 
 class Scale:
     """Sizes for one frame: ``px(n)`` is ``n`` pixels of the 1280 x 800 window scaled to the
     board (at least 11 for text, so nothing shrinks below readable), so the tableau grows with
-    the window instead of leaving it empty."""
+    the window instead of leaving it empty, and with the board's zoom."""
 
-    def __init__(self, rect: pygame.Rect):
+    def __init__(self, rect: pygame.Rect, zoom: float = 1.0):
         factor = min(rect.width / 980, rect.height / 740)
-        self.factor = max(0.85, min(1.7, factor))
+        self.factor = max(0.85, min(1.7, factor)) * zoom
 
     def px(self, n: int) -> int:
         return max(11, round(n * self.factor))
@@ -105,14 +106,19 @@ class Scale:
 
 def draw_joust(surface: pygame.Surface, rect: pygame.Rect, state: JoustState, *,
                selection: Selection = Selection(), note: Sequence[str] = (),
-               drag: tuple[str, tuple[int, int]] | None = None) -> list[Hit]:
+               drag: tuple[str, tuple[int, int]] | None = None,
+               viewport: Viewport | None = None) -> list[Hit]:
     """Draw the whole table into ``rect``: the first Household at the top, The List in the
     middle (with ``note`` lines beside it: the last joust in words), the second Household at
-    the bottom.  ``drag`` is a die colour being dragged and the mouse position.  Returns the
-    clickable regions."""
+    the bottom, zoomed and panned by ``viewport`` (whole when ``None``) and clipped to
+    ``rect``.  ``drag`` is a die colour being dragged and the mouse position.  Returns the
+    clickable regions (as far as they are in view)."""
     hits: list[Hit] = []
     pygame.draw.rect(surface, theme.BACKGROUND, rect)
-    scale = Scale(rect)
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip))
+    scale = Scale(rect, viewport.zoom if viewport is not None else 1.0)
+    shown_rect, rect = rect, (viewport.frame(rect) if viewport is not None else rect)
     list_height = max(scale.px(100), rect.height * 19 // 100)
     band = (rect.height - list_height) // 2
     top = pygame.Rect(rect.x, rect.y, rect.width, band)
@@ -128,7 +134,9 @@ def draw_joust(surface: pygame.Surface, rect: pygame.Rect, state: JoustState, *,
         box = pygame.Rect(0, 0, scale.px(30), scale.px(30))
         box.center = pos
         draw_die(surface, box, colour, outline=theme.ACCENT)
-    return hits
+    surface.set_clip(clip)
+    return [replace(hit, rect=shown) for hit in hits
+            if (shown := hit.rect.clip(shown_rect)).width]
 
 
 def _house_colour(state: JoustState, house: Household) -> tuple[int, int, int]:
@@ -188,7 +196,8 @@ def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustStat
         if house.bravery_tokens:
             pieces += [("label", "Tokens")] + [("token", c) for c in house.bravery_tokens]
         pieces.append(("label", f"Workers {house.workers}"))
-        pieces += [("card", card.name) for card in house.hand]
+        pieces += [("card", card.name if card.name != HIDDEN else "Enhancement, face down")
+                   for card in house.hand]
         for kind, value in pieces:
             if kind == "label":
                 box = flow.place(text_width(value, label), 6)

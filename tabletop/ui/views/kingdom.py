@@ -16,14 +16,16 @@ Backtrack preview); the map layer is cached per state and size.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import pygame
 
+from tabletop.games.kingdom.board import paths_to
 from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, bounds, path_cell
 from tabletop.ui import textlayer
 from tabletop.ui.textlayer import Placer, block, cover, paste, wrap_at_most
+from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
 from tabletop.ui.widgets import theme
 
@@ -70,11 +72,14 @@ class Hit:
 @dataclass(frozen=True)
 class Overlays:
     """What the screen shows over the state: the selected tile, the tiles the party may travel
-    to (by kind), a Backtrack route being previewed with its cost, the caption lines."""
+    to (by kind), a Backtrack route being previewed with its cost, the ways a hunting Monster
+    token may go (``(monster, walk)``) while the players choose where it stops, the caption
+    lines."""
 
     selected: str | None = None
     options: tuple[tuple[str, str], ...] = ()
     route: tuple[str, ...] = ()
+    hunts: tuple[tuple[str, tuple[str, ...]], ...] = ()
     caption: tuple[str, ...] = ()
     fog_selected: tuple[int, int] | None = None
 
@@ -103,12 +108,14 @@ class MapFit:
     y0: int
 
     @classmethod
-    def fit(cls, rect: pygame.Rect, state: KingdomState) -> MapFit:
+    def fit(cls, rect: pygame.Rect, state: KingdomState, zoom: float = 1.0) -> MapFit:
+        """The map fitted into ``rect``: cells no bigger than :data:`MAX_CELL` times
+        ``zoom``, centred."""
         box = bounds(t.rect for t in state.tiles if t.rect is not None)
         if box is None:
             return cls(40, rect.x, rect.y, 0, 0)
         cols, rows = box.w + 1, box.h + 1  # half a cell of room all round for path stubs
-        cell = max(16, min(MAX_CELL, rect.width // cols, rect.height // rows))
+        cell = max(16, min(round(MAX_CELL * zoom), rect.width // cols, rect.height // rows))
         left = rect.x + (rect.width - cell * box.w) // 2
         top = rect.y + (rect.height - cell * box.h) // 2
         return cls(cell, left, top, box.x, box.y)
@@ -129,18 +136,12 @@ class MapFit:
         return round(self.left + fx * self.cell), round(self.top + fy * self.cell)
 
 
-def hidden_view(state: KingdomState) -> KingdomState:
-    """``state`` as the players see it: the fronts of face-down tiles (name, paths, Cipher,
-    Point of Interest) and of tiles still in the box are not known yet."""
-    tiles = tuple(t if t.status in ("explored", "revealed") else
-                  replace(t, name="", paths=(), cipher="", poi="") for t in state.tiles)
-    return replace(state, tiles=tiles)
-
-
 def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState, *,
-                 overlays: Overlays = Overlays(), layers: KingdomLayers | None = None
-                 ) -> list[Hit]:
-    """Draw the whole Kingdom board into ``rect``; returns the clickable things."""
+                 overlays: Overlays = Overlays(), layers: KingdomLayers | None = None,
+                 viewport: Viewport | None = None) -> list[Hit]:
+    """Draw the whole Kingdom board into ``rect``: the tile map zoomed and panned by
+    ``viewport`` (whole when ``None``) and clipped to its part; returns the clickable things
+    (as far as they are in view)."""
     layers = layers or KingdomLayers()
     surface.fill(TABLE, rect)
     track_height, side_width = theme.ui(TRACK_HEIGHT), theme.ui(SIDE_WIDTH)
@@ -155,13 +156,18 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
         map_rect.height -= (size + 1) * len(caption) + 8
     draw_track(surface, track_rect, state)
     draw_side(surface, side, state)
-    fit = MapFit.fit(map_rect, state)
-    key = (state.tiles, state.hindering, map_rect.size, map_rect.topleft)
+    frame = viewport.frame(map_rect) if viewport is not None else map_rect
+    fit = MapFit.fit(frame, state, viewport.zoom if viewport is not None else 1.0)
+    key = (state.tiles, state.hindering, surface.get_size(), fit)
     image = layers.cache.get("map", key, lambda: _map_layer(surface.get_size(), fit, state))
-    paste(surface, image, (0, 0))
-    hits = [Hit(fit.tile_rect(t), "tile", t.id) for t in state.tiles if t.rect is not None]
+    clip = surface.get_clip()
+    surface.set_clip(map_rect.clip(clip))
+    paste(surface, image, map_rect.topleft, map_rect)
+    hits = [Hit(shown, "tile", t.id) for t in state.tiles if t.rect is not None
+            if (shown := fit.tile_rect(t).clip(map_rect)).width]
     _draw_overlays(surface, fit, state, overlays)
     _draw_tokens(surface, fit, state)
+    surface.set_clip(clip)
     if state.fog is not None:
         hits += draw_fog(surface, map_rect, state, overlays.fog_selected)
     if caption:
@@ -299,17 +305,82 @@ def _draw_overlays(surface: pygame.Surface, fit: MapFit, state: KingdomState,
             pygame.draw.rect(surface, rings[kind], fit.tile_rect(state.tile(tile_id)).inflate(4, 4),
                              3, border_radius=6)
     if overlays.route:
-        points = [fit.tile_rect(state.tile(t)).center for t in overlays.route
-                  if state.has_tile(t) and state.tile(t).rect is not None]
-        if len(points) > 1:
-            pygame.draw.lines(surface, BACKTRACK_RING, False, points, 5)
-            for p in points[1:]:
-                pygame.draw.circle(surface, BACKTRACK_RING, p, 7)
+        _draw_walk(surface, fit, state, overlays.route, BACKTRACK_RING)
+    for _, walk in overlays.hunts:
+        _draw_walk(surface, fit, state, walk, HUNT)
+    for monster, walk in overlays.hunts:  # the ghosts over every way
+        end = state.tile(walk[-1]) if state.has_tile(walk[-1]) else None
+        if end is not None and end.rect is not None:
+            _ghost_token(surface, fit, end, monster)
     if overlays.selected and state.has_tile(overlays.selected):
         tile = state.tile(overlays.selected)
         if tile.rect is not None:
             pygame.draw.rect(surface, SELECT_RING, fit.tile_rect(tile).inflate(8, 8), 2,
                              border_radius=8)
+
+
+def _door(fit: MapFit, state: KingdomState, a: Tile, b: Tile) -> tuple[int, int]:
+    """Where the way from tile ``a`` to tile ``b`` crosses between them: the edge point of
+    the path joining them (either tile's), else halfway between their middles."""
+    for tile, other in ((a, b), (b, a)):
+        joined = paths_to(tile, other.id, ("tile", "shortcut"))
+        if joined:
+            return fit.path_point(tile, joined[0], 0.0)
+    ca, cb = fit.tile_rect(a).center, fit.tile_rect(b).center
+    return ((ca[0] + cb[0]) // 2, (ca[1] + cb[1]) // 2)
+
+
+def _draw_walk(surface: pygame.Surface, fit: MapFit, state: KingdomState,
+               walk: tuple[str, ...], colour: Colour) -> None:
+    """A way across the map (tile ids, start first): from each tile's middle through the
+    path to the next tile, an arrow and a number at each crossing (1 the first tile
+    entered), so that the numbers sit between tiles, clear of what is drawn on them."""
+    tiles = [state.tile(t) for t in walk if state.has_tile(t) and state.tile(t).rect is not None]
+    if len(tiles) < 2:
+        return
+    doors = [_door(fit, state, a, b) for a, b in zip(tiles, tiles[1:], strict=False)]
+    points = [fit.tile_rect(tiles[0]).center]
+    for door, tile in zip(doors, tiles[1:], strict=True):
+        points += [door, fit.tile_rect(tile).center]
+    bounds = pygame.Rect(points[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in points])
+    bounds.inflate_ip(12, 12)
+    line = pygame.Surface(bounds.size, pygame.SRCALPHA)  # see-through over the tiles' words
+    local = [(x - bounds.x, y - bounds.y) for x, y in points]
+    pygame.draw.lines(line, INK, False, local, 9)
+    pygame.draw.lines(line, colour, False, local, 5)
+    line.set_alpha(190)
+    surface.blit(line, bounds)
+    radius = max(9, min(14, fit.cell // 8))
+    head = max(8, fit.cell // 6)
+    for number, (door, tile) in enumerate(zip(doors, tiles[1:], strict=True), start=1):
+        target = fit.tile_rect(tile).center
+        length = math.hypot(target[0] - door[0], target[1] - door[1])
+        if length >= radius + 2 * head:
+            ux, uy = (target[0] - door[0]) / length, (target[1] - door[1]) / length
+            tip = (door[0] + ux * (radius + head + 2), door[1] + uy * (radius + head + 2))
+            back = (tip[0] - ux * head, tip[1] - uy * head)
+            wing = head * 0.6
+            arrow = (tip, (back[0] - uy * wing, back[1] + ux * wing),
+                     (back[0] + uy * wing, back[1] - ux * wing))
+            pygame.draw.polygon(surface, colour, arrow)
+            pygame.draw.polygon(surface, INK, arrow, 1)
+        pygame.draw.circle(surface, INK, door, radius + 2)
+        pygame.draw.circle(surface, colour, door, radius)
+        text(surface, str(number), door, radius * 3 // 2, INK, anchor="center")
+
+
+def _ghost_token(surface: pygame.Surface, fit: MapFit, tile: Tile, monster: str) -> None:
+    """A see-through Monster token with its initials in the middle of a tile where a hunt
+    may stop (the end of its way)."""
+    radius = max(9, min(22, fit.cell // 7))
+    ghost = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
+    centre = (radius + 2, radius + 2)
+    pygame.draw.circle(ghost, (*MONSTER, 150), centre, radius)
+    pygame.draw.circle(ghost, (255, 255, 255, 230), centre, radius, 2)
+    spot = ghost.get_rect(center=fit.tile_rect(tile).center)
+    surface.blit(ghost, spot)
+    initials = "".join(w[0] for w in monster.split() if w[0].isalpha())[:2].upper()
+    text(surface, initials, spot.center, radius, theme.TEXT, anchor="center")
 
 
 def _token_centre(box: pygame.Rect, radius: int, preferred: tuple[int, int],

@@ -1,9 +1,10 @@
 """A small modal menu of labelled choices (play an Enhancement card as Squire or Equipment,
 the forms of an Almokon attack, a pending Scout choice ...).
 
-The box grows to the longest label (up to the board's width); a label longer than that wraps
-onto a second line rather than losing its end, so two options that differ only at the end can
-still be told apart.
+The box takes the side panel's width (the board keeps its place and stays in view, dimmed
+while the choice is open); a label longer than that wraps onto a second line rather than
+losing its end (up to four lines, as many as fit), so two options that differ only at the
+end can still be told apart.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class ChoiceMenu(Controller):
     dim lines under the options: forms that cannot be taken now, with why."""
 
     modal = True
+    in_panel = True
 
     def __init__(self, title: str, options: Sequence[tuple[str, object]],
                  on_choose: Callable[[object], None], notes: Sequence[str] = ()):
@@ -66,39 +68,41 @@ class ChoiceMenu(Controller):
             return True
         return False
 
-    def labels(self, width: int) -> list[tuple[str, ...]]:
-        """Each option's numbered label wrapped to ``width`` pixels (at most two lines; a
-        longer one ends in "…" on its second line, the whole label its tooltip)."""
+    def labels(self, width: int, most: int = 4) -> list[tuple[str, ...]]:
+        """Each option's numbered label wrapped to ``width`` pixels: at most ``most`` lines,
+        the last ending in "…" when the label is longer (the whole label its tooltip)."""
         out = []
         for index, (label, _) in enumerate(self.options):
             lines = wrap(f"{index + 1}. {label}", theme.ui(LABEL), width)
-            if len(lines) > 2:
-                lines = (lines[0], lines[1] + " …")
+            if len(lines) > most:
+                lines = (*lines[:most - 1], lines[most - 1] + " …")
             out.append(lines)
         return out
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Shade the board and draw the box centred on it; remembers the rows for clicks."""
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, rect)
+        """Dim the board (it does not react while the choice is open)."""
+        dim = pygame.Surface(rect.size, pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 70))
+        surface.blit(dim, rect)
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The box at the top of ``rect`` in the side panel (labels of up to four lines, fewer
+        when that is what fits); remembers the rows for clicks."""
         cover(surface, rect)
         label_size, title_size = theme.ui(LABEL), theme.ui(TITLE)
         step = label_size + 1
-        font = theme.font(label_size)
-        widest = max([font.size(f"{i + 1}. {label}")[0]
-                      for i, (label, _) in enumerate(self.options)]
-                     + [theme.font(title_size).size(self.title)[0]])
-        width = max(theme.ui(360), min(rect.width - 24, widest + 44))
-        rows = self.labels(width - 40)
-        heights = [8 + step * len(lines) for lines in rows]
+        width = rect.width
         note_size = theme.ui(LABEL - 3)
         notes = [line for note in self.notes for line in wrap(note, note_size, width - 40)]
         notes_height = len(notes) * (note_size + 3) + (6 if notes else 0)
+        for most in (4, 3, 2, 1):
+            rows = self.labels(width - 40, most)
+            heights = [8 + step * len(lines) for lines in rows]
+            if title_size + 26 + sum(h + 6 for h in heights) + notes_height <= rect.height:
+                break
         box = pygame.Rect(0, 0, width, title_size + 26 + sum(h + 6 for h in heights)
                           + notes_height)
-        box.center = rect.center
-        box.clamp_ip(rect)
+        box.topleft = rect.topleft
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
         text(surface, self.title, (box.x + 14, box.y + 10), title_size, theme.ACCENT,

@@ -1,8 +1,9 @@
 """The hand-over screen of hot-seat play ("Pass to House Echelon, then click").
 
 It covers the whole board area with an opaque sheet, so nothing of the table (least of all a
-secret) shows until the named player clicks.  Used by every screen that hides information
-from one of the players (the joust List, the Almokon battlefield).
+secret) shows until the named player clicks, and it replaces the status line (which may have
+described the last player's secret step) by its own headline.  Used by every screen that hides
+information from one of the players (the joust List, the Almokon battlefield).
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ class HandOver(Controller):
         self.headline = headline
         self.detail = detail
         self.on_done = on_done
+
+    def on_push(self, app) -> None:
+        """Show the headline in the status line instead of whatever the last player read."""
+        super().on_push(app)
+        app.session.tell(self.headline)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         done = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (

@@ -1,0 +1,329 @@
+"""A Clash played from cards in the window (``docs/clash-sequences.md``): the Monster
+Activation (N, "Activate next") and the Knight Attack (A) run the rules core's sequences
+(:mod:`tabletop.games.clash.monster_round`, :mod:`tabletop.games.clash.knight_attack`).
+
+Each question the sequence asks becomes one step beside the board: a choice is a menu, a roll
+is thrown in the dice tray (seeded by the Clash, a click skips the animation, the tray's words
+say what the roll does) and read back, a re-roll declaration is a menu that marks dice.  The
+board shows the sequence's state as it goes; nothing reaches the session until the sequence
+ends, when the whole of it becomes one undoable step and every sentence (each roll in words,
+with the tray's replay record as the entry's data) goes to the log.  Esc asks before
+dropping the sequence; dropping it leaves the board as it was before it began.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tabletop.dice.roll import Roll
+from tabletop.errors import IllegalActionError, TabletopError
+from tabletop.games.clash import knight_attack, monster_round, turns
+from tabletop.games.clash import sequence as seq
+from tabletop.games.clash.events import describe
+from tabletop.games.clash.state import ClashState
+from tabletop.ui.controllers.clash_flows import close_steps, open_step
+from tabletop.ui.controllers.clash_steps import MenuStep, badges, full_preview, taken_off
+from tabletop.ui.logbook import LogEntry
+from tabletop.ui.views.base import Grid
+from tabletop.ui.views.clash_preview import draw_badges, draw_marks, draw_preview
+from tabletop.ui.widgets.dice_tray import DiceTray
+from tabletop.ui.widgets.menu import MenuItem
+
+if TYPE_CHECKING:
+    from tabletop.ui.controllers.clash import ClashController
+
+HEADER_LINES = 5
+"""The latest sentences of the sequence shown above each step's menu."""
+TITLE_CHARS = 30
+"""A step's title longer than this is shortened (the whole prompt is in its header)."""
+SHORT_TITLES = {"choose": "The players choose", "roll": "Throw the dice",
+                "reroll": "Re-rolls"}
+
+
+class FlowStep(MenuStep):
+    """A step of a :class:`CardFlow`; once the dice tray above it hands a roll back and
+    closes, the flow reads the roll."""
+
+    def __init__(self, flow: CardFlow, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.flow = flow
+
+    def update(self, dt_ms: int) -> None:
+        if self.flow.arrived is not None and self.app is not None and self.app.top is self:
+            self.flow.take_roll()
+
+    def draw_board(self, surface: pygame.Surface, grid: Grid) -> None:
+        """A choice among ways the board can go (a movement, a forced movement, a Target) is
+        previewed: the highlighted one as a ghost, the others as numbered badges."""
+        super().draw_board(surface, grid)
+        draft = self.flow.draft
+        ask = draft.ask
+        branches = list(getattr(draft, "branches", ()))
+        if ask is None or ask.kind != "choose" or len(branches) != len(ask.options):
+            return
+        chosen = self.menu.highlight
+        before, outcome = draft.state, branches[chosen]
+        if outcome.state is before:
+            draw_marks(surface, grid, before, [(name, "Target") for name in outcome.choices])
+            return
+        draw_preview(surface, grid, before, outcome.state, full_preview(before, outcome),
+                     taken_off(outcome))
+        draw_badges(surface, grid, badges(before, branches, chosen))
+
+
+class CardFlow:
+    """One sequence run in the window (see the module docstring)."""
+
+    def __init__(self, screen: ClashController, draft, answer: Callable, what: str):
+        self.screen = screen
+        self.draft = draft
+        self.answer = answer
+        self.what = what
+        self.arrived: Roll | None = None
+        self.marked: set[int] = set()
+        self.records: dict[int, dict] = {}
+
+    @property
+    def state(self) -> ClashState:
+        return self.draft.state
+
+    @property
+    def session(self):
+        return self.screen.session
+
+    def start(self) -> None:
+        self.screen.flow = self
+        self.show()
+
+    def recent(self) -> tuple[str, ...]:
+        return tuple(describe(e) for e in self.draft.events[-HEADER_LINES:])
+
+    def show(self) -> None:
+        """The step for the draft's question, or the end."""
+        draft = self.draft
+        if draft.done:
+            self.finish()
+            return
+        ask = draft.ask
+        header = self.recent()
+        if ask.kind == "choose":
+            items = [MenuItem(_split(option)[0], index, note=_split(option)[1])
+                     for index, option in enumerate(ask.options)]
+            self._open(ask.prompt, items, self.advance, header)
+        elif ask.kind == "roll":
+            items = [MenuItem("Throw the dice (Enter)", "throw",
+                              note="in the dice tray; a click skips to the result")]
+            self._open(ask.prompt, items, lambda _value: self.throw(), header)
+            self.throw()
+        else:
+            self._open(ask.prompt, self._reroll_items(), self._reroll, header)
+
+    def _open(self, prompt: str, items: list[MenuItem], chosen, header) -> None:
+        """A step with a short title (the prompt's head, never cut) and the whole prompt
+        after the latest sentences."""
+        title = prompt.partition(" (")[0]
+        if len(title) > TITLE_CHARS:
+            title = title.partition(": ")[0]
+        if len(title) > TITLE_CHARS:
+            title = SHORT_TITLES[self.draft.ask.kind]
+        open_step(self.screen, FlowStep(self, self.screen, title, items, chosen,
+                                        (*header, prompt), on_cancel=self.drop))
+
+    def _reroll_items(self) -> list[MenuItem]:
+        """Each die to mark for a re-roll, with its cost; then re-roll or keep."""
+        ask = self.draft.ask
+        roll = ask.roll
+        free = ask.free
+        items = []
+        for index in range(len(roll)):
+            marked = index in self.marked
+            order = sorted(self.marked).index(index) if marked else len(self.marked)
+            cost = ("free re-roll" if order < free else
+                    "+1 Heat" if ask.heat and ask.roll_type != "power" else "not allowed")
+            items.append(MenuItem(f"{'[x]' if marked else '[ ]'} die {index + 1}: "
+                                  f"{roll.kind(index).colour} {roll.face(index).label}",
+                                  ("mark", index), note=cost if marked else ""))
+        items.append(MenuItem("Re-roll the marked dice", "go", bool(self.marked),
+                              "" if self.marked else "mark dice first"))
+        items.append(MenuItem("Keep the roll", "keep"))
+        return items
+
+    def _reroll(self, value: object) -> None:
+        if isinstance(value, tuple):
+            self.marked ^= {value[1]}
+            self.show()
+            return
+        if value == "keep":
+            self.advance({})
+            return
+        free = self.draft.ask.free
+        declaration = {i: ("reroll" if n < free else "heat")
+                       for n, i in enumerate(sorted(self.marked))}
+        self.advance(declaration)
+
+    def throw(self) -> None:
+        """Throw the asked dice in the tray (seeded, fixed: the game's roll)."""
+        ask = self.draft.ask
+        if self.screen.app is None:
+            return
+        self.screen.app.push(DiceTray(
+            self.session, list(seq.thrown_kinds(ask)), seed=ask.seed, on_done=self.rolled,
+            throw_now=True, fixed=True, title=ask.prompt, reroll_rule=_no_reroll,
+            explain=self.explain))
+
+    def rolled(self, roll: Roll) -> None:
+        self.arrived = roll
+
+    def answer_for(self, roll: Roll) -> Roll:
+        ask = self.draft.ask
+        return seq.from_faces(ask, roll.labels()) if ask.rerolled else roll
+
+    def explain(self, roll: Roll) -> list[tuple[str, list[str]]]:
+        """What the roll does, in the sequence's words (asked of the rules core, purely)."""
+        try:
+            after = self.answer(self.draft, self.answer_for(roll))
+        except TabletopError as exc:
+            return [("The roll", [str(exc)])]
+        lines = [describe(e) for e in after.events[len(self.draft.events):]]
+        return [("What the roll does", lines[:6] or ["nothing more"])]
+
+    def take_roll(self) -> None:
+        """Read the tray's roll back; its replay record goes with the sentence that reads
+        it."""
+        roll, self.arrived = self.arrived, None
+        self.records[len(self.draft.events)] = roll.record()
+        self.advance(self.answer_for(roll))
+
+    def advance(self, value: object) -> None:
+        try:
+            self.draft = self.answer(self.draft, value)
+        except TabletopError as exc:
+            self.session.tell(str(exc), error=True)
+        self.marked.clear()
+        self.show()
+
+    def finish(self) -> None:
+        """The sequence is over: one undoable step, every sentence to the log."""
+        close_steps(self.screen)
+        self.screen.flow = None
+        lines = [LogEntry(describe(e), data=self.records.get(i))
+                 for i, e in enumerate(self.draft.events)]
+        self.session.record(self.draft.state, self.what, lines)
+        result = self.draft.state.cards.result if self.draft.state.cards else ""
+        if result:
+            ending = "the Knights' Victory" if result == "victory" else "the Knights' Defeat"
+            self.session.tell(f"The Clash is over: {ending}")
+
+    def drop(self) -> None:
+        """Esc: ask before dropping the sequence."""
+        items = [MenuItem("Go on with it", "no"),
+                 MenuItem(f"Drop the {self.what}", "yes",
+                          note="the board goes back to before it began")]
+
+        def chosen(value: object) -> None:
+            if value == "yes":
+                close_steps(self.screen)
+                self.screen.flow = None
+                self.session.tell(f"{self.what} dropped: the board is as it was before it")
+            else:
+                self.show()
+
+        open_step(self.screen, MenuStep(self.screen, f"Drop the {self.what}?", items, chosen,
+                                        self.recent(), on_cancel=self.show))
+
+
+def card_lines(state: ClashState) -> list[str]:
+    """Side-panel lines for a Clash played from cards: the Monster Sheet and Level with its
+    To Hit, the Wounds dealt of those needed, and the decks as the table sees them — how many
+    cards of each level (the number on a card's back), never their order or names; a Mob's
+    BP card named only once revealed.  Empty without cards."""
+    cards = state.cards
+    if cards is None:
+        return []
+
+    def backs(names: tuple[str, ...], ai: bool) -> str:
+        get = cards.library.attack_card if ai else cards.library.bp
+        levels = sorted(get(n).level for n in names)
+        counted = ", ".join(f"{'AI' if ai else 'BP'} {lv} ×{levels.count(lv)}"
+                            for lv in sorted(set(levels)))
+        return f"{len(names)}" + (f" ({counted})" if counted else "")
+
+    lines = [f"{cards.sheet}, Level {cards.level}: To Hit {cards.to_hit()}; Wounds "
+             f"{cards.wounds()} of {cards.wounds_needed()}",
+             f"AI deck {backs(cards.ai_deck, True)}, discard {len(cards.ai_discard)}"]
+    if cards.mob_clash:
+        shown = []
+        for mob, name in cards.mob_cards:
+            card = cards.library.bp(name)
+            shown.append(f"{mob}: {name}, AT {card.at + cards.at_bonus()}"
+                         if mob in cards.revealed else f"{mob}: BP {card.level}")
+        lines.append("Mob BP cards: " + "; ".join(shown))
+    else:
+        lines.append(f"BP deck {backs(cards.bp_deck, False)}, discard {len(cards.bp_discard)}")
+    if cards.result:
+        lines.append("The Clash is over: " + ("the Knights' Victory" if cards.result ==
+                                               "victory" else "the Knights' Defeat"))
+    return lines
+
+
+def _split(option: str) -> tuple[str, str]:
+    """A long option as its first part (the label) and the rest (the note under it)."""
+    head, _, rest = option.partition("; ")
+    return head, rest
+
+
+def _no_reroll(roll: Roll, chosen: set[int]):
+    raise IllegalActionError("re-roll in the tray", "the program asks for re-rolls after the "
+                                                    "roll, in the menu beside the board")
+
+
+def start_activation(screen: ClashController) -> bool:
+    """N on a board with cards: the next Activation from the cards (``False`` without
+    cards)."""
+    if screen.state.cards is None:
+        return False
+    try:
+        draft = monster_round.begin_activation(screen.state)
+    except TabletopError as exc:
+        screen.session.tell(str(exc), error=True)
+        return True
+    CardFlow(screen, draft, monster_round.answer, "Monster Activation").start()
+    return True
+
+
+def start_attack(screen: ClashController, knight: str) -> bool:
+    """A on a Knight of a board with cards: the Target and the active weapon, each pair
+    refused with its reason, then the Knight Attack (``False`` without cards)."""
+    state = screen.state
+    if state.cards is None:
+        return False
+    me = state.knight(knight)
+    items = []
+    for monster in state.monsters:
+        for gear in knight_attack.weapons(state, knight):
+            problem = turns.attack_problem(state, me, monster, gear.reach)
+            items.append(MenuItem(f"{monster.name} with {gear.name} ({gear.reach})",
+                                  (monster.name, gear.name), problem is None, problem or ""))
+    if not items:
+        screen.session.tell(f"{knight} carries no weapon", error=True)
+        return True
+
+    def chosen(value: object) -> None:
+        monster, weapon = value
+        try:
+            draft = knight_attack.begin(screen.state, knight, monster, weapon)
+        except TabletopError as exc:
+            screen.session.tell(str(exc), error=True)
+            return
+        CardFlow(screen, draft, knight_attack.answer, "Knight Attack").start()
+
+    open_step(screen, MenuStep(screen, f"{knight} attacks: the Target and the active weapon",
+                               items, chosen, ("Declare the Target and the active weapon; "
+                                               "a refused pair says why",),
+                               on_cancel=lambda: screen.session.tell("attack cancelled: "
+                                                                     "nothing changed")))
+    return True
+

@@ -1,0 +1,173 @@
+"""The window runs the Clash sequences from cards: a Monster Activation (N) and a Knight
+Attack (A), each roll thrown in the dice tray and read back, the log in words, Esc asking
+before dropping and rolling back."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from dataclasses import replace  # noqa: E402
+
+import pygame  # noqa: E402
+from clash_ui import frame, key, make  # noqa: E402
+
+from tabletop.games.clash.actions import EndMonsterRound  # noqa: E402
+from tabletop.games.clash.rules import apply  # noqa: E402
+from tabletop.spatial.grid import Space  # noqa: E402
+from tabletop.ui.controllers.clash_cards import FlowStep  # noqa: E402
+from tabletop.ui.widgets.dice_tray import DiceTray  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+BOSS = (ROOT / "layouts" / "clash-example-boss.toml").read_text()
+
+
+def app_on(text=BOSS):
+    return make(text, str(ROOT / "layouts" / "clash-example-boss.toml"))
+
+
+def settle_tray(app):
+    """Skip the tray's animation and hand the roll back (Enter), then let the flow read it."""
+    tray = app.top
+    assert isinstance(tray, DiceTray) and tray.rolling
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    assert not tray.rolling                                            # a click skips
+    key(app, pygame.K_RETURN)
+    app.update(16)
+    frame(app)
+
+
+def run_flow(app, limit=60):
+    """Answer every step: the first option of a menu, the tray's dice, keep a roll."""
+    screen = app.screen
+    for _ in range(limit):
+        if screen.flow is None:
+            return
+        if isinstance(app.top, DiceTray):
+            settle_tray(app)
+            continue
+        step = screen.step
+        assert isinstance(step, FlowStep)
+        labels = [item.label for item in step.menu.items]
+        key(app, pygame.K_RETURN) if "Keep the roll" not in labels else _keep(app, step)
+    raise AssertionError("the flow did not end")
+
+
+def _keep(app, step):
+    index = [item.label for item in step.menu.items].index("Keep the roll")
+    step.menu.on_choose(step.menu.items[index].value)
+    frame(app)
+
+
+def test_n_runs_a_whole_activation_from_the_cards_as_one_undoable_step():
+    app = app_on()
+    before = app.session.state
+    key(app, pygame.K_n)
+    assert app.screen.flow is not None
+    run_flow(app)
+    after = app.session.state
+    assert after is not before and after.cards.ai_discard            # the AI card discarded
+    assert len(app.session.history) == 2
+    assert any("resolves an AI Activation" in line for line in app.session.log)
+    app.session.undo()
+    assert app.session.state is before
+
+
+def test_rolls_are_thrown_in_the_tray_and_written_to_the_log():
+    app = app_on()
+    key(app, pygame.K_n)
+    run_flow(app)
+    key(app, pygame.K_n)                                               # the Signature
+    run_flow(app)
+    log = " ".join(app.session.log)
+    assert "Evasion Roll" in log and "white" in log
+    records = [entry.data for entry in app.session.log if "Evasion Roll" in entry]
+    assert records and all(r is not None and "seed" in r for r in records)
+
+
+def test_esc_asks_before_dropping_and_rolls_back():
+    app = app_on()
+    before = app.session.state
+    key(app, pygame.K_n)
+    assert app.screen.flow is not None
+    key(app, pygame.K_ESCAPE)
+    assert app.screen.step.menu.title.startswith("Drop the Monster Activation?")
+    key(app, pygame.K_RETURN)                                           # "Go on with it"
+    assert app.screen.flow is not None and isinstance(app.screen.step, FlowStep)
+    key(app, pygame.K_ESCAPE)
+    step = app.screen.step
+    step.menu.on_choose("yes")
+    frame(app)
+    assert app.screen.flow is None and app.session.state is before
+    assert len(app.session.history) == 1 and "dropped" in app.session.status
+
+
+def test_a_runs_the_knight_attack_with_refused_pairs_saying_why():
+    app = app_on()
+    state = app.session.state
+    state = state.with_piece(replace(state.knight("Kara"), at=Space.parse("D6")))
+    boss = state.monster("Shellwyrm")
+    state = state.with_piece(replace(boss, activations=tuple(replace(t, spent=True)
+                                                             for t in boss.activations)))
+    state, _ = apply(state, EndMonsterRound())
+    app.session.record(state, "set up", ["set up"])
+    app.screen.selected = "Paracelsa"
+    key(app, pygame.K_a)
+    notes = {item.label: (item.enabled, item.note) for item in app.screen.step.menu.items}
+    assert notes["Shellwyrm with Spear (Reach 2)"] == (
+        False, "Shellwyrm is 4 spaces away, beyond Reach 2 (Effective Range)")
+    assert notes["Shellwyrm with Crossbow (Ranged 2–5)"][0]
+    key(app, pygame.K_ESCAPE)
+    app.screen.selected = "Kara"
+    key(app, pygame.K_a)
+    menu = app.screen.step.menu
+    usable = [item for item in menu.items if item.enabled]
+    assert usable and usable[0].label.startswith("Shellwyrm with Longsword")
+    menu.on_choose(usable[0].value)
+    frame(app)
+    assert app.screen.flow is not None
+    run_flow(app)
+    log = " ".join(app.session.log)
+    assert "Kara's Attack Roll" in log and "Clear the Knight Pool" in log
+
+
+def test_a_reroll_declaration_marks_dice_then_throws_only_them_in_the_tray():
+    app = app_on()
+    key(app, pygame.K_n)
+    run_flow(app)
+    key(app, pygame.K_n)                        # the Signature: Kara rolls to evade
+    for _ in range(40):
+        flow = app.screen.flow
+        assert flow is not None
+        if isinstance(app.top, DiceTray):
+            settle_tray(app)
+            continue
+        if flow.draft.ask.kind == "reroll":
+            break
+        key(app, pygame.K_RETURN)
+    step = app.screen.step
+    assert step.menu.items[-1].label == "Keep the roll"
+    step.menu.on_choose(("mark", 0))
+    frame(app)
+    step = app.screen.step
+    assert step.menu.items[0].label.startswith("[x] die 1") and step.menu.items[0].note
+    step.menu.on_choose("go")
+    frame(app)
+    tray = app.top
+    assert isinstance(tray, DiceTray) and len(tray.roll) == 1         # only the marked die
+    settle_tray(app)
+    run_flow(app)
+    assert any("re-rolls 1 die: 1 by Heat (+1 Heat)" in line for line in app.session.log)
+    assert any("Evasion Roll after re-rolls" in line for line in app.session.log)
+
+
+def test_the_side_panel_shows_the_decks_as_the_table_sees_them():
+    from tabletop.ui.controllers.clash_cards import card_lines
+    state = app_on().session.state
+    lines = card_lines(state)
+    assert lines[0] == "Shellwyrm, Level 1: To Hit 5; Wounds 0 of 6"
+    assert lines[1] == "AI deck 4 (AI 1 ×4), discard 0"
+    text = " ".join(lines)
+    assert not any(name in text for name in state.cards.ai_deck + state.cards.bp_deck)

@@ -1,0 +1,49 @@
+"""The words of a Clash preview ("Crash: Kara", "Odo Displaced", "Column destroyed" …) are
+placed clear of every piece, before and after, and of each other, inside the board area."""
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tabletop.games import layouts
+from tabletop.ui.app import App
+from tabletop.ui.controllers.clash_steps import PreviewStep, taken_off
+from tabletop.ui.session import Session
+from tabletop.ui.views.clash_preview import draw_preview, footprint_rect, new_placer
+
+ROOT = Path(__file__).resolve().parent.parent / "layouts"
+PREVIEWS = [
+    ("clash-rule-knockback-column.toml", "preview forced knockback Eggknight Kara 3"),
+    ("clash-rule-knockback-side.toml", "preview forced 'knockback to the side' Eggknight Kara 5"),
+    ("clash-rule-zigzag.toml", "preview monster-move Eggknight 'Ser Sonch' move"),
+]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+@pytest.mark.parametrize(("name", "spec"), PREVIEWS)
+def test_preview_words_stay_clear_of_the_pieces_and_each_other(name, spec, size):
+    pygame.font.init()
+    game, state = layouts.load(ROOT / name)
+    app = App(Session(game, state), size)
+    surface = pygame.Surface(size)
+    app.draw(surface)
+    app.screen.apply_overlay(spec)
+    step = app.screen.step
+    assert isinstance(step, PreviewStep)
+    words = 0
+    for chosen in range(len(step.outcomes)):
+        outcome = step.outcomes[chosen]
+        grid = app.screen.grid()
+        surface.set_clip(app.screen.board_rect(app.areas.board))
+        placer = new_placer(surface, grid, step.before, outcome.state)
+        draw_preview(surface, grid, step.before, outcome.state, step.previews[chosen],
+                     taken_off(outcome), placer)
+        pieces = [footprint_rect(grid, p, p.at).inflate(-2, -2)
+                  for s in (step.before, outcome.state) for p in (*s.knights, *s.monsters)]
+        words += len(placer.placed)
+        for index, plate in enumerate(placer.placed):
+            assert plate.collidelist(pieces) == -1, (chosen, plate)
+            assert plate.collidelist(placer.placed[:index]) == -1
+            assert app.screen.board_rect(app.areas.board).contains(plate)
+    assert words  # each of these previews has words to place
