@@ -240,3 +240,18 @@ def test_preparation_shows_dash_zones_without_step_results():
     overlays = app.screen.overlays()
     assert overlays.step == {"chapel": "Dash", "gate": "Dash", "well": "Dash"}
     assert overlays.targets == {} and overlays.blocked == {}
+
+
+def test_a_reacting_type_with_no_enemy_left_asks_the_players_for_another():
+    """*Enemy Reactions*: "If the app shows a type no longer present, click Already Dead to
+    generate a new reacting enemy": the panel says so and offers to take the type off."""
+    _, loaded = layouts.load(LAYOUTS / "fateforge-chapel.toml")
+    alive = tuple(e for e in loaded.enemies if e.colour != "red")
+    app = open_app(state=replace(loaded, enemies=alive))
+    assert any("no red enemy is left" in line for line in app.screen.panel_lines())
+    button = next(b for b in app.buttons if b.label == "[x] red: none left")
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    frame(app)
+    assert "red" not in app.session.state.round.reaction_types
+    assert not any("no red enemy" in line for line in app.screen.panel_lines())

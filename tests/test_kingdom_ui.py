@@ -209,3 +209,20 @@ def test_a_listed_exploration_deck_draws_its_top_card_and_waits_for_a_special_on
     button(controller, "Draw top card").on_click()
     assert button(controller, "End step").enabled
     assert "Draw instant" in [b.label for b in controller.buttons()]
+
+
+def test_with_every_path_onward_blocked_the_hint_says_backtrack_is_the_only_move():
+    from tabletop.games.kingdom import rules as kingdom_rules
+    from tabletop.games.kingdom import travel
+    from tabletop.games.kingdom.actions import PlaceHindering
+    from tabletop.ui.controllers.kingdom import travel_hint
+
+    game, state = layouts.load(LAYOUTS / "kingdom-mid-delve.toml")
+    here = state.tile(state.party)
+    for path in here.paths:
+        if path.kind == "tile" and any(o.kind == "travel" and o.tile == path.to
+                                       for o in travel.options(state)):
+            state, _ = kingdom_rules.apply(state, PlaceHindering(
+                "single-panzergate", here.id, path.side, path.offset))
+    assert {o.kind for o in travel.options(state)} == {"backtrack"}
+    assert "Backtrack is the only move" in travel_hint(state)

@@ -299,11 +299,20 @@ class FateforgeController(GameController):
                                  blocked=blocked, acting=plan.enemy if plan else None,
                                  hover=self.hover, caption=tuple(caption))
 
+    def dead_reaction_types(self) -> list[str]:
+        """The reacting enemy types chosen for this round of which no enemy is left."""
+        alive = {e.colour for e in self.state.enemies}
+        return [t for t in self.state.round.reaction_types if t not in alive]
+
     def panel_lines(self) -> list[str]:
         state = self.state
         rnd = state.round
         lines = [f"Round {rnd.number} of {rnd.of} · {rnd.phase}",
                  "Order: " + " > ".join(rnd.sequence)]
+        for colour in self.dead_reaction_types():
+            lines.append(f"Reacting type {colour}: no {colour} enemy is left. Choose another "
+                         f"type in Preparation (as the app's Already Dead does, Enemy "
+                         f"Reactions): its button takes {colour} off, another adds that type.")
         if state.outcome:
             lines.append(f"Outcome: {state.outcome}")
         ally = state.ally
@@ -417,6 +426,9 @@ class FateforgeController(GameController):
             for colour in present:
                 mark = "[x]" if colour in rnd.reaction_types else "[ ]"
                 specs.append(ButtonSpec(f"{mark} {colour} reacts",
+                                        lambda c=colour: self.toggle_reaction(c)))
+            for colour in self.dead_reaction_types():  # chosen, but none of them is left
+                specs.append(ButtonSpec(f"[x] {colour}: none left",
                                         lambda c=colour: self.toggle_reaction(c)))
             return specs
         if rnd.phase == "action":
