@@ -62,7 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("file", nargs="?", help="layout .toml, screenshot .png or shipped layout "
                                               "name (default: the teaching board)")
     play.add_argument("--frames", type=_frames, default=None,
-                      help="close the window after this many frames (for smoke tests)")
+                      help="close the window after this many turns of its loop, none "
+                           "waiting for input (for smoke tests)")
 
     listing = sub.add_parser("layouts",
                              help="list the shipped layouts: name, title, what each teaches")

@@ -25,7 +25,7 @@ from tabletop.errors import TabletopError
 from tabletop.ui import background, keys, textlayer
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.history import HistoryView
-from tabletop.ui.loop import FrameLoop, wake
+from tabletop.ui.loop import WAIT_MS, FrameLoop, wake
 from tabletop.ui.navigate import KEY_HELP as VIEW_KEY_HELP
 from tabletop.ui.navigate import Navigator
 from tabletop.ui.pictures import load_board, write_png
@@ -646,7 +646,7 @@ def run(path: str, *, frames: int | None = None) -> int:
     """Open the window on the layout (or tabletop PNG) at ``path`` and run until it is closed;
     returns the exit code.  A file that cannot be opened prints the same one line as
     ``tabletop check`` on standard error and returns 2.  ``frames`` stops after that many
-    frames (for tests)."""
+    turns of the loop, none of them waiting for input (for tests; the first draws)."""
     try:
         game, state = load_board(path)
     except TabletopError as exc:
@@ -666,9 +666,9 @@ def run(path: str, *, frames: int | None = None) -> int:
         pending = recovery.pending()
         if pending:
             app.push(RestorePrompt(pending[0]))
-        loop = FrameLoop(app, present)
+        loop = FrameLoop(app, present, wait_ms=WAIT_MS if frames is None else 0)
         background.WORKER.notify = wake
-        while app.running and (frames is None or loop.frames < frames):
+        while app.running and (frames is None or loop.turns < frames):
             loop.step()
     except Exception as exc:  # a bug, not a user mistake: keep the recovery file, one line
         print(f"tabletop: internal error ({type(exc).__name__}: {exc}); the board is kept in "

@@ -73,18 +73,21 @@ def wake() -> None:
 
 class FrameLoop:
     """Steps of the event-driven loop (see the module docstring); ``present(app)`` draws a
-    frame and shows it, ``frames`` counts the frames drawn."""
+    frame and shows it, ``frames`` counts the frames drawn and ``turns`` the steps taken;
+    ``wait_ms`` is the longest an idle step blocks."""
 
     def __init__(self, app: App, present: Callable[[App], None], *,
                  events: Events | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep):
+                 sleep: Callable[[float], None] = time.sleep, wait_ms: int = WAIT_MS):
         self.app = app
         self.present = present
         self.events = events if events is not None else PygameEvents()
         self.clock = clock
         self.sleep = sleep
         self.frames = 0
+        self.turns = 0
+        self.wait_ms = wait_ms
         self.last = clock()
         self.dirty = True  # the first frame is always drawn
 
@@ -96,13 +99,14 @@ class FrameLoop:
         """One turn of the loop; returns whether a frame was drawn.  With nothing animating
         and nothing changed it blocks in :meth:`Events.wait` instead of drawing."""
         app = self.app
+        self.turns += 1
         moving = self.animating()
         started = self.clock()
         if moving or self.dirty:
             events = self.events.poll()
         else:
             background.frame_idle()
-            events = self.events.wait(WAIT_MS)
+            events = self.events.wait(self.wait_ms)
         background.frame_busy()
         for event in events:
             app.dispatch(event)
