@@ -272,9 +272,9 @@ def test_a_fountain_that_ends_the_turn_with_results_unused_says_so_and_asks_firs
     app = open_app(state=state)
     assert app.session.state.round.current == "Aria"
     labels = [b.label for b in app.buttons]
-    assert "End turn: 3 results lost" in labels
-    fountain = next(b for b in app.buttons if b.label.startswith("Fountain"))
-    assert fountain.label == "Fountain +1 health, ends turn"
+    assert "End turn: 3 dice lost" in labels
+    fountain = next(b for b in app.buttons if b.label.endswith("ends turn"))
+    assert fountain.label == "+1 health, ends turn"
     before = app.session.state
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=fountain.rect.center, button=1))
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=fountain.rect.center, button=1))

@@ -543,7 +543,7 @@ class FateforgeController(GameController):
     def _end_turn_label(self) -> str:
         """"End turn", saying how many unused results ending it discards."""
         unused = self._unused()
-        return f"End turn: {unused} result{'s' if unused != 1 else ''} lost" if unused \
+        return f"End turn: {unused} {'dice' if unused != 1 else 'die'} lost" if unused \
             else "End turn"
 
     def _fountain_ends_turn(self) -> bool:
@@ -554,7 +554,7 @@ class FateforgeController(GameController):
         """A fountain button: what it gives, and that it ends the turn when it does (used
         after acting, *Healing Fountains*: "ends their turn")."""
         gain = f"+{action.health} health" if action.health else f"+{action.energy} energy"
-        return f"Fountain {gain}" + (", ends turn" if self._fountain_ends_turn() else "")
+        return f"{gain}, ends turn" if self._fountain_ends_turn() else f"Fountain {gain}"
 
     def _fountain(self, action: Fountain) -> None:
         """Drink at once, or, when drinking ends the turn with results unused, ask first."""
@@ -564,7 +564,7 @@ class FateforgeController(GameController):
             return
         hero = self.state.round.current
         self.app.push(ChoiceMenu(
-            f"{self._fountain_label(action)}?",
+            f"Fountain {self._fountain_label(action)}?",
             [(f"Drink and end {hero}'s turn, discarding {unused} unused result"
               f"{'s' if unused != 1 else ''}", action)], self.perform,
             ["Esc keeps the turn going: the fountain can still be used when you end the "
