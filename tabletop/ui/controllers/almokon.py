@@ -268,7 +268,7 @@ class AlmokonController(GameController):
             self.session.tell(f"{group_label(self.state, group)}: click a target "
                               f"(outlined green)")
             return
-        self.offer(actions, group_label(self.state, group))
+        self.offer(actions, f"{self.state.name_of(group[1])}: {group_label(self.state, group)}")
 
     def offer(self, actions: list, title: str, chosen: tuple[str, ...] = ()) -> None:
         """Do the action, or ask which form first (:func:`offer_forms`: every choice the

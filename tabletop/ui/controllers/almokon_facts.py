@@ -46,7 +46,7 @@ def group_label(state: AlmokonState, group: tuple) -> str:
     kind, uid = group[0], group[1]
     d = state.definition(uid)
     if kind == "play":
-        return f"Play ({d.cost} AP, less by Imbue)" if d.has("imbue") else f"Play ({d.cost} AP)"
+        return f"Play ({d.cost} AP or Imbue)" if d.has("imbue") else f"Play ({d.cost} AP)"
     if kind == "crew":
         return "Play as Crew"
     if kind == "attack":
