@@ -48,6 +48,15 @@ def _frames(text: str) -> int:
     return frames
 
 
+def _seed(text: str) -> int:
+    """The ``--seed`` of a new game: a whole number from 0 to 10**12 (the strict helper)."""
+    value = parse_int(text, 0, 10**12)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 0 to 1000000000000, not {shorten(text)!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tabletop", formatter_class=argparse.RawDescriptionHelpFormatter,
                      description=textwrap.fill(
@@ -64,6 +73,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--frames", type=_frames, default=None,
                       help="close the window after this many turns of its loop, none "
                            "waiting for input (for smoke tests)")
+    play.add_argument("--new", metavar="GAME", default=None,
+                      help="start a fresh game set up from the game's card data instead of "
+                           "opening a file (joust)")
+    play.add_argument("--seed", type=_seed, default=None,
+                      help="with --new: the seed the decks are shuffled with (default: random)")
+    play.add_argument("--knights", action="append", default=[], metavar="HOUSE=K1,K2,K3",
+                      help="with --new joust: the three Knights a Household fields (default: "
+                           "the card data's suggestion); give it once per Household")
 
     listing = sub.add_parser("layouts",
                              help="list the shipped layouts: name, title, what each teaches")
@@ -187,7 +204,35 @@ def _encodable(text: str) -> bool:
 def _play(args: argparse.Namespace) -> int:
     from tabletop.ui.app import run
 
+    if args.new is not None:
+        return run(None, frames=args.frames, new=_new_game(args))
+    if args.seed is not None or args.knights:
+        raise UsageError("--seed and --knights go with --new GAME (a layout file keeps its own)")
     return run(args.file, frames=args.frames)
+
+
+def _new_game(args: argparse.Namespace):
+    """``(game, state)`` of ``play --new GAME [--seed N]``."""
+    import random
+
+    from tabletop.games.registry import game_names, get_game
+
+    if args.file is not None:
+        raise UsageError("play --new GAME starts a fresh game: name no file")
+    names = [n for n in game_names() if get_game(n).new_game is not None]
+    if args.new not in names:
+        raise UsageError(f"--new {args.new!r}: a fresh game can be set up for "
+                         f"{', '.join(names)}; other games open a layout file")
+    game = get_game(args.new)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    picks = {}
+    for text in args.knights:
+        house, sep, names = text.partition("=")
+        knights = [n.strip() for n in names.split(",")]
+        if not sep or not house.strip() or len(knights) != 3 or not all(knights):
+            raise UsageError(f"--knights {text!r}: write HOUSE=KNIGHT,KNIGHT,KNIGHT")
+        picks[house.strip()] = knights
+    return game, game.new_game(seed, picks)
 
 
 def _screenshot(args: argparse.Namespace) -> int:
@@ -222,9 +267,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         if not args.command:
-            args = argparse.Namespace(command="play", file=None, frames=None)
+            args = argparse.Namespace(command="play", file=None, frames=None, new=None,
+                                      seed=None, knights=[])
         with ExitStack() as files:
-            if args.command == "play" and args.file is None:
+            if args.command == "play" and args.file is None and args.new is None:
                 args.file = resources.DEFAULT_LAYOUT
             if getattr(args, "file", None) is not None:
                 args.file = files.enter_context(resources.located(args.file))

@@ -81,3 +81,35 @@ def test_play_names_a_bad_file_on_one_line(capsys):
     code, out, err = run(capsys, "play", "no\nsuch.toml")
     assert code == 2 and out == ""
     assert err == "tabletop: no\\nsuch.toml: no such file\n"
+
+
+def test_play_new_joust_starts_a_seeded_game(capsys, monkeypatch):
+    """``tabletop play --new joust --seed N`` opens a fresh King's Champion game set up from
+    the card data, in the setup phase, its decks shuffled by the seed."""
+    opened = []
+    monkeypatch.setattr("tabletop.ui.app.run",
+                        lambda path, frames=None, new=None: opened.append((path, new)) or 0)
+    assert main(["play", "--new", "joust", "--seed", "12"]) == 0
+    (path, (game, state)), = opened
+    assert path is None and game.name == "joust"
+    assert (state.phase, state.seed, state.round) == ("setup", 12, 1)
+    assert main(["play", "--new", "joust", "--seed", "12"]) == 0
+    assert opened[1][1][1].ability_deck == state.ability_deck
+    assert main(["play", "--new", "joust", "--knights",
+                 "Echelon=Sir Gareth, Dame Elspeth, Dame Maud"]) == 0
+    assert [k.name for k in opened[2][1][1].household("Echelon").knights] == [
+        "Sir Gareth", "Dame Elspeth", "Dame Maud"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["play", "--new", "clash"], "a fresh game can be set up for joust"),
+    (["play", "--seed", "3"], "go with --new"),
+    (["play", "--new", "joust", "--knights", "Bloodguard=Sir Gareth"], "HOUSE=KNIGHT,KNIGHT"),
+    (["play", "--new", "joust", "--knights", "Bloodguard=Sir Gareth,Sir Aldric,Sir Bertram"],
+     "already serves House Bloodguard"),
+    (["play", "--new", "joust", "--seed", "-1"], "must be a whole number"),
+    (["play", "--new", "joust", "joust-first-round"], "name no file"),
+])
+def test_play_new_refuses_what_it_cannot_do(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and words in err and err.count("\n") == 1

@@ -3,6 +3,7 @@
 import pytest
 
 from tabletop.dice.joust_rolls import (
+    ability_rerolls_left,
     aftershock_chain_error,
     aftershock_dice,
     heros_fate,
@@ -103,6 +104,22 @@ def test_knight_reroll_prefers_the_squire_for_its_colour_then_heros_fate():
     assert rerolls_left(both, heros_fate_held=True, squire="white") == ()
     with pytest.raises(IllegalActionError, match="no Hero's Fate or Squire Reroll is left"):
         knight_reroll(both, [1], heros_fate_held=True, squire="white")
+
+
+def test_ability_card_rerolls_one_die_of_its_colour_once_each():
+    """An Ability Card's "reroll:COLOUR" rerolls one die of that colour once ("any": any die);
+    the dice tray uses it for a single chosen die before Hero's Fate."""
+    roll = roll_dice(["white", "green", "black"], seed=4)
+    one, words = knight_reroll(roll, [1], heros_fate_held=True, squire=None,
+                               ability=("green", "any"))
+    assert words == "Ability Card" and ability_rerolls_left(one, ("green", "any")) == ["any"]
+    two, words = knight_reroll(one, [2], heros_fate_held=False, squire=None,
+                               ability=("green", "any"))
+    assert words == "Ability Card" and ability_rerolls_left(two, ("green", "any")) == []
+    with pytest.raises(IllegalActionError, match="no Hero's Fate or Squire Reroll"):
+        knight_reroll(two, [0], heros_fate_held=False, squire=None, ability=("green", "any"))
+    with pytest.raises(IllegalActionError, match="one die"):
+        knight_reroll(roll, [0, 1], heros_fate_held=False, squire=None, ability=("white",))
 
 
 def test_knight_reroll_of_other_colours_needs_heros_fate():

@@ -38,7 +38,7 @@ def _broken(old: str, new: str) -> str:
 
 @pytest.mark.parametrize("old, new, words", [
     ('round = 1', 'round = 7', "round: must be 1 to 6"),
-    ('phase = "planning"', 'phase = "worker"', "'worker' is not one of"),
+    ('phase = "planning"', 'phase = "tourney"', "'tourney' is not one of"),
     ('initiative = "Bloodguard"', 'initiative = "Nobody"', "not one of the Households"),
     ('\ntokens = ["white"]', '\ntokens = ["blue"]', "a Bravery Token is white, green or red"),
     ('\ntokens = ["white"]', '\ntokens = ["white:black"]', "Fealty Die is not placed"),

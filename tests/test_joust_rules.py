@@ -11,11 +11,16 @@ from tabletop.games import layouts
 from tabletop.games.joust.actions import (
     AdvanceCrown,
     Attach,
+    Choose,
     ChooseFavor,
+    Collect,
     DieRoll,
+    Draw,
     EndRound,
+    Finish,
     Joust,
     KnightRoll,
+    Pass,
     PlaceDie,
     PlaceToken,
     Ready,
@@ -24,6 +29,7 @@ from tabletop.games.joust.actions import (
     SetOrder,
 )
 from tabletop.games.joust.events import KnightScored, Panicked, describe
+from tabletop.games.joust.rewards import options
 from tabletop.games.joust.rules import apply
 from tabletop.games.joust.scoring import token_morale, winner
 
@@ -125,7 +131,7 @@ def test_setup_ends_when_every_knight_has_a_token():
         for knight, colour in zip(DEFAULT_ORDER[house], tokens, strict=True):
             assert state.phase == "setup"
             state = do(state, PlaceToken(house, knight, colour))
-    assert state.phase == "planning"
+    assert state.phase == "draw"  # the first round begins with its Draw Phase
     assert state.household(E).morale == 12 + 3 + 3 + 1
 
 
@@ -162,7 +168,7 @@ def test_crown_track_example_six_crowns_reach_the_five_morale_perk(first):
         assert event.progress == step
         assert state.household(B).tracks[0].complete == (step == 6)
     assert state.household(B).tracks[0].complete
-    assert "Add five Morale" in describe(event)
+    assert "gain 5 Morale" in describe(event)  # the rulebook's "Add five Morale"
     with pytest.raises(IllegalActionError, match="complete"):
         apply(state, AdvanceCrown(B, "Rally"))
     assert do(state, AdvanceCrown(B, "Armoury")).household(B).tracks[1].progress == 1
@@ -570,12 +576,26 @@ def test_four_hits_do_not_panic(jousting):
 
 
 def _finish_round(state):
-    """Run the rest of the round's jousts with every die showing 1, then end it."""
+    """Run the rest of the round's jousts with every die showing 1, end it, and play the
+    Ennoblement, Draw and Worker Phases without spending or placing anything, up to the next
+    Planning Phase (or the end)."""
     while state.resolved < 3:
         if state.revealed == state.resolved:
             state = do(state, Reveal())
         state = do(state, rolls(state, {}, {}))
-    return do(state, EndRound())
+    state = do(state, EndRound())
+    while state.phase not in ("planning", "over"):
+        house = state.household(state.turn)
+        if state.pending:
+            state = do(state, Choose(state.pending[0].house,
+                                     options(state, state.pending[0])[0]))
+        elif state.phase == "ennoblement":
+            state = do(state, Finish(house.name) if house.collected else Collect(house.name))
+        elif state.phase == "draw":
+            state = do(state, Draw(house.name))
+        else:
+            state = do(state, Pass(house.name))
+    return state
 
 
 # --- Rounds, initiative and the end ---------------------------------------------------------

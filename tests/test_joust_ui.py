@@ -2,6 +2,7 @@
 the jousting order, the joust roll modal and its dice trays, and no secret in a screenshot
 unless revealed."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -10,12 +11,13 @@ import pytest
 from tabletop.dice.joust_rolls import resolve_aftershocks
 from tabletop.dice.roll import replay, roll_dice
 from tabletop.games import layouts
-from tabletop.games.joust.actions import ChooseFavor, Ready, Reveal, SetOrder
+from tabletop.games.joust.actions import ChooseFavor, PlaceAbility, Ready, Reveal, SetOrder
 from tabletop.games.joust.state import HIDDEN
 from tabletop.ui.app import App
 from tabletop.ui.controllers.joust import JoustController
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.session import Session
+from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.dice_tray import DiceTray
 from tabletop.ui.widgets.handover import HandOver
 
@@ -60,6 +62,12 @@ def hand_over(app, house_words):
     assert not isinstance(app.top, HandOver)
 
 
+def press(app, code):
+    """A key press and the frame after it (for loops that name a local ``key``)."""
+    key(app, code)
+    frame(app)
+
+
 def key(app, code):
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
 
@@ -96,8 +104,9 @@ def to_the_first_joust(session, favors=None):
 
 def plan_by_mouse(app, house, dice, favors, order):
     for knight, colour in dice:
-        click(app, hit(app, "pool", house, colour=colour),
-              up_at=hit(app, "slot", house, knight=knight, slot="1"))
+        src = hit(app, "pool", house, colour=colour)
+        dst = hit(app, "slot", house, knight=knight, slot="1")
+        click(app, src, up_at=dst)
         placed = app.session.state.household(house).knight(knight).die_on("1")
         assert placed == colour, app.session.status
     for knight, favor in favors:
@@ -289,15 +298,26 @@ def test_setting_up_by_mouse_places_tokens_and_raises_morale():
 
 
 def test_a_whole_game_of_six_rounds_by_mouse_and_keys(app):
-    """Done when: two people play the Planning and Jousting Phases of a whole game."""
+    """Done when: two people play a whole game: every phase, by mouse and keys, to the final
+    screen naming the King's Champion and why."""
     app.screen.seed_base = 1  # seeded jousts: this game lasts six rounds (some seeds end sooner)
     frame(app)
-    for _ in range(400):
+    for _ in range(800):
         state = app.session.state
         if state.phase == "over":
             break
         if isinstance(app.top, HandOver):
             click(app, (300, 300))
+        elif isinstance(app.top, ChoiceMenu):
+            press(app, pygame.K_1)
+        elif state.pending or state.phase in ("draw", "ennoblement"):
+            before = app.session.revision
+            press(app, pygame.K_RETURN)
+            if app.session.revision == before and not isinstance(app.top, ChoiceMenu):
+                click(app, next(b.rect.center for b in app.buttons
+                                if b.label == "Promote"))
+        elif state.phase == "worker":
+            press(app, pygame.K_p)
         elif isinstance(app.top, DiceTray):
             use_dice_trays(app)
         elif isinstance(app.top, JoustTray):
@@ -322,6 +342,10 @@ def test_a_whole_game_of_six_rounds_by_mouse_and_keys(app):
     state = app.session.state
     assert state.phase == "over" and state.round == 6
     assert "King's Champion" in app.session.log[-1] or "tie" in app.session.log[-1]
+    frame(app)
+    assert isinstance(app.top, HandOver) and ("King's Champion" in app.top.headline
+                                              or "tie" in app.top.headline)
+    assert "Why: after round 6" in app.top.detail
 
 
 def test_joust_button_throws_the_seeded_dice_in_the_tray(app):
@@ -510,3 +534,26 @@ def test_every_legend_row_is_drawn_in_the_smallest_window():
     for _, meaning in app.screen.legend():
         assert any(w == meaning or (w.endswith("…") and meaning.startswith(w[:-1]))
                    for w in drawn), meaning
+
+
+def test_an_ability_cards_die_is_thrown_in_the_tray_and_scored():
+    """Placing Ability Cards: a card that adds a die (Shattered Lance: one more red die) has it
+    thrown in the joust's dice tray with the Knight's own, and the joust is applied."""
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-first-round.toml")
+    house = state.household("Bloodguard")
+    state = state.with_household(replace(house, abilities=("Shattered Lance",)))
+    app = App(Session(game, state), SIZE)
+    session = app.session
+    assert session.perform(PlaceAbility("Bloodguard", house.knights[0].name, "Shattered Lance"))
+    to_the_first_joust(session)
+    frame(app)
+    click(app, next(b.rect.center for b in app.buttons if b.label == "Joust!"))
+    screen = joust_roll(app)
+    assert "ability-1" in screen.sides[0].slots and screen.sides[0].colours[-2] == "red"
+    while any(isinstance(c, DiceTray) for c in app.stack):
+        use_dice_trays(app)
+    key(app, pygame.K_RETURN)
+    frame(app)
+    assert session.state.resolved == 1, session.status
+    assert any("Shattered Lance" in line for line in session.log)

@@ -59,8 +59,9 @@ def almokon_secrets(session, player) -> set[str]:
 def joust_secrets(session, player) -> set[str]:
     """What the rulebook keeps from ``player``, in the words the screen would use: a rival's
     order until its tokens are all revealed, each Favor Action of a Knight whose joust is not
-    revealed, the dice a rival places while planning, and the Enhancement Cards in a rival's
-    hand (unless ``player`` sees that card's name elsewhere)."""
+    revealed, the dice a rival places while planning, and the Enhancement and Ability Cards in
+    a rival's hand or on a Knight not yet revealed (unless ``player`` sees that card's name
+    elsewhere: its own hand, a Knight, the log)."""
     state = session.state
     if state.phase in ("setup", "over"):
         return set()
@@ -80,12 +81,17 @@ def joust_secrets(session, player) -> set[str]:
             if state.phase == "planning" and (any(knight.token_dice)
                                               or any(e.die for e in knight.equipment)):
                 out.add(f"die on {knight.name}'s")
-        out |= {card.name for card in house.hand}
+            if knight.ability:
+                out.add(knight.ability)
+        out |= {card.name for card in house.hand} | set(house.abilities)
     visible = {name for house in state.households for name in [
         *(c.name for c in house.hand if house.name == player),
+        *(a for a in house.abilities if house.name == player),
+        *(k.ability for k in house.knights if house.name == player and k.ability),
         *(e.name for k in house.knights for e in k.equipment),
         *(k.squire.name for k in house.knights if k.squire)]}
-    return out - visible
+    told = "\n".join(session.log)
+    return {name for name in out - visible if name not in told}
 
 
 def kingdom_secrets(session, player) -> set[str]:

@@ -22,6 +22,7 @@ from tabletop.errors import IllegalActionError
 AFTERSHOCK = "Aftershock"
 HEROS_FATE = "Hero's Fate"
 SQUIRE = "Squire Reroll"
+ABILITY = "Ability Card"
 MAX_AFTERSHOCKS = 100
 
 
@@ -154,13 +155,45 @@ def rerolls_left(roll: Roll, *, heros_fate_held: bool, squire: str | None) -> tu
     return tuple(out)
 
 
+def ability_rerolls_left(roll: Roll, allowed: Sequence[str]) -> list[str]:
+    """The Ability Card rerolls still unused on ``roll``: ``allowed`` holds one colour (or
+    ``any``) per reroll effect of the card, and each earlier :data:`ABILITY` step used the one
+    matching its die (its own colour first, else ``any``)."""
+    free = list(allowed)
+    for step in roll.steps:
+        if step.action == "reroll" and step.reason == ABILITY:
+            for index in step.dice:
+                die = colour(roll, index)
+                match = die if die in free else "any" if "any" in free else None
+                if match is not None:
+                    free.remove(match)
+    return free
+
+
+def ability_reroll(roll: Roll, dice: Iterable[int], allowed: Sequence[str]) -> Roll:
+    """Re-roll one die with an Ability Card's reroll ("reroll one die of COLOUR once"):
+    ``allowed`` as in :func:`ability_rerolls_left`."""
+    _check_joust_roll(roll)
+    chosen = sorted(set(dice))
+    action = f"{ABILITY}: re-roll dice {', '.join(str(i + 1) for i in chosen)}"
+    _check_before_resolving(roll, action)
+    free = ability_rerolls_left(roll, allowed)
+    if len(chosen) != 1 or not 0 <= chosen[0] < len(roll):
+        raise IllegalActionError(action, "an Ability Card re-rolls one die at a time")
+    die = colour(roll, chosen[0])
+    if die not in free and "any" not in free:
+        raise IllegalActionError(action, f"the Ability Card has no reroll left for a {die} die")
+    return reroll(roll, chosen, ABILITY)
+
+
 def knight_reroll(roll: Roll, dice: Iterable[int], *, heros_fate_held: bool,
-                  squire: str | None) -> tuple[Roll, str]:
+                  squire: str | None, ability: Sequence[str] = ()) -> tuple[Roll, str]:
     """Re-roll ``dice`` with a Knight's own rerolls: the Squire Reroll (colour ``squire``) when
-    it is left and every chosen die is its colour, else Hero's Fate when it is left.  Returns
-    the new roll and the reroll used, in words.  Raises :class:`IllegalActionError` when no
-    reroll the Knight has may re-roll those dice (the rules are :func:`squire_reroll`'s and
-    :func:`heros_fate`'s)."""
+    it is left and every chosen die is its colour, else its Ability Card's reroll (``ability``:
+    one colour or ``any`` per reroll effect) for one matching die, else Hero's Fate when it is
+    left.  Returns the new roll and the reroll used, in words.  Raises
+    :class:`IllegalActionError` when no reroll the Knight has may re-roll those dice (the rules
+    are :func:`squire_reroll`'s, :func:`ability_reroll`'s and :func:`heros_fate`'s)."""
     _check_joust_roll(roll)
     chosen = sorted(set(dice))
     if not chosen:
@@ -171,11 +204,18 @@ def knight_reroll(roll: Roll, dice: Iterable[int], *, heros_fate_held: bool,
     if SQUIRE in left and all(0 <= i < len(roll) and colour(roll, i) == squire
                               for i in chosen):
         return squire_reroll(roll, chosen, squire), f"{SQUIRE} ({squire})"
+    free = ability_rerolls_left(roll, ability) if ability else []
+    if len(chosen) == 1 and 0 <= chosen[0] < len(roll) and (
+            colour(roll, chosen[0]) in free or "any" in free):
+        return ability_reroll(roll, chosen, ability), ABILITY
     if HEROS_FATE in left:
         return heros_fate(roll, chosen), HEROS_FATE
     if SQUIRE in left:
         raise IllegalActionError(action, f"the Squire re-rolls only {squire} dice, and no "
                                          f"Hero's Fate is left")
+    if free:
+        raise IllegalActionError(action, f"the Ability Card re-rolls one die "
+                                         f"({' or '.join(free)}), and no Hero's Fate is left")
     raise IllegalActionError(action, "no Hero's Fate or Squire Reroll is left for this Knight")
 
 

@@ -75,7 +75,7 @@ MAX_NAME = 60
 MAX_TEXT = 4000
 """The longest free text (``title``, ``notes``, a card's ``text``) in a layout."""
 FREE_TEXT_KEYS = frozenset({"title", "notes", "text", "perk", "set", "result", "traits",
-                            "effects", "abilities", "critical"})
+                            "effects", "abilities", "critical", "source"})
 """The keys whose strings (or lists of strings) are free text; every other string is a
 name."""
 

@@ -14,7 +14,6 @@ from tabletop.errors import LayoutError, TabletopError
 from tabletop.games.atomicwrite import write_atomic
 from tabletop.games.contract import Game, State
 from tabletop.games.layoutfile import Source, Table, parse_toml, read_text, to_toml
-from tabletop.games.layoutkeep import keep_format
 from tabletop.games.pngtext import is_png, layout_text_of_png
 from tabletop.games.registry import game_names, game_of, get_game
 from tabletop.games.safefiles import shown_path
@@ -88,6 +87,8 @@ def _kept(template: str, state: State) -> str:
         was = to_data(loads(template)[1])
     except TabletopError:
         was = None
+    from tabletop.games.layoutkeep import keep_format  # tomlkit: only a save needs it
+
     text = keep_format(template, to_data(state), was)
     try:
         return text if loads(text)[1] == state else ""

@@ -22,6 +22,7 @@ import pygame
 from tabletop import userdirs
 from tabletop.console import say
 from tabletop.errors import TabletopError
+from tabletop.games.contract import Game, State
 from tabletop.ui import background, keys, textlayer
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.history import HistoryView
@@ -642,16 +643,21 @@ def present(app: App) -> None:
     pygame.display.flip()
 
 
-def run(path: str, *, frames: int | None = None) -> int:
-    """Open the window on the layout (or tabletop PNG) at ``path`` and run until it is closed;
-    returns the exit code.  A file that cannot be opened prints the same one line as
-    ``tabletop check`` on standard error and returns 2.  ``frames`` stops after that many
-    turns of the loop, none of them waiting for input (for tests; the first draws)."""
+def run(path: str | None, *, frames: int | None = None,
+        new: tuple[Game, State] | None = None) -> int:
+    """Open the window on the layout (or tabletop PNG) at ``path``, or on the fresh game
+    ``new`` (``(game, state)``; Ctrl+S saves it as ``GAME-seed-N.toml`` in the saves folder),
+    and run until it is closed; returns the exit code.  A file that cannot be opened prints
+    the same one line as ``tabletop check`` on standard error and returns 2.  ``frames`` stops
+    after that many turns of the loop, none of them waiting for input (for tests; the first
+    draws)."""
     try:
-        game, state = load_board(path)
+        game, state = new if new is not None else load_board(path or "")
     except TabletopError as exc:
         say(str(exc), error=True)
         return EXIT_INPUT
+    if new is not None:
+        path = str(userdirs.saves() / f"{game.name}-seed-{getattr(state, 'seed', 0)}.toml")
     recovery = Recovery()
     recovery.remove_interrupted_saves(Path(path).parent)
     session = Session(game, state, path=str(path), recovery=recovery)

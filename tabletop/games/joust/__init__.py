@@ -1,7 +1,7 @@
-"""King's Champion on The List: state, layout, the Planning and Jousting Phases, query verbs."""
+"""King's Champion: state, layout, setup, the five Phases of Play, query verbs."""
 
 from tabletop.games.contract import Game
-from tabletop.games.joust import layout, query, rules, view
+from tabletop.games.joust import layout, query, rules, setup, view
 from tabletop.games.joust.state import JoustState
 
 
@@ -22,6 +22,7 @@ GAME = Game(
     describe=rules.describe,
     summary=summary,
     verbs=query.VERBS,
+    new_game=setup.new_game,
     view_for=view.view_for,
     acting=view.acting,
     is_partial=view.is_partial,

@@ -251,3 +251,181 @@ class EndRound:
 
 Action = (PlaceToken | Attach | PlaceDie | RemoveDie | ChooseFavor | SetOrder | Ready
           | AdvanceCrown | Reveal | Joust | EndRound)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw Phase: the Household draws one Enhancement Card and Ability Cards up to its hand
+    limit (*Draw Phase*)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
+    house: str
+
+    def __str__(self) -> str:
+        return f"{self.house} draws its cards"
+
+
+@dataclass(frozen=True)
+class PlaceWorkers:
+    """Worker Phase: pay ``building``'s location number ``location`` (0-based, in the card's
+    order) with its cost in workers and take its actions (*Worker Phase*)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("building", "which building"),
+        Choice("location", "which location on it"),
+    )
+
+    house: str
+    building: str
+    location: int
+
+    def __str__(self) -> str:
+        return f"{self.house} places workers on {self.building} location {self.location + 1}"
+
+
+@dataclass(frozen=True)
+class ManSquire:
+    """Worker Phase: one worker on ``knight``'s Squire Reroll (*Placing as a Squire*)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("knight", "which Knight's Squire Reroll"),
+    )
+
+    house: str
+    knight: str
+
+    def __str__(self) -> str:
+        return f"{self.house} puts a worker on {self.knight}'s Squire Reroll"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Worker Phase: place no more workers this round."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
+    house: str
+
+    def __str__(self) -> str:
+        return f"{self.house} passes"
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Resolve the first pending choice of ``house`` with ``option`` (a Knight, a colour, a
+    track, a card: what the choice asks for)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("option", "which option"),
+    )
+
+    house: str
+    option: str
+
+    def __str__(self) -> str:  # an option may be a card from the hand: the log says what
+        return f"{self.house} makes its choice"  # happened, in words that keep the secret
+
+
+@dataclass(frozen=True)
+class PlaceAbility:
+    """Planning: place Ability Card ``card`` from hand on ``knight`` (``None``: take it back)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("knight", "which Knight"),
+        Choice("card", "which Ability Card"),
+    )
+
+    house: str
+    knight: str
+    card: str | None
+
+    def __str__(self) -> str:  # secret until the Knight's joust is revealed
+        return f"{self.house} changes its Ability Cards"
+
+    def explain(self) -> str:
+        """The action in full, for the planner's own eyes."""
+        if self.card is None:
+            return f"{self.house} takes the Ability Card off {self.knight}"
+        return f"{self.house} places {self.card} on {self.knight}"
+
+
+@dataclass(frozen=True)
+class Collect:
+    """Ennoblement: draw Bravery Tokens by the number of Knights that scored a hit."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
+    house: str
+
+    def __str__(self) -> str:
+        return f"{self.house} collects its Bravery Tokens"
+
+
+@dataclass(frozen=True)
+class Promote:
+    """Ennoblement: take the Perk of the completed Knight Promotion ``track`` and promote
+    ``knight`` (``""`` when all three Knights are promoted already)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("track", "which Promotion track"),
+        Choice("knight", "which Knight is promoted"),
+    )
+
+    house: str
+    track: str
+    knight: str
+
+    def __str__(self) -> str:
+        who = f" and promotes {self.knight}" if self.knight else ""
+        return f"{self.house} takes the {self.track} Perk{who}"
+
+
+@dataclass(frozen=True)
+class Spend:
+    """Ennoblement: one Reputation moves the Influence marker one space on ``track``."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("track", "which Influence track"),
+    )
+
+    house: str
+    track: str
+
+    def __str__(self) -> str:
+        return f"{self.house} spends one Reputation on the {self.track} track"
+
+
+@dataclass(frozen=True)
+class Finish:
+    """Ennoblement: the Household's turn is over (its Reputation left is kept)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
+    house: str
+
+    def __str__(self) -> str:
+        return f"{self.house} ends its Ennoblement"
+
+
+@dataclass(frozen=True)
+class ChooseKnight:
+    """Setup: field the Knight card ``knight`` instead of ``replaced`` (*Choosing Knights*)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("replaced", "which Knight to replace"),
+        Choice("knight", "which Knight to field"),
+    )
+
+    house: str
+    replaced: str
+    knight: str
+
+    def __str__(self) -> str:
+        return f"{self.house} fields {self.knight} instead of {self.replaced}"
+
+
+PhaseAction = (ChooseKnight | Draw | PlaceWorkers | ManSquire | Pass | Choose | PlaceAbility
+               | Collect | Promote | Spend | Finish)
+"""The actions of choosing Knights, the Draw, Worker and Ennoblement Phases, Ability Cards and
+choices."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.games.joust.state import FAVOR_TITLES
+from tabletop.games.joust.state import FAVOR_TITLES, PHASE_TITLES
 
 
 @dataclass(frozen=True)
@@ -103,8 +103,28 @@ class GameOver:
     why: str
 
 
+@dataclass(frozen=True)
+class Happened:
+    """Something a Household did or gained, in words that name no secret (cards drawn are
+    counted, never named)."""
+
+    house: str
+    text: str
+
+
+@dataclass(frozen=True)
+class AbilityUsed:
+    """An Ability Card's effects took hold (``timing`` before, during or after the roll)."""
+
+    house: str
+    knight: str
+    card: str
+    timing: str
+    words: str
+
+
 Event = (TokenPlaced | Planned | PhaseBegins | CrownPlaced | JoustRevealed | FavorResolved
-         | KnightScored | MoraleChanged | Panicked | GameOver)
+         | KnightScored | MoraleChanged | Panicked | GameOver | Happened | AbilityUsed)
 
 
 def _plural(n: int, word: str) -> str:
@@ -119,10 +139,14 @@ def describe(event: Event) -> str:
     if isinstance(event, Planned):
         return f"House {event.house} {event.what or 'changes its secret plan'}."
     if isinstance(event, PhaseBegins):
-        names = {"planning": "Planning Phase", "jousting": "Jousting Phase",
-                 "setup": "setting up", "over": "the end"}
-        return (f"Round {event.round}: {names.get(event.phase, event.phase)}; House "
+        return (f"Round {event.round}: {PHASE_TITLES.get(event.phase, event.phase)}; House "
                 f"{event.initiative} has initiative.")
+    if isinstance(event, Happened):
+        return f"House {event.house} {event.text}."
+    if isinstance(event, AbilityUsed):
+        when = {"before": "before the roll", "during": "in the roll", "after": "after the roll"}
+        return (f"{event.knight}'s Ability Card {event.card} ({when[event.timing]}): "
+                f"{event.words}.")
     if isinstance(event, CrownPlaced):
         done = f", complete: {event.perk}" if event.progress >= event.length else ""
         return (f"House {event.house} puts a King's Crown on {event.track} "

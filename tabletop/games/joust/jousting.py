@@ -13,11 +13,13 @@ from dataclasses import dataclass, replace
 from tabletop.dice.joust_rolls import aftershock_chain_error
 from tabletop.dice.kings_champion import FEALTY, Score, score
 from tabletop.errors import IllegalActionError
+from tabletop.games.joust import abilities
 from tabletop.games.joust.actions import DieRoll, EndRound, Joust, KnightRoll, Reveal
 from tabletop.games.joust.events import (
     Event,
     FavorResolved,
     GameOver,
+    Happened,
     JoustRevealed,
     KnightScored,
     MoraleChanged,
@@ -30,7 +32,6 @@ from tabletop.games.joust.state import (
     MARK_OF_THE_CHURCH_LIMIT,
     MAX_REPUTATION,
     PANIC_HITS,
-    ROUNDS,
     Household,
     JoustState,
     Knight,
@@ -49,6 +50,12 @@ FAVOR_WORDS = {
 }
 
 
+def calm(knight: Knight) -> bool:
+    """*Knightly Terms*, Calm: "A Calm Knight will not Panic"; Block and some Ability Cards
+    make a Knight Calm."""
+    return favor_of(knight) == "block" or knight.calm
+
+
 def favor_of(knight: Knight) -> str | None:
     """The Favor Action the Knight uses: none when Panicked."""
     return None if knight.panic else knight.favor
@@ -63,7 +70,8 @@ def _jousting(state: JoustState, action) -> None:
 def reveal(state: JoustState, action: Reveal) -> Result:
     """Tasks 1-4: both Jousting Tokens of the next joust turn face up, the Ability Cards are
     shown, and the Favor Actions resolve: Mark of the Church gives 1 Morale and King's Crown a
-    Crown now; the others act on the roll."""
+    Crown now; the others act on the roll.  Then the Ability Cards that act before the roll
+    take effect (task 3)."""
     _jousting(state, action)
     if state.revealed > state.resolved:
         raise IllegalActionError(action, f"joust {state.revealed} is revealed and not yet "
@@ -89,6 +97,9 @@ def reveal(state: JoustState, action: Reveal) -> Result:
         elif favor == "kings-crown":
             house = state.household(house.name)
             state = state.with_household(replace(house, crowns=house.crowns + 1))
+    for house, knight in zip(state.in_order(), pair, strict=True):
+        state, more = abilities.before(state, house.name, knight)
+        events.extend(more)
     return replace(state, revealed=index + 1), tuple(events)
 
 
@@ -104,6 +115,11 @@ class _Outcome:
     blocked: int
     converted: int
     target: int
+    bonus_pips: int = 0
+
+    @property
+    def pips(self) -> int:
+        return self.score.pips + self.bonus_pips
 
     @property
     def landed(self) -> int:
@@ -134,15 +150,14 @@ def how_rolled(roll: KnightRoll) -> list[str]:
     return out
 
 
-def _check_roll(action: Joust, house: Household, knight: Knight,
+def _check_roll(action: Joust, state: JoustState, knight: Knight,
                 roll: KnightRoll) -> list[tuple[str, int]]:
     """The ``(colour, face)`` pairs to score, after checking the roll against the Knight's
     dice, its rerolls, Targeting and the Aftershock chain.  Hero's Fate rerolls "one time"
     (*Favor Action Icons*) and the Squire Reroll once, so every die rerolled by both names
     them in the same order."""
     favor = favor_of(knight)
-    expected = {slot: colour for slot, colour in knight.placed_dice()}
-    expected["fealty"] = FEALTY
+    expected = dict(abilities.roll_slots(state, knight))
     given = [d.slot for d in roll.dice]
     if sorted(given) != sorted(expected):
         raise IllegalActionError(action, f"{knight.name} rolls exactly its placed dice and its "
@@ -157,7 +172,10 @@ def _check_roll(action: Joust, house: Household, knight: Knight,
         faces.extend((FEALTY, f) for f in die.aftershocks)
     if presets > 1:
         raise IllegalActionError(action, "Targeting presets one die")
-    if len({d.rerolls for d in roll.dice if len(d.rerolls) > 1}) > 1:
+    abilities.check_ability_rerolls(action, knight, abilities.during(state, knight),
+                                    [expected[d.slot] for d in roll.dice if "ability" in d.rerolls])
+    if len({tuple(r for r in d.rerolls if r != "ability") for d in roll.dice
+            if len([r for r in d.rerolls if r != "ability"]) > 1}) > 1:
         raise IllegalActionError(action, f"{knight.name}: Hero's Fate rerolls the dice one time "
                                          f"and the Squire Reroll once, so the dice both reroll "
                                          f"are rerolled by them in the same order")
@@ -178,6 +196,8 @@ def _check_die(action: Joust, knight: Knight, favor: str | None, colour: str,
         if source == "heros-fate":
             if favor != "heros-fate":
                 raise IllegalActionError(action, f"{name}: only Hero's Fate gives that reroll")
+        elif source == "ability":
+            pass  # counted against the Ability Card's rerolls by check_ability_rerolls
         elif source == "squire":
             squire = knight.squire
             if squire is None or squire.reroll != colour or not squire.reroll_worker:
@@ -185,7 +205,7 @@ def _check_die(action: Joust, knight: Knight, favor: str | None, colour: str,
                                                  f"rerolling {colour} with a worker on it")
         else:
             raise IllegalActionError(action, f"{name}: {source!r} is not a reroll "
-                                             f"(squire, heros-fate)")
+                                             f"(squire, heros-fate, ability)")
     if die.preset:
         if favor != "targeting":
             raise IllegalActionError(action, f"{name}: only Targeting presets a die")
@@ -222,11 +242,14 @@ def joust(state: JoustState, action: Joust) -> Result:
     for house, knight, rival in zip(houses, pair, reversed(pair), strict=True):
         roll = rolls[house.name]
         favor = favor_of(knight)
-        result = score(_check_roll(action, house, knight, roll), ruse=favor == "ruse")
-        hits = result.hits + (1 if favor == "hit" else 0)
+        mods = abilities.during(state, knight)
+        result = score(_check_roll(action, state, knight, roll),
+                       ruse=favor == "ruse" or mods.ruse)
+        hits = result.hits + (1 if favor == "hit" else 0) + mods.hits
         blocked = 0
         if favor_of(rival) == "block":
             blocked = min(hits, 1 + (1 if result.criticals else 0))
+        blocked = min(hits, blocked + abilities.during(state, rival).block)
         if roll.convert:
             if favor != "mark-of-the-church":
                 raise IllegalActionError(action, f"{knight.name}: only Mark of the Church turns "
@@ -237,7 +260,7 @@ def joust(state: JoustState, action: Joust) -> Result:
                                                  f"at most {min(hits - blocked, room)} hits "
                                                  f"(hits scored, Morale kept under 15)")
         outcomes.append(_Outcome(house, knight, result, tuple(how_rolled(roll)), hits, blocked,
-                                 roll.convert, knight.crown_target()))
+                                 roll.convert, knight.crown_target(), mods.pips))
     return _apply_outcomes(state, outcomes)
 
 
@@ -246,7 +269,7 @@ def _apply_outcomes(state: JoustState, outcomes: list[_Outcome]) -> Result:
     for mine, theirs in (outcomes, outcomes[::-1]):
         house = state.household(mine.house.name)
         reputation = min(MAX_REPUTATION, house.reputation + mine.score.reputation)
-        crown = mine.score.pips > mine.target
+        crown = mine.pips > mine.target
         change = mine.converted - theirs.damage
         morale = max(0, house.morale + change)
         knight = replace(house.knight(mine.knight.name),
@@ -261,7 +284,7 @@ def _apply_outcomes(state: JoustState, outcomes: list[_Outcome]) -> Result:
                                                              strict=True)),
             mine.hits, mine.score.criticals,
             mine.score.aftershocks, favor_of(mine.knight) == "hit", mine.blocked,
-            mine.converted, mine.damage, mine.score.reputation, reputation, mine.score.pips,
+            mine.converted, mine.damage, mine.score.reputation, reputation, mine.pips,
             mine.target, crown))
     for outcome in outcomes:
         house = state.household(outcome.house.name)
@@ -270,8 +293,11 @@ def _apply_outcomes(state: JoustState, outcomes: list[_Outcome]) -> Result:
             why = "hits and Mark of the Church" if outcome.converted else "hits taken"
             events.append(MoraleChanged(house.name, house.morale - before, house.morale, why))
         knight = house.knight(outcome.knight.name)
-        if knight.hits_taken >= PANIC_HITS and favor_of(knight) != "block":
+        if knight.hits_taken >= PANIC_HITS and not calm(knight):
             events.append(Panicked(house.name, knight.name, knight.hits_taken))
+    for outcome in outcomes:
+        state, more = abilities.after(state, outcome.house.name, outcome.knight, outcome.landed)
+        events.extend(more)
     state = replace(state, resolved=state.resolved + 1)
     if any(h.morale <= 0 for h in state.households):
         state = replace(state, phase="over")
@@ -291,34 +317,38 @@ def _with_how(words: str, how: str) -> str:
 
 
 def end_round(state: JoustState, action: EndRound) -> Result:
-    """*Ending a Round*: Panic is set for the Knights that took 5 or more hits and were not
-    Calm; Favor Actions, Ability Cards, unplayed Enhancement Cards and the jousting order are
-    cleared; dice go back to the pool (a Squire's to its Squire); initiative passes.  After
-    round 6 the game ends."""
+    """The end of the Jousting Phase: Panic is set for the Knights that took 5 or more hits and
+    were not Calm; Favor Actions and the jousting order are cleared; the Ability Cards played
+    go to the discard pile (Standard) or are sacked from the game (Advanced); dice go back to
+    the pool (a Squire's to its Squire).  The Ennoblement Phase begins, the Household with
+    initiative first."""
     _jousting(state, action)
     if state.resolved < JOUSTS:
         raise IllegalActionError(action, f"joust {state.resolved + 1} is still to be run")
     houses = []
+    discard = list(state.ability_discard)
+    events: list[Event] = []
     for house in state.households:
         pool = list(house.pool)
         knights = []
         for knight in house.knights:
             pool.extend(colour for slot, colour in knight.placed_dice()
                         if knight.squire is None or knight.squire.on != slot)
+            card = abilities.ability_of(state, knight)
+            if card is not None and card.kind == "advanced":
+                events.append(Happened(house.name, f"sacks the Advanced Ability Card "
+                                                   f"{card.name} from the game"))
+            elif knight.ability:
+                discard.append(knight.ability)
             squire = knight.squire and replace(knight.squire, on=None)
             knights.append(replace(
-                knight, panic=knight.hits_taken >= PANIC_HITS and favor_of(knight) != "block",
-                favor=None, ability="", hits_taken=0, hits_scored=0, squire=squire,
+                knight, panic=knight.hits_taken >= PANIC_HITS and not calm(knight),
+                favor=None, ability="", hits_taken=0, squire=squire, calm=False,
                 token_dice=tuple(None for _ in knight.tokens),
                 equipment=tuple(replace(e, die=None) for e in knight.equipment)))
         houses.append(replace(house, knights=tuple(knights), pool=tuple(pool), order=(),
-                              ready=False, enhancement_placed=False, hand=()))
-    state = replace(state, households=tuple(houses), revealed=0, resolved=0)
-    if state.round >= ROUNDS:
-        state = replace(state, phase="over")
-        decided = winner(state)
-        assert decided is not None
-        return state, (GameOver(*decided),)
-    rival = state.rival(state.initiative).name
-    state = replace(state, round=state.round + 1, initiative=rival, phase="planning")
-    return state, (PhaseBegins("planning", state.round, rival),)
+                              ready=False, enhancement_placed=False, done=False,
+                              collected=False))
+    state = replace(state, households=tuple(houses), revealed=0, resolved=0,
+                    ability_discard=tuple(discard), phase="ennoblement", turn=state.initiative)
+    return state, (*events, PhaseBegins("ennoblement", state.round, state.initiative))

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.dice.kings_champion import ATTACK_COLOURS
+from tabletop.games.joust.cards import PERK_KINDS, Catalog, load_card_file, parse_perk, shipped
 from tabletop.games.joust.planning import MATCH_RULE, slot_mismatch
 from tabletop.games.joust.scoring import starting_morale
 from tabletop.games.joust.state import (
@@ -36,10 +37,12 @@ from tabletop.games.joust.state import (
     Household,
     JoustState,
     Knight,
+    Pending,
     Squire,
     is_token_slot,
 )
 from tabletop.games.layoutfile import Table, named_label
+from tabletop.games.safefiles import FileProblem, resolve_named
 
 PUBLIC_VIEW = "public"
 """``view = "public"``: the layout is the public view of a board (a public picture), with
@@ -76,6 +79,10 @@ def _name_rule(value: str) -> str | None:
     if not value.isprintable():
         return "must be one line of text, without line breaks or tabs"
     return None if value.strip() else "must not be empty"
+
+
+def _optional_name_rule(value: str) -> str | None:
+    return _name_rule(value) if value else None
 
 
 def _name(table: Table) -> str:
@@ -170,6 +177,7 @@ def _knight(table: Table, partial: bool = False) -> Knight:
         squire=_squire(squire_table) if squire_table else None, equipment=equipment,
         hits_taken=table.get("hits_taken", int, 0, check=_between(0)),
         hits_scored=table.get("hits_scored", int, 0, check=_between(0)),
+        calm=table.get("calm", bool, False),
     )
     table.done()
     _check_token_dice(table, knight)
@@ -221,6 +229,7 @@ def _enhancement(table: Table, partial: bool = False) -> Enhancement:
         reroll=_optional_colour(table, "squire_reroll"),
         kind=table.choice("type", EQUIPMENT_TYPES),
         colours=_colours(table, "equipment_die", ATTACK_COLOURS),
+        squire_name=table.get("squire_name", str, "", check=_optional_name_rule),
     )
     if not card.squire_colours or not card.colours:
         raise table.error(None, "needs squire_die and equipment_die colours")
@@ -232,14 +241,34 @@ def _track(table: Table) -> CrownTrack:
     length = table.req("length", int, check=_between(1, 20))
     track = CrownTrack(
         name=_name(table), kind=table.choice("kind", TRACK_KINDS, "promotion"), length=length,
-        perk=table.get("perk", str, ""),
+        perk=table.get("perk", str, "", check=_perk_rule),
         progress=table.get("progress", int, 0, check=_between(0, length)),
+        claimed=table.get("claimed", bool, False),
     )
+    if track.claimed and not track.complete:
+        raise table.error("claimed", "only a completed track's Perk is taken")
     table.done()
     return track
 
 
-def _household(table: Table, partial: bool = False) -> Household:
+def _perk_rule(value: str) -> str | None:
+    """A Crown track's Perk is one the program can grant (``morale:5``, ``gain-die:any``,
+    ``place-token``...)."""
+    parsed = parse_perk(value, PERK_KINDS) if value else None
+    return parsed if isinstance(parsed, str) else None
+
+
+def _names(table: Table, key: str, known, what: str, partial: bool = False
+           ) -> tuple[str, ...]:
+    """Card names, each known to the card data (or ``"?"``, a face-down card, in a view)."""
+    values = table.str_list(key)
+    for value in values:
+        if not known(value) and not (partial and value == HIDDEN):
+            raise table.error(key, f"{value!r} is not {what} in the card data")
+    return values
+
+
+def _household(table: Table, cards: Catalog, partial: bool = False) -> Household:
     name = _name(table)
     knights = tuple(_knight(t, partial)
                     for t in table.tables("knights", named_label("knight")))
@@ -261,13 +290,31 @@ def _household(table: Table, partial: bool = False) -> Household:
         order=table.str_list("order"),
         ready=table.get("ready", bool, False),
         enhancement_placed=table.get("enhancement_placed", bool, False),
+        abilities=_names(table, "abilities", cards.ability, "an Ability Card", partial),
+        advanced_deck=_names(table, "advanced_deck", lambda n: getattr(
+            cards.ability(n), "kind", "") == "advanced", "an Advanced Ability Card", partial),
+        influence=_influence(table, cards),
+        workers_out=table.get("workers_out", int, 0, check=_between(0)),
+        passed=table.get("passed", bool, False),
+        done=table.get("done", bool, False),
+        collected=table.get("collected", bool, False),
+        kept=table.get("kept", str, ""),
+        extra_die=table.get("extra_die", bool, False),
     )
+    for knight in knights:
+        if knight.ability and cards.ability(knight.ability) is None and not (
+                partial and knight.ability == HIDDEN):
+            raise table.error("knights", f"{knight.name}'s ability {knight.ability!r} is not "
+                                         f"an Ability Card in the card data")
+    if house.kept and house.kept not in {c.name for c in house.hand} and not partial:
+        raise table.error("kept", f"{house.kept!r} is not an Enhancement Card in the hand")
     morale = table.get("morale", int, starting_morale(house), check=_between(0))
     house = replace(house, morale=morale)
     placed = sum(len(k.placed_dice()) for k in knights)
     from_squires = sum(1 for k in knights if k.squire and k.squire.on)
-    if len(pool) + placed - from_squires > MAX_POOL:
-        raise table.error("pool", f"the Dice Pool holds at most {MAX_POOL} dice")
+    most = MAX_POOL + (1 if house.extra_die else 0)
+    if len(pool) + placed - from_squires > most:
+        raise table.error("pool", f"the Dice Pool holds at most {most} dice")
     known = [name for name in house.order if not (partial and name == HIDDEN)]
     if house.order and (len(house.order) != JOUSTS or len(set(known)) != len(known)
                         or not set(known) <= {k.name for k in knights}
@@ -281,9 +328,50 @@ def _household(table: Table, partial: bool = False) -> Household:
     return house
 
 
+def _influence(table: Table, cards: Catalog) -> tuple[int, ...]:
+    """The Influence markers by Political track (absent tracks at their start)."""
+    sub = table.sub("influence", required=False)
+    if sub is None:
+        return tuple(t.start for t in cards.political)
+    spaces = tuple(sub.get(t.name, int, t.start, check=_between(0, t.spaces))
+                   for t in cards.political)
+    sub.done()
+    return spaces
+
+
+def _card_file(top: Table) -> Catalog | None:
+    """The user's card data named by ``card_file``, or ``None`` for the shipped examples.
+    Only a file inside the layout's own folder is read, and a layout with no folder (from a
+    picture or from text) names none (:func:`~tabletop.games.safefiles.resolve_named`)."""
+    name = top.get("card_file", str)
+    if name is None:
+        return None
+    if top.source.folder is None:
+        raise top.error("card_file", "a layout inside a picture (or given as text) names no "
+                                     "card file; open the layout file beside its cards")
+    try:
+        path = resolve_named(top.source.folder, name)
+    except FileProblem as problem:
+        raise top.error("card_file", str(problem)) from None
+    return replace(load_card_file(path), file=name)
+
+
+def _pending(table: Table, houses: tuple[str, ...]) -> Pending:
+    pending = Pending(
+        house=table.choice("house", houses),
+        kind=table.choice("kind", ("place-token", "gain-die", "advance", "place-enhancement",
+                                   "keep-enhancement", "keep-token")),
+        arg=table.get("arg", str, ""), n=table.get("n", int, 1, check=_between(1, 20)),
+        source=table.get("source", str, ""))
+    table.done()
+    return pending
+
+
 def from_layout(top: Table) -> JoustState:
     """The :class:`JoustState` of the layout's top-level table (``game`` consumed); raises
     :class:`~tabletop.errors.LayoutError` for the first broken rule."""
+    user_cards = _card_file(top)
+    cards = user_cards or shipped()
     title = top.get("title", str, "")
     notes = top.get("notes", str, "")
     round_ = top.get("round", int, 1, check=_between(1, ROUNDS))
@@ -292,8 +380,15 @@ def from_layout(top: Table) -> JoustState:
     resolved = top.get("resolved", int, 0, check=_between(0, JOUSTS))
     view = top.get("view", str)
     tables = top.tables("households", named_label("household"))
-    houses = [(t, _household(t, view is not None)) for t in tables]
+    houses = [(t, _household(t, cards, view is not None)) for t in tables]
     initiative = top.get("initiative", str)
+    extra = _decks(top, cards, view is not None)
+    names = tuple(h.name.lower() for _, h in houses)
+    by_lower = {h.name.lower(): h.name for _, h in houses}
+    pending = tuple(replace(p, house=by_lower[p.house]) for p in (
+        _pending(t, names) for t in top.tables("pending")))
+    turn = top.get("turn", str, "")
+    claimed = _claimed(top, cards, tuple(by_lower.values()))
     top.done()
     if len(houses) != 2:
         raise top.error("households", f"King's Champion is played by two Households, not "
@@ -318,12 +413,51 @@ def from_layout(top: Table) -> JoustState:
     if phase == "over" and round_ < ROUNDS and all(h.morale > 0 for _, h in houses):
         raise top.error("phase", "the game ends after round 6 or when a Household's Morale "
                                  "is 0")
+    if turn and turn not in (a.name, b.name):
+        raise top.error("turn", f"{turn!r} is not one of the Households ({a.name}, {b.name})")
+    if phase in ("draw", "worker", "ennoblement") and not turn:
+        raise top.error("turn", f"the {phase} phase is played in turns: name the Household "
+                                f"whose turn it is")
     if view is not None and view not in (PUBLIC_VIEW, a.name, b.name):
         raise top.error("view", f'must be "{PUBLIC_VIEW}" or a Household ({a.name}, {b.name})')
     viewer = None if view is None else HIDDEN if view == PUBLIC_VIEW else view
     return JoustState(households=(a, b), round=round_, phase=phase, initiative=initiative,
                       revealed=revealed, resolved=resolved, title=title, notes=notes,
-                      viewer=viewer)
+                      viewer=viewer, turn=turn, pending=pending, claimed=claimed,
+                      cards=user_cards, **extra)
+
+
+def _decks(top: Table, cards: Catalog, partial: bool = False) -> dict[str, Any]:
+    """The decks, discard piles and bag (card names, top first), the seed and shuffle count."""
+    abilities = {a.name for a in cards.abilities if a.kind == "standard"}
+    enhancements = {e.name for e in cards.enhancements}
+    out: dict[str, Any] = {
+        "seed": top.get("seed", int, 0, check=_between(0, 2**63)),
+        "shuffles": top.get("shuffles", int, 0, check=_between(0)),
+        "bag": _colours(top, "bag", TOKEN_COLOURS)}
+    for key, known, what in (("enhancement_deck", enhancements, "an Enhancement Card"),
+                             ("enhancement_discard", enhancements, "an Enhancement Card"),
+                             ("ability_deck", abilities, "a Standard Ability Card"),
+                             ("ability_discard", abilities, "a Standard Ability Card")):
+        out[key] = _names(top, key, known.__contains__, what, partial)
+    return out
+
+
+def _claimed(top: Table, cards: Catalog, houses: tuple[str, ...]
+             ) -> tuple[tuple[str, int, str], ...]:
+    """The locations claimed this round: ``{building, location (1-based), house}``."""
+    out = []
+    for entry in top.tables("claimed"):
+        name = entry.choice("building", tuple(b.name.lower() for b in cards.buildings))
+        building = next(b for b in cards.buildings if b.name.lower() == name)
+        index = entry.req("location", int, check=_between(1, len(building.locations)))
+        house = entry.choice("house", tuple(h.lower() for h in houses))
+        entry.done()
+        where = (building.name, index - 1)
+        if any(c[:2] == where for c in out):
+            raise entry.error("location", "is claimed twice; a claimed location is closed")
+        out.append((*where, next(h for h in houses if h.lower() == house)))
+    return tuple(out)
 
 
 def _check_round(top: Table, phase: str, revealed: int, resolved: int,
@@ -352,7 +486,7 @@ def _check_round(top: Table, phase: str, revealed: int, resolved: int,
                 raise table.error("ready", f"a Household that has finished planning has "
                                            f"assigned a Favor Action to each Knight; "
                                            f"{missing[0]} has none")
-        if phase in ("planning", "jousting"):
+        if phase not in ("setup", "over"):
             bare = [k.name for k in house.knights if not k.tokens]
             if bare:
                 raise table.error("knights", f"{bare[0]} has no Bravery Token; each Knight gets "
@@ -369,16 +503,18 @@ def _check_this_round(round_: int, phase: str, resolved: int,
         if house.morale == 0 and phase != "over":
             raise table.error("morale", 'a Household at 0 Morale has lost the game, so the '
                                         'phase must be "over" (Winning The Game)')
-        jousted = set(house.order[:resolved]) if phase == "jousting" else set()
+        jousted = (set(house.order[:resolved]) if phase == "jousting"
+                   else {k.name for k in house.knights} if phase == "ennoblement" else set())
         knight_tables = table.tables("knights", named_label("knight"))
         for knight_table, knight in zip(knight_tables, house.knights, strict=True):
             if knight.panic and round_ == 1:
                 raise knight_table.error("panic", "no Knight is Panicked in round 1: Panic "
                                                   "lasts the round after its Knight took 5 or "
                                                   "more hits")
-            if phase != "over" and knight.name not in jousted and (knight.hits_taken
+            taken = knight.hits_taken if phase != "ennoblement" else 0
+            if phase != "over" and knight.name not in jousted and (taken
                                                                    or knight.hits_scored):
-                key = "hits_taken" if knight.hits_taken else "hits_scored"
+                key = "hits_taken" if taken else "hits_scored"
                 raise knight_table.error(key, f"{knight.name}'s joust of this round is not "
                                               f"scored yet, so it has no hits this round (they "
                                               f"count for Panic)")
@@ -391,30 +527,55 @@ def to_layout(state: JoustState) -> dict[str, Any]:
         out["title"] = state.title
     if state.notes:
         out["notes"] = state.notes
+    if state.cards is not None and state.cards.file:
+        out["card_file"] = state.cards.file
     if state.viewer is not None:
         out["view"] = PUBLIC_VIEW if state.viewer == HIDDEN else state.viewer
     out.update(round=state.round, phase=state.phase, initiative=state.initiative,
-               revealed=state.revealed, resolved=state.resolved,
-               households=[_household_table(h) for h in state.households])
+               revealed=state.revealed, resolved=state.resolved, seed=state.seed,
+               shuffles=state.shuffles)
+    if state.turn:
+        out["turn"] = state.turn
+    for key in ("enhancement_deck", "enhancement_discard", "ability_deck", "ability_discard",
+                "bag"):
+        out[key] = list(getattr(state, key))
+    if state.claimed:
+        out["claimed"] = [{"building": b, "location": i + 1, "house": h}
+                          for b, i, h in state.claimed]
+    if state.pending:
+        out["pending"] = [{"house": p.house, "kind": p.kind, "arg": p.arg, "n": p.n,
+                           "source": p.source} for p in state.pending]
+    out["households"] = [_household_table(state, h) for h in state.households]
     return out
 
 
-def _household_table(house: Household) -> dict[str, Any]:
+def _household_table(state: JoustState, house: Household) -> dict[str, Any]:
     out: dict[str, Any] = {
         "name": house.name, "morale": house.morale, "reputation": house.reputation,
         "reputation_spent": house.reputation_spent, "crowns": house.crowns,
         "pool": list(house.pool), "bravery_tokens": list(house.bravery_tokens),
         "workers": house.workers, "hand_limit": house.hand_limit, "order": list(house.order),
         "ready": house.ready, "enhancement_placed": house.enhancement_placed,
+        "abilities": list(house.abilities), "advanced_deck": list(house.advanced_deck),
+        "workers_out": house.workers_out, "passed": house.passed, "done": house.done,
+        "collected": house.collected, "extra_die": house.extra_die,
     }
+    if house.kept:
+        out["kept"] = house.kept
+    cards = state.cards or shipped()
+    if house.influence:
+        out["influence"] = {t.name: at for t, at in zip(cards.political, house.influence,
+                                                        strict=True)}
     if house.hand:
         out["hand"] = [{"name": HIDDEN} if c == FACE_DOWN_CARD else
-                       {"name": c.name, "squire_die": list(c.squire_colours),
+                       {"name": c.name, **({"squire_name": c.squire_name} if c.squire_name
+                                           else {}),
+                        "squire_die": list(c.squire_colours),
                         **({"squire_reroll": c.reroll} if c.reroll else {}),
                         "type": c.kind, "equipment_die": list(c.colours)} for c in house.hand]
     if house.tracks:
         out["tracks"] = [{"name": t.name, "kind": t.kind, "length": t.length, "perk": t.perk,
-                          "progress": t.progress} for t in house.tracks]
+                          "progress": t.progress, "claimed": t.claimed} for t in house.tracks]
     out["knights"] = [_knight_table(k) for k in house.knights]
     return out
 
@@ -431,7 +592,8 @@ def _knight_table(knight: Knight) -> dict[str, Any]:
         out["favor"] = knight.favor
     if knight.ability:
         out["ability"] = knight.ability
-    out.update(panic=knight.panic, hits_taken=knight.hits_taken, hits_scored=knight.hits_scored)
+    out.update(panic=knight.panic, hits_taken=knight.hits_taken, hits_scored=knight.hits_scored,
+               calm=knight.calm)
     if knight.squire:
         s = knight.squire
         out["squire"] = {"name": s.name, "die": s.colour, **({"on": s.on} if s.on else {}),

@@ -22,8 +22,9 @@ from tabletop.games.joust.actions import (
     RemoveDie,
     SetOrder,
 )
-from tabletop.games.joust.events import CrownPlaced, Event, PhaseBegins, Planned, TokenPlaced
-from tabletop.games.joust.scoring import token_morale
+from tabletop.games.joust.cards import PERK_KINDS, parse_perk
+from tabletop.games.joust.events import CrownPlaced, Event, PhaseBegins, Planned
+from tabletop.games.joust.rewards import put_token
 from tabletop.games.joust.state import (
     EQUIPMENT_LIMIT,
     FAVOR_TITLES,
@@ -54,7 +55,8 @@ def house_and_knight(state: JoustState, action, house_name: str,
                                          f"{knight_name}") from None
 
 
-def _planning(state: JoustState, action, house: Household) -> None:
+def require_planning(state: JoustState, action, house: Household) -> None:
+    """Raise unless it is the Planning Phase and ``house`` is still planning."""
     if state.phase != "planning":
         raise IllegalActionError(action, f"this is done in the Planning Phase, and it is the "
                                          f"{state.phase} phase")
@@ -64,7 +66,7 @@ def _planning(state: JoustState, action, house: Household) -> None:
 
 def place_token(state: JoustState, action: PlaceToken) -> Result:
     """Setup: one held token on each Knight; Morale rises by the token table.  When every
-    Knight has a token the first Planning Phase begins."""
+    Knight has a token the first round begins (:func:`~tabletop.games.joust.phases.settle`)."""
     house, knight = house_and_knight(state, action, action.house, action.knight)
     if state.phase != "setup":
         raise IllegalActionError(action, "Bravery Tokens are placed by hand only while setting "
@@ -75,28 +77,23 @@ def place_token(state: JoustState, action: PlaceToken) -> Result:
     if knight.tokens:
         raise IllegalActionError(action, f"{knight.name} already has its starting Bravery "
                                          f"Token; each Knight takes a single one")
-    gain = token_morale(knight.tokens, action.colour)
     held = list(house.bravery_tokens)
     held.remove(action.colour)
-    knight = replace(knight, tokens=(*knight.tokens, action.colour),
-                     token_dice=(*knight.token_dice, None))
-    house = replace(house.with_knight(knight), bravery_tokens=tuple(held),
-                    morale=house.morale + gain)
-    state = state.with_household(house)
-    events: list[Event] = [TokenPlaced(house.name, knight.name, action.colour, gain,
-                                       house.morale)]
-    if all(k.tokens for h in state.households for k in h.knights):
-        state = replace(state, phase="planning")
-        events.append(PhaseBegins("planning", state.round, state.initiative))
-    return state, tuple(events)
+    state = state.with_household(replace(house, bravery_tokens=tuple(held)))
+    return put_token(state, house.name, knight.name, action.colour, "setting up")
 
 
 def attach(state: JoustState, action: Attach) -> Result:
     """Play one Enhancement Card a round as a Squire (one per Knight, die colour locked) or as
     Equipment (Vanguard one, Crusader two of different types; a worker goes on the card)."""
     house, knight = house_and_knight(state, action, action.house, action.knight)
-    _planning(state, action, house)
-    if house.enhancement_placed:
+    early = bool(state.pending) and state.pending[0].kind == "place-enhancement"
+    if early and state.pending[0].house != house.name:
+        raise IllegalActionError(action, f"House {state.pending[0].house} has a choice to make "
+                                         f"first")
+    if not early:
+        require_planning(state, action, house)
+    if house.enhancement_placed and not early:
         raise IllegalActionError(action, "a Household places one Enhancement Card in the "
                                          "Planning Phase")
     index = next((i for i, c in enumerate(house.hand) if c.name == action.card), None)
@@ -113,7 +110,8 @@ def attach(state: JoustState, action: Attach) -> Result:
         if colour not in card.squire_colours:
             raise IllegalActionError(action, f"the Squire's die must be locked to one of "
                                              f"{', '.join(card.squire_colours)}")
-        knight = replace(knight, squire=Squire(card.name, colour, None, card.reroll, False))
+        knight = replace(knight, squire=Squire(card.squire_name or card.name, colour, None,
+                                               card.reroll, False))
     elif action.as_ == "equipment":
         limit = EQUIPMENT_LIMIT[knight.side]
         if len(knight.equipment) >= limit:
@@ -135,8 +133,11 @@ def attach(state: JoustState, action: Attach) -> Result:
     else:
         raise IllegalActionError(action, "an Enhancement Card is played as a squire or as "
                                          "equipment")
-    house = replace(house.with_knight(knight), enhancement_placed=True,
-                    hand=house.hand[:index] + house.hand[index + 1:])
+    house = replace(house.with_knight(knight), enhancement_placed=house.enhancement_placed
+                    or not early, hand=house.hand[:index] + house.hand[index + 1:],
+                    kept="" if house.kept == card.name else house.kept)
+    if early:  # Marshall's Office: "You still get to place one in the Planning Phase."
+        state = replace(state, pending=state.pending[1:])
     return state.with_household(house), (Planned(house.name, f"plays {card.name} on "
                                                               f"{knight.name} as "
                                                               f"{action.as_.title()}"),)
@@ -147,7 +148,7 @@ def place_die(state: JoustState, action: PlaceDie) -> Result:
     its colour or an Equipment slot whose colours include it (:func:`slot_mismatch`).  Black
     Fealty Dice stay on their Knights."""
     house, knight = house_and_knight(state, action, action.house, action.knight)
-    _planning(state, action, house)
+    require_planning(state, action, house)
     try:
         current = knight.die_on(action.slot)
     except KeyError:
@@ -207,7 +208,7 @@ def slot_mismatch(knight: Knight, slot: str, colour: str) -> str | None:
 def remove_die(state: JoustState, action: RemoveDie) -> Result:
     """The die on a slot goes back to the Dice Pool, or to the Squire it came from."""
     house, knight = house_and_knight(state, action, action.house, action.knight)
-    _planning(state, action, house)
+    require_planning(state, action, house)
     try:
         colour = knight.die_on(action.slot)
     except KeyError:
@@ -225,7 +226,7 @@ def remove_die(state: JoustState, action: RemoveDie) -> Result:
 def choose_favor(state: JoustState, action: ChooseFavor) -> Result:
     """One Favor Action per Knight, from those on its card; none for a Panicked Knight."""
     house, knight = house_and_knight(state, action, action.house, action.knight)
-    _planning(state, action, house)
+    require_planning(state, action, house)
     if action.favor is not None:
         if knight.panic:
             raise IllegalActionError(action, f"{knight.name} is Panicked and may not use a "
@@ -243,7 +244,7 @@ def set_order(state: JoustState, action: SetOrder) -> Result:
         house = state.household(action.house)
     except KeyError:
         raise IllegalActionError(action, f"there is no House {action.house}") from None
-    _planning(state, action, house)
+    require_planning(state, action, house)
     names = sorted(k.name for k in house.knights)
     if sorted(action.order) != names or len(action.order) != JOUSTS:
         raise IllegalActionError(action, f"the order must name each of {', '.join(names)} once")
@@ -309,4 +310,11 @@ def advance_crown(state: JoustState, action: AdvanceCrown) -> Result:
     house = replace(house, crowns=house.crowns - 1,
                     tracks=tuple(track if t.name == track.name else t for t in house.tracks))
     return (state.with_household(house),
-            (CrownPlaced(house.name, track.name, track.progress, track.length, track.perk),))
+            (CrownPlaced(house.name, track.name, track.progress, track.length,
+                         perk_words(track.perk)),))
+
+
+def perk_words(perk: str) -> str:
+    """A Crown track's Perk in words (``morale:5`` -> ``gain 5 Morale``)."""
+    parsed = parse_perk(perk, PERK_KINDS)
+    return perk if isinstance(parsed, str) else parsed.words()

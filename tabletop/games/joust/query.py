@@ -1,6 +1,6 @@
 """``tabletop query`` verbs for King's Champion: dice scores, Morale from tokens, crown
-targets, starting Morale, a Knight's dice and die slots, and the winner.  Each answer carries
-``"why"``."""
+targets, starting Morale, a Knight's dice and die slots, and the winner, with the phase verbs
+of :mod:`tabletop.games.joust.query_phases`.  Each answer carries ``"why"``."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 from tabletop.dice.kings_champion import ATTACK_COLOURS, parse_die, score
 from tabletop.errors import QueryError
 from tabletop.games.contract import Verb
+from tabletop.games.joust import query_phases
 from tabletop.games.joust.planning import MATCH_RULE, slot_mismatch
 from tabletop.games.joust.scoring import starting_morale, token_morale, winner
 from tabletop.games.joust.state import JoustState, Knight, is_token_slot
@@ -175,4 +176,5 @@ _PICTURES = {"slots": _slots_picture, "dice": _dice_picture, "morale-for": _knig
              "crown-target": _knight_picture}
 """The verbs whose answers are drawn by ``--overlay``, and how."""
 
-VERBS = {name: replace(verb, picture=_PICTURES.get(name)) for name, verb in VERBS.items()}
+VERBS = {name: replace(verb, picture=_PICTURES.get(name))
+         for name, verb in {**VERBS, **query_phases.VERBS}.items()}

@@ -12,22 +12,34 @@ from itertools import permutations
 
 from tabletop.errors import IllegalActionError
 from tabletop.games.actionfields import check_fields
-from tabletop.games.joust import jousting, planning
+from tabletop.games.joust import abilities, jousting, phases, planning, rewards, setup
 from tabletop.games.joust.actions import (
     Action,
     AdvanceCrown,
     Attach,
+    Choose,
     ChooseFavor,
+    ChooseKnight,
+    Collect,
     DieRoll,
+    Draw,
     EndRound,
+    Finish,
     Joust,
     KnightRoll,
+    ManSquire,
+    Pass,
+    PhaseAction,
+    PlaceAbility,
     PlaceDie,
     PlaceToken,
+    PlaceWorkers,
+    Promote,
     Ready,
     RemoveDie,
     Reveal,
     SetOrder,
+    Spend,
 )
 from tabletop.games.joust.events import Event, describe
 from tabletop.games.joust.state import JOUSTS, JoustState, Knight
@@ -44,13 +56,27 @@ _HANDLERS: dict[type, Callable] = {
     Reveal: jousting.reveal,
     Joust: jousting.joust,
     EndRound: jousting.end_round,
+    ChooseKnight: setup.choose_knight,
+    Draw: phases.draw,
+    PlaceWorkers: phases.place_workers,
+    ManSquire: phases.man_squire,
+    Pass: phases.pass_workers,
+    Choose: rewards.choose,
+    PlaceAbility: abilities.place_ability,
+    Collect: phases.collect,
+    Promote: phases.promote,
+    Spend: phases.spend,
+    Finish: phases.finish,
 }
 
-__all__ = ["apply", "legal_actions", "describe"]
+__all__ = ["apply", "legal_actions", "candidate_actions", "describe"]
 
 
-def apply(state: JoustState, action: Action) -> tuple[JoustState, tuple[Event, ...]]:
-    """The state after ``action`` and what happened; raises ``IllegalActionError``."""
+def apply(state: JoustState, action: Action | PhaseAction
+          ) -> tuple[JoustState, tuple[Event, ...]]:
+    """The state after ``action`` and what happened, the game moved on to the next phase when
+    every Household is through this one; raises ``IllegalActionError``.  While a choice is
+    pending only that choice (or placing a Crown) is accepted."""
     check_fields(action)
     handler = _HANDLERS.get(type(action))
     if handler is None:
@@ -59,22 +85,40 @@ def apply(state: JoustState, action: Action) -> tuple[JoustState, tuple[Event, .
         raise IllegalActionError(action, "a filtered view hides secrets and cannot be played on")
     if state.phase == "over":
         raise IllegalActionError(action, "the game is over")
-    return handler(state, action)
+    if state.pending and not isinstance(action, Choose | Attach | AdvanceCrown):
+        raise IllegalActionError(action, f"first: {rewards.describe_pending(state.pending[0])}")
+    state, events = handler(state, action)
+    state, more = phases.settle(state)
+    return state, (*events, *more)
 
 
 def legal_actions(state: JoustState) -> tuple[Action, ...]:
-    """Actions ``apply`` accepts: every setup, planning, reveal and end-of-round action, and
-    for a joust a few sample rolls (every die showing 1, 3, 5 or 6; Aftershocks end on 2),
-    since the faces are the dice's to choose.  Crown placements are included.  Empty once the
-    game is over."""
+    """Actions ``apply`` accepts, from :func:`candidate_actions`: every choice, Draw, Worker,
+    Ennoblement, setup (Knights and tokens), planning, reveal and end-of-round action, and for
+    a joust a few sample rolls (every die showing 1, 3, 5 or 6; Aftershocks end on 2), since
+    the faces are the dice's to choose.  Crown placements are included.  Empty once the game
+    is over."""
+    return tuple(a for a in candidate_actions(state) if _accepted(state, a))
+
+
+def candidate_actions(state: JoustState) -> tuple[Action, ...]:
+    """The actions :func:`legal_actions` tries, before each is checked by ``apply`` (a
+    superset of them, cheap to list: a random player may try these one by one)."""
     if state.phase == "over" or state.viewer is not None:
         return ()
     out: list[Action] = []
     for house in state.households:
         out.extend(AdvanceCrown(house.name, t.name) for t in house.tracks
                    if house.crowns and not t.complete)
-    if state.phase == "setup":
+    if state.pending:
+        out.extend(_pending_actions(state))
+    elif state.phase in ("draw", "worker", "ennoblement"):
+        out.extend(_turn_actions(state))
+    elif state.phase == "setup":
+        cards = rewards.catalog(state).knights
         for house in state.households:
+            out.extend(ChooseKnight(house.name, k.name, c.name) for k in house.knights
+                       for c in cards)
             for knight in house.knights:
                 if not knight.tokens:
                     out.extend(PlaceToken(house.name, knight.name, c)
@@ -89,12 +133,52 @@ def legal_actions(state: JoustState) -> tuple[Action, ...]:
         pair = state.jousters(state.resolved)
         assert pair is not None
         for face in (1, 3, 5, 6):
-            out.append(Joust(tuple(_sample_roll(house.name, knight, face)
+            out.append(Joust(tuple(_sample_roll(state, house.name, knight, face)
                                    for house, knight in zip(state.in_order(), pair,
                                                             strict=True))))
     else:
         out.append(EndRound())
-    return tuple(a for a in out if _accepted(state, a))
+    return tuple(out)
+
+
+def _pending_actions(state: JoustState) -> list:
+    pending = state.pending[0]
+    if pending.kind != "place-enhancement":
+        return [Choose(pending.house, o) for o in rewards.options(state, pending)]
+    house = state.household(pending.house)
+    return [a for knight in house.knights for a in _attachments(house, knight)]
+
+
+def _attachments(house, knight: Knight) -> list:
+    out: list = []
+    for card in house.hand:
+        out.append(Attach(house.name, card.name, knight.name, "equipment"))
+        out.extend(Attach(house.name, card.name, knight.name, "squire", c)
+                   for c in card.squire_colours)
+    return out
+
+
+def _turn_actions(state: JoustState) -> list:
+    """The Draw, Worker and Ennoblement actions of the Household whose turn it is."""
+    house = state.household(state.turn)
+    name = house.name
+    if state.phase == "draw":
+        return [Draw(name)]
+    if state.phase == "worker":
+        out: list = [Pass(name)]
+        for building in rewards.catalog(state).buildings:
+            out.extend(PlaceWorkers(name, building.name, i)
+                       for i in range(len(building.locations)))
+        out.extend(ManSquire(name, k.name) for k in house.knights)
+        return out
+    if not house.collected:
+        return [Collect(name)]
+    out = [Finish(name)]
+    out.extend(Spend(name, t.name) for t in rewards.catalog(state).political)
+    for track in house.tracks:
+        out.append(Promote(name, track.name, ""))
+        out.extend(Promote(name, track.name, k.name) for k in house.knights)
+    return out
 
 
 def _accepted(state: JoustState, action: Action) -> bool:
@@ -111,6 +195,9 @@ def _planning_actions(state: JoustState, name: str) -> list[Action]:
     out.extend(SetOrder(name, order) for order in permutations(k.name for k in house.knights))
     for knight in house.knights:
         out.extend(ChooseFavor(name, knight.name, f) for f in knight.favors)
+        out.extend(PlaceAbility(name, knight.name, c) for c in sorted(set(house.abilities)))
+        if knight.ability:
+            out.append(PlaceAbility(name, knight.name, None))
         for slot in knight.slot_ids():
             if knight.die_on(slot) is not None:
                 out.append(RemoveDie(name, knight.name, slot))
@@ -118,15 +205,12 @@ def _planning_actions(state: JoustState, name: str) -> list[Action]:
             out.extend(PlaceDie(name, knight.name, slot, c) for c in knight.slot_colours(slot))
             if knight.squire is not None and knight.squire.colour in knight.slot_colours(slot):
                 out.append(PlaceDie(name, knight.name, slot, knight.squire.colour, True))
-        for card in house.hand:
-            out.append(Attach(name, card.name, knight.name, "equipment"))
-            out.extend(Attach(name, card.name, knight.name, "squire", c)
-                       for c in card.squire_colours)
+        out.extend(_attachments(house, knight))
     return out
 
 
-def _sample_roll(house: str, knight: Knight, face: int) -> KnightRoll:
-    dice = [DieRoll(slot, (face,)) for slot, _ in knight.placed_dice()]
-    dice.append(DieRoll("fealty", (face,), aftershocks=(2,) if face == 6 else ()))
-    return KnightRoll(house, tuple(dice))
+def _sample_roll(state: JoustState, house: str, knight: Knight, face: int) -> KnightRoll:
+    return KnightRoll(house, tuple(
+        DieRoll(slot, (face,), aftershocks=(2,) if slot == "fealty" and face == 6 else ())
+        for slot, _ in abilities.roll_slots(state, knight)))
 

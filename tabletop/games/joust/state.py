@@ -2,14 +2,15 @@
 values.
 
 Rulebook: *Leading a Household* (House card, Dice Pool), *Tracking Crowns* (Status card),
-*Anatomy of a Knight*, *Placing an Enhancement Card*, *Choosing the Jousting Order*.  The Draw,
-Worker and Ennoblement Phases are not played yet; their fields (workers, hand limit, held
-Bravery Tokens, Reputation spent, Crown tracks) are kept so they can be.
+*Anatomy of a Knight*, *Placing an Enhancement Card*, *Choosing the Jousting Order*, the
+decks and the bag (*Setting the Field*), the Worker Phase's claimed locations and the choices a
+Perk leaves to its player.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from tabletop.dice.kings_champion import ATTACK_COLOURS
 from tabletop.numbers import parse_int
@@ -31,9 +32,13 @@ EQUIPMENT_LIMIT = {"vanguard": 1, "crusader": 2}
 EQUIPMENT_TYPES = ("weapon", "shield", "armor")
 TOKEN_COLOURS = ATTACK_COLOURS
 TRACK_KINDS = ("promotion", "house")
-PHASES = ("setup", "planning", "jousting", "over")
+PHASES = ("setup", "draw", "worker", "planning", "jousting", "ennoblement", "over")
 """``setup``: each Household places its starting Bravery Tokens (*Placing Bravery Tokens*);
-``planning`` and ``jousting``: the Planning and Jousting Phases; ``over``: the game has ended."""
+then the five Phases of Play (*Game Play*); ``over``: the game has ended."""
+
+PHASE_TITLES = {"setup": "Setting the Field", "draw": "Draw Phase", "worker": "Worker Phase",
+                "planning": "Planning Phase", "jousting": "Jousting Phase",
+                "ennoblement": "Ennoblement Phase", "over": "The end"}
 
 HIDDEN = "?"
 """Stands for a secret value in :func:`tabletop.games.joust.view.view_for`'s filtered state."""
@@ -79,14 +84,15 @@ class Equipment:
 
 @dataclass(frozen=True)
 class Enhancement:
-    """An Enhancement Card in hand: its Squire half (die colours to lock, reroll colour) and its
-    Equipment half (type and slot colours)."""
+    """An Enhancement Card in hand: its Squire half (die colours to lock, reroll colour, the
+    Squire's ``squire_name``) and its Equipment half (``name``, type and slot colours)."""
 
     name: str
     squire_colours: tuple[str, ...]
     reroll: str | None
     kind: str
     colours: tuple[str, ...]
+    squire_name: str = ""
 
 
 FACE_DOWN_CARD = Enhancement(HIDDEN, (), None, "", ())
@@ -102,6 +108,8 @@ class Knight:
     to beat.  ``favors`` are the Favor Actions printed on the card; ``favor`` the one chosen
     this round.  ``panic``: Panicked this round (no Favor Action).  ``hits_taken`` and
     ``hits_scored`` count this round's hits for Panic and the Ennoblement Phase.
+    ``ability`` is the Ability Card placed on the Knight this round (``""``: none); ``calm``:
+    an Ability Card made the Knight Calm this round.
     """
 
     name: str
@@ -119,6 +127,7 @@ class Knight:
     equipment: tuple[Equipment, ...] = ()
     hits_taken: int = 0
     hits_scored: int = 0
+    calm: bool = False
 
     @property
     def promoted(self) -> bool:
@@ -183,13 +192,15 @@ class Knight:
 
 @dataclass(frozen=True)
 class CrownTrack:
-    """A Crown track on the Status card: ``length`` Crowns reach the gold shield's ``perk``."""
+    """A Crown track on the Status card: ``length`` Crowns reach the gold shield's ``perk``;
+    ``claimed``: the Perk (and the promotion) was taken in an Ennoblement Phase."""
 
     name: str
     kind: str
     length: int
     perk: str
     progress: int = 0
+    claimed: bool = False
 
     @property
     def complete(self) -> bool:
@@ -204,6 +215,14 @@ class Household:
     card; ``crowns``: King's Crowns earned and not yet put on a track; ``order``: the Jousting
     Tokens on The List, first joust first (empty until set); ``ready``: the Planning Phase is
     done for this Household; ``enhancement_placed``: its one Enhancement of the round is played.
+    ``workers`` are the workers in the pool now; ``workers_out`` those on Buildings and Squire
+    Rerolls this round (they come back when the round ends; a worker on Equipment stays).
+    ``abilities``: the Ability Cards in hand; ``advanced_deck``: its own Advanced Ability deck;
+    ``influence``: its Influence marker's space on each Political track (the Catalog's order).
+    ``passed``: it passed in the Worker Phase; ``done``: it finished its Draw or Ennoblement
+    turn; ``collected``: it collected its Bravery Tokens this Ennoblement Phase; ``kept``: the
+    Enhancement Card kept into the next round by the Rule Exception; ``extra_die``: the
+    all-promoted Promotion Perk is taken (*Placing Bravery Tokens*, Ennoblement Phase).
     """
 
     name: str
@@ -221,6 +240,15 @@ class Household:
     order: tuple[str, ...] = ()
     ready: bool = False
     enhancement_placed: bool = False
+    abilities: tuple[str, ...] = ()
+    advanced_deck: tuple[str, ...] = ()
+    influence: tuple[int, ...] = ()
+    workers_out: int = 0
+    passed: bool = False
+    done: bool = False
+    collected: bool = False
+    kept: str = ""
+    extra_die: bool = False
 
     def knight(self, name: str) -> Knight:
         """The Knight called ``name``; ``KeyError`` if none."""
@@ -239,6 +267,21 @@ class Household:
 
 
 @dataclass(frozen=True)
+class Pending:
+    """A choice a Perk or a location left to ``house`` (resolved before anything else happens):
+    ``kind`` is the Perk kind (``place-token``, ``gain-die``, ``advance``,
+    ``place-enhancement``, ``keep-enhancement``) or ``keep-token`` (keep one of the drawn
+    Bravery Tokens in ``arg``); ``arg`` the colour, track or drawn tokens, ``n`` the spaces,
+    ``source`` where it came from, in words."""
+
+    house: str
+    kind: str
+    arg: str = ""
+    n: int = 1
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class JoustState:
     """A whole King's Champion position on The List.
 
@@ -246,6 +289,15 @@ class JoustState:
     round; ``revealed`` and ``resolved`` count the jousts of this round whose tokens are face up
     and which are scored.  ``viewer`` is set only on a filtered view (``view_for``): the
     Household it was filtered for, or ``HIDDEN`` for the public view.
+
+    The decks are card names, top first (the Enhancement deck, the shared Standard Ability
+    deck and their discard piles); ``bag`` the Bravery Tokens in the bag, next draw first.
+    They were shuffled from ``seed``; ``shuffles`` counts the shuffles since, so that each
+    reshuffle is seeded too.  ``claimed`` lists the Worker Phase's claimed locations as
+    ``(building, location index, house)``.  ``turn`` names the Household to act in the Draw,
+    Worker and Ennoblement Phases.  ``pending`` holds the choices waiting, first first.
+    ``cards`` is the :class:`~tabletop.games.joust.cards.Catalog` in play (``None``: the
+    shipped examples); it is the game's data, not its position, so it is not compared.
     """
 
     households: tuple[Household, Household]
@@ -257,6 +309,17 @@ class JoustState:
     title: str = ""
     notes: str = ""
     viewer: str | None = field(default=None, compare=True)
+    seed: int = 0
+    shuffles: int = 0
+    enhancement_deck: tuple[str, ...] = ()
+    enhancement_discard: tuple[str, ...] = ()
+    ability_deck: tuple[str, ...] = ()
+    ability_discard: tuple[str, ...] = ()
+    bag: tuple[str, ...] = ()
+    claimed: tuple[tuple[str, int, str], ...] = ()
+    turn: str = ""
+    pending: tuple[Pending, ...] = ()
+    cards: Any = field(default=None, compare=False, repr=False)
 
     def household(self, name: str) -> Household:
         """The Household called ``name``; ``KeyError`` if none."""

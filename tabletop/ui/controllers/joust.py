@@ -9,8 +9,10 @@ click the Knights' names in jousting order to lay their tokens on The List; clic
 Enhancement card in the strip, then a Knight's name, to play it; then Ready.  A hand-over
 screen sits between the players whenever the secrets on show would change.  Jousting: Reveal,
 then Joust (the roll modal, which throws each Knight's dice in the animated dice tray), then
-End round.  King's Crowns are put on a track with the
-Crown buttons.
+End round.  King's Crowns are put on a track with the Crown buttons.  The Draw, Worker and
+Ennoblement Phases, Ability Cards and the choices Perks leave are buttons and menus in the
+side panel (:mod:`tabletop.ui.controllers.joust_phases`); when the game ends a final screen
+names the King's Champion and why.
 """
 
 from __future__ import annotations
@@ -31,10 +33,11 @@ from tabletop.games.joust.actions import (
     Reveal,
     SetOrder,
 )
-from tabletop.games.joust.planning import slot_mismatch
+from tabletop.games.joust.planning import perk_words, slot_mismatch
 from tabletop.games.joust.scoring import winner
 from tabletop.games.joust.state import JOUSTS, JoustState
-from tabletop.games.joust.view import acting, view_for
+from tabletop.games.joust.view import HAND_KINDS, acting, view_for
+from tabletop.ui.controllers import joust_phases
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.session import Session
@@ -42,6 +45,9 @@ from tabletop.ui.views.joust import FITS, HOUSE_COLOURS, Hit, Selection, draw_jo
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.handover import HandOver
 
+SCREEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_r, pygame.K_j, pygame.K_c,
+               pygame.K_a, pygame.K_w, pygame.K_p, pygame.K_s, pygame.K_k)
+"""The keys this screen acts on (the window's own keys, such as D for the dice tray, pass)."""
 PUBLIC = "everyone"
 """``shown_to`` value when both players look at the public view."""
 NOBODY = ""
@@ -61,15 +67,20 @@ class JoustController(GameController):
         self.mouse = (0, 0)
         self.seed_base = random.SystemRandom().randrange(2**20)
         self.handing_over = False
+        self.final_shown = session.state.phase == "over"
 
     # -- who may see what --------------------------------------------------------------------
 
     def planner(self) -> str | None:
         """The Household planning now (initiative first), or ``None`` outside planning."""
-        return acting(self.session.state)
+        state: JoustState = self.session.state
+        return acting(state) if state.phase == "planning" else None
 
     def wanted(self) -> str:
-        return self.planner() or PUBLIC
+        """Whose secrets may be on show (:func:`~tabletop.games.joust.view.acting`): the
+        planner's, or the Household choosing from its own hand (an Enhancement placed in the
+        Worker Phase, the card kept by the Rule Exception); else nobody's (the public view)."""
+        return acting(self.session.state) or PUBLIC
 
     def view_state(self) -> JoustState:
         """The state with every secret the people at the screen may not see filtered out:
@@ -81,9 +92,22 @@ class JoustController(GameController):
         viewer = wanted if wanted != PUBLIC and self.shown_to == wanted else None
         return view_for(state, viewer)
 
+    def _hand_over_due(self) -> bool:
+        """Whether the screen must change hands before anything else is done (events that
+        arrive in the same frame as the change that calls for it)."""
+        if self.reveal or self.handing_over:
+            return False
+        wanted = self.wanted()
+        return wanted != self.shown_to and not (wanted == PUBLIC and self.shown_to == NOBODY)
+
     def update(self, dt_ms: int) -> None:
-        """Push the hand-over screen whenever the viewer must change."""
+        """Push the hand-over screen whenever the viewer must change, and the final screen
+        once when the game ends."""
         if self.app is None or self.reveal or self.handing_over:
+            return
+        if self.session.state.phase == "over" and not self.final_shown:
+            self.final_shown = True
+            self.app.push(HandOver(*self.final_words(), lambda: None))
             return
         wanted = self.wanted()
         if wanted == self.shown_to:
@@ -93,10 +117,19 @@ class JoustController(GameController):
             return
         self.handing_over = True
         self.selection = Selection()
-        if wanted == PUBLIC:
+        state: JoustState = self.session.state
+        if wanted == PUBLIC and state.phase == "jousting":
             headline, detail = ("Both Households to the table", "Planning is over: the "
                                 "Jousting Tokens stay face down until each joust is revealed. "
                                 "Click to continue.")
+        elif wanted == PUBLIC:
+            headline, detail = ("Both Households to the table", "Hands are hidden again. "
+                                "Click to continue.")
+        elif state.pending and state.pending[0].kind in HAND_KINDS:
+            headline = f"Pass to House {wanted}, then click"
+            detail = (f"House {wanted} chooses from its hand: "
+                      f"{joust_phases.describe_pending(state.pending[0])}. The rival's hand "
+                      f"stays hidden.")
         else:
             headline = f"Pass to House {wanted}, then click"
             detail = (f"House {wanted} plans now. The rival's plan stays hidden; when House "
@@ -133,14 +166,29 @@ class JoustController(GameController):
                 return scored[-2:]
         return [self.hint(view)]
 
+    def final_words(self) -> tuple[str, str]:
+        """The final screen: the King's Champion (or a tie) and the reasons, with each
+        Household's Morale, Knights promoted and Reputation spent."""
+        state: JoustState = self.session.state
+        decided = winner(state)
+        name, why = decided if decided is not None else (None, "the game ended")
+        head = f"House {name} is the King's Champion" if name else "The game is a tie"
+        standing = "; ".join(f"{h.name}: Morale {h.morale}, {h.promoted()} Knights promoted, "
+                             f"{h.reputation_spent} Reputation spent" for h in state.households)
+        return head, f"Why: {why}. {standing}. Click to see the board."
+
     def hint(self, view: JoustState) -> str:
         planner = self.planner()
+        if view.pending or view.phase in ("draw", "worker", "ennoblement"):
+            return joust_phases.phase_hint(self.session.state)
         if view.phase == "setup":
-            return "Setting up: click a held Bravery Token in a House strip, then a Knight."
+            return ("Setting up: choose the Knights (K) if you wish, then click a held Bravery "
+                    "Token in a House strip, then a Knight.")
         if planner:
             return (f"House {planner} plans: drag dice onto Bravery Tokens of their colour or "
                     f"Equipment that takes them (ringed in green), pick a Favor Action per "
-                    f"Knight, click the Knights' names in jousting order, then Ready.")
+                    f"Knight, place Ability Cards (A), click the Knights' names in jousting "
+                    f"order, then Ready.")
         if view.phase == "jousting":
             if view.revealed == view.resolved < JOUSTS:
                 return f"Reveal joust {view.resolved + 1}."
@@ -158,6 +206,12 @@ class JoustController(GameController):
             return (f"Round {state.round}: Jousting", (200, 170, 80))
         if state.phase == "over":
             return ("Game over", (200, 170, 80))
+        if state.phase in ("draw", "worker", "ennoblement") and state.turn:
+            phase = {"draw": "draws", "worker": "places workers",
+                     "ennoblement": "ennobles"}[state.phase]
+            house = state.pending[0].house if state.pending else state.turn
+            return (f"House {house} {'chooses' if state.pending else phase}",
+                    _house_colour(state, house))
         return (f"Round {state.round}: setting up (both Households)", (200, 170, 80))
 
     def panel_lines(self) -> list[str]:
@@ -166,6 +220,7 @@ class JoustController(GameController):
         for house in view.households:
             lines.append(f"{house.name}: Morale {house.morale} · Reputation "
                          f"{house.reputation} · promoted {house.promoted()}")
+        lines += joust_phases.house_lines(view)
         if self.selection.colour:
             lines.append(f"Holding a {self.selection.colour} die: click a slot ringed in "
                          f"green (a {self.selection.colour} token, or Equipment taking "
@@ -188,10 +243,11 @@ class JoustController(GameController):
 
     def buttons(self) -> list[ButtonSpec]:
         state: JoustState = self.session.state
-        out: list[ButtonSpec] = []
+        out: list[ButtonSpec] = joust_phases.phase_buttons(self)
         planner = self.planner()
         if planner:
             out.append(ButtonSpec("Ready", lambda: self._ready(planner), "Enter", slot="end"))
+            out.append(joust_phases.ability_button(self, planner))
             out.append(ButtonSpec("Clear order", self._clear_order, "",
                                   bool(self.selection.pending_order)))
         if state.phase == "jousting":
@@ -215,11 +271,24 @@ class JoustController(GameController):
                 ("Enter", "Ready (planning)"), ("R", "reveal the next joust"),
                 ("J", "roll the joust in the dice tray"),
                 ("C", "put a King's Crown on a Crown track"),
+                ("A", "place an Ability Card (planning)"),
+                ("Enter", "draw, collect, end the Ennoblement turn, or open a choice"),
+                ("W / P", "place workers / pass (Worker Phase)"),
+                ("S", "spend one Reputation (Ennoblement)"),
+                ("K", "choose the Knights (setting up)"),
                 ("Esc", "drop the held die or card")]
 
     # -- events ------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or (
+                event.type == pygame.KEYDOWN and event.key in SCREEN_KEYS):
+            due = self._hand_over_due()
+        else:
+            due = False
+        if due:
+            self.update(0)  # the hand-over comes first: no input acts on the wrong view
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             return False
@@ -236,8 +305,16 @@ class JoustController(GameController):
     def _key(self, key: int) -> bool:
         state: JoustState = self.session.state
         planner = self.planner()
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and planner:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and planner and not state.pending:
             self._ready(planner)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return joust_phases.enter_action(self)
+        letter = {pygame.K_w: "W", pygame.K_p: "P", pygame.K_s: "S", pygame.K_k: "K"}.get(key)
+        if letter:
+            return joust_phases.key_action(self, letter)
+        if key == pygame.K_a and planner:
+            joust_phases.ability_menu(self, planner)
             return True
         if key == pygame.K_r and state.phase == "jousting":
             self.perform(Reveal())
@@ -404,7 +481,7 @@ class JoustController(GameController):
         state: JoustState = self.session.state
         if state.phase == "over":
             return []
-        return [(f"{house.name}: {t.name} {t.progress}/{t.length} ({t.perk})",
+        return [(f"{house.name}: {t.name} {t.progress}/{t.length} ({perk_words(t.perk)})",
                  AdvanceCrown(house.name, t.name))
                 for house in state.households if house.crowns
                 for t in house.tracks if not t.complete]

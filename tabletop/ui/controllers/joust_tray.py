@@ -26,8 +26,11 @@ from dataclasses import dataclass, field
 import pygame
 
 from tabletop.dice.joust_rolls import (
+    ABILITY,
+    AFTERSHOCK,
     HEROS_FATE,
     SQUIRE,
+    ability_rerolls_left,
     aftershock_dice,
     knight_reroll,
     rerolls_left,
@@ -35,6 +38,7 @@ from tabletop.dice.joust_rolls import (
 from tabletop.dice.kings_champion import FEALTY, score
 from tabletop.dice.roll import Roll
 from tabletop.errors import TabletopError
+from tabletop.games.joust.abilities import during, roll_slots
 from tabletop.games.joust.actions import DieRoll, Joust, KnightRoll
 from tabletop.games.joust.jousting import FAVOR_WORDS, favor_of, how_rolled
 from tabletop.games.joust.state import FAVOR_TITLES, JoustState, Knight
@@ -47,6 +51,13 @@ from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.dice_tray import DiceTray
 
 DIE = 46
+SOURCES = {HEROS_FATE: "heros-fate", SQUIRE: "squire", ABILITY: "ability"}
+"""The rules core's name of each reroll the tray records."""
+
+
+def _resolved(roll: Roll) -> bool:
+    """Whether the Aftershocks are rolled (after which no reroll is left)."""
+    return any(step.reason == AFTERSHOCK for step in roll.steps)
 
 TITLES = {"preset": "Targeting: set a die, then Roll (Enter) throws the dice in the tray",
           "throwing": "The dice are in the tray",
@@ -67,6 +78,7 @@ class Side:
     slots: list[str]
     colours: list[str]
     seed: int
+    ability: tuple[str, ...] = ()
     preset: dict[int, int] = field(default_factory=dict)
     roll: Roll | None = None
     convert: int = 0
@@ -96,7 +108,7 @@ class Side:
         """The dice tray's reroll for this Knight: its own Squire Reroll or Hero's Fate, by
         :func:`tabletop.dice.joust_rolls.knight_reroll`."""
         return knight_reroll(roll, chosen, heros_fate_held=self.favor == "heros-fate",
-                             squire=self._squire())
+                             squire=self._squire(), ability=self.ability)
 
     def rerolls(self, roll: Roll) -> list[tuple[str, str]]:
         """``(label, reason)`` of the rerolls this Knight may still use on ``roll``, Hero's
@@ -104,7 +116,11 @@ class Side:
         squire = self._squire()
         left = rerolls_left(roll, heros_fate_held=self.favor == "heros-fate", squire=squire)
         labels = {HEROS_FATE: "Hero's Fate reroll", SQUIRE: f"Squire reroll ({squire})"}
-        return [(labels[reason], reason) for reason in (HEROS_FATE, SQUIRE) if reason in left]
+        out = [(labels[reason], reason) for reason in (HEROS_FATE, SQUIRE) if reason in left]
+        free = [] if _resolved(roll) else ability_rerolls_left(roll, self.ability)
+        out += [(f"Ability Card reroll (one {c} die)" if c != "any" else
+                 "Ability Card reroll (one die)", ABILITY) for c in free]
+        return out
 
     def die_rolls(self, roll: Roll | None = None) -> tuple[DieRoll, ...]:
         """The dice as the rules core takes them, from ``roll`` (default: the Knight's own
@@ -121,7 +137,7 @@ class Side:
             faces = tuple(f.value for f in roll.shown(position))
             reasons = [s.reason for s in roll.steps if s.action == "reroll"
                        and position in s.dice]
-            sources = tuple("heros-fate" if r == HEROS_FATE else "squire" for r in reasons)
+            sources = tuple(SOURCES[r] for r in reasons)
             after = chain if self.colours[index] == FEALTY and faces[-1] == 6 else ()
             out.append(DieRoll(slot, faces, sources, after))
         return tuple(out)
@@ -175,9 +191,10 @@ class JoustTray(Controller):
         assert pair is not None
         self.sides = []
         for number, (house, knight) in enumerate(zip(state.in_order(), pair, strict=True)):
-            placed = knight.placed_dice()
-            self.sides.append(Side(house.name, knight, [s for s, _ in placed] + ["fealty"],
-                                   [c for _, c in placed] + [FEALTY], seed * 2 + number))
+            rolled = roll_slots(state, knight)  # placed dice, an Ability Card's, the Fealty Die
+            self.sides.append(Side(house.name, knight, [s for s, _ in rolled],
+                                   [c for _, c in rolled], seed * 2 + number,
+                                   during(state, knight).rerolls))
         self.stage = "preset" if any(s.can_target() for s in self.sides) else "throwing"
         self.tray_for: int | None = None
         self.message = ""

@@ -14,11 +14,13 @@ from dataclasses import dataclass, replace
 import pygame
 
 from tabletop.games.joust.planning import slot_mismatch
+from tabletop.games.joust.rewards import slot_perk
 from tabletop.games.joust.state import (
     FAVOR_TITLES,
     HIDDEN,
     JOUSTS,
     MAX_REPUTATION,
+    PHASE_TITLES,
     Household,
     JoustState,
     Knight,
@@ -181,6 +183,13 @@ def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustStat
         marks.append("initiative")
     if state.phase == "planning":
         marks.append("finished planning" if house.ready else "planning")
+    elif state.phase == "worker" and house.passed:
+        marks.append("passed")
+    if state.pending and state.pending[0].house == house.name:
+        marks.append("chooses")
+    elif not state.pending and state.phase in ("draw", "worker", "ennoblement") and \
+            house.name == state.turn:
+        marks.append("to act")
     title = f"House {house.name}" + (f"  ({', '.join(marks)})" if marks else "")
     # the strip: measure on a scratch flow first, to size the coloured band
     line = px(26)
@@ -195,7 +204,10 @@ def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustStat
             pieces.append(("label", "empty"))
         if house.bravery_tokens:
             pieces += [("label", "Tokens")] + [("token", c) for c in house.bravery_tokens]
-        pieces.append(("label", f"Workers {house.workers}"))
+        out = f" +{house.workers_out} out" if house.workers_out else ""
+        pieces.append(("label", f"Workers {house.workers}{out}"))
+        if house.abilities:
+            pieces.append(("label", f"Abilities {len(house.abilities)}"))
         pieces += [("card", card.name if card.name != HIDDEN else "Enhancement, face down")
                    for card in house.hand]
         for kind, value in pieces:
@@ -408,12 +420,32 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
             hits.append(Hit(box, "squire", house.name, knight=knight.name,
                             colour=knight.squire.colour))
     favors_top = max(y + 2, inner.bottom - below - len(chips) * (small + 10))
+    icons = _slot_icons(state, knight)
+    if icons:
+        lines = wrap(icons, small, inner.width)
+        if y + 2 + len(lines) * (small + 1) <= favors_top:  # only where the card has room
+            for line in lines:
+                text(surface, line, (inner.x, y + 2), small, (170, 176, 150))
+                y += small + 1
     hits += _draw_favors(surface, pygame.Rect(inner.x, favors_top, inner.width, 0), house,
                          knight, chips, small)
     if ability:
         text(surface, ability, (inner.x, inner.bottom - small - 1), small, (196, 198, 206),
              max_width=inner.width)
     return hits
+
+
+def _slot_icons(state: JoustState, knight: Knight) -> str:
+    """The Perk icons on the Knight's empty Bravery Token slots, in words (*Perks Gained*:
+    "When a player places a Bravery Token on a slot that has an icon, the Perk is gained
+    immediately"): ``"Slot 2: draw 1 Standard Ability Card · slot 3: add a white die"``."""
+    parts = []
+    for index in range(len(knight.tokens), knight.slots):
+        perk = slot_perk(state, knight, index)
+        if perk is not None:
+            parts.append(f"slot {index + 1}: {perk.words()}")
+    text_ = " · ".join(parts)
+    return text_[:1].upper() + text_[1:]
 
 
 def _slot_row(surface: pygame.Surface, rect: pygame.Rect, words: str, size: int,
@@ -533,16 +565,10 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
     px = scale.px
     pygame.draw.rect(surface, LIST_FIELD, rect, border_radius=8)
     pygame.draw.rect(surface, (96, 120, 90), rect, 2, border_radius=8)
-    phase = {"setup": "setting up", "planning": "Planning Phase", "jousting": "Jousting Phase",
-             "over": "game over"}[state.phase]
     head = px(20)
     x = text(surface, "The List", (rect.x + 10, rect.y + 5), head, theme.ACCENT).right + 12
-    words = f"Round {state.round} of 6 · {phase}"
-    if state.phase == "planning":
-        words += " · " + ", ".join(f"{h.name} {'ready' if h.ready else 'planning'}"
-                                   for h in state.households)
-    text(surface, words, (x, rect.y + 5 + (head - px(15)) // 2), px(15), theme.TEXT,
-         max_width=rect.right - 10 - x)
+    _draw_phase_track(surface, pygame.Rect(x, rect.y + 5, rect.right - 10 - x, head), state,
+                      px(15))
     top = rect.y + head + 10
     label = px(15)
     radius = max(6, min(px(22), (rect.bottom - top - label - 14) // 4))
@@ -572,6 +598,36 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
                 return
             text(surface, part, (note_rect.x, y), size, theme.TEXT)
             y += size + 1
+
+
+PHASE_TRACK = ("draw", "worker", "planning", "jousting", "ennoblement")
+"""The Phases of Play card (*Game Play*): the five phases of every round, in order."""
+
+
+def _draw_phase_track(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
+                      size: int) -> None:
+    """``Round 2 of 6`` and the five phases of play, the current one highlighted (setting up
+    and the end are named instead); words that do not fit are shortened to their first
+    word."""
+    y = rect.y + (rect.height - size) // 2
+    x = text(surface, f"Round {state.round} of 6", (rect.x, y), size, theme.TEXT).right + 10
+    if state.phase in ("setup", "over"):
+        words = PHASE_TITLES[state.phase] + (" · then the Draw Phase of round 1"
+                                             if state.phase == "setup" else "")
+        text(surface, words, (x, y), size, theme.ACCENT, max_width=rect.right - x)
+        return
+    names = [PHASE_TITLES[p] for p in PHASE_TRACK]
+    if sum(text_width(n, size) + 16 for n in names) > rect.right - x:
+        names = [n.split()[0] for n in names]
+    for phase, name in zip(PHASE_TRACK, names, strict=True):
+        width = text_width(name, size) + 10
+        box = pygame.Rect(x, y - 2, width, size + 4)
+        if phase == state.phase:
+            pygame.draw.rect(surface, theme.ACCENT, box, border_radius=4)
+            text(surface, name, box.center, size, theme.TEXT_DARK, anchor="center")
+        else:
+            text(surface, name, box.center, size, (150, 160, 150), anchor="center")
+        x += width + 6
 
 
 def _draw_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, column: int,

@@ -1,0 +1,111 @@
+"""King's Champion played whole, from a new game's setup to its end, with random legal actions
+for many seeds: every game ends (six rounds or a broken Morale) with a winner or a tie, and
+Morale, Reputation, Bravery Tokens, dice and workers stay within the rules all the way."""
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from tabletop.errors import IllegalActionError
+from tabletop.games import layouts
+from tabletop.games.joust.rewards import catalog, pool_limit
+from tabletop.games.joust.rules import apply, candidate_actions
+from tabletop.games.joust.scoring import winner
+from tabletop.games.joust.setup import new_game
+from tabletop.games.joust.state import MAX_REPUTATION, ROUNDS
+
+PROGRESS = {"Ready": 40, "Reveal": 20, "Joust": 20, "EndRound": 20, "SetOrder": 8,
+            "ChooseFavor": 8, "PlaceToken": 8, "Finish": 6, "Pass": 3, "Draw": 10,
+            "Collect": 10, "Choose": 10, "PlaceWorkers": 3, "Spend": 3, "Promote": 10}
+"""Weights that move a random game on (Ready is picked far more often than a die moved)."""
+
+
+def random_step(state, rng):
+    """Apply one random legal action: weighted draws from the candidates until ``apply``
+    accepts one (an illegal draw is dropped and another is drawn)."""
+    candidates = list(candidate_actions(state))
+    while candidates:
+        weights = [PROGRESS.get(type(a).__name__, 1) for a in candidates]
+        action = rng.choices(candidates, weights)[0]
+        try:
+            return apply(state, action)
+        except IllegalActionError:
+            candidates.remove(action)
+    raise AssertionError(f"no legal action in the {state.phase} phase")
+
+
+def check_invariants(state, tokens_total):
+    """Morale, Reputation, tokens, dice and workers within the rules."""
+    on_field = 0
+    for house in state.households:
+        assert house.morale >= 0
+        assert 0 <= house.reputation <= MAX_REPUTATION
+        assert house.workers >= 0 and house.workers_out >= 0
+        equipment = sum(len(k.equipment) for k in house.knights)
+        assert house.workers + house.workers_out + equipment >= 3  # none lost, some gained
+        dice = len(house.pool) + sum(len(k.placed_dice()) - (1 if k.squire and k.squire.on
+                                                             else 0) for k in house.knights)
+        assert dice <= pool_limit(house)
+        for knight in house.knights:
+            assert len(knight.tokens) <= knight.slots <= 5
+            assert len(knight.equipment) <= (2 if knight.promoted else 1)
+        on_field += len(house.bravery_tokens) + sum(len(k.tokens) for k in house.knights)
+        if state.phase == "draw" and not house.done:
+            assert house.workers_out == 0 and not state.claimed
+    assert 1 <= state.round <= ROUNDS
+    drawn = sum(p.arg.count(",") + 1 for p in state.pending if p.kind == "keep-token")
+    assert len(state.bag) + on_field + drawn == tokens_total  # no token made or lost
+
+
+SEEDS = range(12)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_game_from_setup_to_the_end(seed):
+    rng = random.Random(seed)
+    state = new_game(seed)
+    tokens_total = sum(n for _, n in catalog(state).bag)
+    for step in range(4000):
+        if state.phase == "over":
+            break
+        state, _ = random_step(state, rng)
+        check_invariants(state, tokens_total)
+        if step % 97 == 0:
+            assert layouts.loads(layouts.dumps(state))[1] == state
+    assert state.phase == "over", f"seed {seed}: unfinished after {step} actions"
+    decided = winner(state)
+    assert decided is not None
+    name, why = decided
+    broken = [h for h in state.households if h.morale == 0]
+    assert broken or state.round == ROUNDS
+    assert name in (None, *[h.name for h in state.households]) and why
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_game_ends_at_once_when_morale_breaks(seed):
+    """Winning The Game: "If a player loses all of their Morale they no longer have the will to
+    joust."  Both Households start their jousting low on Morale (set by hand after the first
+    Planning Phase): the game ends in the joust that breaks one, with the other as winner (or
+    the tie-breakers when both break at once)."""
+    rng = random.Random(seed)
+    state = new_game(seed)
+    tokens_total = sum(n for _, n in catalog(state).bag)
+    lowered = False
+    for _ in range(4000):
+        if state.phase == "over":
+            break
+        if state.phase == "jousting" and not lowered:
+            state = state.with_household(replace(state.households[0], morale=1))
+            state = state.with_household(replace(state.households[1], morale=2))
+            lowered = True
+        state, _ = random_step(state, rng)
+        check_invariants(state, tokens_total)
+    assert state.phase == "over"
+    broken = [h.name for h in state.households if h.morale == 0]
+    name, why = winner(state)
+    assert broken, f"seed {seed}: no Morale broke"
+    if len(broken) == 1:
+        assert name != broken[0] and "Morale is broken" in why
+    else:
+        assert "same joust" in why
