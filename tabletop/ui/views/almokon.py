@@ -275,7 +275,7 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
         width = area.width - 2 * pad - (big + 5 if beside_cost else 0)
         top = y + (big - size) // 2 if beside_cost and kind != "name" else y
         text(card, words, (area.x + pad, top), size, colour, max_width=width)
-        y += size + 1 if kind != "name" else size
+        y += size + 1  # as the plan counts every line
         if beside_cost and kind != "name":
             y = max(y, pad + big + 2)
     number = big
