@@ -1,4 +1,4 @@
-"""Clash layout files (issue 2, item 2; ``layouts-and-query.md``): every bad input gets one
+"""Clash layout files (``layouts-and-query.md``, *Layout files*): every bad input gets one
 clear line naming the file, the line, the piece or key and the rule, exit code 2 and no
 traceback; a layout survives save and load; a failed save leaves the old file whole."""
 

@@ -202,7 +202,7 @@ def test_power_limits_roll_spec_within_the_box_is_rolled_as_written():
 
 
 def test_shipped_faces_file_says_plainly_it_is_a_placeholder():
-    """Issue 9: where a rulebook does not print a die's faces, "the shipped one says plainly
+    """docs/dice.md: where a rulebook does not print a die's faces, "the shipped one says plainly
     that it is a placeholder to be checked against the physical dice"."""
     from tabletop.dice.kinds import DATA_KINDS, SHIPPED_FACES
 

@@ -349,7 +349,7 @@ def test_a_whole_game_of_six_rounds_by_mouse_and_keys(app):
 
 
 def test_joust_button_throws_the_seeded_dice_in_the_tray(app):
-    """Issue 9: every roll comes from the tray, is watched as real dice, can be replayed."""
+    """docs/dice.md: every roll comes from the tray, is watched as real dice, can be replayed."""
     session = app.session
     to_the_first_joust(session)
     frame(app)

@@ -46,3 +46,30 @@ def test_pymunk_only_in_dice():
            if "dice" not in p.relative_to(PACKAGE).parts
            and any(n == "pymunk" or n.startswith("pymunk.") for n in _imports(p))]
     assert bad == []
+
+
+def test_the_window_enters_each_rules_core_through_its_facade():
+    """One door from the UI into each rules core (docs/architecture.md): under tabletop/ui,
+    only ``tabletop/ui/facades/GAME.py`` imports a game's rules modules; the rest imports the
+    game's plain data (``state``, ``actions``, ``events``) directly and everything else from
+    the facade."""
+    games = {"clash", "kingdom", "joust", "almokon", "fateforge"}
+    data = {"state", "actions", "events"}
+    ui = Path(__file__).resolve().parent.parent / "tabletop" / "ui"
+    found = []
+    for path in sorted(ui.rglob("*.py")):
+        if path.parent.name == "facades":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                parts = node.module.split(".")
+                if parts[:2] == ["tabletop", "games"] and len(parts) > 2 and parts[2] in games:
+                    names = [parts[3]] if len(parts) > 3 else [a.name for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name.split(".")[3] for a in node.names
+                         if a.name.split(".")[:2] == ["tabletop", "games"]
+                         and len(a.name.split(".")) > 3 and a.name.split(".")[2] in games]
+            found += [f"{path.relative_to(ui)}:{node.lineno}: {name}"
+                      for name in names if name not in data]
+    assert not found, "import these through tabletop/ui/facades/GAME.py:\n" + "\n".join(found)

@@ -1,7 +1,7 @@
-"""The Clash screen's menus driven by synthetic pygame events (issue 4, item 5): a whole
-Monster activation (targeting, attack type, movement previewed and confirmed, the attack), a
-tie of Targets chosen by a click, a Knight's attack with Knockback previewed, a forced
-movement with two outcomes picked by its badge, stats edited by buttons and undone."""
+"""The Clash screen's menus driven by synthetic pygame events (rulebook *Monster and Knight
+Rounds*): a whole Monster activation (targeting, attack type, movement previewed and confirmed,
+the attack), a tie of Targets chosen by a click, a Knight's attack with Knockback previewed, a
+forced movement with two outcomes picked by its badge, stats edited by buttons and undone."""
 
 import pygame
 import pytest

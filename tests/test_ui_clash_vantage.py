@@ -1,8 +1,9 @@
 """The Clash screen's Vantage Points, Divine Target, Motivate, Hug's first window, Involuntary
-Movement Reduction and Terrain placed in play, driven by synthetic pygame events (issue 4,
-item 5): a Climb test passed and failed, a fall and a Knockdown on a VP with their alternatives
-clicked by badge, the Hold on prompt at the end of the Monster Round, Vantage Points created,
-Motivate shared, the Divine Target token, a tile placed with the supply rule."""
+Movement Reduction and Terrain placed in play, driven by synthetic pygame events (rulebook
+*Vantage Points*, *Involuntary Movement Reduction*): a Climb test passed and failed, a fall and
+a Knockdown on a VP with their alternatives clicked by badge, the Hold on prompt at the end of
+the Monster Round, Vantage Points created, Motivate shared, the Divine Target token, a tile
+placed with the supply rule."""
 
 from pathlib import Path
 

@@ -1,5 +1,5 @@
 """The Clash screen driven by synthetic pygame events: select, move, refuse, undo/redo, the
-keyboard-only cursor, overlays and edit mode (issue 3, parts 4 and 5)."""
+keyboard-only cursor, overlays and edit mode (docs/window.md, *Mouse and keys*)."""
 
 import time
 

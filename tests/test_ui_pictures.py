@@ -1,5 +1,5 @@
-"""``tabletop screenshot`` and ``tabletop play OUT.png`` (issue 3, part 6): the PNG carries
-the layout, reopens equal to the source, and bad options are usage errors."""
+"""``tabletop screenshot`` and ``tabletop play OUT.png`` (docs/window.md, *Screenshots*): the
+PNG carries the layout, reopens equal to the source, and bad options are usage errors."""
 
 import argparse
 

@@ -1,5 +1,5 @@
-"""Recovery files (issue 3, part 6): every change is written atomically; after a crash the
-next start offers to restore the board."""
+"""Recovery files (docs/window.md, *Recovery after a crash*): every change is written
+atomically; after a crash the next start offers to restore the board."""
 
 import os
 import subprocess

@@ -1,4 +1,4 @@
-"""Pixel checks of the Clash Board view (issue 3, part 3): a Knight's token is drawn in its
+"""Pixel checks of the Clash Board view (``clash-geometry.md``): a Knight's token is drawn in its
 space, a Monster covers its whole footprint and shows its front edge after rotation, and the
 static layers are cached."""
 

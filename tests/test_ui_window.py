@@ -1,4 +1,4 @@
-"""The window shell (issue 3, parts 1, 2 and 6): start-up errors, files dropped on the window,
+"""The window shell (docs/window.md): start-up errors, files dropped on the window,
 the controller stack, app-wide keys, saving, F12 and quitting."""
 
 from pathlib import Path

@@ -1,6 +1,6 @@
 """``tabletop bench --dice``: the cost of the dice physics per frame.
 
-Budget (issue 9): the physics step for 20 dice costs at most 1 ms per frame.  A frame is one
+Budget (README *Speed*): the physics step for 20 dice costs at most 1 ms per frame.  A frame is one
 ``space.step(DT)`` plus the tray's per-die bookkeeping (table friction, rest test), exactly
 what :func:`tabletop.dice.tray.throw` does each frame.  Timed over whole throws (every frame
 from the throw to rest and beyond), several seeds.

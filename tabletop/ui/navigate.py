@@ -21,7 +21,7 @@ import pygame
 from tabletop.ui.viewport import Viewport
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.controllers.base import AppHost
 
 ZOOM_IN = frozenset({pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS})
 ZOOM_OUT = frozenset({pygame.K_MINUS, pygame.K_KP_MINUS})
@@ -41,7 +41,7 @@ KEY_HELP: list[tuple[str, str]] = [
 class Navigator:
     """Zoom and pan input for ``app`` (see the module docstring)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.app = app
         self.pointer: tuple[int, int] | None = None
         self.dragging: int | None = None

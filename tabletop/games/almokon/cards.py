@@ -5,7 +5,8 @@ The rulebook prints no cards, so the program ships a set of example cards made f
 ``card_files``) or inline ``[[card_defs]]`` tables.  A card in a game is named by a *uid*:
 its definition id, or ``id#n`` for further copies (``iron-sentinel#2``).
 
-Keywords (rulebook *Keywords*) are written ``"Guardian"`` or ``"Frenzy 2"``.  The rulebook
+Keywords (rulebook *Keywords*; the table in :mod:`tabletop.games.almokon.keywords`) are
+written ``"Guardian"`` or ``"Frenzy 2"``.  The rulebook
 names Forge, Guardian, Imbue, Inexhaustible, Kinship, Reflex, SALVO, Truce and Veto; the
 keywords it gives only by their effect carry names chosen by this program: Frenzy X (announce
 for +X Wrath), Scout X (look at the top X, keep one), Crew (attach to a friendly Vessel),
@@ -23,6 +24,7 @@ from importlib import resources
 from pathlib import Path
 
 from tabletop.errors import LayoutError
+from tabletop.games.almokon.keywords import ABILITY_KEYWORDS, CARD_KEYWORDS
 from tabletop.games.layoutfile import Source, Table, parse_toml
 from tabletop.games.safefiles import LAYOUT_MAX_BYTES, FileProblem, read_named
 from tabletop.numbers import parse_int, shorten
@@ -32,14 +34,8 @@ TYPES = ("monarch", "capitol", "character", "unit", "improvement", "terrain", "c
          "item")
 FACTIONS = ("conquest", "community", "creed", "trade", "diplomacy", "neutral")
 UNIT_KINDS = ("land", "vessel", "sea-beast")
-# keyword -> takes a number
-CARD_KEYWORDS = {"guardian": False, "inexhaustible": False, "kinship": False, "loyal": False,
-                 "unique": False, "charge": False, "onslaught": False, "crew": False,
-                 "imbue": False, "truce": False, "reflex": False, "veto": False,
-                 "frenzy": True, "growth": True}
 MAX_KEYWORD_NUMBER = 99
 """The largest number a card keyword takes (Frenzy 99)."""
-ABILITY_KEYWORDS = ("reflex", "veto", "command")
 EFFECTS = ("damage", "salvo", "heal", "ready", "gain-ap", "draw", "bounty", "scout",
            "foresee", "seek", "forge", "harvest", "cancel")
 # effects whose number is required (>= 1)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.games.choices import Choice
-from tabletop.games.clash import forced_kinds
+from tabletop.games.clash import forced_kinds, movement_types
 from tabletop.spatial.grid import Space, labels
 
 
@@ -271,9 +271,9 @@ class TurnMonster:
         return f"{self.monster} turns to face {self.facing}"
 
 
-MOVEMENT_TYPES = ("move", "move behind", "move lateral", "jump", "land on top", "appear behind",
-                  "appear", "move to")
-"""Monster Movement Types (rulebook *Monster Movement Types*)."""
+MOVEMENT_TYPES = tuple(movement_types.BY_NAME)
+"""Monster Movement Types (rulebook *Monster Movement Types*), from the table in
+:mod:`tabletop.games.clash.movement_types`."""
 
 
 @dataclass(frozen=True)

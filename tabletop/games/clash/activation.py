@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import attacks, geometry, involuntary, movement
+from tabletop.games.clash import attacks, geometry, involuntary, movement, movement_types
 from tabletop.games.clash.actions import (
     ATTACK_KINDS,
     FORCED_KINDS,
@@ -191,7 +191,9 @@ def _target_spaces(state: ClashState, target: str, action: object) -> tuple[Spac
 
 def monster_move_outcomes(state: ClashState, action: MonsterMove) -> list[Branch]:
     """Every outcome of a Monster's movement of type ``action.how`` toward ``action.target``
-    (rulebook *Monster Movement*, *Monster Movement Types*, *Target Out of Reach*)."""
+    (rulebook *Monster Movement*, *Monster Movement Types*, *Target Out of Reach*): the type's
+    row of :mod:`~tabletop.games.clash.movement_types` says whether the reach is checked
+    after it, :data:`MOVERS` holds its resolver."""
     monster = monster_of(state, action.monster, action)
     how = action.how.lower()
     if how not in MOVEMENT_TYPES:
@@ -203,49 +205,82 @@ def monster_move_outcomes(state: ClashState, action: MonsterMove) -> list[Branch
     spaces = _target_spaces(state, action.target, action)
     start, limit = _speed_limit(Branch(state), monster, action.limit)
     action = replace(action, limit=limit)
-    name = monster.name
     within = max(1, action.attack_range)
-    if how == "move":
-        out = movement.move_toward(start, name, spaces, within=within, limit=action.limit)
-    elif how == "jump":
-        out = movement.move_toward(start, name, spaces, within=within, limit=action.limit,
-                                   jump=True, rule="Jump")
-    elif how == "move behind":
-        out = movement.move_behind(start, name, spaces, limit=action.limit)
-    elif how == "move lateral":
-        out = movement.lateral(start, name, spaces, within, zone=action.zone)
-    elif how == "land on top":
-        if action.target not in state.pieces:
-            raise IllegalActionError(action, "Land on Top needs a Target miniature (it ends "
-                                             "on the space the Target occupies)")
-        out = movement.land_on_top(start, name, action.target, limit=action.limit)
-    elif how == "appear behind":
-        ends = movement.furthest_adjacent(state, monster, spaces, standing=True)
-        if not ends:
-            raise IllegalActionError(action, "no space adjacent to the Target it may be placed "
-                                             "on (Appear Behind)")
-        out = movement.appear(start, name, ends, spaces, "Appear Behind")
-    elif how == "appear":
-        at = spaces[0]
-        if not movement.may_land(state, monster, at):
-            raise IllegalActionError(action, f"{name} cannot be placed with its north-west "
-                                             f"space on {at}: off the board, or a Mob on an "
-                                             f"Obstacle, Chasm or miniature (Appear X)")
-        out = movement.appear(start, name, [at], (), "Appear X")
-    else:
-        goals = [at for at in state.board.spaces()
-                 if set(spaces) <= set(movement.spaces_at(monster, at))]
-        paths = movement.move_paths(state, monster, goals, action.limit)
-        out = []
-        for path in paths:
-            out.extend(movement.walk(start.then(choice=movement._path_choice(name, path)
-                                                if len(paths) > 1 else None),
-                                     name, path, "Move to X"))
-        if not paths:
-            out = [start.then(None, Event("stopped", name, other="no path", rule="Move to X"))]
-    if action.target in state.pieces and how not in ("appear", "move to", "land on top"):
-        out = [_reach_check(b, name, action.target, within, action.zone) for b in out]
+    out = MOVERS[how](start, monster, action, spaces, within)
+    if action.target in state.pieces and movement_types.BY_NAME[how].reach_checked:
+        out = [_reach_check(b, monster.name, action.target, within, action.zone) for b in out]
     return out
+
+
+def _move(start: Branch, monster: Monster, action: MonsterMove, spaces, within: int):
+    """Move: "Perform movement to the Target until adjacent" (or within Range)."""
+    return movement.move_toward(start, monster.name, spaces, within=within, limit=action.limit)
+
+
+def _jump(start: Branch, monster: Monster, action: MonsterMove, spaces, within: int):
+    """Jump: as Move, without Crash or destroying tiles on the way."""
+    return movement.move_toward(start, monster.name, spaces, within=within, limit=action.limit,
+                                jump=True, rule="Jump")
+
+
+def _move_behind(start: Branch, monster: Monster, action: MonsterMove, spaces, within: int):
+    """Move Behind: to the furthest space adjacent to the Target."""
+    return movement.move_behind(start, monster.name, spaces, limit=action.limit)
+
+
+def _move_lateral(start: Branch, monster: Monster, action: MonsterMove, spaces, within: int):
+    """Move Lateral: a straight run to where the following attack reaches the Target."""
+    return movement.lateral(start, monster.name, spaces, within, zone=action.zone)
+
+
+def _land_on_top(start: Branch, monster: Monster, action: MonsterMove, spaces, within: int):
+    """Land on Top: end on the Target's space (a Target miniature is needed)."""
+    if action.target not in start.state.pieces:
+        raise IllegalActionError(action, "Land on Top needs a Target miniature (it ends "
+                                         "on the space the Target occupies)")
+    return movement.land_on_top(start, monster.name, action.target, limit=action.limit)
+
+
+def _appear_behind(start: Branch, monster: Monster, action: MonsterMove, spaces, within: int):
+    """Appear Behind: placed on the furthest space adjacent to the Target."""
+    ends = movement.furthest_adjacent(start.state, monster, spaces, standing=True)
+    if not ends:
+        raise IllegalActionError(action, "no space adjacent to the Target it may be placed "
+                                         "on (Appear Behind)")
+    return movement.appear(start, monster.name, ends, spaces, "Appear Behind")
+
+
+def _appear(start: Branch, monster: Monster, action: MonsterMove, spaces, within: int):
+    """Appear X: placed on the designated space."""
+    at = spaces[0]
+    if not movement.may_land(start.state, monster, at):
+        raise IllegalActionError(action, f"{monster.name} cannot be placed with its north-west "
+                                         f"space on {at}: off the board, or a Mob on an "
+                                         f"Obstacle, Chasm or miniature (Appear X)")
+    return movement.appear(start, monster.name, [at], (), "Appear X")
+
+
+def _move_to(start: Branch, monster: Monster, action: MonsterMove, spaces, within: int):
+    """Move to X: movement to the designated area (a direction is handled before)."""
+    state, name = start.state, monster.name
+    goals = [at for at in state.board.spaces()
+             if set(spaces) <= set(movement.spaces_at(monster, at))]
+    paths = movement.move_paths(state, monster, goals, action.limit)
+    out = []
+    for path in paths:
+        out.extend(movement.walk(start.then(choice=movement._path_choice(name, path)
+                                            if len(paths) > 1 else None),
+                                 name, path, "Move to X"))
+    if not paths:
+        out = [start.then(None, Event("stopped", name, other="no path", rule="Move to X"))]
+    return out
+
+
+MOVERS = {"move": _move, "move behind": _move_behind, "move lateral": _move_lateral,
+          "jump": _jump, "land on top": _land_on_top, "appear behind": _appear_behind,
+          "appear": _appear, "move to": _move_to}
+"""The resolver of each Monster Movement Type of
+:data:`tabletop.games.clash.movement_types.TYPES`, by name."""
 
 
 def _speed_limit(branch: Branch, monster: Monster, limit: int | None

@@ -17,7 +17,7 @@ from tabletop import resources
 from tabletop.errors import LayoutError
 from tabletop.games.clash import effects as fx
 from tabletop.games.clash.actions import MOVEMENT_TYPES, Weapon
-from tabletop.games.clash.state import ACTIVATION_KINDS, MONSTER_TYPES
+from tabletop.games.clash.monster_kinds import ACTIVATION_KINDS, MONSTER_TYPES
 from tabletop.games.layoutfile import Source, Table, named_label, parse_toml, read_text
 from tabletop.games.safefiles import FileProblem, resolve_named
 from tabletop.spatial.grid import Space

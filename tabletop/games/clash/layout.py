@@ -12,15 +12,14 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.games.clash import cards_layout
+from tabletop.games.clash.monster_kinds import ACTIVATION_KINDS, MONSTER_TYPES
 from tabletop.games.clash.state import (
-    ACTIVATION_KINDS,
     ACTIVATION_ORDERS,
     FACINGS,
     KNIGHT_ABILITIES,
     KNOCKDOWN,
     MOB_TRACK_SPACES,
     MONSTER_TRAITS,
-    MONSTER_TYPES,
     PHASES,
     TERRAIN_KEYWORDS,
     Activation,

@@ -1,4 +1,4 @@
-"""What an outcome shows on the board, for a ghost preview (issue 4, item 5): each moved
+"""What an outcome shows on the board, for a ghost preview: each moved
 piece's path, Crashes, Displacements, deaths, destroyed tiles and final facings."""
 
 from __future__ import annotations

@@ -127,7 +127,7 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
 )}
 
 
-from tabletop.games.clash.rule_queries import RULE_VERBS  # noqa: E402  (rules verbs, issue 4)
+from tabletop.games.clash.rule_queries import RULE_VERBS  # noqa: E402  (the rules verbs)
 
 VERBS.update(RULE_VERBS)
 

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from tabletop.games.clash.encounter import Encounter
 
 FACINGS = ("north", "east", "south", "west")
-MONSTER_TYPES = ("boss", "mob")
 TERRAIN_KEYWORDS = ("obstacle", "obscuring", "chasm", "difficult", "destructible",
                     "indestructible", "boundless")
 """The Terrain keywords of the rulebook's *Keyword List* ("Terrain keyword." entries)."""
@@ -40,8 +39,6 @@ MONSTER_TRAITS = ("lumbering", "braced", "bypass", "ignore difficult terrain", "
 PHASES = ("monster", "knight")
 """The two Rounds of the Clash Sequence."""
 
-ACTIVATION_KINDS = ("ai", "signature")
-"""The two kinds of Activation token (rulebook *Resolving Activations*: AI card or Signature)."""
 MOB_TRACK_SPACES = 10
 """The Mob track's spaces (rulebook *Mob Track*: "spaces numbered 1 to 10, left to right")."""
 ACTIVATION_ORDERS = ("sheet", "ai first")

@@ -12,15 +12,44 @@ once; an unlisted one waits for the players to describe it (a ``fog-card`` quest
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from tabletop.errors import IllegalActionError
 from tabletop.games.kingdom.actions import CourseCorrect, StayCourse, Withdraw
 from tabletop.games.kingdom.state import HAZARDS, Fog, FogCard, KingdomState, PlacedFog
 from tabletop.numbers import parse_int
 from tabletop.spatial.tile_map import OPPOSITE, STEP
 
-if TYPE_CHECKING:
-    from tabletop.games.kingdom.rules import Run
+
+class Run(Protocol):
+    """What the Deep Fog steps may read and do of one application of an action (the rules
+    module's ``Run``, seen from here so that this module need not import the rules: no import
+    circle): the state being built ``s``, and the rules' own steps."""
+
+    s: KingdomState
+
+    def say(self, kind: str, text: str, rule: str = "") -> None:
+        """Log an event."""
+
+    def refuse(self, rule: str) -> IllegalActionError:
+        """The refusal of the action, naming ``rule``."""
+        ...
+
+    def lose(self, reason: str, rule: str) -> None:
+        """The Expedition is lost."""
+
+    def ask(self, kind: str, subject: str, options: tuple[str, ...], text: str) -> None:
+        """Put a question to the players."""
+
+    def set_phase(self, phase: str, **more: object) -> None:
+        """Set the Delve phase (and other Delve fields)."""
+
+    def gain(self, track: str, amount: int, *, hunt_now: bool = True, why: str = "") -> int:
+        """Move a Kingdom track; returns the tiles Monster tokens must hunt for."""
+        ...
+
+    def tile_step(self, dest_id: str, direction: str | None, *, emerged: bool = False) -> None:
+        """The Kingdom Tile step onto ``dest_id``."""
 
 FLAWLESS_VALUE = 4
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import pygame
 
 from tabletop.errors import UsageError
-from tabletop.games.almokon import rules
 from tabletop.games.almokon.actions import (
     Activate,
     Attack,
@@ -27,14 +26,6 @@ from tabletop.games.almokon.actions import (
     ReadyAll,
 )
 from tabletop.games.almokon.state import AlmokonState
-from tabletop.games.almokon.targeting import (
-    attach_targets,
-    attack_targets,
-    can_attack,
-    effect_targets,
-)
-from tabletop.games.almokon.view import HIDDEN, view_for
-from tabletop.games.almokon.wording import form_words
 from tabletop.ui.controllers.almokon_facts import (
     card_lines,
     group_label,
@@ -44,6 +35,16 @@ from tabletop.ui.controllers.almokon_facts import (
 )
 from tabletop.ui.controllers.asking import offer_forms
 from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.facades.almokon import (
+    HIDDEN,
+    attach_targets,
+    attack_targets,
+    can_attack,
+    effect_targets,
+    form_words,
+    rules,
+    view_for,
+)
 from tabletop.ui.session import Session
 from tabletop.ui.views.almokon import (
     PLAYER_COLOURS,

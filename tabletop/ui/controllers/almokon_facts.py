@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tabletop.games.almokon import rules
 from tabletop.games.almokon.actions import PlayCard
 from tabletop.games.almokon.state import AlmokonState
 from tabletop.spatial.zones import ZONE_NAMES
+from tabletop.ui.facades.almokon import rules
 
 
 def card_lines(state: AlmokonState, uid: str) -> list[str]:

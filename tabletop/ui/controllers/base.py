@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -30,7 +30,44 @@ from tabletop.ui.session import Session
 from tabletop.ui.viewport import Viewport
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.widgets.button import Button
+    from tabletop.ui.widgets.log_panel import LogPanel
+
+
+class AreasHost(Protocol):
+    """The parts of the window a controller may read (:class:`tabletop.ui.app.Areas`)."""
+
+    board: pygame.Rect
+
+
+class AppHost(Protocol):
+    """What a controller may read of the window and ask it to do: the host of the controller
+    stack, :class:`tabletop.ui.app.App`, seen from below so that this module need not import
+    the app (no import circle)."""
+
+    session: Session
+    areas: AreasHost
+    buttons: list[Button]
+    log_panel: LogPanel
+
+    @property
+    def screen(self) -> GameController:
+        """The game's screen (the bottom of the stack)."""
+        ...
+
+    def push(self, controller: Controller) -> None:
+        """Push ``controller`` on the stack."""
+
+    def pop(self, controller: Controller) -> None:
+        """Pop ``controller`` (and whatever is above it)."""
+
+    @property
+    def top(self) -> Controller:
+        """The topmost controller."""
+        ...
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Hand ``event`` to the stack as if it came from pygame."""
 
 
 class Controller:
@@ -42,9 +79,9 @@ class Controller:
     selection's facts and the legend), so that the board keeps its place while it is open."""
 
     def __init__(self) -> None:
-        self.app: App | None = None
+        self.app: AppHost | None = None
 
-    def on_push(self, app: App) -> None:
+    def on_push(self, app: AppHost) -> None:
         """Called when pushed; ``self.app`` is set."""
         self.app = app
 

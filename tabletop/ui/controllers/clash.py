@@ -16,7 +16,6 @@ from dataclasses import dataclass
 import pygame
 
 from tabletop.errors import QueryError, TabletopError, UsageError
-from tabletop.games.clash import activations, geometry, rules
 from tabletop.games.clash.actions import (
     AddTerrain,
     EndMonsterRound,
@@ -55,6 +54,7 @@ from tabletop.ui.controllers.clash_steps import (
 )
 from tabletop.ui.controllers.clash_terrain import TerrainPlacement, block
 from tabletop.ui.controllers.clash_vantage import HoldOn, VantageMenu
+from tabletop.ui.facades.clash import activations, geometry, rules
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash import (
@@ -298,7 +298,7 @@ class ClashController(GameController):
                                     self.toggle_divine))
         return specs
 
-    # -- the Clash round's menus (issue 4, item 5) -------------------------------------------
+    # -- the Clash round's menus (rulebook *Monster Round*, *Knight Round*) ------------------
 
     def set_stat(self, stat: str, value: int) -> None:
         """A stat button: set the selected Knight's ``stat`` to ``value`` (a

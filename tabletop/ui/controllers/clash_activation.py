@@ -1,4 +1,4 @@
-"""A Monster's activation chosen in menus (key M on a Monster; issue 4, item 5): the AI
+"""A Monster's activation chosen in menus (key M on a Monster; *Resolving Activations*): the AI
 card's targeting lines, built from the typical instructions (with X where they take one) and
 resolved by the rules core (:func:`tabletop.games.clash.targeting.target`), the rule that
 decided shown and a tie offered as alternatives to click; the attack type (Melee, Range X,
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.games.clash import targeting
 from tabletop.games.clash.actions import MonsterAttack, MonsterMove, TurnMonster
 from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
@@ -24,19 +23,18 @@ from tabletop.ui.controllers.clash_flows import (
     open_step,
 )
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
+from tabletop.ui.facades.clash import COMMON, MORE, TOWARD_THE_TARGET, menu_words, targeting
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.clash_host import ClashHost
 
-COMMON_INSTRUCTIONS = ("Closest", "Furthest", "In front", "Adjacent")
-MORE_INSTRUCTIONS = ("Engaged", "Non-Engaged", "In sight", "Grouped", "Lone Knight",
-                     "In Blindspot", "Not in Blindspot", "In Rear", "Not in Rear",
-                     "On Vantage Point", "Not on Vantage Point", "Last Knight to Wound",
-                     "Priority Target", "Divine Target", "With Knockdown", "No Target")
+COMMON_INSTRUCTIONS = menu_words(COMMON)
+MORE_INSTRUCTIONS = menu_words(MORE)
 """The typical targeting instructions of the rulebook (*Typical Targeting Instructions*)
 that the rules core knows, without X, in the rulebook's words ("On Vantage Point", "Not on
-Vantage Point"); the ones with X are offered with a number."""
+Vantage Point"), from the table in :mod:`tabletop.games.clash.targeting_lines`; the ones with
+X are offered with a number."""
 
 STAT_SELECTORS = ("Highest Vigor", "Lowest Vigor", "Highest Heat", "Lowest Heat",
                   "Most Passion", "Least Passion")
@@ -48,17 +46,16 @@ STAT_TRACKS = (("Vigor", 15), ("Heat", 9), ("Passion", 9))
 """The Knights' tracks a With X line reads, and each track's top value."""
 DIRECTIONS = ("north", "east", "south", "west")
 
-MOVEMENTS = (("Move", "move"), ("Move Behind", "move behind"), ("Move Lateral", "move lateral"),
-             ("Jump", "jump"), ("Land on Top", "land on top"),
-             ("Appear Behind", "appear behind"))
-"""Movement types toward a Target (rulebook *Monster Movement Types*); Appear X and Move to X
-take a space clicked on the board, Move to X also a direction (north, east, south, west)."""
+MOVEMENTS = tuple((kind.label, kind.name) for kind in TOWARD_THE_TARGET)
+"""Movement types toward a Target (rulebook *Monster Movement Types*, from the table in
+:mod:`tabletop.games.clash.movement_types`); Appear X and Move to X take a space clicked on the
+board, Move to X also a direction (north, east, south, west)."""
 
 
 class MonsterActivation:
     """A Monster's activation chosen in menus (see the module docstring)."""
 
-    def __init__(self, screen: ClashController, monster: str):
+    def __init__(self, screen: ClashHost, monster: str):
         self.screen = screen
         self.monster = monster
         self.lines: list[list[str]] = [[]]

@@ -20,12 +20,12 @@ import pygame
 
 from tabletop.dice.roll import Roll
 from tabletop.errors import IllegalActionError, TabletopError
-from tabletop.games.clash import knight_attack, monster_round, turns
-from tabletop.games.clash import sequence as seq
 from tabletop.games.clash.events import describe
 from tabletop.games.clash.state import ClashState
 from tabletop.ui.controllers.clash_flows import close_steps, open_step
 from tabletop.ui.controllers.clash_steps import MenuStep, badges, full_preview, taken_off
+from tabletop.ui.facades.clash import knight_attack, monster_round, turns
+from tabletop.ui.facades.clash import sequence as seq
 from tabletop.ui.logbook import LogEntry
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash_preview import draw_badges, draw_marks, draw_preview
@@ -33,7 +33,7 @@ from tabletop.ui.widgets.dice_tray import DiceTray
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.clash_host import ClashHost
 
 HEADER_LINES = 5
 """The latest sentences of the sequence shown above each step's menu."""
@@ -81,7 +81,7 @@ class FlowStep(MenuStep):
 class CardFlow:
     """One sequence run in the window (see the module docstring)."""
 
-    def __init__(self, screen: ClashController, draft, answer: Callable, what: str):
+    def __init__(self, screen: ClashHost, draft, answer: Callable, what: str):
         self.screen = screen
         self.draft = draft
         self.answer = answer
@@ -284,7 +284,7 @@ def _no_reroll(roll: Roll, chosen: set[int]):
                                                     "roll, in the menu beside the board")
 
 
-def start_activation(screen: ClashController) -> bool:
+def start_activation(screen: ClashHost) -> bool:
     """N on a board with cards: the next Activation from the cards (``False`` without
     cards)."""
     if screen.state.cards is None:
@@ -298,7 +298,7 @@ def start_activation(screen: ClashController) -> bool:
     return True
 
 
-def start_attack(screen: ClashController, knight: str) -> bool:
+def start_attack(screen: ClashHost, knight: str) -> bool:
     """A on a Knight of a board with cards: the Target and the active weapon, each pair
     refused with its reason, then the Knight Attack (``False`` without cards)."""
     state = screen.state

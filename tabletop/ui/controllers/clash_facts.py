@@ -15,12 +15,12 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from tabletop.errors import IllegalActionError, TabletopError
-from tabletop.games.clash import activations, geometry, rules, vantage
 from tabletop.games.clash.actions import MoveKnight
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.spatial.sight import corners
 from tabletop.ui.background import WORKER
+from tabletop.ui.facades.clash import activations, geometry, rules, vantage
 from tabletop.ui.views.clash import PieceMarks, SightLine
 
 Point = tuple[int, int]

@@ -17,27 +17,27 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.games.clash.actions import Forced, Weapon
-from tabletop.games.clash.activation import source_problem
-from tabletop.games.clash.forced_kinds import (
+from tabletop.spatial.grid import Space
+from tabletop.ui.controllers.clash_facts import piece_at
+from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
+from tabletop.ui.facades.clash import (
     BY_NAME,
     KINDS,
     KNOCKBACK_DIRECTIONS,
     RELATIVE,
     compass_way,
     in_words,
+    source_problem,
 )
-from tabletop.spatial.grid import Space
-from tabletop.ui.controllers.clash_facts import piece_at
-from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.clash_host import ClashHost
 
 NUMBERS = tuple(range(1, 13))
 
 
-def number_step(screen: ClashController, title: str, on_number: Callable[[int], None],
+def number_step(screen: ClashHost, title: str, on_number: Callable[[int], None],
                 on_cancel: Callable[[], None], header: tuple[str, ...] = (),
                 numbers: tuple[int, ...] = NUMBERS) -> MenuStep:
     """A menu of whole numbers (keys 1–9 pick the first nine)."""
@@ -46,7 +46,7 @@ def number_step(screen: ClashController, title: str, on_number: Callable[[int], 
                     on_cancel=on_cancel)
 
 
-def open_step(screen: ClashController, step: MenuStep | None) -> None:
+def open_step(screen: ClashHost, step: MenuStep | None) -> None:
     """Show ``step`` in place of whatever step is open."""
     app = screen.app
     if app is None or step is None:
@@ -58,7 +58,7 @@ def open_step(screen: ClashController, step: MenuStep | None) -> None:
     app.push(step)
 
 
-def close_steps(screen: ClashController) -> None:
+def close_steps(screen: ClashHost) -> None:
     if screen.app is not None and screen.step is not None:
         screen.app.pop(screen.step)
 
@@ -67,7 +67,7 @@ class ForcedMovement:
     """Forced movement from ``source`` (see the module docstring); ``target`` may be fixed
     (the Target of an attack); ``on_done`` runs after it was performed or cancelled."""
 
-    def __init__(self, screen: ClashController, source: str, target: str | None = None,
+    def __init__(self, screen: ClashHost, source: str, target: str | None = None,
                  on_done: Callable[[], None] | None = None, weapon: Weapon | None = None):
         self.screen = screen
         self.source = source

@@ -1,4 +1,4 @@
-"""A Knight's attack and abilities chosen in menus (issue 4, item 5):
+"""A Knight's attack and abilities chosen in menus (rulebook *Knight Round*):
 
 - :class:`KnightAttack` (key A on a Knight): the weapon (Melee, Reach X, Ranged X–Y,
   Unwieldy), the Monster (each with the rules core's reason when it cannot be attacked), then
@@ -20,7 +20,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tabletop.errors import TabletopError
-from tabletop.games.clash import geometry, movelike, rules, turns
 from tabletop.games.clash.actions import (
     Attack,
     Motivate,
@@ -40,16 +39,17 @@ from tabletop.ui.controllers.clash_flows import (
     open_step,
 )
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
+from tabletop.ui.facades.clash import geometry, movelike, rules, turns
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.clash_host import ClashHost
 
 
 class KnightAttack:
     """A Knight's Combat Action chosen in menus (see the module docstring)."""
 
-    def __init__(self, screen: ClashController, knight: str):
+    def __init__(self, screen: ClashHost, knight: str):
         self.screen = screen
         self.knight = knight
         self.unwieldy = False
@@ -172,7 +172,7 @@ def _legal(state: ClashState, action: object) -> bool:
 class KnightMoves:
     """A Knight's move-like abilities, Rush and Vault (see the module docstring)."""
 
-    def __init__(self, screen: ClashController, knight: str):
+    def __init__(self, screen: ClashHost, knight: str):
         self.screen = screen
         self.knight = knight
 
@@ -308,7 +308,7 @@ class SharedMotivate:
     """``knight``'s Motivate ``amount`` shared among the other Knights (see the module
     docstring); ``back`` reopens the abilities menu."""
 
-    def __init__(self, screen: ClashController, knight: str, amount: int,
+    def __init__(self, screen: ClashHost, knight: str, amount: int,
                  back: Callable[[], None]):
         self.screen = screen
         self.knight = knight

@@ -1,6 +1,6 @@
 """The steps of the Clash screen's menus: one choice at a time in a menu in the side panel
 (the board keeps its place and size), with clicks on the board where a step asks for a piece
-or a space, and ghost previews of every outcome before anything happens (issue 4, item 5).
+or a space, and ghost previews of every outcome before anything happens.
 
 - :class:`MenuStep`: a :class:`~tabletop.ui.widgets.menu.Menu` in the side panel;
   ``on_board(space)`` (optional) takes left clicks on the board (with ``pick_space`` also the
@@ -34,13 +34,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tabletop.errors import TabletopError, UsageError
-from tabletop.games.clash import rules
-from tabletop.games.clash.forced import Branch, spaces_at
-from tabletop.games.clash.preview import Preview, preview
 from tabletop.games.clash.state import ClashState
 from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.base import Controller
+from tabletop.ui.facades.clash import Branch, Preview, preview, rules, spaces_at
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash_preview import (
     Badge,
@@ -55,8 +53,8 @@ from tabletop.ui.views.clash_preview import (
 from tabletop.ui.widgets.menu import Menu, MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.base import AppHost
+    from tabletop.ui.controllers.clash_host import ClashHost
 
 CANCEL = "cancel"
 FUNCTION_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 16))
@@ -75,7 +73,7 @@ class MenuStep(Controller):
     modal = False
     in_panel = True
 
-    def __init__(self, screen: ClashController, title: str, items: Sequence[MenuItem],
+    def __init__(self, screen: ClashHost, title: str, items: Sequence[MenuItem],
                  on_choose: Callable[[object], None], header: Sequence[str] = (),
                  on_board: Callable[[Space], None] | None = None,
                  on_cancel: Callable[[], None] | None = None,
@@ -102,7 +100,7 @@ class MenuStep(Controller):
     def state(self) -> ClashState:
         return self.screen.state
 
-    def on_push(self, app: App) -> None:
+    def on_push(self, app: AppHost) -> None:
         super().on_push(app)
         self.screen.step = self
 
@@ -330,7 +328,7 @@ class PreviewStep(MenuStep):
     cannot be taken at all, before anything is shown.  ``on_done(outcome)`` is called after
     the action was performed."""
 
-    def __init__(self, screen: ClashController, action: object, title: str,
+    def __init__(self, screen: ClashHost, action: object, title: str,
                  on_done: Callable[[Branch], None] | None = None, header: Sequence[str] = (),
                  on_cancel: Callable[[], None] | None = None):
         self.action = action
@@ -435,7 +433,7 @@ class PreviewStep(MenuStep):
         draw_badges(surface, grid, shown)
 
 
-def try_preview(screen: ClashController, action: object, title: str,
+def try_preview(screen: ClashHost, action: object, title: str,
                 **kwargs) -> PreviewStep | None:
     """A :class:`PreviewStep` for ``action``, or ``None`` with the rules core's refusal in
     the status line."""
@@ -446,15 +444,14 @@ def try_preview(screen: ClashController, action: object, title: str,
         return None
 
 
-def preview_overlay(screen: ClashController, args: list[str], spec: str) -> None:
+def preview_overlay(screen: ClashHost, args: list[str], spec: str) -> None:
     """``tabletop screenshot --overlay``: ``preview monster-move M TARGET TYPE`` or ``preview
     forced KIND SOURCE P [X] [SPACE|DIRECTION]`` (words as in ``tabletop query``) opens that
     preview;
     ``outcome N`` then shows its N-th outcome.  Raises :class:`UsageError` for bad words and
     the rules core's refusal."""
-    from tabletop.games.clash import geometry
     from tabletop.games.clash.actions import MonsterMove
-    from tabletop.games.clash.rule_queries import forced_action
+    from tabletop.ui.facades.clash import forced_action, geometry
 
     state = screen.state
     if args and args[0] == "outcome":

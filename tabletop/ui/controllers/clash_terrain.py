@@ -1,5 +1,5 @@
 """A Terrain tile placed in play (key P; rulebook *Placing and Removing Terrain During
-Clashes*; issue 4, item 5): the kind of tile, the supply of tiles of that type the game has
+Clashes*): the kind of tile, the supply of tiles of that type the game has
 (not limited by default), two corners clicked on the board (the same space twice for a
 one-space tile), then every outcome of :class:`~tabletop.games.clash.actions.PlaceTerrain`
 previewed — the pieces it Crashes, Displaces or kills, the tiles it destroys and, with the
@@ -19,7 +19,7 @@ from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.clash_host import ClashHost
 
 SUPPLIES = tuple(range(0, 13))
 """Supplies offered (0: not limited)."""
@@ -35,7 +35,7 @@ class TerrainPlacement:
     """A tile placed in play, chosen in menus and clicks (see the module docstring);
     ``kinds`` are ``(name, keywords)`` pairs (the edit palette)."""
 
-    def __init__(self, screen: ClashController,
+    def __init__(self, screen: ClashHost,
                  kinds: tuple[tuple[str, tuple[str, ...]], ...]):
         self.screen = screen
         self.kinds = kinds

@@ -1,4 +1,4 @@
-"""Vantage Points on the Clash screen (rulebook *Vantage Points*; issue 4, item 5):
+"""Vantage Points on the Clash screen (rulebook *Vantage Points*):
 
 - :class:`VantageMenu` (key C): on a Knight on the ground, the Vantage Points it may climb
   (each VP of each Monster, greyed with the rules core's reason when it cannot), clicked on
@@ -19,16 +19,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import vantage
 from tabletop.games.clash.actions import Climb, CreateVantagePoint, FallFromVantage
 from tabletop.games.clash.state import Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_flows import close_steps, open_step
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
+from tabletop.ui.facades.clash import vantage
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
-    from tabletop.ui.controllers.clash import ClashController
+    from tabletop.ui.controllers.clash_host import ClashHost
 
 
 def climb_choices(state, knight: Knight) -> list[tuple[Monster, Space, str | None]]:
@@ -50,7 +50,7 @@ class VantageMenu:
     """Climb, fall or create Vantage Points for the selected piece (see the module
     docstring)."""
 
-    def __init__(self, screen: ClashController, name: str):
+    def __init__(self, screen: ClashHost, name: str):
         self.screen = screen
         self.name = name
 
@@ -181,7 +181,7 @@ class VantageMenu:
             on_board=board, spaces=locked, pick_space=True))
 
 
-def fall(screen: ClashController, knight: str, on_done, on_cancel) -> None:
+def fall(screen: ClashHost, knight: str, on_done, on_cancel) -> None:
     """The preview of ``knight`` falling from its Vantage Point (each free space next to the
     Monster an outcome, with badges on the board); ``on_done()`` after it was confirmed."""
     open_step(screen, try_preview(
@@ -194,7 +194,7 @@ def fall(screen: ClashController, knight: str, on_done, on_cancel) -> None:
 class HoldOn:
     """The Hold on prompt at the end of the Monster Round for ``knights`` (those on a VP)."""
 
-    def __init__(self, screen: ClashController, knights: list[str]):
+    def __init__(self, screen: ClashHost, knights: list[str]):
         self.screen = screen
         self.knights = list(knights)
 

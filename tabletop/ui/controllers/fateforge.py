@@ -38,20 +38,16 @@ from tabletop.games.fateforge.actions import (
     AllyAbility,
     Block,
     CleanUp,
-    Collect,
     Dash,
     EndTurn,
     EnemyActs,
     EnergyReroll,
     Exit,
-    Explore,
     ExtraRound,
     Fountain,
     Hit,
-    OpenChest,
     Pull,
     Push,
-    Revive,
     RollAllyDice,
     RollDice,
     SetArmourUse,
@@ -61,29 +57,28 @@ from tabletop.games.fateforge.actions import (
     Step,
     Stun,
     ThreeOfAKind,
-    ToggleDoor,
     UseAllyDie,
     UsePortal,
     WeaponSpecial,
 )
-from tabletop.games.fateforge.enemies import next_activation, turn_plan
-from tabletop.games.fateforge.moves import (
-    dash_options,
-    hit_refusal,
-    shot_refusal,
-    step_options,
-)
-from tabletop.games.fateforge.rules import (
-    NeedsRoll,
-    apply,
-    dice_count,
-    exit_plan,
-    legal_actions,
-    three_of_a_kind_face,
-)
 from tabletop.games.fateforge.state import REACTIONS, TURNS, WEAPON_DICE, FateforgeState, Hero
 from tabletop.spatial.zone_graph import move_neighbours
 from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.facades.fateforge import (
+    BUTTONS,
+    NeedsRoll,
+    apply,
+    dash_options,
+    dice_count,
+    exit_plan,
+    hit_refusal,
+    legal_actions,
+    next_activation,
+    shot_refusal,
+    step_options,
+    three_of_a_kind_face,
+    turn_plan,
+)
 from tabletop.ui.logbook import LogEntry
 from tabletop.ui.session import Session
 from tabletop.ui.views.fateforge import (
@@ -521,18 +516,19 @@ class FateforgeController(GameController):
 
     def _focus_buttons(self) -> list[ButtonSpec]:
         state = self.state
-        labels = {ToggleDoor: lambda a: f"Door to {state.zone_name(a.to)}",
-                  UsePortal: lambda a: f"Portal to {state.zone_name(a.to)}",
-                  OpenChest: lambda a: f"Open {a.token}", Explore: lambda a: f"Explore {a.token}",
-                  Collect: lambda a: f"Collect {a.token}", Revive: lambda a: f"Revive {a.target}",
-                  Fountain: self._fountain_label}
         specs = []
         for action in self._cached("legal", lambda: legal_actions(state)):
-            label = labels.get(type(action))
+            label = BUTTONS.get(type(action))
             if label is not None and len(specs) < 6:
-                do = (lambda a=action: self._fountain(a)) if isinstance(action, Fountain) \
-                    else (lambda a=action: self.perform(a))
-                specs.append(ButtonSpec(label(action), do))
+                words = {**vars(action)}
+                if "to" in words:
+                    words["to"] = state.zone_name(action.to)
+                if isinstance(action, Fountain):  # what it gives, and whether it ends the turn
+                    specs.append(ButtonSpec(self._fountain_label(action),
+                                            lambda a=action: self._fountain(a)))
+                    continue
+                specs.append(ButtonSpec(label.format(**words),
+                                        lambda a=action: self.perform(a)))
         return specs
 
     def _unused(self) -> int:

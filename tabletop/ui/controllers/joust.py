@@ -33,13 +33,18 @@ from tabletop.games.joust.actions import (
     Reveal,
     SetOrder,
 )
-from tabletop.games.joust.planning import perk_words, slot_mismatch
-from tabletop.games.joust.scoring import winner
 from tabletop.games.joust.state import JOUSTS, JoustState
-from tabletop.games.joust.view import HAND_KINDS, acting, view_for
 from tabletop.ui.controllers import joust_phases
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.joust_tray import JoustTray
+from tabletop.ui.facades.joust import (
+    HAND_KINDS,
+    acting,
+    perk_words,
+    slot_mismatch,
+    view_for,
+    winner,
+)
 from tabletop.ui.session import Session
 from tabletop.ui.views.joust import FITS, HOUSE_COLOURS, Hit, Selection, draw_joust
 from tabletop.ui.widgets.choice_menu import ChoiceMenu

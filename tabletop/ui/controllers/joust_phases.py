@@ -8,10 +8,7 @@ and actions, a track's marker and next Perk, a card's effects).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tabletop.errors import IllegalActionError
-from tabletop.games.joust.abilities import effect_words
 from tabletop.games.joust.actions import (
     Attach,
     Choose,
@@ -26,15 +23,19 @@ from tabletop.games.joust.actions import (
     Promote,
     Spend,
 )
-from tabletop.games.joust.planning import perk_words
-from tabletop.games.joust.rewards import catalog, describe_pending, influence_of, options
-from tabletop.games.joust.rules import apply
 from tabletop.games.joust.state import FAVOR_TITLES, HIDDEN, JoustState
-from tabletop.ui.controllers.base import ButtonSpec
+from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.facades.joust import (
+    apply,
+    catalog,
+    describe_pending,
+    effect_words,
+    influence_of,
+    options,
+    perk_words,
+)
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 
-if TYPE_CHECKING:
-    from tabletop.ui.controllers.joust import JoustController
 
 def _accepted(state: JoustState, action) -> bool:
     try:
@@ -44,7 +45,7 @@ def _accepted(state: JoustState, action) -> bool:
     return True
 
 
-def _menu(ctl: JoustController, title: str, entries: list[tuple[str, object]]) -> None:
+def _menu(ctl: GameController, title: str, entries: list[tuple[str, object]]) -> None:
     """A menu whose entries are actions (performed) or callables (run: a further menu)."""
     if ctl.app is None:
         return
@@ -61,7 +62,7 @@ def _menu(ctl: JoustController, title: str, entries: list[tuple[str, object]]) -
     ctl.app.push(ChoiceMenu(title, entries, chosen))
 
 
-def phase_buttons(ctl: JoustController) -> list[ButtonSpec]:
+def phase_buttons(ctl: GameController) -> list[ButtonSpec]:
     """The buttons of the Draw, Worker and Ennoblement Phases and of a pending choice; each acts
     for the Household the banner names (whose turn it is, or whose choice waits)."""
     state: JoustState = ctl.session.state
@@ -97,7 +98,7 @@ def phase_buttons(ctl: JoustController) -> list[ButtonSpec]:
     return []
 
 
-def enter_action(ctl: JoustController) -> bool:
+def enter_action(ctl: GameController) -> bool:
     """What Enter does outside planning and jousting: open the pending choice, draw, collect
     or end the Ennoblement turn.  Returns whether it did something."""
     for button in phase_buttons(ctl):
@@ -107,7 +108,7 @@ def enter_action(ctl: JoustController) -> bool:
     return False
 
 
-def key_action(ctl: JoustController, key: str) -> bool:
+def key_action(ctl: GameController, key: str) -> bool:
     """The phase button whose key is ``key`` (``"W"``, ``"P"``, ``"S"``), clicked."""
     for button in phase_buttons(ctl):
         if button.key == key and button.enabled:
@@ -116,7 +117,7 @@ def key_action(ctl: JoustController, key: str) -> bool:
     return False
 
 
-def knights_menu(ctl: JoustController) -> None:
+def knights_menu(ctl: GameController) -> None:
     """Setting up: a Knight of a Household that has placed no token yet, then the Knight card
     to field instead (each from a different Household, not already in the game)."""
     state: JoustState = ctl.session.state
@@ -130,7 +131,7 @@ def knights_menu(ctl: JoustController) -> None:
     _menu(ctl, "Choose Knights (before placing Bravery Tokens)", entries)
 
 
-def _knight_cards(ctl: JoustController, house: str, replaced: str) -> None:
+def _knight_cards(ctl: GameController, house: str, replaced: str) -> None:
     state: JoustState = ctl.session.state
     entries: list[tuple[str, object]] = []
     for card in catalog(state).knights:
@@ -142,7 +143,7 @@ def _knight_cards(ctl: JoustController, house: str, replaced: str) -> None:
     _menu(ctl, f"House {house} fields instead of {replaced}", entries)
 
 
-def worker_menu(ctl: JoustController) -> None:
+def worker_menu(ctl: GameController) -> None:
     """The Buildings with a location the Household can take, then that Building's
     locations, each with its cost and actions."""
     state: JoustState = ctl.session.state
@@ -159,7 +160,7 @@ def worker_menu(ctl: JoustController) -> None:
     _menu(ctl, f"House {name} places workers ({state.household(name).workers} free)", entries)
 
 
-def _locations(ctl: JoustController, building, open_: tuple[int, ...]) -> None:
+def _locations(ctl: GameController, building, open_: tuple[int, ...]) -> None:
     state: JoustState = ctl.session.state
     entries: list[tuple[str, object]] = []
     for i in open_:
@@ -170,7 +171,7 @@ def _locations(ctl: JoustController, building, open_: tuple[int, ...]) -> None:
     _menu(ctl, building.name, entries)
 
 
-def squire_menu(ctl: JoustController) -> None:
+def squire_menu(ctl: GameController) -> None:
     state: JoustState = ctl.session.state
     house = state.household(state.turn)
     entries = [(f"{k.name}'s Squire {k.squire.name}: reroll {k.squire.reroll} dice",
@@ -179,7 +180,7 @@ def squire_menu(ctl: JoustController) -> None:
     _menu(ctl, "A worker on a Squire Reroll", entries)
 
 
-def reputation_menu(ctl: JoustController) -> None:
+def reputation_menu(ctl: GameController) -> None:
     state: JoustState = ctl.session.state
     house = state.household(state.turn)
     spaces = influence_of(state, house)
@@ -194,7 +195,7 @@ def reputation_menu(ctl: JoustController) -> None:
     _menu(ctl, f"House {house.name} spends one Reputation ({house.reputation} left)", entries)
 
 
-def promote_menu(ctl: JoustController) -> None:
+def promote_menu(ctl: GameController) -> None:
     state: JoustState = ctl.session.state
     house = state.household(state.turn)
     entries: list[tuple[str, object]] = []
@@ -207,7 +208,7 @@ def promote_menu(ctl: JoustController) -> None:
     _menu(ctl, f"House {house.name}: a completed Knight Promotion track", entries)
 
 
-def open_choice(ctl: JoustController) -> None:
+def open_choice(ctl: GameController) -> None:
     """The menu of the first pending choice: its options in words."""
     state: JoustState = ctl.session.state
     if not state.pending:
@@ -242,14 +243,14 @@ def _option_words(kind: str, option: str) -> str:
     return option
 
 
-def ability_button(ctl: JoustController, planner: str) -> ButtonSpec:
+def ability_button(ctl: GameController, planner: str) -> ButtonSpec:
     state: JoustState = ctl.session.state
     house = state.household(planner)
     usable = bool(house.abilities) or any(k.ability for k in house.knights)
     return ButtonSpec("Ability Cards", lambda: ability_menu(ctl, planner), "A", usable)
 
 
-def ability_menu(ctl: JoustController, planner: str) -> None:
+def ability_menu(ctl: GameController, planner: str) -> None:
     """The planner's Ability Cards (each with its timing and effects), then the Knight to place
     it on; and the cards placed, to take back."""
     state: JoustState = ctl.session.state
@@ -269,7 +270,7 @@ def ability_menu(ctl: JoustController, planner: str) -> None:
           entries)
 
 
-def _ability_knights(ctl: JoustController, planner: str, card: str) -> None:
+def _ability_knights(ctl: GameController, planner: str, card: str) -> None:
     state: JoustState = ctl.session.state
     house = state.household(planner)
     entries = [(f"on {k.name}" + (f" (instead of {k.ability})" if k.ability else ""),

@@ -38,11 +38,10 @@ from tabletop.dice.joust_rolls import (
 from tabletop.dice.kings_champion import FEALTY, score
 from tabletop.dice.roll import Roll
 from tabletop.errors import TabletopError
-from tabletop.games.joust.abilities import during, roll_slots
 from tabletop.games.joust.actions import DieRoll, Joust, KnightRoll
-from tabletop.games.joust.jousting import FAVOR_WORDS, favor_of, how_rolled
 from tabletop.games.joust.state import FAVOR_TITLES, JoustState, Knight
 from tabletop.ui.controllers.base import Controller
+from tabletop.ui.facades.joust import FAVOR_WORDS, during, favor_of, how_rolled, roll_slots
 from tabletop.ui.logbook import LogEntry
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import text, wrap

@@ -16,7 +16,6 @@ from __future__ import annotations
 import pygame
 
 from tabletop.errors import UsageError
-from tabletop.games.kingdom import travel
 from tabletop.games.kingdom.actions import (
     AdjustTrack,
     Answer,
@@ -37,11 +36,11 @@ from tabletop.games.kingdom.actions import (
     Travel,
     Withdraw,
 )
-from tabletop.games.kingdom.board import hunt_walks
 from tabletop.games.kingdom.state import HINDERING, KingdomState
 from tabletop.numbers import parse_int
 from tabletop.spatial.tile_map import OPPOSITE, STEP
 from tabletop.ui.controllers.base import ButtonSpec, GameController
+from tabletop.ui.facades.kingdom import hunt_walks, travel
 from tabletop.ui.session import Session
 from tabletop.ui.views.kingdom import (
     BACKTRACK_RING,

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 import pygame
 
 from tabletop.games.almokon.state import AlmokonState, Card
-from tabletop.games.almokon.view import HIDDEN
 from tabletop.spatial.zones import OPEN_SEA, REALM, WILDERNESS, ZONE_NAMES
+from tabletop.ui.facades.almokon import HIDDEN
 from tabletop.ui.textlayer import paste, tooltip
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import text, text_size, wrap

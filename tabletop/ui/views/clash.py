@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
-from tabletop.games.clash.vantage import free_vantage_points, vantage_spaces
 from tabletop.spatial.grid import Space, row_letters
+from tabletop.ui.facades.clash import free_vantage_points, vantage_spaces
 from tabletop.ui.textlayer import (
     Placer,
     block,

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from tabletop.games.clash.preview import Preview
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
+from tabletop.ui.facades.clash import Preview
 from tabletop.ui.views.base import Grid, dashed_line, text, text_size
 from tabletop.ui.views.clash import BOSS, MOB, knight_colour, terrain_fill
 

@@ -13,8 +13,6 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from tabletop.games.joust.planning import slot_mismatch
-from tabletop.games.joust.rewards import slot_perk
 from tabletop.games.joust.state import (
     FAVOR_TITLES,
     HIDDEN,
@@ -25,6 +23,7 @@ from tabletop.games.joust.state import (
     JoustState,
     Knight,
 )
+from tabletop.ui.facades.joust import slot_mismatch, slot_perk
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme

@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from tabletop.games.kingdom.board import paths_to
 from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, Rect, bounds, path_cell
 from tabletop.ui import textlayer
+from tabletop.ui.facades.kingdom import paths_to
 from tabletop.ui.textlayer import Placer, block, cover, paste, wrap_at_most
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap

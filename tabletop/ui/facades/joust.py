@@ -1,0 +1,26 @@
+"""The one door from the window into the rules core of King's Champion: the only module under
+``tabletop/ui`` that imports ``tabletop.games.joust`` beyond its plain data (``state``,
+``actions``, ``events``); see :mod:`tabletop.ui.facades`."""
+
+from __future__ import annotations
+
+from tabletop.games.joust.abilities import during, effect_words, roll_slots
+from tabletop.games.joust.jousting import FAVOR_WORDS, favor_of, how_rolled
+from tabletop.games.joust.planning import perk_words, slot_mismatch
+from tabletop.games.joust.rewards import (
+    catalog,
+    describe_pending,
+    influence_of,
+    options,
+    slot_perk,
+)
+from tabletop.games.joust.rules import apply
+from tabletop.games.joust.scoring import winner
+from tabletop.games.joust.view import HAND_KINDS, acting, view_for
+
+__all__ = [
+    "acting", "apply", "catalog", "describe_pending", "during", "effect_words", "favor_of",
+    "HAND_KINDS",
+    "FAVOR_WORDS", "how_rolled", "influence_of", "options", "perk_words", "roll_slots",
+    "slot_mismatch", "slot_perk", "view_for", "winner",
+]
