@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 
 from tabletop.ui import background
-
-if TYPE_CHECKING:
-    from tabletop.ui.app import App
+from tabletop.ui.controllers.base import Controller
 
 FPS = 60
 WAIT_MS = 1000
@@ -34,6 +32,19 @@ NAP = 1 / FPS
 """Seconds an idle loop sleeps between looks at the event queue."""
 WAKE = pygame.event.custom_type()
 """The event a background result posts to wake an idle loop (it draws the result)."""
+
+
+class LoopHost(Protocol):
+    """What the loop drives: the window's :class:`tabletop.ui.app.App`, seen from below (no
+    import circle)."""
+
+    stack: list[Controller]
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Hand one event to the window."""
+
+    def update(self, dt_ms: int) -> None:
+        """Let every controller advance by ``dt_ms`` milliseconds."""
 
 
 class Events(Protocol):
@@ -76,7 +87,7 @@ class FrameLoop:
     frame and shows it, ``frames`` counts the frames drawn and ``turns`` the steps taken;
     ``wait_ms`` is the longest an idle step blocks."""
 
-    def __init__(self, app: App, present: Callable[[App], None], *,
+    def __init__(self, app: LoopHost, present: Callable[[LoopHost], None], *,
                  events: Events | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep, wait_ms: int = WAIT_MS):

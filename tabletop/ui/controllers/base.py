@@ -49,6 +49,7 @@ class AppHost(Protocol):
     areas: AreasHost
     buttons: list[Button]
     log_panel: LogPanel
+    auto_forced: bool
 
     @property
     def screen(self) -> GameController:
