@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: play, screenshot, query, check, layouts, bench, roll.
+"""The ``tabletop`` command: play, screenshot, query, check, layouts, learn, bench, roll.
 
 Every user mistake becomes one line on standard error and an exit code (2 for a file or
 argument that cannot be used, 1 for a question that cannot be answered); no traceback ever
@@ -116,6 +116,23 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--dice", action="store_true", help="the dice physics benchmark")
     bench.add_argument("--idle", action="store_true",
                        help="processor time of the window left alone, on every kind of screen")
+
+    learn = sub.add_parser("learn", help="lessons on the positioning rules, and practice")
+    learn.add_argument("name", nargs="?", help="a lesson to open in the window (a shipped "
+                                                "name or a file); none: list the lessons")
+    learn.add_argument("--text", action="store_true",
+                       help="walk the lesson (or practise) in the terminal, answers read from "
+                            "standard input")
+    learn.add_argument("--frames", type=_frames, default=None,
+                       help="close the window after this many frames (for smoke tests)")
+    learn.add_argument("--check", action="store_true",
+                       help="walk the lesson (every shipped one, without NAME) with answers "
+                            "from the rules core and report every step")
+    learn.add_argument("--practice", metavar="TOPIC",
+                       help="random boards and questions: los, reach, knockback, barricades")
+    learn.add_argument("--seed", help="the practice seed (the same seed, the same quiz)")
+    learn.add_argument("--rounds", default="0",
+                       help="practice questions to ask in the terminal (0: until input ends)")
 
     roll = sub.add_parser("roll", help="roll dice without a window and print JSON")
     roll.add_argument("spec", help='dice, e.g. "3 kf-d10 crit" or "white red black black"')
@@ -247,6 +264,26 @@ def _bench(args: argparse.Namespace) -> int:
     return bench_command(args)
 
 
+def _learn(args: argparse.Namespace) -> int:
+    from tabletop.teaching.command import learn_command, practice_args, resume_step
+
+    if args.text or args.check or (args.name is None and args.practice is None):
+        return learn_command(args)
+    from tabletop.teaching import lessonfile, practice
+    from tabletop.ui.app import run_board
+    from tabletop.ui.controllers.lesson import open_lesson, open_practice
+
+    if args.practice is not None:
+        topic, seed = practice_args(args)
+        first = next(practice.quizzes(topic, seed))
+        return run_board(first.game, first.state, None, frames=args.frames,
+                         setup=lambda app: open_practice(app, topic, seed))
+    lesson = lessonfile.load_named(args.name)
+    start = resume_step(lesson)
+    return run_board(lesson.game, lesson.state, None, frames=args.frames,
+                     setup=lambda app: open_lesson(app, lesson, start=start))
+
+
 def _roll(args: argparse.Namespace) -> int:
     from tabletop.dice.command import roll_command
 
@@ -254,7 +291,7 @@ def _roll(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"play": _play, "screenshot": _screenshot, "query": _query, "check": _check,
-            "layouts": _layouts, "bench": _bench, "roll": _roll}
+            "layouts": _layouts, "bench": _bench, "roll": _roll, "learn": _learn}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,9 +6,9 @@ install, a wheel and a pipx install find the same files from any current folder,
 depends on where the source tree is.  The program's own data (example Almokon cards, dice
 faces) is in ``tabletop/data``.
 
-A *collection* is a folder of shipped TOML files that a user opens by name (``tabletop play
-clash-teaching``).  Only ``layouts`` exists today; a ``lessons/`` folder beside it becomes a
-collection by adding its name to :data:`COLLECTIONS` (and its mapping to ``setup.py``).
+A *collection* is a folder of shipped TOML files that a user opens by name: ``layouts``
+(``tabletop play clash-teaching``) and ``lessons`` (``tabletop learn clash-los``, installed as
+``tabletop.lessons``).  A layout's name never finds a lesson, nor the other way round.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path, PurePath
 
 from tabletop.errors import LayoutError, TabletopError
 
-COLLECTIONS = ("layouts",)
+COLLECTIONS = ("layouts", "lessons")
 DEFAULT_LAYOUT = "clash-teaching"
 """The layout ``tabletop`` opens when no file is named."""
 SUFFIX = ".toml"
@@ -79,14 +79,20 @@ def shipped(collection: str = "layouts") -> list[Shipped]:
 
 
 def find(word: str) -> Traversable | None:
-    """The shipped file that ``word`` names, or ``None``.  ``word`` is a name
-    (``clash-teaching``), optionally with ``.toml`` and with its collection folder in front
+    """The shipped layout that ``word`` names, or ``None``.  ``word`` is a name
+    (``clash-teaching``), optionally with ``.toml`` and with its folder in front
     (``layouts/clash-teaching.toml``, as the repository spells it)."""
+    return find_in("layouts", word)
+
+
+def find_in(collection: str, word: str) -> Traversable | None:
+    """The shipped file of ``collection`` that ``word`` names (a name, optionally with
+    ``.toml`` and the collection's folder in front), or ``None``."""
     parts = PurePath(word).parts
-    if len(parts) == 2 and parts[0] in COLLECTIONS:
-        collections, name = (parts[0],), parts[1]
+    if len(parts) == 2 and parts[0] == collection:
+        collections, name = (collection,), parts[1]
     elif len(parts) == 1:
-        collections, name = COLLECTIONS, parts[0]
+        collections, name = (collection,), parts[0]
     else:
         return None
     name = name.removesuffix(SUFFIX)
@@ -133,7 +139,7 @@ def _unknown_name(word: str) -> str:
     """The error for a word that names no file and no shipped layout, with close names."""
     import difflib
 
-    names = [name for collection in COLLECTIONS for name in _entries(collection)]
+    names = list(_entries("layouts"))
     close = difflib.get_close_matches(word, names, n=3) if len(word) <= MAX_NAME else []
     hint = f" (did you mean {_either(close)}?)" if close else ""
     return (f"no such file, nor a shipped layout of that name{hint}; "

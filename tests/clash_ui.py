@@ -5,7 +5,9 @@ import pygame
 from tabletop.games import layouts
 from tabletop.spatial.grid import Space
 from tabletop.ui.app import App
+from tabletop.ui.controllers.clash_cards import FlowStep
 from tabletop.ui.session import Session
+from tabletop.ui.widgets.dice_tray import DiceTray
 
 SIZE = (1200, 760)
 
@@ -55,3 +57,37 @@ def press_button(app, words):
     """Click the side-panel button whose label starts with ``words``."""
     button = next(b for b in app.buttons if b.label.startswith(words))
     mouse(app, button.rect.center)
+
+
+def settle_tray(app):
+    """Skip the tray's animation and hand the roll back (Enter), then let the flow read it."""
+    tray = app.top
+    assert isinstance(tray, DiceTray) and tray.rolling
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    assert not tray.rolling                                            # a click skips
+    key(app, pygame.K_RETURN)
+    app.update(16)
+    frame(app)
+
+
+def run_flow(app, limit=60):
+    """Answer every step: the first option of a menu, the tray's dice, keep a roll."""
+    screen = app.screen
+    for _ in range(limit):
+        if screen.flow is None:
+            return
+        if isinstance(app.top, DiceTray):
+            settle_tray(app)
+            continue
+        step = screen.step
+        assert isinstance(step, FlowStep)
+        labels = [item.label for item in step.menu.items]
+        key(app, pygame.K_RETURN) if "Keep the roll" not in labels else keep(app, step)
+    raise AssertionError("the flow did not end")
+
+
+def keep(app, step):
+    """Choose "Keep the roll" in the re-roll step ``step``."""
+    index = [item.label for item in step.menu.items].index("Keep the roll")
+    step.menu.on_choose(step.menu.items[index].value)
+    frame(app)

@@ -1,4 +1,5 @@
-"""The layers import one way: ui -> games -> spatial.  pygame only in ui, pymunk only in dice."""
+"""The layers import one way: ui -> teaching -> games -> spatial.  pygame only in ui, pymunk
+only in dice."""
 
 import ast
 from pathlib import Path
@@ -27,6 +28,7 @@ FORBIDDEN = {
     "spatial": ("pygame", "pymunk", "tabletop.games", "tabletop.ui", "tabletop.dice"),
     "games": ("pygame", "pymunk", "tabletop.ui"),
     "dice": ("pygame", "tabletop.ui", "tabletop.games"),
+    "teaching": ("pygame", "pymunk", "tabletop.ui"),
 }
 
 

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from dataclasses import replace  # noqa: E402
 
 import pygame  # noqa: E402
-from clash_ui import frame, key, make  # noqa: E402
+from clash_ui import frame, key, make, run_flow, settle_tray  # noqa: E402
 
 from tabletop.games.clash.actions import EndMonsterRound  # noqa: E402
 from tabletop.games.clash.rules import apply  # noqa: E402
@@ -28,40 +28,7 @@ def app_on(text=BOSS):
     return make(text, str(ROOT / "layouts" / "clash-example-boss.toml"))
 
 
-def settle_tray(app):
-    """Skip the tray's animation and hand the roll back (Enter), then let the flow read it."""
-    tray = app.top
-    assert isinstance(tray, DiceTray) and tray.rolling
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
-    assert not tray.rolling                                            # a click skips
-    key(app, pygame.K_RETURN)
-    app.update(16)
-    frame(app)
-
-
-def run_flow(app, limit=60):
-    """Answer every step: the first option of a menu, the tray's dice, keep a roll."""
-    screen = app.screen
-    for _ in range(limit):
-        if screen.flow is None:
-            return
-        if isinstance(app.top, DiceTray):
-            settle_tray(app)
-            continue
-        step = screen.step
-        assert isinstance(step, FlowStep)
-        labels = [item.label for item in step.menu.items]
-        key(app, pygame.K_RETURN) if "Keep the roll" not in labels else _keep(app, step)
-    raise AssertionError("the flow did not end")
-
-
-def _keep(app, step):
-    index = [item.label for item in step.menu.items].index("Keep the roll")
-    step.menu.on_choose(step.menu.items[index].value)
-    frame(app)
-
-
-def test_n_runs_a_whole_activation_from_the_cards_as_one_undoable_step():
+def test_n_runs_a_whole_activation_from_the_cards_as_one_step_that_undo_stops_at():
     app = app_on()
     before = app.session.state
     key(app, pygame.K_n)
@@ -71,8 +38,8 @@ def test_n_runs_a_whole_activation_from_the_cards_as_one_undoable_step():
     assert after is not before and after.cards.ai_discard            # the AI card discarded
     assert len(app.session.history) == 2
     assert any("resolves an AI Activation" in line for line in app.session.log)
-    app.session.undo()
-    assert app.session.state is before
+    assert not app.session.undo()          # an AI card was drawn: it cannot be taken back
+    assert app.session.state is after and "cannot be taken back" in app.session.status
 
 
 def test_rolls_are_thrown_in_the_tray_and_written_to_the_log():

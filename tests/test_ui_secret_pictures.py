@@ -18,7 +18,8 @@ from tabletop.ui.session import Session
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
 SECRET_LAYOUTS = ["almokon-midgame.toml", "almokon-opening.toml", "joust-mid-joust.toml",
-                  "kingdom-start.toml", "kingdom-deep-fog.toml"]
+                  "kingdom-start.toml", "kingdom-deep-fog.toml", "clash-example-boss.toml",
+                  "clash-example-mobs.toml"]
 
 
 def shoot(tmp_path: Path, layout: str, *extra: str) -> Path:

@@ -1,7 +1,7 @@
 """The wheel carries every shipped board: build it from a copy of the checkout, install it into a
 fresh virtual environment outside the checkout, and run the installed ``tabletop`` from another
-folder (every shipped layout checked by name, a screenshot, a query, the window for a few
-frames on SDL's dummy driver).
+folder (every shipped layout checked by name, every shipped lesson checked, a screenshot, a
+query, the window for a few frames on SDL's dummy driver).
 
 To stay fast and work offline, the wheel is built with the build backend already installed
 (``pip wheel --no-build-isolation``; the ``test`` extra brings setuptools), and the fresh
@@ -23,7 +23,8 @@ import pytest
 import tabletop
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "tabletop", "layouts", "assets")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "tabletop", "layouts", "lessons",
+           "assets")
 NAMES = sorted(path.stem for path in (ROOT / "layouts").glob("*.toml"))
 
 
@@ -103,6 +104,15 @@ def test_a_screenshot_and_a_query_by_name(installed):
     answer = json.loads(_tabletop(installed, "query", "clash-los-example",
                                   "sees Eggknight").stdout)
     assert answer["answer"] == ["Fleischritter"]
+
+
+def test_every_shipped_lesson_comes_with_the_wheel_and_checks(installed):
+    lessons = sorted(path.stem for path in (ROOT / "lessons").glob("*.toml"))
+    listed = _tabletop(installed, "learn").stdout
+    assert sorted(line.split(":")[0].strip() for line in listed.splitlines()
+                  if line.startswith("  ")) == lessons
+    checked = _tabletop(installed, "learn", "--check").stdout
+    assert checked.count("every step checked") == len(lessons)
 
 
 def test_the_window_opens_the_default_board_for_a_few_frames(installed):

@@ -441,7 +441,12 @@ class App:
         if legend_room < theme.ui(MIN_LEGEND):  # a small window: facts and log first
             legend, legend_room = [], 0
         facts_room = min(want_facts, shared - legend_room)
-        if facts:
+        body = getattr(self.screen, "draw_panel_body", None)  # a screen that draws its own
+        if body is not None:
+            facts_room = max(0, shared - legend_room)
+            body(surface, pygame.Rect(inner.x, y, inner.width, facts_room))
+            y += facts_room + gap
+        elif facts:
             y += draw_facts(surface, pygame.Rect(inner.x, y, inner.width, facts_room),
                             facts) + gap
         if legend:
@@ -658,17 +663,26 @@ def run(path: str | None, *, frames: int | None = None,
         return EXIT_INPUT
     if new is not None:
         path = str(userdirs.saves() / f"{game.name}-seed-{getattr(state, 'seed', 0)}.toml")
+    return run_board(game, state, str(path), frames=frames)
+
+
+def run_board(game, state, path: str | None, *, frames: int | None = None,
+              setup=None) -> int:
+    """Run the window on ``state`` (from ``path``, or from no file); ``setup(app)``, when
+    given, arranges the controller stack first (a lesson puts its screen there)."""
     recovery = Recovery()
-    recovery.remove_interrupted_saves(Path(path).parent)
-    session = Session(game, state, path=str(path), recovery=recovery)
+    recovery.remove_interrupted_saves(*([Path(path).parent] if path else []))
+    session = Session(game, state, path=path, recovery=recovery)
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels, no blur
     pygame.display.init()
     pygame.font.init()
     sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         window = pygame.display.set_mode(theme.DEFAULT_WINDOW, pygame.RESIZABLE)
-        pygame.display.set_caption(f"tabletop — {Path(path).name}")
+        pygame.display.set_caption(f"tabletop — {Path(path).name if path else game.title}")
         app = App(session, window.get_size())
+        if setup is not None:
+            setup(app)
         pending = recovery.pending()
         if pending:
             app.push(RestorePrompt(pending[0]))

@@ -1,6 +1,6 @@
 """Kingdoms Forlorn's Clash Board: state, layout, rules and query verbs."""
 
-from tabletop.games.clash import layout, query, rules
+from tabletop.games.clash import layout, query, rules, view
 from tabletop.games.clash.state import ClashState
 from tabletop.games.contract import Game
 
@@ -27,4 +27,7 @@ GAME = Game(
     describe=rules.describe,
     summary=summary,
     verbs=query.VERBS,
+    view_for=view.view_for,
+    acting=view.acting,
+    is_partial=view.is_partial,
 )

@@ -269,6 +269,8 @@ def _between(low: int, high: int):
 def _name(value: str) -> str | None:
     if not value.strip() or len(value) > 60 or not value.isprintable():
         return "must be 1 to 60 printable characters"
+    if value.startswith("?"):
+        return "must not start with \"?\" (a public view writes a face-down card so)"
     return None
 
 

@@ -11,6 +11,7 @@ from tabletop.games.clash import encounter as enc_mod
 from tabletop.games.clash.cards import TIERS, load_many
 from tabletop.games.clash.encounter import Encounter
 from tabletop.games.clash.state import Activation, ClashState
+from tabletop.games.clash.view import FACE_DOWN, PUBLIC_VIEW, back_level, is_back
 from tabletop.games.layoutfile import Table
 
 _DECKS = ("ai_deck", "ai_discard", "ai_escalation", "bp_deck", "bp_discard", "bp_escalation",
@@ -31,9 +32,17 @@ def knight_gear(table: Table) -> dict[str, Any]:
 
 def read(top: Table, state: ClashState, knight_tables: dict[str, Table]) -> ClashState:
     """``state`` with its :class:`Encounter` when the layout has a ``[clash]`` table (which
-    needs ``card_files``); each Knight's Gear is checked against the cards."""
+    needs ``card_files``); each Knight's Gear is checked against the cards.  With ``view =
+    "public"`` the layout is a public view (``tabletop.games.clash.view``): its face-down
+    cards are backs (``?AI 1``), it has no seed, and it loads as a board not to be played."""
     files = top.str_list("card_files")
     table = top.sub("clash", required=False)
+    public = top.get("view", str, None, check=lambda v: None if v == PUBLIC_VIEW else
+                     f'must be "{PUBLIC_VIEW}" (the public view of a Clash: each face-down '
+                     f'card written as its back, such as "?AI 1")') is not None
+    if public and table is None:
+        raise top.error("view", "a public view needs the [clash] table of a Clash played "
+                                "from cards (a board without cards hides nothing)")
     if table is None:
         if files:
             raise top.error("card_files", "names card files but the layout has no [clash] "
@@ -51,6 +60,9 @@ def read(top: Table, state: ClashState, knight_tables: dict[str, Table]) -> Clas
                                    f"({', '.join(s.name for s in library.sheets) or 'none'})")
     level = table.get("level", int, 1, check=lambda v: None if 1 <= v <= 9 else
                       "must be 1 to 9")
+    if public and table.has("seed"):
+        raise table.error("seed", "a public view leaves the seed out (it predicts every card "
+                                  "and roll)")
     seed = table.get("seed", int, 0, check=lambda v: None if 0 <= v < 2**31 else
                      "must be 0 to 2147483647")
     exhibition = table.get("exhibition", bool, False)
@@ -67,9 +79,12 @@ def read(top: Table, state: ClashState, knight_tables: dict[str, Table]) -> Clas
             if library.gear_card(gear) is None:
                 raise knight_tables[knight.name].error(
                     "gear", f"{gear!r} is no Gear card of the card files")
-    mob_given = _mob_cards(table, library, [m.name for m in governed])
+    mob_given = _mob_cards(table, library, [m.name for m in governed], public)
+    if public and not all(table.has(key) for key in FACE_DOWN):
+        raise table.error(None, f"a public view lists every deck as backs "
+                                f"({', '.join(FACE_DOWN)})")
     if any(table.has(key) for key in _DECKS):
-        cards = _saved(table, library, sheet.name, level, seed, mob_given)
+        cards = _saved(table, library, sheet.name, level, seed, mob_given, public)
     else:
         cards, _ = enc_mod.setup(library, sheet, level=level, seed=seed, exhibition=exhibition,
                                  mobs=tuple(n for n in state.mob_spaces if n) or
@@ -79,7 +94,7 @@ def read(top: Table, state: ClashState, knight_tables: dict[str, Table]) -> Clas
     return replace(state, cards=cards)
 
 
-def _mob_cards(table: Table, library, mobs: list[str]) -> dict[str, str]:
+def _mob_cards(table: Table, library, mobs: list[str], public: bool) -> dict[str, str]:
     sub = table.sub("mob_cards", required=False)
     if sub is None:
         return {}
@@ -88,29 +103,49 @@ def _mob_cards(table: Table, library, mobs: list[str]) -> dict[str, str]:
         card = sub.get(mob, str)
         if mob not in mobs:
             raise sub.error(mob, "names no Mob of this Monster Sheet on the board")
-        if library.bp(card) is None:
-            raise sub.error(mob, f"{card!r} is no BP card of the card files")
+        if not _known(card, library, False, public):
+            raise sub.error(mob, _unknown(card, public))
         out[mob] = card
     sub.done()
     return out
 
 
+def _known(name: str, library, ai: bool, back_allowed: bool) -> bool:
+    """Whether ``name`` is an AI (``ai``) or BP card of ``library``, or, where
+    ``back_allowed`` (a face-down card of a public view), a card's back."""
+    if is_back(name):
+        return back_allowed and back_level(name, ai) is not None
+    return (library.attack_card(name) if ai else library.bp(name)) is not None
+
+
+def _unknown(name: str, face_down: bool) -> str:
+    """Why the card list entry ``name`` is refused (``face_down``: a face-down pile of a
+    public view, where backs are allowed)."""
+    if is_back(name) and face_down:
+        return f"{name!r} is no card's back here (?AI 0 to ?AI 3, or ?BP 1 to ?BP 3)"
+    if is_back(name):
+        return (f"{name!r} is a card's back: only a public view (view = \"{PUBLIC_VIEW}\") "
+                f"writes backs, and only for face-down cards")
+    return f"{name!r} is no card of the card files"
+
+
 def _saved(table: Table, library, sheet: str, level: int, seed: int,
-           mob_given: dict[str, str]) -> Encounter:
-    """An encounter in play, as a saved layout writes it."""
+           mob_given: dict[str, str], public: bool) -> Encounter:
+    """An encounter in play, as a saved layout (or a public view of it) writes it."""
     lists = {}
     for key in _DECKS:
         names = table.str_list(key)
         for name in names:
-            known = (library.attack_card(name) if key.startswith("ai") else
-                     library.bp(name) if key.startswith("bp") else True)
+            face_down = public and key in FACE_DOWN
+            known = (_known(name, library, key.startswith("ai"), face_down)
+                     if key.startswith(("ai", "bp")) else True)
             if key == "wound_stack":
                 known = (name in (enc_mod.GENERIC_SINGLE, enc_mod.GENERIC_DOUBLE)
-                         or library.bp(name))
+                         or _known(name, library, False, False))
             if key in ("revealed", "judicium"):
                 known = True
             if not known:
-                raise table.error(key, f"{name!r} is no card of the card files")
+                raise table.error(key, _unknown(name, face_down))
         lists[key] = names
     bonuses = table.get("bonuses", list, [0, 0, 0, 0])
     if (len(bonuses) != 4 or not all(isinstance(b, int) and not isinstance(b, bool)
@@ -120,7 +155,7 @@ def _saved(table: Table, library, sheet: str, level: int, seed: int,
                      mob_cards=tuple(mob_given.items()), bonuses=tuple(bonuses),
                      result=table.choice("result", RESULTS, ""),
                      shuffles=table.get("shuffles", int, 0, check=_count),
-                     rolls=table.get("rolls", int, 0, check=_count), **lists)
+                     rolls=table.get("rolls", int, 0, check=_count), public=public, **lists)
 
 
 def _count(value: int) -> str | None:
@@ -151,7 +186,9 @@ def write(state: ClashState) -> dict[str, Any]:
     cards = state.cards
     if cards is None:
         return {}
-    table: dict[str, Any] = {"sheet": cards.sheet, "level": cards.level, "seed": cards.seed}
+    table: dict[str, Any] = {"sheet": cards.sheet, "level": cards.level}
+    if not cards.public:
+        table["seed"] = cards.seed
     for key in _DECKS:
         table[key] = list(getattr(cards, key))
     if cards.mob_cards:
@@ -161,4 +198,5 @@ def write(state: ClashState) -> dict[str, Any]:
         table["result"] = cards.result
     table["shuffles"] = cards.shuffles
     table["rolls"] = cards.rolls
-    return {"card_files": list(cards.library.files), "clash": table}
+    out = {"card_files": list(cards.library.files), "clash": table}
+    return {"view": PUBLIC_VIEW, **out} if cards.public else out

@@ -33,7 +33,8 @@ class Encounter:
     Mobs whose card is face up; ``bonuses`` the permanent bonuses gained per
     :data:`BONUS_ORDER`; ``judicium`` the Massive Peril cards added; ``result`` ``""``,
     ``"victory"`` or ``"defeat"``; ``shuffles`` and ``rolls`` count the shuffles and rolls
-    made (each one's randomness is seeded by ``seed`` and its number)."""
+    made (each one's randomness is seeded by ``seed`` and its number).  ``public`` marks the
+    public view (:mod:`tabletop.games.clash.view`): face-down cards as their backs, no seed."""
 
     library: Library
     sheet: str
@@ -53,6 +54,7 @@ class Encounter:
     result: str = ""
     shuffles: int = 0
     rolls: int = 0
+    public: bool = False
 
     @property
     def monster_sheet(self) -> MonsterSheet:
@@ -138,7 +140,8 @@ def setup(library: Library, sheet: MonsterSheet, *, level: int, seed: int, exhib
             if name:
                 mob_cards.append((mob, name))
         bp_deck = tuple(rest)
-        words.append("Mob BP cards: " + ", ".join(f"{m} {n}" for m, n in mob_cards))
+        words.append("Mob BP cards, face down: " + ", ".join(
+            f"{m} BP {library.bp(n).level}" for m, n in mob_cards))
     else:
         words.append(f"BP deck: {len(bp_deck)} BP 1 cards shuffled")
     zero = copies(c for c in ai if c.level == 0)
@@ -251,6 +254,18 @@ def _shuffle_in(enc: Encounter, ai: bool, names: tuple[str, ...],
     return replace(enc, **{deck_key: deck, pile_key: pile})
 
 
+def _removed(what: str, enc: Encounter, name: str, from_pile: bool) -> str:
+    """The removal of ``name`` in words: named when it came from the face-up discard pile,
+    by its back when from the face-down deck (rulebook *Escalate X*: "Do not look at the
+    removed cards")."""
+    if from_pile:
+        return f"{what} Escalation: {name} is removed from the Clash (from the discard pile)"
+    level = _level_of(enc, name, what == "AI")
+    article = "an" if what == "AI" else "a"
+    return (f"{what} Escalation: {article} {what} {level} card is removed from the {what} "
+            f"deck, unseen")
+
+
 def escalate_ai(enc: Encounter, level: int | None) -> tuple[Encounter, list[str]]:
     """AI Escalation (rulebook *Boss Monster Escalation*, *Escalation Chart*): remove an AI
     card of the wounded card's ``level`` (``None`` for BP 3: the lowest level) from the deck
@@ -272,8 +287,7 @@ def escalate_ai(enc: Encounter, level: int | None) -> tuple[Encounter, list[str]
     new_level = min(3, base + 1) if level is not None else 3
     enc, new = _take_escalation(enc, True, new_level)
     if removed:
-        words.append(f"AI Escalation: {removed} is removed from the Clash"
-                     f"{' (from the discard pile)' if from_pile else ''}")
+        words.append(_removed("AI", enc, removed, from_pile))
     if new is None:
         index = next((i for i, b in enumerate(enc.bonuses) if b == 0), len(BONUS_ORDER) - 1)
         bonuses = list(enc.bonuses)
@@ -313,8 +327,7 @@ def escalate_bp(enc: Encounter, level: int | None, *, critical: bool = False,
     if level is None or level == 3:
         enc, removed, from_pile = _remove(enc, False, None)
         if removed:
-            words.append(f"BP Escalation: {removed} is removed from the Clash"
-                         f"{' (from the discard pile)' if from_pile else ''}")
+            words.append(_removed("BP", enc, removed, from_pile))
             if level is None:
                 new_level = min(3, _level_of(enc, removed, False) + 1)
     added = []

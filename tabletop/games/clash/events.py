@@ -16,9 +16,9 @@ class Event:
     """One thing that happened.
 
     ``kind`` picks the sentence; ``piece`` is who it happened to, ``path`` the spaces it moved
-    through (start excluded, last = where it ended), ``other`` a second name (a tile, a
-    Monster, a weapon), ``amount`` a number (Vigor lost, new Passion …), ``rule`` the
-    rulebook section that decided.
+    through (start excluded, last = where it ended; a Crash: the space where it was suffered),
+    ``other`` a second name (a tile, a Monster, a weapon), ``amount`` a number (Vigor lost,
+    new Passion …), ``rule`` the rulebook section that decided.
     """
 
     kind: str

@@ -89,8 +89,10 @@ def destroy(branch: Branch, tile: Terrain, rule: str) -> Branch:
                        Event("destroyed", other=tile.name, rule=rule))
 
 
-def crash(branch: Branch, name: str, against: str, rule: str) -> Branch:
+def crash(branch: Branch, name: str, against: str, rule: str, at: Space | None = None) -> Branch:
     """Crash: -1 Vigor and Knockdown (Braced: no Knockdown) (rulebook *Keyword List: Crash*).
+    The event's path is the one space where the Knight suffers it, for a playback to mark:
+    ``at`` (a Destructible Obstacle's space it is moved onto), else where it stands.
     Dropping to 0 Vigor calls for a Peril Check and a Judicium draw (*Falling Below 0*)."""
     knight = branch.state.knight(name)
     if knight is None:
@@ -101,7 +103,8 @@ def crash(branch: Branch, name: str, against: str, rule: str) -> Branch:
     state = branch.state.with_piece(knight)
     if not braced and state.turn.active == name:
         state = replace(state, turn=replace(state.turn, fell=True))
-    events = [Event("crash-braced" if braced else "crash", name, other=against, rule=rule)]
+    events = [Event("crash-braced" if braced else "crash", name, (at or knight.at,),
+                    other=against, rule=rule)]
     if vigor == 0:
         events.append(Event("vigor-zero", name, rule="Falling Below 0 Vigor"))
     return branch.then(state, *events)
@@ -505,7 +508,8 @@ def _enter(branch: Branch, piece: Piece, at: Space, rule: str, *, jump: bool = F
             for t in obstacles:
                 b = destroy(b, t, "Destructible")
             if isinstance(piece, Knight):
-                b = crash(b, piece.name, tile.name, "Involuntary Movement: into an Obstacle")
+                b = crash(b, piece.name, tile.name, "Involuntary Movement: into an Obstacle",
+                          at)
             b = b.then(place(b.state, piece.name, at))
             out.append(("last" if stop_on_destroyed else "go", b, False))
             return out

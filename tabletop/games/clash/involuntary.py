@@ -284,7 +284,8 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
         if walls and isinstance(tgt, Knight):
             for t in walls:
                 b = destroy(b, t, "Destructible")
-            b = crash(b, target, walls[0].name, f"{rule}: into a Destructible Obstacle")
+            b = crash(b, target, walls[0].name, f"{rule}: into a Destructible Obstacle",
+                      nxt_at)
         for kind, nb, _ in _enter(b, tgt, nxt_at, rule, knockback=False, source=source):
             if kind == "end":
                 told = Event("pushed", target, (*path, nxt_at), rule=rule)
@@ -436,7 +437,7 @@ def _follow_path(branch: Branch, source: str, target: str, path, rule: str, *, d
         if walls and isinstance(piece, Knight) and all(destructible(t) for t in walls):
             for t in walls:
                 b = destroy(b, t, "Destructible")
-            b = crash(b, target, walls[0].name, f"{rule}: into a Destructible Obstacle")
+            b = crash(b, target, walls[0].name, f"{rule}: into a Destructible Obstacle", at)
         elif walls:
             if isinstance(piece, Knight):
                 b = crash(b, target, walls[0].name, f"{rule}: into an Indestructible Obstacle")

@@ -30,6 +30,7 @@ from tabletop.games.clash.events import Event
 from tabletop.games.clash.forced import Branch
 from tabletop.games.clash.sequence import Ask, Pending, said
 from tabletop.games.clash.state import HEAT_LIMIT, ClashState
+from tabletop.games.clash.view import refuse_partial
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def begin(state: ClashState, knight: str, monster: str, weapon: str) -> KnightDr
     target = state.monster(monster)
     if target is not None and not target.boss and state.cards.mob_card(monster) is None:
         raise IllegalActionError(action, f"{monster} has no BP card on the Mob track")
-    after, events = rules.apply(state, Attack(knight, monster, gear.reach))
+    after, events = rules.resolve(state, Attack(knight, monster, gear.reach))
     precision = gear.precision + sum(1 for e in events if e.kind == "blindspot-bonus")
     draft = KnightDraft(state, after, knight, monster, weapon, "roll", precision=precision,
                         events=tuple(events) + (said(f"{knight} attacks {monster} with "
@@ -223,6 +224,7 @@ def _bp(draft: KnightDraft) -> KnightDraft:
     state = draft.state
     cards = state.cards
     monster = state.monster(draft.monster)
+    refuse_partial(state, f"Determine the BP card of {draft.monster}")
     if monster.boss:
         cards, card, words = enc_mod.draw_bp(cards)
         draft = _event(draft, *(said(w, "Determine BP Card") for w in words))
@@ -364,7 +366,7 @@ def _wounds(draft: KnightDraft) -> KnightDraft:
             words = [f"{card.name} stays revealed on the Mob track"]
         return _event(replace(draft, state=replace(state, cards=cards), step="end"),
                       *(said(w, "Resolve the Power Roll") for w in words))
-    state, events = rules.apply(state, RecordWound(draft.knight))
+    state, events = rules.resolve(state, RecordWound(draft.knight))
     branch = Branch(state, tuple(events))
     aside = None
     if monster is None or monster.boss:
@@ -381,7 +383,7 @@ def _wounds(draft: KnightDraft) -> KnightDraft:
         branch = branch.then(replace(branch.state, cards=replace(
             branch.state.cards, mob_cards=mob_cards, revealed=revealed)))
         if branch.state.monster(draft.monster) is not None:
-            after, more = rules.apply(branch.state, DefeatMob(draft.monster))
+            after, more = rules.resolve(branch.state, DefeatMob(draft.monster))
             branch = branch.then(after, *more)
     if branch.state.cards.result:
         return replace(_take(draft, branch), step="end")

@@ -235,6 +235,7 @@ def from_layout(top: Table) -> ClashState:
     mob_track = _mob_track(top, monsters)
     top.get("card_files", list)
     top.get("clash", dict)
+    top.get("view", str)
     top.done()
 
     seen: dict[str, Table] = {}

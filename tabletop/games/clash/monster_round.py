@@ -25,6 +25,7 @@ from tabletop.games.clash.events import Event
 from tabletop.games.clash.forced import Branch
 from tabletop.games.clash.sequence import Ask, Pending, said
 from tabletop.games.clash.state import HEAT_LIMIT, ClashState
+from tabletop.games.clash.view import refuse_partial
 
 _SKIPPED = ("activation-resolved",)
 """Events of the token bookkeeping that this sequence says in its own words."""
@@ -81,6 +82,7 @@ def begin_activation(state: ClashState) -> MonsterDraft:
     if state.cards is None:
         raise IllegalActionError(action, "this board names no card files; the players play "
                                          "the Activation out themselves")
+    refuse_partial(state, action)
     if state.cards.result:
         raise IllegalActionError(action, f"the Clash has ended ({state.cards.result})")
     nxt = activations.next_activation(state)
@@ -117,6 +119,7 @@ def begin_attack(state: ClashState, monster: str, card: str,
     events: list[Event] = []
     token = ""
     if card == "AI":
+        refuse_partial(state, f"{monster} draws an AI card")
         cards, drawn, words = enc_mod.draw_ai(state.cards)
         state = replace(state, cards=cards)
         events += [said(w, "Draw AI") for w in words]

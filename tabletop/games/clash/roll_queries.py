@@ -26,6 +26,7 @@ from tabletop.games.clash import sequence as seq
 from tabletop.games.clash.events import describe
 from tabletop.games.clash.sequence import Ask
 from tabletop.games.clash.state import ClashState
+from tabletop.games.clash.view import BACK
 from tabletop.games.contract import Verb
 from tabletop.games.overlay import Picture
 from tabletop.numbers import parse_int
@@ -161,6 +162,11 @@ def _power(state: ClashState, args: list[str]) -> dict[str, Any]:
         card = cards.library.bp(words[1])
         boss = next((m for m in state.monsters if m.boss), None)
         monster = boss.name if boss else ""
+    if card is None and mob is not None and mob.name not in cards.revealed and \
+            dict(cards.mob_cards).get(mob.name, "").startswith(BACK):
+        raise QueryError(f"{mob.name}'s BP card is face down in this public view (only its "
+                         f"back, {dict(cards.mob_cards)[mob.name][1:]}, is known): name a BP "
+                         f"card instead")
     if card is None or not monster:
         raise QueryError(f"{words[1]!r} is no BP card of this Clash nor a Mob holding one")
     arms = knight_attack.weapons(state, knight.name)

@@ -23,7 +23,7 @@ from tabletop.games.clash.actions import (
 from tabletop.games.clash.events import describe
 from tabletop.games.clash.forced import Branch
 from tabletop.games.clash.forced_kinds import BY_NAME, KINDS, KNOCKBACK_DIRECTIONS
-from tabletop.games.clash.rules import apply, outcomes
+from tabletop.games.clash.rules import outcomes, resolve
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.games.clash.targeting import TargetingError, target
 from tabletop.games.clash.turns import attack_problem
@@ -106,6 +106,33 @@ def _target(state: ClashState, args: list[str]) -> dict[str, Any]:
 
 
 def _monster_move(state: ClashState, args: list[str]) -> dict[str, Any]:
+    return _run(state, monster_move_action(state, args))
+
+
+def movement_action(state: ClashState, words: list[str]) -> MonsterMove | Forced:
+    """The action a movement question names (``monster-move``, ``knockback``, ``pushback``,
+    ``pull``, ``drag`` or ``forced`` and its words, as ``tabletop query`` takes them), for a
+    program that performs the movement rather than lists its outcomes.  Raises
+    :class:`QueryError` for any other words."""
+    verb, args = (words[0].lower(), words[1:]) if words else ("", [])
+    if verb == "monster-move":
+        return monster_move_action(state, args)
+    if verb == "forced":
+        return forced_action(state, args)
+    if verb in _FORCED_ORDER and len(args) == 3:
+        first, second = _name(state, args[0]), _name(state, args[1])
+        source, piece = (first, second) if _FORCED_ORDER[verb] else (second, first)
+        return Forced(verb, source, piece, _number(args[2]))
+    raise QueryError(f"{' '.join(words)!r} is not a movement question (monster-move, "
+                     f"knockback, pushback, pull, drag or forced and their words)")
+
+
+_FORCED_ORDER = {"knockback": False, "pushback": True, "pull": True, "drag": True}
+"""The forced-movement verbs and whether their source comes first in the question."""
+
+
+def monster_move_action(state: ClashState, args: list[str]) -> MonsterMove:
+    """The :class:`MonsterMove` that ``M TARGET TYPE [X] [range X | zone X]`` names."""
     if len(args) < 3:
         raise QueryError("monster-move takes M TARGET TYPE [X] [range X | zone X] (X: at most "
                          "X spaces; range/zone: the attack that follows; TYPE: " +
@@ -124,8 +151,7 @@ def _monster_move(state: ClashState, args: list[str]) -> dict[str, Any]:
         limit = _number(words[-1])
         words = words[:-1]
     how = " ".join(words).lower()
-    return _run(state, MonsterMove(monster.name, goal, how, limit, max(1, reach["range"]),
-                                   zone=reach["zone"]))
+    return MonsterMove(monster.name, goal, how, limit, max(1, reach["range"]), zone=reach["zone"])
 
 
 def _forced(kind: str, source_first: bool):
@@ -210,7 +236,7 @@ def _climb(state: ClashState, args: list[str]) -> dict[str, Any]:
     free, why = [], []
     for space in spaces:
         try:
-            apply(state, Climb(knight.name, monster.name, space))
+            resolve(state, Climb(knight.name, monster.name, space))
         except TabletopError as exc:
             why.append(f"{space}: {str(exc).split(': ', 1)[-1]}")
         else:

@@ -56,6 +56,7 @@ from tabletop.games.clash.events import Event
 from tabletop.games.clash.events import describe as describe_event
 from tabletop.games.clash.forced import Branch
 from tabletop.games.clash.state import ClashState
+from tabletop.games.clash.view import is_partial, refuse_partial
 
 Outcome = Branch
 """One way an action can end: ``state``, ``events`` and the players' ``choices`` (``label``
@@ -114,7 +115,17 @@ def outcomes(state: ClashState, action: object) -> list[Outcome]:
 
 
 def apply(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, ...]]:
-    """The state after ``action`` and the events, for the option the action names."""
+    """The state after ``action`` and the events, for the option the action names (see
+    :func:`resolve`); a public view (:func:`~tabletop.games.clash.view.is_partial`) is
+    refused: it cannot be played on."""
+    refuse_partial(state, action)
+    return resolve(state, action)
+
+
+def resolve(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, ...]]:
+    """The state after ``action`` and the events, for the option the action names, on any
+    board, a public view too: for the questions of ``tabletop query`` and for the card
+    sequences, which stop where a face-down card is needed."""
     results = outcomes(state, action)
     option = getattr(action, "option", None)
     if option is None:
@@ -137,8 +148,8 @@ def legal_actions(state: ClashState) -> list[object]:
     attack and Climb test of the Knight whose turn it is (of every Knight yet to act when none
     is), and ending that turn; in the Monster Round, resolving the next Activation while a
     token is ready, else ending it (*Resolving Activations*).  Empty when no Knight is
-    left."""
-    if not state.knights:
+    left or on a public view."""
+    if not state.knights or is_partial(state):
         return []
     if state.turn.phase == "monster":
         if activations.next_activation(state) is not None:

@@ -342,9 +342,10 @@ def escalate_mob_track(branch: Branch) -> tuple[Branch, list[str]]:
     mob_cards = tuple((m, new if m == mob else c) for m, c in cards.mob_cards)
     cards = replace(cards, mob_cards=mob_cards,
                     revealed=tuple(r for r in cards.revealed if r != mob))
+    gone = low.name if mob in state.cards.revealed else f"face-down BP {low.level} card"
     return (branch.then(replace(state, cards=cards)),
-            [f"{mob}'s {low.name} is removed; a BP {min(3, low.level + 1)} card takes its "
-             f"place"])
+            [f"{mob}'s {gone} is removed; a face-down BP {min(3, low.level + 1)} card takes "
+             f"its place"])
 
 
 def spawn(branch: Branch, level: int | None = None) -> list[Branch]:

@@ -18,10 +18,14 @@ from tabletop.games.choices import Choice
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened: ``kind`` for programs, ``text`` for people."""
+    """Something that happened: ``kind`` for programs, ``text`` for people; for a movement,
+    the ``piece`` that moved (a hero or an enemy) and its ``path`` (the zone ids it went
+    through, its start excluded, the last where it stopped)."""
 
     kind: str
     text: str
+    piece: str = ""
+    path: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -410,7 +410,7 @@ def _dash(state: FateforgeState, action: Dash) -> Outcome:
     state = state.with_hero(hero.mark("dash"))
     state, events = _enter_zone(state, action, hero.name, to, action.trap)
     events.insert(0, Event("dash", f"{hero.name} dashes from {here} to "
-                                   f"{state.zone_name(to)}."))
+                                   f"{state.zone_name(to)}.", hero.name, (to,)))
     if hostile:
         state, more = suffer(state, hero.name, 1, cause=f"dashing out of {here} with enemies")
         events += more
@@ -470,7 +470,7 @@ def _step(state: FateforgeState, action: Step) -> Outcome:
     how = "spends 1 energy to STEP" if action.energy else "STEPs"
     extra = " (and a FOCUS to leave difficult terrain)" if difficult else ""
     events.insert(0, Event("step", f"{hero.name} {how} from {here} to "
-                                   f"{state.zone_name(to)}{extra}."))
+                                   f"{state.zone_name(to)}{extra}.", hero.name, (to,)))
     return _finish(state, events)
 
 
@@ -909,7 +909,7 @@ def _enemy_acts(state: FateforgeState, action: EnemyActs) -> Outcome:
             options = first_steps_toward(graph, zone, goal)
             zone = _pick(action, tuple(options), rolls, f"{enemy.name}'s STEP toward {target}")
             events.append(Event("move", f"{enemy.name} steps to {state.zone_name(zone)}, toward "
-                                        f"{target}."))
+                                        f"{target}.", enemy.name, (zone,)))
             state = state.with_enemy(replace(enemy, zone=zone))
             if enemy.has("fear"):
                 state, events = _fear_all(state, zone, events)
@@ -959,7 +959,7 @@ def _call(state: FateforgeState, action, section, caller, minion, rolls: list[in
         options = first_steps_toward(state.graph, zone, caller.zone)
         zone = _pick(action, tuple(options), rolls, f"{minion.name}'s move toward {caller.name}")
         events.append(Event("move", f"{caller.name} calls {minion.name}: it steps to "
-                                    f"{state.zone_name(zone)}."))
+                                    f"{state.zone_name(zone)}.", minion.name, (zone,)))
         state = state.with_enemy(replace(state.enemy(minion.name), zone=zone))
         if minion.has("fear"):
             state, events = _fear_all(state, zone, events)

@@ -61,11 +61,15 @@ SPAWN_THREAT = 7
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, as plain data: ``kind``, the sentence, the rule behind it."""
+    """Something that happened, as plain data: ``kind``, the sentence, the rule behind it;
+    for a movement, the ``piece`` that moved (a Monster token) and its ``path`` (the tile ids
+    it went through, its start excluded, the last where it stopped)."""
 
     kind: str
     text: str
     rule: str = ""
+    piece: str = ""
+    path: tuple[str, ...] = ()
 
 
 def describe(event: Event) -> str:
@@ -88,8 +92,9 @@ class Run:
         self._held: int | None = None  # where this run's first Encounter question waits
         self.threat_raised = False  # Threat went up in this run (the Threat 7 spawn)
 
-    def say(self, kind: str, text: str, rule: str = "") -> None:
-        self.events.append(Event(kind, text, rule))
+    def say(self, kind: str, text: str, rule: str = "", *, piece: str = "",
+            path: tuple[str, ...] = ()) -> None:
+        self.events.append(Event(kind, text, rule, piece, path))
 
     def refuse(self, rule: str) -> IllegalActionError:
         return IllegalActionError(self.action, rule)
@@ -196,7 +201,8 @@ class Run:
             route = " to ".join(walks[0])
             if len(ends) == 1:
                 self.say("monster", f"{token.monster} hunts {steps} tile(s) toward the party: "
-                                    f"{route}.", "Encounter Monsters Spawn and Movement")
+                                    f"{route}.", "Encounter Monsters Spawn and Movement",
+                         piece=token.monster, path=tuple(walks[0][1:]))
             self._land(token.monster, ends, f"{token.monster} hunts {steps} tile(s)",
                        "Encounter Monsters Spawn and Movement")
 

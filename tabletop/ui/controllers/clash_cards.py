@@ -24,7 +24,7 @@ from tabletop.games.clash.events import describe
 from tabletop.games.clash.state import ClashState
 from tabletop.ui.controllers.clash_flows import close_steps, open_step
 from tabletop.ui.controllers.clash_steps import MenuStep, badges, full_preview, taken_off
-from tabletop.ui.facades.clash import knight_attack, monster_round, turns
+from tabletop.ui.facades.clash import knight_attack, monster_round, turns, view
 from tabletop.ui.facades.clash import sequence as seq
 from tabletop.ui.logbook import LogEntry
 from tabletop.ui.views.base import Grid
@@ -240,17 +240,17 @@ class CardFlow:
 
 
 def card_lines(state: ClashState) -> list[str]:
-    """Side-panel lines for a Clash played from cards: the Monster Sheet and Level with its
-    To Hit, the Wounds dealt of those needed, and the decks as the table sees them — how many
+    """Side-panel lines for a Clash played from cards, drawn from its public view
+    (:func:`~tabletop.games.clash.view.view_for`): the Monster Sheet and Level with its To
+    Hit, the Wounds dealt of those needed, and the decks as the table sees them — how many
     cards of each level (the number on a card's back), never their order or names; a Mob's
     BP card named only once revealed.  Empty without cards."""
-    cards = state.cards
-    if cards is None:
+    if state.cards is None:
         return []
+    cards = view.public_cards(state.cards)
 
     def backs(names: tuple[str, ...], ai: bool) -> str:
-        get = cards.library.attack_card if ai else cards.library.bp
-        levels = sorted(get(n).level for n in names)
+        levels = sorted(view.level_of(cards, n, ai) for n in names)
         counted = ", ".join(f"{'AI' if ai else 'BP'} {lv} ×{levels.count(lv)}"
                             for lv in sorted(set(levels)))
         return f"{len(names)}" + (f" ({counted})" if counted else "")
@@ -262,8 +262,8 @@ def card_lines(state: ClashState) -> list[str]:
         shown = []
         for mob, name in cards.mob_cards:
             card = cards.library.bp(name)
-            shown.append(f"{mob}: {name}, AT {card.at + cards.at_bonus()}"
-                         if mob in cards.revealed else f"{mob}: BP {card.level}")
+            shown.append(f"{mob}: {name}, AT {card.at + cards.at_bonus()}" if card is not None
+                         else f"{mob}: BP {view.level_of(cards, name, False)}")
         lines.append("Mob BP cards: " + "; ".join(shown))
     else:
         lines.append(f"BP deck {backs(cards.bp_deck, False)}, discard {len(cards.bp_discard)}")
@@ -304,6 +304,11 @@ def start_attack(screen: ClashHost, knight: str) -> bool:
     state = screen.state
     if state.cards is None:
         return False
+    try:
+        view.refuse_partial(state, f"{knight} attacks")
+    except TabletopError as exc:
+        screen.session.tell(str(exc), error=True)
+        return True
     me = state.knight(knight)
     items = []
     for monster in state.monsters:

@@ -15,6 +15,7 @@ from tabletop.games.clash import (
     targeting,
     turns,
     vantage,
+    view,
 )
 from tabletop.games.clash.activation import source_problem
 from tabletop.games.clash.forced import Branch, spaces_at
@@ -37,5 +38,5 @@ __all__ = [
     "free_vantage_points", "geometry", "in_words", "KINDS", "knight_attack",
     "KNOCKBACK_DIRECTIONS", "menu_words", "monster_round", "MORE", "movelike", "Preview",
     "preview", "RELATIVE", "rules", "sequence", "source_problem", "spaces_at", "targeting",
-    "TOWARD_THE_TARGET", "turns", "vantage", "vantage_spaces",
+    "TOWARD_THE_TARGET", "turns", "vantage", "vantage_spaces", "view",
 ]

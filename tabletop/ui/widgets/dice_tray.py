@@ -8,8 +8,8 @@ choose re-rolls, R re-rolls them by the game's rule (``tabletop.dice.tray_rules`
 Fateforge Three-of-a-Kind, choose one die and click its new result (kept in ``tray.change``,
 ``(die, result)``); Enter hands the roll on (a King's Champion roll first throws its
 Aftershocks); Esc closes.  A game's roll (``fixed=True``) keeps the dice it was given: no
-palette, no throwing again, no other game's dice; its ``explain`` hook may word the results
-the game's way.
+palette, no throwing again, no other game's dice, no seed shown (a Clash's roll seeds follow
+from its secret seed); its ``explain`` hook may word the results the game's way.
 
 Keys: Space throw · click die: choose re-roll · R re-roll · Enter use the roll · Tab other
 game's dice · click a die in the palette: add one (right-click: remove one) · Backspace:
@@ -507,7 +507,8 @@ class DiceTray(Controller):
                           "(dice-faces.toml)", 14, theme.ERROR))
         if self.message:
             lines.append((self.message, 15, theme.ERROR))
-        lines.append((f"seed {self.roll.seed}", 14, theme.TEXT_DIM))
+        if not self.fixed:  # a game's roll seed can tell its next cards and rolls
+            lines.append((f"seed {self.roll.seed}", 14, theme.TEXT_DIM))
         self._results = []
         for words, size, colour in lines:
             for part in wrap(words, size, width):

@@ -1,0 +1,1 @@
+"""The shipped lessons (``docs/lessons.md``), installed as the package ``tabletop.lessons``."""

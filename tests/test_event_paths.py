@@ -1,0 +1,46 @@
+"""Movements carry their paths in the rules core's events, so playback never recomputes a rule:
+Clash Monster moves with zig-zag, forced movement and Crash, Kingdom hunts, Fateforge STEP."""
+
+from kingdom_boards import load
+from test_fateforge_scenes import enemy, enemy_turns, hero, scene
+
+from tabletop.games import layouts
+from tabletop.games.clash.actions import Forced, MonsterMove
+from tabletop.games.clash.rules import outcomes
+from tabletop.games.fateforge.actions import EnemyActs
+from tabletop.games.fateforge.rules import apply as fateforge_apply
+from tabletop.games.fateforge.state import Section
+from tabletop.games.kingdom.actions import AdjustTrack
+from tabletop.games.kingdom.rules import apply as kingdom_apply
+from tabletop.teaching.acting import moves
+
+
+def _clash(name):
+    return layouts.load(f"layouts/{name}.toml")[1]
+
+
+def test_zigzag_paths_one_per_starting_direction():
+    state = _clash("clash-rule-zigzag")
+    paths = [[(m.piece, m.path) for m in moves(b.events)]
+             for b in outcomes(state, MonsterMove("Eggknight", "Ser Sonch", "move"))]
+    assert paths == [[("Eggknight", ("C2", "C3", "C4", "C5", "C6", "C7"))],
+                     [("Kara", ("E4",)), ("Eggknight", ("D3", "C3", "C4", "C5", "C6", "C7"))]]
+
+
+def test_knockback_into_a_column_path_then_crash_where_she_stopped():
+    state = _clash("clash-rule-knockback-column")
+    (branch, *_) = outcomes(state, Forced("knockback", "Eggknight", "Kara", 3))
+    found = [(m.kind, m.piece, m.path) for m in moves(branch.events)]
+    assert found == [("crash", "Kara", ("C6",)), ("pushed", "Kara", ("C5", "C6"))]
+
+
+def test_kingdom_hunt_carries_the_tiles_walked():
+    state, events = kingdom_apply(load("mid-delve"), AdjustTrack("threat", 1))
+    assert [(m.piece, m.path) for m in moves(events)] == [("Rotgut Hound", ("3", "7"))]
+
+
+def test_fateforge_enemy_step_carries_each_zone():
+    state = enemy_turns(scene("a-b-c-d", heroes=[hero("Aria", "d")], enemies=[
+        enemy("Runner", "white", "a", Section("step", None, 2))]))
+    _, events = fateforge_apply(state, EnemyActs())
+    assert [(m.piece, m.path) for m in moves(events)] == [("Runner", ("b",)), ("Runner", ("c",))]
