@@ -10,6 +10,8 @@
   window from start to its first frame (``tabletop play --frames 1``).
 - ``tabletop bench LAYOUT``: frame time of the window on a layout (``tabletop.ui.bench``).
 - ``tabletop bench --dice``: the dice physics (``tabletop.dice.bench``).
+- ``tabletop bench --idle``: processor time of the window left alone on a board, a hand-over
+  screen and a prompt (``tabletop.ui.bench.idle_bench``).
 
 Each figure names its goal and whether it is met.  Times in the process are CPU time
 (``time.process_time``: what the work costs, whatever else the machine runs) with the
@@ -237,17 +239,17 @@ def startup_bench(runs: int = 3) -> list[dict[str, Any]]:
 
 
 def bench_command(args: argparse.Namespace) -> int:
-    """Run the benchmarks asked for by ``--geometry``, ``--startup``, ``--dice`` and/or a
-    layout file and print one JSON object per figure; :class:`UsageError` if none is asked
-    for."""
+    """Run the benchmarks asked for by ``--geometry``, ``--startup``, ``--dice``, ``--idle``
+    and/or a layout file and print one JSON object per figure; :class:`UsageError` if none is
+    asked for."""
     def show(results: list[dict[str, Any]]) -> None:
         for result in results:
             print(json.dumps(result, ensure_ascii=False), flush=True)
 
-    if not (args.geometry or args.startup or args.dice or args.file):
+    if not (args.geometry or args.startup or args.dice or args.idle or args.file):
         raise UsageError("say what to measure: tabletop bench --geometry, tabletop bench "
-                         "--startup, tabletop bench --dice, or tabletop bench LAYOUT "
-                         "(frame time)")
+                         "--startup, tabletop bench --dice, tabletop bench --idle, or "
+                         "tabletop bench LAYOUT (frame time)")
     if args.geometry:
         show(geometry_bench())
     if args.startup:
@@ -262,4 +264,8 @@ def bench_command(args: argparse.Namespace) -> int:
         from tabletop.dice.bench import physics_bench
 
         show([physics_bench()])
+    if args.idle:
+        from tabletop.ui.bench import idle_bench
+
+        show(idle_bench())
     return 0

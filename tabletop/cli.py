@@ -71,7 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("file", nargs="?", help="layout .toml, screenshot .png or shipped layout "
                                               "name (default: the teaching board)")
     play.add_argument("--frames", type=_frames, default=None,
-                      help="close the window after this many frames (for smoke tests)")
+                      help="close the window after this many turns of its loop, none "
+                           "waiting for input (for smoke tests)")
     play.add_argument("--new", metavar="GAME", default=None,
                       help="start a fresh game set up from the game's card data instead of "
                            "opening a file (joust)")
@@ -115,6 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--startup", action="store_true",
                        help="whole processes: screenshot, query, start to first frame")
     bench.add_argument("--dice", action="store_true", help="the dice physics benchmark")
+    bench.add_argument("--idle", action="store_true",
+                       help="processor time of the window left alone, on every kind of screen")
 
     learn = sub.add_parser("learn", help="lessons on the positioning rules, and practice")
     learn.add_argument("name", nargs="?", help="a lesson to open in the window (a shipped "

@@ -240,3 +240,44 @@ def test_preparation_shows_dash_zones_without_step_results():
     overlays = app.screen.overlays()
     assert overlays.step == {"chapel": "Dash", "gate": "Dash", "well": "Dash"}
     assert overlays.targets == {} and overlays.blocked == {}
+
+
+def test_a_reacting_type_with_no_enemy_left_asks_the_players_for_another():
+    """*Enemy Reactions*: "If the app shows a type no longer present, click Already Dead to
+    generate a new reacting enemy": the panel says so and offers to take the type off."""
+    _, loaded = layouts.load(LAYOUTS / "fateforge-chapel.toml")
+    alive = tuple(e for e in loaded.enemies if e.colour != "red")
+    app = open_app(state=replace(loaded, enemies=alive))
+    assert any("no red enemy is left" in line for line in app.screen.panel_lines())
+    button = next(b for b in app.buttons if b.label == "[x] red: none left")
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    frame(app)
+    assert "red" not in app.session.state.round.reaction_types
+    assert not any("no red enemy" in line for line in app.screen.panel_lines())
+
+
+def test_a_fountain_that_ends_the_turn_with_results_unused_says_so_and_asks_first():
+    """*Healing Fountains*: used when the hero ends the turn, it ends it; the unused dice
+    results are lost, so the button says "ends turn" and a menu asks before it happens."""
+    from tabletop.ui.widgets.choice_menu import ChoiceMenu
+
+    _, loaded = layouts.load(LAYOUTS / "fateforge-chapel.toml")
+    aria = replace(loaded.heroes[0], zone="tower", dice=("hit", "step", "focus"), rolled=True,
+                   used=("acted",), health=4, health_exhausted=2)
+    heroes = (aria, *(replace(h, rolled=True) for h in loaded.heroes[1:]))
+    state = replace(loaded, heroes=heroes,
+                    enemies=tuple(e for e in loaded.enemies if e.zone != "tower"),
+                    round=replace(loaded.round, phase="action", step=0))
+    app = open_app(state=state)
+    assert app.session.state.round.current == "Aria"
+    labels = [b.label for b in app.buttons]
+    assert "End turn: 3 dice lost" in labels
+    fountain = next(b for b in app.buttons if b.label.endswith("ends turn"))
+    assert fountain.label == "+1 health, ends turn"
+    before = app.session.state
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=fountain.rect.center, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=fountain.rect.center, button=1))
+    frame(app)
+    assert isinstance(app.top, ChoiceMenu) and app.session.state is before
+    assert "discarding 3 unused results" in app.top.options[0][0]

@@ -66,7 +66,7 @@ def test_an_illegal_click_explains_itself():
     controller, _ = screen("mid-delve")
     click(controller, "6")
     assert controller.session.status_error
-    assert "no path of 7 Gallows Hill leads to 6" in controller.session.status
+    assert "no path of 7 Gallows Hill leads to face-down tile 6" in controller.session.status
     assert controller.session.state.party == "7"
 
 
@@ -209,3 +209,47 @@ def test_a_listed_exploration_deck_draws_its_top_card_and_waits_for_a_special_on
     button(controller, "Draw top card").on_click()
     assert button(controller, "End step").enabled
     assert "Draw instant" in [b.label for b in controller.buttons()]
+
+
+def test_with_every_path_onward_blocked_the_hint_says_backtrack_is_the_only_move():
+    from tabletop.games.kingdom import rules as kingdom_rules
+    from tabletop.games.kingdom import travel
+    from tabletop.games.kingdom.actions import PlaceHindering
+    from tabletop.ui.controllers.kingdom import travel_hint
+
+    game, state = layouts.load(LAYOUTS / "kingdom-mid-delve.toml")
+    here = state.tile(state.party)
+    for path in here.paths:
+        if path.kind == "tile" and any(o.kind == "travel" and o.tile == path.to
+                                       for o in travel.options(state)):
+            state, _ = kingdom_rules.apply(state, PlaceHindering(
+                "single-panzergate", here.id, path.side, path.offset))
+    assert {o.kind for o in travel.options(state)} == {"backtrack"}
+    assert "Backtrack is the only move" in travel_hint(state)
+
+
+def test_the_map_keeps_its_place_until_a_tile_is_laid_outside_it():
+    from tabletop.spatial.tile_map import Rect
+    from tabletop.ui.views.kingdom import ROOM, KingdomLayers
+
+    layers = KingdomLayers()
+    first = layers.steady_box(Rect(0, 0, 4, 3))
+    assert first == Rect(0, 0, 4, 3)
+    assert layers.steady_box(Rect(1, 0, 3, 2)) == first  # inside: nothing moves
+    grown = layers.steady_box(Rect(0, 0, 5, 3))  # a tile laid east of it
+    assert grown == Rect(-ROOM, -ROOM, 5 + 2 * ROOM, 3 + 2 * ROOM)
+    assert layers.steady_box(Rect(0, 0, 6, 4)) == grown  # the next rounds: no re-centring
+
+
+def test_travelling_does_not_move_the_map_when_the_new_tiles_fit():
+    from tabletop.games.kingdom import travel
+    from tabletop.games.kingdom.actions import Travel
+
+    controller, _ = screen("mid-delve")
+    option = next(o for o in travel.options(controller.state) if o.kind == "travel")
+    box = controller.layers.box
+    controller.perform(Travel(option.tile))
+    controller.draw(pygame.Surface(SIZE), pygame.Rect(0, 0, 980, 770))
+    after = controller.layers.box
+    if after != box:  # the map grew: with room to spare, so the next tiles keep it still
+        assert after.w >= box.w + 2 and after.h >= box.h + 2

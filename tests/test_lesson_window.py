@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from tabletop.teaching import lessonfile, progress
+from tabletop.ui import textlayer
 from tabletop.ui.app import App
 from tabletop.ui.controllers.lesson import MISSING, STEP_MS, WRONG, open_lesson
 from tabletop.ui.session import Session
@@ -70,6 +71,12 @@ def test_wrong_then_right_answer_with_feedback_on_the_board():
     assert surface.get_at(cross.topleft)[:3] == WRONG  # crossed out: the diagonal
     assert surface.get_at((fleisch.x + 1, fleisch.centery))[:3] == MISSING  # the outer ring
     assert surface.get_at((fleisch.x + 5, fleisch.centery))[:3] == MISSING  # the inner ring
+    names = [d.rect for d in textlayer.drawn() if d.words in ("Kara", "Fleischritter")]
+    assert len(names) == 2
+    for rect in names:  # the marks go around the names, never across them
+        for x in range(rect.left, rect.right):
+            for y in range(rect.top, rect.bottom):
+                assert surface.get_at((x, y))[:3] not in (WRONG, MISSING)
     _click(app, "Kara")  # again: dropped
     _click(app, "Fleischritter")
     assert screen.picks == ["Fleischritter"]

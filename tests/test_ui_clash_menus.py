@@ -98,7 +98,7 @@ def test_a_whole_monster_activation_targeting_move_preview_confirm_attack():
     assert app.session.state.monster("Egg").at == Space.parse("D2")
 
 
-def test_escape_cancels_a_preview_and_nothing_changes():
+def test_backspace_goes_back_a_step_and_escape_closes_the_flow_after_asking():
     app = make(ZIGZAG)
     before = app.session.state
     click(app, "D2")
@@ -108,13 +108,27 @@ def test_escape_cancels_a_preview_and_nothing_changes():
     choose(app, "Melee")
     choose(app, "Move")
     assert isinstance(app.screen.step, PreviewStep)
-    key(app, pygame.K_ESCAPE)  # back to the movement menu
+    key(app, pygame.K_BACKSPACE)  # back to the movement menu
     assert "movement type" in app.screen.step.menu.title
-    key(app, pygame.K_ESCAPE)  # the attack type
-    key(app, pygame.K_ESCAPE)  # the targeting lines
-    assert "targeting" in app.screen.step.menu.title
+    key(app, pygame.K_BACKSPACE)  # the attack type
+    key(app, pygame.K_ESCAPE)  # choices were made: the first Esc only warns
+    assert app.screen.step is not None and "Esc again" in app.session.status
     key(app, pygame.K_ESCAPE)
     assert app.screen.step is None and app.session.state is before
+    key(app, pygame.K_m)  # on the flow's first step nothing is lost: Esc closes at once
+    key(app, pygame.K_ESCAPE)
+    assert app.screen.step is None and app.session.state is before
+
+
+def test_a_key_the_menu_does_not_use_is_named_in_the_status_line():
+    app = make(ZIGZAG)
+    before = app.session.state
+    click(app, "D2")
+    key(app, pygame.K_m)
+    title = app.screen.step.menu.title
+    key(app, pygame.K_t)  # End Turn on the board: not while a menu is open, and it says so
+    assert app.screen.step.menu.title == title and app.session.state is before
+    assert "t: not a key of this menu" in app.session.status
 
 
 def test_a_tie_of_targets_is_offered_and_chosen_by_a_click_on_the_board():
@@ -142,7 +156,7 @@ def test_a_knight_attack_with_knockback_previewed_and_confirmed():
     choose(app, "4")
     items = {item.label: item for item in app.screen.step.menu.items}
     assert not items["Gob"].enabled and "Effective Range" in items["Gob"].note
-    key(app, pygame.K_ESCAPE)  # back to the weapons
+    key(app, pygame.K_BACKSPACE)  # back to the weapons
     choose(app, "Melee")
     click(app, "C4")  # Gob, on the board
     assert app.session.state.knight("Kara").passion == 1
@@ -508,3 +522,30 @@ def test_pushback_after_a_ranged_attack_is_greyed_by_knight_timing():
     items = {item.label: item for item in app.screen.step.menu.items}
     assert not items["Pushback X"].enabled and "Ranged X–Y" in items["Pushback X"].note
     assert items["Knockback X"].enabled
+
+
+def test_a_number_menu_takes_the_number_typed_not_the_position():
+    """The Ranged Y list starts at X: typing 4 chooses 4 (not the fourth item, 5)."""
+    app = make(FIGHT)
+    click(app, "C3")
+    key(app, pygame.K_a)
+    choose(app, "Ranged")
+    key(app, pygame.K_2)  # X = 2
+    menu = app.screen.step.menu
+    assert [item.label for item in menu.items][:3] == ["2", "3", "4"]
+    assert menu.keys[:3] == ["2", "3", "4"] and menu.keys[-1] == ""  # 10 has no key
+    key(app, pygame.K_4)
+    assert "2–4" in app.screen.step.menu.title or "2-4" in app.screen.step.menu.title
+
+
+def test_menu_keys_by_value_or_position():
+    from tabletop.ui.widgets.menu import Menu, MenuItem, item_keys
+
+    assert item_keys([MenuItem(str(n), n) for n in range(2, 11)]) == [
+        "2", "3", "4", "5", "6", "7", "8", "9", ""]
+    assert item_keys([MenuItem(w, w) for w in ("Melee", "Reach X…")]) == ["1", "2"]
+    chosen = []
+    menu = Menu("Y", [MenuItem(str(n), n) for n in range(0, 13)], chosen.append)
+    assert menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0, mod=0))
+    assert chosen == [0]
+    assert not menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0))

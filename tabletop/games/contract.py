@@ -63,6 +63,8 @@ class Game:
     - ``describe(event)``: the event in words, for the log.
     - ``summary(state)``: one line for ``tabletop check``.
     - ``verbs``: the ``tabletop query`` verbs by name.
+    - ``say(state, action)``: the action in the players' words (names, never internal ids),
+      for refusals and the log; ``None`` when its ``str`` already is.
     - ``new_game(seed, picks)``: a fresh game set up from the game's own data, its decks
       shuffled with ``seed``; ``picks`` maps a side to the pieces it chose (King's Champion: a
       Household to its three Knights), empty for the defaults (``None`` for a game that is
@@ -92,6 +94,7 @@ class Game:
     describe: Callable[[Event], str]
     summary: Callable[[State], str]
     verbs: Mapping[str, Verb] = field(default_factory=dict)
+    say: Callable[[State, Action], str] | None = None
     new_game: Callable[[int, Mapping[str, Sequence[str]]], State] | None = None
     view_for: Callable[[State, Player | None], State] = no_secrets
     acting: Callable[[State], Player | None] = nobody_acting

@@ -1,5 +1,6 @@
 """The window: one loop of events -> controller stack -> rules core (through the session) ->
-state -> view, capped at 60 frames a second, in a resizable window.
+state -> view, in a resizable window; the loop (:mod:`tabletop.ui.loop`) waits for events and
+draws only when something changed or animates.
 
 :class:`App` holds the session and the controller stack and draws whole frames (title strip,
 board area, side panel, status line) into any surface, so the window, ``tabletop screenshot``,
@@ -25,6 +26,7 @@ from tabletop.games.contract import Game, State
 from tabletop.ui import background, keys, settings, textlayer
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.history import HistoryView
+from tabletop.ui.loop import WAIT_MS, FrameLoop, wake
 from tabletop.ui.navigate import KEY_HELP as VIEW_KEY_HELP
 from tabletop.ui.navigate import Navigator
 from tabletop.ui.pictures import load_board, write_png
@@ -49,12 +51,8 @@ from tabletop.ui.widgets.panels import (
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
 from tabletop.ui.widgets.tooltip import draw_tooltip
 
-FPS = 60
 MIN_LEGEND = 44
 """Pixels: with less room than this under the buttons, the side panel leaves the legend out."""
-IDLE_AFTER, IDLE_FRAME = 2.0, 0.25
-"""After this many seconds without input (and no modal open) the window redraws only every
-``IDLE_FRAME`` seconds, so an idle board costs almost no processor time."""
 SWITCH_INTERVAL = 0.001
 """Seconds between thread switches while the window runs: when a background search runs
 into a frame, the frame loop gets the interpreter back within a millisecond."""
@@ -67,6 +65,8 @@ APP_KEY_HELP: list[tuple[str, str]] = [
     ("F5", "reopen the file from disk"), ("F1", "this help"), ("Ctrl+Q", "quit"),
     ("Ctrl+Shift+= / Ctrl+Shift+-", "UI scale up / down (75 % to 200 %, kept for next time)"),
     ("Ctrl+H", "high-contrast theme on / off (kept for next time)"),
+    ("Ctrl+F", "auto-resolve forced choices on/off (off: every choice the rules give you "
+               "is asked, even with one legal form)"),
     ("drop a file", "open it"),
     ("log: wheel, PgUp/PgDn, click", "scroll the log; an entry's board, read-only (Esc: back)"),
     *VIEW_KEY_HELP,
@@ -115,6 +115,9 @@ class App:
         self.pointer: tuple[int, int] | None = None
         self.log_panel = LogPanel()
         self.interactive = True
+        self.auto_forced = False
+        """*Auto-resolve forced choices* (Ctrl+F): off, the window asks every choice the
+        rulebook gives a player, even one with a single legal form."""
         self.push(screen_for(session))
 
     # -- the controller stack -------------------------------------------------------------
@@ -245,6 +248,11 @@ class App:
             self.session.undo()
         elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and shift)):
             self.session.redo()
+        elif ctrl and event.key == pygame.K_f:
+            self.auto_forced = not self.auto_forced
+            self.session.tell("auto-resolve forced choices: " + (
+                "on (a choice with one legal form and no \"may\" is made without asking)"
+                if self.auto_forced else "off (every choice the rules give you is asked)"))
         elif event.key == pygame.K_F5:
             self.reopen()
         elif event.key == pygame.K_F1:
@@ -421,15 +429,16 @@ class App:
         banner = self.screen.banner()
         if self.session.public_view:
             banner = ("Public view: not playable", theme.PANEL_EDGE)
-        if banner:
-            y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 0),
-                                  *banner) + gap
         buttons = []
         if self.interactive:  # a picture of the board (screenshot, F12) has none
-            buttons = self.buttons = self._make_buttons()
-        y += lay_out(buttons, pygame.Rect(inner.x, y, inner.width, 0)) + theme.ui(10)
+            fixed, game, card = self._make_buttons()
+            buttons = self.buttons = [*fixed, *game, *card]
+            y += self._lay_out_buttons(fixed, game, card, inner) + theme.ui(10)
         for button in buttons:
             button.draw(surface)
+        if banner:  # under the fixed controls, so they never move with the banner's words
+            y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 0),
+                                  *banner) + gap
         asked = self.screen.asked
         if asked:  # the overlays' captions, each by its number in its colour
             y += draw_captions(surface, pygame.Rect(inner.x, y, inner.width,
@@ -477,24 +486,51 @@ class App:
                                                  inner.bottom - log_top),
                             self.session.log, history.index if history is not None else None)
 
-    def _make_buttons(self) -> list[Button]:
-        """The screen's buttons then Undo, Redo and Save, keeping hover/press across frames."""
+    @staticmethod
+    def _lay_out_buttons(fixed: list[Button], game: list[Button], card: list[Button],
+                         inner: pygame.Rect) -> int:
+        """Place the three groups of buttons from the top of ``inner``: the fixed controls
+        (Undo, Redo, Save and the turn's end, always two rows, so their places depend on the
+        window's size alone), the game's buttons, then the selected card's or piece's
+        actions; returns the height used."""
+        gap = theme.ui(8)
+        rows = 2 * theme.ui(26) + theme.ui(6)
+        lay_out(fixed, pygame.Rect(inner.x, inner.y, inner.width, 0))
+        y = inner.y + rows + gap
+        used = lay_out(game, pygame.Rect(inner.x, y, inner.width, 0))
+        y += used + (gap if used else 0)
+        used = lay_out(card, pygame.Rect(inner.x, y, inner.width, 0))
+        y += used + (gap if used else 0)
+        return y - gap - inner.y
+
+    def _make_buttons(self) -> tuple[list[Button], list[Button], list[Button]]:
+        """``(fixed, game, card)``: Undo, Redo, Save and the screen's turn-ending button
+        (its ``slot="end"`` button) in places that never move; the screen's other buttons;
+        the actions of its selected card or piece.  Hover and press are kept across
+        frames."""
         session = self.session
         old = {b.label: b for b in self.buttons}
         history = self.history()
+        fixed = [Button("Undo", session.undo, "Ctrl+Z",
+                        not session.can_undo() and history is None),
+                 Button("Redo", session.redo, "Ctrl+Y",
+                        not session.can_redo() and history is None),
+                 Button("Save", self.save, "Ctrl+S", history is None)]
         if history is not None:  # a past board: nothing to do but return to the present
-            made = [Button("Back to now", history.back, "Esc")]
+            game, card = [Button("Back to now", history.back, "Esc")], []
         else:
             playable = not session.public_view  # a public picture's board is only looked at
-            made = [Button(spec.label, spec.on_click, spec.key, spec.enabled and playable,
-                           active=spec.active) for spec in self.screen.buttons()]
-            made += [Button("Undo", session.undo, "Ctrl+Z", not session.can_undo()),
-                     Button("Redo", session.redo, "Ctrl+Y", not session.can_redo()),
-                     Button("Save", self.save, "Ctrl+S")]
-        for button in made:
+            specs = self.screen.buttons()
+            made = {slot: [Button(spec.label, spec.on_click, spec.key,
+                                  spec.enabled and playable, active=spec.active)
+                           for spec in specs if spec.slot == slot]
+                    for slot in ("end", "", "card")}
+            fixed += made["end"][:1]
+            game, card = made[""] + made["end"][1:], made["card"]
+        for button in (*fixed, *game, *card):
             if button.label in old:
                 button.hover, button.pressed = old[button.label].hover, old[button.label].pressed
-        return made
+        return fixed, game, card
 
 
 MODIFIER_KEYS = frozenset({pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT,
@@ -633,6 +669,13 @@ class RestorePrompt(Controller):
                 y += 24
 
 
+def present(app: App) -> None:
+    """Draw a whole frame of ``app`` into the window and show it."""
+    window = pygame.display.get_surface()
+    app.draw(window)
+    pygame.display.flip()
+
+
 def run(path: str | None, *, frames: int | None = None,
         new: tuple[Game, State] | None = None, ui_scale: int | None = None,
         theme_name: str | None = None) -> int:
@@ -640,9 +683,9 @@ def run(path: str | None, *, frames: int | None = None,
     ``new`` (``(game, state)``; Ctrl+S saves it as ``GAME-seed-N.toml`` in the saves folder),
     and run until it is closed; returns the exit code.  A file that cannot be opened prints
     the same one line as ``tabletop check`` on standard error and returns 2.  ``frames`` stops
-    after that many frames (for tests).  The look is the settings file's
-    (:mod:`tabletop.ui.settings`), with ``ui_scale`` (percent) and ``theme_name`` for this run
-    instead when given."""
+    after that many turns of the loop, none of them waiting for input (for tests; the first
+    draws).  The look is the settings file's (:mod:`tabletop.ui.settings`), with ``ui_scale``
+    (percent) and ``theme_name`` for this run instead when given."""
     try:
         game, state = new if new is not None else load_board(path or "")
     except TabletopError as exc:
@@ -683,32 +726,16 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
         pending = recovery.pending()
         if pending:
             app.push(RestorePrompt(pending[0]))
-        clock = pygame.time.Clock()
-        shown = 0
-        last_event = last_draw = 0.0
-        while app.running and (frames is None or shown < frames):
-            background.frame_busy()
-            events = pygame.event.get()
-            for event in events:
-                app.dispatch(event)
-            now = time.monotonic()
-            if events:
-                last_event = now
-            app.update(clock.get_time())
-            idle = now - last_event > IDLE_AFTER and len(app.stack) == 1
-            if not idle or now - last_draw >= IDLE_FRAME:
-                window = pygame.display.get_surface()
-                app.draw(window)
-                pygame.display.flip()
-                last_draw = now
-            background.frame_idle()
-            clock.tick(FPS)
-            shown += 1
+        loop = FrameLoop(app, present, wait_ms=WAIT_MS if frames is None else 0)
+        background.WORKER.notify = wake
+        while app.running and (frames is None or loop.turns < frames):
+            loop.step()
     except Exception as exc:  # a bug, not a user mistake: keep the recovery file, one line
         print(f"tabletop: internal error ({type(exc).__name__}: {exc}); the board is kept in "
               f"{recovery.file} and is offered at the next start", file=sys.stderr)
         return EXIT_BUG
     finally:
+        background.WORKER.notify = None
         background.frame_idle()
         pygame.quit()
     recovery.discard()

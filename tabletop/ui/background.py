@@ -31,6 +31,8 @@ class Worker:
         self.idle = threading.Event()
         self.idle.set()
         self.durations: list[float] = []
+        self.notify: Callable[[], None] | None = None
+        """Called after each delivery (the window sets it to wake its idle loop)."""
 
     def submit(self, compute: Callable[[], Any], deliver: Callable[[Any], None]) -> None:
         """Run ``compute()`` off the frame loop, then ``deliver(result)``."""
@@ -56,6 +58,9 @@ class Worker:
             start = time.perf_counter()
             deliver(compute())
             self.durations.append((time.perf_counter() - start) * 1000)
+            notify = self.notify
+            if notify is not None:
+                notify()
 
 
 WORKER = Worker()

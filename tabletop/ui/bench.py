@@ -141,3 +141,64 @@ def _figures(times: list[float], what: str) -> dict[str, Any]:
         return {"view": what, "frames": 0, "ms_p50": 0.0, "ms_p95": 0.0, "ms_max": 0.0}
     return {"view": what, "frames": len(times), "ms_p50": round(_percentile(times, 0.5), 3),
             "ms_p95": round(_percentile(times, 0.95), 3), "ms_max": round(max(times), 3)}
+
+
+IDLE_GOAL_PERCENT = 2.0
+IDLE_SCREENS = (
+    ("board", "clash-teaching.toml", ""),
+    ("board", "kingdom-start.toml", ""),
+    ("board", "fateforge-chapel.toml", ""),
+    ("hand-over", "almokon-midgame.toml", ""),
+    ("hand-over", "joust-first-round.toml", ""),
+    ("prompt", "clash-teaching.toml", "help"),
+    ("prompt", "almokon-midgame.toml", "choice"),
+)
+"""The idle benchmark's screens: ``(kind, shipped layout, what is opened over the board)``."""
+
+
+def idle_bench(seconds: float = 2.0) -> list[dict[str, Any]]:
+    """Processor time of the window left alone, as a percentage of one core, on each of
+    :data:`IDLE_SCREENS`: the real loop (:class:`tabletop.ui.loop.FrameLoop`) runs for
+    ``seconds`` after the screen has settled, with no input.  Goal: under 2 %."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # x11 with a DISPLAY: a real window
+    import pygame
+
+    from tabletop import resources
+    from tabletop.ui.app import App, HelpScreen, present
+    from tabletop.ui.loop import FrameLoop
+    from tabletop.ui.pictures import load_board
+    from tabletop.ui.session import Session
+    from tabletop.ui.widgets.choice_menu import ChoiceMenu
+
+    out = []
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        pygame.display.set_mode(SIZE)
+        for kind, name, opened in IDLE_SCREENS:
+            with resources.located(name) as path:
+                game, state = load_board(path)
+            app = App(Session(game, state), SIZE)
+            loop = FrameLoop(app, present)
+            for _ in range(3):  # the first frame and a hand-over screen the update pushes
+                loop.step()
+            if opened == "help":
+                app.push(HelpScreen(app.screen.key_help()))
+            elif opened == "choice":
+                app.push(ChoiceMenu("Which card?", [("one", 1), ("two", 2)], lambda v: None))
+            loop.step()
+            frames = loop.frames
+            cpu, wall = time.process_time(), time.perf_counter()
+            while time.perf_counter() - wall < seconds:
+                loop.step()
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            percent = 100 * cpu / wall
+            out.append({"benchmark": "idle", "screen": kind, "layout": name,
+                        "open": opened or "nothing", "seconds": round(wall, 2),
+                        "frames_drawn": loop.frames - frames,
+                        "cpu_percent_of_a_core": round(percent, 2),
+                        "goal_percent": IDLE_GOAL_PERCENT,
+                        "within_goal": percent < IDLE_GOAL_PERCENT})
+    finally:
+        pygame.display.quit()
+    return out

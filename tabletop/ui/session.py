@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tabletop import userdirs
-from tabletop.errors import LayoutError, TabletopError
+from tabletop.errors import IllegalActionError, LayoutError, TabletopError
 from tabletop.games import layouts
 from tabletop.games.contract import Action, Game, State
 from tabletop.games.layoutfile import read_text
@@ -124,13 +124,28 @@ class Session:
         returns ``False``."""
         try:
             state, events = self.game.apply(self.state, action)
+        except IllegalActionError as exc:
+            self.tell(f"{self.words(exc.action)}: {exc.rule}" if exc.action is action
+                      else str(exc), error=True)
+            return False
         except TabletopError as exc:
             self.tell(str(exc), error=True)
             return False
-        lines = [self.game.describe(event) for event in events] or [str(action)]
+        said = self.words(action)
+        lines = [self.game.describe(event) for event in events] or [said]
         self.tell(lines[-1])
-        self._push(state, str(action), lines)
+        self._push(state, said, lines)
         return True
+
+    def words(self, action: Action) -> str:
+        """``action`` in the players' words (the game's ``say``: names, not ids)."""
+        if self.game.say is None:
+            return str(action)
+        try:
+            return self.game.say(self.state, action)
+        except (LookupError, TypeError, AttributeError, ValueError, TabletopError):
+            # an ill-made action, or a card the state does not know: as it was given
+            return str(action)
 
     def record(self, new_state: State, note: str, lines: list[str]) -> None:
         """Push ``new_state``, reached by a whole sequence of the rules core (a Clash

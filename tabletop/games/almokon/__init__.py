@@ -1,6 +1,6 @@
 """The Land of Almokon: cards, state, layout, rules core and query verbs."""
 
-from tabletop.games.almokon import layout, query, rules, view
+from tabletop.games.almokon import layout, query, rules, view, wording
 from tabletop.games.almokon.state import AlmokonState
 from tabletop.games.contract import Game
 
@@ -24,6 +24,7 @@ GAME = Game(
     describe=rules.describe,
     summary=summary,
     verbs=query.VERBS,
+    say=wording.form_words,
     view_for=view.view_for,
     acting=view.acting,
     is_partial=view.is_partial,

@@ -10,6 +10,9 @@ decision).  ``player`` is the player's name; cards are named by uid.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
+
+from tabletop.games.choices import Choice
 
 
 @dataclass(frozen=True)
@@ -17,6 +20,12 @@ class PlayCard:
     """Play ``uid`` from the hand, paying its AP (less Imbue: the Characters in ``imbue``
     discarded first).  ``target``: the card an Item is attached to or an Event's effect aims
     at; ``as_item``: a Crew unit played as an Item on the Vessel ``target``."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("target", "which card it is played on or aims at"),
+        Choice("imbue", "which Characters to discard for Imbue", may=True),
+        Choice("as_item", "whether to play the Crew unit as an Item", may=True),
+    )
 
     player: str
     uid: str
@@ -40,6 +49,12 @@ class Attack:
     """``attacker`` attacks ``target`` (rulebook *Combat*); ``frenzy`` announces Frenzy;
     ``kin`` are the Kinship cards that add their Wrath."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("target", "which card to attack"),
+        Choice("frenzy", "whether to announce Frenzy", may=True),
+        Choice("kin", "which Kinship cards add their Wrath", may=True),
+    )
+
     player: str
     attacker: str
     target: str
@@ -60,6 +75,11 @@ class Activate:
     """Use ability number ``ability`` of ``uid`` (rulebook *Activate an Ability*), aimed at
     ``target`` when the effect needs one; ``command`` is the friend exhausted for Command."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("target", "which card the ability aims at"),
+        Choice("command", "which friend to exhaust for Command"),
+    )
+
     player: str
     uid: str
     ability: int = 0
@@ -79,6 +99,8 @@ class Activate:
 class GainAP:
     """Gain 2 AP (always available)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     player: str
 
     def __str__(self) -> str:
@@ -89,6 +111,8 @@ class GainAP:
 class ReadyAll:
     """Ready every exhausted card the player controls."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     player: str
 
     def __str__(self) -> str:
@@ -98,6 +122,8 @@ class ReadyAll:
 @dataclass(frozen=True)
 class Move:
     """Move a ready Character or Monarch from the Realm to the Wilderness."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     player: str
     uid: str
@@ -110,6 +136,8 @@ class Move:
 class Liquidate:
     """Discard an Event or Item from the hand for its Liquidate AP."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     player: str
     uid: str
 
@@ -121,6 +149,8 @@ class Liquidate:
 class Pass:
     """Let the cards and abilities on the stack resolve without (further) response."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     player: str
 
     def __str__(self) -> str:
@@ -130,6 +160,8 @@ class Pass:
 @dataclass(frozen=True)
 class Decline:
     """Give up a follow-up attack, or the rest of a Truce's extra actions."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     player: str
 
@@ -141,6 +173,10 @@ class Decline:
 class Choose:
     """Answer the pending choice: Scout/Forge take one option, Foresee an order
     (uids top first, comma-separated)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("option", "which option to take"),
+    )
 
     player: str
     option: str

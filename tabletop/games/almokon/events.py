@@ -61,7 +61,7 @@ _SENTENCES = {
     "seek-none": "{player} searches the deck but finds no {card}.",
     "forged": "{player} Forges {card} into {other}, ready.",
     "forge-none": "{player} finds no {card} to Forge.",
-    "follow-up": "{card} may attack again at once ({rule}).",
+    "follow-up": "{card} may attack {other}at once ({rule}).",
     "declined": "{player} declines.",
     "truce": "Truce: {player} may take two more non-combat actions.",
     "turn": "{player} is to act.",

@@ -178,7 +178,7 @@ def why_not(state: AlmokonState, action: object) -> str | None:
 def _check_move(state: AlmokonState, index: int, action: Move) -> str | None:
     card = state.card(action.uid)
     if card is None or card.owner != index:
-        return f"{action.uid} is not a card of yours in play"
+        return f"{state.named(action.uid)} is not a card of yours in play"
     kind = state.definition(card.uid).type
     if kind not in ("character", "monarch"):
         return "only a Character or Monarch moves to the Wilderness"
@@ -191,25 +191,26 @@ def _check_move(state: AlmokonState, index: int, action: Move) -> str | None:
 
 def _check_liquidate(state: AlmokonState, index: int, action: Liquidate) -> str | None:
     if action.uid not in state.players[index].hand:
-        return f"{action.uid} is not in your hand"
+        return f"{state.named(action.uid)} is not in your hand"
     if state.definition(action.uid).type not in ("event", "item"):
         return "only an Event or Item can be liquidated"
     return None
 
 
-def _check_target(reasons: dict[str, str | None], target: str, what: str) -> str | None:
+def _check_target(state: AlmokonState, reasons: dict[str, str | None], target: str,
+                  what: str) -> str | None:
     if not target:
         return f"{what} needs a target"
     if target not in reasons:
-        return f"{target} is not a card in play"
+        return f"{state.named(target)} is not a card in play"
     reason = reasons[target]
-    return None if reason is None else f"{target} cannot be targeted: {reason}"
+    return None if reason is None else f"{state.named(target)} cannot be targeted: {reason}"
 
 
 def _check_effect_target(state: AlmokonState, index: int, effect: Effect | None,
                          target: str) -> str | None:
     if effect is not None and effect.kind in TARGETED_EFFECTS:
-        return _check_target(effect_targets(state, index, effect), target, str(effect))
+        return _check_target(state, effect_targets(state, index, effect), target, str(effect))
     if target:
         return "this card takes no target"
     return None
@@ -219,7 +220,7 @@ def _check_play(state: AlmokonState, index: int, action: PlayCard, *,
                 response: bool) -> str | None:
     player = state.players[index]
     if action.uid not in player.hand:
-        return f"{action.uid} is not in your hand"
+        return f"{state.named(action.uid)} is not in your hand"
     definition = state.definition(action.uid)
     if response and not _response_keyword(definition):
         return "only a card with Reflex or Veto may be played in response"
@@ -234,7 +235,7 @@ def _check_play(state: AlmokonState, index: int, action: PlayCard, *,
             return "each Imbue card is discarded once"
         for uid in action.imbue:
             if uid == action.uid or uid not in player.hand:
-                return f"{uid} is not another card in your hand"
+                return f"{state.named(uid)} is not another card in your hand"
             if state.definition(uid).type != "character":
                 return "Imbue discards only Characters"
     cost = play_cost(state, action.uid, action.imbue)
@@ -247,10 +248,10 @@ def _check_play(state: AlmokonState, index: int, action: PlayCard, *,
     if action.as_item:
         if not definition.has("crew"):
             return f"{definition.name} has no Crew"
-        return _check_target(attach_targets(state, index, action.uid, True), action.target,
+        return _check_target(state, attach_targets(state, index, action.uid, True), action.target,
                              "Crew")
     if definition.type == "item":
-        return _check_target(attach_targets(state, index, action.uid), action.target,
+        return _check_target(state, attach_targets(state, index, action.uid), action.target,
                              "an Item")
     if definition.play is not None and definition.play.kind == "cancel":
         return None if not action.target else "a Veto cancels the action it answers"
@@ -261,7 +262,7 @@ def _check_activate(state: AlmokonState, index: int, action: Activate, *,
                     response: bool) -> str | None:
     card = state.card(action.uid)
     if card is None or card.owner != index:
-        return f"{action.uid} is not a card of yours in play"
+        return f"{state.named(action.uid)} is not a card of yours in play"
     definition = state.definition(card.uid)
     if not 0 <= action.ability < len(definition.abilities):
         return f"{definition.name} has no ability {action.ability + 1}"
@@ -315,7 +316,7 @@ def _kin_candidates(state: AlmokonState, attacker: Card) -> list[str]:
 def _check_attack(state: AlmokonState, index: int, action: Attack) -> str | None:
     card = state.card(action.attacker)
     if card is None or card.owner != index:
-        return f"{action.attacker} is not a card of yours in play"
+        return f"{state.named(action.attacker)} is not a card of yours in play"
     follow = state.follow_up
     if follow is not None:
         if follow.uid != action.attacker:
@@ -328,9 +329,9 @@ def _check_attack(state: AlmokonState, index: int, action: Attack) -> str | None
             return problem
     own = state.card(action.target)
     if own is not None and own.owner == index:
-        return f"{action.target} is your own card: attacks target enemy cards (Combat)"
+        return f"{state.named(action.target)} is your own card: attacks target enemy cards (Combat)"
     reasons = attack_targets(state, action.attacker)
-    problem = _check_target(reasons, action.target, "an attack")
+    problem = _check_target(state, reasons, action.target, "an attack")
     if problem:
         return problem
     definition = state.definition(card.uid)
@@ -346,10 +347,10 @@ def _check_attack(state: AlmokonState, index: int, action: Attack) -> str | None
             helper = state.card(uid)
             if helper is not None and helper.owner == index \
                     and state.definition(uid).type == "terrain":
-                return f"{uid} is Terrain, which cannot attack (Kinship)"
+                return f"{state.named(uid)} is Terrain, which cannot attack (Kinship)"
             if uid not in allowed:
-                return f"{uid} is not another card of yours in play sharing a subtype with " \
-                       f"{definition.name} (Kinship)"
+                return (f"{state.named(uid)} is not another card of yours in play sharing a "
+                        f"subtype with {definition.name} (Kinship)")
     return None
 
 
@@ -601,7 +602,7 @@ def _enter(run: _Run, owner: int, uid: str, zone: str, *, ready: bool | None,
             rule="" if ready else ", exhausted")
     if definition.has("charge") and charge:
         run.s = replace(run.s, follow_up=FollowUp(uid, "charge"))
-        run.say("follow-up", card=run.s.name_of(uid), rule="Charge")
+        run.say("follow-up", card=run.s.name_of(uid), rule="Charge: it entered ready")
     if definition.enter is not None:
         _effect(run, owner, definition.enter, uid, "")
 
@@ -869,7 +870,7 @@ def _attack(run: _Run, index: int, action: Attack) -> None:
     if killed and not died and not run.s.winner and a_def.has("onslaught") \
             and (follow is None or follow.kind != "onslaught"):
         run.s = replace(run.s, follow_up=FollowUp(attacker.uid, "onslaught"))
-        run.say("follow-up", card=s.name_of(attacker.uid), rule="Onslaught")
+        run.say("follow-up", card=s.name_of(attacker.uid), other="again ", rule="Onslaught")
 
 
 # ---------------------------------------------------------------------- turn order

@@ -197,6 +197,11 @@ class AlmokonState:
     def remaining(self, card: Card) -> int:
         return self.vigor(card) - card.damage
 
+    def named(self, uid: str) -> str:
+        """:meth:`name_of` for a card this game knows; anything else as it was given (a
+        refusal of an action naming no card of the game)."""
+        return self.name_of(uid) if base_id(uid) in self.catalog else uid
+
     def name_of(self, uid: str) -> str:
         """The printed name, with ``#n`` kept for further copies (``Iron Sentinel #2``)."""
         name = self.definition(uid).name

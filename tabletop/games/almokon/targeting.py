@@ -62,7 +62,7 @@ def can_attack(state: AlmokonState, uid: str) -> str | None:
     else why not (rulebook *Combat*: a ready Character, Unit or Monarch in your Outland)."""
     card = state.card(uid)
     if card is None:
-        return f"{uid} is not in play"
+        return f"{state.named(uid)} is not in play"
     kind = state.definition(uid).type
     if kind not in ATTACKERS:
         return f"a {kind.capitalize()} cannot attack (only Characters, Units and Monarchs)"

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
+from tabletop.games.choices import Choice
 from tabletop.games.clash import forced_kinds, movement_types
 from tabletop.spatial.grid import Space, labels
 
@@ -74,6 +76,10 @@ class Weapon:
 class StartTurn:
     """The players pick ``knight`` to take its turn; the Refresh step follows."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("knight", "which Knight takes its turn"),
+    )
+
     knight: str
 
     def __str__(self) -> str:
@@ -83,6 +89,10 @@ class StartTurn:
 @dataclass(frozen=True)
 class MoveKnight:
     """``knight``'s Movement Action to ``to`` (rulebook *Movement Action*)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("to", "which space to move to"),
+    )
 
     knight: str
     to: Space
@@ -103,6 +113,13 @@ class MoveLike:
     first ability window, ``target`` and ``weapon`` are the Monster attacked and the active
     weapon: the Hug must keep the Monster in the weapon's effective range."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("to", "which space to move to"),
+        Choice("target", "which Monster"),
+        Choice("weapon", "which weapon"),
+        Choice("amount", "how far", may=True),
+    )
+
     knight: str
     ability: str
     to: Space
@@ -122,6 +139,10 @@ class Motivate:
     space in ``moves`` (pairs of Knight name and space), sharing the X spaces among them
     (rulebook *Keyword List: Motivate X*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("moves", "which Knights move where", may=True),
+    )
+
     knight: str
     amount: int
     moves: tuple[tuple[str, Space], ...]
@@ -135,6 +156,13 @@ class Motivate:
 class Rush:
     """``knight``'s Movement Action with Rush (``improved``: Improved Rush) toward ``monster``,
     ending on ``to``, to attack it with ``weapon`` (rulebook *Keyword List: Rush*)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("monster", "which Monster"),
+        Choice("to", "which space"),
+        Choice("weapon", "which weapon"),
+        Choice("improved", "whether to use Improved Rush", may=True),
+    )
 
     knight: str
     monster: str
@@ -151,6 +179,11 @@ class Rush:
 class Vault:
     """``knight`` Vaults over the adjacent ``monster`` (rulebook *Keyword List: Vault*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("monster", "which Monster"),
+        Choice("option", "which landing space"),
+    )
+
     knight: str
     monster: str
     option: int | None = None
@@ -162,6 +195,11 @@ class Vault:
 @dataclass(frozen=True)
 class Attack:
     """``knight``'s Combat Action: an attack on ``monster`` with ``weapon``."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("monster", "which Monster to attack"),
+        Choice("weapon", "which weapon"),
+    )
 
     knight: str
     monster: str
@@ -175,6 +213,8 @@ class Attack:
 class EndTurn:
     """``knight`` declares its turn over (rulebook *Knight Turns*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     knight: str
 
     def __str__(self) -> str:
@@ -185,6 +225,8 @@ class EndTurn:
 class EndMonsterRound:
     """The Monster Round is over; the Knight Round begins (rulebook *Clash Sequence*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     def __str__(self) -> str:
         return "End the Monster Round"
 
@@ -194,6 +236,8 @@ class ResolveActivation:
     """Resolve the next ready Activation token (rulebook *Resolving Activations*); the
     Activation itself (card, Targeting, Movement, Attack) is the players' to play out."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     def __str__(self) -> str:
         return "Resolve the next Activation"
 
@@ -202,6 +246,8 @@ class ResolveActivation:
 class DefeatMob:
     """``mob`` is defeated: it leaves the board and its BP card the Mob track; the Activation
     tokens it held move on unflipped (rulebook *Resolving Activations*, Mob Clash)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     mob: str
 
@@ -213,6 +259,10 @@ class DefeatMob:
 class TurnMonster:
     """Turn ``monster`` in place (rulebook *Monster Turning*) to ``facing``: a direction, a
     piece or space to turn toward, or ``"most knights"`` (a Mob when spawned)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("facing", "which way it turns when the players choose"),
+    )
 
     monster: str
     facing: str
@@ -233,6 +283,10 @@ class MonsterMove:
     ``attack_range`` is the Range X of the attack that follows (Ranged stops when in range);
     ``zone`` the X of a Zone attack that follows (Move Lateral seeks a space whose Zone X
     takes the Target; 0: not a Zone attack)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("option", "which of the equal outcomes (the players choose ties)"),
+    )
 
     monster: str
     target: str
@@ -257,6 +311,10 @@ class MonsterAttack:
     are the Knights in the area) with a ``kind`` attack of reach ``x``; ``simultaneous`` or
     ``sequential`` for attacks against several Targets (rulebook *Monster Attack*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("option", "which of the equal outcomes (the players choose ties)"),
+    )
+
     monster: str
     targets: tuple[str, ...] = ()
     kind: str = "melee"
@@ -274,6 +332,8 @@ class MonsterAttack:
 @dataclass(frozen=True)
 class RecordWound:
     """``knight`` wounded the Monster: it becomes the Last Knight to Wound."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     knight: str
 
@@ -294,6 +354,11 @@ class Forced:
     *Involuntary Movement Reduction*); ``direction`` the direction of a directional Knockback
     (``left``, ``right``, ``forward``, ``back`` relative to the source's facing, or a compass
     direction)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("option", "which of the equal outcomes (the players choose ties)"),
+        Choice("direction", "which direction"),
+    )
 
     kind: str
     source: str
@@ -319,6 +384,10 @@ class SetStat:
     (``value`` 0 none, 1 falling down, 2 standing up), as the physical tracks say; a
     Knockdown on a Vantage Point Displaces the Knight first (``option``: where)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("option", "where a displaced Knight goes"),
+    )
+
     knight: str
     stat: str
     value: int
@@ -333,6 +402,8 @@ class SetDivineTarget:
     """``knight`` gains the Divine Target token (``None``: nobody holds it), as a Trait or
     other effect says (rulebook *Divine Target*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     knight: str | None
 
     def __str__(self) -> str:
@@ -346,6 +417,8 @@ class CreateVantagePoint:
     """A card or effect creates (unlocks) ``monster``'s Vantage Point on board space ``at``
     (rulebook *Vantage Points*, "Creating VPs")."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     monster: str
     at: Space
 
@@ -358,6 +431,8 @@ class Climb:
     """``knight``, adjacent to ``monster``, performs a Climb test as a free action for the
     Vantage Point on ``at``; ``passed`` is the test's result as the players rolled it
     (rulebook *Vantage Points*, "Climbing a VP")."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     knight: str
     monster: str
@@ -374,6 +449,10 @@ class FallFromVantage:
     """``knight`` failed its Hold on test (or falls by another effect) and comes down from its
     Vantage Point to a space adjacent to the Monster (rulebook *Vantage Points*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("option", "where the Knight comes down"),
+    )
+
     knight: str
     option: int | None = None
 
@@ -384,6 +463,8 @@ class FallFromVantage:
 @dataclass(frozen=True)
 class PlaceKnight:
     """Edit mode: a new Knight ``name`` on ``at``."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     name: str
     at: Space
@@ -396,6 +477,8 @@ class PlaceKnight:
 @dataclass(frozen=True)
 class PlaceMonster:
     """Edit mode: a new Monster ``name`` with its north-west space on ``at``."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     name: str
     kind: str
@@ -410,6 +493,8 @@ class PlaceMonster:
 @dataclass(frozen=True)
 class AddTerrain:
     """Edit mode: a new Terrain tile ``name`` over ``spaces`` with ``keywords``."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     name: str
     spaces: tuple[Space, ...]
@@ -426,6 +511,10 @@ class PlaceTerrain:
     how many tiles of this type the game has (0: as many as needed): with all of them on the
     board, the one furthest from the Monster is removed first."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("option", "which placement"),
+    )
+
     name: str
     spaces: tuple[Space, ...]
     keywords: tuple[str, ...] = ()
@@ -441,6 +530,8 @@ class MovePiece:
     """Edit mode: move the Knight, Monster or Terrain tile ``name`` so that its north-west
     space is ``to`` (a Terrain tile keeps its shape)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     name: str
     to: Space
 
@@ -452,6 +543,8 @@ class MovePiece:
 class RotateMonster:
     """Edit mode: set ``monster``'s facing (``None``: a quarter turn clockwise)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     monster: str
     facing: str | None = None
 
@@ -462,6 +555,8 @@ class RotateMonster:
 @dataclass(frozen=True)
 class RemovePiece:
     """Edit mode: remove the Knight, Monster or Terrain tile ``name``."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     name: str
 

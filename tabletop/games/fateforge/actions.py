@@ -11,6 +11,9 @@ Preparation: :class:`RollDice`, :class:`EnergyReroll`, :class:`ThreeOfAKind`, :c
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
+
+from tabletop.games.choices import Choice
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,10 @@ class RollDice:
     """``results`` of the hero's roll; ``kinds`` the dice chosen from the pool (``()``: not
     said, e.g. physical dice entered by hand)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("kinds", "which dice to roll"),
+    )
+
     hero: str
     results: tuple[str, ...]
     kinds: tuple[str, ...] = ()
@@ -43,6 +50,8 @@ class RollDice:
 class RollAllyDice:
     """The ally's two setup results (misses already rerolled, *Allies*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     results: tuple[str, ...]
 
     def __str__(self) -> str:
@@ -52,6 +61,10 @@ class RollAllyDice:
 @dataclass(frozen=True)
 class AccompanyAlly:
     """The ally accompanies ``hero`` (chosen in the first Preparation Phase, *Allies*)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("hero", "which hero the ally accompanies"),
+    )
 
     hero: str
 
@@ -64,6 +77,10 @@ class SetArmourUse:
     """Whether ``hero`` uses armour cubes against the damage it suffers (*Armour*: "you may
     remove a black cube")."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("use", "whether to use armour against damage", may=True),
+    )
+
     hero: str
     use: bool
 
@@ -75,12 +92,16 @@ class SetArmourUse:
 class ExtraRound:
     """Play one more combat round at the cost of a Corruption card per standing hero."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     def __str__(self) -> str:
         return "play an extra combat round"
 
 
 @dataclass(frozen=True)
 class EnergyReroll:
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     hero: str
     results: tuple[str, ...]
 
@@ -90,6 +111,11 @@ class EnergyReroll:
 
 @dataclass(frozen=True)
 class ThreeOfAKind:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("die", "which die to change"),
+        Choice("to", "which result it becomes"),
+    )
+
     hero: str
     die: int
     to: str
@@ -100,6 +126,11 @@ class ThreeOfAKind:
 
 @dataclass(frozen=True)
 class Dash:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("to", "which zone to dash to"),
+        Choice("trap", "how to meet a trap there"),
+    )
+
     hero: str
     to: str
     trap: str = ""
@@ -111,6 +142,10 @@ class Dash:
 
 @dataclass(frozen=True)
 class SetOrder:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("order", "the order the heroes act in"),
+    )
+
     order: tuple[str, ...]
 
     def __str__(self) -> str:
@@ -119,6 +154,12 @@ class SetOrder:
 
 @dataclass(frozen=True)
 class Step:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("to", "which zone to step to"),
+        Choice("energy", "whether to spend energy", may=True),
+        Choice("trap", "how to meet a trap there"),
+    )
+
     hero: str
     to: str
     energy: bool = False
@@ -132,6 +173,10 @@ class Step:
 
 @dataclass(frozen=True)
 class Hit:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("enemy", "which enemy to hit"),
+    )
+
     hero: str
     enemy: str
 
@@ -141,6 +186,10 @@ class Hit:
 
 @dataclass(frozen=True)
 class Shot:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("enemy", "which enemy to shoot"),
+    )
+
     hero: str
     enemy: str
 
@@ -150,6 +199,10 @@ class Shot:
 
 @dataclass(frozen=True)
 class ToggleDoor:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("to", "which door"),
+    )
+
     hero: str
     to: str
 
@@ -159,6 +212,11 @@ class ToggleDoor:
 
 @dataclass(frozen=True)
 class UsePortal:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("to", "which destination"),
+        Choice("trap", "how to meet a trap there"),
+    )
+
     hero: str
     to: str
     trap: str = ""
@@ -169,6 +227,10 @@ class UsePortal:
 
 @dataclass(frozen=True)
 class OpenChest:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("token", "which chest"),
+    )
+
     hero: str
     token: str
 
@@ -178,6 +240,10 @@ class OpenChest:
 
 @dataclass(frozen=True)
 class Explore:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("token", "which exploration token"),
+    )
+
     hero: str
     token: str
 
@@ -187,6 +253,10 @@ class Explore:
 
 @dataclass(frozen=True)
 class Revive:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("target", "which hero to revive"),
+    )
+
     hero: str
     target: str
 
@@ -196,6 +266,10 @@ class Revive:
 
 @dataclass(frozen=True)
 class Collect:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("token", "which token"),
+    )
+
     hero: str
     token: str
 
@@ -205,6 +279,11 @@ class Collect:
 
 @dataclass(frozen=True)
 class Fountain:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("health", "how many cubes become health", may=True),
+        Choice("energy", "how many cubes become energy", may=True),
+    )
+
     hero: str
     health: int
     energy: int
@@ -215,6 +294,11 @@ class Fountain:
 
 @dataclass(frozen=True)
 class Push:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("enemy", "which enemy to push"),
+        Choice("to", "which zone to push it into"),
+    )
+
     hero: str
     enemy: str
     to: str
@@ -225,6 +309,10 @@ class Push:
 
 @dataclass(frozen=True)
 class Pull:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("enemy", "which enemy to pull"),
+    )
+
     hero: str
     enemy: str
 
@@ -234,6 +322,10 @@ class Pull:
 
 @dataclass(frozen=True)
 class Stun:
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("enemy", "which enemy to stun"),
+    )
+
     hero: str
     enemy: str
 
@@ -243,6 +335,8 @@ class Stun:
 
 @dataclass(frozen=True)
 class Block:
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     hero: str
 
     def __str__(self) -> str:
@@ -251,6 +345,8 @@ class Block:
 
 @dataclass(frozen=True)
 class WeaponSpecial:
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     hero: str
 
     def __str__(self) -> str:
@@ -260,6 +356,11 @@ class WeaponSpecial:
 @dataclass(frozen=True)
 class UseAllyDie:
     """``hero`` discards its die ``own`` to take the ally's die ``die`` for this turn."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("die", "which ally die to use"),
+        Choice("own", "which of your own dice to give up"),
+    )
 
     hero: str
     die: int
@@ -274,6 +375,10 @@ class UseAllyDie:
 class AllyAbility:
     """``hero`` discards the ally's die ``die`` to activate one of the ally's abilities."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("die", "which ally die to spend"),
+    )
+
     hero: str
     die: int
 
@@ -286,6 +391,10 @@ class SpringTrap:
     """``hero``, moved onto a trap by an enemy, deals with it: ``focus``, ``card`` or
     ``ability``."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("choice", "how to meet the trap"),
+    )
+
     hero: str
     choice: str
 
@@ -295,6 +404,8 @@ class SpringTrap:
 
 @dataclass(frozen=True)
 class EndTurn:
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     hero: str
 
     def __str__(self) -> str:
@@ -305,6 +416,10 @@ class EndTurn:
 class EnemyActs:
     """The next enemy activation; ``target`` when the players choose, ``rolls`` the D6 results
     for randomised choices (equal paths, a push), used in order."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("target", "which hero the enemy targets when the rules leave it to the players"),
+    )
 
     target: str = ""
     rolls: tuple[int, ...] = ()
@@ -320,6 +435,8 @@ class EnemyActs:
 
 @dataclass(frozen=True)
 class CleanUp:
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     def __str__(self) -> str:
         return "Clean-Up"
 
@@ -328,6 +445,10 @@ class CleanUp:
 class Exit:
     """Exit by ``exit``; ``objectives`` as marked in the app: ``"met"`` (all achieved),
     ``"failed"``, or ``""`` (not marked here)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("exit", "which exit"),
+    )
 
     exit: str
     objectives: str = ""

@@ -11,7 +11,9 @@ rolls and hands the faces in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from tabletop.games.choices import Choice
 from tabletop.games.joust.state import FAVOR_TITLES, is_token_slot
 
 
@@ -19,6 +21,11 @@ from tabletop.games.joust.state import FAVOR_TITLES, is_token_slot
 class PlaceToken:
     """Setup: place one held Bravery Token of ``colour`` on ``knight`` (*Placing Bravery
     Tokens*)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("knight", "which Knight gets the Bravery Token"),
+        Choice("colour", "which colour of token"),
+    )
 
     house: str
     knight: str
@@ -32,6 +39,13 @@ class PlaceToken:
 class Attach:
     """Planning: play Enhancement ``card`` from hand on ``knight`` as a ``"squire"`` (locking
     its die to ``colour``) or as ``"equipment"``."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("card", "which Enhancement card"),
+        Choice("knight", "which Knight"),
+        Choice("as_", "as Squire or as Equipment"),
+        Choice("colour", "which die colour"),
+    )
 
     house: str
     card: str
@@ -48,6 +62,13 @@ class Attach:
 class PlaceDie:
     """Planning: put a ``colour`` die from the Dice Pool (or the Knight's Squire die,
     ``from_squire``) on ``slot`` of ``knight`` (a token slot ``"1"``.. or an Equipment name)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("knight", "which Knight"),
+        Choice("slot", "which slot"),
+        Choice("colour", "which die"),
+        Choice("from_squire", "whether to use the Squire die", may=True),
+    )
 
     house: str
     knight: str
@@ -69,6 +90,8 @@ class PlaceDie:
 class RemoveDie:
     """Planning: take the die off ``slot`` of ``knight`` (back to the pool or the Squire)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     house: str
     knight: str
     slot: str
@@ -85,6 +108,10 @@ class RemoveDie:
 @dataclass(frozen=True)
 class ChooseFavor:
     """Planning: choose ``knight``'s Favor Action (``None``: take the cube off)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("favor", "which Favor Action"),
+    )
 
     house: str
     knight: str
@@ -104,6 +131,10 @@ class ChooseFavor:
 class SetOrder:
     """Planning: lay the Jousting Tokens face down on The List, first joust first."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("order", "the order of the jousts"),
+    )
+
     house: str
     order: tuple[str, ...]
 
@@ -115,6 +146,8 @@ class SetOrder:
 class Ready:
     """Planning: the Household's plan is done (``ready=False`` takes it back while the rival
     still plans)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     house: str
     ready: bool = True
@@ -128,6 +161,10 @@ class Ready:
 class AdvanceCrown:
     """Put one earned King's Crown on ``track`` (*Tracking Crowns*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("track", "which Crown track"),
+    )
+
     house: str
     track: str
 
@@ -139,6 +176,8 @@ class AdvanceCrown:
 class Reveal:
     """Jousting: turn over both Jousting Tokens of the next joust, reveal the Ability Cards and
     resolve the Favor Actions that act before the roll (tasks 1-4)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     def __str__(self) -> str:
         return "Reveal the next joust"
@@ -191,6 +230,8 @@ class Joust:
     """Jousting: roll, reroll, resolve and score the revealed joust (tasks 5-8); one
     :class:`KnightRoll` per Household."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     rolls: tuple[KnightRoll, ...]
 
     def __str__(self) -> str:
@@ -201,6 +242,8 @@ class Joust:
 class EndRound:
     """After the third joust: Panic is set for the next round, the dice and tokens come back,
     initiative passes and the next round's Planning Phase begins (or the game ends)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     def __str__(self) -> str:
         return "End the round"
@@ -215,6 +258,8 @@ class Draw:
     """Draw Phase: the Household draws one Enhancement Card and Ability Cards up to its hand
     limit (*Draw Phase*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     house: str
 
     def __str__(self) -> str:
@@ -225,6 +270,11 @@ class Draw:
 class PlaceWorkers:
     """Worker Phase: pay ``building``'s location number ``location`` (0-based, in the card's
     order) with its cost in workers and take its actions (*Worker Phase*)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("building", "which building"),
+        Choice("location", "which location on it"),
+    )
 
     house: str
     building: str
@@ -238,6 +288,10 @@ class PlaceWorkers:
 class ManSquire:
     """Worker Phase: one worker on ``knight``'s Squire Reroll (*Placing as a Squire*)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("knight", "which Knight's Squire Reroll"),
+    )
+
     house: str
     knight: str
 
@@ -248,6 +302,8 @@ class ManSquire:
 @dataclass(frozen=True)
 class Pass:
     """Worker Phase: place no more workers this round."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     house: str
 
@@ -260,6 +316,10 @@ class Choose:
     """Resolve the first pending choice of ``house`` with ``option`` (a Knight, a colour, a
     track, a card: what the choice asks for)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("option", "which option"),
+    )
+
     house: str
     option: str
 
@@ -270,6 +330,11 @@ class Choose:
 @dataclass(frozen=True)
 class PlaceAbility:
     """Planning: place Ability Card ``card`` from hand on ``knight`` (``None``: take it back)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("knight", "which Knight"),
+        Choice("card", "which Ability Card"),
+    )
 
     house: str
     knight: str
@@ -289,6 +354,8 @@ class PlaceAbility:
 class Collect:
     """Ennoblement: draw Bravery Tokens by the number of Knights that scored a hit."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     house: str
 
     def __str__(self) -> str:
@@ -299,6 +366,11 @@ class Collect:
 class Promote:
     """Ennoblement: take the Perk of the completed Knight Promotion ``track`` and promote
     ``knight`` (``""`` when all three Knights are promoted already)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("track", "which Promotion track"),
+        Choice("knight", "which Knight is promoted"),
+    )
 
     house: str
     track: str
@@ -313,6 +385,10 @@ class Promote:
 class Spend:
     """Ennoblement: one Reputation moves the Influence marker one space on ``track``."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("track", "which Influence track"),
+    )
+
     house: str
     track: str
 
@@ -324,6 +400,8 @@ class Spend:
 class Finish:
     """Ennoblement: the Household's turn is over (its Reputation left is kept)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     house: str
 
     def __str__(self) -> str:
@@ -333,6 +411,11 @@ class Finish:
 @dataclass(frozen=True)
 class ChooseKnight:
     """Setup: field the Knight card ``knight`` instead of ``replaced`` (*Choosing Knights*)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("replaced", "which Knight to replace"),
+        Choice("knight", "which Knight to field"),
+    )
 
     house: str
     replaced: str

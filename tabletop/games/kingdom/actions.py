@@ -8,11 +8,18 @@ reported with the effect actions at the end.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
+
+from tabletop.games.choices import Choice
 
 
 @dataclass(frozen=True)
 class Travel:
     """Travel step: travel through a path of the party's tile onto an Unexplored tile."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("tile", "which Unexplored tile to travel onto"),
+    )
 
     tile: str
 
@@ -24,6 +31,11 @@ class Travel:
 class Backtrack:
     """Travel step: Backtrack onto an explored tile, through the explored tiles ``via``
     (in order; empty: the shortest way)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("tile", "which explored tile to backtrack onto"),
+        Choice("via", "which way"),
+    )
 
     tile: str
     via: tuple[str, ...] = ()
@@ -37,6 +49,10 @@ class Backtrack:
 class EnterFog:
     """Travel step: Enter the Deep Fog aiming for the Unexplored tile ``tile``."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("tile", "which Unexplored tile to aim for"),
+    )
+
     tile: str
 
     def __str__(self) -> str:
@@ -46,6 +62,10 @@ class EnterFog:
 @dataclass(frozen=True)
 class Answer:
     """The players' answer to the first waiting prompt."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("value", "the answer to the prompt"),
+    )
 
     value: str
 
@@ -60,6 +80,8 @@ class DrawExploration:
     left empty when the top card is listed (the list says); an unlisted card drawn without a
     kind is an Instant one."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     kind: str = ""
     name: str = ""
 
@@ -72,6 +94,8 @@ class DrawExploration:
 class EndStep:
     """Finish the Exploration step or the Story step."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     def __str__(self) -> str:
         return "end the step"
 
@@ -79,6 +103,8 @@ class EndStep:
 @dataclass(frozen=True)
 class StayCourse:
     """Deep Fog: Stay the Course."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     def __str__(self) -> str:
         return "stay the course"
@@ -88,6 +114,8 @@ class StayCourse:
 class Withdraw:
     """Deep Fog: Withdraw."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     def __str__(self) -> str:
         return "withdraw from the Deep Fog"
 
@@ -95,6 +123,12 @@ class Withdraw:
 @dataclass(frozen=True)
 class CourseCorrect:
     """Deep Fog: Course Correct from the path card at ``(x, y)`` toward ``heading``."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("x", "which path card"),
+        Choice("y", "which path card"),
+        Choice("heading", "which heading"),
+    )
 
     x: int
     y: int
@@ -108,6 +142,8 @@ class CourseCorrect:
 class AdjustTrack:
     """An effect: gain (``delta`` > 0) or lose Threat, Curse or Time."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     track: str
     delta: int
 
@@ -120,6 +156,8 @@ class AdjustTrack:
 class Rotate:
     """An effect: Rotation X of the District Wheel (clockwise)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     steps: int
 
     def __str__(self) -> str:
@@ -129,6 +167,8 @@ class Rotate:
 @dataclass(frozen=True)
 class SpawnMonster:
     """An effect: spawn the Encounter Monster token of ``monster`` on tile ``tile``."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     monster: str
     tile: str
@@ -141,6 +181,8 @@ class SpawnMonster:
 class RemoveMonster:
     """An effect: take ``monster``'s token off the map."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     monster: str
 
     def __str__(self) -> str:
@@ -151,6 +193,10 @@ class RemoveMonster:
 class RevealTile:
     """An effect: reveal an Unexplored face-down tile (it gets a Generic token)."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("tile", "which face-down tile to reveal"),
+    )
+
     tile: str
 
     def __str__(self) -> str:
@@ -160,6 +206,12 @@ class RevealTile:
 @dataclass(frozen=True)
 class PlaceHindering:
     """An effect: put a Hindering token on the path of ``tile`` at ``side``/``offset``."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("tile", "which path"),
+        Choice("side", "which side"),
+        Choice("offset", "which path"),
+    )
 
     kind: str
     tile: str
@@ -174,6 +226,12 @@ class PlaceHindering:
 class RemoveHindering:
     """An effect: remove the Hindering token from that path."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("tile", "which path"),
+        Choice("side", "which side"),
+        Choice("offset", "which path"),
+    )
+
     tile: str
     side: str
     offset: int = 0
@@ -186,6 +244,8 @@ class RemoveHindering:
 class GrantShortcuts:
     """A game element grants (or stops granting) the use of Shortcuts."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     granted: bool = True
 
     def __str__(self) -> str:
@@ -195,6 +255,10 @@ class GrantShortcuts:
 @dataclass(frozen=True)
 class ClearEffect:
     """Discard the card in the Active effect space (``slot = "active"``) or a district's."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("slot", "which effect card to discard"),
+    )
 
     slot: str
 
@@ -207,6 +271,8 @@ class Shuffle:
     """The players shuffle a deck (``deep-fog`` or ``exploration``): its order is no longer
     known, so every listed card becomes an unlisted one, described when drawn."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
     deck: str
 
     def __str__(self) -> str:
@@ -216,6 +282,8 @@ class Shuffle:
 @dataclass(frozen=True)
 class ReportLoss:
     """The players report a loss the map cannot see (all Knights dead, a story condition)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     reason: str
 

@@ -288,6 +288,7 @@ class Run:
             self.say("map", f"{dest.label} is laid {how}.", "Disjointed Map")
         self.s = self.s.with_tile(replace(dest, status="explored"))
         self.s = replace(self.s, party=dest_id)
+        dest = self.s.tile(dest_id)  # face up now: named
         self.say("tile", f"b. Reveal {dest.label} ({dest.size}, {dest.district}) and move the "
                          f"Party marker onto it.", rule)
         met = [m.monster for m in self.s.monster_at(dest_id)]
@@ -379,7 +380,7 @@ class Run:
                 continue
             rect, _ = board.position_for(self.s, other.id, prefer=tile_id)
             self.s = self.s.with_tile(replace(other, status="face-down", at=(rect.x, rect.y)))
-            laid.append(other.label)
+            laid.append(other.id)  # face down: by number only
         if laid:
             self.say("map", f"c. Place face down: {', '.join(laid)}.", "Kingdom Tile Step")
         ends = [t for t in (tile_id, *(p.to for p in tile.paths if p.kind == "tile"))

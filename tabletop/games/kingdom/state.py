@@ -98,7 +98,12 @@ class Tile:
 
     @property
     def label(self) -> str:
-        """``"7 Ashen Gate"``: how messages name a tile."""
+        """How messages name a tile: ``"7 Ashen Gate"`` once face up; a tile in the box or
+        face down only by its number (``"face-down tile 7"``), so no log line or refusal
+        names what the players have not turned over."""
+        if self.status in ("box", "face-down"):
+            return f"face-down tile {self.id}" if self.status == "face-down" else \
+                f"tile {self.id}"
         return f"{self.id} {self.name}".strip()
 
 

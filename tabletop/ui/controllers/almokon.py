@@ -17,7 +17,6 @@ from tabletop.errors import UsageError
 from tabletop.games.almokon.actions import (
     Activate,
     Attack,
-    Choose,
     Decline,
     GainAP,
     Liquidate,
@@ -27,7 +26,14 @@ from tabletop.games.almokon.actions import (
     ReadyAll,
 )
 from tabletop.games.almokon.state import AlmokonState
-from tabletop.ui.controllers.almokon_facts import card_lines, group_label, phase_hint
+from tabletop.ui.controllers.almokon_facts import (
+    card_lines,
+    group_label,
+    imbue_notes,
+    phase_hint,
+    stack_lines,
+)
+from tabletop.ui.controllers.asking import offer_forms
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.facades.almokon import (
     HIDDEN,
@@ -35,6 +41,7 @@ from tabletop.ui.facades.almokon import (
     attack_targets,
     can_attack,
     effect_targets,
+    form_words,
     rules,
     view_for,
 )
@@ -48,6 +55,7 @@ from tabletop.ui.views.almokon import (
     draw_zoom,
 )
 from tabletop.ui.views.marks import Swatch
+from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.handover import HandOver
 
@@ -183,6 +191,9 @@ class AlmokonController(GameController):
                  f"{self.state.players[0].name} (bottom): single border"),
                 (Swatch(PLAYER_COLOURS[1], OWNER_LOOKS[1]),
                  f"{self.state.players[1].name} (top): double border"),
+                (theme.TEXT_DIM, "a card's frame and tint: its owner; its faction: the word "
+                                 "before its kind (Conq. Conquest, Dipl. Diplomacy, Comm. "
+                                 "Community)"),
                 (ZONE_COLOURS["wilderness"], "Wilderness: land combat"),
                 (ZONE_COLOURS["open-sea"], "Open Sea: naval combat"),
                 ((110, 230, 130), "legal target"), ((60, 60, 64), "dimmed: not a target")]
@@ -190,7 +201,8 @@ class AlmokonController(GameController):
     def panel_lines(self) -> list[str]:
         state = self.state
         hint = phase_hint(state, self.mode)
-        lines = [hint] if hint and not self.selected else []
+        lines = [hint] if hint else []  # what now: always, a selection or not
+        lines += stack_lines(state)
         facts: list[str] = []
         if self.selected and self.selected != HIDDEN:
             lines.append((facts := card_lines(state, self.selected))[0])
@@ -230,18 +242,18 @@ class AlmokonController(GameController):
         out = [ButtonSpec("Gain 2 AP", lambda: self.perform(GainAP(name)), "G",
                           GainAP(name) in legal),
                ButtonSpec("Ready All", lambda: self.perform(ReadyAll(name)), "R",
-                          ReadyAll(name) in legal)]
-        if Pass(name) in legal:
-            out.append(ButtonSpec("Pass (no response)", lambda: self.perform(Pass(name)), "P"))
-        if Decline(name) in legal:
-            out.append(ButtonSpec("Decline", lambda: self.perform(Decline(name)), "D"))
-        if state.choice is not None and not state.winner:
-            out.append(ButtonSpec("Choose…", self.open_choice, "C"))
+                          ReadyAll(name) in legal),
+               ButtonSpec("Pass (no response)", lambda: self.perform(Pass(name)), "P",
+                          Pass(name) in legal),
+               ButtonSpec("Decline", lambda: self.perform(Decline(name)), "D",
+                          Decline(name) in legal),
+               ButtonSpec("Choose…", self.open_choice, "C",
+                          state.choice is not None and not state.winner)]
         if self.selected:
             for group in self.groups_for(self.selected):
                 out.append(ButtonSpec(group_label(state, group),
                                       lambda g=group: self.start(g), "",
-                                      active=group == self.mode))
+                                      active=group == self.mode, slot="card"))
         return out
 
     def perform(self, action) -> bool:
@@ -261,31 +273,24 @@ class AlmokonController(GameController):
             self.session.tell(f"{group_label(self.state, group)}: click a target "
                               f"(outlined green)")
             return
-        self.offer(actions, group_label(self.state, group))
+        self.offer(actions, f"{self.state.name_of(group[1])}: {group_label(self.state, group)}")
 
-    def offer(self, actions: list, title: str) -> None:
-        """Do the one action, or offer its forms in a menu: at most nine, the largest Kinship
-        and Imbue sets first."""
-        if len(actions) == 1:
-            self.perform(actions[0])
-        elif self.app is not None:
-            ranked = sorted(actions, key=lambda a: (-len(getattr(a, "kin", ())),
-                                                    -len(getattr(a, "imbue", ())),
-                                                    not getattr(a, "frenzy", False)))
-            self.app.push(ChoiceMenu(title, [(str(a), a) for a in ranked[:9]], self.perform))
+    def offer(self, actions: list, title: str, chosen: tuple[str, ...] = ()) -> None:
+        """Do the action, or ask which form first (:func:`offer_forms`: every choice the
+        rulebook gives the player is asked, even with one legal form): at most nine, the
+        largest Kinship and Imbue sets first; a card whose Imbue must be used says why the
+        full cost is not offered.  ``chosen``: the fields the click already chose."""
+        ranked = sorted(actions, key=lambda a: (-len(getattr(a, "kin", ())),
+                                                -len(getattr(a, "imbue", ())),
+                                                not getattr(a, "frenzy", False)))
+        offer_forms(self, ranked, title, lambda a: form_words(self.state, a), chosen,
+                    imbue_notes(self.state, ranked))
 
     def open_choice(self) -> None:
         actions = self.legal()
         if self.app is None or not actions:
             return
-        labels = []
-        for action in actions[:9]:
-            if isinstance(action, Choose):
-                words = ", ".join(self.state.name_of(o) if o in self.state.all_uids() else o
-                                  for o in action.option.split(","))
-            else:
-                words = str(action)
-            labels.append((words, action))
+        labels = [(form_words(self.state, action), action) for action in actions[:9]]
         self.app.push(ChoiceMenu(f"{self.state.choice.kind.capitalize()}: choose", labels,
                                  self.perform))
 
@@ -339,7 +344,8 @@ class AlmokonController(GameController):
                     return True
                 variants = [a for a in self.group_actions(self.mode)
                             if target_of(a) == hit.uid]
-                self.offer(variants, group_label(self.state, self.mode))
+                self.offer(variants, f"{group_label(self.state, self.mode)} on "
+                                     f"{self.state.name_of(hit.uid)}", ("target",))
                 return True
         self.select(hit.uid)
         return True

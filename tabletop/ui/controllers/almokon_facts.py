@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.games.almokon.actions import PlayCard
 from tabletop.games.almokon.state import AlmokonState
 from tabletop.spatial.zones import ZONE_NAMES
 from tabletop.ui.facades.almokon import rules
@@ -45,7 +46,7 @@ def group_label(state: AlmokonState, group: tuple) -> str:
     kind, uid = group[0], group[1]
     d = state.definition(uid)
     if kind == "play":
-        return f"Play ({d.cost} AP)"
+        return f"Play ({d.cost} AP or Imbue)" if d.has("imbue") else f"Play ({d.cost} AP)"
     if kind == "crew":
         return "Play as Crew"
     if kind == "attack":
@@ -58,6 +59,41 @@ def group_label(state: AlmokonState, group: tuple) -> str:
     return f"Liquidate (+{d.liquidate} AP)"
 
 
+def imbue_notes(state: AlmokonState, forms: list) -> list[str]:
+    """Why paying without Imbue is not among ``forms`` (the Play forms of one card), when it
+    is not: the full cost against the AP in hand."""
+    plays = [f for f in forms if isinstance(f, PlayCard)]
+    if not plays or any(not f.imbue for f in plays):
+        return []
+    uid = plays[0].uid
+    player = state.players[state.to_act]
+    full = state.definition(uid).cost
+    return [f"Paying the full {full} AP without Imbue is not possible: {player.name} has "
+            f"{player.ap} AP."]
+
+
+def stack_words(state: AlmokonState, item) -> str:
+    """One waiting card or ability on the response stack, with its player and target:
+    "Brannoc's Harbour Watch: Warning Shot on Bicara Pikemen"."""
+    owner = state.players[item.player].name
+    what = state.name_of(item.uid)
+    if item.kind == "ability":
+        what += f": {state.definition(item.uid).abilities[item.ability].name}"
+    elif item.as_item:
+        what += " as Crew"
+    on = f" on {state.name_of(item.target)}" if item.target else ""
+    cancelled = " (cancelled by a Veto)" if item.cancelled else ""
+    return f"{owner}'s {what}{on}{cancelled}"
+
+
+def stack_lines(state: AlmokonState) -> list[str]:
+    """The response stack, newest first, each with its target (empty when nothing waits)."""
+    if not state.stack:
+        return []
+    items = [stack_words(state, item) for item in reversed(state.stack)]
+    return [f"Waiting (newest first): {items[0]}", *(f"  then {w}" for w in items[1:])]
+
+
 def phase_hint(state: AlmokonState, mode: tuple | None) -> str:
     """One line of guidance: what the player to act is deciding."""
     if state.winner:
@@ -65,14 +101,15 @@ def phase_hint(state: AlmokonState, mode: tuple | None) -> str:
     name = state.players[state.to_act].name
     phase = rules.phase(state)
     if phase == "response":
-        top = state.stack[-1]
-        return (f"{name}: respond to {state.name_of(top.uid)} with Reflex/Veto, or Pass (P)")
+        return (f"{name}: respond to {stack_words(state, state.stack[-1])} with Reflex/Veto, "
+                f"or Pass (P)")
     if phase == "choice":
         return f"{name}: choose for {state.choice.kind.capitalize()} (C)"
     if phase == "follow-up":
         follow = state.follow_up
-        return (f"{name}: {state.name_of(follow.uid)} may attack again ({follow.kind}) "
-                f"or Decline (D)")
+        now = ("may attack at once (Charge: it entered ready)" if follow.kind == "charge"
+               else f"may attack again ({follow.kind.capitalize()})")
+        return f"{name}: {state.name_of(follow.uid)} {now}, or Decline (D)"
     if phase == "extra":
         return f"{name}: Truce, {state.extra_actions} non-combat action(s) left (D to stop)"
     if mode is not None and mode[0] == "attack":

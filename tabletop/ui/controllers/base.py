@@ -49,6 +49,7 @@ class AppHost(Protocol):
     areas: AreasHost
     buttons: list[Button]
     log_panel: LogPanel
+    auto_forced: bool
 
     @property
     def screen(self) -> GameController:
@@ -93,7 +94,12 @@ class Controller:
         return False
 
     def update(self, dt_ms: int) -> None:
-        """Advance animations by ``dt_ms`` milliseconds (called once per frame)."""
+        """Advance animations by ``dt_ms`` milliseconds (called once per turn of the loop)."""
+
+    def animating(self) -> bool:
+        """Whether this controller moves on its own and needs frames without input (the
+        base: no; an idle window then draws nothing until an event comes)."""
+        return False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw into ``rect`` (the board area) of ``surface``."""
@@ -106,14 +112,18 @@ class Controller:
 @dataclass(frozen=True)
 class ButtonSpec:
     """A button a screen offers in the side panel: ``label``, what a click does, the key that
-    does the same (shown on the button), whether it is usable now, and whether it shows a
-    choice that is on (``active``: drawn highlighted)."""
+    does the same (shown on the button), whether it is usable now, whether it shows a
+    choice that is on (``active``: drawn highlighted), and where it goes (``slot``):
+    ``"end"`` for the control that ends the turn or step (the fixed place beside Undo, Redo
+    and Save, which never moves), ``"card"`` for an action of the selected card or piece
+    (its own area under the game's buttons), ``""`` for the game's buttons."""
 
     label: str
     on_click: Callable[[], Any]
     key: str = ""
     enabled: bool = True
     active: bool = False
+    slot: str = ""
 
 
 class GameController(Controller):

@@ -262,7 +262,8 @@ class ClashController(GameController):
         if self.step is not None:
             return [ButtonSpec(label, action, key) for label, action, key in self.step.buttons()]
         end = "End Monster Round" if self.state.turn.phase == "monster" else "End Turn"
-        specs = [ButtonSpec(end, self.end_turn, "T"), ButtonSpec("Edit", self.toggle_edit, "E")]
+        specs = [ButtonSpec(end, self.end_turn, "T", slot="end"),
+                 ButtonSpec("Edit", self.toggle_edit, "E")]
         if self.state.turn.phase == "monster" and activations.next_activation(self.state):
             specs.insert(0, ButtonSpec("Activate next", self.resolve_activation, "N"))
         piece = self.selection()

@@ -51,6 +51,10 @@ class FlowStep(MenuStep):
         super().__init__(*args, **kwargs)
         self.flow = flow
 
+    def close_flow(self) -> None:
+        """Esc: the flow asks itself before dropping what was played so far."""
+        self.cancel()
+
     def update(self, dt_ms: int) -> None:
         if self.flow.arrived is not None and self.app is not None and self.app.top is self:
             self.flow.take_roll()

@@ -52,6 +52,8 @@ def open_step(screen: ClashHost, step: MenuStep | None) -> None:
     if app is None or step is None:
         return
     if screen.step is not None:
+        if isinstance(step, MenuStep):
+            step.depth = getattr(screen.step, "depth", 0) + 1
         app.pop(screen.step)
     app.push(step)
 

@@ -97,6 +97,14 @@ class KnightAttack:
         if knight is None:
             close_steps(self.screen)
             return
+        if len(state.monsters) == 1:  # nothing to choose: no "which Monster?"
+            monster = state.monsters[0]
+            problem = turns.attack_problem(state, knight, monster, self.weapon)
+            if problem is None:
+                self._attack(monster.name)
+            else:
+                self.screen.session.tell(f"{monster.name}: {problem}", error=True)
+            return
         items = []
         for monster in state.monsters:
             problem = turns.attack_problem(state, knight, monster, self.weapon)
@@ -281,8 +289,16 @@ class KnightMoves:
             self._pick(f"{ability.title()} toward {monster} ({weapon})", spaces,
                        lambda to: Rush(self.knight, monster, to, weapon, improved))
 
+        only = state.monsters[0].name if len(state.monsters) == 1 else None
+        if only is not None and ability == "vault":  # nothing to choose
+            chosen((only, None))
+            return
+        question = (f"toward {only}: which weapon?" if only is not None
+                    else "which Monster?")
+        if only is not None:
+            items = [MenuItem(label, (only, weapon)) for label, weapon in RUSH_WEAPONS]
         open_step(self.screen, MenuStep(
-            self.screen, f"{ability.title()}: which Monster?", items, chosen,
+            self.screen, f"{ability.title()} {question}", items, chosen,
             ("Rush ends where the weapon first reaches the Monster with LoS.",)
             if ability != "vault" else ("The Knight must be adjacent to it.",),
             on_cancel=self.start))

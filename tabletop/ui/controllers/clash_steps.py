@@ -14,6 +14,11 @@ or a space, and ghost previews of every outcome before anything happens.
   click on an item or the Confirm button performs it through the session (with ``option``
   when there are several); Esc cancels and nothing changes.
 
+Backspace or a right click goes back one step (``on_cancel``).  Esc closes the whole flow:
+at once on its first step, else (choices made in earlier steps) after a second Esc, the
+status line saying the choices made so far would be dropped.  A key the step does not use
+is not swallowed silently: the status line names it and the keys the menu takes.
+
 Steps sit on the app's controller stack above the Clash screen.  They are not modal: keys with
 Ctrl (undo, redo, save) and F-keys go on to the app, and the side panel's buttons stay live,
 but every other key and click is the step's, so the screen below does not react.  A step never
@@ -54,6 +59,9 @@ if TYPE_CHECKING:
 CANCEL = "cancel"
 FUNCTION_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 16))
 """F-keys go on to the app (help, reopen, screenshot)."""
+MODIFIERS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+                       pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
+                       pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR})
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
           pygame.K_DOWN: (0, 1)}
 """In a step that asks for a space, the arrows move the board's cursor and Enter takes it."""
@@ -79,6 +87,9 @@ class MenuStep(Controller):
         self.pick_space = pick_space
         self.on_cancel = on_cancel
         self.marks = list(marks)
+        self.closing = False
+        self.depth = 0
+        """How many steps of the same flow came before this one (set by ``open_step``)."""
         self.pointer = (-1, -1)
 
     @property
@@ -104,15 +115,33 @@ class MenuStep(Controller):
             return
         app.pop(self)
         if step is not None:
+            if isinstance(step, MenuStep):
+                step.depth = self.depth + 1
             app.push(step)
 
     def cancel(self) -> None:
-        """Esc, right click: close with nothing done and call ``on_cancel``."""
+        """Backspace, right click: close with nothing done and call ``on_cancel`` (which
+        reopens the step before, one step less deep)."""
         self.then(None)
         if self.on_cancel is not None:
             self.on_cancel()
+            back = self.screen.step
+            if isinstance(back, MenuStep) and back is not self:
+                back.depth = max(0, self.depth - 1)
         else:
             self.session.tell("cancelled: nothing changed")
+
+    def close_flow(self) -> None:
+        """Esc: close the whole flow.  On its first step (nothing chosen yet) at once; past
+        it, the first Esc only warns that the choices made so far would be dropped and a
+        second closes."""
+        if self.depth == 0 or self.closing:
+            self.then(None)
+            self.session.tell(f"{self.menu.title}: closed, nothing changed")
+            return
+        self.closing = True
+        self.session.tell("Esc again closes the whole flow and drops the choices made so far; "
+                          "Backspace goes back one step", error=True)
 
     def caption(self) -> list[str]:
         """Lines for the caption under the board (the rule that decided)."""
@@ -120,7 +149,12 @@ class MenuStep(Controller):
 
     def buttons(self) -> list[tuple[str, Callable[[], None], str]]:
         """``(label, on_click, key)`` for the side panel while this step is open."""
-        return [("Cancel", self.cancel, "Esc")]
+        return self.leave_buttons()
+
+    def leave_buttons(self) -> list[tuple[str, Callable[[], None], str]]:
+        """Back one step (when there is one) and close the whole flow."""
+        back = [("Back", self.cancel, "Bksp")] if self.on_cancel is not None else []
+        return [*back, ("Close", self.close_flow, "Esc")]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -128,6 +162,10 @@ class MenuStep(Controller):
                     event.key in FUNCTION_KEYS):
                 return False
             if event.key == pygame.K_ESCAPE:
+                self.close_flow()
+                return True
+            self.closing = False
+            if event.key == pygame.K_BACKSPACE:
                 self.cancel()
                 return True
             if self.pick_space and event.key in ARROWS:
@@ -140,7 +178,10 @@ class MenuStep(Controller):
                 else:
                     self.board_click(self.screen.cursor)
                 return True
-            self.menu.handle_event(event)
+            if not self.menu.handle_event(event) and event.key not in MODIFIERS:
+                self.session.tell(f"{pygame.key.name(event.key) or 'that key'}: not a key of "
+                                  f"this menu ({self.menu.key_words()}; Backspace: back one "
+                                  f"step; Esc: close)", error=True)
             return True
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
@@ -355,7 +396,7 @@ class PreviewStep(MenuStep):
                 self.on_done(outcome)
 
     def buttons(self) -> list[tuple[str, Callable[[], None], str]]:
-        return [("Confirm", self.confirm, "Enter"), ("Cancel", self.cancel, "Esc")]
+        return [("Confirm", self.confirm, "Enter"), *self.leave_buttons()]
 
     def caption(self) -> list[str]:
         outcome = self.outcomes[self.chosen]

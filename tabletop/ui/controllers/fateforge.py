@@ -44,6 +44,7 @@ from tabletop.games.fateforge.actions import (
     EnergyReroll,
     Exit,
     ExtraRound,
+    Fountain,
     Hit,
     Pull,
     Push,
@@ -90,6 +91,7 @@ from tabletop.ui.views.fateforge import (
     legend,
     piece_spots,
 )
+from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.dice_tray import DiceTray
 
 ALLY = "@ally"
@@ -292,11 +294,20 @@ class FateforgeController(GameController):
                                  blocked=blocked, acting=plan.enemy if plan else None,
                                  hover=self.hover, caption=tuple(caption))
 
+    def dead_reaction_types(self) -> list[str]:
+        """The reacting enemy types chosen for this round of which no enemy is left."""
+        alive = {e.colour for e in self.state.enemies}
+        return [t for t in self.state.round.reaction_types if t not in alive]
+
     def panel_lines(self) -> list[str]:
         state = self.state
         rnd = state.round
         lines = [f"Round {rnd.number} of {rnd.of} · {rnd.phase}",
                  "Order: " + " > ".join(rnd.sequence)]
+        for colour in self.dead_reaction_types():
+            lines.append(f"Reacting type {colour}: no {colour} enemy is left. Choose another "
+                         f"type in Preparation (as the app's Already Dead does, Enemy "
+                         f"Reactions): its button takes {colour} off, another adds that type.")
         if state.outcome:
             lines.append(f"Outcome: {state.outcome}")
         ally = state.ally
@@ -411,6 +422,9 @@ class FateforgeController(GameController):
                 mark = "[x]" if colour in rnd.reaction_types else "[ ]"
                 specs.append(ButtonSpec(f"{mark} {colour} reacts",
                                         lambda c=colour: self.toggle_reaction(c)))
+            for colour in self.dead_reaction_types():  # chosen, but none of them is left
+                specs.append(ButtonSpec(f"[x] {colour}: none left",
+                                        lambda c=colour: self.toggle_reaction(c)))
             return specs
         if rnd.phase == "action":
             if rnd.current in (REACTIONS, TURNS):
@@ -421,7 +435,8 @@ class FateforgeController(GameController):
                             for i, name in enumerate(plan.targets)]
                 return [ButtonSpec("Next enemy", self.next, "N")]
             return [*self._focus_buttons(), *self._ally_buttons(), *self._skill_buttons(),
-                    *self._armour_buttons(), ButtonSpec("End turn", self.end_turn, "T")]
+                    *self._armour_buttons(),
+                    ButtonSpec(self._end_turn_label(), self.end_turn, "T", slot="end")]
         if rnd.phase == "cleanup":
             return [ButtonSpec("Clean-Up", self.next, "N"), *self._armour_buttons()]
         if rnd.phase == "exit":
@@ -508,9 +523,48 @@ class FateforgeController(GameController):
                 words = {**vars(action)}
                 if "to" in words:
                     words["to"] = state.zone_name(action.to)
+                if isinstance(action, Fountain):  # what it gives, and whether it ends the turn
+                    specs.append(ButtonSpec(self._fountain_label(action),
+                                            lambda a=action: self._fountain(a)))
+                    continue
                 specs.append(ButtonSpec(label.format(**words),
                                         lambda a=action: self.perform(a)))
         return specs
+
+    def _unused(self) -> int:
+        """How many dice results the acting hero still has (lost when the turn ends)."""
+        hero = self.state.find_hero(self.state.round.current or "")
+        return len(hero.dice) if hero is not None else 0
+
+    def _end_turn_label(self) -> str:
+        """"End turn", saying how many unused results ending it discards."""
+        unused = self._unused()
+        return f"End turn: {unused} {'dice' if unused != 1 else 'die'} lost" if unused \
+            else "End turn"
+
+    def _fountain_ends_turn(self) -> bool:
+        hero = self.state.find_hero(self.state.round.current or "")
+        return hero is not None and hero.has_used("acted")
+
+    def _fountain_label(self, action: Fountain) -> str:
+        """A fountain button: what it gives, and that it ends the turn when it does (used
+        after acting, *Healing Fountains*: "ends their turn")."""
+        gain = f"+{action.health} health" if action.health else f"+{action.energy} energy"
+        return f"{gain}, ends turn" if self._fountain_ends_turn() else f"Fountain {gain}"
+
+    def _fountain(self, action: Fountain) -> None:
+        """Drink at once, or, when drinking ends the turn with results unused, ask first."""
+        unused = self._unused()
+        if not self._fountain_ends_turn() or not unused or self.app is None:
+            self.perform(action)
+            return
+        hero = self.state.round.current
+        self.app.push(ChoiceMenu(
+            f"Fountain {self._fountain_label(action)}?",
+            [(f"Drink and end {hero}'s turn, discarding {unused} unused result"
+              f"{'s' if unused != 1 else ''}", action)], self.perform,
+            ["Esc keeps the turn going: the fountain can still be used when you end the "
+             "turn yourself."]))
 
     def _skill_buttons(self) -> list[ButtonSpec]:
         """Skill and item effects the players apply from their cards: a block token, and on

@@ -251,7 +251,7 @@ class JoustController(GameController):
         out: list[ButtonSpec] = joust_phases.phase_buttons(self)
         planner = self.planner()
         if planner:
-            out.append(ButtonSpec("Ready", lambda: self._ready(planner), "Enter"))
+            out.append(ButtonSpec("Ready", lambda: self._ready(planner), "Enter", slot="end"))
             out.append(joust_phases.ability_button(self, planner))
             out.append(ButtonSpec("Clear order", self._clear_order, "",
                                   bool(self.selection.pending_order)))
@@ -262,7 +262,7 @@ class JoustController(GameController):
             out.append(ButtonSpec("Joust!", self.open_tray, "J",
                                   state.revealed > state.resolved))
             out.append(ButtonSpec("End round", lambda: self.perform(EndRound()), "",
-                                  state.resolved >= JOUSTS))
+                                  state.resolved >= JOUSTS, slot="end"))
         if self._crown_options():
             out.append(ButtonSpec("Place Crowns", self._crown_menu, "C"))
         return out

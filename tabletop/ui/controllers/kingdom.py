@@ -136,8 +136,7 @@ class KingdomController(GameController):
             if self.fog_mode:
                 return ["Deep Fog: click the Unexplored tile to aim for (double ring); +1 Threat "
                         "at once. Esc to cancel."]
-            return ["Travel step: click a face-down tile in a solid ring to travel, an explored "
-                    "tile in a dashed ring to Backtrack, or Deep Fog in the panel."]
+            return [travel_hint(state)]
         if phase == "exploration":
             return ["Exploration step: draw the top Exploration card (button by its effect "
                     "type), resolve it, then End step."]
@@ -160,9 +159,11 @@ class KingdomController(GameController):
                  f"Curse {state.track.curse}, Time {state.track.time}."]
         if self.selected and state.has_tile(self.selected):
             tile = state.tile(self.selected)
-            lines.append(f"Tile {tile.id} {tile.name}: {tile.size}, {tile.district}, "
-                         f"{tile.status}; back: Time {tile.time}, Threat {tile.threat:+d}, "
-                         f"Clues {tile.clues}, Deep Fog Intensity {tile.intensity}.")
+            face = (f"{tile.size}, {tile.district}, {tile.status}; "
+                    if tile.status not in ("box", "face-down") else "")
+            lines.append(f"Tile {tile.label}: {face}back: Time {tile.time}, Threat "
+                         f"{tile.threat:+d}, Clues {tile.clues}, Deep Fog Intensity "
+                         f"{tile.intensity}.")
             here = [m.monster for m in state.monster_at(tile.id)]
             if here:
                 lines.append("Monster tokens here: " + ", ".join(here) + ".")
@@ -254,9 +255,10 @@ class KingdomController(GameController):
                     out.append(ButtonSpec(f"Draw {kind}",
                                           lambda k=kind: self.act(DrawExploration(k))))
             out.append(ButtonSpec("End step", lambda: self.act(EndStep()), "Enter",
-                                  state.delve.drawn > 0 and not (top and top.special)))
+                                  state.delve.drawn > 0 and not (top and top.special),
+                                  slot="end"))
         elif phase == "story":
-            out.append(ButtonSpec("End step", lambda: self.act(EndStep()), "Enter"))
+            out.append(ButtonSpec("End step", lambda: self.act(EndStep()), "Enter", slot="end"))
         elif phase == "deep-fog" and state.fog is not None:
             fog = state.fog
             ahead = tuple(a + b for a, b in zip(fog.path[-1], STEP[fog.heading], strict=True))
@@ -418,3 +420,24 @@ class KingdomController(GameController):
             return
         self.preview = None
         self.act(Travel(tile_id))
+
+
+def travel_hint(state) -> str:
+    """What the Travel step allows now, saying so when only one kind of move is left (a
+    Panzergate or other Hindering token blocking every path onward leaves Backtrack)."""
+    kinds = {option.kind for option in travel.options(state)}
+    ways = {"travel": "click a face-down tile in a solid ring to travel onto it",
+            "backtrack": "click an explored tile in a dashed ring to Backtrack",
+            "deep-fog": "Deep Fog in the panel"}
+    if not kinds:
+        return ("Travel step: no move is possible (every path is blocked and no explored "
+                "tile can be reached); report the loss or remove a token as the rules say.")
+    if kinds == {"backtrack"}:
+        return ("Travel step: Backtrack is the only move: every path onward is blocked "
+                "(a Panzergate or other Hindering token) and the Deep Fog is closed; click a "
+                "blue-ringed explored tile.")
+    if len(kinds) == 1:
+        return f"Travel step: only one kind of move: {ways[next(iter(kinds))]}."
+    return "Travel step: " + ", ".join(ways[k] for k in ("travel", "backtrack", "deep-fog")
+                                       if k in kinds) + "."
+

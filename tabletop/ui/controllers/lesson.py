@@ -25,6 +25,7 @@ from tabletop.teaching import practice, progress
 from tabletop.teaching.acting import Move
 from tabletop.teaching.lessonfile import Lesson
 from tabletop.teaching.runner import LessonRun
+from tabletop.ui import textlayer
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.screens import screen_for
 from tabletop.ui.session import Session
@@ -358,6 +359,10 @@ class LessonScreen(GameController):
 
     # -- animation and drawing ------------------------------------------------------------
 
+    def animating(self) -> bool:
+        """While a move is played back (or about to be) the loop draws every frame."""
+        return self.pending_play or self.playback is not None or self.inner.animating()
+
     def update(self, dt_ms: int) -> None:
         self.inner.update(dt_ms)
         if self.pending_play and self.drawn:  # once the board before the move is on screen
@@ -410,19 +415,30 @@ class LessonScreen(GameController):
                 break
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
+        """The learner's picks (a ring), wrong picks (crossed out) and missing picks (a double
+        ring), drawn around the places but never across a board label: the words already on
+        the board (the text layer's labels) show through the marks."""
         grade = self.run.grade
         wrong = set(grade.wrong) if grade else set()
         missing = grade.missing if grade else ()
-        for name in self.picks:
-            for box in self.inner.place_rects(name):
-                pygame.draw.rect(surface, PICK, box.inflate(-4, -4), 3)
-                if name in wrong:
-                    pygame.draw.line(surface, WRONG, box.topleft, box.bottomright, 4)
-                    pygame.draw.line(surface, WRONG, box.topright, box.bottomleft, 4)
-        for name in missing:
-            for box in self.inner.place_rects(name):
-                pygame.draw.rect(surface, MISSING, box.inflate(-2, -2), 3)
-                pygame.draw.rect(surface, MISSING, box.inflate(-10, -10), 2)
+        picked = [(name, box) for name in self.picks for box in self.inner.place_rects(name)]
+        lacking = [box for name in missing for box in self.inner.place_rects(name)]
+        if not picked and not lacking:
+            return
+        marks = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        for name, box in picked:
+            pygame.draw.rect(marks, PICK, box.inflate(-4, -4), 3)
+            if name in wrong:
+                pygame.draw.line(marks, WRONG, box.topleft, box.bottomright, 4)
+                pygame.draw.line(marks, WRONG, box.topright, box.bottomleft, 4)
+        for box in lacking:
+            pygame.draw.rect(marks, MISSING, box.inflate(-2, -2), 3)
+            pygame.draw.rect(marks, MISSING, box.inflate(-10, -10), 2)
+        dx, dy = surface.get_abs_offset()  # the text layer speaks in frame pixels
+        for label in textlayer.drawn():
+            if label.role == "label":
+                marks.fill((0, 0, 0, 0), label.rect.move(-dx, -dy))
+        surface.blit(marks, (0, 0))
 
     def draw_panel_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The step in the side panel, through the text layer: wrapped at the largest size

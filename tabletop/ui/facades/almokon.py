@@ -12,8 +12,9 @@ from tabletop.games.almokon.targeting import (
     effect_targets,
 )
 from tabletop.games.almokon.view import HIDDEN, view_for
+from tabletop.games.almokon.wording import form_words
 
 __all__ = [
-    "attach_targets", "attack_targets", "can_attack", "effect_targets", "HIDDEN", "rules",
-    "view_for",
+    "attach_targets", "attack_targets", "can_attack", "effect_targets", "form_words", "HIDDEN",
+    "rules", "view_for",
 ]

@@ -28,9 +28,23 @@ line for the bottom player, a double line for the top player."""
 OWNER_LOOKS = ("outline", "double outline")
 """The legend swatch of each owner's card border (see :func:`_draw_card`)."""
 ZONE_COLOURS = {REALM: (62, 57, 50), WILDERNESS: (46, 72, 44), OPEN_SEA: (34, 54, 86)}
-FACTION_COLOURS = {"conquest": (128, 52, 46), "diplomacy": (58, 76, 118),
-                   "community": (70, 110, 60), "creed": (120, 100, 58),
-                   "trade": (110, 80, 120), "neutral": (88, 88, 80)}
+CARD_BODY = (50, 50, 54)
+"""Every card's body: one neutral grey, tinted toward its owner's colour (ownership is told
+by the row the card sits in, its frame and this tint; the faction by the words on the kind
+line, never by a colour, since faction colours were the players' colours too)."""
+FACTION_MARKS = {"conquest": "Conq.", "diplomacy": "Dipl.", "community": "Comm.",
+                 "creed": "Creed", "trade": "Trade", "neutral": "Neut."}
+"""The faction's mark: a short word before the card's kind ("Conq. character"); the whole
+faction name is in the tooltip, the zoom and the side panel."""
+OWNER_TINT = 5
+"""The body is ``1/OWNER_TINT`` of the owner's colour over :data:`CARD_BODY`."""
+
+
+def body_colour(owner: int) -> tuple[int, int, int]:
+    """The body of a card ``owner`` controls (see :data:`CARD_BODY`)."""
+    mine = PLAYER_COLOURS[owner]
+    return tuple((c * (OWNER_TINT - 1) + o) // OWNER_TINT
+                 for c, o in zip(CARD_BODY, mine, strict=True))
 LEGAL = (110, 230, 130)
 SELECTED = theme.ACCENT
 CARD_RATIO = 0.78
@@ -102,8 +116,7 @@ def face_of(state: AlmokonState, uid: str, owner: int, card: Card | None) -> Fac
                           GROWTH_COLOUR))
         items = tuple(f"+ {state.name_of(i)}" for i in card.items)
     kind = UNIT_KINDS.get(d.unit, d.unit) if d.type == "unit" else d.type.capitalize()
-    if d.faction != "neutral":  # the body's colour says it too, but never alone
-        kind = f"{kind} · {d.faction.capitalize()}"
+    kind = f"{FACTION_MARKS.get(d.faction, d.faction)} {kind[0].lower()}{kind[1:]}"
     return Face(name=state.name_of(uid), kind=kind,
                 cost="" if d.type in ("monarch", "capitol") or card is not None
                 else str(d.cost),
@@ -232,12 +245,11 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
     w, h = (size[1], size[0]) if landscape else size
     card = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, min(w, h) // 12)
-    body = FACTION_COLOURS.get(face.faction, (80, 80, 80))
-    pygame.draw.rect(card, body, card.get_rect(), border_radius=radius)
-    pygame.draw.rect(card, PLAYER_COLOURS[face.owner], card.get_rect(), 2, border_radius=radius)
+    pygame.draw.rect(card, body_colour(face.owner), card.get_rect(), border_radius=radius)
+    pygame.draw.rect(card, PLAYER_COLOURS[face.owner], card.get_rect(), 3, border_radius=radius)
     if face.owner == 1:  # the top player's cards: a second, inner line
-        pygame.draw.rect(card, PLAYER_COLOURS[1], card.get_rect().inflate(-6, -6), 1,
-                         border_radius=max(1, radius - 3))
+        pygame.draw.rect(card, PLAYER_COLOURS[1], card.get_rect().inflate(-8, -8), 1,
+                         border_radius=max(1, radius - 4))
     left = 0
     if landscape:
         band = pygame.Rect(0, 0, max(12, h // 7), h)
@@ -270,7 +282,7 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
         width = area.width - 2 * pad - (big + 5 if beside_cost else 0)
         top = y + (big - size) // 2 if beside_cost and kind != "name" else y
         text(card, words, (area.x + pad, top), size, colour, max_width=width)
-        y += size + 1  # as the plan counts every line, the name's too
+        y += size + 1  # as the plan counts every line
         if beside_cost and kind != "name":
             y = max(y, pad + big + 2)
     number = big
@@ -297,7 +309,8 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
 def card_words(face: Face) -> str:
     """Everything ``face`` says, one part a line: the card's tooltip when the card is too
     small to show it all."""
-    lines = [f"{face.name}" + (f" (cost {face.cost})" if face.cost else ""), face.kind]
+    lines = [f"{face.name}" + (f" (cost {face.cost})" if face.cost else ""),
+             f"{face.kind} ({face.faction.capitalize()})"]
     if face.keywords:
         lines.append(" · ".join(face.keywords))
     lines += [*face.abilities, *face.items,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
-from tabletop.spatial.tile_map import STEP, bounds, path_cell
+from tabletop.spatial.tile_map import STEP, Rect, bounds, path_cell
 from tabletop.ui import textlayer
 from tabletop.ui.facades.kingdom import paths_to
 from tabletop.ui.textlayer import Placer, block, cover, paste, wrap_at_most
@@ -92,6 +92,30 @@ class Overlays:
 @dataclass
 class KingdomLayers:
     cache: LayerCache = field(default_factory=LayerCache)
+    box: Rect | None = None
+    """The part of the table the map is fitted to: the tiles' bounds, grown (with room to
+    spare) only when a tile is laid outside it, so the map does not move every round."""
+
+    def steady_box(self, box: Rect | None) -> Rect | None:
+        """The box to fit for tiles within ``box``: the kept one while it holds them, else
+        their union with it and :data:`ROOM` cells more on every side."""
+        if box is None:
+            return self.box
+        old = self.box
+        if old is None:
+            self.box = box
+        elif not (old.x <= box.x and old.y <= box.y and box.x + box.w <= old.x + old.w
+                  and box.y + box.h <= old.y + old.h):
+            both = bounds((old, box))
+            assert both is not None
+            self.box = Rect(both.x - ROOM, both.y - ROOM, both.w + 2 * ROOM, both.h + 2 * ROOM)
+        return self.box
+
+
+ROOM = 2
+"""Cells of room added on every side when the map outgrows its box."""
+CAPTION_LINES = 3
+"""Lines kept for the hint under the map, so a longer or shorter hint does not move it."""
 
 
 def district_colour(state: KingdomState, district: str) -> Colour:
@@ -113,10 +137,12 @@ class MapFit:
     y0: int
 
     @classmethod
-    def fit(cls, rect: pygame.Rect, state: KingdomState, zoom: float = 1.0) -> MapFit:
+    def fit(cls, rect: pygame.Rect, state: KingdomState, zoom: float = 1.0,
+            box: Rect | None = None) -> MapFit:
         """The map fitted into ``rect``: cells no bigger than :data:`MAX_CELL` times
-        ``zoom``, centred."""
-        box = bounds(t.rect for t in state.tiles if t.rect is not None)
+        ``zoom``, centred on ``box`` (default: the bounds of the tiles on the table)."""
+        if box is None:
+            box = bounds(t.rect for t in state.tiles if t.rect is not None)
         if box is None:
             return cls(40, rect.x, rect.y, 0, 0)
         cols, rows = box.w + 1, box.h + 1  # half a cell of room all round for path stubs
@@ -158,11 +184,13 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     size = theme.ui(17)
     caption = [part for line in overlays.caption for part in wrap(line, size, map_rect.width)]
     if caption:
-        map_rect.height -= (size + 1) * len(caption) + 8
+        map_rect.height -= (size + 1) * max(len(caption), CAPTION_LINES) + 8
     draw_track(surface, track_rect, state)
     draw_side(surface, side, state)
     frame = viewport.frame(map_rect) if viewport is not None else map_rect
-    fit = MapFit.fit(frame, state, viewport.zoom if viewport is not None else 1.0)
+    placed = bounds(t.rect for t in state.tiles if t.rect is not None)
+    box = layers.steady_box(placed) if layers is not None else placed
+    fit = MapFit.fit(frame, state, viewport.zoom if viewport is not None else 1.0, box)
     key = (state.tiles, state.hindering, surface.get_size(), fit)
     image = layers.cache.get("map", key, lambda: _map_layer(surface.get_size(), fit, state))
     clip = surface.get_clip()

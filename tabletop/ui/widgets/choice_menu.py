@@ -23,17 +23,19 @@ TITLE = 20
 
 class ChoiceMenu(Controller):
     """A modal list of ``(label, value)`` options; clicking one (or pressing its number) calls
-    ``on_choose(value)``; Esc or a click outside closes it with no choice."""
+    ``on_choose(value)``; Esc or a click outside closes it with no choice.  ``notes`` are
+    dim lines under the options: forms that cannot be taken now, with why."""
 
     modal = True
     in_panel = True
 
     def __init__(self, title: str, options: Sequence[tuple[str, object]],
-                 on_choose: Callable[[object], None]):
+                 on_choose: Callable[[object], None], notes: Sequence[str] = ()):
         super().__init__()
         self.title = title
         self.options = list(options)
         self.on_choose = on_choose
+        self.notes = list(notes)
         self.rects: list[pygame.Rect] = []
 
     def _close(self, value: object | None) -> None:
@@ -48,9 +50,15 @@ class ChoiceMenu(Controller):
                 self._close(None)
                 return True
             number = event.key - pygame.K_1
-            if 0 <= number < len(self.options):
+            if 0 <= number < min(9, len(self.options)):
                 self._close(self.options[number][1])
                 return True
+            if self.app is not None and event.key not in (pygame.K_LSHIFT, pygame.K_RSHIFT,
+                                                          pygame.K_LCTRL, pygame.K_RCTRL):
+                keys = f"1–{min(9, len(self.options))}" if len(self.options) > 1 else "1"
+                self.app.session.tell(f"{pygame.key.name(event.key)}: not a key of this "
+                                      f"menu ({keys} choose, Esc closes it)", error=True)
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, (_, value) in zip(self.rects, self.options, strict=False):
                 if rect.collidepoint(event.pos):
@@ -84,12 +92,16 @@ class ChoiceMenu(Controller):
         label_size, title_size = theme.ui(LABEL), theme.ui(TITLE)
         step = label_size + 1
         width = rect.width
+        note_size = theme.ui(LABEL - 3)
+        notes = [line for note in self.notes for line in wrap(note, note_size, width - 40)]
+        notes_height = len(notes) * (note_size + 3) + (6 if notes else 0)
         for most in (4, 3, 2, 1):
             rows = self.labels(width - 40, most)
             heights = [8 + step * len(lines) for lines in rows]
-            if title_size + 26 + sum(h + 6 for h in heights) <= rect.height:
+            if title_size + 26 + sum(h + 6 for h in heights) + notes_height <= rect.height:
                 break
-        box = pygame.Rect(0, 0, width, title_size + 26 + sum(h + 6 for h in heights))
+        box = pygame.Rect(0, 0, width, title_size + 26 + sum(h + 6 for h in heights)
+                          + notes_height)
         box.topleft = rect.topleft
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
@@ -106,3 +118,6 @@ class ChoiceMenu(Controller):
                      max_width=row.width - 16, full=label if cut else None)
             self.rects.append(row)
             y += height + 6
+        for line in notes:
+            text(surface, line, (box.x + 20, y), note_size, theme.TEXT_DIM)
+            y += note_size + 3

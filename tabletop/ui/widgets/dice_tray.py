@@ -212,6 +212,10 @@ class DiceTray(Controller):
         """Whether dice are still moving on screen."""
         return self.animation is not None and self.clock < self._settle_time()
 
+    def animating(self) -> bool:
+        """While the dice roll the loop draws every frame."""
+        return self.rolling
+
     def _settle_time(self) -> float:
         assert self.animation is not None
         return (self.animation.rest_frame + 1) * DT + SETTLE_PAUSE

@@ -1,6 +1,9 @@
 """A choice menu drawn into a rectangle: a title, a few header lines (why, what so far), and
-numbered items the players click, pick by number (1–9), or walk with the arrow keys and take
-with Enter.  A disabled item shows its reason in a dim second line and cannot be taken.
+items the players click, pick by their key, or walk with the arrow keys and take with Enter.
+Each item's key is drawn before it: in a menu of numbers the key is the number shown (in a
+list from 2 to 10, 4 takes 4; 10 has no key), else the position 1–9.  A disabled item shows
+its reason in a dim second line and cannot be taken.  A key the menu does not use is not
+the menu's (``handle_event`` returns ``False``), so its owner can say so or pass it on.
 
 The menu is a widget, not a controller: a controller owns it, hands it events and calls
 :meth:`Menu.draw` each frame.  ``on_choose(value)`` is called with the chosen item's value;
@@ -53,6 +56,19 @@ def note_lines(item: MenuItem, width: int, size: int = NOTE_SIZE) -> list[str]:
     return [*lines[:keep - 1], lines[keep - 1].rstrip() + " …"]
 
 
+DIGITS = {**{getattr(pygame, f"K_{n}"): str(n) for n in range(10)},
+          **{getattr(pygame, f"K_KP{n}"): str(n) for n in range(10)}}
+
+
+def item_keys(items: Sequence[MenuItem]) -> list[str]:
+    """The key of each item: when every label is a different whole number, the number
+    itself (one digit; a longer number has none); otherwise the position, 1 to 9."""
+    labels = [item.label for item in items]
+    if labels and all(label.isdigit() for label in labels) and len(set(labels)) == len(labels):
+        return [label if len(label) == 1 else "" for label in labels]
+    return [str(index + 1) if index < 9 else "" for index in range(len(items))]
+
+
 class Menu:
     """A list of :class:`MenuItem` (see the module docstring)."""
 
@@ -73,6 +89,13 @@ class Menu:
         self.box = pygame.Rect(0, 0, 0, 0)
         self.first = 0
         self.numbers_choose = numbers_choose
+        self.keys = item_keys(self.items)
+
+    def key_words(self) -> str:
+        """The menu's keys in words, for a status line."""
+        shown = [k for k in self.keys if k]
+        picks = (f"{shown[0]}–{shown[-1]}" if len(shown) > 2 else " or ".join(shown))
+        return f"{picks} choose{', arrows and Enter' if len(self.items) > 1 else ', Enter'}"
 
     def set_highlight(self, index: int) -> None:
         """Highlight item ``index`` (kept in range) and tell ``on_highlight``."""
@@ -103,8 +126,9 @@ class Menu:
         """Keys 1–9, arrows, Enter; mouse hover and a left-button release over an item.
         Returns whether the event was the menu's (a click inside its box always is)."""
         if event.type == pygame.KEYDOWN:
-            number = event.key - pygame.K_1
-            if 0 <= number < min(9, len(self.items)):
+            digit = DIGITS.get(event.key)
+            if digit is not None and digit in self.keys:
+                number = self.keys.index(digit)
                 self.set_highlight(number)
                 if self.numbers_choose:
                     self.choose(number)
@@ -196,10 +220,15 @@ class Menu:
             pygame.draw.rect(surface, fill, row, border_radius=4)
             if index == self.highlight:
                 pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=4)
-            number = f"{index + 1}." if index < 9 else "·"
             colour = theme.TEXT if item.enabled else theme.TEXT_DIM
             focus = index == self.highlight
-            text(surface, number, (row.x + 6, row.y + 5), item_size, theme.TEXT_DIM)
+            key = self.keys[index]
+            if key:  # the key that takes it, in a key cap
+                cap = pygame.Rect(row.x + 4, row.y + 4, indent - 8, item_size + 2)
+                pygame.draw.rect(surface, theme.PANEL_EDGE, cap, 1, border_radius=3)
+                text(surface, key, cap.center, item_size - 2, theme.TEXT_DIM, anchor="center")
+            else:
+                text(surface, "·", (row.x + 8, row.y + 5), item_size, theme.TEXT_DIM)
             line_y = row.y + 5
             for label in labels:
                 text(surface, label, (row.x + indent, line_y), item_size, colour,
