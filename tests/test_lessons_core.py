@@ -141,7 +141,9 @@ def test_every_shipped_lesson_passes_check(path):
     assert lesson.graded_steps >= 3
 
 
-RULES = Path("/work/shared/rules")
+RULES = Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
+"""The rulebooks, in the ``shared`` folder beside the checkout (where the developers and CI
+have them)."""
 
 
 def _flat(text: str) -> str:
