@@ -70,7 +70,7 @@ def test_preparation_roll_goes_through_the_tray_and_the_seed_replays_the_faces()
 
 def test_energy_reroll_and_three_of_a_kind_in_the_preparation_tray():
     seed = seed_where(lambda labels: labels.count("MISS") == 2)
-    app = seeded_app(seed)
+    app = seeded_app(seed, 1, 2)
     app.screen.next()
     tray = app.top
     settle(app)
@@ -80,6 +80,9 @@ def test_energy_reroll_and_three_of_a_kind_in_the_preparation_tray():
     assert tray.message == "" and tray.roll.times_rerolled(misses[1]) == 1
     settle(app)
     enter(app)
+    assert not app.session.state.hero("Aria").has_used("energy-reroll")  # the others roll first
+    app.update(0)
+    roll_in_tray(app)
     aria = app.session.state.hero("Aria")
     assert (aria.energy, aria.has_used("energy-reroll")) == (3, True)
     first = [face_of(label) for label in roll_dice(DICE, seed=seed).labels()]
@@ -94,7 +97,7 @@ def test_energy_reroll_and_three_of_a_kind_in_the_preparation_tray():
 
 def test_three_of_a_kind_change_in_the_tray_becomes_the_action():
     seed = seed_where(lambda labels: any(labels.count(x) >= 3 for x in labels if x != "MISS"))
-    app = seeded_app(seed)
+    app = seeded_app(seed, 1, 2)
     app.screen.next()
     tray = app.top
     settle(app)
@@ -104,6 +107,8 @@ def test_three_of_a_kind_change_in_the_tray_becomes_the_action():
     tray.change_to("SKILL HIT")
     assert tray.change == (odd, "SKILL HIT")
     enter(app)
+    app.update(0)
+    roll_in_tray(app)
     aria = app.session.state.hero("Aria")
     assert aria.dice[odd] == "skill-hit" and aria.has_used("three-of-a-kind")
 
