@@ -3,7 +3,9 @@
 Preparation: Roll (N) throws the ally's two dice (first round; misses rerolled until none is
 left) and each hero's four dice from its pool ("Dice:" picks which when the pool holds more)
 in the dice tray, one after another (in the tray: click misses and R for the Energy Reroll, a
-Three-of-a-Kind change, Enter to hand the dice to the hero; Esc stops); click a hero, then an
+Three-of-a-Kind change, Enter to hand the dice to the hero; Esc stops; the tray's Energy
+Reroll and change are performed once every hero has rolled, rolling being the Preparation's
+first step and a chance point); click a hero, then an
 adjacent zone to Dash; "Reroll misses" throws the hero's misses in the tray for 1 energy; with
 three identical faces, "3-of-a-kind" buttons change one other die; "Earlier" moves the
 selected hero up the player order; the Reactions buttons place the Enemy Reactions tile and
@@ -14,9 +16,10 @@ attack with the reason in the caption; click a zone to STEP, an enemy to attack;
 are buttons, and so are the skill effects (a block token; Stun, Pull or Push on a Ctrl-clicked
 enemy), the ally's dice and abilities, the weapon's special result and the armour choice; End
 turn (T).  Enemy slots: Next enemy (N) performs one activation and the log says why; when the
-players choose the target, a button per target; D6 results for equal paths and pushes are
-seeded rolls of the dice module's plain ``d6``, written into the action.  Clean-Up (N), then
-one button per exit with its damage, the objectives as marked in the app, and an extra round.
+players choose the target, a button per target; when the activation then waits for a D6 (a
+chance point), a seeded roll of the dice module's plain ``d6`` is written into the action.
+Clean-Up (N), then one button per exit with its damage, the objectives as marked in the app,
+and an extra round.
 Every refusal is the rules core's message in the status line.  Every roll goes to the log in
 words with its seed; its replayable record rides along as the entry's ``data``
 (``tabletop.dice.roll.replay`` rebuilds the same faces from it), never in the words.

@@ -41,7 +41,7 @@ def prep_refusal(state: FateforgeState, name: str) -> str:
     problem = hero_refusal(state, name)
     if problem:
         return problem
-    hero = state.hero(name)
+    hero = state.find_hero(name)
     return "" if hero.rolled else f"{hero.name} has not rolled this round's combat dice yet"
 
 
@@ -50,7 +50,7 @@ def turn_refusal(state: FateforgeState, name: str) -> str:
     problem = hero_refusal(state, name)
     if problem:
         return problem
-    hero, current = state.hero(name), state.round.current
+    hero, current = state.find_hero(name), state.round.current
     if current != hero.name:
         return f"it is not {hero.name}'s turn (now: {current})"
     if hero.has_used("revived"):

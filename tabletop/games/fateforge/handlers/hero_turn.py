@@ -57,28 +57,28 @@ from tabletop.spatial.zone_graph import move_neighbours
 
 
 def _step_cost(state: FateforgeState, action: Step) -> list[str]:
-    difficult = state.zone(state.hero(action.hero).zone).difficult
+    difficult = state.zone(state.find_hero(action.hero).zone).difficult
     return ([] if action.energy else ["step"]) + ["focus"] * (difficult + (action.trap ==
                                                                              "focus"))
 
 
 def _step_refusal(state: FateforgeState, action: Step) -> str:
     def pay() -> str:
-        hero, needs = state.hero(action.hero), _step_cost(state, action)
+        hero, needs = state.find_hero(action.hero), _step_cost(state, action)
         return "" if can_pay(hero, needs) else \
             f"{hero.name}'s results cannot pay {', '.join(needs)} (each from a different die)"
 
     return first(lambda: turn_refusal(state, action.hero),
                  lambda: zone_refusal(state, action.to),
-                 lambda: step_refusal(state, state.hero(action.hero), zone_id(state, action.to),
-                                      energy=action.energy) or "",
+                 lambda: step_refusal(state, state.find_hero(action.hero),
+                                      zone_id(state, action.to), energy=action.energy) or "",
                  pay,
-                 lambda: enter_refusal(state, state.hero(action.hero),
+                 lambda: enter_refusal(state, state.find_hero(action.hero),
                                        zone_id(state, action.to), action.trap))
 
 
 def _step(state: FateforgeState, action: Step) -> Outcome:
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     to = zone_id(state, action.to)
     difficult = state.zone(hero.zone).difficult
     here = state.zone_name(hero.zone)
@@ -105,10 +105,10 @@ def _attack(result: str, refusal) -> Handler:
 
     def check(state: FateforgeState, action: Hit | Shot) -> str:
         return first(lambda: turn_refusal(state, action.hero),
-                     lambda: refusal(state, state.hero(action.hero), action.enemy) or "")
+                     lambda: refusal(state, state.find_hero(action.hero), action.enemy) or "")
 
     def resolve(state: FateforgeState, action: Hit | Shot) -> Outcome:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         enemy = state.find_enemy(action.enemy)
         state = acted(spent(state, hero.name, result), hero)
         return wound(state, enemy.name, 1, f"{hero.name}'s {result.upper()}")
@@ -117,7 +117,7 @@ def _attack(result: str, refusal) -> Handler:
 
 
 def _door_index(state: FateforgeState, action: ToggleDoor) -> int | None:
-    here, to = state.hero(action.hero).zone, zone_id(state, action.to)
+    here, to = state.find_hero(action.hero).zone, zone_id(state, action.to)
     return next((i for i, c in enumerate(state.connections)
                  if c.joins(here) and c.other(here) == to and c.door), None)
 
@@ -126,18 +126,19 @@ def _door_refusal(state: FateforgeState, action: ToggleDoor) -> str:
     def door() -> str:
         index = _door_index(state, action)
         if index is None:
-            return (f"there is no door between {state.zone_name(state.hero(action.hero).zone)} "
-                    f"and {state.zone_name(zone_id(state, action.to))}")
+            here = state.find_hero(action.hero).zone
+            return (f"there is no door between {state.zone_name(here)} and "
+                    f"{state.zone_name(zone_id(state, action.to))}")
         guard = state.guard_of(state.connections[index].name)
         return f"{guard.name} guards the door; heroes cannot use a guarded door" if guard else ""
 
     return first(lambda: turn_refusal(state, action.hero),
                  lambda: zone_refusal(state, action.to), door,
-                 lambda: focus_refusal(state.hero(action.hero)))
+                 lambda: focus_refusal(state.find_hero(action.hero)))
 
 
 def _toggle_door(state: FateforgeState, action: ToggleDoor) -> Outcome:
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     index = _door_index(state, action)
     conn = state.connections[index]
     flipped = replace(conn, door="open" if conn.door == "closed" else "closed")
@@ -152,7 +153,7 @@ def _toggle_door(state: FateforgeState, action: ToggleDoor) -> Outcome:
 
 def _portal_refusal(state: FateforgeState, action: UsePortal) -> str:
     def portal() -> str:
-        here, to = state.hero(action.hero).zone, zone_id(state, action.to)
+        here, to = state.find_hero(action.hero).zone, zone_id(state, action.to)
         found = next((p for p in state.portals if {p.a, p.b} == {here, to}), None)
         if found is None:
             return f"no portal joins {state.zone_name(here)} and {state.zone_name(to)}"
@@ -161,19 +162,19 @@ def _portal_refusal(state: FateforgeState, action: UsePortal) -> str:
             if guard else ""
 
     def focus() -> str:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         return focus_refusal(hero, 1 + state.zone(hero.zone).difficult
                              + (action.trap == "focus"))
 
     return first(lambda: turn_refusal(state, action.hero),
                  lambda: zone_refusal(state, action.to), portal,
-                 lambda: leave_refusal(state, state.hero(action.hero)) or "", focus,
-                 lambda: enter_refusal(state, state.hero(action.hero),
+                 lambda: leave_refusal(state, state.find_hero(action.hero)) or "", focus,
+                 lambda: enter_refusal(state, state.find_hero(action.hero),
                                        zone_id(state, action.to), action.trap))
 
 
 def _portal(state: FateforgeState, action: UsePortal) -> Outcome:
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     to = zone_id(state, action.to)
     difficult = state.zone(hero.zone).difficult
     here = state.zone_name(hero.zone)
@@ -190,11 +191,11 @@ def _focus_token(kind: str, text: str) -> Handler:
 
     def check(state: FateforgeState, action: OpenChest | Explore) -> str:
         return first(lambda: turn_refusal(state, action.hero),
-                     lambda: token_refusal(state, state.hero(action.hero), action.token, kind),
-                     lambda: focus_refusal(state.hero(action.hero)))
+                     lambda: token_refusal(state, state.find_hero(action.hero), action.token, kind),
+                     lambda: focus_refusal(state.find_hero(action.hero)))
 
     def resolve(state: FateforgeState, action: OpenChest | Explore) -> Outcome:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         index, token = find_token(state, hero, action.token, kind)
         state = acted(spent(without(state, index), hero.name, "focus"), hero)
         return state, [Event(kind, f"{hero.name} spends a FOCUS on {token.label}: {text}")]
@@ -204,12 +205,12 @@ def _focus_token(kind: str, text: str) -> Handler:
 
 def _collect_refusal(state: FateforgeState, action: Collect) -> str:
     return first(lambda: turn_refusal(state, action.hero),
-                 lambda: token_refusal(state, state.hero(action.hero), action.token,
+                 lambda: token_refusal(state, state.find_hero(action.hero), action.token,
                                        "objective"))
 
 
 def _collect(state: FateforgeState, action: Collect) -> Outcome:
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     index, token = find_token(state, hero, action.token, "objective")
     state = without(state, index)
     hero = replace(state.hero(hero.name), carrying=(*hero.carrying, token.label)).mark("acted")
@@ -221,13 +222,13 @@ def _revive_refusal(state: FateforgeState, action: Revive) -> str:
         found = state.find_hero(action.target)
         if found is None or not found.ko:
             return f"{action.target} is not a knocked-out hero"
-        if found.zone != state.hero(action.hero).zone:
+        if found.zone != state.find_hero(action.hero).zone:
             return (f"{found.name} is in {state.zone_name(found.zone)}; reviving needs the "
                     f"same zone")
         return ""
 
     def energy() -> str:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         return "" if hero.energy >= 1 else \
             f"{hero.name} has no energy to spend (revive costs 1 FOCUS and 1 energy)"
 
@@ -237,12 +238,12 @@ def _revive_refusal(state: FateforgeState, action: Revive) -> str:
             f"{found.name} has no exhausted health to recover"
 
     return first(lambda: turn_refusal(state, action.hero), target,
-                 lambda: focus_refusal(state.hero(action.hero)), energy, recovers)
+                 lambda: focus_refusal(state.find_hero(action.hero)), energy, recovers)
 
 
 def _revive(state: FateforgeState, action: Revive) -> Outcome:
-    hero = spend(state.hero(action.hero), "focus")
-    target = state.hero(action.target)
+    hero = spend(state.find_hero(action.hero), "focus")
+    target = state.find_hero(action.target)
     hero = replace(hero, energy=hero.energy - 1, energy_exhausted=hero.energy_exhausted + 1)
     state = acted(state.with_hero(hero), hero)
     events = [Event("revive", f"{hero.name} spends a FOCUS and 1 energy to revive "
@@ -264,18 +265,18 @@ def _revive(state: FateforgeState, action: Revive) -> Outcome:
 
 
 def _fountain_found(state: FateforgeState, action: Fountain):
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     return next(((i, t) for i, t in enumerate(state.tokens)
                  if t.zone == hero.zone and t.kind == "fountain" and t.cubes), None)
 
 
 def _fountain_flag(state: FateforgeState, action: Fountain) -> str:
-    return "fountain-end" if state.hero(action.hero).has_used("acted") else "fountain-start"
+    return "fountain-end" if state.find_hero(action.hero).has_used("acted") else "fountain-start"
 
 
 def _fountain_refusal(state: FateforgeState, action: Fountain) -> str:
     def fountain() -> str:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         if _fountain_found(state, action) is None:
             return (f"there is no healing fountain with cubes in "
                     f"{state.zone_name(hero.zone)}")
@@ -286,7 +287,7 @@ def _fountain_refusal(state: FateforgeState, action: Fountain) -> str:
         return ""
 
     def amounts() -> str:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         _, token = _fountain_found(state, action)
         take = action.health + action.energy
         if action.health < 0 or action.energy < 0 or take == 0 or take > token.cubes:
@@ -309,7 +310,7 @@ def _fountain_refusal(state: FateforgeState, action: Fountain) -> str:
 def _fountain(state: FateforgeState, action: Fountain) -> Outcome:
     """Health and energy from a healing fountain's cubes, once when the turn starts and once
     when it ends (used after acting, it ends the turn) (*Healing Fountains*)."""
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     flag = _fountain_flag(state, action)
     index, token = _fountain_found(state, action)
     take = action.health + action.energy
@@ -350,14 +351,14 @@ def _minion_refusal(state: FateforgeState, name: str, *, moves: bool) -> str:
 
 def _push_refusal(state: FateforgeState, action: Push) -> str:
     def where() -> str:
-        hero, enemy = state.hero(action.hero), state.find_enemy(action.enemy)
+        hero, enemy = state.find_hero(action.hero), state.find_enemy(action.enemy)
         graph = state.graph
         if enemy.zone != hero.zone and enemy.zone not in graph.open_neighbours(hero.zone):
             return f"{enemy.name} is neither in nor next to {state.zone_name(hero.zone)}"
         return ""
 
     def to() -> str:
-        hero, enemy = state.hero(action.hero), state.find_enemy(action.enemy)
+        hero, enemy = state.find_hero(action.hero), state.find_enemy(action.enemy)
         zone = zone_id(state, action.to)
         if zone not in move_neighbours(state.graph, enemy.zone):
             return (f"{state.zone_name(zone)} is not adjacent to "
@@ -373,7 +374,7 @@ def _push_refusal(state: FateforgeState, action: Push) -> str:
 
 
 def _push(state: FateforgeState, action: Push) -> Outcome:
-    hero, enemy = state.hero(action.hero), state.find_enemy(action.enemy)
+    hero, enemy = state.find_hero(action.hero), state.find_enemy(action.enemy)
     to = zone_id(state, action.to)
     state = acted(state.with_enemy(replace(enemy, zone=to)), hero)
     return fear_all(state, to, [Event("push", f"{hero.name} pushes {enemy.name} from "
@@ -383,7 +384,7 @@ def _push(state: FateforgeState, action: Push) -> Outcome:
 
 def _pull_refusal(state: FateforgeState, action: Pull) -> str:
     def where() -> str:
-        hero, enemy = state.hero(action.hero), state.find_enemy(action.enemy)
+        hero, enemy = state.find_hero(action.hero), state.find_enemy(action.enemy)
         return "" if enemy.zone in state.graph.open_neighbours(hero.zone) else \
             f"{enemy.name} is not in a zone adjacent to {state.zone_name(hero.zone)}"
 
@@ -392,7 +393,7 @@ def _pull_refusal(state: FateforgeState, action: Pull) -> str:
 
 
 def _pull(state: FateforgeState, action: Pull) -> Outcome:
-    hero, enemy = state.hero(action.hero), state.find_enemy(action.enemy)
+    hero, enemy = state.find_hero(action.hero), state.find_enemy(action.enemy)
     state = acted(state.with_enemy(replace(enemy, zone=hero.zone)), hero)
     return fear_all(state, hero.zone, [Event("pull", f"{hero.name} pulls {enemy.name} into "
                                                      f"{state.zone_name(hero.zone)}.")])
@@ -408,14 +409,14 @@ def _stun_refusal(state: FateforgeState, action: Stun) -> str:
 
 
 def _stun(state: FateforgeState, action: Stun) -> Outcome:
-    hero, enemy = state.hero(action.hero), state.find_enemy(action.enemy)
+    hero, enemy = state.find_hero(action.hero), state.find_enemy(action.enemy)
     state = acted(state.with_enemy(replace(enemy, stun=True)), hero)
     return state, [Event("stun", f"{hero.name} stuns {enemy.name}: its abilities are ignored "
                                  f"and it does not activate until Clean-Up.")]
 
 
 def _block(state: FateforgeState, action: Block) -> Outcome:
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     state = acted(state.with_hero(replace(hero, block=hero.block + 1)), hero)
     return state, [Event("block", f"{hero.name} gains a block token.")]
 
@@ -426,7 +427,7 @@ def _end_refusal(state: FateforgeState, action: EndTurn) -> str:
 
 def _end_turn(state: FateforgeState, action: EndTurn) -> Outcome:
     """The hero's turn ends: unused results are discarded; the next slot of the sequence."""
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     events: list[Event] = []
     unused = len(hero.dice)
     keep = tuple(f for f in hero.used if f not in ("energy-step", "acted", "fountain-start",
@@ -439,7 +440,7 @@ def _end_turn(state: FateforgeState, action: EndTurn) -> Outcome:
 
 def _weapon_refusal(state: FateforgeState, action: WeaponSpecial) -> str:
     def special() -> str:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         if not any("special" in f.split("/") for f in hero.dice):
             return f"{hero.name} has no special result (only a weapon die shows one)"
         if hero.has_used("weapon"):
@@ -451,7 +452,7 @@ def _weapon_refusal(state: FateforgeState, action: WeaponSpecial) -> str:
 
 
 def _weapon_special(state: FateforgeState, action: WeaponSpecial) -> Outcome:
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     index = next(i for i, f in enumerate(hero.dice) if "special" in f.split("/"))
     hero = replace(hero, dice=tuple(f for i, f in enumerate(hero.dice) if i != index))
     state = acted(state.with_hero(hero.mark("weapon")), hero)
@@ -463,7 +464,7 @@ def _ally_turn_refusal(state: FateforgeState, name: str, die: int) -> str:
     """Hero ``name``, taking its turn, may use the ally's die ``die`` now: in the same zone
     as the ally's hero, once per turn (*Allies*)."""
     def usable() -> str:
-        hero, ally = state.hero(name), state.ally
+        hero, ally = state.find_hero(name), state.ally
         if not 0 <= die < len(ally.dice):
             return f"{ally.name} has {len(ally.dice)} unused dice" if ally.rolled else \
                 f"{ally.name}'s dice have not been rolled"
@@ -479,7 +480,7 @@ def _ally_turn_refusal(state: FateforgeState, name: str, die: int) -> str:
 
 def _ally_die_refusal(state: FateforgeState, action: UseAllyDie) -> str:
     def own() -> str:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         return "" if 0 <= action.own < len(hero.dice) else \
             f"{hero.name} has no die {action.own + 1} to discard"
 
@@ -493,7 +494,7 @@ def _spend_ally_die(state: FateforgeState, die: int) -> FateforgeState:
 
 
 def _use_ally_die(state: FateforgeState, action: UseAllyDie) -> Outcome:
-    hero, ally = state.hero(action.hero), state.ally
+    hero, ally = state.find_hero(action.hero), state.ally
     face = ally.dice[action.die]
     dropped = hero.dice[action.own]
     dice = (*(f for i, f in enumerate(hero.dice) if i != action.own), face)
@@ -503,7 +504,7 @@ def _use_ally_die(state: FateforgeState, action: UseAllyDie) -> Outcome:
 
 
 def _ally_ability(state: FateforgeState, action: AllyAbility) -> Outcome:
-    hero, ally = state.hero(action.hero), state.ally
+    hero, ally = state.find_hero(action.hero), state.ally
     face = ally.dice[action.die]
     state = _spend_ally_die(state.with_hero(hero.mark("ally")), action.die)
     return state, [Event("ally", f"{hero.name} discards {ally.name}'s {face} to activate an "

@@ -94,12 +94,12 @@ def dice_rule(check: Callable[[], object]) -> str:
 
 def _roll_refusal(state: FateforgeState, action: RollDice) -> str:
     def rolled() -> str:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         return f"{hero.name} already rolled this round (undo to change the dice)" \
             if hero.rolled else ""
 
     def count() -> str:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         if len(action.results) == dice_count(hero):
             return ""
         why = " (stunned: one less die)" if hero.stun else ""
@@ -107,11 +107,11 @@ def _roll_refusal(state: FateforgeState, action: RollDice) -> str:
 
     return first(lambda: hero_refusal(state, action.hero), rolled, count,
                  lambda: faces_refusal(tuple(f.lower() for f in action.results), action.kinds,
-                                       state.hero(action.hero).pool, action.hero))
+                                       state.find_hero(action.hero).pool, action.hero))
 
 
 def _roll(state: FateforgeState, action: RollDice) -> Outcome:
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     faces = tuple(f.lower() for f in action.results)
     dice = f" ({', '.join(action.kinds)})" if action.kinds else ""
     events = [Event("roll", f"{hero.name} rolls {', '.join(faces)}{dice}.")]
@@ -126,13 +126,13 @@ def _misses(hero: Hero) -> list[int]:
 
 def _reroll_refusal(state: FateforgeState, action: EnergyReroll) -> str:
     def rule() -> str:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         return dice_rule(lambda: check_energy_reroll(
             hero.dice, _misses(hero)[:len(action.results)], hero.energy,
             hero.has_used("energy-reroll")))
 
     def count() -> str:
-        misses = len(_misses(state.hero(action.hero)))
+        misses = len(_misses(state.find_hero(action.hero)))
         return f"reroll 1 to {misses} misses, not {len(action.results)}" \
             if len(action.results) > misses else ""
 
@@ -146,7 +146,7 @@ def _reroll_refusal(state: FateforgeState, action: EnergyReroll) -> str:
 def _reroll(state: FateforgeState, action: EnergyReroll) -> Outcome:
     """Energy Reroll: the results replace the hero's misses in order.  The rule (once per
     round, only misses, 1 energy) is the dice module's :func:`check_energy_reroll`."""
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     faces = tuple(f.lower() for f in action.results)
     dice = list(hero.dice)
     for index, face in zip(_misses(hero), faces, strict=False):
@@ -167,7 +167,7 @@ def three_of_a_kind_face(hero: Hero) -> str | None:
 
 def _three_refusal(state: FateforgeState, action: ThreeOfAKind) -> str:
     def rule() -> str:
-        hero = state.hero(action.hero)
+        hero = state.find_hero(action.hero)
         return dice_rule(lambda: check_change(hero.dice, action.die, action.to,
                                               hero.has_used("three-of-a-kind")))
 
@@ -176,7 +176,7 @@ def _three_refusal(state: FateforgeState, action: ThreeOfAKind) -> str:
 
 def _three(state: FateforgeState, action: ThreeOfAKind) -> Outcome:
     """Three-of-a-Kind, checked by the dice module's :func:`check_change`."""
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     face = three_of_a_kind_face(hero)
     to = core_result(check_change(hero.dice, action.die, action.to, False))
     dice = tuple(to if i == action.die else f for i, f in enumerate(hero.dice))
@@ -188,14 +188,14 @@ def _three(state: FateforgeState, action: ThreeOfAKind) -> Outcome:
 def _dash_refusal(state: FateforgeState, action: Dash) -> str:
     return first(lambda: prep_refusal(state, action.hero),
                  lambda: zone_refusal(state, action.to),
-                 lambda: dash_refusal(state, state.hero(action.hero),
+                 lambda: dash_refusal(state, state.find_hero(action.hero),
                                       zone_id(state, action.to)) or "",
-                 lambda: enter_refusal(state, state.hero(action.hero),
+                 lambda: enter_refusal(state, state.find_hero(action.hero),
                                        zone_id(state, action.to), action.trap))
 
 
 def _dash(state: FateforgeState, action: Dash) -> Outcome:
-    hero = state.hero(action.hero)
+    hero = state.find_hero(action.hero)
     to = zone_id(state, action.to)
     hostile = bool(state.enemies_in(hero.zone))
     here = state.zone_name(hero.zone)
@@ -265,8 +265,9 @@ def _roll_ally(state: FateforgeState, action: RollAllyDice) -> Outcome:
 
 def _accompany_refusal(state: FateforgeState, action: AccompanyAlly) -> str:
     def other() -> str:
-        return f"{state.ally.name} already accompanies {action.hero}" \
-            if state.ally.hero == action.hero else ""
+        name = state.find_hero(action.hero).name
+        return f"{state.ally.name} already accompanies {name}" \
+            if state.ally.hero == name else ""
 
     return first(lambda: ally_refusal(state),
                  lambda: _first_preparation(state, "the hero who accompanies the ally is "
@@ -276,8 +277,9 @@ def _accompany_refusal(state: FateforgeState, action: AccompanyAlly) -> str:
 
 def _accompany(state: FateforgeState, action: AccompanyAlly) -> Outcome:
     """Choose the hero the ally accompanies, in the first Preparation Phase (*Allies*)."""
-    state = replace(state, ally=replace(state.ally, hero=action.hero))
-    return state, [Event("ally", f"{state.ally.name} accompanies {action.hero}.")]
+    name = state.find_hero(action.hero).name
+    state = replace(state, ally=replace(state.ally, hero=name))
+    return state, [Event("ally", f"{state.ally.name} accompanies {name}.")]
 
 
 def _armour_refusal(state: FateforgeState, action: SetArmourUse) -> str:
@@ -290,10 +292,11 @@ def _armour_refusal(state: FateforgeState, action: SetArmourUse) -> str:
 
 
 def _set_armour(state: FateforgeState, action: SetArmourUse) -> Outcome:
-    state = state.with_hero(replace(state.hero(action.hero), armour_use=action.use))
+    hero = state.find_hero(action.hero)
+    state = state.with_hero(replace(hero, armour_use=action.use))
     text = ("uses armour cubes against damage" if action.use else
             "keeps the armour cubes: damage goes to health (Armour: the player may use them)")
-    return state, [Event("armour", f"{action.hero} {text}.")]
+    return state, [Event("armour", f"{hero.name} {text}.")]
 
 
 def rolls_refusal(state: FateforgeState) -> str:
