@@ -444,7 +444,7 @@ def test_enemy_push_of_a_hero_is_random_by_d6():
     assert is_chance_node(state) and legal_actions(state) == []
     assert chance_outcomes(state) == [(EnemyActs(rolls=(1,)), Fraction(1, 2)),
                                       (EnemyActs(rolls=(4,)), Fraction(1, 2))]
-    refused(state, EnemyActs(), "1–3: a, 4–6: c")
+    refused(state, EnemyActs(), "1–3: A, 4–6: C")
     low, _ = play(state, EnemyActs(rolls=(3,)))
     high, events = play(state, EnemyActs(rolls=(4,)))
     assert low.hero("Aria").zone == "a" and high.hero("Aria").zone == "c"

@@ -197,3 +197,22 @@ def test_enemy_push_d6_is_a_seeded_d6_roll_written_to_the_action_and_log():
         assert zones[-1] == ("a" if face <= 3 else "c")
     assert zones[0] == zones[1]
 
+
+
+def test_players_choose_the_target_then_the_window_rolls_the_push_d6():
+    """*Targeting Heroes* then *Randomisation*: the target button is the players' choice;
+    the D6 the push then waits for is rolled at once (seeded) and logged."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.font.init()
+    state = enemy_turns(scene("a-b-c", heroes=[hero("Aria", "b"), hero("Odo", "b")], enemies=[
+        enemy("Ogre", "brown", "b", Section("hit", 0, 1, ("push",)))]))
+    app = App(Session(GAME, state), SIZE)
+    app.screen.new_seed = itertools.repeat(5).__next__
+    assert [spec.label for spec in app.screen.buttons()] == ["Target Aria", "Target Odo"]
+    app.screen.next_enemy("Odo")
+    face = roll_dice(["d6"], seed=5).face(0).value
+    odo = app.session.state.hero("Odo")
+    assert odo.zone == ("a" if face <= 3 else "c") and odo.health == 4
+    assert app.session.state.round.target == "" and records(app, "D6 for the enemy")
+    assert [n.note for n in app.session.history[-2:]] == [
+        "next enemy activation, targeting Odo", f"next enemy activation, targeting Odo, D6 {face}"]

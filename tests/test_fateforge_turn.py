@@ -108,7 +108,7 @@ def test_randomisation_the_players_choose_the_target_then_a_d6_decides_the_push(
     assert legal_actions(state) == [EnemyActs("Aria"), EnemyActs("Odo")]
     refused(state, EnemyActs("Aria", (1,)), "the players choose the target first")
     chosen, events = play(state, EnemyActs("Aria"))
-    assert chosen.round.target == "Aria" and "1–3: a, 4–6: c" in events[0]
+    assert chosen.round.target == "Aria" and "1–3: A, 4–6: C" in events[0]
     assert is_chance_node(chosen) and legal_actions(chosen) == []
     assert chance_outcomes(chosen) == [(EnemyActs("Aria", (1,)), Fraction(1, 2)),
                                        (EnemyActs("Aria", (4,)), Fraction(1, 2))]

@@ -298,7 +298,10 @@ class FateforgeController(GameController):
             caption.append(f"{enemy.name} on its Enemy Turn now: {turn_plan(state, enemy).why}")
         plan = next_activation(state)
         if plan is not None:
-            caption.insert(0, f"Next ({plan.item}): {plan.why}")
+            die = die_needed(state)
+            chosen = f"; the players chose {state.round.target}" if state.round.target else ""
+            then = f"; {die.words()}" if die is not None else ""
+            caption.insert(0, f"Next ({plan.item}): {plan.why}{chosen}{then}")
         return FateforgeOverlays(selected=self.selected, step=step, targets=targets,
                                  blocked=blocked, acting=plan.enemy if plan else None,
                                  hover=self.hover, caption=tuple(caption))

@@ -39,15 +39,17 @@ def faces_for(index: int, count: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Die:
-    """A D6 the activation still needs: ``what`` it decides among ``options``."""
+    """A D6 the activation still needs: ``what`` it decides among ``options`` (ids, sorted),
+    ``names`` the options in the players' words."""
 
     options: tuple[str, ...]
     what: str
+    names: tuple[str, ...]
 
     def words(self) -> str:
         """``2 equally viable outcomes; roll a D6 (1–3: A, 4–6: B)``."""
         split = ", ".join(f"{_run(faces_for(i, len(self.options)))}: {o}"
-                          for i, o in enumerate(self.options))
+                          for i, o in enumerate(self.names))
         return (f"{self.what} has {len(self.options)} equally viable outcomes; roll a D6 "
                 f"({split}) (Randomisation)")
 
@@ -70,11 +72,15 @@ class _Dice:
     def __init__(self, rolls: tuple[int, ...]):
         self.rolls = list(rolls)
 
-    def pick(self, options: tuple[str, ...], what: str) -> str:
+    def pick(self, options: tuple[str, ...], what: str, state: FateforgeState | None = None
+             ) -> str:
+        """The option the next D6 picks among ``options`` (zone ids when ``state`` is given,
+        to name them; else enemy names)."""
         if len(options) == 1:
             return options[0]
         if not self.rolls:
-            raise _Unrolled(Die(options, what))
+            names = tuple(state.zone_name(o) for o in options) if state else options
+            raise _Unrolled(Die(options, what, names))
         return options[pick_index(self.rolls.pop(0), len(options))]
 
 
@@ -177,7 +183,7 @@ def _resolve(state: FateforgeState, plan: Activation, target: str, dice: _Dice) 
             if zone == goal:
                 break
             options = first_steps_toward(graph, zone, goal)
-            zone = dice.pick(tuple(options), f"{enemy.name}'s STEP toward {target}")
+            zone = dice.pick(tuple(options), f"{enemy.name}'s STEP toward {target}", state)
             events.append(Event("move", f"{enemy.name} steps to {state.zone_name(zone)}, toward "
                                         f"{target}.", enemy.name, (zone,)))
             state = state.with_enemy(replace(enemy, zone=zone))
@@ -206,7 +212,7 @@ def _attack(state: FateforgeState, section, enemy, target: str, dice: _Dice,
     if "push" in section.modifiers and not hero.ko:
         options = move_neighbours(graph, hero.zone)
         if options:
-            to = dice.pick(options, f"{enemy.name}'s push of {target}")
+            to = dice.pick(options, f"{enemy.name}'s push of {target}", state)
             state = state.with_hero(replace(hero, zone=to))
             events.append(Event("push", f"{enemy.name} pushes {target} to "
                                         f"{state.zone_name(to)} (the push cannot be "
@@ -236,7 +242,7 @@ def _call(state: FateforgeState, section, caller, minion, dice: _Dice,
         if zone == caller.zone:
             break
         options = first_steps_toward(state.graph, zone, caller.zone)
-        zone = dice.pick(tuple(options), f"{minion.name}'s move toward {caller.name}")
+        zone = dice.pick(tuple(options), f"{minion.name}'s move toward {caller.name}", state)
         events.append(Event("move", f"{caller.name} calls {minion.name}: it steps to "
                                     f"{state.zone_name(zone)}.", minion.name, (zone,)))
         state = state.with_enemy(replace(state.enemy(minion.name), zone=zone))
