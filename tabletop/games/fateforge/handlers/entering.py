@@ -31,6 +31,13 @@ def enter_refusal(state: FateforgeState, hero: Hero, to: str, trap: str) -> str:
     return ""
 
 
+def move_refusal(state: FateforgeState, action) -> str:
+    """:func:`enter_refusal` for an action that moves its ``hero`` into the zone ``to`` with
+    a ``trap`` choice (Dash, STEP, a portal); the zone is known to exist."""
+    to = state.find_zone(action.to).id
+    return enter_refusal(state, state.find_hero(action.hero), to, action.trap)
+
+
 def enter_zone(state: FateforgeState, name: str, to: str, trap: str) -> Outcome:
     """Move hero ``name`` into ``to`` voluntarily: the trap there is dealt with by ``trap``
     (*Traps*); a fear-inducing enemy there makes the hero draw a Fear card, once per round

@@ -43,7 +43,7 @@ from tabletop.games.fateforge.handlers.common import (
     zone_id,
     zone_refusal,
 )
-from tabletop.games.fateforge.handlers.entering import enter_refusal, enter_zone, fear_all
+from tabletop.games.fateforge.handlers.entering import enter_zone, fear_all, move_refusal
 from tabletop.games.fateforge.handlers.preparation import ally_refusal
 from tabletop.games.fateforge.moves import (
     hit_refusal,
@@ -73,8 +73,7 @@ def _step_refusal(state: FateforgeState, action: Step) -> str:
                  lambda: step_refusal(state, state.find_hero(action.hero),
                                       zone_id(state, action.to), energy=action.energy) or "",
                  pay,
-                 lambda: enter_refusal(state, state.find_hero(action.hero),
-                                       zone_id(state, action.to), action.trap))
+                 lambda: move_refusal(state, action))
 
 
 def _step(state: FateforgeState, action: Step) -> Outcome:
@@ -169,8 +168,7 @@ def _portal_refusal(state: FateforgeState, action: UsePortal) -> str:
     return first(lambda: turn_refusal(state, action.hero),
                  lambda: zone_refusal(state, action.to), portal,
                  lambda: leave_refusal(state, state.find_hero(action.hero)) or "", focus,
-                 lambda: enter_refusal(state, state.find_hero(action.hero),
-                                       zone_id(state, action.to), action.trap))
+                 lambda: move_refusal(state, action))
 
 
 def _portal(state: FateforgeState, action: UsePortal) -> Outcome:

@@ -37,7 +37,7 @@ from tabletop.games.fateforge.handlers.common import (
     zone_id,
     zone_refusal,
 )
-from tabletop.games.fateforge.handlers.entering import enter_refusal, enter_zone
+from tabletop.games.fateforge.handlers.entering import enter_zone, move_refusal
 from tabletop.games.fateforge.layout import valid_face
 from tabletop.games.fateforge.moves import dash_refusal
 from tabletop.games.fateforge.state import WEAPON_DICE, FateforgeState, Hero
@@ -190,8 +190,7 @@ def _dash_refusal(state: FateforgeState, action: Dash) -> str:
                  lambda: zone_refusal(state, action.to),
                  lambda: dash_refusal(state, state.find_hero(action.hero),
                                       zone_id(state, action.to)) or "",
-                 lambda: enter_refusal(state, state.find_hero(action.hero),
-                                       zone_id(state, action.to), action.trap))
+                 lambda: move_refusal(state, action))
 
 
 def _dash(state: FateforgeState, action: Dash) -> Outcome:
