@@ -78,8 +78,9 @@ __all__ = [
 
 ROLLS = (RollDice, RollAllyDice)
 SETTINGS = (SetArmourUse, AccompanyAlly)
-"""Choices that move nothing and stay open while a roll is awaited: whether a hero's armour
-stops damage (*Armour*: any time) and the hero the ally accompanies (*Allies*: at setup)."""
+"""Choices that move nothing and stay open while a roll or a trap choice is awaited: whether
+a hero's armour stops damage (*Armour*: any time) and the hero the ally accompanies (*Allies*:
+at setup)."""
 
 
 def refusal(state: FateforgeState, action: object) -> str:
@@ -112,9 +113,10 @@ def _chance_refusal(state: FateforgeState, action: object) -> str:
 
 
 def _trap_refusal(state: FateforgeState, action: object) -> str:
-    """A hero moved onto a trap deals with it before anything else happens (*Traps*)."""
+    """A hero moved onto a trap deals with it before anything else happens (*Traps*); the
+    :data:`SETTINGS` stay open."""
     waiting = trap_waiting(state)
-    if waiting and not isinstance(action, SpringTrap):
+    if waiting and not isinstance(action, (SpringTrap, *SETTINGS)):
         return f"{waiting} must first deal with the trap it was moved onto (Traps)"
     return ""
 
@@ -161,7 +163,7 @@ def _candidates(state: FateforgeState) -> list[object]:
             if three_of_a_kind_face(hero):
                 out.append(ThreeOfAKind(hero.name, 0, "step"))
             for zone in move_neighbours(state.graph, hero.zone):
-                out += [Dash(hero.name, zone), Dash(hero.name, zone, "card")]
+                out += [Dash(hero.name, zone, trap) for trap in ("", *TRAP_CHOICES)]
         names = tuple(h.name for h in state.heroes)
         out.append(SetOrder(names))
         if len(names) > 1:

@@ -58,8 +58,9 @@ def _run(faces: tuple[int, ...]) -> str:
     return f"{faces[0]}" if len(faces) == 1 else f"{faces[0]}–{faces[-1]}"
 
 
-class _Unrolled(Exception):  # noqa: N818 - a signal inside this module, never raised out
-    """The D6 results ran out at ``die``."""
+class _Unrolled(Exception):
+    """The D6 results ran out at ``die``: a signal inside this module (caught by
+    :func:`_settle` and :func:`die_needed`), never raised out of it."""
 
     def __init__(self, die: Die):
         super().__init__(die.what)
