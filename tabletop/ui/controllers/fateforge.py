@@ -747,10 +747,9 @@ class FateforgeController(GameController):
         """The phase's main step: roll, start the Action Phase, next enemy, Clean-Up."""
         state, rnd = self.state, self.state.round
         if rnd.phase == "preparation":
-            waiting = [h.name for h in state.heroes if not h.ko and not h.rolled]
             ally = state.ally
-            if ally is not None and not ally.out and not ally.rolled and rnd.number == 1:
-                waiting.insert(0, ALLY)
+            waiting = [ALLY if ally is not None and name == ally.name else name
+                       for name in rolls_waiting(state)]
             if waiting:
                 self.to_roll = waiting
                 self.update(0)

@@ -8,11 +8,9 @@ from tabletop.games.fateforge.action_table import BUTTONS
 from tabletop.games.fateforge.enemies import next_activation, turn_plan
 from tabletop.games.fateforge.moves import dash_options, hit_refusal, shot_refusal, step_options
 from tabletop.games.fateforge.rules import (
-    apply,
     dice_count,
     die_needed,
     exit_plan,
-    is_chance_node,
     legal_actions,
     refusal,
     three_of_a_kind_face,
@@ -20,7 +18,7 @@ from tabletop.games.fateforge.rules import (
 from tabletop.games.fateforge.turn import rolls_waiting
 
 __all__ = [
-    "apply", "BUTTONS", "dash_options", "dice_count", "die_needed", "exit_plan", "hit_refusal",
-    "is_chance_node", "legal_actions", "next_activation", "refusal", "rolls_waiting",
+    "BUTTONS", "dash_options", "dice_count", "die_needed", "exit_plan", "hit_refusal",
+    "legal_actions", "next_activation", "refusal", "rolls_waiting",
     "shot_refusal", "step_options", "three_of_a_kind_face", "turn_plan",
 ]
