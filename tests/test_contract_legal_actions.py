@@ -12,6 +12,7 @@ Games without chance points keep the contract's defaults and are played the same
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 from fractions import Fraction
@@ -33,8 +34,14 @@ CHECKED = 12
 """How many offered actions (and chance outcomes) are tried at each step, at most."""
 
 
+@functools.cache
+def _loaded(path: Path):
+    """The game and state of layout ``path``, loaded once (states are immutable)."""
+    return layouts.load(path)
+
+
 def test_every_registered_game_is_played():
-    played = {layouts.load(path)[0].name for path in LAYOUTS}
+    played = {_loaded(path)[0].name for path in LAYOUTS}
     assert {game.name for game in all_games()} <= played
 
 
@@ -52,7 +59,7 @@ def _accepted(game, state, actions, rng: random.Random, step: int, what: str) ->
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_playout_through_chance_keeps_the_contract(path, seed):
-    game, state = layouts.load(path)
+    game, state = _loaded(path)
     rng = random.Random(seed)
     for step in range(STEPS):
         if game.is_chance_node(state):
