@@ -15,6 +15,7 @@ from test_fateforge_scenes import (
     turn_of,
 )
 
+from tabletop.games import layouts
 from tabletop.games.fateforge.action_table import ACTIONS
 from tabletop.games.fateforge.actions import (
     Block,
@@ -109,6 +110,7 @@ def test_randomisation_the_players_choose_the_target_then_a_d6_decides_the_push(
     refused(state, EnemyActs("Aria", (1,)), "the players choose the target first")
     chosen, events = play(state, EnemyActs("Aria"))
     assert chosen.round.target == "Aria" and "1–3: A, 4–6: C" in events[0]
+    assert layouts.loads(layouts.dumps(chosen))[1] == chosen
     assert is_chance_node(chosen) and legal_actions(chosen) == []
     assert chance_outcomes(chosen) == [(EnemyActs("Aria", (1,)), Fraction(1, 2)),
                                        (EnemyActs("Aria", (4,)), Fraction(1, 2))]
