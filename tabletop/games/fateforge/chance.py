@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import cache
 
 from tabletop.dice.kinds import get_kind
 from tabletop.games.fateforge.actions import RollAllyDice, RollDice
@@ -47,7 +48,7 @@ def chance_outcomes(state: FateforgeState) -> Outcomes:
     ally = state.ally
     if ally is not None and waiting[0] == ally.name:
         return [(RollAllyDice(faces), p) for faces, p in
-                results(ally.pool, misses=False, ordered=True).items()]
+                results(ally.pool, misses=False, ordered=True)]
     hero = state.hero(waiting[0])
     return roll_outcomes(hero.name, default_dice(hero.pool, dice_count(hero)))
 
@@ -61,16 +62,18 @@ def default_dice(pool: tuple[str, ...], count: int) -> tuple[str, ...]:
 def roll_outcomes(name: str, kinds: tuple[str, ...]) -> Outcomes:
     """Hero ``name`` rolling ``kinds``: each multiset of results as a :class:`RollDice`
     with its probability."""
-    return [(RollDice(name, faces), p) for faces, p in results(kinds).items()]
+    return [(RollDice(name, faces), p) for faces, p in results(kinds)]
 
 
+@cache
 def results(kinds: tuple[str, ...], *, misses: bool = True,
-            ordered: bool = False) -> dict[tuple[str, ...], Fraction]:
+            ordered: bool = False) -> tuple[tuple[tuple[str, ...], Fraction], ...]:
     """The results of rolling ``kinds`` together, each as a tuple of the rules core's
     results with its probability: order forgotten (a sorted tuple, the multiset), or kept
     die by die when ``ordered`` (the ally's dice, checked face by face against its pool).
     Without ``misses`` a die's MISS face is rerolled until it shows another, so its other
-    faces share the chance."""
+    faces share the chance.  Worked out once per set of dice (the dice data do not
+    change while the program runs)."""
     dist: dict[tuple[str, ...], Fraction] = {(): Fraction(1)}
     for kind in kinds:
         faces = Counter(core_result(f.label) for f in get_kind(kind).faces)
@@ -83,4 +86,4 @@ def results(kinds: tuple[str, ...], *, misses: bool = True,
                 key = (*so_far, face) if ordered else tuple(sorted((*so_far, face)))
                 step[key] = step.get(key, Fraction(0)) + chance * Fraction(count, total)
         dist = step
-    return dist
+    return tuple(dist.items())

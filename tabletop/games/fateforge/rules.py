@@ -105,7 +105,7 @@ def _chance_refusal(state: FateforgeState, action: object) -> str:
     problem = rolls_refusal(state)
     if problem:
         return problem
-    if not isinstance(action, EnemyActs):
+    if not isinstance(action, EnemyActs) and state.round.current in (REACTIONS, TURNS):
         die = die_needed(state)
         if die is not None:
             return f"the enemy's D6 comes first: {die.words()}"
