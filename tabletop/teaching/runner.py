@@ -46,6 +46,14 @@ class LessonRun:
         return self.lesson.game
 
     @property
+    def shown(self) -> State:
+        """The board as the learner at the screen may see it (the game's view for the player
+        whose secret step it is, else the public view): what ask steps are graded on, so that
+        neither a question nor its feedback tells a secret (face-down Jousting Tokens, a
+        hand)."""
+        return self.game.view_for(self.state, self.game.acting(self.state))
+
+    @property
     def step(self) -> Step | None:
         """The current step, ``None`` when the lesson is over."""
         return self.lesson.steps[self.index] if self.index < len(self.lesson.steps) else None
@@ -65,7 +73,7 @@ class LessonRun:
         if step is None or not step.graded:
             raise QueryError("this step asks nothing; go on to the next")
         if step.kind == "ask":
-            grade = grade_ask(self.game, self.state, step, picks)
+            grade = grade_ask(self.game, self.shown, step, picks)
         else:
             if len(picks) != 1:
                 raise QueryError(f"pick one place or piece for this step, not {len(picks)}")
@@ -121,8 +129,8 @@ class LessonRun:
         if step is None or not step.graded:
             raise QueryError("this step asks nothing")
         if step.kind == "ask":
-            answer = asked(self.game, self.state, step.question)
-            picks = list(reply_answers(answer, step.take, step.one)[0])
+            answer = asked(self.game, self.shown, step.question)
+            picks = list(reply_answers(answer, step.take, step.one, step.ordered)[0])
         else:
             found = solutions(self.game, self.state, step)
             if not found:
@@ -171,16 +179,16 @@ def _walk(run: LessonRun, step: Step) -> str:
         played = run.play()
         return "; ".join(f"{m.piece} via {', '.join(m.path)}" for m in played) or "no moves"
     if step.kind == "ask":
-        answer = asked(run.game, run.state, step.question)
-        answers = reply_answers(answer, step.take, step.one)
+        answer = asked(run.game, run.shown, step.question)
+        answers = reply_answers(answer, step.take, step.one, step.ordered)
         if not answers or not any(answers):
             raise QueryError(f"{step.question!r} has an empty answer; nothing to pick")
-        grade = grade_ask(run.game, run.state, step, list(answers[0]))
+        grade = grade_ask(run.game, run.shown, step, list(answers[0]))
         if not grade.right:
             raise QueryError(f"{step.question!r}: its own answer does not grade right")
         for question in step.overlays:
-            overlay(run.game, run.state, question)
-        return " | ".join(", ".join(a) for a in answers)
+            overlay(run.game, run.shown, question)
+        return " | ".join((" > " if step.ordered else ", ").join(a) for a in answers)
     found = solutions(run.game, run.state, step)
     if not found:
         raise QueryError(f"no {step.pick[:-1]} passes {step.check!r} = {step.expect!r}")

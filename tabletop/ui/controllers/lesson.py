@@ -23,6 +23,7 @@ from tabletop.errors import TabletopError
 from tabletop.games.overlay import Overlay, overlay
 from tabletop.teaching import practice, progress
 from tabletop.teaching.acting import Move
+from tabletop.teaching.grading import Grade, split_picks
 from tabletop.teaching.lessonfile import Lesson
 from tabletop.teaching.runner import LessonRun
 from tabletop.ui import textlayer
@@ -49,6 +50,8 @@ def pickable(state, pick: str) -> list[str]:
         pieces = getattr(state, "pieces", None)
         if isinstance(pieces, dict):
             return list(pieces)
+        if hasattr(state, "households"):  # King's Champion: the Knights on the Field
+            return [k.name for house in state.households for k in house.knights]
         return [p.name for group in ("heroes", "enemies") for p in getattr(state, group, ())]
     if pick == "spaces" and hasattr(state, "board"):
         return [f"{chr(65 + r)}{c + 1}" for r in range(state.board.rows)
@@ -192,7 +195,7 @@ class LessonScreen(GameController):
         step = self.run.step
         if step is None or not step.graded or self.playback is not None:
             return
-        picks = self.picks + self.typed.replace(",", " ").split()
+        picks = self.picks + split_picks(self.typed)
         if not picks and step.kind == "do":
             self.message = "pick a place first"
             return
@@ -303,6 +306,8 @@ class LessonScreen(GameController):
             if any(rect.collidepoint(pos) for rect in self.inner.place_rects(name)):
                 if step.kind == "do":
                     self.picks = [name]
+                elif step.ordered:  # an order: the same place may come twice (Backspace drops)
+                    self.picks.append(name)
                 elif name in self.picks:
                     self.picks.remove(name)
                 else:
@@ -349,7 +354,8 @@ class LessonScreen(GameController):
         return dropped
 
     def key_help(self) -> list[tuple[str, str]]:
-        return [("click a place or piece", "pick it (again: drop it)"),
+        return [("click a place or piece", "pick it (again: drop it; in an order: pick it "
+                                            "again)"),
                 ("type words", "pick by name (C4, Kara, yes, 3)"),
                 ("Enter", "submit the picks; when right, the next step"),
                 ("?", "show the answer"), ("Right", "the next step"),
@@ -419,16 +425,16 @@ class LessonScreen(GameController):
         ring), drawn around the places but never across a board label: the words already on
         the board (the text layer's labels) show through the marks."""
         grade = self.run.grade
-        wrong = set(grade.wrong) if grade else set()
-        missing = grade.missing if grade else ()
-        picked = [(name, box) for name in self.picks for box in self.inner.place_rects(name)]
+        wrong, missing = _crossed_and_missing(grade, self.picks)
+        picked = [(n, name, box) for n, name in enumerate(self.picks)
+                  for box in self.inner.place_rects(name)]
         lacking = [box for name in missing for box in self.inner.place_rects(name)]
         if not picked and not lacking:
             return
         marks = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        for name, box in picked:
+        for n, name, box in picked:
             pygame.draw.rect(marks, PICK, box.inflate(-4, -4), 3)
-            if name in wrong:
+            if (n if grade is not None and grade.ordered else name) in wrong:
                 pygame.draw.line(marks, WRONG, box.topleft, box.bottomright, 4)
                 pygame.draw.line(marks, WRONG, box.topright, box.bottomleft, 4)
         for box in lacking:
@@ -439,6 +445,22 @@ class LessonScreen(GameController):
             if label.role == "label":
                 marks.fill((0, 0, 0, 0), label.rect.move(-dx, -dy))
         surface.blit(marks, (0, 0))
+        step = self.run.step
+        if step is not None and step.ordered:
+            self._draw_numbers(surface, picked)
+
+    def _draw_numbers(self, surface: pygame.Surface, picked) -> None:
+        """The place of each pick in the learner's order, as a numbered badge at the top left
+        of what was picked (two picks of one place: the badges stand side by side)."""
+        size = theme.ui(13)
+        radius = max(9, size * 3 // 4)
+        seen: dict[tuple[int, int], int] = {}
+        for n, _, box in picked:
+            shift = seen.get(box.topleft, 0)
+            seen[box.topleft] = shift + 1
+            centre = (box.x + radius + 2 + shift * (2 * radius + 2), box.y + radius + 2)
+            pygame.draw.circle(surface, PICK, centre, radius)
+            text(surface, str(n + 1), centre, size, theme.BACKGROUND, anchor="center")
 
     def draw_panel_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The step in the side panel, through the text layer: wrapped at the largest size
@@ -481,8 +503,10 @@ class LessonScreen(GameController):
                 (PICK, f"Step {step.number} of {len(self.lesson.steps)}: {step.kind}"),
                 (theme.TEXT, step.text)]
         if step.graded:
-            picked = ", ".join(self.picks + ([self.typed + "_"] if self.typed else []))
-            rows.append((PICK, f"Your answer ({step.pick}): {picked or 'nothing picked yet'}"))
+            joint = " > " if step.ordered else ", "
+            picked = joint.join(self.picks + ([self.typed + "_"] if self.typed else []))
+            how = f"{step.pick}, in order" if step.ordered else step.pick
+            rows.append((PICK, f"Your answer ({how}): {picked or 'nothing picked yet'}"))
         if self.message:
             rows.append((WRONG, self.message))
         if run.grade is not None:
@@ -491,7 +515,11 @@ class LessonScreen(GameController):
             if not run.grade.right:
                 rows.append((theme.TEXT, "On the board: your picks have a single ring, a "
                                          "wrong pick is crossed out, a missing one has a "
-                                         "double ring."))
+                                         "double ring." + (
+                                             " Your picks are numbered in your order; the "
+                                             "first one out of order is crossed out and the "
+                                             "one the rules put there has the double ring."
+                                             if run.grade.ordered else "")))
         if self.trail:
             rows.append((TRAIL, "Moves: " + "; ".join(
                 f"{m.piece} {' > '.join(m.path)}" for m in self.trail)))
@@ -557,6 +585,22 @@ class PracticeScreen(LessonScreen):
         rows = super().panel_text()
         rows.insert(1, (PICK, f"Seed {self.seed}, {self.score.words()}"))
         return [row for row in rows if not row[1].startswith("Step 1 of 1")]
+
+
+def _crossed_and_missing(grade: Grade | None, picks: list[str]) -> tuple[set, tuple[str, ...]]:
+    """What the board marks after ``grade``: the crossed-out picks (names; for an ordered
+    answer the places in ``picks``: every wrong pick and the first one out of order) and the
+    missing ones (for an order, with the pick the rules put where the learner's order first
+    went wrong)."""
+    if grade is None:
+        return set(), ()
+    if not grade.ordered:
+        return set(grade.wrong), grade.missing
+    wrong = {n for n, name in enumerate(picks) if name in grade.wrong}
+    if grade.slip is not None and grade.slip < len(picks):
+        wrong.add(grade.slip)
+    extra = (grade.expected,) if grade.expected and grade.expected not in grade.missing else ()
+    return wrong, grade.missing + extra
 
 
 def _union(rects: list[pygame.Rect]) -> pygame.Rect | None:
