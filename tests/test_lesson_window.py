@@ -195,3 +195,31 @@ def test_practice_in_the_window_keeps_a_running_score():
     _key(app, pygame.K_RETURN)  # nothing picked: wrong, and counted
     assert not screen.run.grade.right and screen.score.words() == "score 1/2"
     assert "Seed 4, score 1/2" in _panel(screen)
+
+
+def test_an_order_is_clicked_in_order_and_its_first_slip_is_shown():
+    app, screen = _open("clash-mob-track")
+    _key(app, pygame.K_RETURN)  # the say step
+    assert screen.run.step.ordered
+    for name in ("Ratling Brute", "Ratling Scout", "Ratling Archer", "Ratling Shaman"):
+        _click(app, name)
+    _click(app, "Ratling Shaman")  # in an order a second click adds the piece again
+    assert screen.picks[-2:] == ["Ratling Shaman", "Ratling Shaman"]
+    surface = _key(app, pygame.K_RETURN)
+    grade = screen.run.grade
+    assert not grade.right and grade.slip == 1 and grade.expected == "Ratling Archer"
+    words = _panel(screen)
+    assert ("Your order first goes wrong at the 2nd pick: Ratling Scout, where the rules put "
+            "Ratling Archer.") in words
+    assert "The right order: Ratling Brute > Ratling Archer > Ratling Scout > Ratling Shaman" \
+           " > Ratling Shaman." in words
+    scout = app.screen.place_rects("Ratling Scout")[0]
+    archer = app.screen.place_rects("Ratling Archer")[0]
+    assert surface.get_at(scout.inflate(-8, -8).bottomright)[:3] == WRONG  # crossed out
+    assert surface.get_at((archer.centerx, archer.y + 1))[:3] == MISSING  # where it belongs
+    for _ in range(4):
+        _key(app, pygame.K_BACKSPACE)
+    for name in ("Ratling Archer", "Ratling Scout", "Ratling Shaman", "Ratling Shaman"):
+        _click(app, name)
+    _key(app, pygame.K_RETURN)
+    assert screen.run.grade.right and screen.run.right == 0 and screen.run.answered == 1
