@@ -64,7 +64,14 @@ def test_wrong_then_right_answer_with_feedback_on_the_board():
     assert not grade.right and grade.wrong == ("Kara",) and grade.missing == ("Fleischritter",)
     words = _panel(screen)
     assert "Wrong picks: Kara." in words and "Missing: Fleischritter." in words
-    assert "Rulebook:" in words and "Knights with a clear line" in words
+    assert "Rulebook:" in words
+    # each wrong and missing pick explained in words and drawn: the LoS line to each
+    assert "Kara: no LoS: every line is blocked" in words and "Ruined Wall" in words
+    assert "Fleischritter: LoS: the line from" in words
+    assert [o.question for o in screen.asked][:2] == ["los Eggknight Kara",
+                                                     "los Eggknight Fleischritter"]
+    assert screen.asked[0].picture.blocked and screen.asked[0].caption == \
+        "los Eggknight Kara: no"
     kara = app.screen.place_rects("Kara")[0]
     fleisch = app.screen.place_rects("Fleischritter")[0]
     cross = kara.inflate(-8, -8)
@@ -99,10 +106,16 @@ def test_yes_no_by_keyboard_and_a_do_step_played_back():
     _key(app, pygame.K_RETURN)
     assert not screen.run.grade.right and "Wrong picks: E2." in _panel(screen)
     assert str(app.session.state.pieces["Kara"].at) == "E3"  # nothing moved
+    assert "Any one of these is right: A3, B2," in _panel(screen)
+    # the check is drawn where the wrong move would have led: the blocked line ends at E2
+    (drawn,) = screen.asked
+    assert drawn.picture.blocked and "E2" in drawn.caption
     _click(app, "B2")
     _key(app, pygame.K_RETURN)
     assert screen.run.grade.right
     assert str(app.session.state.pieces["Kara"].at) == "B2"
+    (drawn,) = screen.asked  # asked about the board after the move: the line is clear
+    assert not drawn.picture.blocked and drawn.caption.startswith("los Eggknight Kara: yes")
     assert screen.playback is not None and [m.piece for m in screen.trail] == ["Kara"]
     _key(app, pygame.K_a, "a")  # any key skips the playback; the trail stays
     assert screen.playback is None and screen.trail

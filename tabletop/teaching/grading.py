@@ -10,8 +10,9 @@ order Activation tokens resolve, the jousts on The List), as a sequence
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.errors import QueryError
@@ -48,6 +49,9 @@ class Grade:
     picks: tuple[str, ...] = ()
     slip: int | None = None
     expected: str = ""
+    details: tuple[tuple[str, str, str], ...] = ()
+    """For a wrong answer to a step with ``explain``: ``(pick, question, why)`` for each wrong
+    and missing pick, the rules core's reason about that one pick (drawn on the board too)."""
 
     def words(self) -> list[str]:
         """The verdict as lines for a person: right or wrong, what was wrong and missing (for an
@@ -68,12 +72,17 @@ class Grade:
             lines.append("Wrong picks: " + ", ".join(self.wrong) + ".")
         if self.missing:
             lines.append("Missing: " + ", ".join(self.missing) + ".")
-        if not self.right:
+        for pick, _, why in self.details:
+            lines.append(f"{pick}: {why}.".replace("..", "."))
+        if not self.right and len(self.answers) > 1 and all(len(a) == 1 for a in self.answers):
+            lines.append("Any one of these is right: "
+                         + ", ".join(a[0] for a in self.answers) + ".")
+        elif not self.right:
             joint = " > " if self.ordered else ", "
             lines.append(("The right order: " if self.ordered else "A right answer: ")
                          + " | ".join(joint.join(a) if a else "nothing" for a in self.answers)
                          + ".")
-        if self.why:
+        if self.why and not self.details:  # explained picks say more than the general why
             lines.append(f"Why: {self.why}.".replace("..", "."))
         if self.rule:
             lines.append(f"The rule: {self.rule}")
@@ -220,6 +229,26 @@ def compare_order(picks: Iterable[str], answers: list[tuple[str, ...]], *, why: 
                  picks=given, slip=slip, expected=there)
 
 
+MAX_EXPLAINED = 4
+"""Picks explained one by one after a wrong answer (the board keeps room for their lines)."""
+
+
+def explain(game: Game, state: State, template: str, grade: Grade) -> Grade:
+    """``grade`` with the rules core's reason for each wrong and missing pick: ``template``
+    (a question with ``{pick}``, such as ``los Eggknight {pick}``) asked about each, at most
+    :data:`MAX_EXPLAINED`; a right grade is returned as it is."""
+    if grade.right or not template:
+        return grade
+    picks = list(dict.fromkeys(grade.wrong + grade.missing
+                               + ((grade.expected,) if grade.expected else ())))
+    details = []
+    for pick in picks[:MAX_EXPLAINED]:
+        question = template.replace("{pick}", shlex.quote(pick))
+        reply = asked(game, state, question)
+        details.append((pick, question, str(reply.get("why", "")) or _word(reply["answer"])))
+    return replace(grade, details=tuple(details))
+
+
 def asked(game: Game, state: State, question: str) -> dict[str, Any]:
     """The query's answer to ``question`` about ``state``; an answer carrying an error raises
     :class:`QueryError` with it."""
@@ -235,8 +264,9 @@ def grade_ask(game: Game, state: State, step, picks: Iterable[str]) -> Grade:
     answer = asked(game, state, step.question)
     answers = reply_answers(answer, step.take, step.one, step.ordered)
     grader = compare_order if step.ordered else compare
-    return grader(picks, answers, why=str(answer.get("why", "")), rule=step.rule,
-                  quote=step.quote)
+    grade = grader(picks, answers, why=str(answer.get("why", "")), rule=step.rule,
+                   quote=step.quote)
+    return explain(game, state, step.explain, grade)
 
 
 def expected_matches(found: Any, expect: Any) -> bool:

@@ -25,7 +25,9 @@ class LessonRun:
 
     ``index`` is the current step, ``state`` the board now, ``grade`` the verdict on the last
     answer to the current step (``None`` before one), ``played`` the moves the last action
-    made, ``right``/``tries`` count first-try-right graded steps and graded steps answered.
+    made, ``right``/``tries`` count first-try-right graded steps and graded steps answered;
+    ``tried`` is the board a wrong *do* answer would have made (its check's picture is drawn
+    on it), else ``None``.
     """
 
     lesson: Lesson
@@ -33,6 +35,7 @@ class LessonRun:
     state: State = None
     grade: Grade | None = None
     played: tuple[Move, ...] = ()
+    tried: State | None = None
     right: int = 0
     answered: int = 0
     _first_try: bool = field(default=True, repr=False)
@@ -79,6 +82,7 @@ class LessonRun:
                 raise QueryError(f"pick one place or piece for this step, not {len(picks)}")
             done = grade_do(self.game, self.state, step, picks[0])
             grade = done.grade
+            self.tried = None if grade.right else done.state
             if grade.right:
                 self.state = done.state
                 self.played = moves(done.events)
@@ -106,7 +110,7 @@ class LessonRun:
         if step.graded and not self.passed:
             raise QueryError("answer this step first (Submit), or ask for the answer")
         self.index += 1
-        self.grade = None
+        self.grade = self.tried = None
         self._first_try = True
 
     def resume(self, upto: int) -> None:
@@ -186,6 +190,9 @@ def _walk(run: LessonRun, step: Step) -> str:
         grade = grade_ask(run.game, run.shown, step, list(answers[0]))
         if not grade.right:
             raise QueryError(f"{step.question!r}: its own answer does not grade right")
+        if step.explain:  # a wrong answer (nothing picked) explains every missing pick
+            for _, question, _ in grade_ask(run.game, run.shown, step, []).details:
+                overlay(run.game, run.shown, question)
         for question in step.overlays:
             overlay(run.game, run.shown, question)
         return " | ".join((" > " if step.ordered else ", ").join(a) for a in answers)

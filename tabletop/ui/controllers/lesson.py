@@ -15,7 +15,7 @@ Progress is saved per lesson after every step (:mod:`tabletop.teaching.progress`
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -151,16 +151,25 @@ class LessonScreen(GameController):
 
     def _overlays(self) -> list[Overlay]:
         """The step's overlays when they are due (a say step's at once, an ask or do step's
-        once answered), asked about the board as the screen shows it, so hidden information
-        stays hidden."""
+        once answered; after a wrong answer first the pictures of its explained picks), asked
+        about the board as the screen shows it, so hidden information stays hidden."""
         step = self.run.step
         if step is None or (step.graded and self.run.grade is None):
             return []
+        grade = self.run.grade
+        explained = [q for _, q, _ in grade.details] if grade is not None else []
+        tried = self.run.tried  # a wrong do answer: its check drawn where it would have led
+        board = self.view_state() if tried is None else self.session.game.view_for(
+            tried, self.session.game.acting(tried))
         try:
-            return [overlay(self.session.game, self.view_state(), q) for q in step.overlays]
+            drawn = [overlay(self.session.game, board, q)
+                     for q in (*explained, *step.overlays)]
         except TabletopError as exc:
             self.message = str(exc)
             return []
+        # an explained pick's reason is in the feedback: its caption keeps the short answer
+        return [replace(item, caption=item.caption.split(" \u2014 ")[0]) if n < len(explained)
+                else item for n, item in enumerate(drawn)]
 
     def _sync(self) -> None:
         """Put the lesson's board into the session (undoable, in the log)."""
@@ -207,10 +216,10 @@ class LessonScreen(GameController):
             return
         self.message = ""
         self.picks, self.typed = picks, ""
-        self.asked = self._overlays()
         if grade.right and step.kind == "do":
-            self._sync()
+            self._sync()  # first: the overlays are asked about the board after the action
             self._start_playback(before, self.run.played)
+        self.asked = self._overlays()
         self.scroll = 0
 
     def show_answer(self) -> None:
@@ -225,10 +234,10 @@ class LessonScreen(GameController):
             self.message = str(exc)
             return
         self.picks = list(grade.answers[0]) if grade.answers else []
-        self.asked = self._overlays()
         if step.kind == "do":
             self._sync()
             self._start_playback(before, self.run.played)
+        self.asked = self._overlays()
 
     def next_step(self) -> None:
         """Go on (a graded step only once answered right); the progress is saved."""
@@ -312,7 +321,7 @@ class LessonScreen(GameController):
                     self.picks.remove(name)
                 else:
                     self.picks.append(name)
-                self.run.grade = None
+                self.run.grade = self.run.tried = None
                 self.asked = []
                 return
 
@@ -506,7 +515,7 @@ class LessonScreen(GameController):
             joint = " > " if step.ordered else ", "
             picked = joint.join(self.picks + ([self.typed + "_"] if self.typed else []))
             how = f"{step.pick}, in order" if step.ordered else step.pick
-            rows.append((PICK, f"Your answer ({how}): {picked or 'nothing picked yet'}"))
+            rows.append((PICK, f"Your answer ({how}): {picked or _how_to_pick(step)}"))
         if self.message:
             rows.append((WRONG, self.message))
         if run.grade is not None:
@@ -585,6 +594,17 @@ class PracticeScreen(LessonScreen):
         rows = super().panel_text()
         rows.insert(1, (PICK, f"Seed {self.seed}, {self.score.words()}"))
         return [row for row in rows if not row[1].startswith("Step 1 of 1")]
+
+
+def _how_to_pick(step) -> str:
+    """What an empty answer line tells a learner to do for ``step``'s kind of pick."""
+    if step.pick == "yes-no":
+        return "nothing yet: press Yes or No (Y, N)"
+    if step.pick in ("number", "words"):
+        return "nothing yet: type it, then Enter"
+    if step.kind == "do":
+        return f"nothing yet: click one of the {step.pick} on the board, then Submit"
+    return "nothing yet: click them on the board, then Submit"
 
 
 def _crossed_and_missing(grade: Grade | None, picks: list[str]) -> tuple[set, tuple[str, ...]]:
