@@ -50,6 +50,10 @@ def _click(app, name):
     return _frame(app)
 
 
+def tried_game(screen):
+    return screen.run.game
+
+
 def _panel(screen):
     return " ".join(line for _, line in screen.panel_text())
 
@@ -109,7 +113,12 @@ def test_yes_no_by_keyboard_and_a_do_step_played_back():
     assert "Any one of these is right: A3, B2," in _panel(screen)
     # the check is drawn where the wrong move would have led: the blocked line ends at E2
     (drawn,) = screen.asked
-    assert drawn.picture.blocked and "E2" in drawn.caption
+    from tabletop.games.overlay import overlay
+
+    tried = screen.run.tried
+    assert str(tried.pieces["Kara"].at) == "E2"
+    assert drawn.picture == overlay(tried_game(screen), tried, "los Eggknight Kara").picture
+    assert drawn.picture.blocked and drawn.caption == "los Eggknight Kara: no"
     _click(app, "B2")
     _key(app, pygame.K_RETURN)
     assert screen.run.grade.right
@@ -214,6 +223,9 @@ def test_an_order_is_clicked_in_order_and_its_first_slip_is_shown():
     app, screen = _open("clash-mob-track")
     _key(app, pygame.K_RETURN)  # the say step
     assert screen.run.step.ordered
+    # the Mob track is not drawn on the board: the panel lists it, tokens and all
+    assert ("Mob track, left to right: 1. Ratling Brute (Signature ready) · 2. Ratling Runt "
+            "(none) · 3. Ratling Archer (AI ready)") in _panel(screen)
     for name in ("Ratling Brute", "Ratling Scout", "Ratling Archer", "Ratling Shaman"):
         _click(app, name)
     _click(app, "Ratling Shaman")  # in an order a second click adds the piece again

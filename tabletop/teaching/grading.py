@@ -49,6 +49,8 @@ class Grade:
     picks: tuple[str, ...] = ()
     slip: int | None = None
     expected: str = ""
+    shown: bool = False
+    """The learner asked for the answer (Show answer): it is shown, counted as not right."""
     details: tuple[tuple[str, str, str], ...] = ()
     """For a wrong answer to a step with ``explain``: ``(pick, question, why)`` for each wrong
     and missing pick, the rules core's reason about that one pick (drawn on the board too)."""
@@ -56,7 +58,8 @@ class Grade:
     def words(self) -> list[str]:
         """The verdict as lines for a person: right or wrong, what was wrong and missing (for an
         order, where it first went wrong), the rule and the rulebook's sentence."""
-        lines = ["Right." if self.right else "Not quite."]
+        lines = ["The answer, shown (counted as not right)." if self.shown
+                 else "Right." if self.right else "Not quite."]
         if self.ordered and self.slip is not None:
             place = _ordinal(self.slip + 1)
             if self.slip >= len(self.picks):
@@ -249,6 +252,16 @@ def explain(game: Game, state: State, template: str, grade: Grade) -> Grade:
     return replace(grade, details=tuple(details))
 
 
+def reply_why(reply: dict[str, Any]) -> str:
+    """The rules core's reason in a query ``reply``: its ``why``; for a movement with a single
+    outcome, what happens in it (its events in words), which says more than "1 outcome"."""
+    outcomes = reply.get("answer")
+    if isinstance(outcomes, list) and len(outcomes) == 1 and isinstance(outcomes[0], dict) \
+            and outcomes[0].get("events"):
+        return " ".join(str(e) for e in outcomes[0]["events"]).rstrip(".")
+    return str(reply.get("why", ""))
+
+
 def asked(game: Game, state: State, question: str) -> dict[str, Any]:
     """The query's answer to ``question`` about ``state``; an answer carrying an error raises
     :class:`QueryError` with it."""
@@ -264,8 +277,7 @@ def grade_ask(game: Game, state: State, step, picks: Iterable[str]) -> Grade:
     answer = asked(game, state, step.question)
     answers = reply_answers(answer, step.take, step.one, step.ordered)
     grader = compare_order if step.ordered else compare
-    grade = grader(picks, answers, why=str(answer.get("why", "")), rule=step.rule,
-                   quote=step.quote)
+    grade = grader(picks, answers, why=reply_why(answer), rule=step.rule, quote=step.quote)
     return explain(game, state, step.explain, grade)
 
 

@@ -9,7 +9,7 @@ a *play* or *do* step made so that a view can play them back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tabletop.errors import QueryError, TabletopError
 from tabletop.games.contract import State
@@ -142,7 +142,8 @@ class LessonRun:
             picks = found[:1]
         self.answered += self._first_try
         self._first_try = False
-        return self.answer(picks)
+        self.grade = replace(self.answer(picks), shown=True)
+        return self.grade
 
 
 @dataclass(frozen=True)

@@ -110,6 +110,10 @@ class LessonScreen(GameController):
         self.trail: tuple[Move, ...] = ()
         self.starts: dict[str, pygame.Rect] = {}
         self.scroll = 0
+        self.to_feedback = False
+        """After an answer: a panel that must scroll starts at the learner's answer, so the
+        verdict is in sight without scrolling."""
+        self.answer_row = 0
         self.more = False
         self.message = ""
         self.pending_play = False
@@ -167,9 +171,11 @@ class LessonScreen(GameController):
         except TabletopError as exc:
             self.message = str(exc)
             return []
-        # an explained pick's reason is in the feedback: its caption keeps the short answer
-        return [replace(item, caption=item.caption.split(" \u2014 ")[0]) if n < len(explained)
-                else item for n, item in enumerate(drawn)]
+        if not step.graded:
+            return drawn
+        # the reasons are in the feedback (Why, each explained pick): a caption keeps the
+        # question and its short answer, so the step's words keep the panel
+        return [replace(item, caption=item.caption.split(" \u2014 ")[0]) for item in drawn]
 
     def _sync(self) -> None:
         """Put the lesson's board into the session (undoable, in the log)."""
@@ -220,7 +226,7 @@ class LessonScreen(GameController):
             self._sync()  # first: the overlays are asked about the board after the action
             self._start_playback(before, self.run.played)
         self.asked = self._overlays()
-        self.scroll = 0
+        self.to_feedback = True
 
     def show_answer(self) -> None:
         """Show the right answer (counted as not right) and mark it."""
@@ -238,6 +244,7 @@ class LessonScreen(GameController):
             self._sync()
             self._start_playback(before, self.run.played)
         self.asked = self._overlays()
+        self.to_feedback = True
 
     def next_step(self) -> None:
         """Go on (a graded step only once answered right); the progress is saved."""
@@ -459,15 +466,24 @@ class LessonScreen(GameController):
             self._draw_numbers(surface, picked)
 
     def _draw_numbers(self, surface: pygame.Surface, picked) -> None:
-        """The place of each pick in the learner's order, as a numbered badge at the top left
-        of what was picked (two picks of one place: the badges stand side by side)."""
+        """The place of each pick in the learner's order, as a numbered badge at the left of
+        what was picked: at the bottom, the middle or the top, the first clear of the names
+        the board prints there (two picks of one place: the badges stand side by side)."""
         size = theme.ui(13)
         radius = max(9, size * 3 // 4)
+        dx, dy = surface.get_abs_offset()
+        names = [label.rect.move(-dx, -dy) for label in textlayer.drawn()
+                 if label.role == "label"]
         seen: dict[tuple[int, int], int] = {}
         for n, _, box in picked:
             shift = seen.get(box.topleft, 0)
             seen[box.topleft] = shift + 1
-            centre = (box.x + radius + 2 + shift * (2 * radius + 2), box.y + radius + 2)
+            x = box.x + radius + 2 + shift * (2 * radius + 2)
+            heights = (box.bottom - radius - 2, box.centery, box.y + radius + 2)
+            y = next((h for h in heights if not any(
+                pygame.Rect(x - radius, h - radius, 2 * radius, 2 * radius).colliderect(r)
+                for r in names)), heights[0])
+            centre = (x, y)
             pygame.draw.circle(surface, PICK, centre, radius)
             text(surface, str(n + 1), centre, size, theme.BACKGROUND, anchor="center")
 
@@ -484,6 +500,9 @@ class LessonScreen(GameController):
                 break
         room = max(1, rect.height // step)
         scrolled = len(parts) > room
+        if scrolled and self.to_feedback:
+            self.scroll = next((n for n, (i, _) in enumerate(parts) if i == self.answer_row), 0)
+        self.to_feedback = False
         if scrolled:
             self.scroll = max(0, min(self.scroll, len(parts) - room + 1))
             below = self.scroll + room - 1 < len(parts)
@@ -511,10 +530,12 @@ class LessonScreen(GameController):
         rows = [(theme.ACCENT, self.lesson.title),
                 (PICK, f"Step {step.number} of {len(self.lesson.steps)}: {step.kind}"),
                 (theme.TEXT, step.text)]
+        rows += [(TRAIL, line) for line in board_facts(self.view_state())]
         if step.graded:
             joint = " > " if step.ordered else ", "
             picked = joint.join(self.picks + ([self.typed + "_"] if self.typed else []))
             how = f"{step.pick}, in order" if step.ordered else step.pick
+            self.answer_row = len(rows)
             rows.append((PICK, f"Your answer ({how}): {picked or _how_to_pick(step)}"))
         if self.message:
             rows.append((WRONG, self.message))
@@ -531,7 +552,8 @@ class LessonScreen(GameController):
                                              if run.grade.ordered else "")))
         if self.trail:
             rows.append((TRAIL, "Moves: " + "; ".join(
-                f"{m.piece} {' > '.join(m.path)}" for m in self.trail)))
+                f"{m.piece} suffers Crash at {m.path[-1]}" if m.kind.startswith("crash")
+                else f"{m.piece} {' > '.join(m.path)}" for m in self.trail)))
         return rows
 
 
@@ -594,6 +616,21 @@ class PracticeScreen(LessonScreen):
         rows = super().panel_text()
         rows.insert(1, (PICK, f"Seed {self.seed}, {self.score.words()}"))
         return [row for row in rows if not row[1].startswith("Step 1 of 1")]
+
+
+def board_facts(state) -> list[str]:
+    """What the board holds that its picture does not show and a lesson may ask about: a
+    Clash Mob track, numbered left to right with the Activation tokens on each BP card
+    (rulebook *Mob Track*); nothing for other boards.  Never what decides next: that is the
+    question."""
+    spaces = getattr(state, "mob_spaces", ())
+    if not spaces or not any(m.activations for m in state.monsters):
+        return []
+    from tabletop.ui.controllers.clash_facts import token_words
+
+    return ["Mob track, left to right: " + " · ".join(
+        f"{i}. {name} ({token_words(state.monster(name))})" if name else f"{i}. empty"
+        for i, name in enumerate(spaces, 1))]
 
 
 def _how_to_pick(step) -> str:
