@@ -53,7 +53,9 @@ class Grade:
     """The learner asked for the answer (Show answer): it is shown, counted as not right."""
     details: tuple[tuple[str, str, str], ...] = ()
     """For a wrong answer to a step with ``explain``: ``(pick, question, why)`` for each wrong
-    and missing pick, the rules core's reason about that one pick (drawn on the board too)."""
+    and missing pick, the rules core's reason about that one pick (drawn on the board too;
+    ``question`` is empty when the pick names nothing it can be asked about, and ``why``
+    says so)."""
 
     def words(self) -> list[str]:
         """The verdict as lines for a person: right or wrong, what was wrong and missing (for an
@@ -247,8 +249,11 @@ def explain(game: Game, state: State, template: str, grade: Grade) -> Grade:
     details = []
     for pick in picks[:MAX_EXPLAINED]:
         question = template.replace("{pick}", shlex.quote(pick))
-        reply = asked(game, state, question)
-        details.append((pick, question, str(reply.get("why", "")) or _word(reply["answer"])))
+        reply = ask(game, state, question)
+        if "error" in reply:  # a typed pick that names nothing the question knows
+            details.append((pick, "", str(reply["error"])))
+        else:
+            details.append((pick, question, str(reply.get("why", "")) or _word(reply["answer"])))
     return replace(grade, details=tuple(details))
 
 

@@ -192,7 +192,9 @@ def _walk(run: LessonRun, step: Step) -> str:
         if not grade.right:
             raise QueryError(f"{step.question!r}: its own answer does not grade right")
         if step.explain:  # a wrong answer (nothing picked) explains every missing pick
-            for _, question, _ in grade_ask(run.game, run.shown, step, []).details:
+            for _, question, why in grade_ask(run.game, run.shown, step, []).details:
+                if not question:
+                    raise QueryError(f"explain {step.explain!r}: {why}")
                 overlay(run.game, run.shown, question)
         for question in step.overlays:
             overlay(run.game, run.shown, question)

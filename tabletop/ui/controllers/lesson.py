@@ -161,7 +161,7 @@ class LessonScreen(GameController):
         if step is None or (step.graded and self.run.grade is None):
             return []
         grade = self.run.grade
-        explained = [q for _, q, _ in grade.details] if grade is not None else []
+        explained = [q for _, q, _ in grade.details if q] if grade is not None else []
         tried = self.run.tried  # a wrong do answer: its check drawn where it would have led
         board = self.view_state() if tried is None else self.session.game.view_for(
             tried, self.session.game.acting(tried))
