@@ -165,6 +165,7 @@ def test_every_quote_is_the_rulebooks_own_sentence(path):
 VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.text(max_size=30),
                    st.lists(st.text(max_size=8), max_size=3))
 KEYS = st.sampled_from(["say", "ask", "do", "play", "question", "pick", "take", "one", "order",
+                        "explain",
                         "rule", "quote", "action", "check", "expect", "option", "overlays",
                         "colour"])
 

@@ -22,6 +22,8 @@ from tabletop.teaching.grading import Grade, split_picks
 from tabletop.teaching.runner import LessonRun, check
 
 EXIT_OK, EXIT_FAILED = 0, 1
+FIRST_LESSON = "clash-line-of-sight"
+"""The lesson the list suggests to a learner who has never read a rulebook."""
 MAX_ROUNDS = 10_000
 MAX_LINE = 2000
 
@@ -86,6 +88,8 @@ def list_lessons() -> int:
     for name in lessonfile.shipped_names():
         lesson = lessonfile.load_named(name)
         say(f"  {name}: {lesson.title} [{progress.read(name).words()}]")
+    say(f"New to the rules? Start with `tabletop learn {FIRST_LESSON}`, then practise with "
+        f"`tabletop learn --practice los`.")
     return EXIT_OK
 
 
