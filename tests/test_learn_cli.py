@@ -110,11 +110,11 @@ def test_look_options_are_checked(capsys, monkeypatch, argv, words):
 
 
 def test_an_ordered_step_in_the_terminal_names_names_with_spaces(capsys, monkeypatch):
-    answers = ("say\nRatling Brute, Ratling Scout\n"
-               "Ratling Brute, Ratling Archer, Ratling Scout, Ratling Shaman, Ratling Shaman\n")
+    answers = ("say\nBrute, Scout\n"
+               "Brute, Archer, Scout, Shaman, Shaman\n")
     code, out, _ = _run(capsys, monkeypatch, "learn", "clash-mob-track", "--text",
                         stdin=answers.removeprefix("say\n"))
     assert code == 0
     assert "in order, first first" in out
-    assert "Your order first goes wrong at the 2nd pick: Ratling Scout" in out
+    assert "Your order first goes wrong at the 2nd pick: Scout" in out
     assert "Right." in out

@@ -224,27 +224,27 @@ def test_an_order_is_clicked_in_order_and_its_first_slip_is_shown():
     _key(app, pygame.K_RETURN)  # the say step
     assert screen.run.step.ordered
     # the Mob track is not drawn on the board: the panel lists it, tokens and all
-    assert ("Mob track, left to right: 1. Ratling Brute (Signature ready) · 2. Ratling Runt "
-            "(none) · 3. Ratling Archer (AI ready)") in _panel(screen)
-    for name in ("Ratling Brute", "Ratling Scout", "Ratling Archer", "Ratling Shaman"):
+    assert ("Mob track, left to right: 1. Brute (Signature ready) · 2. Runt "
+            "(none) · 3. Archer (AI ready)") in _panel(screen)
+    for name in ("Brute", "Scout", "Archer", "Shaman"):
         _click(app, name)
-    _click(app, "Ratling Shaman")  # in an order a second click adds the piece again
-    assert screen.picks[-2:] == ["Ratling Shaman", "Ratling Shaman"]
+    _click(app, "Shaman")  # in an order a second click adds the piece again
+    assert screen.picks[-2:] == ["Shaman", "Shaman"]
     surface = _key(app, pygame.K_RETURN)
     grade = screen.run.grade
-    assert not grade.right and grade.slip == 1 and grade.expected == "Ratling Archer"
+    assert not grade.right and grade.slip == 1 and grade.expected == "Archer"
     words = _panel(screen)
-    assert ("Your order first goes wrong at the 2nd pick: Ratling Scout, where the rules put "
-            "Ratling Archer.") in words
-    assert "The right order: Ratling Brute > Ratling Archer > Ratling Scout > Ratling Shaman" \
-           " > Ratling Shaman." in words
-    scout = app.screen.place_rects("Ratling Scout")[0]
-    archer = app.screen.place_rects("Ratling Archer")[0]
+    assert ("Your order first goes wrong at the 2nd pick: Scout, where the rules put "
+            "Archer.") in words
+    assert "The right order: Brute > Archer > Scout > Shaman" \
+           " > Shaman." in words
+    scout = app.screen.place_rects("Scout")[0]
+    archer = app.screen.place_rects("Archer")[0]
     assert surface.get_at(scout.inflate(-8, -8).bottomright)[:3] == WRONG  # crossed out
     assert surface.get_at((archer.centerx, archer.y + 1))[:3] == MISSING  # where it belongs
     for _ in range(4):
         _key(app, pygame.K_BACKSPACE)
-    for name in ("Ratling Archer", "Ratling Scout", "Ratling Shaman", "Ratling Shaman"):
+    for name in ("Archer", "Scout", "Shaman", "Shaman"):
         _click(app, name)
     _key(app, pygame.K_RETURN)
     assert screen.run.grade.right and screen.run.right == 0 and screen.run.answered == 1

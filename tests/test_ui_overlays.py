@@ -34,6 +34,7 @@ QUESTIONS: dict[str, list[tuple[str, str]]] = {
             "knockback Kara Eggknight 2", "pushback Eggknight Kara 1", "pull Eggknight Kara 1",
             "drag Eggknight Kara 1")
     ] + [("clash-rule-mob-track.toml", "activation-order"),
+         ("clash-rule-hug.toml", "hug Kara 3"),
          ("clash-rule-gangup.toml", "forced gangup 'Ironcast Dead' 'Ser Sonch'")] + [
         ("clash-example-boss.toml", q) for q in (
             "evasion Shell-Bite Kara 3,7", "attack Paracelsa Shellwyrm Crossbow 3,7",
