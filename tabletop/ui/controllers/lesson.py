@@ -407,6 +407,10 @@ class LessonScreen(GameController):
         else:
             self.inner.draw(surface, rect)
         self._draw_trail(surface, playback)
+
+    def draw_above_asked(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The learner's picks and the feedback marks, drawn over the overlays (the app calls
+        it after drawing them), so a tinted answer never hides a ring or a cross."""
         self._draw_marks(surface)
 
     def _draw_trail(self, surface: pygame.Surface, playback: Playback | None) -> None:
