@@ -44,7 +44,8 @@ QUESTIONS: dict[str, list[tuple[str, str]]] = {
         "travel-direction 7 3")],
     "fateforge": [("fateforge-chapel.toml", q) for q in (
         "zone-distance Aria Warden", "can-shoot Aria Warden", "step-options Aria",
-        "exit-damage Aria gate", "enemy-action Warden", "activation-order")],
+        "exit-damage Aria gate", "enemy-action Warden", "activation-order",
+        "hit-targets Thorn", "shot-targets Thorn")],
     "almokon": [("almokon-midgame.toml", "legal-targets ironclad-galley")],
     "joust": [("joust-first-round.toml", q) for q in (
         "slots 'Sir Corvin'", "slots 'Sir Corvin' green", "dice 'Sir Aldric'",

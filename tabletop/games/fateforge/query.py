@@ -185,6 +185,12 @@ def _enemy_picture(state: FateforgeState, args: list[str], answer: dict[str, Any
     return Picture(places=(args[0],), marked=tuple(targets))
 
 
+def _targets_picture(state: FateforgeState, args: list[str], answer: dict[str, Any]
+                     ) -> Picture:
+    """The hero tinted, the enemies it may HIT (or SHOT) ringed."""
+    return Picture(places=(args[0],), marked=tuple(answer["answer"]))
+
+
 def _order_picture(state: FateforgeState, args: list[str], answer: dict[str, Any]) -> Picture:
     """Arrows from each enemy to the next, in the order of the Enemy Turns."""
     return Picture(path=tuple(answer["answer"]))
@@ -192,7 +198,8 @@ def _order_picture(state: FateforgeState, args: list[str], answer: dict[str, Any
 
 _PICTURES = {"zone-distance": _path_picture, "can-shoot": _path_picture,
              "step-options": _steps_picture, "exit-damage": _exit_picture,
-             "enemy-action": _enemy_picture, "activation-order": _order_picture}
+             "enemy-action": _enemy_picture, "activation-order": _order_picture,
+             "hit-targets": _targets_picture, "shot-targets": _targets_picture}
 """The verbs whose answers are drawn by ``--overlay``, and how."""
 
 VERBS = {name: replace(verb, picture=_PICTURES.get(name)) for name, verb in VERBS.items()}
