@@ -91,12 +91,14 @@ def test_ui_scale_and_theme_open_the_lesson_window(capsys, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     from tabletop.ui.widgets import theme
 
-    code, _, err = _run(capsys, monkeypatch, "learn", "clash-herd", "--frames", "2",
-                        "--ui-scale", "150", "--theme", "high-contrast")
-    assert code == 0, err
-    assert theme.ui(100) == 150
-    theme.set_ui_scale(100)
-    theme.use("default")
+    try:
+        code, _, err = _run(capsys, monkeypatch, "learn", "clash-herd", "--frames", "2",
+                            "--ui-scale", "150", "--theme", "high-contrast")
+        assert code == 0, err
+        assert theme.ui_scale() == 150 and theme.current() == "high-contrast"
+    finally:
+        theme.set_ui_scale(100)
+        theme.use("default")
 
 
 @pytest.mark.parametrize("argv, words", [
