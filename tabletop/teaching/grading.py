@@ -62,7 +62,7 @@ class Grade:
         order, where it first went wrong), the rule and the rulebook's sentence."""
         lines = ["The answer, shown (counted as not right)." if self.shown
                  else "Right." if self.right else "Not quite."]
-        if self.ordered and self.slip is not None:
+        if self.ordered and self.slip is not None and self.picks:
             place = _ordinal(self.slip + 1)
             if self.slip >= len(self.picks):
                 lines.append(f"Your order stops after {len(self.picks)}: "
