@@ -617,9 +617,13 @@ class PracticeScreen(LessonScreen):
                 if b.label == "Next" else b for b in made]
 
     def panel_text(self) -> list[tuple[tuple[int, int, int], str]]:
-        rows = super().panel_text()
-        rows.insert(1, (PICK, f"Seed {self.seed}, {self.score.words()}"))
-        return [row for row in rows if not row[1].startswith("Step 1 of 1")]
+        """The lesson's rows with the seed and the running score just above the answer (the
+        row a scrolled panel starts at after Submit, so the score stays in sight)."""
+        rows = [row for row in super().panel_text() if not row[1].startswith("Step 1 of 1")]
+        at = next((n for n, row in enumerate(rows) if row[1].startswith("Your answer")), 1)
+        rows.insert(at, (PICK, f"Seed {self.seed}, {self.score.words()}"))
+        self.answer_row = at
+        return rows
 
 
 def board_facts(state) -> list[str]:
