@@ -253,3 +253,20 @@ def test_the_lesson_query_verbs(layout, question, expected):
     with resources.located(layout) as path:
         game, state = layouts.load_board(path)
     assert ask(game, state, question)["answer"] == expected
+
+
+def test_every_forced_movement_kind_has_a_lesson():
+    """The course covers every forced movement the rules core knows (tabletop query forced),
+    and Hug and Land on Top: some lesson asks or plays each."""
+    from tabletop.games.clash.forced_kinds import KINDS
+
+    asked = [words for path in SHIPPED for step in lessonfile.load(path).steps
+             for words in (step.question, step.action, *step.overlays) if words]
+
+    def covered(kind: str) -> bool:
+        return any(w.startswith((f"forced '{kind}' ", f"forced {kind} ", f"{kind} "))
+                   for w in asked)
+
+    assert [k.name for k in KINDS if not covered(k.name)] == []
+    assert any(w.startswith("hug ") for w in asked)
+    assert any("'land on top'" in w for w in asked)
