@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
+from fractions import Fraction
 from typing import Any
 
 from tabletop.games.layoutfile import Table
@@ -29,6 +30,16 @@ def nobody_acting(state: State) -> Player | None:
 def never_partial(state: State) -> bool:
     """The ``is_partial`` of a game whose views never hide anything."""
     return False
+
+
+def never_chance(state: State) -> bool:
+    """The ``is_chance_node`` of a game without dice: never a chance point."""
+    return False
+
+
+def no_chance_outcomes(state: State) -> Sequence[tuple[Action, Fraction]]:
+    """The ``chance_outcomes`` of a game without dice: none."""
+    return ()
 
 
 @dataclass(frozen=True)
@@ -99,6 +110,8 @@ class Game:
     view_for: Callable[[State, Player | None], State] = no_secrets
     acting: Callable[[State], Player | None] = nobody_acting
     is_partial: Callable[[State], bool] = never_partial
+    is_chance_node: Callable[[State], bool] = never_chance
+    chance_outcomes: Callable[[State], Sequence[tuple[Action, Fraction]]] = no_chance_outcomes
 
     def public_view(self, state: State) -> State:
         """``state`` as anyone may see it (``view_for(state, None)``)."""
