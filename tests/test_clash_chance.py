@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tabletop.dice.chance import throw_outcomes
 from tabletop.games import layouts
-from tabletop.games.clash import activations
+from tabletop.games.clash import activation_tokens
 from tabletop.games.clash import chance as clash_chance
 from tabletop.games.clash import knight_attack as ka
 from tabletop.games.clash import monster_round as mr
@@ -86,7 +86,7 @@ def test_a_seeded_clash_plays_through_its_chance_points():
     rng = random.Random(5)
     seen: list[str] = []
     for _ in range(30):
-        while activations.next_activation(state) is not None and not state.cards.result:
+        while activation_tokens.next_activation(state) is not None and not state.cards.result:
             state = _play(mr.begin_activation(state), mr.answer, rng, seen).state
         if state.cards.result:
             break

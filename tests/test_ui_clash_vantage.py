@@ -11,7 +11,7 @@ import pygame
 from clash_ui import choose, click, key, make, press_button
 
 from tabletop.games import layouts
-from tabletop.games.clash import movelike
+from tabletop.games.clash import move_like
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_steps import PreviewStep, badges
 from tabletop.ui.views.clash import DIVINE, VP_FREE, VP_LOCKED
@@ -193,7 +193,7 @@ def test_hug_in_the_first_ability_window_keeps_the_monster_in_range():
     choose(app, "Gob, Melee")
     step = app.screen.step
     state = app.session.state
-    every = movelike.hug_spaces(state, state.knight("Kara"), 2)
+    every = move_like.hug_spaces(state, state.knight("Kara"), 2)
     gob = state.monster("Gob").at
     assert step.spaces and step.spaces <= every
     assert all(abs(s.row - gob.row) + abs(s.col - gob.col) == 1 for s in step.spaces)

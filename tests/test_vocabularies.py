@@ -10,7 +10,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 def test_every_monster_movement_type_is_documented_and_resolved():
     """Monster Movement Types: the table, its resolvers, the query usage, the menu and
     docs/clash-rules.md agree."""
-    from tabletop.games.clash.activation import MOVERS
+    from tabletop.games.clash.branching_actions import MOVERS
     from tabletop.games.clash.movement_types import TYPES
     from tabletop.ui.controllers.clash_activation import MOVEMENTS
 

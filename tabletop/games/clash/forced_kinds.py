@@ -2,7 +2,7 @@
 each kind's name (as in :class:`~tabletop.games.clash.actions.Forced` and ``tabletop query
 forced``), what it takes besides its source and the piece moved (X, a space, a direction), its
 menu label and the rulebook sentence the docs give it.  The query verb and the window's menus
-read this table; :mod:`tabletop.games.clash.activation` maps each name to its resolver.
+read this table; :mod:`tabletop.games.clash.branching_actions` maps each name to its resolver.
 
 Directions of directional Knockback (*Keyword List: Knockback X*: "or in a specified
 direction in case of directional Knockback"; "Knockback 5 to the left"): ``left``, ``right``,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import activations, geometry
+from tabletop.games.clash import activation_tokens, geometry
 from tabletop.games.clash.actions import (
     Attack,
     EndMonsterRound,
@@ -156,7 +156,7 @@ def end_turn(state: ClashState, action: EndTurn) -> Result:
         turn = replace(turn, phase="monster", done=(), round=turn.round + 1)
         events.append(Event("round-changed", other="Monster", amount=turn.round,
                             rule="Clash Sequence"))
-        state, readied = activations.start_monster_round(replace(state, turn=turn))
+        state, readied = activation_tokens.start_monster_round(replace(state, turn=turn))
         return state, (*events, *readied)
     return replace(state, turn=turn), tuple(events)
 
@@ -170,9 +170,10 @@ def end_monster_round(state: ClashState, action: EndMonsterRound) -> Result:
     Activation token, proceed to the Resolve Other Actions step")."""
     if state.turn.phase != "monster":
         raise IllegalActionError(action, "it is already the Knight Round (Clash Sequence)")
-    ready = activations.next_activation(state)
+    ready = activation_tokens.next_activation(state)
     if ready is not None:
-        raise IllegalActionError(action, f"{ready.monster.name}'s {activations.label(ready.token)}"
+        token = activation_tokens.label(ready.token)
+        raise IllegalActionError(action, f"{ready.monster.name}'s {token}"
                                          f" Activation token is still ready; every Activation "
                                          f"token is resolved before the Monster Round ends "
                                          f"(Resolving Activations)")

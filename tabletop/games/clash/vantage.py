@@ -23,7 +23,7 @@ from tabletop.games.clash.actions import (
     SetStat,
 )
 from tabletop.games.clash.events import Event
-from tabletop.games.clash.forced import Branch, off_vantage
+from tabletop.games.clash.forced_steps import Branch, off_vantage
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.games.clash.turns import (
     in_turn,
