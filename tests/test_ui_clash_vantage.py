@@ -254,8 +254,7 @@ def test_forced_movement_with_involuntary_movement_reduction():
 
 
 def test_every_targeting_instruction_the_menu_offers_is_one_the_core_reads():
-    from tabletop.games.clash.targeting import target
-    from tabletop.ui.controllers.clash_activation import (
+    from tabletop.games.clash.activation_steps import (
         COMMON_INSTRUCTIONS,
         MORE_INSTRUCTIONS,
         STAT_SELECTORS,
@@ -263,6 +262,7 @@ def test_every_targeting_instruction_the_menu_offers_is_one_the_core_reads():
         STAT_VALUES,
         WITH_X,
     )
+    from tabletop.games.clash.targeting import target
 
     _, state = layouts.loads(VANTAGE, "vantage.toml")
     gorgoleth = state.monster("Gorgoleth")

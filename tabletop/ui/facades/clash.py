@@ -5,6 +5,7 @@ only module under ``tabletop/ui`` that imports ``tabletop.games.clash`` beyond i
 from __future__ import annotations
 
 from tabletop.games.clash import (
+    activation_steps,
     activation_tokens,
     geometry,
     knight_attack,
@@ -34,7 +35,8 @@ from tabletop.games.clash.targeting_lines import COMMON, MORE, menu_words
 from tabletop.games.clash.vantage import free_vantage_points, vantage_spaces
 
 __all__ = [
-    "activation_tokens", "Branch", "BY_NAME", "COMMON", "compass_way", "forced_action",
+    "activation_steps", "activation_tokens", "Branch", "BY_NAME", "COMMON", "compass_way",
+    "forced_action",
     "free_vantage_points", "geometry", "in_words", "KINDS", "knight_attack",
     "KNOCKBACK_DIRECTIONS", "menu_words", "monster_round", "MORE", "move_like", "Preview",
     "preview", "RELATIVE", "rules", "sequence", "source_problem", "spaces_at", "targeting",
