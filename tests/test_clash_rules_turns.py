@@ -336,3 +336,22 @@ keywords = ["chasm"]
     assert "The Monster Round of round 2 begins." in [describe(e) for e in events]
     state, _ = apply(state, EndMonsterRound())
     assert state.turn.phase == "knight"
+
+
+def test_the_last_knight_killed_by_forced_movement_ends_the_clash_in_defeat():
+    """*Clash Sequence*: "as soon as all Knights die" the Clash ends with the Knights'
+    Defeat, whatever killed them: a Knockback off a Boundless Board Edge played on the board
+    (not inside a card sequence) ends it too (the Defeat is checked after every action)."""
+    from pathlib import Path
+
+    from tabletop.games import layouts
+    from tabletop.games.clash.actions import Forced
+    from tabletop.spatial.grid import Space
+
+    _, state = layouts.load(Path(__file__).resolve().parent.parent / "layouts" /
+                            "clash-example-boss.toml")
+    kara = replace(state.knights[0], at=Space.parse("D6"))
+    state = replace(state, knights=(kara,), boundless_edges=("north", "east", "south", "west"))
+    after, events = apply(state, Forced("knockback", "Shellwyrm", "Kara", 6))
+    assert not after.knights and after.cards.result == "defeat"
+    assert "Defeat" in events[-1].other

@@ -89,7 +89,7 @@ def begin_activation(state: ClashState) -> MonsterDraft:
     if nxt is None:
         raise IllegalActionError(action, "no ready Activation token is left (Resolving "
                                          "Activations)")
-    after, token_events = activation_tokens.resolve_activation(state, action)
+    after, token_events = rules.resolve(state, action)
     events: list[Event] = []
     if nxt.token.kind == "ai":
         cards, card, words = enc_mod.draw_ai(after.cards)

@@ -18,6 +18,7 @@ from tabletop.games.clash import (
     geometry,
     move_like,
     terrain,
+    turn_order,
     turns,
     vantage,
 )
@@ -99,19 +100,32 @@ _BRANCHING = {
 
 
 def outcomes(state: ClashState, action: object) -> list[Outcome]:
-    """Every way ``action`` can end from ``state``, in a stable order (the ``option`` index).
+    """Every way ``action`` can end from ``state``, in a stable order (the ``option`` index),
+    each with the steps that follow every action (:func:`turn_order.after_action`).  An
+    action of a round (:data:`turn_order.TURN_ORDER`) is refused outside that round.
 
     Raises :class:`IllegalActionError` when the action breaks a rule.
     """
     check_fields(action)
     simple = _SIMPLE.get(type(action))
+    branching = _BRANCHING.get(type(action))
+    if simple is None and branching is None:
+        raise IllegalActionError(action, "is not a Clash action")
+    refusal = turn_order.TURN_ORDER.refusal(state.turn.phase, action)
+    if refusal is not None:
+        raise IllegalActionError(action, refusal)
     if simple is not None:
         new_state, events = simple(state, action)
-        return [Branch(new_state, tuple(events))]
-    branching = _BRANCHING.get(type(action))
-    if branching is not None:
-        return branching(state, action)
-    raise IllegalActionError(action, "is not a Clash action")
+        results = [Branch(new_state, tuple(events))]
+    else:
+        results = branching(state, action)
+    return [_after(branch) for branch in results]
+
+
+def _after(branch: Branch) -> Branch:
+    """``branch`` with the steps that follow every action (:func:`turn_order.after_action`)."""
+    state, events = turn_order.after_action(branch.state)
+    return branch.then(state, *events)
 
 
 def apply(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, ...]]:

@@ -32,6 +32,7 @@ from tabletop.games.clash.state import (
     Knight,
     Monster,
 )
+from tabletop.games.clash.turn_order import check_defeat
 from tabletop.spatial.grid import Space
 
 CRIT = "kf-d10-white"
@@ -156,14 +157,6 @@ def abilities(gear: Sequence[Gear], trigger: str) -> str:
              if text.lower().startswith(trigger.lower() + " ")
              or text.lower().startswith(trigger.lower() + ":")]
     return ("; at the table: " + " / ".join(found)) if found else ""
-
-
-def check_defeat(state: ClashState) -> ClashState:
-    """The Clash ends with the Knights' Defeat "as soon as all Knights die" (rulebook *Clash
-    Sequence*)."""
-    if state.cards is not None and not state.knights and not state.cards.result:
-        return replace(state, cards=replace(state.cards, result="defeat"))
-    return state
 
 
 def judicium(branch: Branch, name: str, below: int) -> list[Branch]:

@@ -89,9 +89,6 @@ def climb(state: ClashState, action: Climb) -> Result:
     included (*Knockdown*)."""
     knight = knight_of(state, action.knight, action)
     monster = monster_of(state, action.monster, action)
-    if state.turn.phase != "knight":
-        raise IllegalActionError(action, "a Knight climbs during its turn, in the Knight Round "
-                                         "(Vantage Points: \"during your turn\")")
     spaces = vantage_spaces(monster, unlocked_only=False)
     if action.at not in spaces:
         raise IllegalActionError(action, _no_vp(monster, action.at))
