@@ -19,8 +19,9 @@ class Phase:
     """One phase or step: ``name`` as the state records it, ``title`` as the rulebook
     names it, ``who`` acts in it, the ``actions`` taken in it (action types), ``ends`` what
     ends it and what follows, in words, and ``rule`` the rulebook section; ``outside`` says,
-    in the rulebook's words, why actions of this phase are refused in another one (else the
-    refusal names the phases they belong to)."""
+    in the rulebook's words, why actions of this phase are refused in another one, and
+    ``others`` why actions of other phases are refused in this one (else the refusal names the
+    phases they belong to)."""
 
     name: str
     title: str
@@ -29,6 +30,7 @@ class Phase:
     ends: str
     rule: str
     outside: tuple[tuple[tuple[type, ...], str], ...] = ()
+    others: str = ""
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,8 @@ class TurnOrder:
 
     def refusal(self, now: str, action: object) -> str | None:
         """``None`` when ``action`` may be taken in phase ``now`` (or at any time), else why
-        not, in words: the ``outside`` words of the phase it belongs to, or the phases it
-        belongs to and the phase it is."""
+        not, in words: the ``outside`` words of the phase it belongs to, the ``others`` words
+        of the phase it is, or else the phases it belongs to and the phase it is."""
         homes = self.homes(action)
         if isinstance(action, self.anytime) or self.others_anytime and not homes:
             return None
@@ -68,6 +70,8 @@ class TurnOrder:
             for kinds, why in home.outside:
                 if isinstance(action, kinds):
                     return why
+        if current is not None and current.others:
+            return current.others
         titles = " or ".join(p.title for p in homes)
         return f"this is done in {titles}, and it is {it_is} ({homes[0].rule})"
 

@@ -56,6 +56,6 @@ TURN_ORDER = TurnOrder("joust", (
           "both Households are finished: the round ends; after round 6 the game ends, else "
           "initiative passes and the next round's Draw Phase begins", "Enoblement Phase"),
 ), anytime=(AdvanceCrown, Choose),
-    anytime_why="placing an earned King's Crown, and the choice a reward leaves waiting "
-                "(an Enhancement Card such a choice gives is attached at once, in any phase)")
+    anytime_why="placing an earned King's Crown, and the choice a reward leaves waiting; an "
+                "Enhancement Card such a choice gives is attached at once, in any phase")
 """Setting up, then the five Phases of Play of every round."""
