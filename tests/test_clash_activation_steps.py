@@ -7,54 +7,18 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from clash_boards import board
+from clash_boards import FIGHT as FIGHT_LAYOUT
+from clash_boards import ZIGZAG as ZIGZAG_LAYOUT
 
 from tabletop.games.clash import activation_steps as steps
 from tabletop.games.clash.actions import MonsterAttack, MonsterMove
 from tabletop.games.clash.rules import outcomes
+from tabletop.games.layouts import loads
 from tabletop.spatial.grid import Space
 
-ZIGZAG = board("""
-[board]
-rows = 8
-cols = 12
-[[knights]]
-name = "Ser Sonch"
-at = "B8"
-[[knights]]
-name = "Kara"
-at = "D5"
-[[monsters]]
-name = "Egg"
-type = "boss"
-at = "D2"
-size = 2
-facing = "east"
-[turn]
-phase = "monster"
-""")
+ZIGZAG = loads(ZIGZAG_LAYOUT, "zigzag.toml")[1]
+FIGHT = loads(FIGHT_LAYOUT, "fight.toml")[1]
 
-FIGHT = board("""
-[board]
-rows = 8
-cols = 10
-[[knights]]
-name = "Kara"
-at = "C3"
-[[knights]]
-name = "Odo"
-at = "C7"
-[[monsters]]
-name = "Gob"
-type = "mob"
-at = "C4"
-facing = "west"
-[[monsters]]
-name = "Imp"
-type = "mob"
-at = "D2"
-facing = "north"
-""")
 
 
 def go(state, draft, *answers):

@@ -344,7 +344,7 @@ def _direction_x(state: ClashState, d: ActivationDraft) -> Menu:
 
 def _space(state: ClashState, d: ActivationDraft) -> Menu:
     (how,) = d.context
-    return Menu(f"{how.title()} X: click the space", (Item("Back", BACK),),
+    return Menu(f"{how.capitalize()} X: click the space", (Item("Back", BACK),),
                 ("Appear X places the Monster's north-west space on X; Move to X ends "
                  "covering X. Click the space (or arrows, then Enter).",),
                 board=True, pick_space=True)
@@ -363,7 +363,7 @@ def _direction_preview(state: ClashState, d: ActivationDraft) -> Preview:
 def _move_preview(state: ClashState, d: ActivationDraft) -> Preview:
     how, target = d.context
     return Preview(MonsterMove(d.monster, target, how, d.limit, d.range_x(), zone=d.zone_x()),
-                   f"Preview: {how.title()}", d.header())
+                   f"Preview: {how.capitalize()}", d.header())
 
 
 def _attack_preview(state: ClashState, d: ActivationDraft) -> Preview:

@@ -90,10 +90,11 @@ def apply(state: JoustState, action: Action | PhaseAction
         raise IllegalActionError(action, "the game is over")
     if state.pending and not isinstance(action, Choose | Attach | AdvanceCrown):
         raise IllegalActionError(action, f"first: {rewards.describe_pending(state.pending[0])}")
-    if not state.pending:
-        refusal = TURN_ORDER.refusal(state.phase, action)
-        if refusal is not None:
-            raise IllegalActionError(action, refusal)
+    placing = isinstance(action, Attach) and bool(state.pending) and \
+        state.pending[0].kind == "place-enhancement"
+    refusal = None if placing else TURN_ORDER.refusal(state.phase, action)
+    if refusal is not None:
+        raise IllegalActionError(action, refusal)
     state, events = handler(state, action)
     state, more = phases.settle(state)
     return state, (*events, *more)
