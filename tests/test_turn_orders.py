@@ -39,6 +39,7 @@ def test_every_phase_is_in_the_table_and_in_the_docs(order, phases, doc):
         row = next(line for line in section.splitlines()
                    if line.startswith(f"| {phase.title} (`{phase.name}`"))
         assert phase.who in row and phase.ends in row and f"*{phase.rule}*" in row
+    assert " ".join(order.anytime_why.split()) in " ".join(section.split())
 
 
 @pytest.mark.parametrize(("order", "actions"), [

@@ -10,7 +10,6 @@ runs, so no handler checks the phase itself, and the game's docs list the same p
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 
@@ -74,8 +73,3 @@ class TurnOrder:
             return current.others
         titles = " or ".join(p.title for p in homes)
         return f"this is done in {titles}, and it is {it_is} ({homes[0].rule})"
-
-    def rows(self) -> Iterator[tuple[str, str, str, str]]:
-        """``(title, who, actions, ends)`` for each phase, for the docs' table."""
-        for p in self.phases:
-            yield p.title, p.who, ", ".join(t.__name__ for t in p.actions), p.ends
