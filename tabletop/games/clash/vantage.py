@@ -6,7 +6,7 @@ footprint) and which are still locked.  A Knight on one has ``vantage`` set to t
 name and stands on that Monster space; the Monster carries it when it moves or turns
 (``ClashState.with_piece``).  Movement off a Vantage Point, adjacency and range from one are in
 ``geometry`` (``reach``, ``range_``, ``adjacent``); an involuntary movement of a Knight on one
-Displaces it first (``forced.off_vantage``).  The Climb and Hold on tests are the players'
+Displaces it first (``forced_steps.off_vantage``).  The Climb and Hold on tests are the players'
 rolls: the program is told the result.
 """
 
