@@ -35,6 +35,7 @@ from tabletop.ui.controllers.clash_activation import MonsterActivation
 from tabletop.ui.controllers.clash_cards import (
     CardFlow,
     card_lines,
+    keep_in_step,
     start_activation,
     start_attack,
 )
@@ -54,7 +55,7 @@ from tabletop.ui.controllers.clash_steps import (
 )
 from tabletop.ui.controllers.clash_terrain import TerrainPlacement, block
 from tabletop.ui.controllers.clash_vantage import HoldOn, VantageMenu
-from tabletop.ui.facades.clash import activation_tokens, geometry, rules
+from tabletop.ui.facades.clash import activation_tokens, geometry, rules, running
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash import (
@@ -127,8 +128,12 @@ class ClashController(GameController):
 
     @property
     def state(self) -> ClashState:
-        """The board shown: a card sequence's own state while it runs, else the session's."""
-        return self.flow.state if self.flow is not None else self.session.state
+        """The board shown: while a card sequence runs, the board as it has left it so far
+        (a public view of one: the board before it), else the session's."""
+        state = self.session.state
+        if state.sequence is None or self.session.public_view:
+            return state
+        return running.board_now(state)
 
     def known(self) -> ClashFacts:
         """The geometry facts of the current state."""
@@ -162,6 +167,11 @@ class ClashController(GameController):
             self.selected = None
 
     # -- the GameController contract --------------------------------------------------------
+
+    def update(self, dt_ms: int) -> None:
+        """Each frame: the card sequence's questions follow the session (undo, redo, a board
+        saved mid-way)."""
+        keep_in_step(self)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self._valid_selection()

@@ -12,6 +12,7 @@ from tabletop.games.clash import (
     monster_round,
     move_like,
     rules,
+    running,
     sequence,
     targeting,
     turns,
@@ -39,6 +40,7 @@ __all__ = [
     "forced_action",
     "free_vantage_points", "geometry", "in_words", "KINDS", "knight_attack",
     "KNOCKBACK_DIRECTIONS", "menu_words", "monster_round", "MORE", "move_like", "Preview",
-    "preview", "RELATIVE", "rules", "sequence", "source_problem", "spaces_at", "targeting",
+    "preview", "RELATIVE", "rules", "running", "sequence", "source_problem", "spaces_at",
+    "targeting",
     "TOWARD_THE_TARGET", "turns", "vantage", "vantage_spaces", "view",
 ]
