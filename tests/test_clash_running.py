@@ -201,3 +201,15 @@ def test_a_board_without_cards_does_not_load_the_sequence_modules():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_an_answer_is_said_in_the_players_words():
+    game, state = layouts.load(BOSS)
+    state = _until(game, state, lambda s: running.ask_of(s) is not None
+                   and running.ask_of(s).kind == "choose", random.Random(1))
+    option = running.ask_of(state).options[0].partition("; ")[0]
+    assert game.say(state, Choose(0)).endswith(f"the players choose {option}")
+    state = _until(game, state, game.is_chance_node, random.Random(1))
+    throw = game.chance_outcomes(state)[0][0]
+    assert "the dice show white" in game.say(state, throw)
+    assert game.say(state, EndTurn("Kara")) == str(EndTurn("Kara"))

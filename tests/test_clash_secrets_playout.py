@@ -2,8 +2,9 @@
 Mobs' BP cards until revealed) and its seed from every frame: over random playouts of the
 example boards in the window (Monster Activations with N, Knight Attacks with A, each card
 drawn and die thrown as the window does it, each answer a step) mixed with Undo, Redo and
-the log's history view, no frame's words (board, side panel, menus, tray, log, status line) name a card that
-lies face down and was never on show, nor the seed; undo never goes back over a card drawn."""
+the log's history view, no frame's words (board, side panel, menus, tray, log, status line)
+name a card that lies face down and was never on show, nor the seed; undo never goes back
+over a card drawn."""
 
 from __future__ import annotations
 

@@ -27,6 +27,7 @@ GAME = Game(
     describe=rules.describe,
     summary=summary,
     verbs=query.VERBS,
+    say=rules.say,
     view_for=view.view_for,
     acting=view.acting,
     is_partial=view.is_partial,

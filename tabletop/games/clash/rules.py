@@ -252,6 +252,15 @@ def describe(event: Event) -> str:
     return describe_event(event)
 
 
+def say(state: ClashState, action: object) -> str:
+    """``action`` in the players' words: a card sequence's answer says what it answers
+    (:func:`tabletop.games.clash.running.say`); every other action its ``str``."""
+    if state.sequence is None or not isinstance(action, SEQUENCE_ANSWERS):
+        return str(action)
+    from tabletop.games.clash import running
+    return running.say(state, action)
+
+
 def is_chance_node(state: ClashState) -> bool:
     """Whether a card sequence under way waits for the dice (rulebook *Attack Roll*, *Evasion
     Roll*, *Power Roll*, *Armor Roll*, *Dice Re-rolls*): the contract's chance point."""

@@ -217,3 +217,18 @@ def chance_outcomes(state: ClashState) -> list[tuple[Throw, Fraction]]:
     if draft is None:
         return []
     return [(throw_of(draft.ask, roll), p) for roll, p in chance.chance_outcomes(draft)]
+
+
+def say(state: ClashState, action: object) -> str:
+    """An answer in the players' words for the log and Undo (``the players choose Kara``,
+    ``the dice show white 7, black 3``); any other action as its ``str``."""
+    ask = ask_of(state)
+    try:
+        if isinstance(action, Choose) and ask is not None and ask.kind == "choose":
+            option = ask.options[action.index].partition("; ")[0]
+            return f"{ask.prompt.partition(': ')[0]}: the players choose {option}"
+        if isinstance(action, Throw) and ask is not None and ask.kind == "roll":
+            return f"{ask.prompt.partition(' (')[0]}: the dice show {roll_of(ask, action)}"
+    except (IndexError, IllegalActionError):
+        pass
+    return str(action)
