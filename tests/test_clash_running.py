@@ -103,6 +103,13 @@ def test_dice_rerolls_heat_rerolls_offers_each_declaration_the_rules_allow():
                     assert heat == 0
             for action in rng.sample(offered, min(8, len(offered))):
                 game.apply(state, action)
+            if len(ask.roll) > ask.free:               # one free re-roll too many
+                too_many = DeclareRerolls(tuple((i, "reroll") for i in range(ask.free + 1)))
+                assert too_many not in offered
+                with pytest.raises(IllegalActionError, match="only"):
+                    game.apply(state, too_many)
+            with pytest.raises(IllegalActionError, match="at most once"):
+                game.apply(state, DeclareRerolls(((0, "reroll"), (0, "heat"))))
             seen += 1
         action = next_action(game, state, rng)
         if action is None:
@@ -123,7 +130,9 @@ def test_a_save_mid_sequence_loads_back_equal_and_its_view_too():
             assert "[sequence]" in text
             assert layouts.loads(text)[1] == state
             view = game.public_view(state)
-            assert game.is_partial(view)
+            assert game.is_partial(view) and view.cards.seed == 0
+            assert not game.is_chance_node(view) and not game.legal_actions(view)
+            assert running.board_now(view) is view    # a view shows the board before it
             assert layouts.loads(layouts.dumps(view))[1] == view
 
 

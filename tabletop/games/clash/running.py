@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from itertools import product
+from itertools import combinations
 
 from tabletop.dice.kingdoms_forlorn import HEAT_PER_DIE, HEAT_ROLLS
 from tabletop.dice.roll import Roll, default_kinds, reroll
@@ -34,6 +34,7 @@ from tabletop.games.clash.actions import (
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.sequence import Ask, thrown_kinds
 from tabletop.games.clash.state import ClashState, Running
+from tabletop.games.clash.view import is_partial
 
 ANSWER_KIND = {Choose: "choose", DeclareRerolls: "reroll", Throw: "roll"}
 """Which kind of question (``Ask.kind``) each answer action answers."""
@@ -62,9 +63,10 @@ def _answer_draft(draft, value: object):
 
 
 def draft_of(state: ClashState):
-    """The draft of ``state``'s running sequence (``None`` when none runs), rebuilt from the
-    board before it and the answers given, and remembered for the state it was built for."""
-    if state.sequence is None:
+    """The draft of ``state``'s running sequence (``None`` when none runs, and on a public
+    view, whose face-down cards are unknown), rebuilt from the board before it and the answers
+    given, and remembered for the state it was built for."""
+    if state.sequence is None or is_partial(state):
         return None
     hit = _CACHE.get(id(state))
     if hit is not None and hit[0] is state:
@@ -84,7 +86,8 @@ def _remember(state: ClashState, draft) -> None:
 
 def board_now(state: ClashState) -> ClashState:
     """The board as the running sequence has left it so far (``state`` itself when none
-    runs): what the window draws while the players answer."""
+    runs, and on a public view: the board before it): what the window draws while the players
+    answer."""
     draft = draft_of(state)
     return state if draft is None else draft.state
 
@@ -196,11 +199,17 @@ def legal_answers(state: ClashState) -> list[object]:
         return []
     if ask.kind == "choose":
         return [Choose(i) for i in range(len(ask.options))]
-    heat_dice = ask.heat // HEAT_PER_DIE if ask.roll_type in HEAT_ROLLS else 0
+    dice = range(len(ask.roll))
+    heat_dice = min(len(ask.roll), ask.heat // HEAT_PER_DIE) if ask.roll_type in HEAT_ROLLS \
+        else 0
     out = []
-    for sources in product(("", "heat", "reroll"), repeat=len(ask.roll)):
-        if sources.count("heat") <= heat_dice and sources.count("reroll") <= ask.free:
-            out.append(DeclareRerolls(tuple((i, s) for i, s in enumerate(sources) if s)))
+    for by_heat in range(heat_dice + 1):
+        for heated in combinations(dice, by_heat):
+            rest = [i for i in dice if i not in heated]
+            for by_free in range(min(ask.free, len(rest)) + 1):
+                for freed in combinations(rest, by_free):
+                    sources = {**dict.fromkeys(heated, "heat"), **dict.fromkeys(freed, "reroll")}
+                    out.append(DeclareRerolls(tuple(sorted(sources.items()))))
     return sorted(out, key=lambda a: len(a.dice))
 
 

@@ -131,9 +131,7 @@ class ClashController(GameController):
         """The board shown: while a card sequence runs, the board as it has left it so far
         (a public view of one: the board before it), else the session's."""
         state = self.session.state
-        if state.sequence is None or self.session.public_view:
-            return state
-        return running.board_now(state)
+        return state if state.sequence is None else running.board_now(state)
 
     def known(self) -> ClashFacts:
         """The geometry facts of the current state."""
