@@ -21,7 +21,7 @@ from tabletop.games.clash.actions import ActivateFromCards, EndMonsterRound  # n
 from tabletop.games.clash.rules import apply  # noqa: E402
 from tabletop.games.clash.state import Running  # noqa: E402
 from tabletop.spatial.grid import Space  # noqa: E402
-from tabletop.ui.controllers.clash_cards import FlowStep  # noqa: E402
+from tabletop.ui.controllers.clash_cards import FlowStep, under_way  # noqa: E402
 from tabletop.ui.widgets.dice_tray import DiceTray  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,6 +72,8 @@ def test_undo_steps_back_one_answer_and_the_question_comes_back():
 def test_a_board_saved_mid_sequence_opens_at_its_question():
     game, state = layouts.loads(BOSS, str(ROOT / "layouts" / "clash-example-boss.toml"))
     state, _ = game.apply(state, ActivateFromCards())
+    assert under_way(state) == ["Monster Activation from the cards under way, waiting for: "
+                                + running.ask_of(state).prompt]
     app = app_on(layouts.dumps(state))
     app.update(16)
     frame(app)

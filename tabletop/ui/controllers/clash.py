@@ -38,6 +38,7 @@ from tabletop.ui.controllers.clash_cards import (
     keep_in_step,
     start_activation,
     start_attack,
+    under_way,
 )
 from tabletop.ui.controllers.clash_facts import (
     ClashFacts,
@@ -233,7 +234,8 @@ class ClashController(GameController):
             return lines
         if self.selected and self.selected in self.state.pieces:
             return describe_piece(self.state, self.known(), self.selected)
-        lines = ["Nothing selected", "click a Knight to see where it can move",
+        lines = ["Nothing selected", *under_way(self.session.state),
+                 "click a Knight to see where it can move",
                  *card_lines(self.state), *activation_lines(self.state)]
         notes = " ".join(self.state.notes.split())
         if notes:

@@ -256,6 +256,16 @@ def what_runs(state: ClashState) -> str:
             else "Monster Activation")
 
 
+def under_way(state: ClashState) -> list[str]:
+    """The side panel's line for a card sequence under way in ``state`` (its question), for a
+    picture, where no step is open; empty when none runs (or on a public view, which cannot
+    tell its question)."""
+    ask = running.ask_of(state)
+    if ask is None:
+        return []
+    return [f"{what_runs(state)} from the cards under way, waiting for: {ask.prompt}"]
+
+
 def keep_in_step(screen: ClashHost) -> None:
     """Keep the window's flow in step with the session (each frame): a sequence under way
     with no flow open (a board saved mid-way, a redo) opens its question; an undo or redo
