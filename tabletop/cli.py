@@ -21,7 +21,7 @@ from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
 from tabletop.numbers import parse_int, shorten
 
-EXIT_OK, EXIT_QUESTION, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_QUESTION, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 70
 
 
 class _Parser(argparse.ArgumentParser):
@@ -351,6 +351,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`tabletop layouts | head`): stop quietly
         _silence_stdout()
         return EXIT_OK
+    except Exception as exc:  # a bug, not a user mistake: one line, never a traceback
+        say(f"internal error ({type(exc).__name__}: {exc}); this is a bug in tabletop, "
+            "not in what was asked", error=True)
+        return EXIT_BUG
 
 
 def _silence_stdout() -> None:
