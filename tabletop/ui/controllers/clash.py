@@ -226,7 +226,8 @@ class ClashController(GameController):
         if self.selected and self.selected in self.state.pieces:
             return describe_piece(self.state, self.known(), self.selected)
         lines = ["Nothing selected", "click a Knight to see where it can move",
-                 *card_lines(self.state), *activation_lines(self.state)]
+                 *card_lines(self.state),
+                 *activation_lines(self.state, playable=not self.session.public_view)]
         notes = " ".join(self.state.notes.split())
         if notes:
             lines.append(notes)
