@@ -44,3 +44,23 @@ def test_fateforge_enemy_step_carries_each_zone():
         enemy("Runner", "white", "a", Section("step", None, 2))]))
     _, events = fateforge_apply(state, EnemyActs())
     assert [(m.piece, m.path) for m in moves(events)] == [("Runner", ("b",)), ("Runner", ("c",))]
+
+
+def test_encounter_monsters_movement_a_hunt_tie_is_offered_then_walked_with_its_path():
+    """*Encounter Monsters Spawn and Movement*: tokens move "toward the Party marker by the
+    indicated number of tiles ... via the shortest possible path"; two equally short ways end
+    on different tiles, so the players choose (nothing is picked for them), and the chosen way
+    is in the event for the trail and playback."""
+    from pathlib import Path
+
+    from tabletop.games.kingdom.actions import Answer
+
+    state = layouts.load(Path(__file__).parent / "data" / "kingdom-hunt-tie.toml")[1]
+    state, events = kingdom_apply(state, AdjustTrack("threat", 1))
+    assert moves(events) == () and state.monsters[0].tile == "4"
+    prompt = state.pending[0]
+    assert prompt.kind == "hunt-end" and prompt.options == ("2", "3")
+    for end in prompt.options:
+        after, events = kingdom_apply(state, Answer(end))
+        assert [(m.piece, m.path) for m in moves(events)] == [("Gorewing", (end,))]
+        assert after.monsters[0].tile == end
