@@ -19,12 +19,17 @@ def _clash(name):
     return layouts.load(f"layouts/{name}.toml")[1]
 
 
-def test_zigzag_paths_one_per_starting_direction():
+def test_boss_movement_zigzag_paths_one_per_starting_direction_crash_as_it_happens():
+    """*Monster Movement* (the zig-zag example: north first spares Kara, east first goes
+    through her) and *Boss Movement*: a Boss moving onto a Knight's space makes it suffer
+    Crash, so the events say the Boss's move onto D3 (over Kara on E4), her Crash, then the
+    move on: playback shows them in the order they happen."""
     state = _clash("clash-rule-zigzag")
-    paths = [[(m.piece, m.path) for m in moves(b.events)]
+    paths = [[(m.kind, m.piece, m.path) for m in moves(b.events)]
              for b in outcomes(state, MonsterMove("Eggknight", "Ser Sonch", "move"))]
-    assert paths == [[("Eggknight", ("C2", "C3", "C4", "C5", "C6", "C7"))],
-                     [("Kara", ("E4",)), ("Eggknight", ("D3", "C3", "C4", "C5", "C6", "C7"))]]
+    assert paths == [[("source-moved", "Eggknight", ("C2", "C3", "C4", "C5", "C6", "C7"))],
+                     [("source-moved", "Eggknight", ("D3",)), ("crash", "Kara", ("E4",)),
+                      ("source-moved", "Eggknight", ("C3", "C4", "C5", "C6", "C7"))]]
 
 
 def test_knockback_into_a_column_path_then_crash_where_she_stopped():
