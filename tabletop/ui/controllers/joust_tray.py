@@ -38,12 +38,20 @@ from tabletop.dice.joust_rolls import (
 from tabletop.dice.kings_champion import FEALTY
 from tabletop.dice.roll import Roll
 from tabletop.errors import TabletopError
-from tabletop.games.joust.abilities import ability_of, effect_words
 from tabletop.games.joust.actions import DieRoll, Joust, KnightRoll
-from tabletop.games.joust.jousting import RollScore, score_roll
 from tabletop.games.joust.state import FAVOR_TITLES, JoustState, Knight
 from tabletop.ui.controllers.base import Controller
-from tabletop.ui.facades.joust import FAVOR_WORDS, during, favor_of, how_rolled, roll_slots
+from tabletop.ui.facades.joust import (
+    FAVOR_WORDS,
+    RollScore,
+    ability_of,
+    during,
+    effect_words,
+    favor_of,
+    how_rolled,
+    roll_slots,
+    score_roll,
+)
 from tabletop.ui.logbook import LogEntry
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import text, wrap
