@@ -108,7 +108,8 @@ class RollScore:
     """One Knight's joust roll scored, before the rival's Block: ``dice`` scores the faces (Ruse
     from the Favor Action or the Ability Card lowers every hit number), ``favor_hit`` is the Hit
     Favor Action's +1, ``card_hits``, ``card_pips`` and ``card_block`` what the Ability Card
-    adds to the hits and the pip count and blocks of the rival's hits."""
+    adds to the hits and the pip count and blocks of the rival's hits, ``block_favor`` whether
+    the Knight's Favor Action is Block."""
 
     dice: Score
     favor_hit: int = 0
@@ -135,9 +136,9 @@ class RollScore:
         return min(rival.hits, blocked + self.card_block)
 
     def block_words(self) -> str:
-        """What of this Knight blocks: ``"Block"``, ``"Ability Card"`` or both."""
+        """What of this Knight blocks: ``"Block"``, ``"Ability Card"``, both, or ``""``."""
         return " and ".join(w for w, on in (("Block", self.block_favor),
-                                            ("Ability Card", self.card_block)) if on) or "Block"
+                                            ("Ability Card", self.card_block)) if on)
 
 
 def score_roll(state: JoustState, knight: Knight, faces: list[tuple[str, int]]) -> RollScore:
