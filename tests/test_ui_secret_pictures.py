@@ -119,10 +119,12 @@ def test_check_says_a_public_picture_cannot_be_played_on(tmp_path, layout, capsy
     assert "public picture" not in whole and ": ok, " in whole
 
 
-def test_a_public_clash_picture_names_no_window_key_in_its_panel(tmp_path):
-    """The next Activation is named on a public picture, without "(N resolves it)": N is
-    refused on a board that cannot be played on."""
+def test_a_clash_picture_names_no_window_key_in_its_panel(tmp_path):
+    """The next Activation is named in a picture without "(N resolves it)": a picture has no
+    keys, and N is refused on a public picture's board, which cannot be played on; the window
+    names the key."""
     from tabletop.ui import textlayer
+    from tabletop.ui.screenshot import render
 
     pygame.font.init()
     game, state = layouts.load(LAYOUTS / "clash-example-boss.toml")
@@ -133,3 +135,6 @@ def test_a_public_clash_picture_names_no_window_key_in_its_panel(tmp_path):
         words = " ".join(d.words for d in textlayer.drawn())
         assert "Shellwyrm resolves an AI" in words
         assert ("N resolves it" in words) is key_said
+    render(str(LAYOUTS / "clash-example-boss.toml"), (1280, 800))
+    words = " ".join(d.words for d in textlayer.drawn())
+    assert "Shellwyrm resolves an AI" in words and "N resolves it" not in words

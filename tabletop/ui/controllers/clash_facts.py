@@ -255,8 +255,8 @@ def activation_lines(state: ClashState, *, playable: bool = True) -> list[str]:
     """Side-panel lines for the Monster Round (rulebook *Resolving Activations*): each Boss's
     tokens, the Mob track's numbered spaces left to right with the tokens on each BP card (an
     empty space says so), and in the Monster Round what activates next and why, with the key
-    that does it when the board is ``playable`` (not on a public view, which cannot be played
-    on).  Empty when no Monster holds a token."""
+    that does it when the board is ``playable`` in the window (not in a picture, nor on a
+    public view, which cannot be played on).  Empty when no Monster holds a token."""
     if not any(m.activations for m in state.monsters):
         return []
     lines = [f"{m.name}'s tokens: {token_words(m)}" for m in state.monsters if m.boss]
