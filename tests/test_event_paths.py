@@ -33,10 +33,12 @@ def test_boss_movement_zigzag_paths_one_per_starting_direction_crash_as_it_happe
 
 
 def test_knockback_into_a_column_path_then_crash_where_she_stopped():
+    """*Keyword List: Knockback*: a Knight knocked back into a Destructible Obstacle breaks it
+    and suffers Crash on its space: the events say the move first, then the Crash there."""
     state = _clash("clash-rule-knockback-column")
     (branch, *_) = outcomes(state, Forced("knockback", "Eggknight", "Kara", 3))
     found = [(m.kind, m.piece, m.path) for m in moves(branch.events)]
-    assert found == [("crash", "Kara", ("C6",)), ("pushed", "Kara", ("C5", "C6"))]
+    assert found == [("pushed", "Kara", ("C5", "C6")), ("crash", "Kara", ("C6",))]
 
 
 def test_kingdom_hunt_carries_the_tiles_walked():
