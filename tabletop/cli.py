@@ -162,14 +162,20 @@ def _look(args: argparse.Namespace) -> tuple[int | None, str | None]:
     return scale, name
 
 
+PUBLIC_PICTURE = "a public picture (hidden parts unknown, cannot be played on)"
+"""What ``tabletop check`` says of a picture whose layout is a board's public view."""
+
+
 def _check(args: argparse.Namespace) -> int:
-    """Check each file in turn, one line each; the first that fails ends the command."""
+    """Check each file in turn, one line each; the first that fails ends the command.  A
+    picture holding a board's public view says so: it loads, but cannot be played on."""
     from tabletop.games import layouts
 
     for word in args.files:
         with resources.located(word) as path:
             game, state = layouts.load_board(path)
-        say(f"{word}: ok, {game.summary(state)}")
+        what = f"{PUBLIC_PICTURE}: " if game.is_partial(state) else ""
+        say(f"{word}: ok, {what}{game.summary(state)}")
     return EXIT_OK
 
 
