@@ -215,6 +215,7 @@ def test_with_every_path_onward_blocked_the_hint_says_backtrack_is_the_only_move
     from tabletop.games.kingdom import rules as kingdom_rules
     from tabletop.games.kingdom import travel
     from tabletop.games.kingdom.actions import PlaceHindering
+    from tabletop.games.move_kinds import move_kinds
     from tabletop.ui.controllers.kingdom import travel_hint
 
     game, state = layouts.load(LAYOUTS / "kingdom-mid-delve.toml")
@@ -225,7 +226,7 @@ def test_with_every_path_onward_blocked_the_hint_says_backtrack_is_the_only_move
             state, _ = kingdom_rules.apply(state, PlaceHindering(
                 "single-panzergate", here.id, path.side, path.offset))
     assert {o.kind for o in travel.options(state)} == {"backtrack"}
-    assert "Backtrack is the only move" in travel_hint(state)
+    assert "Backtrack is the only move" in travel_hint(move_kinds("kingdom", state))
 
 
 def test_the_map_keeps_its_place_until_a_tile_is_laid_outside_it():

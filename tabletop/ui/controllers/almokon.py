@@ -116,6 +116,9 @@ class AlmokonController(GameController):
             self._view_key, self._view = key, view_for(state, viewer)
         return self._view
 
+    def deciding_at_screen(self) -> bool:
+        return self.reveal or self.shown_to == self.state.to_act
+
     def hands_shown(self) -> tuple[bool, bool]:
         if self.reveal:
             return (True, True)
@@ -202,6 +205,8 @@ class AlmokonController(GameController):
         state = self.state
         hint = phase_hint(state, self.mode)
         lines = [hint] if hint else []  # what now: always, a selection or not
+        if self.only_move():  # and when one kind of move is left, that it is
+            lines.append(self.only_move())
         lines += stack_lines(state)
         facts: list[str] = []
         if self.selected and self.selected != HIDDEN:

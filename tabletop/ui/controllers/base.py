@@ -24,6 +24,7 @@ import pygame
 
 from tabletop.errors import QueryError, UsageError
 from tabletop.games.contract import State
+from tabletop.games.move_kinds import MoveKinds, move_kinds
 from tabletop.games.overlay import Overlay, overlay, picture_verbs
 from tabletop.games.query import split_words
 from tabletop.ui.session import Session
@@ -145,6 +146,7 @@ class GameController(Controller):
         self.reveal = False
         self.viewport = Viewport()
         self.asked: list[Overlay] = []
+        self._kinds: tuple[State | None, MoveKinds] = (None, MoveKinds())
 
     def view_state(self) -> State:
         """The state to draw: unless ``self.reveal``, the game's public view (its
@@ -162,6 +164,28 @@ class GameController(Controller):
         if reveal or not game.hidden_from(state, None):
             return state
         return game.public_view(state)
+
+    def move_kinds(self) -> MoveKinds:
+        """The kinds of move the rules core allows now (its legal actions sorted by
+        :func:`tabletop.games.move_kinds.move_kinds`, asked once per state); none on a public
+        view, which cannot be played on."""
+        state = self.session.state
+        if self._kinds[0] is not state:
+            kinds = MoveKinds() if self.session.public_view else move_kinds(
+                self.session.game.name, state)
+            self._kinds = (state, kinds)
+        return self._kinds[1]
+
+    def only_move(self) -> str:
+        """The "what now" hint's words when only one kind of move is possible now, else
+        ``""`` (:meth:`MoveKinds.only`); nothing while the screen waits for a hand-over,
+        since what a player may do can tell what their hidden hand holds."""
+        return self.move_kinds().only() if self.deciding_at_screen() else ""
+
+    def deciding_at_screen(self) -> bool:
+        """Whether the player who decides now has the screen (a game with per-player secrets
+        says no until its hand-over screen was clicked); ``True`` for a game without."""
+        return True
 
     def panel_lines(self) -> list[str]:
         """Side-panel facts about the selection (or the board when nothing is selected)."""

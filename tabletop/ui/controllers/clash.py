@@ -223,14 +223,28 @@ class ClashController(GameController):
             if self.selected:
                 lines += describe_piece(self.state, self.known(), self.selected)[:3]
             return lines
+        only = [self.only_kind()] if self.only_kind() else []  # "what now": one kind left
         if self.selected and self.selected in self.state.pieces:
-            return describe_piece(self.state, self.known(), self.selected)
-        lines = ["Nothing selected", "click a Knight to see where it can move",
+            return only + describe_piece(self.state, self.known(), self.selected)
+        lines = [*only, "Nothing selected", "click a Knight to see where it can move",
                  *card_lines(self.state), *activation_lines(self.state)]
         notes = " ".join(self.state.notes.split())
         if notes:
             lines.append(notes)
         return lines
+
+    def only_kind(self) -> str:
+        """The hint when one kind of move is left (the rules core's legal actions), adding,
+        while the Knight's Combat Action is unspent, that its legal attacks are the Melee
+        ones: the board knows no Knight's weapons, which the players read on their cards."""
+        words = self.only_move()
+        turn = self.state.turn
+        kinds = self.move_kinds()
+        if words and kinds.kinds and "Attack" not in kinds.types and turn.phase != "monster" \
+                and not turn.attacked:
+            words += (" No Monster can be attacked in Melee; with a Reach or Ranged weapon, "
+                      "Attack (A) may still reach one.")
+        return words
 
     def legend(self) -> list[tuple[tuple[int, int, int], str]]:
         return legend(self.state)

@@ -304,6 +304,8 @@ class FateforgeController(GameController):
         rnd = state.round
         lines = [f"Round {rnd.number} of {rnd.of} · {rnd.phase}",
                  "Order: " + " > ".join(rnd.sequence)]
+        if self.only_move():  # "what now" when one kind of move is left
+            lines.insert(1, self.only_move())
         for colour in self.dead_reaction_types():
             lines.append(f"Reacting type {colour}: no {colour} enemy is left. Choose another "
                          f"type in Preparation (as the app's Already Dead does, Enemy "

@@ -97,6 +97,9 @@ class JoustController(GameController):
         viewer = wanted if wanted != PUBLIC and self.shown_to == wanted else None
         return view_for(state, viewer)
 
+    def deciding_at_screen(self) -> bool:
+        return self.reveal or self.shown_to == self.wanted()
+
     def _hand_over_due(self) -> bool:
         """Whether the screen must change hands before anything else is done (events that
         arrive in the same frame as the change that calls for it)."""
@@ -169,7 +172,8 @@ class JoustController(GameController):
             scored = [line for line in self.session.log if " rolls: " in line]
             if scored:
                 return scored[-2:]
-        return [self.hint(view)]
+        only = self.only_move()  # when one kind of move is left, the note says so
+        return [self.hint(view), *([only] if only else [])]
 
     def final_words(self) -> tuple[str, str]:
         """The final screen: the King's Champion (or a tie) and the reasons, with each

@@ -37,6 +37,7 @@ from tabletop.games.kingdom.actions import (
     Withdraw,
 )
 from tabletop.games.kingdom.state import HINDERING, KingdomState
+from tabletop.games.move_kinds import MoveKinds
 from tabletop.numbers import parse_int
 from tabletop.spatial.tile_map import OPPOSITE, STEP
 from tabletop.ui.controllers.base import ButtonSpec, GameController
@@ -136,13 +137,15 @@ class KingdomController(GameController):
             if self.fog_mode:
                 return ["Deep Fog: click the Unexplored tile to aim for (double ring); +1 Threat "
                         "at once. Esc to cancel."]
-            return [travel_hint(state)]
+            return [travel_hint(self.move_kinds())]
+        only = [self.only_move()] if self.only_move() else []  # one kind of move left
         if phase == "exploration":
             return ["Exploration step: draw the top Exploration card (button by its effect "
-                    "type), resolve it, then End step."]
+                    "type), resolve it, then End step.", *only]
         if phase == "story":
-            return ["Story step: read prompted paragraphs and Time events, then End step."]
-        return ["Deep Fog: Stay the Course, Withdraw, or click a path card and Course Correct."]
+            return ["Story step: read prompted paragraphs and Time events, then End step.", *only]
+        return ["Deep Fog: Stay the Course, Withdraw, or click a path card and Course Correct.",
+                *only]
 
     def banner(self):
         state = self.state
@@ -422,10 +425,12 @@ class KingdomController(GameController):
         self.act(Travel(tile_id))
 
 
-def travel_hint(state) -> str:
-    """What the Travel step allows now, saying so when only one kind of move is left (a
-    Panzergate or other Hindering token blocking every path onward leaves Backtrack)."""
-    kinds = {option.kind for option in travel.options(state)}
+def travel_hint(moves: MoveKinds) -> str:
+    """What the Travel step allows now (``moves``: the kinds of move the rules core allows),
+    saying so when only one kind of move is left (a Panzergate or other Hindering token
+    blocking every path onward leaves Backtrack)."""
+    kinds = {kind for name, kind in (("Travel", "travel"), ("Backtrack", "backtrack"),
+                                     ("EnterFog", "deep-fog")) if name in moves.types}
     ways = {"travel": "click a face-down tile in a solid ring to travel onto it",
             "backtrack": "click an explored tile in a dashed ring to Backtrack",
             "deep-fog": "Deep Fog in the panel"}
