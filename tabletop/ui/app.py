@@ -492,14 +492,15 @@ class App:
         """Place the three groups of buttons from the top of ``inner``: the fixed controls
         (Undo, Redo, Save and the turn's end, always two rows, so their places depend on the
         window's size alone), the game's buttons, then the selected card's or piece's
-        actions; returns the height used."""
+        actions, one to a row, so that each says in whole words what it costs and gives up;
+        returns the height used."""
         gap = theme.ui(8)
         rows = 2 * theme.ui(26) + theme.ui(6)
         lay_out(fixed, pygame.Rect(inner.x, inner.y, inner.width, 0))
         y = inner.y + rows + gap
         used = lay_out(game, pygame.Rect(inner.x, y, inner.width, 0))
         y += used + (gap if used else 0)
-        used = lay_out(card, pygame.Rect(inner.x, y, inner.width, 0))
+        used = lay_out(card, pygame.Rect(inner.x, y, inner.width, 0), per_row=1)
         y += used + (gap if used else 0)
         return y - gap - inner.y
 

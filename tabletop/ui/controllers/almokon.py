@@ -78,6 +78,10 @@ def group_of(action) -> Group | None:
     return None
 
 
+GROUP_ORDER = {"play": 0, "crew": 1, "ability": 2, "attack": 3, "move": 4, "liquidate": 5}
+"""The order of a card's action buttons: playing it first, giving it up (Liquidate) last."""
+
+
 def target_of(action) -> str:
     return getattr(action, "target", "")
 
@@ -146,7 +150,8 @@ class AlmokonController(GameController):
             self.shown_to = wanted
             self.handing_over = False
 
-        self.app.push(HandOver(f"Pass to {name}, then click", detail, done))
+        self.app.push(HandOver(f"Pass to {name}, then click", detail, done,
+                               taken=f"{name} has the screen and {why}."))
 
     # -- drawing ---------------------------------------------------------------------------
     def targets(self) -> dict[str, str | None] | None:
@@ -254,8 +259,8 @@ class AlmokonController(GameController):
                           Decline(name) in legal),
                ButtonSpec("Choose…", self.open_choice, "C",
                           state.choice is not None and not state.winner)]
-        if self.selected:
-            for group in self.groups_for(self.selected):
+        if self.selected:  # the card's actions, always in the same order: Play first
+            for group in sorted(self.groups_for(self.selected), key=lambda g: GROUP_ORDER[g[0]]):
                 out.append(ButtonSpec(group_label(state, group),
                                       lambda g=group: self.start(g), "",
                                       active=group == self.mode, slot="card"))

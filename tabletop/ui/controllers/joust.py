@@ -147,7 +147,9 @@ class JoustController(GameController):
             self.shown_to = wanted
             self.handing_over = False
 
-        self.app.push(HandOver(headline, detail, done))
+        taken = ("Both Households at the table." if wanted == PUBLIC
+                 else f"House {wanted} has the screen.")
+        self.app.push(HandOver(headline, detail, done, taken=taken))
 
     # -- drawing -----------------------------------------------------------------------------
 

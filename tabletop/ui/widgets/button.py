@@ -62,11 +62,12 @@ class Button:
              full=label)
 
 
-def lay_out(buttons: list[Button], area: pygame.Rect) -> int:
-    """Place ``buttons`` two to a row inside ``area`` from its top; returns the height used."""
+def lay_out(buttons: list[Button], area: pygame.Rect, per_row: int = 2) -> int:
+    """Place ``buttons`` ``per_row`` to a row inside ``area`` from its top; returns the height
+    used."""
     if not buttons:
         return 0
-    per_row, height, gap = 2, theme.ui(26), theme.ui(6)
+    height, gap = theme.ui(26), theme.ui(6)
     width = (area.width - gap * (per_row - 1)) // per_row
     for index, button in enumerate(buttons):
         row, col = divmod(index, per_row)

@@ -19,15 +19,18 @@ from tabletop.ui.widgets import theme
 
 class HandOver(Controller):
     """"Pass to House Echelon, then click": an opaque cover; a click or Enter/Space calls
-    ``on_done`` and closes it."""
+    ``on_done`` and closes it, and the status line then reads ``taken`` ("Brannoc has the
+    screen"; empty by default), so the headline's "then click" does not stay behind."""
 
     modal = True
 
-    def __init__(self, headline: str, detail: str, on_done: Callable[[], None]):
+    def __init__(self, headline: str, detail: str, on_done: Callable[[], None],
+                 taken: str = ""):
         super().__init__()
         self.headline = headline
         self.detail = detail
         self.on_done = on_done
+        self.taken = taken
 
     def on_push(self, app) -> None:
         """Show the headline in the status line instead of whatever the last player read."""
@@ -40,6 +43,8 @@ class HandOver(Controller):
                                                            pygame.K_KP_ENTER))
         if done and self.app is not None:
             self.app.pop(self)
+            if self.app.session.status == self.headline:
+                self.app.session.tell(self.taken)
             self.on_done()
             return True
         return False
