@@ -281,3 +281,28 @@ def test_a_fountain_that_ends_the_turn_with_results_unused_says_so_and_asks_firs
     frame(app)
     assert isinstance(app.top, ChoiceMenu) and app.session.state is before
     assert "discarding 3 unused results" in app.top.options[0][0]
+
+
+def test_preparation_buttons_keep_their_places_when_a_hero_is_picked_or_a_colour_dies():
+    """The reacting types' buttons stay where they were: a selected hero's own buttons
+    (Reroll misses, 3-of-a-kind, Dice, earlier, armour) go to the card area below them, and
+    a colour with no enemy left keeps its button (greyed when it is not chosen)."""
+    _, loaded = layouts.load(LAYOUTS / "fateforge-chapel.toml")
+    heroes = tuple(replace(h, dice=("miss", "miss", "hit", "hit"), rolled=True)
+                   for h in loaded.heroes)
+    app = open_app(state=replace(loaded, heroes=heroes))
+
+    def places():
+        frame(app)
+        return {b.label.split(" ")[1]: b.rect.topleft for b in app.buttons
+                if b.label.startswith("[")}
+
+    before = places()
+    click_on(app, "Thorn")
+    assert places() == before
+    assert "Reroll misses" in [b.label for b in app.buttons]
+    alive = tuple(e for e in app.session.state.enemies if e.colour != "white")
+    app.session.edit(replace(app.session.state, enemies=alive), "the white enemy dies")
+    assert places() == before
+    white = next(b for b in app.buttons if b.label.startswith("[ ] white"))
+    assert white.label == "[ ] white: none left" and not white.enabled
