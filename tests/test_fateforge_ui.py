@@ -12,6 +12,7 @@ import pytest
 from tabletop.errors import UsageError
 from tabletop.games import layouts
 from tabletop.ui.app import App
+from tabletop.ui.controllers.base import ButtonSpec
 from tabletop.ui.session import Session
 from tabletop.ui.views.fateforge import piece_spots
 from tabletop.ui.widgets.dice_tray import DiceTray
@@ -306,3 +307,31 @@ def test_preparation_buttons_keep_their_places_when_a_hero_is_picked_or_a_colour
     assert places() == before
     white = next(b for b in app.buttons if b.label.startswith("[ ] white"))
     assert white.label == "[ ] white: none left" and not white.enabled
+
+
+def test_a_key_written_on_a_button_presses_it():
+    """The players choose an enemy's target with "Target Thorn (1)": typing 1 does it (a key
+    shown on a button that the screen itself does not use presses the button)."""
+    app = open_app()
+    screen = app.screen
+    calls = []
+    screen.buttons = lambda: [ButtonSpec("Target Thorn", lambda: calls.append("Thorn"), "1"),
+                              ButtonSpec("Target Mira", lambda: calls.append("Mira"), "2")]
+    frame(app)
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2"))
+    assert calls == ["Mira"]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_exit_buttons_are_written_whole(size):
+    """"Objectives: not marked" and "Extra round (Corruption)" take a row each: never cut."""
+    from tabletop.games.fateforge.actions import CleanUp
+    from tabletop.ui import textlayer
+
+    game, state = layouts.load(LAYOUTS / "fateforge-exit.toml")
+    state, _ = game.apply(state, CleanUp())
+    assert state.round.phase == "exit"
+    app = App(Session(game, state, path=None), size)
+    app.draw(pygame.Surface(size))
+    labels = [d for d in textlayer.drawn() if d.full.startswith(("Objectives", "Extra round"))]
+    assert len(labels) == 2 and not any(d.shortened for d in labels)

@@ -117,7 +117,7 @@ def test_fateforge_an_enemy_turn_leaves_only_the_enemy_activation():
     game, state = _fateforge_action_phase()
     state, _ = game.apply(state, EndTurn("Aria"))
     assert move_kinds("fateforge", state).kinds == ("the enemy's activation",)
-    assert "Only one kind of move now: the enemy's activation" in shown(game, state)
+    assert "Only one kind of move now: the enemy's activation." in shown(game, state)
 
 
 def test_almokon_a_responder_without_a_usable_response_can_only_pass():

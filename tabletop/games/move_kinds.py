@@ -36,7 +36,7 @@ KINDS: Mapping[str, Mapping[str, str]] = {
                   "Fountain": "use the fountain", "Revive": "revive a hero",
                   "WeaponSpecial": "the weapon's special", "UseAllyDie": "use an ally die",
                   "AllyAbility": "the ally's ability",
-                  "EnemyActs": "the enemy's activation (Next enemy, N)",
+                  "EnemyActs": "the enemy's activation",
                   "CleanUp": "Clean-Up (N)", "Exit": "exit the scene"},
     "joust": {"ChooseKnight": "choose Knights", "PlaceToken": "place Bravery Tokens",
               "Attach": "attach a card", "PlaceDie": "place dice", "RemoveDie": "take dice off",

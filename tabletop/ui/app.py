@@ -216,8 +216,23 @@ class App:
         for controller in reversed(self.stack):
             if controller.handle_event(event):
                 return
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and not self._button_key(event):
             self._app_key(event)
+
+    def _button_key(self, event: pygame.event.Event) -> bool:
+        """A letter or digit that no controller used and that an enabled button shows as its
+        key presses that button, so every key written on a button does what it says;
+        returns whether one did."""
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return False
+        name = pygame.key.name(event.key).lower()
+        if len(name) != 1 or not name.isalnum():
+            return False
+        button = next((b for b in self.buttons if b.enabled and b.key.lower() == name), None)
+        if button is None:
+            return False
+        button.on_click()
+        return True
 
     def _look_key(self, event: pygame.event.Event) -> bool:
         """Ctrl+Shift+= / Ctrl+Shift+- (UI scale; Ctrl+= and Ctrl+- alone zoom the board)
@@ -523,7 +538,8 @@ class App:
             playable = not session.public_view  # a public picture's board is only looked at
             specs = self.screen.buttons()
             made = {slot: [Button(spec.label, spec.on_click, spec.key,
-                                  spec.enabled and playable, active=spec.active)
+                                  spec.enabled and playable, active=spec.active,
+                                  wide=spec.wide)
                            for spec in specs if spec.slot == slot]
                     for slot in ("end", "", "card")}
             fixed += made["end"][:1]

@@ -117,7 +117,9 @@ class ButtonSpec:
     choice that is on (``active``: drawn highlighted), and where it goes (``slot``):
     ``"end"`` for the control that ends the turn or step (the fixed place beside Undo, Redo
     and Save, which never moves), ``"card"`` for an action of the selected card or piece
-    (its own area under the game's buttons), ``""`` for the game's buttons."""
+    (its own area under the game's buttons), ``""`` for the game's buttons; ``wide``: a
+    whole row, for a label too long for half of one (whatever it reads, so that the
+    buttons after it keep their places)."""
 
     label: str
     on_click: Callable[[], Any]
@@ -125,6 +127,7 @@ class ButtonSpec:
     enabled: bool = True
     active: bool = False
     slot: str = ""
+    wide: bool = False
 
 
 class GameController(Controller):

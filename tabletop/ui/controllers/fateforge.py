@@ -447,10 +447,11 @@ class FateforgeController(GameController):
                                 enabled=state.guard_of(t.name) is None)
                      for t in state.tokens if t.kind == "exit"]
             specs.append(ButtonSpec(f"Objectives: {marked[self.objectives]}",
-                                    self.cycle_objectives))
+                                    self.cycle_objectives, wide=True))
             specs.append(ButtonSpec("Extra round (Corruption)",
                                     lambda: self.perform(ExtraRound()),
-                                    enabled=all(h.corruption < 4 for h in state.heroes)))
+                                    enabled=all(h.corruption < 4 for h in state.heroes),
+                                    wide=True))
             return [*specs, *self._armour_buttons()]
         return []
 
