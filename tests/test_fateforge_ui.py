@@ -335,3 +335,16 @@ def test_the_exit_buttons_are_written_whole(size):
     app.draw(pygame.Surface(size))
     labels = [d for d in textlayer.drawn() if d.full.startswith(("Objectives", "Extra round"))]
     assert len(labels) == 2 and not any(d.shortened for d in labels)
+
+
+def test_no_reacting_type_is_asked_for_once_the_scene_is_over():
+    """The note asking for another reacting type concerns the next round: none after the
+    last (Exit) or once the scene is over."""
+    from tabletop.games.fateforge.actions import CleanUp
+
+    game, state = layouts.load(LAYOUTS / "fateforge-exit.toml")
+    state, _ = game.apply(state, CleanUp())
+    gone = tuple(e for e in state.enemies if e.colour not in state.round.reaction_types)
+    app = open_app(state=replace(state, enemies=gone))
+    assert app.screen.dead_reaction_types()
+    assert not any("Reacting type" in line for line in app.screen.panel_lines())

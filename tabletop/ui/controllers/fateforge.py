@@ -306,7 +306,7 @@ class FateforgeController(GameController):
                  "Order: " + " > ".join(rnd.sequence)]
         if self.only_move():  # "what now" when one kind of move is left
             lines.insert(1, self.only_move())
-        for colour in self.dead_reaction_types():
+        for colour in self.dead_reaction_types() if rnd.phase not in ("exit", "over") else ():
             lines.append(f"Reacting type {colour}: no {colour} enemy is left. Choose another "
                          f"type in Preparation (as the app's Already Dead does, Enemy "
                          f"Reactions): its button takes {colour} off, another adds that type.")
