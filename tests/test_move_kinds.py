@@ -169,3 +169,16 @@ def test_kingdom_the_story_step_can_only_end():
         state, _ = game.apply(state, EndStep())
     assert state.delve.phase == "story", state.delve.phase
     assert "Only one move now: End step (Enter)." in shown(game, state)
+
+
+def test_clash_a_knight_that_moved_out_of_melee_reach_is_told_of_other_weapons():
+    """After its Movement Action with no Monster adjacent, End Turn is the only move the
+    rules core lists, but a Reach or Ranged weapon (on the Knight's cards) may still attack."""
+    from tabletop.games.clash.actions import MoveKnight
+    from tabletop.spatial.grid import Space
+
+    game, state = load("clash-teaching")
+    state, _ = game.apply(state, MoveKnight("Kara", Space.parse("G4")))
+    words = shown(game, state)
+    assert "Only one move now: End Turn (T)." in words
+    assert "with a Reach or Ranged weapon, Attack (A) may still reach one" in words

@@ -239,9 +239,10 @@ class ClashController(GameController):
         ones: the board knows no Knight's weapons, which the players read on their cards."""
         words = self.only_move()
         turn = self.state.turn
-        kinds = self.move_kinds()
-        if words and kinds.kinds and "Attack" not in kinds.types and turn.phase != "monster" \
-                and not turn.attacked:
+        active = self.state.knight(turn.active) if turn.active else None
+        falling = active is not None and active.knockdown == "falling"  # no attack at all
+        if words and "Attack" not in self.move_kinds().types and turn.phase != "monster" \
+                and not turn.attacked and not falling:
             words += (" No Monster can be attacked in Melee; with a Reach or Ranged weapon, "
                       "Attack (A) may still reach one.")
         return words
