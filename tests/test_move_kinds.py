@@ -182,3 +182,24 @@ def test_clash_a_knight_that_moved_out_of_melee_reach_is_told_of_other_weapons()
     words = shown(game, state)
     assert "Only one move now: End Turn (T)." in words
     assert "with a Reach or Ranged weapon, Attack (A) may still reach one" in words
+
+
+def test_clash_between_turns_the_hint_is_about_the_knight_picked():
+    """Before a turn starts the hint speaks of the Knight selected: a Knight knocked down
+    (falling) may only end its turn, whatever the others may do."""
+    from dataclasses import replace
+
+    game, state = load("clash-teaching")
+    knights = tuple(replace(k, knockdown="falling") if k.name == "Odo" else k
+                    for k in state.knights)
+    state = replace(state, knights=knights)
+    app = App(Session(game, state), SIZE)
+    app.screen.selected = "Odo"
+    app.draw(pygame.Surface(SIZE))
+    words = " ".join(" ".join(d.full.split()) for d in textlayer.drawn())
+    assert "Only one move now: End Turn (T)." in words
+    assert "Melee" not in words
+    app.screen.selected = "Kara"
+    app.draw(pygame.Surface(SIZE))
+    words = " ".join(" ".join(d.full.split()) for d in textlayer.drawn())
+    assert "Only one kind of move now: Move, or End Turn (T)." in words

@@ -108,12 +108,21 @@ def classify(game: str, actions: Iterable[object]) -> MoveKinds:
                      types=frozenset(found))
 
 
-def move_kinds(game: str, state: object) -> MoveKinds:
+ACTORS = ("knight", "hero", "player", "house")
+"""The fields by which an action names the piece or player doing it."""
+
+
+def move_kinds(game: str, state: object, actor: str | None = None) -> MoveKinds:
     """The kinds of move ``game``'s rules core allows in ``state``: its ``legal_actions``
     sorted by :func:`classify` (a chance point, where the dice decide, when the game has
-    chance points and ``state`` is one)."""
+    chance points and ``state`` is one); with ``actor``, only the actions of that piece or
+    player (a Clash Knight picked before its turn starts) and those naming no one."""
     entry = get_game(game)
     is_chance = getattr(entry, "is_chance_node", None)
     if is_chance is not None and is_chance(state):
         return MoveKinds(chance=True)
-    return classify(game, entry.legal_actions(state))
+    actions = entry.legal_actions(state)
+    if actor is not None:
+        actions = [a for a in actions
+                   if next((getattr(a, f) for f in ACTORS if hasattr(a, f)), actor) == actor]
+    return classify(game, actions)

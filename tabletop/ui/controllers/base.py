@@ -149,7 +149,7 @@ class GameController(Controller):
         self.reveal = False
         self.viewport = Viewport()
         self.asked: list[Overlay] = []
-        self._kinds: tuple[State | None, MoveKinds] = (None, MoveKinds())
+        self._kinds: tuple[State | None, str | None, MoveKinds] = (None, None, MoveKinds())
 
     def view_state(self) -> State:
         """The state to draw: unless ``self.reveal``, the game's public view (its
@@ -168,22 +168,23 @@ class GameController(Controller):
             return state
         return game.public_view(state)
 
-    def move_kinds(self) -> MoveKinds:
+    def move_kinds(self, actor: str | None = None) -> MoveKinds:
         """The kinds of move the rules core allows now (its legal actions sorted by
-        :func:`tabletop.games.move_kinds.move_kinds`, asked once per state); none on a public
-        view, which cannot be played on."""
+        :func:`tabletop.games.move_kinds.move_kinds`, asked once per state and ``actor``);
+        none on a public view, which cannot be played on."""
         state = self.session.state
-        if self._kinds[0] is not state:
+        if self._kinds[0] is not state or self._kinds[1] != actor:
             kinds = MoveKinds() if self.session.public_view else move_kinds(
-                self.session.game.name, state)
-            self._kinds = (state, kinds)
-        return self._kinds[1]
+                self.session.game.name, state, actor)
+            self._kinds = (state, actor, kinds)
+        return self._kinds[2]
 
-    def only_move(self) -> str:
-        """The "what now" hint's words when only one kind of move is possible now, else
-        ``""`` (:meth:`MoveKinds.only`); nothing while the screen waits for a hand-over,
-        since what a player may do can tell what their hidden hand holds."""
-        return self.move_kinds().only() if self.deciding_at_screen() else ""
+    def only_move(self, actor: str | None = None) -> str:
+        """The "what now" hint's words when only one kind of move is possible now (for
+        ``actor`` alone, when given), else ``""`` (:meth:`MoveKinds.only`); nothing while
+        the screen waits for a hand-over, since what a player may do can tell what their
+        hidden hand holds."""
+        return self.move_kinds(actor).only() if self.deciding_at_screen() else ""
 
     def deciding_at_screen(self) -> bool:
         """Whether the player who decides now has the screen (a game with per-player secrets

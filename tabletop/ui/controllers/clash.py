@@ -234,14 +234,19 @@ class ClashController(GameController):
         return lines
 
     def only_kind(self) -> str:
-        """The hint when one kind of move is left (the rules core's legal actions), adding,
+        """The hint when one kind of move is left (the rules core's legal actions, of the
+        Knight whose turn it is or, between turns, of the Knight selected), adding,
         while the Knight's Combat Action is unspent, that its legal attacks are the Melee
         ones: the board knows no Knight's weapons, which the players read on their cards."""
-        words = self.only_move()
         turn = self.state.turn
-        active = self.state.knight(turn.active) if turn.active else None
-        falling = active is not None and active.knockdown == "falling"  # no attack at all
-        if words and "Attack" not in self.move_kinds().types and turn.phase != "monster" \
+        actor = turn.active  # between turns, the Knight picked (its turn starts with a move)
+        if actor is None and turn.phase != "monster" and self.selected is not None \
+                and self.state.knight(self.selected) is not None:
+            actor = self.selected
+        words = self.only_move(actor)
+        knight = self.state.knight(actor) if actor else None
+        falling = knight is not None and knight.knockdown == "falling"  # no attack at all
+        if words and "Attack" not in self.move_kinds(actor).types and turn.phase != "monster" \
                 and not turn.attacked and not falling:
             words += (" No Monster can be attacked in Melee; with a Reach or Ranged weapon, "
                       "Attack (A) may still reach one.")
