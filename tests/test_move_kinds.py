@@ -87,7 +87,7 @@ def test_clash_a_knight_with_no_melee_target_is_told_of_other_weapons():
     game, state = load("clash-rule-gangup")
     words = shown(game, state)
     assert "Only one kind of move now: Move, or End Turn (T)." in words
-    assert "with a Reach or Ranged weapon, Attack (A) may still reach one" in words
+    assert "Melee reaches no Monster; a Reach or Ranged weapon may (A)." in words
 
 
 def test_clash_the_monster_round_leaves_only_the_next_activation():
@@ -181,7 +181,7 @@ def test_clash_a_knight_that_moved_out_of_melee_reach_is_told_of_other_weapons()
     state, _ = game.apply(state, MoveKnight("Kara", Space.parse("G4")))
     words = shown(game, state)
     assert "Only one move now: End Turn (T)." in words
-    assert "with a Reach or Ranged weapon, Attack (A) may still reach one" in words
+    assert "Melee reaches no Monster; a Reach or Ranged weapon may (A)." in words
 
 
 def test_clash_between_turns_the_hint_is_about_the_knight_picked():

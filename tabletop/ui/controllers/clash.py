@@ -248,8 +248,7 @@ class ClashController(GameController):
         falling = knight is not None and knight.knockdown == "falling"  # no attack at all
         if words and "Attack" not in self.move_kinds(actor).types and turn.phase != "monster" \
                 and not turn.attacked and not falling:
-            words += (" No Monster can be attacked in Melee; with a Reach or Ranged weapon, "
-                      "Attack (A) may still reach one.")
+            words += " Melee reaches no Monster; a Reach or Ranged weapon may (A)."
         return words
 
     def legend(self) -> list[tuple[tuple[int, int, int], str]]:
