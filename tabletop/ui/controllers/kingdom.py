@@ -13,6 +13,8 @@ block or clear one of its paths with a Hindering token of the kind shown on the 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from tabletop.errors import UsageError
@@ -235,17 +237,25 @@ class KingdomController(GameController):
     # -- buttons -------------------------------------------------------------------------
 
     def buttons(self) -> list[ButtonSpec]:
+        """The card effects the players resolve (Amount, tracks, Rotation, shuffles) and
+        Report loss first, always in the same places (greyed while a question waits or in
+        the Deep Fog); then the step's own buttons (the answers to a waiting question, Deep
+        Fog, the draws, the Fog's choices), then the picked tile's."""
         state = self.state
         if state.over:
             return []
+        phase = state.delve.phase
+        usable = not state.pending and phase != "deep-fog"
+        out = [replace(b, enabled=b.enabled and usable) for b in self._effect_buttons(state)]
+        out.append(ButtonSpec("Report loss: ends the Delve", lambda: self.act(ReportLoss(
+            "reported by the players (all Knights dead or a story condition)")),
+            enabled=not state.pending, wide=True))
         if state.pending:
             prompt = state.pending[0]
             answers = prompt.options or POI_MODIFIERS
             named = prompt.kind in ("clue", "mortis")
-            return [ButtonSpec(a.capitalize() if named else a,
-                               lambda a=a: self.act(Answer(a))) for a in answers]
-        phase = state.delve.phase
-        out: list[ButtonSpec] = []
+            return [*out, *(ButtonSpec(a.capitalize() if named else a,
+                                       lambda a=a: self.act(Answer(a))) for a in answers)]
         if phase == "travel":
             ok, _ = travel.fog_paths_open(state)
             out.append(ButtonSpec("Deep Fog…", self.toggle_fog, "F", ok))
@@ -277,10 +287,6 @@ class KingdomController(GameController):
                                           CourseCorrect(c[0], c[1], h))))
         if phase != "deep-fog" and self.picked and state.has_tile(self.picked):
             out += self._tile_buttons(state, self.picked)
-        if phase != "deep-fog":
-            out += self._effect_buttons(state)
-        out.append(ButtonSpec("Report loss", lambda: self.act(ReportLoss(
-            "reported by the players (all Knights dead or a story condition)"))))
         return out
 
     def _effect_buttons(self, state: KingdomState) -> list[ButtonSpec]:
