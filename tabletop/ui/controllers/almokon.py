@@ -210,7 +210,7 @@ class AlmokonController(GameController):
         state = self.state
         hint = phase_hint(state, self.mode)
         lines = [hint] if hint else []  # what now: always, a selection or not
-        if self.only_move():  # and when one kind of move is left, that it is
+        if self.only_move() and rules.phase(state) != "choice":  # one kind left: say so
             lines.append(self.only_move())
         lines += stack_lines(state)
         facts: list[str] = []

@@ -174,7 +174,7 @@ class JoustController(GameController):
             scored = [line for line in self.session.log if " rolls: " in line]
             if scored:
                 return scored[-2:]
-        only = self.only_move()  # when one kind of move is left, the note says so
+        only = "" if view.pending else self.only_move()  # a waiting choice says it itself
         return [self.hint(view), *([only] if only else [])]
 
     def final_words(self) -> tuple[str, str]:
