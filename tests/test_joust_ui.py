@@ -557,3 +557,25 @@ def test_an_ability_cards_die_is_thrown_in_the_tray_and_scored():
     frame(app)
     assert session.state.resolved == 1, session.status
     assert any("Shattered Lance" in line for line in session.log)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_knights_cards_stay_put_while_the_pool_empties_and_the_hand_fills(size):
+    """A House's strip keeps two lines' height, so its Knights' slots do not move under the
+    cursor when a die leaves the Dice Pool or a card comes into the hand."""
+    from tabletop.ui.views.joust import draw_joust
+
+    _, state = layouts.load(Path(__file__).resolve().parent.parent / "layouts"
+                            / "joust-first-round.toml")
+    pygame.font.init()
+
+    def slots(view):
+        hits = draw_joust(pygame.Surface(size), pygame.Rect(0, 0, size[0] - 300, size[1] - 60),
+                          view)
+        return {(h.house, h.knight, h.slot): h.rect.topleft for h in hits if h.kind == "slot"}
+
+    full = tuple(replace(h, pool=h.pool * 2, hand=state.households[0].hand * 3)
+                 for h in state.households)  # a long strip: it wraps onto a second line
+    empty = tuple(replace(h, pool=(), hand=()) for h in state.households)
+    assert slots(state) and slots(replace(state, households=full)) == \
+        slots(replace(state, households=empty))

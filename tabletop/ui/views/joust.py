@@ -267,7 +267,9 @@ def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustStat
     strip = pygame.Rect(rect.x + 8, rect.y, rect.width - 16, line)
     probe = _Flow(strip, line)
     lay(probe, False)
-    head = pygame.Rect(rect.x, rect.y, rect.width, probe.bottom - rect.y)
+    # two lines at least, so that the Knights' cards below stay put while dice leave the
+    # pool or cards come into the hand (a click aimed at a slot never lands elsewhere)
+    head = pygame.Rect(rect.x, rect.y, rect.width, max(probe.bottom - rect.y, 2 * line))
     pygame.draw.rect(surface, colour, head, border_radius=4)
     lay(_Flow(strip, line), True)
     tracks_bottom = _draw_tracks(surface, pygame.Rect(rect.x, head.bottom + 3, rect.width,
