@@ -579,3 +579,23 @@ def test_the_knights_cards_stay_put_while_the_pool_empties_and_the_hand_fills(si
     empty = tuple(replace(h, pool=(), hand=()) for h in state.households)
     assert slots(state) and slots(replace(state, households=full)) == \
         slots(replace(state, households=empty))
+
+
+def test_no_word_or_tooltip_of_the_board_shows_through_a_hand_over():
+    """The hand-over sheet takes the board's words and tooltips out of the frame: a tooltip
+    ("green die" on a secret slot) never shows over it."""
+    from tabletop.ui import textlayer
+
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-first-round.toml")
+    app = App(Session(game, state), (1280, 800))
+    app.draw(pygame.Surface((1280, 800)))
+    app.update(16)
+    app.draw(pygame.Surface((1280, 800)))
+    assert isinstance(app.top, HandOver)
+    board = app.areas.board
+    under = [d.full for d in textlayer.drawn() if board.colliderect(d.rect)]
+    assert under and all(w in (app.top.headline, *app.top.detail.split()) or
+                         w in app.top.detail for w in under)
+    assert not any(textlayer.tip_at(d.rect.center) for d in textlayer.drawn()
+                   if board.colliderect(d.rect))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from tabletop.ui.controllers.base import Controller
+from tabletop.ui.textlayer import cover
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 
@@ -50,8 +51,11 @@ class HandOver(Controller):
         return False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The opaque sheet, the headline as large as fits, the detail wrapped under it."""
+        """The opaque sheet, the headline as large as fits, the detail wrapped under it; the
+        words and tooltips of the board under the sheet leave the frame's record, so no
+        tooltip of the last player's view shows over it."""
         pygame.draw.rect(surface, (24, 22, 20), rect)
+        cover(surface, rect)
         size = 34
         while size > 16 and theme.font(size).size(self.headline)[0] > rect.width - 30:
             size -= 2
