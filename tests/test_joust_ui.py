@@ -599,3 +599,11 @@ def test_no_word_or_tooltip_of_the_board_shows_through_a_hand_over():
                          w in app.top.detail for w in under)
     assert not any(textlayer.tip_at(d.rect.center) for d in textlayer.drawn()
                    if board.colliderect(d.rect))
+
+
+def test_no_button_offers_a_fourth_joust():
+    """With the three jousts revealed, the Reveal button says so instead of "joust 4"."""
+    game, state = layouts.load(ROOT / "joust-mid-joust.toml")
+    state = replace(state, revealed=3, resolved=3)
+    labels = [b.label for b in JoustController(Session(game, state)).buttons()]
+    assert "All jousts revealed" in labels and not any("joust 4" in x for x in labels)

@@ -262,7 +262,9 @@ class JoustController(GameController):
             out.append(ButtonSpec("Clear order", self._clear_order, "",
                                   bool(self.selection.pending_order)))
         if state.phase == "jousting":
-            out.append(ButtonSpec(f"Reveal joust {state.revealed + 1}",
+            upcoming = state.revealed + 1  # no "Reveal joust 4" once the three are shown
+            out.append(ButtonSpec(f"Reveal joust {upcoming}" if upcoming <= JOUSTS
+                                  else "All jousts revealed",
                                   lambda: self.perform(Reveal()), "R",
                                   state.revealed == state.resolved < JOUSTS))
             out.append(ButtonSpec("Joust!", self.open_tray, "J",
