@@ -607,3 +607,15 @@ def test_no_button_offers_a_fourth_joust():
     state = replace(state, revealed=3, resolved=3)
     labels = [b.label for b in JoustController(Session(game, state)).buttons()]
     assert "All jousts revealed" in labels and not any("joust 4" in x for x in labels)
+
+
+def test_the_turn_ending_buttons_of_the_phases_take_the_fixed_place():
+    """Pass (Worker Phase) and End turn (Ennoblement) go beside Undo, Redo and Save, where
+    every screen's turn-ending control is."""
+    from tabletop.ui.controllers import joust_phases
+
+    game, state = layouts.load(ROOT / "joust-first-round.toml")
+    controller = JoustController(Session(game, replace(state, phase="worker",
+                                                       turn=state.households[0].name)))
+    ends = [b.label for b in joust_phases.phase_buttons(controller) if b.slot == "end"]
+    assert ends == ["Pass"]
