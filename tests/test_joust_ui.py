@@ -619,3 +619,21 @@ def test_the_turn_ending_buttons_of_the_phases_take_the_fixed_place():
                                                        turn=state.households[0].name)))
     ends = [b.label for b in joust_phases.phase_buttons(controller) if b.slot == "end"]
     assert ends == ["Pass"]
+
+
+def test_the_trays_keys_line_offers_no_reroll_when_none_is_left():
+    """The keys line under a joust's dice offers re-rolls only while the Knight has one."""
+    from tabletop.ui import textlayer
+
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-mid-joust.toml")
+    roll = roll_dice(["kc-white", "kc-black"], 5)
+    for left, offered in ((True, True), (False, False)):
+        tray = DiceTray(Session(game, state), ["kc-white", "kc-black"], seed=5, fixed=True,
+                        can_reroll=lambda r, left=left: left)
+        tray.roll = roll
+        surface = pygame.Surface((800, 100))
+        textlayer.begin_frame(surface)
+        tray._draw_hints(surface, pygame.Rect(0, 0, 800, 60))
+        words = " ".join(d.full for d in textlayer.drawn())
+        assert ("R re-roll" in words) is offered and "Enter use this roll" in words
