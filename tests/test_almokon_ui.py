@@ -274,3 +274,13 @@ def test_the_frenzy_form_says_what_it_costs_before_the_choice():
     target = next(c.uid for c in state.cards if c.owner != state.card(chief).owner)
     words = form_words(state, Attack(state.players[0].name, chief, target, frenzy=True))
     assert "with Frenzy (+2 Wrath; any return damage destroys it)" in words
+
+
+def test_a_menu_replaces_a_stale_refusal_in_the_status_line():
+    """A red refusal from an earlier click does not stay beside a menu that asks now."""
+    app = open_app("almokon-midgame.toml")
+    hand_over(app, "Brannoc")
+    app.session.tell("Hammerfall Militia: Guardian in the Wilderness", error=True)
+    app.push(ChoiceMenu("Attack on Iron Sentinel", [("one", 1), ("two", 2)], lambda v: None))
+    assert not app.session.status_error
+    assert app.session.status == "Attack on Iron Sentinel: choose (1–2, Esc closes it)"
