@@ -223,9 +223,11 @@ class ClashController(GameController):
             if self.selected:
                 lines += describe_piece(self.state, self.known(), self.selected)[:3]
             return lines
+        hint = self.only_kind()
+        only = [hint] if hint else []  # "what now": one kind of move left
         if self.selected and self.selected in self.state.pieces:
-            return describe_piece(self.state, self.known(), self.selected)
-        lines = ["Nothing selected", "click a Knight to see where it can move",
+            return only + describe_piece(self.state, self.known(), self.selected)
+        lines = [*only, "Nothing selected", "click a Knight to see where it can move",
                  *card_lines(self.state), *activation_lines(self.state, playable=self._keys())]
         notes = " ".join(self.state.notes.split())
         if notes:
@@ -236,6 +238,24 @@ class ClashController(GameController):
         """Whether the panel may name the window's keys: not in a picture of the board (a
         screenshot), nor on a public picture's board, which cannot be played on."""
         return (self.app is None or self.app.interactive) and not self.session.public_view
+
+    def only_kind(self) -> str:
+        """The hint when one kind of move is left (the rules core's legal actions, of the
+        Knight whose turn it is or, between turns, of the Knight selected), adding,
+        while the Knight's Combat Action is unspent, that its legal attacks are the Melee
+        ones: the board knows no Knight's weapons, which the players read on their cards."""
+        turn = self.state.turn
+        actor = turn.active  # between turns, the Knight picked (its turn starts with a move)
+        if actor is None and turn.phase != "monster" and self.selected is not None \
+                and self.state.knight(self.selected) is not None:
+            actor = self.selected
+        words = self.only_move(actor)
+        knight = self.state.knight(actor) if actor else None
+        falling = knight is not None and knight.knockdown == "falling"  # no attack at all
+        if words and "Attack" not in self.move_kinds(actor).types and turn.phase != "monster" \
+                and not turn.attacked and not falling:
+            words += " Melee reaches no Monster; a Reach or Ranged weapon may (A)."
+        return words
 
     def legend(self) -> list[tuple[tuple[int, int, int], str]]:
         return legend(self.state)

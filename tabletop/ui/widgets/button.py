@@ -15,8 +15,10 @@ class Button:
     """A button at ``rect``; a left click released over it calls ``on_click``."""
 
     def __init__(self, label: str, on_click: Callable[[], Any], key: str = "",
-                 enabled: bool = True, rect: pygame.Rect | None = None, active: bool = False):
+                 enabled: bool = True, rect: pygame.Rect | None = None, active: bool = False,
+                 wide: bool = False):
         self.label = label
+        self.wide = wide
         self.active = active
         self.on_click = on_click
         self.key = key
@@ -62,15 +64,25 @@ class Button:
              full=label)
 
 
-def lay_out(buttons: list[Button], area: pygame.Rect) -> int:
-    """Place ``buttons`` two to a row inside ``area`` from its top; returns the height used."""
+def lay_out(buttons: list[Button], area: pygame.Rect, per_row: int = 2) -> int:
+    """Place ``buttons`` ``per_row`` to a row inside ``area`` from its top, a ``wide`` one on
+    a row of its own; returns the height used."""
     if not buttons:
         return 0
-    per_row, height, gap = 2, theme.ui(26), theme.ui(6)
+    height, gap = theme.ui(26), theme.ui(6)
     width = (area.width - gap * (per_row - 1)) // per_row
-    for index, button in enumerate(buttons):
-        row, col = divmod(index, per_row)
-        button.rect = pygame.Rect(area.x + col * (width + gap), area.y + row * (height + gap),
-                                  width, height)
-    rows = (len(buttons) + per_row - 1) // per_row
+    row, col = 0, 0
+    for button in buttons:
+        if button.wide and col:
+            row, col = row + 1, 0
+        y = area.y + row * (height + gap)
+        if button.wide:
+            button.rect = pygame.Rect(area.x, y, area.width, height)
+            row, col = row + 1, 0
+            continue
+        button.rect = pygame.Rect(area.x + col * (width + gap), y, width, height)
+        col += 1
+        if col == per_row:
+            row, col = row + 1, 0
+    rows = row + (1 if col else 0)
     return rows * height + (rows - 1) * gap
