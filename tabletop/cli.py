@@ -9,6 +9,7 @@ too (``tabletop play clash-rule-herd``); a file that exists at that path wins ov
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -25,10 +26,24 @@ EXIT_OK, EXIT_QUESTION, EXIT_INPUT = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that raises :class:`UsageError` instead of printing usage and exiting."""
+    """argparse that raises :class:`UsageError` instead of printing usage and exiting, and
+    writes its help as wide as the terminal (measured once, not once per argument)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        formatter = kwargs.get("formatter_class", argparse.HelpFormatter)
+        kwargs["formatter_class"] = functools.partial(formatter, width=_help_width())
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+@functools.cache
+def _help_width() -> int:
+    """The width help is written in: the terminal's, less 2 (as argparse works it out)."""
+    import shutil
+
+    return shutil.get_terminal_size().columns - 2
 
 
 def _epilog() -> str:
