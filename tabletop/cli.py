@@ -13,11 +13,10 @@ import functools
 import json
 import os
 import sys
-import textwrap
 from collections.abc import Sequence
 from contextlib import ExitStack, suppress
 
-from tabletop import __version__, resources, userdirs
+from tabletop import __version__, resources
 from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
 from tabletop.numbers import parse_int, shorten
@@ -46,8 +45,25 @@ def _help_width() -> int:
     return shutil.get_terminal_size().columns - 2
 
 
+class _MainParser(_Parser):
+    """The ``tabletop`` parser, whose description and epilog (which looks up the user's
+    folders) are written only when its help is shown."""
+
+    def format_help(self) -> str:
+        import textwrap
+
+        self.description = textwrap.fill(
+            "A tabletop visualiser for Kingdoms Forlorn, King's Champion, The Land of Almokon "
+            "and Fateforge. With no command, opens the window on the default layout "
+            f"({resources.DEFAULT_LAYOUT}).", width=80)
+        self.epilog = _epilog()
+        return super().format_help()
+
+
 def _epilog() -> str:
     """The end of ``tabletop --help``: where shipped layouts come from and where user files go."""
+    from tabletop import userdirs
+
     folders = "\n".join(f"  {what + ':':<17}{path}" for what, path in
                          userdirs.user_dirs().described())
     return (f"FILE is a path, or the name of a shipped layout (`tabletop layouts` lists them).\n"
@@ -73,12 +89,7 @@ def _seed(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tabletop", formatter_class=argparse.RawDescriptionHelpFormatter,
-                     description=textwrap.fill(
-                         "A tabletop visualiser for Kingdoms Forlorn, King's Champion, The Land "
-                         "of Almokon and Fateforge. With no command, opens the window on the "
-                         f"default layout ({resources.DEFAULT_LAYOUT}).", width=80),
-                     epilog=_epilog())
+    parser = _MainParser(prog="tabletop", formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -189,6 +200,8 @@ def _check(args: argparse.Namespace) -> int:
 
 def _layouts(args: argparse.Namespace) -> int:
     """Print every shipped layout: its name, title and notes, grouped by game."""
+    from textwrap import fill
+
     from tabletop.games.registry import game_names, get_game
 
     listed = resources.shipped("layouts")
@@ -206,7 +219,7 @@ def _layouts(args: argparse.Namespace) -> int:
             say(f"  {item.name}: {item.title}" + (" (what `tabletop` alone opens)" if default
                                                   else ""))
             if item.notes:
-                say(textwrap.fill(item.notes, width=96, initial_indent="      ",
+                say(fill(item.notes, width=96, initial_indent="      ",
                                   subsequent_indent="      "))
     return EXIT_OK
 
