@@ -806,20 +806,31 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip))
     size_key = (tuple(rect), grid)
-    board = cache.scrolled("board", (grid.cell, grid.rows, grid.cols, state.board,
-                                     state.terrain),
-                           (grid.left - rect.x, grid.top - rect.y), rect.size,
+    board_key = (grid.cell, grid.rows, grid.cols, state.board, state.terrain)
+    origin = (grid.left - rect.x, grid.top - rect.y)
+    board = cache.scrolled("board", board_key, origin, rect.size,
                            lambda part: _board_layer(surface, part.move(rect.topleft), grid,
                                                      state))
-    paste(surface, board, rect.topleft)
     areas_key = (size_key, overlays.front, overlays.zone, overlays.seen, overlays.rear,
                  overlays.blind, overlays.reach, overlays.reach_now)
-    if any(areas_key[1:]):
-        cache.paste(surface, "areas", areas_key, lambda: _areas_layer(rect, grid, overlays),
-                    rect.topleft)
-    cache.paste(surface, "pieces", (size_key, state.knights, state.monsters, state.turn.done,
-                                    state.turn.divine, marks),
-                lambda: _pieces_layer(rect, grid, state, marks), rect.topleft)
+    pieces_key = (size_key, state.knights, state.monsters, state.turn.done, state.turn.divine,
+                  marks)
+
+    def under() -> pygame.Surface:
+        """The board with the area overlays and the pieces on it, as one opaque picture."""
+        picture = pygame.Surface(rect.size)
+        paste(picture, board, (0, 0))
+        if any(areas_key[1:]):
+            cache.paste(picture, "areas", areas_key,
+                        lambda: _areas_layer(rect, grid, overlays), (0, 0))
+        cache.paste(picture, "pieces", pieces_key,
+                    lambda: _pieces_layer(rect, grid, state, marks), (0, 0))
+        return picture
+
+    # the three bottom layers change together far less often than a frame is drawn (a
+    # hover, a line of sight): kept as one picture, pasted without blending
+    paste(surface, cache.get("under", (board_key, origin, rect.size, areas_key, pieces_key),
+                             under), rect.topleft)
     _draw_selection(surface, grid, state, overlays.selected)
     for space in overlays.ghost:
         pygame.draw.rect(surface, CURSOR, grid.space_rect(space), max(2, grid.cell // 14))
