@@ -109,8 +109,9 @@ def _sees(state: ClashState, args: list[str]) -> dict[str, Any]:
 def _visible(state: ClashState, args: list[str]) -> dict[str, Any]:
     place = geo.resolve(state, args[0])
     extra = "; its blindspots never are" if place.monster is not None else ""
-    return _spaces(geo.visible(state, place), f"every space with a clear line from a corner "
-                                              f"of {place.name}{extra}")
+    spaces = geo.visible(state, place)  # already in reading order, each once
+    return {"answer": [str(s) for s in spaces],
+            "why": f"every space with a clear line from a corner of {place.name}{extra}"}
 
 
 VERBS: dict[str, Verb] = {v.name: v for v in (
