@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from chance_play import next_action
 from hypothesis import strategies as st
 
 from tabletop.errors import TabletopError
@@ -234,10 +235,10 @@ def exercise(text: str, seed: int, source: str = "<fuzz>") -> str:
         answer = ask(game, state, f"{verb} {args}")
         assert "answer" in answer or "error" in answer
     for _ in range(PLAYOUT_STEPS):
-        actions = list(game.legal_actions(state))
-        if not actions:
+        action = next_action(game, state, rng)
+        if action is None:
             break
-        state, events = game.apply(state, rng.choice(actions))
+        state, events = game.apply(state, action)
         for event in events:
             assert isinstance(game.describe(event), str)
     assert layouts.loads(layouts.dumps(state))[1] == state, "a played state does not round-trip"

@@ -145,6 +145,14 @@ def test_exit_phase_only_in_the_last_round():
     assert "only at the end of the last round" in error(text)
 
 
+def test_a_chosen_target_waits_only_in_an_enemy_slot_and_names_a_hero():
+    text = BASE + '\n[round]\ntarget = "Aria"\n'
+    assert "waits only in an enemy slot" in error(text)
+    slot = '\n[round]\nphase = "action"\nstep = 2\nreaction_slot = 1\nqueue = ["Grunt"]\n'
+    assert "names no hero" in error(BASE + slot + 'target = "Nobody"\n')
+    assert load(BASE + slot + 'target = "Aria"\n').round.target == "Aria"
+
+
 def test_enemy_slot_needs_its_queue():
     text = BASE + '\n[round]\nphase = "action"\nstep = 2\nreaction_slot = 1\n'
     assert "Enemy Turns slot needs the enemies" in error(text)

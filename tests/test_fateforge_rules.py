@@ -1,8 +1,8 @@
 """The Fateforge combat round, one test per rule (rulebook section in the test name)."""
 
 from dataclasses import replace
+from fractions import Fraction
 
-import pytest
 from test_fateforge_scenes import (
     enemy,
     enemy_turns,
@@ -39,7 +39,12 @@ from tabletop.games.fateforge.actions import (
     ToggleDoor,
     UsePortal,
 )
-from tabletop.games.fateforge.rules import NeedsRoll, apply, legal_actions, pick_index
+from tabletop.games.fateforge.rules import (
+    chance_outcomes,
+    is_chance_node,
+    legal_actions,
+    pick_index,
+)
 from tabletop.games.fateforge.state import TURNS, Section
 
 # --------------------------------------------------------------------- Preparation Phase
@@ -436,9 +441,10 @@ def test_enemy_push_of_a_hero_is_random_by_d6():
     # Aria in b can be pushed to a or c: 1-3 picks a, 4-6 picks c
     state = enemy_turns(scene("a-b-c", heroes=[hero("Aria", "b")], enemies=[
         enemy("Ogre", "brown", "b", Section("hit", 0, 1, ("push",)))]))
-    with pytest.raises(NeedsRoll) as info:
-        apply(state, EnemyActs())
-    assert "1–3: a, 4–6: c" in str(info.value)
+    assert is_chance_node(state) and legal_actions(state) == []
+    assert chance_outcomes(state) == [(EnemyActs(rolls=(1,)), Fraction(1, 2)),
+                                      (EnemyActs(rolls=(4,)), Fraction(1, 2))]
+    refused(state, EnemyActs(), "1–3: A, 4–6: C")
     low, _ = play(state, EnemyActs(rolls=(3,)))
     high, events = play(state, EnemyActs(rolls=(4,)))
     assert low.hero("Aria").zone == "a" and high.hero("Aria").zone == "c"

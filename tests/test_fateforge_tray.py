@@ -70,7 +70,7 @@ def test_preparation_roll_goes_through_the_tray_and_the_seed_replays_the_faces()
 
 def test_energy_reroll_and_three_of_a_kind_in_the_preparation_tray():
     seed = seed_where(lambda labels: labels.count("MISS") == 2)
-    app = seeded_app(seed)
+    app = seeded_app(seed, 1, 2)
     app.screen.next()
     tray = app.top
     settle(app)
@@ -80,6 +80,9 @@ def test_energy_reroll_and_three_of_a_kind_in_the_preparation_tray():
     assert tray.message == "" and tray.roll.times_rerolled(misses[1]) == 1
     settle(app)
     enter(app)
+    assert not app.session.state.hero("Aria").has_used("energy-reroll")  # the others roll first
+    app.update(0)
+    roll_in_tray(app)
     aria = app.session.state.hero("Aria")
     assert (aria.energy, aria.has_used("energy-reroll")) == (3, True)
     first = [face_of(label) for label in roll_dice(DICE, seed=seed).labels()]
@@ -94,7 +97,7 @@ def test_energy_reroll_and_three_of_a_kind_in_the_preparation_tray():
 
 def test_three_of_a_kind_change_in_the_tray_becomes_the_action():
     seed = seed_where(lambda labels: any(labels.count(x) >= 3 for x in labels if x != "MISS"))
-    app = seeded_app(seed)
+    app = seeded_app(seed, 1, 2)
     app.screen.next()
     tray = app.top
     settle(app)
@@ -104,6 +107,8 @@ def test_three_of_a_kind_change_in_the_tray_becomes_the_action():
     tray.change_to("SKILL HIT")
     assert tray.change == (odd, "SKILL HIT")
     enter(app)
+    app.update(0)
+    roll_in_tray(app)
     aria = app.session.state.hero("Aria")
     assert aria.dice[odd] == "skill-hit" and aria.has_used("three-of-a-kind")
 
@@ -192,3 +197,22 @@ def test_enemy_push_d6_is_a_seeded_d6_roll_written_to_the_action_and_log():
         assert zones[-1] == ("a" if face <= 3 else "c")
     assert zones[0] == zones[1]
 
+
+
+def test_players_choose_the_target_then_the_window_rolls_the_push_d6():
+    """*Targeting Heroes* then *Randomisation*: the target button is the players' choice;
+    the D6 the push then waits for is rolled at once (seeded) and logged."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.font.init()
+    state = enemy_turns(scene("a-b-c", heroes=[hero("Aria", "b"), hero("Odo", "b")], enemies=[
+        enemy("Ogre", "brown", "b", Section("hit", 0, 1, ("push",)))]))
+    app = App(Session(GAME, state), SIZE)
+    app.screen.new_seed = itertools.repeat(5).__next__
+    assert [spec.label for spec in app.screen.buttons()] == ["Target Aria", "Target Odo"]
+    app.screen.next_enemy("Odo")
+    face = roll_dice(["d6"], seed=5).face(0).value
+    odo = app.session.state.hero("Odo")
+    assert odo.zone == ("a" if face <= 3 else "c") and odo.health == 4
+    assert app.session.state.round.target == "" and records(app, "D6 for the enemy")
+    assert [n.note for n in app.session.history[-2:]] == [
+        "next enemy activation, targeting Odo", f"next enemy activation, targeting Odo, D6 {face}"]

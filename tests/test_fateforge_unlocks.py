@@ -38,7 +38,7 @@ from tabletop.games.fateforge.actions import (
     WeaponSpecial,
 )
 from tabletop.games.fateforge.enemies import next_activation
-from tabletop.games.fateforge.rules import NeedsRoll, apply, legal_actions
+from tabletop.games.fateforge.rules import chance_outcomes, is_chance_node, legal_actions
 from tabletop.games.fateforge.state import Ally, Section
 
 # --------------------------------------------------------------------- Allies
@@ -240,10 +240,10 @@ def test_modifier_target_minion_equally_close_minions_are_randomised():
                enemy("Grunt", "red", "a"), enemy("Brute", "red", "c")]
     state = enemy_turns(scene("a-b-c", heroes=[hero("Aria", "b")], enemies=enemies))
     state = replace(state, round=replace(state.round, queue=("Captain",)))
-    with pytest.raises(NeedsRoll):
-        apply(state, EnemyActs())
+    assert is_chance_node(state) and legal_actions(state) == []
+    refused(state, EnemyActs(), "roll a D6")
     refused(state, EnemyActs("Grunt", (1,)), "a D6 does")
-    assert {a.rolls for a in legal_actions(state)} == {(1,), (6,)}
+    assert {a.rolls for a, _ in chance_outcomes(state)} == {(1,), (4,)}
     high, _ = play(state, EnemyActs(rolls=(6,)))
     low, _ = play(state, EnemyActs(rolls=(1,)))
     assert high.enemy("Captain").zone == "a" and low.enemy("Captain").zone == "c"

@@ -21,6 +21,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from chance_play import next_action
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -288,10 +289,10 @@ def _positions(name):
         out.append(state)
         rng = random.Random(path.name)
         for step in range(25):
-            actions = game.legal_actions(state)
-            if not actions:
+            action = next_action(game, state, rng)
+            if action is None:
                 break
-            state = game.apply(state, rng.choice(list(actions)))[0]
+            state = game.apply(state, action)[0]
             if step % 5 == 4:
                 out.append(state)
     return tuple(out)

@@ -94,7 +94,7 @@ def test_every_fateforge_action_is_resolved_and_documented():
     classes = {cls for _, cls in inspect.getmembers(actions, inspect.isclass)
                if cls.__module__ == actions.__name__ and cls is not actions.Event}
     assert {spec.kind for spec in ACTIONS} == classes
-    assert set(rules._HANDLERS) == classes
+    assert set(rules.HANDLERS) == classes
     docs = (DOCS / "fateforge.md").read_text()
     for spec in ACTIONS:
         assert (f"| `{spec.name}` | {spec.arguments() or '—'} | {spec.when} | *{spec.rule}* | "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
+from fractions import Fraction
 from typing import Any
 
 from tabletop.games.layoutfile import Table
@@ -29,6 +30,16 @@ def nobody_acting(state: State) -> Player | None:
 def never_partial(state: State) -> bool:
     """The ``is_partial`` of a game whose views never hide anything."""
     return False
+
+
+def never_chance(state: State) -> bool:
+    """The ``is_chance_node`` of a game without dice or shuffles during play: never."""
+    return False
+
+
+def no_chance_outcomes(state: State) -> Sequence[tuple[Action, Fraction]]:
+    """The ``chance_outcomes`` of a game without chance points: none."""
+    return ()
 
 
 @dataclass(frozen=True)
@@ -59,7 +70,8 @@ class Game:
       back an equal state.
     - ``apply(state, action)``: ``(new_state, events)``; raises ``IllegalActionError``.
     - ``legal_actions(state)``: a sequence of actions ``apply`` accepts (may be a useful
-      subset where the full set is unbounded), empty when the game is over.
+      subset where the full set is unbounded), empty when the game is over and at a chance
+      node (no player acts there).
     - ``describe(event)``: the event in words, for the log.
     - ``summary(state)``: one line for ``tabletop check``.
     - ``verbs``: the ``tabletop query`` verbs by name.
@@ -69,6 +81,17 @@ class Game:
       shuffled with ``seed``; ``picks`` maps a side to the pieces it chose (King's Champion: a
       Household to its three Knights), empty for the defaults (``None`` for a game that is
       only played from layouts).
+
+    Chance (OpenSpiel's chance nodes: dice the rules roll, not a player):
+
+    - ``is_chance_node(state)``: whether the next thing to happen is a roll, not a player's
+      decision; ``legal_actions`` of such a state is empty.
+    - ``chance_outcomes(state)``: at a chance node, every result of the roll as ``(action,
+      probability)``: an action ``apply`` accepts there and its exact probability (a
+      :class:`~fractions.Fraction`; they sum to 1).  Results the rules treat alike are one
+      outcome (dice whose order does not matter as one multiset, D6 faces that pick the same
+      option as one run).  The window rolls real (seeded) dice and applies the action they
+      give; a random playout picks an outcome weighted by its probability.
 
     Hidden information (what the rulebooks keep face down or secret):
 
@@ -99,6 +122,8 @@ class Game:
     view_for: Callable[[State, Player | None], State] = no_secrets
     acting: Callable[[State], Player | None] = nobody_acting
     is_partial: Callable[[State], bool] = never_partial
+    is_chance_node: Callable[[State], bool] = never_chance
+    chance_outcomes: Callable[[State], Sequence[tuple[Action, Fraction]]] = no_chance_outcomes
 
     def public_view(self, state: State) -> State:
         """``state`` as anyone may see it (``view_for(state, None)``)."""

@@ -24,4 +24,6 @@ GAME = Game(
     describe=rules.describe,
     summary=summary,
     verbs=query.VERBS,
+    is_chance_node=rules.is_chance_node,
+    chance_outcomes=rules.chance_outcomes,
 )

@@ -48,7 +48,9 @@ PREPARATION = "Preparation"
 HERO_TURN = "hero turn"
 CARD_EFFECT = "skill or item effect"
 ENEMIES = "enemies"
-ROUND_END = "end of round"
+CLEAN_UP = "end of round"
+SCENE_END = "end of the last round"
+TRAPPED = "moved onto a trap"
 ANY_TIME = "any time"
 
 
@@ -107,7 +109,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(UseAllyDie, HERO_TURN, "Allies", "a result on the ally's card"),
     ActionSpec(AllyAbility, HERO_TURN, "Allies", "the ally's ability"),
     ActionSpec(WeaponSpecial, HERO_TURN, "Weapons", "a `special` result, once per round"),
-    ActionSpec(SpringTrap, HERO_TURN, "Traps", "the choice a trap asks for"),
+    ActionSpec(SpringTrap, TRAPPED, "Traps", "the choice a trap asks for"),
     ActionSpec(EndTurn, HERO_TURN, "Action Phase", "unused results are discarded"),
     ActionSpec(Push, CARD_EFFECT, "Glossary: Push", "an enemy into an adjacent zone"),
     ActionSpec(Pull, CARD_EFFECT, "Glossary: Pull", "an enemy into the hero's zone"),
@@ -115,12 +117,15 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(Block, CARD_EFFECT, "Glossary: Block", "a block token"),
     ActionSpec(EnemyActs, ENEMIES, "Enemy Reactions, Enemy Turns",
                "the next enemy activation, and why"),
-    ActionSpec(CleanUp, ROUND_END, "Clean-up Phase", "ends the round"),
-    ActionSpec(Exit, ROUND_END, "Exiting the Combat Scene", "ends the last round"),
-    ActionSpec(ExtraRound, ROUND_END, "Extra Round", "one more round instead"),
+    ActionSpec(CleanUp, CLEAN_UP, "Clean-up Phase", "ends the round"),
+    ActionSpec(Exit, SCENE_END, "Exiting the Combat Scene", "ends the last round"),
+    ActionSpec(ExtraRound, SCENE_END, "Extra Round", "one more round instead"),
     ActionSpec(SetArmourUse, ANY_TIME, "Armour", "whether a hero's armour stops damage"),
 )
 """Every Fateforge action, in the docs' order."""
+
+WHEN: dict[type, str] = {spec.kind: spec.when for spec in ACTIONS}
+"""When each action is taken, by class (the turn sequence of ``turn.py`` reads it)."""
 
 BUTTONS: dict[type, str] = {spec.kind: spec.button for spec in ACTIONS if spec.button}
 """The window's button label of each action offered as a button, by class."""

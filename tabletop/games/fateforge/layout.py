@@ -314,6 +314,7 @@ def _round(top: Table, heroes: list[Hero]) -> Round:
         reaction_types=tuple(t.lower() for t in table.str_list("reaction_types")),
         step=table.get("step", int, 0, check=_count()),
         queue=table.str_list("queue"),
+        target=table.get("target", str, ""),
     )
     if rnd.number > rnd.of:
         raise table.error("number", f"round {rnd.number} is beyond the scene's {rnd.of} rounds")
@@ -331,6 +332,8 @@ def _round(top: Table, heroes: list[Hero]) -> Round:
                                   f"Action Phase sequence")
     if rnd.phase == "exit" and rnd.number != rnd.of:
         raise table.error("phase", "heroes Exit only at the end of the last round")
+    if rnd.target and not (rnd.phase == "action" and rnd.current in (REACTIONS, TURNS)):
+        raise table.error("target", "a chosen target waits only in an enemy slot")
     if rnd.phase == "action" and rnd.current in (REACTIONS, TURNS) and not rnd.queue:
         raise table.error("queue", f"the {rnd.current} slot needs the enemies (or types) still "
                                    f"to activate")
@@ -427,6 +430,8 @@ def from_layout(top: Table) -> FateforgeState:
     for item in rnd.queue:
         if item not in known_queue:
             raise top.error("round", f"queue entry {item!r} names no enemy or enemy type")
+    if rnd.target and rnd.target not in {h.name for _, h in heroes}:
+        raise top.error("round", f"the chosen target {rnd.target!r} names no hero")
 
     return FateforgeState(
         zones=tuple(zones.values()),
@@ -451,6 +456,8 @@ def to_layout(state: FateforgeState) -> dict[str, Any]:
     out["round"] = {"number": r.number, "of": r.of, "phase": r.phase, "order": list(r.order),
                     "reaction_slot": r.reaction_slot, "reaction_types": list(r.reaction_types),
                     "step": r.step, "queue": list(r.queue)}
+    if r.target:
+        out["round"]["target"] = r.target
     out["party"] = {"gems": state.gems, "food": state.food, "outcome": state.outcome}
     out["zones"] = [_drop({"id": z.id, "name": z.name, "at": [z.x, z.y], "size": [z.w, z.h],
                            "difficult": z.difficult}) for z in state.zones]

@@ -239,8 +239,9 @@ class Enemy:
 class Round:
     """Where the scene is: round ``number`` of ``of``, the phase, the player order, where the
     Enemy Reactions go (``reaction_slot`` heroes act before them), the reacting types the app
-    shows, the position ``step`` in the Action Phase sequence and the enemy ``queue`` still to
-    activate in the current enemy slot."""
+    shows, the position ``step`` in the Action Phase sequence, the enemy ``queue`` still to
+    activate in the current enemy slot and the ``target`` the players chose for the enemy
+    activating now while the D6 it needs is still to be rolled (*Randomisation*)."""
 
     number: int = 1
     of: int = 3
@@ -250,6 +251,7 @@ class Round:
     reaction_types: tuple[str, ...] = ()
     step: int = 0
     queue: tuple[str, ...] = ()
+    target: str = ""
 
     @property
     def sequence(self) -> tuple[str, ...]:

@@ -3,7 +3,9 @@
 Preparation: Roll (N) throws the ally's two dice (first round; misses rerolled until none is
 left) and each hero's four dice from its pool ("Dice:" picks which when the pool holds more)
 in the dice tray, one after another (in the tray: click misses and R for the Energy Reroll, a
-Three-of-a-Kind change, Enter to hand the dice to the hero; Esc stops); click a hero, then an
+Three-of-a-Kind change, Enter to hand the dice to the hero; Esc stops; the tray's Energy
+Reroll and change are performed once every hero has rolled, rolling being the Preparation's
+first step and a chance point); click a hero, then an
 adjacent zone to Dash; "Reroll misses" throws the hero's misses in the tray for 1 energy; with
 three identical faces, "3-of-a-kind" buttons change one other die; "Earlier" moves the
 selected hero up the player order; the Reactions buttons place the Enemy Reactions tile and
@@ -14,9 +16,10 @@ attack with the reason in the caption; click a zone to STEP, an enemy to attack;
 are buttons, and so are the skill effects (a block token; Stun, Pull or Push on a Ctrl-clicked
 enemy), the ally's dice and abilities, the weapon's special result and the armour choice; End
 turn (T).  Enemy slots: Next enemy (N) performs one activation and the log says why; when the
-players choose the target, a button per target; D6 results for equal paths and pushes are
-seeded rolls of the dice module's plain ``d6``, written into the action.  Clean-Up (N), then
-one button per exit with its damage, the objectives as marked in the app, and an extra round.
+players choose the target, a button per target; when the activation then waits for a D6 (a
+chance point), a seeded roll of the dice module's plain ``d6`` is written into the action.
+Clean-Up (N), then one button per exit with its damage, the objectives as marked in the app,
+and an extra round.
 Every refusal is the rules core's message in the status line.  Every roll goes to the log in
 words with its seed; its replayable record rides along as the entry's ``data``
 (``tabletop.dice.roll.replay`` rebuilds the same faces from it), never in the words.
@@ -66,14 +69,15 @@ from tabletop.spatial.zone_graph import move_neighbours
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.facades.fateforge import (
     BUTTONS,
-    NeedsRoll,
-    apply,
     dash_options,
     dice_count,
+    die_needed,
     exit_plan,
     hit_refusal,
     legal_actions,
     next_activation,
+    refusal,
+    rolls_waiting,
     shot_refusal,
     step_options,
     three_of_a_kind_face,
@@ -94,6 +98,9 @@ from tabletop.ui.views.fateforge import (
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.dice_tray import DiceTray
 
+MAX_ENEMY_D6 = 6
+"""The most D6 one enemy activation is rolled (each tie asks one; a seeded roll settles long
+before)."""
 ALLY = "@ally"
 """The roll queue's word for the ally's setup roll."""
 OBJECTIVES = ("", "met", "failed")
@@ -222,6 +229,8 @@ class FateforgeController(GameController):
         """The dice each hero rolls next (chosen with the "Dice:" button)."""
         self.rolled_kinds: dict[str, tuple[str, ...]] = {}
         """The dice kinds of each hero's roll this round, for the Energy Reroll."""
+        self.after_rolls: list[object] = []
+        """Tray choices (Energy Reroll, Three-of-a-Kind) waiting for the other heroes' rolls."""
         self.objectives = ""
         self.ally_die: int | None = None
         """The ally die picked with "Take ally's ...", waiting for the die to give up."""
@@ -289,7 +298,10 @@ class FateforgeController(GameController):
             caption.append(f"{enemy.name} on its Enemy Turn now: {turn_plan(state, enemy).why}")
         plan = next_activation(state)
         if plan is not None:
-            caption.insert(0, f"Next ({plan.item}): {plan.why}")
+            die = die_needed(state)
+            chosen = f"; the players chose {state.round.target}" if state.round.target else ""
+            then = f"; {die.words()}" if die is not None else ""
+            caption.insert(0, f"Next ({plan.item}): {plan.why}{chosen}{then}")
         return FateforgeOverlays(selected=self.selected, step=step, targets=targets,
                                  blocked=blocked, acting=plan.enemy if plan else None,
                                  hover=self.hover, caption=tuple(caption))
@@ -508,11 +520,7 @@ class FateforgeController(GameController):
         self.perform(action)
 
     def _legal(self, action) -> bool:
-        try:
-            apply(self.state, action)
-        except IllegalActionError:
-            return False
-        return True
+        return not refusal(self.state, action)
 
     def _focus_buttons(self) -> list[ButtonSpec]:
         state = self.state
@@ -739,10 +747,9 @@ class FateforgeController(GameController):
         """The phase's main step: roll, start the Action Phase, next enemy, Clean-Up."""
         state, rnd = self.state, self.state.round
         if rnd.phase == "preparation":
-            waiting = [h.name for h in state.heroes if not h.ko and not h.rolled]
             ally = state.ally
-            if ally is not None and not ally.out and not ally.rolled and rnd.number == 1:
-                waiting.insert(0, ALLY)
+            waiting = [ALLY if ally is not None and name == ally.name else name
+                       for name in rolls_waiting(state)]
             if waiting:
                 self.to_roll = waiting
                 self.update(0)
@@ -756,23 +763,24 @@ class FateforgeController(GameController):
             self.session.tell("nothing to advance: heroes end their turns with T", error=True)
 
     def next_enemy(self, target: str) -> None:
-        """Perform the next enemy activation, rolling a D6 whenever the rules need one: one
-        seeded roll of the plain ``d6`` (a further D6 is added to it), its faces written into
-        the action and its seed and record into the log (Randomisation)."""
-        seed = self.new_seed()
-        roll: Roll | None = None
-        for _ in range(4):
-            try:
-                apply(self.state, EnemyActs(target, d6_results(roll)))
-            except NeedsRoll:
-                roll = roll_dice([D6], seed) if roll is None else add_dice(roll, [D6],
-                                                                           "Randomisation")
-                continue
-            except IllegalActionError:
-                pass
-            break
+        """Perform the next enemy activation (with the players' ``target`` when they choose
+        it), then, when it waits for a D6 (a chance point), roll it: one seeded roll of the
+        plain ``d6``, a further D6 added while the rules still ask for one, its faces written
+        into the action and its seed and record into the log (Randomisation)."""
+        if die_needed(self.state) is None and (not self.perform(EnemyActs(target))
+                                               or not self.state.round.target):
+            return
+        self.roll_enemy_d6()
+
+    def roll_enemy_d6(self) -> None:
+        """The D6 the enemy activating now waits for, rolled and applied."""
+        roll = roll_dice([D6], self.new_seed())
+        for _ in range(MAX_ENEMY_D6):
+            if die_needed(self.state, d6_results(roll)) is None:
+                break
+            roll = add_dice(roll, [D6], "Randomisation")
         mark = len(self.session.log)
-        if self.perform(EnemyActs(target, d6_results(roll))) and roll is not None:
+        if self.perform(EnemyActs(self.state.round.target, d6_results(roll))):
             self.session.log.insert(mark, record_line("D6 for the enemy", roll))
 
     def end_turn(self) -> None:
@@ -792,10 +800,10 @@ class FateforgeController(GameController):
             self.session.tell("select a hero to reroll its misses", error=True)
             return
         misses = tuple(i for i, f in enumerate(hero.dice) if f == "miss")
-        try:
-            apply(self.state, EnergyReroll(hero.name, ("miss",) * len(misses)))
-        except IllegalActionError as exc:
-            self.session.tell(str(exc), error=True)
+        action = EnergyReroll(hero.name, ("miss",) * len(misses))
+        problem = refusal(self.state, action)
+        if problem:
+            self.session.tell(str(IllegalActionError(action, problem)), error=True)
             return
         kinds = self.rolled_kinds.get(hero.name) or self.dice_for(hero)
         self._push_tray(TrayThrow(hero.name, tuple(kinds[i % len(kinds)] for i in misses),
@@ -899,24 +907,40 @@ class FateforgeController(GameController):
         first_faces = tuple(face_of(label) for label in first.labels())
         rerolled = tuple(i for step in roll.steps if step.reason == ENERGY_REROLL
                          for i in step.dice)
+        follow: list[object] = []
         if throw.misses is None:
             ok = self.perform(RollDice(throw.hero, first_faces, throw.kinds))
             if ok:
                 self.rolled_kinds[throw.hero] = throw.kinds
             places = core_positions(first_faces, rerolled)
             if ok and rerolled:
-                ok = self.perform(EnergyReroll(throw.hero, tuple(
+                follow.append(EnergyReroll(throw.hero, tuple(
                     face_of(roll.face(i).label) for i in sorted(rerolled))))
         else:
             ok = self.perform(EnergyReroll(throw.hero, first_faces))
             places = list(throw.misses)
         if ok and change is not None:
-            ok = self.perform(ThreeOfAKind(throw.hero, places[change[0]], face_of(change[1])))
+            follow.append(ThreeOfAKind(throw.hero, places[change[0]], face_of(change[1])))
         what = "Energy Reroll" if throw.misses is not None else "combat dice"
         self.session.log[mark:mark] = [*([kept] if kept else []),
                                        record_line(f"{throw.hero}'s {what}", roll)]
         if kept:
             self.session.tell(kept, error=True)
+        self.after_rolls += follow
+        self._perform_after_rolls()
+
+    def _perform_after_rolls(self) -> None:
+        """The Energy Rerolls and Three-of-a-Kind changes chosen in the tray, once every
+        Preparation roll is made: rolling comes first for all heroes, then the optional
+        actions (*Preparation Phase*: "these steps simultaneously, in order"); one refused
+        drops the rest of that hero's."""
+        if rolls_waiting(self.state):
+            return
+        waiting, self.after_rolls = self.after_rolls, []
+        refused: set[str] = set()
+        for action in waiting:
+            if action.hero not in refused and not self.perform(action):
+                refused.add(action.hero)
 
     def _ally_thrown(self, throw: TrayThrow, roll: Roll) -> None:
         """The ally's setup roll: the first throw of the seed, its misses rerolled (seeded
@@ -930,6 +954,7 @@ class FateforgeController(GameController):
         mark = len(self.session.log)
         if self.perform(RollAllyDice(tuple(face_of(label) for label in roll.labels()))):
             self.session.log.insert(mark, record_line(f"{throw.hero}'s dice", roll))
+        self._perform_after_rolls()
 
     def earlier(self) -> None:
         """Move the selected hero one place earlier in the player order (Preparation)."""

@@ -8,16 +8,17 @@ from tabletop.games.fateforge.action_table import BUTTONS
 from tabletop.games.fateforge.enemies import next_activation, turn_plan
 from tabletop.games.fateforge.moves import dash_options, hit_refusal, shot_refusal, step_options
 from tabletop.games.fateforge.rules import (
-    NeedsRoll,
-    apply,
     dice_count,
+    die_needed,
     exit_plan,
     legal_actions,
+    refusal,
     three_of_a_kind_face,
 )
+from tabletop.games.fateforge.turn import rolls_waiting
 
 __all__ = [
-    "apply", "BUTTONS", "dash_options", "dice_count", "exit_plan", "hit_refusal",
-    "legal_actions", "NeedsRoll", "next_activation", "shot_refusal", "step_options",
-    "three_of_a_kind_face", "turn_plan",
+    "BUTTONS", "dash_options", "dice_count", "die_needed", "exit_plan", "hit_refusal",
+    "legal_actions", "next_activation", "refusal", "rolls_waiting",
+    "shot_refusal", "step_options", "three_of_a_kind_face", "turn_plan",
 ]
