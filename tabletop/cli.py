@@ -161,6 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument("--seed", help="the practice seed (the same seed, the same quiz)")
     learn.add_argument("--rounds", default="0",
                        help="practice questions to ask in the terminal (0: until input ends)")
+    _look_options(learn)
 
     roll = sub.add_parser("roll", help="roll dice without a window and print JSON")
     roll.add_argument("spec", help='dice, e.g. "3 kf-d10 crit" or "white red black black"')
@@ -319,7 +320,11 @@ def _bench(args: argparse.Namespace) -> int:
 def _learn(args: argparse.Namespace) -> int:
     from tabletop.teaching.command import learn_command, practice_args, resume_step
 
+    scale, name = _look(args)
     if args.text or args.check or (args.name is None and args.practice is None):
+        if scale is not None or name is not None:
+            raise UsageError("--ui-scale and --theme set the window's look; this learn "
+                             "command opens no window")
         return learn_command(args)
     from tabletop.teaching import lessonfile, practice
     from tabletop.ui.app import run_board
@@ -329,11 +334,13 @@ def _learn(args: argparse.Namespace) -> int:
         topic, seed = practice_args(args)
         first = next(practice.quizzes(topic, seed))
         return run_board(first.game, first.state, None, frames=args.frames,
-                         setup=lambda app: open_practice(app, topic, seed))
+                         setup=lambda app: open_practice(app, topic, seed), ui_scale=scale,
+                         theme_name=name)
     lesson = lessonfile.load_named(args.name)
     start = resume_step(lesson)
     return run_board(lesson.game, lesson.state, None, frames=args.frames,
-                     setup=lambda app: open_lesson(app, lesson, start=start))
+                     setup=lambda app: open_lesson(app, lesson, start=start), ui_scale=scale,
+                     theme_name=name)
 
 
 def _roll(args: argparse.Namespace) -> int:

@@ -85,3 +85,38 @@ def test_every_topic_draws_legal_boards_with_answers(topic):
 def test_bad_arguments_are_one_line(capsys, monkeypatch, argv, words):
     code, _, err = _run(capsys, monkeypatch, *argv)
     assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_ui_scale_and_theme_open_the_lesson_window(capsys, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from tabletop.ui.widgets import theme
+
+    try:
+        code, _, err = _run(capsys, monkeypatch, "learn", "clash-herd", "--frames", "2",
+                            "--ui-scale", "150", "--theme", "high-contrast")
+        assert code == 0, err
+        assert theme.ui_scale() == 150 and theme.current() == "high-contrast"
+    finally:
+        theme.set_ui_scale(100)
+        theme.use("default")
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["learn", "--ui-scale", "300", "clash-herd"], "300"),
+    (["learn", "--check", "--ui-scale", "150"], "this learn command opens no window"),
+    (["learn", "clash-herd", "--text", "--theme", "high-contrast"], "opens no window"),
+])
+def test_look_options_are_checked(capsys, monkeypatch, argv, words):
+    code, _, err = _run(capsys, monkeypatch, *argv)
+    assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_an_ordered_step_in_the_terminal_names_names_with_spaces(capsys, monkeypatch):
+    answers = ("say\nBrute, Scout\n"
+               "Brute, Archer, Scout, Shaman, Shaman\n")
+    code, out, _ = _run(capsys, monkeypatch, "learn", "clash-mob-track", "--text",
+                        stdin=answers.removeprefix("say\n"))
+    assert code == 0
+    assert "in order, first first" in out
+    assert "Your order first goes wrong at the 2nd pick: Scout" in out
+    assert "Right." in out

@@ -50,6 +50,10 @@ def _click(app, name):
     return _frame(app)
 
 
+def tried_game(screen):
+    return screen.run.game
+
+
 def _panel(screen):
     return " ".join(line for _, line in screen.panel_text())
 
@@ -64,7 +68,14 @@ def test_wrong_then_right_answer_with_feedback_on_the_board():
     assert not grade.right and grade.wrong == ("Kara",) and grade.missing == ("Fleischritter",)
     words = _panel(screen)
     assert "Wrong picks: Kara." in words and "Missing: Fleischritter." in words
-    assert "Rulebook:" in words and "Knights with a clear line" in words
+    assert "Rulebook:" in words
+    # each wrong and missing pick explained in words and drawn: the LoS line to each
+    assert "Kara: no LoS: every line is blocked" in words and "Ruined Wall" in words
+    assert "Fleischritter: LoS: the line from" in words
+    assert [o.question for o in screen.asked][:2] == ["los Eggknight Kara",
+                                                     "los Eggknight Fleischritter"]
+    assert screen.asked[0].picture.blocked and screen.asked[0].caption == \
+        "los Eggknight Kara: no"
     kara = app.screen.place_rects("Kara")[0]
     fleisch = app.screen.place_rects("Fleischritter")[0]
     cross = kara.inflate(-8, -8)
@@ -99,10 +110,21 @@ def test_yes_no_by_keyboard_and_a_do_step_played_back():
     _key(app, pygame.K_RETURN)
     assert not screen.run.grade.right and "Wrong picks: E2." in _panel(screen)
     assert str(app.session.state.pieces["Kara"].at) == "E3"  # nothing moved
+    assert "Any one of these is right: A3, B2," in _panel(screen)
+    # the check is drawn where the wrong move would have led: the blocked line ends at E2
+    (drawn,) = screen.asked
+    from tabletop.games.overlay import overlay
+
+    tried = screen.run.tried
+    assert str(tried.pieces["Kara"].at) == "E2"
+    assert drawn.picture == overlay(tried_game(screen), tried, "los Eggknight Kara").picture
+    assert drawn.picture.blocked and drawn.caption == "los Eggknight Kara: no"
     _click(app, "B2")
     _key(app, pygame.K_RETURN)
     assert screen.run.grade.right
     assert str(app.session.state.pieces["Kara"].at) == "B2"
+    (drawn,) = screen.asked  # asked about the board after the move: the line is clear
+    assert not drawn.picture.blocked and drawn.caption.startswith("los Eggknight Kara: yes")
     assert screen.playback is not None and [m.piece for m in screen.trail] == ["Kara"]
     _key(app, pygame.K_a, "a")  # any key skips the playback; the trail stays
     assert screen.playback is None and screen.trail
@@ -195,3 +217,34 @@ def test_practice_in_the_window_keeps_a_running_score():
     _key(app, pygame.K_RETURN)  # nothing picked: wrong, and counted
     assert not screen.run.grade.right and screen.score.words() == "score 1/2"
     assert "Seed 4, score 1/2" in _panel(screen)
+
+
+def test_an_order_is_clicked_in_order_and_its_first_slip_is_shown():
+    app, screen = _open("clash-mob-track")
+    _key(app, pygame.K_RETURN)  # the say step
+    assert screen.run.step.ordered
+    # the Mob track is not drawn on the board: the panel lists it, tokens and all
+    assert ("Mob track, left to right: 1. Brute (Signature ready) · 2. Runt "
+            "(none) · 3. Archer (AI ready)") in _panel(screen)
+    for name in ("Brute", "Scout", "Archer", "Shaman"):
+        _click(app, name)
+    _click(app, "Shaman")  # in an order a second click adds the piece again
+    assert screen.picks[-2:] == ["Shaman", "Shaman"]
+    surface = _key(app, pygame.K_RETURN)
+    grade = screen.run.grade
+    assert not grade.right and grade.slip == 1 and grade.expected == "Archer"
+    words = _panel(screen)
+    assert ("Your order first goes wrong at the 2nd pick: Scout, where the rules put "
+            "Archer.") in words
+    assert "The right order: Brute > Archer > Scout > Shaman" \
+           " > Shaman." in words
+    scout = app.screen.place_rects("Scout")[0]
+    archer = app.screen.place_rects("Archer")[0]
+    assert surface.get_at(scout.inflate(-8, -8).bottomright)[:3] == WRONG  # crossed out
+    assert surface.get_at((archer.centerx, archer.y + 1))[:3] == MISSING  # where it belongs
+    for _ in range(4):
+        _key(app, pygame.K_BACKSPACE)
+    for name in ("Archer", "Scout", "Shaman", "Shaman"):
+        _click(app, name)
+    _key(app, pygame.K_RETURN)
+    assert screen.run.grade.right and screen.run.right == 0 and screen.run.answered == 1

@@ -1,11 +1,13 @@
 """Lessons: the file format, grading by the rules core, do steps and the headless check."""
 
+import os
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tabletop import resources
 from tabletop.errors import LayoutError, QueryError
 from tabletop.games.safefiles import LAYOUT_MAX_BYTES
 from tabletop.teaching import lessonfile, runner
@@ -141,9 +143,10 @@ def test_every_shipped_lesson_passes_check(path):
     assert lesson.graded_steps >= 3
 
 
-RULES = Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
+RULES = Path(os.environ.get("TABLETOP_RULES")
+             or Path(__file__).resolve().parent.parent.parent / "shared" / "rules")
 """The rulebooks, in the ``shared`` folder beside the checkout (where the developers and CI
-have them)."""
+have them), or where ``TABLETOP_RULES`` says (a worktree checked out elsewhere)."""
 
 
 def _flat(text: str) -> str:
@@ -161,8 +164,10 @@ def test_every_quote_is_the_rulebooks_own_sentence(path):
 
 VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.text(max_size=30),
                    st.lists(st.text(max_size=8), max_size=3))
-KEYS = st.sampled_from(["say", "ask", "do", "play", "question", "pick", "take", "one", "rule",
-                        "quote", "action", "check", "expect", "option", "overlays", "colour"])
+KEYS = st.sampled_from(["say", "ask", "do", "play", "question", "pick", "take", "one", "order",
+                        "explain",
+                        "rule", "quote", "action", "check", "expect", "option", "overlays",
+                        "colour"])
 
 
 @given(st.lists(st.dictionaries(KEYS, VALUES, max_size=6), max_size=4))
@@ -178,3 +183,90 @@ def test_any_steps_load_or_fail_with_one_line(steps):
     else:
         assert len(lesson.steps) == len(steps)
         runner.check(lesson)  # whatever the steps say, checking them never crashes
+
+
+def test_an_order_is_graded_as_an_order():
+    from tabletop.teaching.grading import compare_order
+
+    right = [("Brute", "Archer", "Shaman", "Shaman")]
+    assert compare_order(["brute", "archer", "shaman", "shaman"], right).right
+    swapped = compare_order(["Brute", "Shaman", "Archer", "Shaman"], right)
+    assert not swapped.right and swapped.slip == 1 and swapped.expected == "Archer"
+    assert swapped.wrong == () and swapped.missing == ()  # the same picks, out of order
+    assert "first goes wrong at the 2nd pick: Shaman, where the rules put Archer." in \
+        " ".join(swapped.words())
+    short = compare_order(["Brute", "Archer", "Shaman"], right)
+    assert short.slip == 3 and "Your order stops after 3: Shaman comes 4th." in short.words()
+    longer = compare_order(["Brute", "Archer", "Shaman", "Shaman", "Runt"], right)
+    assert longer.slip == 4 and longer.wrong == ("Runt",) and not longer.expected
+    ties = [("A", "B", "C"), ("A", "C", "B")]  # the players break a tie: either order
+    assert compare_order(["A", "C", "B"], ties).right
+    assert compare_order(["A", "C", "X"], ties).expected == "B"
+    assert not compare(["Shaman", "Brute", "Archer"], [("Archer", "Brute", "Shaman")]).ordered
+
+
+def test_an_ordered_answer_keeps_the_rules_cores_order_and_repeats():
+    answer = [{"monster": "B"}, {"monster": "A"}, {"monster": "B"}]
+    assert right_answers(answer, "monster", ordered=True) == [("B", "A", "B")]
+    assert right_answers(answer, "monster") == [("A", "B")]
+    assert right_answers([["x", "y"], ["y", "x"]], ordered=True) == [("x", "y"), ("y", "x")]
+
+
+def test_typed_picks_split_on_commas_when_there_are_any():
+    from tabletop.teaching.grading import split_picks
+
+    assert split_picks("Ser Sonch, Kara ,") == ["Ser Sonch", "Kara"]
+    assert split_picks(" C4  D5 ") == ["C4", "D5"]
+
+
+def test_order_and_one_exclude_each_other():
+    text = ('title = "T"\nbook = "kingdoms-forlorn"\nlayout = "clash-los-example"\n[[step]]\n'
+            'ask = "A"\nquestion = "sees Eggknight"\npick = "pieces"\none = true\norder = true\n'
+            'rule = "R"\nquote = "Q"\n')
+    with pytest.raises(LayoutError, match="order"):
+        lessonfile.loads(text, "x.toml")
+
+
+def test_face_down_jousting_tokens_are_never_told():
+    """The List lesson is graded on the board the learner sees: before Joust 3 is turned over
+    its pair is face down, and neither the answer nor Show answer names the Knights."""
+    run = runner.LessonRun(lessonfile.load_named("joust-the-list"))
+    from tabletop.teaching.grading import asked
+
+    assert asked(run.game, run.shown, "jousts 3")["answer"] == ["face down", "face down"]
+    assert asked(run.game, run.shown, "jousts Bloodguard")["answer"] == [
+        "Sir Corvin", "Dame Wren", "face down"]
+    assert asked(run.game, run.state, "jousts 3")["answer"] == ["Sir Aldric", "Dame Isolde"]
+
+
+@pytest.mark.parametrize("layout, question, expected", [
+    ("clash-rule-hug", "hug Kara 3", ["C5", "D3", "D6", "E3", "E6", "F4"]),  # the rulebook's
+    ("clash-rule-hug", "hug Kara 1", ["C5", "D3"]),
+    ("fateforge-hit-and-shot", "hit-targets Aria", ["Grunt", "Warden"]),  # Cultist: guarded
+    ("fateforge-hit-and-shot", "shot-targets Aria", ["Archer"]),  # door, portal, own zone
+    ("joust-mid-joust", "jousts 2", ["Dame Wren", "Sir Bertram"]),
+])
+def test_the_lesson_query_verbs(layout, question, expected):
+    from tabletop.games import layouts
+    from tabletop.games.query import ask
+
+    with resources.located(layout) as path:
+        game, state = layouts.load_board(path)
+    assert ask(game, state, question)["answer"] == expected
+
+
+def test_every_forced_movement_kind_has_a_lesson():
+    """The course covers every forced movement the rules core knows (tabletop query forced),
+    and Hug and Land on Top: some lesson asks or plays each."""
+    from tabletop.games.clash.forced_kinds import KINDS
+
+    asked = [words for path in SHIPPED for step in lessonfile.load(path).steps
+             for words in (step.question, step.action, *step.overlays) if words]
+
+    def covered(kind: str) -> bool:
+        return any(w.startswith((f"forced '{kind}' ", f"forced {kind} ", f"{kind} "))
+                   for w in asked)
+
+    assert [k.name for k in KINDS if not covered(k.name)] == []
+    assert any(w.startswith("hug ") for w in asked)
+    assert any("'land on top'" in w for w in asked)

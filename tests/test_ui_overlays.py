@@ -34,6 +34,7 @@ QUESTIONS: dict[str, list[tuple[str, str]]] = {
             "knockback Kara Eggknight 2", "pushback Eggknight Kara 1", "pull Eggknight Kara 1",
             "drag Eggknight Kara 1")
     ] + [("clash-rule-mob-track.toml", "activation-order"),
+         ("clash-rule-hug.toml", "hug Kara 3"),
          ("clash-rule-gangup.toml", "forced gangup 'Ironcast Dead' 'Ser Sonch'")] + [
         ("clash-example-boss.toml", q) for q in (
             "evasion Shell-Bite Kara 3,7", "attack Paracelsa Shellwyrm Crossbow 3,7",
@@ -43,7 +44,8 @@ QUESTIONS: dict[str, list[tuple[str, str]]] = {
         "travel-direction 7 3")],
     "fateforge": [("fateforge-chapel.toml", q) for q in (
         "zone-distance Aria Warden", "can-shoot Aria Warden", "step-options Aria",
-        "exit-damage Aria gate", "enemy-action Warden", "activation-order")],
+        "exit-damage Aria gate", "enemy-action Warden", "activation-order",
+        "hit-targets Thorn", "shot-targets Thorn")],
     "almokon": [("almokon-midgame.toml", "legal-targets ironclad-galley")],
     "joust": [("joust-first-round.toml", q) for q in (
         "slots 'Sir Corvin'", "slots 'Sir Corvin' green", "dice 'Sir Aldric'",

@@ -18,10 +18,12 @@ from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
 from tabletop.numbers import parse_int, shorten
 from tabletop.teaching import lessonfile, practice, progress
-from tabletop.teaching.grading import Grade
+from tabletop.teaching.grading import Grade, split_picks
 from tabletop.teaching.runner import LessonRun, check
 
 EXIT_OK, EXIT_FAILED = 0, 1
+FIRST_LESSON = "clash-line-of-sight"
+"""The lesson the list suggests to a learner who has never read a rulebook."""
 MAX_ROUNDS = 10_000
 MAX_LINE = 2000
 
@@ -42,10 +44,6 @@ def _wrap(text: str, indent: str = "  ") -> None:
 def _lines() -> Iterator[str]:
     for line in sys.stdin:
         yield line[:MAX_LINE].strip()
-
-
-def _picks(line: str) -> list[str]:
-    return [w for w in line.replace(",", " ").split() if w]
 
 
 def _grade(grade: Grade) -> None:
@@ -90,6 +88,8 @@ def list_lessons() -> int:
     for name in lessonfile.shipped_names():
         lesson = lessonfile.load_named(name)
         say(f"  {name}: {lesson.title} [{progress.read(name).words()}]")
+    say(f"New to the rules? Start with `tabletop learn {FIRST_LESSON}`, then practise with "
+        f"`tabletop learn --practice los`.")
     return EXIT_OK
 
 
@@ -147,12 +147,13 @@ def resume_step(lesson: lessonfile.Lesson) -> int:
 def _answer(run: LessonRun, lines: Iterator[str]) -> bool:
     """Read answers until one is right (or the learner asks for it); False at end of input."""
     while True:
-        say(f"  answer ({run.step.pick}; empty line: show the answer)> ")
+        how = f"{run.step.pick} in order, first first" if run.step.ordered else run.step.pick
+        say(f"  answer ({how}; empty line: show the answer)> ")
         line = next(lines, None)
         if line is None:
             return False
         try:
-            grade = run.reveal() if line in ("", "?") else run.answer(_picks(line))
+            grade = run.reveal() if line in ("", "?") else run.answer(split_picks(line))
         except TabletopError as exc:
             _wrap(str(exc))
             continue
@@ -177,7 +178,7 @@ def practise(topic: str, seed: int, rounds: int) -> int:
         line = next(lines, None)
         if line is None:
             break
-        grade = quiz.grade(_picks(line))
+        grade = quiz.grade(split_picks(line))
         score.add(grade)
         _grade(grade)
         say(f"  {score.words()}")

@@ -47,7 +47,10 @@ class Step:
 
     - ask: ``question`` (a ``tabletop query`` question), ``pick`` (what the learner answers
       with), ``take`` (the field of each answer item that is picked, dotted: ``end.Kara``),
-      ``one`` (the answer lists choices; any one of them is right);
+      ``one`` (the answer lists choices; any one of them is right), ``ordered`` (the answer is
+      an order: the learner's picks are graded in the order given), ``explain`` (a question
+      with ``{pick}``, asked about each wrong and missing pick after a wrong answer: its
+      ``why`` is said and its picture drawn, ``los Eggknight {pick}``);
     - do: ``action`` (the words of the learner's action with ``{pick}`` where the picked
       place or piece goes, as the game writes its actions), ``pick``, ``check`` (a question
       asked on the board after the action) and ``expect`` (the answer it must give);
@@ -67,6 +70,8 @@ class Step:
     pick: str = ""
     take: str = ""
     one: bool = False
+    ordered: bool = False
+    explain: str = ""
     action: str = ""
     check: str = ""
     expect: Any = None
@@ -191,6 +196,12 @@ def _step(table: Table, number: int) -> Step:
         fields["question"] = _free_text(table, "question", _words)
         fields["take"] = table.get("take", str, "", check=_take)
         fields["one"] = table.get("one", bool, False)
+        fields["ordered"] = table.get("order", bool, False)
+        if table.has("explain"):
+            fields["explain"] = _free_text(table, "explain", _template)
+        if fields["one"] and fields["ordered"]:
+            raise table.error("order", "goes with an answer of several picks in order; "
+                                       "'one = true' asks for a single pick")
     if kind in ("ask", "do"):
         fields["pick"] = table.choice("pick", PICKS)
         fields["rule"] = _free_text(table, "rule")

@@ -19,7 +19,14 @@ from tabletop.errors import TabletopError, UsageError
 from tabletop.games import layouts
 from tabletop.games.contract import Game, State
 from tabletop.games.layoutfile import Source
-from tabletop.teaching.grading import Grade, asked, compare, reply_answers
+from tabletop.teaching.grading import (
+    Grade,
+    asked,
+    compare,
+    explain,
+    reply_answers,
+    reply_why,
+)
 from tabletop.teaching.lessonfile import Lesson, Step
 
 ROWS, COLS = 8, 10
@@ -32,7 +39,8 @@ FACINGS = ("north", "east", "south", "west")
 class Quiz:
     """One practice question: the board (``game``, ``state``), the ``prompt`` in words, the
     ``question`` asked of the rules core, what the learner picks, and how the answer is read
-    (``take``, ``one``), with the ``rule`` in words and the rulebook ``quote``."""
+    (``take``, ``one``), with the ``rule`` in words and the rulebook ``quote``; ``explain``, a
+    question asked about each wrong and missing pick (as a lesson step's)."""
 
     game: Game
     state: State
@@ -43,6 +51,7 @@ class Quiz:
     quote: str
     take: str = ""
     one: bool = False
+    explain: str = ""
 
     def answers(self) -> list[tuple[str, ...]]:
         """Every right set of picks, from the rules core now."""
@@ -51,7 +60,8 @@ class Quiz:
     def lesson(self, topic: str, number: int) -> Lesson:
         """This question as a one-step lesson (the window's practice screen walks it)."""
         step = Step("ask", self.prompt, 1, question=self.question, pick=self.pick,
-                    take=self.take, one=self.one, rule=self.rule, quote=self.quote)
+                    take=self.take, one=self.one, explain=self.explain, rule=self.rule,
+                    quote=self.quote, overlays=(self.question,))
         book = "fateforge" if self.game.name == "fateforge" else "kingdoms-forlorn"
         return Lesson(f"practice-{topic}", f"Practice: {topic}, question {number}", book,
                       "<practice>", self.game, self.state, (step,))
@@ -59,8 +69,9 @@ class Quiz:
     def grade(self, picks: list[str]) -> Grade:
         """The :class:`Grade` of ``picks``."""
         answer = asked(self.game, self.state, self.question)
-        return compare(picks, reply_answers(answer, self.take, self.one),
-                       why=str(answer.get("why", "")), rule=self.rule, quote=self.quote)
+        grade = compare(picks, reply_answers(answer, self.take, self.one),
+                        why=reply_why(answer), rule=self.rule, quote=self.quote)
+        return explain(self.game, self.state, self.explain, grade)
 
 
 def _space(row: int, col: int) -> str:
@@ -103,6 +114,7 @@ def _clash(rng: random.Random, knights: int, terrain: int, *, difficult: int = 0
 def _los(rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
     return _clash(rng, 4, rng.randrange(3, 8)), dict(
         prompt="Which Knights does the Eggknight see?", question="sees Eggknight",
+        explain="los Eggknight {pick}",
         pick="pieces", rule="A Monster sees a Knight when one corner-to-corner line between "
                             "them crosses no Obscuring Terrain and the Knight is in none of its "
                             "blindspots.",

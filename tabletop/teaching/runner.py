@@ -9,7 +9,7 @@ a *play* or *do* step made so that a view can play them back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tabletop.errors import QueryError, TabletopError
 from tabletop.games.contract import State
@@ -25,7 +25,9 @@ class LessonRun:
 
     ``index`` is the current step, ``state`` the board now, ``grade`` the verdict on the last
     answer to the current step (``None`` before one), ``played`` the moves the last action
-    made, ``right``/``tries`` count first-try-right graded steps and graded steps answered.
+    made, ``right``/``tries`` count first-try-right graded steps and graded steps answered;
+    ``tried`` is the board a wrong *do* answer would have made (its check's picture is drawn
+    on it), else ``None``.
     """
 
     lesson: Lesson
@@ -33,6 +35,7 @@ class LessonRun:
     state: State = None
     grade: Grade | None = None
     played: tuple[Move, ...] = ()
+    tried: State | None = None
     right: int = 0
     answered: int = 0
     _first_try: bool = field(default=True, repr=False)
@@ -44,6 +47,14 @@ class LessonRun:
     @property
     def game(self):
         return self.lesson.game
+
+    @property
+    def shown(self) -> State:
+        """The board as the learner at the screen may see it (the game's view for the player
+        whose secret step it is, else the public view): what ask steps are graded on, so that
+        neither a question nor its feedback tells a secret (face-down Jousting Tokens, a
+        hand)."""
+        return self.game.view_for(self.state, self.game.acting(self.state))
 
     @property
     def step(self) -> Step | None:
@@ -65,12 +76,13 @@ class LessonRun:
         if step is None or not step.graded:
             raise QueryError("this step asks nothing; go on to the next")
         if step.kind == "ask":
-            grade = grade_ask(self.game, self.state, step, picks)
+            grade = grade_ask(self.game, self.shown, step, picks)
         else:
             if len(picks) != 1:
                 raise QueryError(f"pick one place or piece for this step, not {len(picks)}")
             done = grade_do(self.game, self.state, step, picks[0])
             grade = done.grade
+            self.tried = None if grade.right else done.state
             if grade.right:
                 self.state = done.state
                 self.played = moves(done.events)
@@ -98,7 +110,7 @@ class LessonRun:
         if step.graded and not self.passed:
             raise QueryError("answer this step first (Submit), or ask for the answer")
         self.index += 1
-        self.grade = None
+        self.grade = self.tried = None
         self._first_try = True
 
     def resume(self, upto: int) -> None:
@@ -121,8 +133,8 @@ class LessonRun:
         if step is None or not step.graded:
             raise QueryError("this step asks nothing")
         if step.kind == "ask":
-            answer = asked(self.game, self.state, step.question)
-            picks = list(reply_answers(answer, step.take, step.one)[0])
+            answer = asked(self.game, self.shown, step.question)
+            picks = list(reply_answers(answer, step.take, step.one, step.ordered)[0])
         else:
             found = solutions(self.game, self.state, step)
             if not found:
@@ -130,7 +142,8 @@ class LessonRun:
             picks = found[:1]
         self.answered += self._first_try
         self._first_try = False
-        return self.answer(picks)
+        self.grade = replace(self.answer(picks), shown=True)
+        return self.grade
 
 
 @dataclass(frozen=True)
@@ -171,16 +184,21 @@ def _walk(run: LessonRun, step: Step) -> str:
         played = run.play()
         return "; ".join(f"{m.piece} via {', '.join(m.path)}" for m in played) or "no moves"
     if step.kind == "ask":
-        answer = asked(run.game, run.state, step.question)
-        answers = reply_answers(answer, step.take, step.one)
+        answer = asked(run.game, run.shown, step.question)
+        answers = reply_answers(answer, step.take, step.one, step.ordered)
         if not answers or not any(answers):
             raise QueryError(f"{step.question!r} has an empty answer; nothing to pick")
-        grade = grade_ask(run.game, run.state, step, list(answers[0]))
+        grade = grade_ask(run.game, run.shown, step, list(answers[0]))
         if not grade.right:
             raise QueryError(f"{step.question!r}: its own answer does not grade right")
+        if step.explain:  # a wrong answer (nothing picked) explains every missing pick
+            for _, question, why in grade_ask(run.game, run.shown, step, []).details:
+                if not question:
+                    raise QueryError(f"explain {step.explain!r}: {why}")
+                overlay(run.game, run.shown, question)
         for question in step.overlays:
-            overlay(run.game, run.state, question)
-        return " | ".join(", ".join(a) for a in answers)
+            overlay(run.game, run.shown, question)
+        return " | ".join((" > " if step.ordered else ", ").join(a) for a in answers)
     found = solutions(run.game, run.state, step)
     if not found:
         raise QueryError(f"no {step.pick[:-1]} passes {step.check!r} = {step.expect!r}")

@@ -406,6 +406,9 @@ class App:
                 if controller is self.screen:
                     draw_asked(surface, areas.board, self.screen.asked, self.screen.place_rects,
                                self.screen.board_point)
+                    above = getattr(controller, "draw_above_asked", None)
+                    if above is not None:  # marks that must stay visible over the overlays
+                        above(surface, areas.board)
             surface.set_clip(None)
             self._draw_panel(surface, areas.panel)
         if self.interactive:

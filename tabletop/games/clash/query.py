@@ -69,6 +69,22 @@ def _reach(state: ClashState, args: list[str]) -> dict[str, Any]:
                            f"difficult terrain")
 
 
+def _hug(state: ClashState, args: list[str]) -> dict[str, Any]:
+    from tabletop.games.clash.move_like import hug_spaces
+
+    knight = geo.resolve(state, args[0])
+    if knight.knight is None:
+        raise QueryError(f"{knight.name} is not a Knight; Hug X moves a Knight")
+    x = parse_int(args[1], 1, 20)
+    if x is None:
+        raise QueryError(f"Hug {shorten(args[1])!r}: X must be a whole number from 1 to 20")
+    return _spaces(hug_spaces(state, knight.knight, x),
+                   f"Hug {x}: {knight.name} moves up to {x} space{'s' * (x != 1)} "
+                   f"cardinally or diagonally, each onto an unoccupied space adjacent to a "
+                   f"Monster, never through a corner between two occupied spaces; none "
+                   f"unless it starts adjacent to a Monster")
+
+
 def _front(state: ClashState, args: list[str]) -> dict[str, Any]:
     m = geo.as_monster(state, args[0])
     return _spaces(geo.front_of(state, m), f"every space beyond the line along {m.name}'s "
@@ -120,6 +136,7 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("range", "P Q", "range: spaces between the nearest spaces", _range, 2),
     Verb("distance", "P Q", "1 + the fewest moves for P to become adjacent to Q", _distance, 2),
     Verb("reach", "K", "spaces Knight K may end a Movement Action on", _reach, 1),
+    Verb("hug", "K X", "spaces Knight K may end a Hug X on", _hug, 2),
     Verb("front", "M", "spaces in front of Monster M", _front, 1),
     Verb("rear", "M", "Rear spaces of Monster M", _rear, 1),
     Verb("blindspots", "M", "blindspot spaces of Monster M", _blindspots, 1),
@@ -203,7 +220,7 @@ def _order_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -
 
 
 _PICTURES = {
-    "los": _los_picture, "reach": _listed, "front": _listed, "rear": _listed,
+    "los": _los_picture, "reach": _listed, "hug": _listed, "front": _listed, "rear": _listed,
     "blindspots": _listed, "zone": _listed, "visible": _listed, "sees": _sees_picture,
     "climb": _listed, "target": _target_picture, "wave": _wave_picture,
     "monster-move": _outcomes_picture, "knockback": _outcomes_picture,

@@ -8,8 +8,9 @@ from typing import Any
 
 from tabletop.errors import QueryError
 from tabletop.games.contract import Verb
+from tabletop.games.fateforge.combat import has_result
 from tabletop.games.fateforge.enemies import activation_order, turn_plan
-from tabletop.games.fateforge.moves import step_options
+from tabletop.games.fateforge.moves import hit_refusal, shot_refusal, step_options
 from tabletop.games.fateforge.rules import exit_plan, find_exit
 from tabletop.games.fateforge.state import FateforgeState
 from tabletop.games.overlay import Picture
@@ -70,6 +71,35 @@ def _step_options(state: FateforgeState, args: list[str]) -> dict[str, Any]:
     return {"answer": sorted(allowed), "how": allowed, "refused": refused, "why": why}
 
 
+def _targets(result: str):
+    """The verb listing the enemies ``hero`` may attack with a HIT (``result`` ``"hit"``: same
+    zone) or a SHOT (``"shot"``: an adjacent zone the shot can enter), as if it had that
+    result left (*Combat Die Results*: "HIT – Deal 1 damage to an enemy in the same zone.",
+    "SHOT – Deal 1 damage to an enemy in an adjacent zone."); guarded enemies cannot be
+    targeted (*Guarded Enemies*)."""
+    refusal = hit_refusal if result == "hit" else shot_refusal
+
+    def run(state: FateforgeState, args: list[str]) -> dict[str, Any]:
+        hero = _hero(state, args[0])
+        armed = replace(hero, dice=(result,))
+        allowed, refused = [], {}
+        for enemy in state.enemies:
+            problem = refusal(state, armed, enemy.name)
+            if problem is None:
+                allowed.append(enemy.name)
+            else:
+                refused[enemy.name] = problem
+        where = ("in the same zone" if result == "hit" else
+                 "in an adjacent zone, the shot not crossing a closed door, a barricade "
+                 "against it or a portal")
+        why = (f"a {result.upper()} deals 1 damage to an enemy {where}; {hero.name} is in "
+               f"{state.zone_name(hero.zone)}; guarded enemies cannot be targeted")
+        if not has_result(hero, result):
+            why += f" (these are the targets once {hero.name} has a {result.upper()} result)"
+        return {"answer": sorted(allowed), "refused": refused, "why": why}
+    return run
+
+
 def _activation_order(state: FateforgeState, args: list[str]) -> dict[str, Any]:
     order = activation_order(state)
     return {"answer": [e.name for e in order],
@@ -120,6 +150,10 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
          "portals)", _can_shoot, None),
     Verb("step-options", "HERO", "the zones HERO may STEP into, and why others are refused",
          _step_options, 1),
+    Verb("hit-targets", "HERO", "the enemies HERO may HIT (same zone, not guarded), and why "
+         "others are refused", _targets("hit"), 1),
+    Verb("shot-targets", "HERO", "the enemies HERO may SHOT (an adjacent zone the shot can "
+         "enter, not guarded), and why others are refused", _targets("shot"), 1),
     Verb("activation-order", "", "the Enemy Turns order of all enemies", _activation_order, 0),
     Verb("enemy-action", "ENEMY", "what ENEMY does on its Enemy Turn now, and why",
          _enemy_action, 1),
@@ -151,6 +185,12 @@ def _enemy_picture(state: FateforgeState, args: list[str], answer: dict[str, Any
     return Picture(places=(args[0],), marked=tuple(targets))
 
 
+def _targets_picture(state: FateforgeState, args: list[str], answer: dict[str, Any]
+                     ) -> Picture:
+    """The hero tinted, the enemies it may HIT (or SHOT) ringed."""
+    return Picture(places=(args[0],), marked=tuple(answer["answer"]))
+
+
 def _order_picture(state: FateforgeState, args: list[str], answer: dict[str, Any]) -> Picture:
     """Arrows from each enemy to the next, in the order of the Enemy Turns."""
     return Picture(path=tuple(answer["answer"]))
@@ -158,7 +198,8 @@ def _order_picture(state: FateforgeState, args: list[str], answer: dict[str, Any
 
 _PICTURES = {"zone-distance": _path_picture, "can-shoot": _path_picture,
              "step-options": _steps_picture, "exit-damage": _exit_picture,
-             "enemy-action": _enemy_picture, "activation-order": _order_picture}
+             "enemy-action": _enemy_picture, "activation-order": _order_picture,
+             "hit-targets": _targets_picture, "shot-targets": _targets_picture}
 """The verbs whose answers are drawn by ``--overlay``, and how."""
 
 VERBS = {name: replace(verb, picture=_PICTURES.get(name)) for name, verb in VERBS.items()}

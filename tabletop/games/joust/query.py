@@ -13,8 +13,9 @@ from tabletop.games.contract import Verb
 from tabletop.games.joust import query_phases
 from tabletop.games.joust.planning import MATCH_RULE, slot_mismatch
 from tabletop.games.joust.scoring import starting_morale, token_morale, winner
-from tabletop.games.joust.state import JoustState, Knight, is_token_slot
+from tabletop.games.joust.state import HIDDEN, JOUSTS, JoustState, Knight, is_token_slot
 from tabletop.games.overlay import Picture
+from tabletop.numbers import parse_int, shorten
 
 
 def _knight(state: JoustState, name: str) -> Knight:
@@ -125,6 +126,52 @@ def _slots(state: JoustState, args: list[str]) -> dict[str, Any]:
             "why": f"the empty slots of {knight.name} that match a {colour} die; {rule}"}
 
 
+FACE_DOWN = "face down"
+"""How ``jousts`` names a Jousting Token the board shows face down."""
+LIST_RULE = ("each Household lays its Jousting Tokens on The List in the order its Knights "
+             "joust, face down; joust N pairs the two Households' N-th tokens, each turned "
+             "over when its joust begins (Choosing the Jousting Order; Jousting Phase Tasks 1)")
+
+
+def _jousts(state: JoustState, args: list[str]) -> dict[str, Any]:
+    """``jousts [N | HOUSE]``: the order on The List as the board shows it (a token the
+    viewer may not see is ``face down``).  Without words, every joust's pair; with N (1 to
+    3), the pair of joust N, the initiative Household's Knight first; with HOUSE, that
+    Household's Knights in joust order."""
+    if len(args) > 1:
+        raise QueryError("jousts takes nothing, a joust number (1 to 3) or a Household")
+
+    def shown(house) -> list[str]:
+        return [FACE_DOWN if name == HIDDEN else name for name in house.order]
+
+    first, second = state.in_order()
+    pairs = [[a, b] for a, b in zip(shown(first), shown(second), strict=False)]
+    turned = f"{state.revealed} of {JOUSTS} joust{'s' * (state.revealed != 1)} turned over"
+    if not first.order or not second.order:
+        unset = [h.name for h in (first, second) if not h.order]
+        who = (f"{unset[0]} has not laid its" if len(unset) == 1
+               else f"{' and '.join(unset)} have not laid their")
+        why = f"{who} Jousting Tokens on The List yet; {LIST_RULE}"
+    else:
+        why = (f"{LIST_RULE}; {turned}; {first.name} has the initiative, so its Knight is "
+               f"named first")
+    if not args:
+        return {"answer": pairs, "why": why}
+    word = args[0]
+    if word.isascii() and word.isdigit():
+        number = parse_int(word, 1, JOUSTS)
+        if number is None:
+            raise QueryError(f"there are {JOUSTS} jousts a round; {shorten(word)!r} is none")
+        if number > len(pairs):
+            return {"answer": [], "why": why}
+        return {"answer": pairs[number - 1], "joust": number, "why": why}
+    house = next((h for h in state.households if h.name.casefold() == word.casefold()), None)
+    if house is None:
+        raise QueryError(f"{word!r} is neither a joust number nor a Household (Households: "
+                         f"{', '.join(h.name for h in state.households)})")
+    return {"answer": shown(house), "why": why}
+
+
 def _winner(state: JoustState, args: list[str]) -> dict[str, Any]:
     """``winner``: the King's Champion, ``"tie"``, or ``null`` while the game goes on."""
     decided = winner(state)
@@ -148,6 +195,8 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("slots", "KNIGHT [COLOUR]", "KNIGHT's die slots and the colours each takes; with "
          "COLOUR, the empty slots a die of that colour may go on", _slots),
     Verb("winner", "", "the King's Champion, tie, or null while the game goes on", _winner, 0),
+    Verb("jousts", "[N | HOUSE]", "the order on The List: who rides in each joust (or in joust "
+         "N, or HOUSE's Knights in order), face-down tokens as face down", _jousts, None),
 )}
 
 

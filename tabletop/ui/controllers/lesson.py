@@ -15,7 +15,7 @@ Progress is saved per lesson after every step (:mod:`tabletop.teaching.progress`
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -23,6 +23,7 @@ from tabletop.errors import TabletopError
 from tabletop.games.overlay import Overlay, overlay
 from tabletop.teaching import practice, progress
 from tabletop.teaching.acting import Move
+from tabletop.teaching.grading import Grade, split_picks
 from tabletop.teaching.lessonfile import Lesson
 from tabletop.teaching.runner import LessonRun
 from tabletop.ui import textlayer
@@ -49,6 +50,8 @@ def pickable(state, pick: str) -> list[str]:
         pieces = getattr(state, "pieces", None)
         if isinstance(pieces, dict):
             return list(pieces)
+        if hasattr(state, "households"):  # King's Champion: the Knights on the Field
+            return [k.name for house in state.households for k in house.knights]
         return [p.name for group in ("heroes", "enemies") for p in getattr(state, group, ())]
     if pick == "spaces" and hasattr(state, "board"):
         return [f"{chr(65 + r)}{c + 1}" for r in range(state.board.rows)
@@ -107,6 +110,10 @@ class LessonScreen(GameController):
         self.trail: tuple[Move, ...] = ()
         self.starts: dict[str, pygame.Rect] = {}
         self.scroll = 0
+        self.to_feedback = False
+        """After an answer: a panel that must scroll starts at the learner's answer, so the
+        verdict is in sight without scrolling."""
+        self.answer_row = 0
         self.more = False
         self.message = ""
         self.pending_play = False
@@ -148,16 +155,27 @@ class LessonScreen(GameController):
 
     def _overlays(self) -> list[Overlay]:
         """The step's overlays when they are due (a say step's at once, an ask or do step's
-        once answered), asked about the board as the screen shows it, so hidden information
-        stays hidden."""
+        once answered; after a wrong answer first the pictures of its explained picks), asked
+        about the board as the screen shows it, so hidden information stays hidden."""
         step = self.run.step
         if step is None or (step.graded and self.run.grade is None):
             return []
+        grade = self.run.grade
+        explained = [q for _, q, _ in grade.details if q] if grade is not None else []
+        tried = self.run.tried  # a wrong do answer: its check drawn where it would have led
+        board = self.view_state() if tried is None else self.session.game.view_for(
+            tried, self.session.game.acting(tried))
         try:
-            return [overlay(self.session.game, self.view_state(), q) for q in step.overlays]
+            drawn = [overlay(self.session.game, board, q)
+                     for q in (*explained, *step.overlays)]
         except TabletopError as exc:
             self.message = str(exc)
             return []
+        if not step.graded:
+            return drawn
+        # the reasons are in the feedback (Why, each explained pick): a caption keeps the
+        # question and its short answer, so the step's words keep the panel
+        return [replace(item, caption=item.caption.split(" \u2014 ")[0]) for item in drawn]
 
     def _sync(self) -> None:
         """Put the lesson's board into the session (undoable, in the log)."""
@@ -192,7 +210,7 @@ class LessonScreen(GameController):
         step = self.run.step
         if step is None or not step.graded or self.playback is not None:
             return
-        picks = self.picks + self.typed.replace(",", " ").split()
+        picks = self.picks + split_picks(self.typed)
         if not picks and step.kind == "do":
             self.message = "pick a place first"
             return
@@ -204,11 +222,11 @@ class LessonScreen(GameController):
             return
         self.message = ""
         self.picks, self.typed = picks, ""
-        self.asked = self._overlays()
         if grade.right and step.kind == "do":
-            self._sync()
+            self._sync()  # first: the overlays are asked about the board after the action
             self._start_playback(before, self.run.played)
-        self.scroll = 0
+        self.asked = self._overlays()
+        self.to_feedback = True
 
     def show_answer(self) -> None:
         """Show the right answer (counted as not right) and mark it."""
@@ -222,10 +240,11 @@ class LessonScreen(GameController):
             self.message = str(exc)
             return
         self.picks = list(grade.answers[0]) if grade.answers else []
-        self.asked = self._overlays()
         if step.kind == "do":
             self._sync()
             self._start_playback(before, self.run.played)
+        self.asked = self._overlays()
+        self.to_feedback = True
 
     def next_step(self) -> None:
         """Go on (a graded step only once answered right); the progress is saved."""
@@ -303,11 +322,13 @@ class LessonScreen(GameController):
             if any(rect.collidepoint(pos) for rect in self.inner.place_rects(name)):
                 if step.kind == "do":
                     self.picks = [name]
+                elif step.ordered:  # an order: the same place may come twice (Backspace drops)
+                    self.picks.append(name)
                 elif name in self.picks:
                     self.picks.remove(name)
                 else:
                     self.picks.append(name)
-                self.run.grade = None
+                self.run.grade = self.run.tried = None
                 self.asked = []
                 return
 
@@ -349,7 +370,8 @@ class LessonScreen(GameController):
         return dropped
 
     def key_help(self) -> list[tuple[str, str]]:
-        return [("click a place or piece", "pick it (again: drop it)"),
+        return [("click a place or piece", "pick it (again: drop it; in an order: pick it "
+                                            "again)"),
                 ("type words", "pick by name (C4, Kara, yes, 3)"),
                 ("Enter", "submit the picks; when right, the next step"),
                 ("?", "show the answer"), ("Right", "the next step"),
@@ -385,6 +407,10 @@ class LessonScreen(GameController):
         else:
             self.inner.draw(surface, rect)
         self._draw_trail(surface, playback)
+
+    def draw_above_asked(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The learner's picks and the feedback marks, drawn over the overlays (the app calls
+        it after drawing them), so a tinted answer never hides a ring or a cross."""
         self._draw_marks(surface)
 
     def _draw_trail(self, surface: pygame.Surface, playback: Playback | None) -> None:
@@ -419,16 +445,16 @@ class LessonScreen(GameController):
         ring), drawn around the places but never across a board label: the words already on
         the board (the text layer's labels) show through the marks."""
         grade = self.run.grade
-        wrong = set(grade.wrong) if grade else set()
-        missing = grade.missing if grade else ()
-        picked = [(name, box) for name in self.picks for box in self.inner.place_rects(name)]
+        wrong, missing = _crossed_and_missing(grade, self.picks)
+        picked = [(n, name, box) for n, name in enumerate(self.picks)
+                  for box in self.inner.place_rects(name)]
         lacking = [box for name in missing for box in self.inner.place_rects(name)]
         if not picked and not lacking:
             return
         marks = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        for name, box in picked:
+        for n, name, box in picked:
             pygame.draw.rect(marks, PICK, box.inflate(-4, -4), 3)
-            if name in wrong:
+            if (n if grade is not None and grade.ordered else name) in wrong:
                 pygame.draw.line(marks, WRONG, box.topleft, box.bottomright, 4)
                 pygame.draw.line(marks, WRONG, box.topright, box.bottomleft, 4)
         for box in lacking:
@@ -439,6 +465,31 @@ class LessonScreen(GameController):
             if label.role == "label":
                 marks.fill((0, 0, 0, 0), label.rect.move(-dx, -dy))
         surface.blit(marks, (0, 0))
+        step = self.run.step
+        if step is not None and step.ordered:
+            self._draw_numbers(surface, picked)
+
+    def _draw_numbers(self, surface: pygame.Surface, picked) -> None:
+        """The place of each pick in the learner's order, as a numbered badge at the left of
+        what was picked: at the bottom, the middle or the top, the first clear of the names
+        the board prints there (two picks of one place: the badges stand side by side)."""
+        size = theme.ui(13)
+        radius = max(9, size * 3 // 4)
+        dx, dy = surface.get_abs_offset()
+        names = [label.rect.move(-dx, -dy) for label in textlayer.drawn()
+                 if label.role == "label"]
+        seen: dict[tuple[int, int], int] = {}
+        for n, _, box in picked:
+            shift = seen.get(box.topleft, 0)
+            seen[box.topleft] = shift + 1
+            x = box.x + radius + 2 + shift * (2 * radius + 2)
+            heights = (box.bottom - radius - 2, box.centery, box.y + radius + 2)
+            y = next((h for h in heights if not any(
+                pygame.Rect(x - radius, h - radius, 2 * radius, 2 * radius).colliderect(r)
+                for r in names)), heights[0])
+            centre = (x, y)
+            pygame.draw.circle(surface, PICK, centre, radius)
+            text(surface, str(n + 1), centre, size, theme.BACKGROUND, anchor="center")
 
     def draw_panel_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The step in the side panel, through the text layer: wrapped at the largest size
@@ -453,6 +504,9 @@ class LessonScreen(GameController):
                 break
         room = max(1, rect.height // step)
         scrolled = len(parts) > room
+        if scrolled and self.to_feedback:
+            self.scroll = next((n for n, (i, _) in enumerate(parts) if i == self.answer_row), 0)
+        self.to_feedback = False
         if scrolled:
             self.scroll = max(0, min(self.scroll, len(parts) - room + 1))
             below = self.scroll + room - 1 < len(parts)
@@ -480,9 +534,13 @@ class LessonScreen(GameController):
         rows = [(theme.ACCENT, self.lesson.title),
                 (PICK, f"Step {step.number} of {len(self.lesson.steps)}: {step.kind}"),
                 (theme.TEXT, step.text)]
+        rows += [(TRAIL, line) for line in board_facts(self.view_state())]
         if step.graded:
-            picked = ", ".join(self.picks + ([self.typed + "_"] if self.typed else []))
-            rows.append((PICK, f"Your answer ({step.pick}): {picked or 'nothing picked yet'}"))
+            joint = " > " if step.ordered else ", "
+            picked = joint.join(self.picks + ([self.typed + "_"] if self.typed else []))
+            how = f"{step.pick}, in order" if step.ordered else step.pick
+            self.answer_row = len(rows)
+            rows.append((PICK, f"Your answer ({how}): {picked or _how_to_pick(step)}"))
         if self.message:
             rows.append((WRONG, self.message))
         if run.grade is not None:
@@ -491,10 +549,15 @@ class LessonScreen(GameController):
             if not run.grade.right:
                 rows.append((theme.TEXT, "On the board: your picks have a single ring, a "
                                          "wrong pick is crossed out, a missing one has a "
-                                         "double ring."))
+                                         "double ring." + (
+                                             " Your picks are numbered in your order; the "
+                                             "first one out of order is crossed out and the "
+                                             "one the rules put there has the double ring."
+                                             if run.grade.ordered else "")))
         if self.trail:
             rows.append((TRAIL, "Moves: " + "; ".join(
-                f"{m.piece} {' > '.join(m.path)}" for m in self.trail)))
+                f"{m.piece} suffers Crash at {m.path[-1]}" if m.kind.startswith("crash")
+                else f"{m.piece} {' > '.join(m.path)}" for m in self.trail)))
         return rows
 
 
@@ -554,9 +617,55 @@ class PracticeScreen(LessonScreen):
                 if b.label == "Next" else b for b in made]
 
     def panel_text(self) -> list[tuple[tuple[int, int, int], str]]:
-        rows = super().panel_text()
-        rows.insert(1, (PICK, f"Seed {self.seed}, {self.score.words()}"))
-        return [row for row in rows if not row[1].startswith("Step 1 of 1")]
+        """The lesson's rows with the seed and the running score just above the answer (the
+        row a scrolled panel starts at after Submit, so the score stays in sight)."""
+        rows = [row for row in super().panel_text() if not row[1].startswith("Step 1 of 1")]
+        at = next((n for n, row in enumerate(rows) if row[1].startswith("Your answer")), 1)
+        rows.insert(at, (PICK, f"Seed {self.seed}, {self.score.words()}"))
+        self.answer_row = at
+        return rows
+
+
+def board_facts(state) -> list[str]:
+    """What the board holds that its picture does not show and a lesson may ask about: a
+    Clash Mob track, numbered left to right with the Activation tokens on each BP card
+    (rulebook *Mob Track*); nothing for other boards.  Never what decides next: that is the
+    question."""
+    spaces = getattr(state, "mob_spaces", ())
+    if not spaces or not any(m.activations for m in state.monsters):
+        return []
+    from tabletop.ui.controllers.clash_facts import token_words
+
+    return ["Mob track, left to right: " + " · ".join(
+        f"{i}. {name} ({token_words(state.monster(name))})" if name else f"{i}. empty"
+        for i, name in enumerate(spaces, 1))]
+
+
+def _how_to_pick(step) -> str:
+    """What an empty answer line tells a learner to do for ``step``'s kind of pick."""
+    if step.pick == "yes-no":
+        return "nothing yet: press Yes or No (Y, N)"
+    if step.pick in ("number", "words"):
+        return "nothing yet: type it, then Enter"
+    if step.kind == "do":
+        return f"nothing yet: click one of the {step.pick} on the board, then Submit"
+    return "nothing yet: click them on the board, then Submit"
+
+
+def _crossed_and_missing(grade: Grade | None, picks: list[str]) -> tuple[set, tuple[str, ...]]:
+    """What the board marks after ``grade``: the crossed-out picks (names; for an ordered
+    answer the places in ``picks``: every wrong pick and the first one out of order) and the
+    missing ones (for an order, with the pick the rules put where the learner's order first
+    went wrong)."""
+    if grade is None:
+        return set(), ()
+    if not grade.ordered:
+        return set(grade.wrong), grade.missing
+    wrong = {n for n, name in enumerate(picks) if name in grade.wrong}
+    if grade.slip is not None and grade.slip < len(picks):
+        wrong.add(grade.slip)
+    extra = (grade.expected,) if grade.expected and grade.expected not in grade.missing else ()
+    return wrong, grade.missing + extra
 
 
 def _union(rects: list[pygame.Rect]) -> pygame.Rect | None:

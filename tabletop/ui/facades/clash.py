@@ -12,17 +12,17 @@ import importlib
 from types import ModuleType
 
 from tabletop.games.clash import (
-    activations,
+    activation_steps,
+    activation_tokens,
     geometry,
-    movelike,
+    move_like,
     rules,
     targeting,
     turns,
     vantage,
     view,
 )
-from tabletop.games.clash.activation import source_problem
-from tabletop.games.clash.forced import Branch, spaces_at
+from tabletop.games.clash.branching_actions import source_problem
 from tabletop.games.clash.forced_kinds import (
     BY_NAME,
     KINDS,
@@ -31,6 +31,7 @@ from tabletop.games.clash.forced_kinds import (
     compass_way,
     in_words,
 )
+from tabletop.games.clash.forced_steps import Branch, spaces_at
 from tabletop.games.clash.movement_types import TOWARD_THE_TARGET
 from tabletop.games.clash.preview import Preview, preview
 from tabletop.games.clash.rule_queries import forced_action
@@ -48,10 +49,10 @@ def __getattr__(name: str) -> ModuleType:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
-    "activations", "Branch", "BY_NAME", "COMMON", "compass_way", "forced_action",
-    "free_vantage_points", "geometry", "in_words", "KINDS", "KNOCKBACK_DIRECTIONS",
-    "menu_words", "MORE", "movelike", "Preview", "preview", "RELATIVE", "rules",
-    "source_problem", "spaces_at", "targeting", "TOWARD_THE_TARGET", "turns", "vantage",
-    "vantage_spaces", "view",
+    "activation_steps", "activation_tokens", "Branch", "BY_NAME", "COMMON", "compass_way",
+    "forced_action", "free_vantage_points", "geometry", "in_words", "KINDS",
+    "KNOCKBACK_DIRECTIONS", "menu_words", "MORE", "move_like", "Preview", "preview", "RELATIVE",
+    "rules", "source_problem", "spaces_at", "targeting", "TOWARD_THE_TARGET", "turns",
+    "vantage", "vantage_spaces", "view",
 ]
 """The names imported here; the card sequences' modules (``_ON_FIRST_USE``) come on first use."""
