@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from tabletop.ui.textlayer import fit, text
+from tabletop.ui.textlayer import fit, paste, text
 from tabletop.ui.widgets import theme
 
 
@@ -45,23 +45,39 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The button in its state (disabled, pressed, under the mouse, active); its picture
+        is kept, since the panel draws the same buttons frame after frame."""
         if not self.enabled:
             fill = theme.PANEL
         elif self.pressed:
             fill = theme.BUTTON_DOWN
         else:
             fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
-        pygame.draw.rect(surface, fill, self.rect, border_radius=4)
         edge, width = (theme.ACCENT, 2) if self.active else (theme.PANEL_EDGE, 1)
-        pygame.draw.rect(surface, edge, self.rect, width, border_radius=4)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
         label = f"{self.label} ({self.key})" if self.key else self.label
         size, room = theme.ui(14), self.rect.width - 6
         shown = label
         if fit(label, size, room)[2]:  # too long with its key: the key goes to the tooltip
             shown = self.label
-        text(surface, shown, self.rect.center, size, colour, anchor="center", max_width=room,
-             full=label)
+        key = (self.rect.size, fill, edge, width, colour, shown, label, size, theme.epoch())
+        picture = _pictures.get(key)
+        if picture is None:
+            if len(_pictures) >= _PICTURES_KEPT:
+                _pictures.clear()
+            picture = _pictures[key] = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            box = picture.get_rect()
+            pygame.draw.rect(picture, fill, box, border_radius=4)
+            pygame.draw.rect(picture, edge, box, width, border_radius=4)
+            text(picture, shown, box.center, size, colour, anchor="center", max_width=room,
+                 full=label)
+        paste(surface, picture, self.rect.topleft)
+
+
+_pictures: dict[tuple, pygame.Surface] = {}
+"""The pictures of buttons drawn so far, by everything that shapes one (see :meth:`Button.draw`):
+see-through where the button leaves the panel showing (its rounded corners)."""
+_PICTURES_KEPT = 256
 
 
 def lay_out(buttons: list[Button], area: pygame.Rect, per_row: int = 2) -> int:
