@@ -206,7 +206,7 @@ def test_a_board_without_cards_does_not_load_the_sequence_modules():
             f"g, s = layouts.load({str(ROOT / 'layouts' / 'clash-rule-hug.toml')!r});"
             "[g.apply(s, a) for a in g.legal_actions(s)[:5]]; g.is_chance_node(s);"
             "print(sorted(m for m in sys.modules if m.endswith(('.running', "
-            "'.sequence_layout'))))")
+            "'.sequence_layout', '.monster_round', '.knight_attack'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "[]"

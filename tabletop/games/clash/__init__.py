@@ -1,8 +1,67 @@
-"""Kingdoms Forlorn's Clash Board: state, layout, rules and query verbs."""
+"""Kingdoms Forlorn's Clash Board: state, layout, rules and query verbs.
 
-from tabletop.games.clash import layout, query, rules, view
+The rules core (:mod:`tabletop.games.clash.rules`, which imports every action, the cards and the
+attack sequence) is imported on the first ``apply``, ``legal_actions`` or ``describe``, so that
+loading a board to draw it or to ask where things are does not load it.
+"""
+
+from fractions import Fraction
+
+from tabletop.games.clash import layout, query, view
 from tabletop.games.clash.state import ClashState
-from tabletop.games.contract import Game
+from tabletop.games.contract import Action, Event, Game
+
+
+def apply(state: ClashState, action: Action) -> tuple[ClashState, tuple[Event, ...]]:
+    """:func:`tabletop.games.clash.rules.apply`."""
+    from tabletop.games.clash import rules
+
+    return rules.apply(state, action)
+
+
+def legal_actions(state: ClashState) -> list[Action]:
+    """:func:`tabletop.games.clash.rules.legal_actions`."""
+    from tabletop.games.clash import rules
+
+    return rules.legal_actions(state)
+
+
+def describe(event: Event) -> str:
+    """:func:`tabletop.games.clash.rules.describe`."""
+    from tabletop.games.clash import rules
+
+    return rules.describe(event)
+
+
+def say(state: ClashState, action: Action) -> str:
+    """``action`` in the players' words: an answer to a card sequence under way says what it
+    answers (:func:`tabletop.games.clash.running.say`); any other action its ``str``."""
+    if state.sequence is None:
+        return str(action)
+    from tabletop.games.clash import running
+
+    return running.say(state, action)
+
+
+def is_chance_node(state: ClashState) -> bool:
+    """Whether a card sequence under way waits for the dice (rulebook *Attack Roll*, *Evasion
+    Roll*, *Power Roll*, *Armor Roll*, *Dice Re-rolls*): the contract's chance point
+    (:func:`tabletop.games.clash.running.is_chance_node`)."""
+    if state.sequence is None:
+        return False
+    from tabletop.games.clash import running
+
+    return running.is_chance_node(state)
+
+
+def chance_outcomes(state: ClashState) -> list[tuple[Action, Fraction]]:
+    """At a chance point, every ``Throw`` of the dice with its exact probability
+    (:func:`tabletop.games.clash.running.chance_outcomes`); elsewhere none."""
+    if state.sequence is None:
+        return []
+    from tabletop.games.clash import running
+
+    return running.chance_outcomes(state)
 
 
 def summary(state: ClashState) -> str:
@@ -22,15 +81,15 @@ GAME = Game(
     state_type=ClashState,
     from_layout=layout.from_layout,
     to_layout=layout.to_layout,
-    apply=rules.apply,
-    legal_actions=rules.legal_actions,
-    describe=rules.describe,
+    apply=apply,
+    legal_actions=legal_actions,
+    describe=describe,
     summary=summary,
     verbs=query.VERBS,
-    say=rules.say,
+    say=say,
     view_for=view.view_for,
     acting=view.acting,
     is_partial=view.is_partial,
-    is_chance_node=rules.is_chance_node,
-    chance_outcomes=rules.chance_outcomes,
+    is_chance_node=is_chance_node,
+    chance_outcomes=chance_outcomes,
 )

@@ -250,30 +250,3 @@ def _climbs(state: ClashState, knight) -> list[Climb]:
 def describe(event: Event) -> str:
     """``event`` as one sentence for the log."""
     return describe_event(event)
-
-
-def say(state: ClashState, action: object) -> str:
-    """``action`` in the players' words: a card sequence's answer says what it answers
-    (:func:`tabletop.games.clash.running.say`); every other action its ``str``."""
-    if state.sequence is None or not isinstance(action, SEQUENCE_ANSWERS):
-        return str(action)
-    from tabletop.games.clash import running
-    return running.say(state, action)
-
-
-def is_chance_node(state: ClashState) -> bool:
-    """Whether a card sequence under way waits for the dice (rulebook *Attack Roll*, *Evasion
-    Roll*, *Power Roll*, *Armor Roll*, *Dice Re-rolls*): the contract's chance point."""
-    if state.sequence is None:
-        return False
-    from tabletop.games.clash import running
-    return running.is_chance_node(state)
-
-
-def chance_outcomes(state: ClashState) -> list:
-    """At a chance point, every ``Throw`` of the dice with its exact probability
-    (:func:`tabletop.games.clash.running.chance_outcomes`); elsewhere none."""
-    if state.sequence is None:
-        return []
-    from tabletop.games.clash import running
-    return running.chance_outcomes(state)

@@ -29,10 +29,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash.encounter import Encounter
 from tabletop.games.clash.state import ClashState
+
+if TYPE_CHECKING:
+    from tabletop.games.clash.encounter import Encounter
 
 BACK = "?"
 """The first character of a face-down card in a view (``?AI 2``, ``?BP 1``): no card name
