@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from tabletop.dice.fateforge_rolls import CHOOSABLE
 from tabletop.errors import IllegalActionError
 from tabletop.games.actionfields import check_fields
 from tabletop.games.fateforge.actions import (
     AccompanyAlly,
     AllyAbility,
+    Block,
     CleanUp,
     Collect,
     Dash,
@@ -35,9 +37,12 @@ from tabletop.games.fateforge.actions import (
     Event,
     Exit,
     Explore,
+    ExtraRound,
     Fountain,
     Hit,
     OpenChest,
+    Pull,
+    Push,
     Revive,
     RollAllyDice,
     RollDice,
@@ -46,6 +51,7 @@ from tabletop.games.fateforge.actions import (
     Shot,
     SpringTrap,
     Step,
+    Stun,
     ThreeOfAKind,
     ToggleDoor,
     UseAllyDie,
@@ -60,11 +66,12 @@ from tabletop.games.fateforge.handlers.common import first
 from tabletop.games.fateforge.handlers.enemy_turn import die_needed, pick_index
 from tabletop.games.fateforge.handlers.entering import TRAP_CHOICES, trap_waiting
 from tabletop.games.fateforge.handlers.preparation import (
+    core_result,
     dice_count,
     rolls_refusal,
     three_of_a_kind_face,
 )
-from tabletop.games.fateforge.handlers.scene_end import exit_plan, find_exit
+from tabletop.games.fateforge.handlers.scene_end import OBJECTIVES, exit_plan, find_exit
 from tabletop.games.fateforge.moves import step_options
 from tabletop.games.fateforge.state import REACTIONS, TURNS, FateforgeState
 from tabletop.games.fateforge.turn import phase_refusal, skip_knocked_out
@@ -152,22 +159,25 @@ def describe(event: Event) -> str:
 
 
 def _candidates(state: FateforgeState) -> list[object]:
-    """The actions worth offering now, before the rules check them: every zone, enemy,
-    token and hero each action could name, one sample result for an Energy Reroll."""
+    """Every action of a listed kind that could be taken now, before the rules check them:
+    each zone, enemy, token, hero, die and trap choice an action could name (one sample
+    result for an Energy Reroll, an open kind)."""
     rnd = state.round
     out: list[object] = [SpringTrap(h.name, choice) for h in state.heroes
                          if h.has_used("trap") for choice in TRAP_CHOICES]
+    for hero in state.heroes:
+        out += [SetArmourUse(hero.name, use) for use in (False, True)]
+        if state.ally is not None:
+            out.append(AccompanyAlly(hero.name))
     if rnd.phase == "preparation":
         for hero in state.heroes:
             out.append(EnergyReroll(hero.name, ("step",)))
             if three_of_a_kind_face(hero):
-                out.append(ThreeOfAKind(hero.name, 0, "step"))
+                out += [ThreeOfAKind(hero.name, die, core_result(to))
+                        for die in range(len(hero.dice)) for to in CHOOSABLE]
             for zone in move_neighbours(state.graph, hero.zone):
                 out += [Dash(hero.name, zone, trap) for trap in ("", *TRAP_CHOICES)]
-        names = tuple(h.name for h in state.heroes)
-        out.append(SetOrder(names))
-        if len(names) > 1:
-            out.append(SetOrder(next(p for p in permutations(names) if p != names)))
+        out += [SetOrder(order) for order in permutations(h.name for h in state.heroes)]
     elif rnd.phase == "action" and rnd.current in (REACTIONS, TURNS):
         plan = next_activation(state)
         if plan is not None and plan.enemy is not None and plan.target is None \
@@ -180,7 +190,9 @@ def _candidates(state: FateforgeState) -> list[object]:
     elif rnd.phase == "cleanup":
         out.append(CleanUp())
     elif rnd.phase == "exit":
-        out += [Exit(t.label) for t in state.tokens if t.kind == "exit"]
+        out += [Exit(t.label, marked) for t in state.tokens if t.kind == "exit"
+                for marked in OBJECTIVES]
+        out.append(ExtraRound())
     return out
 
 
@@ -188,10 +200,14 @@ def _turn_candidates(state: FateforgeState) -> list[object]:
     hero = state.hero(state.round.current)
     out: list[object] = []
     allowed, _ = step_options(state, hero)
-    for zone, how in allowed.items():
-        out += [Step(hero.name, zone, how != "STEP", trap) for trap in ("", *TRAP_CHOICES)]
+    out += [Step(hero.name, zone, energy, trap) for zone in allowed
+            for energy in (False, True) for trap in ("", *TRAP_CHOICES)]
     for enemy in state.enemies:
-        out += [Hit(hero.name, enemy.name), Shot(hero.name, enemy.name)]
+        out += [Hit(hero.name, enemy.name), Shot(hero.name, enemy.name),
+                Pull(hero.name, enemy.name), Stun(hero.name, enemy.name)]
+        out += [Push(hero.name, enemy.name, zone)
+                for zone in move_neighbours(state.graph, enemy.zone)]
+    out.append(Block(hero.name))
     for conn in state.connections:
         if conn.door and conn.joins(hero.zone):
             out.append(ToggleDoor(hero.name, conn.other(hero.zone)))
@@ -202,23 +218,39 @@ def _turn_candidates(state: FateforgeState) -> list[object]:
         if kind:
             out.append(kind(hero.name, token.label))
         if token.kind == "fountain":
-            out += [Fountain(hero.name, 1, 0), Fountain(hero.name, 0, 1)]
+            out += [Fountain(hero.name, health, energy)
+                    for health in range(token.cubes + 1)
+                    for energy in range(token.cubes + 1 - health)]
     out += [Revive(hero.name, other.name) for other in state.heroes if other.ko]
     out.append(WeaponSpecial(hero.name))
     if state.ally is not None:
         for die in range(len(state.ally.dice)):
-            out += [UseAllyDie(hero.name, die, 0), AllyAbility(hero.name, die)]
+            out.append(AllyAbility(hero.name, die))
+            out += [UseAllyDie(hero.name, die, own) for own in range(len(hero.dice))]
     out.append(EndTurn(hero.name))
     return out
+
+
+OPEN_ACTIONS: dict[type, str] = {
+    RollDice: "the hero's player chooses which of the pool's dice to roll (Preparation "
+              "Phase: choose 4 combat or weapon dice); the chance outcomes list the results "
+              "of the first four, and a roll of other dice is taken as the dice tray reads it",
+    EnergyReroll: "its results are read from the rerolled dice, not chosen; one sample "
+                  "result is offered",
+}
+"""The actions :func:`legal_actions` does not list completely, each with the reason (the
+contract's ``open_actions``); every other action it lists whenever ``apply`` takes it, up
+to :func:`~tabletop.games.fateforge.same_move.same_move`."""
 
 
 def legal_actions(state: FateforgeState) -> list[object]:
     """The players' actions ``apply`` takes now, each checked by the rules
     (:func:`refusal`), empty when the scene is over and at a chance node (the roll due
-    there is :func:`chance_outcomes`).  Unbounded choices are sampled: one result for an
-    Energy Reroll; the skill effects the players apply when a card says so (:class:`Push`,
-    :class:`Pull`, :class:`Stun`, :class:`Block`), the companion of an ally, the armour
-    choice and an extra round are left out, so that a random playout spends die results."""
+    there is :func:`chance_outcomes`).  Complete but for the :data:`OPEN_ACTIONS`: every
+    hero, enemy, zone, token, die, trap choice, fountain split and player order an action
+    can name is tried; an action written with other letters or another word for the same
+    zone, token or exit is the same move (:func:`~tabletop.games.fateforge.same_move.
+    same_move`)."""
     if is_chance_node(state):
         return []
     return [a for a in _candidates(state) if not refusal(state, a)]

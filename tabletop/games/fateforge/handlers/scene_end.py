@@ -58,7 +58,14 @@ def find_exit(state: FateforgeState, word: str):
     return None
 
 
+OBJECTIVES = ("", "met", "failed")
+"""The objectives as the players mark them for the Exit: not marked, all met, not all met."""
+
+
 def _exit_refusal(state: FateforgeState, action: Exit) -> str:
+    if action.objectives not in OBJECTIVES:
+        return (f"the objectives are marked met, failed or not at all, not "
+                f"{action.objectives!r}")
     token = find_exit(state, action.exit)
     if token is None:
         return f"there is no exit called {action.exit!r}"
