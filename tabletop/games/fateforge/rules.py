@@ -19,7 +19,7 @@ fear and toxic damage.  The readings chosen where the rulebook leaves room are i
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 
 from tabletop.dice.fateforge_rolls import CHOOSABLE
 from tabletop.errors import IllegalActionError
@@ -43,6 +43,7 @@ from tabletop.games.fateforge.actions import (
     OpenChest,
     Pull,
     Push,
+    RerollDice,
     Revive,
     RollAllyDice,
     RollDice,
@@ -68,6 +69,7 @@ from tabletop.games.fateforge.handlers.entering import TRAP_CHOICES, trap_waitin
 from tabletop.games.fateforge.handlers.preparation import (
     core_result,
     dice_count,
+    reroll_waiting,
     rolls_refusal,
     three_of_a_kind_face,
 )
@@ -83,7 +85,7 @@ __all__ = [
     "three_of_a_kind_face", "HANDLERS", "TRAP_CHOICES",
 ]
 
-ROLLS = (RollDice, RollAllyDice)
+ROLLS = (RollDice, RollAllyDice, RerollDice)
 SETTINGS = (SetArmourUse, AccompanyAlly)
 """Choices that move nothing and stay open while a roll or a trap choice is awaited: whether
 a hero's armour stops damage (*Armour*: any time) and the hero the ally accompanies (*Allies*:
@@ -112,6 +114,9 @@ def _chance_refusal(state: FateforgeState, action: object) -> str:
     problem = rolls_refusal(state)
     if problem:
         return problem
+    rerolling = reroll_waiting(state)
+    if rerolling:
+        return f"{rerolling}'s Energy Reroll dice are rolled first"
     if not isinstance(action, EnemyActs) and state.round.current in (REACTIONS, TURNS):
         die = die_needed(state)
         if die is not None:
@@ -160,8 +165,7 @@ def describe(event: Event) -> str:
 
 def _candidates(state: FateforgeState) -> list[object]:
     """Every action of a listed kind that could be taken now, before the rules check them:
-    each zone, enemy, token, hero, die and trap choice an action could name (one sample
-    result for an Energy Reroll, an open kind)."""
+    each zone, enemy, token, hero, die and trap choice an action could name."""
     rnd = state.round
     out: list[object] = [SpringTrap(h.name, choice) for h in state.heroes
                          if h.has_used("trap") for choice in TRAP_CHOICES]
@@ -171,7 +175,9 @@ def _candidates(state: FateforgeState) -> list[object]:
             out.append(AccompanyAlly(hero.name))
     if rnd.phase == "preparation":
         for hero in state.heroes:
-            out.append(EnergyReroll(hero.name, ("step",)))
+            misses = [i for i, face in enumerate(hero.dice) if face == "miss"]
+            out += [EnergyReroll(hero.name, dice) for size in range(1, len(misses) + 1)
+                    for dice in combinations(misses, size)]
             if three_of_a_kind_face(hero):
                 out += [ThreeOfAKind(hero.name, die, core_result(to))
                         for die in range(len(hero.dice)) for to in CHOOSABLE]
@@ -235,8 +241,6 @@ OPEN_ACTIONS: dict[type, str] = {
     RollDice: "the hero's player chooses which of the pool's dice to roll (Preparation "
               "Phase: choose 4 combat or weapon dice); the chance outcomes list the results "
               "of the first four, and a roll of other dice is taken as the dice tray reads it",
-    EnergyReroll: "its results are read from the rerolled dice, not chosen; one sample "
-                  "result is offered",
 }
 """The actions :func:`legal_actions` does not list completely, each with the reason (the
 contract's ``open_actions``); every other action it lists whenever ``apply`` takes it, up
