@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 import random
+import sys
+import typing
 from pathlib import Path
 
 from chance_play import next_action
@@ -107,3 +110,87 @@ def garbled(action, data, words):
     odd = (data.draw(st.sampled_from(WRONG_KINDS)) if data.draw(st.integers(0, 3)) == 0
            else odd_like(value, data, words))
     return dataclasses.replace(action, **{field.name: odd})
+
+
+def action_kinds(name):
+    """Every kind of action of game ``name``: the classes declaring ``CHOICES`` in the
+    modules its offered actions come from."""
+    modules = {type(a).__module__ for a in offered(name)}
+    return sorted((cls for module in modules
+                   for _, cls in inspect.getmembers(sys.modules[module], inspect.isclass)
+                   if cls.__module__ == module and "CHOICES" in vars(cls)
+                   and dataclasses.is_dataclass(cls)), key=lambda cls: cls.__name__)
+
+
+@functools.cache
+def _state_words(name):
+    """The strings in the states of :func:`positions` and the offered actions: every name
+    an action could carry."""
+    found: set[str] = set(_words(name))
+
+    def walk(value, depth=0):
+        if isinstance(value, str):
+            if len(value) <= 40:
+                found.add(value)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type) and depth < 6:
+            for part in dataclasses.fields(value):
+                walk(getattr(value, part.name), depth + 1)
+        elif isinstance(value, (tuple, list, frozenset, set)) and depth < 6:
+            for item in list(value)[:60]:
+                walk(item, depth + 1)
+        elif isinstance(value, dict) and depth < 6:
+            for key, item in list(value.items())[:60]:
+                walk(key, depth + 1)
+                walk(item, depth + 1)
+
+    for state in positions(name):
+        walk(state)
+    return sorted(found)
+
+
+def _value_of(hint, data, words, seen):
+    """A value for a field typed ``hint``: a word the game knows, a small number, a
+    flag, a short tuple of them; else a value that field held in an offered action."""
+    origin = typing.get_origin(hint)
+    if hint is str:
+        return data.draw(st.sampled_from(["", *words]))
+    if hint is bool:
+        return data.draw(st.booleans())
+    if hint is int:
+        return data.draw(st.integers(-1, 6))
+    if origin is tuple:
+        item = typing.get_args(hint)[0]
+        size = data.draw(st.integers(0, 4))
+        return tuple(_value_of(item, data, words, ()) for _ in range(size))
+    if seen:
+        return data.draw(st.sampled_from(seen))
+    return None
+
+
+@functools.cache
+def _field_values(name):
+    """The values each field name holds in the offered actions of game ``name``, across
+    kinds (a hero's name from ``Step.hero`` serves ``Block.hero``)."""
+    out: dict[str, dict] = {}
+    for action in offered(name):
+        for part in dataclasses.fields(action):
+            out.setdefault(part.name, {})[getattr(action, part.name)] = None
+    return {field: tuple(values) for field, values in out.items()}
+
+
+def made_action(name, data):
+    """An action of any kind of game ``name`` (offered or not), each field mostly a value
+    that field name holds in an offered action of any kind, else a word, number or flag
+    of the game's states."""
+    kind = data.draw(st.sampled_from(action_kinds(name)))
+    hints = typing.get_type_hints(kind)
+    words = _state_words(name)
+    known = _field_values(name)
+    values = {}
+    for part in dataclasses.fields(kind):
+        seen = known.get(part.name, ())
+        if seen and data.draw(st.integers(0, 3)):
+            values[part.name] = data.draw(st.sampled_from(seen))
+        else:
+            values[part.name] = _value_of(hints[part.name], data, words, seen)
+    return kind(**values)

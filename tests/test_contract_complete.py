@@ -2,15 +2,16 @@
 listed kind that ``apply`` takes (every kind but the game's declared ``open_actions``), up to
 the game's ``same_move``, and a chance node's outcomes list every roll ``apply`` takes there.
 
-Stale actions (offered in another state of a seeded playout) and garbled ones (a field
-changed as a stale click or a script might) are tried in states of seeded playouts through
-the chance points; whatever ``apply`` takes must be offered.
+Stale actions (offered in another state of a seeded playout), garbled ones (a field changed
+as a stale click or a script might) and actions of every kind made from the names the game
+holds (so a kind ``legal_actions`` never offers is tried too) are tried in states of seeded
+playouts through the chance points; whatever ``apply`` takes must be offered.
 """
 
 from __future__ import annotations
 
 import pytest
-from garble import garbled_action, offered, positions
+from garble import garbled_action, made_action, offered, positions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,6 +56,17 @@ def test_a_garbled_action_apply_takes_is_offered(name, data):
     game = get_game(name)
     state = data.draw(st.sampled_from(positions(name)))
     _check(game, state, garbled_action(name, data))
+
+
+@pytest.mark.parametrize("name", CHECKED)
+@settings(FUZZ, max_examples=500)
+@given(data=st.data())
+def test_an_action_of_any_kind_apply_takes_is_offered(name, data):
+    """Actions of every kind the game has, offered anywhere or not, made from the names,
+    numbers and flags its states and offered actions hold."""
+    game = get_game(name)
+    state = data.draw(st.sampled_from(positions(name)))
+    _check(game, state, made_action(name, data))
 
 
 @pytest.mark.parametrize("name", CHECKED)

@@ -99,10 +99,17 @@ def refusal(state: FateforgeState, action: object) -> str:
     handler = HANDLERS.get(type(action))
     if handler is None:
         return "is not a Fateforge action"
+    return first(lambda: _shared_refusal(state, action),
+                 lambda: handler.refusal(state, action))
+
+
+def _shared_refusal(state: FateforgeState, action: object) -> str:
+    """The checks every action shares: the turn sequence, a trap waiting, a roll due.  They
+    read only the state and the action's kind, so :func:`legal_actions` asks them once per
+    kind."""
     return first(lambda: phase_refusal(state, action),
                  lambda: _trap_refusal(state, action),
-                 lambda: _chance_refusal(state, action),
-                 lambda: handler.refusal(state, action))
+                 lambda: _chance_refusal(state, action))
 
 
 def _chance_refusal(state: FateforgeState, action: object) -> str:
@@ -182,7 +189,7 @@ def _candidates(state: FateforgeState) -> list[object]:
                 out += [ThreeOfAKind(hero.name, die, core_result(to))
                         for die in range(len(hero.dice)) for to in CHOOSABLE]
             for zone in move_neighbours(state.graph, hero.zone):
-                out += [Dash(hero.name, zone, trap) for trap in ("", *TRAP_CHOICES)]
+                out += [Dash(hero.name, zone, trap) for trap in _trap_words(state, zone)]
         out += [SetOrder(order) for order in permutations(h.name for h in state.heroes)]
     elif rnd.phase == "action" and rnd.current in (REACTIONS, TURNS):
         plan = next_activation(state)
@@ -202,12 +209,18 @@ def _candidates(state: FateforgeState) -> list[object]:
     return out
 
 
+def _trap_words(state: FateforgeState, zone: str) -> tuple[str, ...]:
+    """The ways a hero may enter ``zone``: one per trap choice when a trap lies there, else
+    none to make (*Traps*; the same test as ``enter_refusal``)."""
+    return TRAP_CHOICES if state.tokens_in(zone, "trap") else ("",)
+
+
 def _turn_candidates(state: FateforgeState) -> list[object]:
     hero = state.hero(state.round.current)
     out: list[object] = []
     allowed, _ = step_options(state, hero)
     out += [Step(hero.name, zone, energy, trap) for zone in allowed
-            for energy in (False, True) for trap in ("", *TRAP_CHOICES)]
+            for energy in (False, True) for trap in _trap_words(state, zone)]
     for enemy in state.enemies:
         out += [Hit(hero.name, enemy.name), Shot(hero.name, enemy.name),
                 Pull(hero.name, enemy.name), Stun(hero.name, enemy.name)]
@@ -218,7 +231,7 @@ def _turn_candidates(state: FateforgeState) -> list[object]:
         if conn.door and conn.joins(hero.zone):
             out.append(ToggleDoor(hero.name, conn.other(hero.zone)))
     for zone in state.graph.portal_neighbours(hero.zone):
-        out.append(UsePortal(hero.name, zone))
+        out += [UsePortal(hero.name, zone, trap) for trap in _trap_words(state, zone)]
     for token in state.tokens_in(hero.zone):
         kind = {"objective": Collect, "chest": OpenChest, "exploration": Explore}.get(token.kind)
         if kind:
@@ -255,6 +268,14 @@ def legal_actions(state: FateforgeState) -> list[object]:
     can name is tried; an action written with other letters or another word for the same
     zone, token or exit is the same move (:func:`~tabletop.games.fateforge.same_move.
     same_move`)."""
-    if is_chance_node(state):
+    if is_chance_node(state) or state.round.phase == "over":
         return []
-    return [a for a in _candidates(state) if not refusal(state, a)]
+    shared: dict[type, str] = {}
+    out = []
+    for action in _candidates(state):
+        kind = type(action)
+        if kind not in shared:
+            shared[kind] = _shared_refusal(state, action)
+        if not shared[kind] and not HANDLERS[kind].refusal(state, action):
+            out.append(action)
+    return out
