@@ -880,16 +880,19 @@ OPEN_ACTIONS: dict[type, str] = {
     DrawExploration: "an unlisted Exploration card is named by the players as they draw it "
                      "(its effect kind and name); a listed top card is offered as drawn",
     ReportLoss: "the players report, in their own words, a loss the map cannot see",
+    Backtrack: "the players may trace any route through explored tiles (every simple route "
+               "is taken, and they are exponentially many); the shortest ways are offered, "
+               "one per set of Monster tokens they pass, up to three",
 }
 """The actions :func:`legal_actions` does not list completely, each with the reason (the
 contract's ``open_actions``); every other action it lists whenever ``apply`` takes it."""
 
 
 def legal_actions(state: KingdomState) -> list[object]:
-    """Actions ``apply`` accepts now: every one of the Travel, Backtrack, Deep Fog and step
-    actions, and samples of the :data:`OPEN_ACTIONS` (Rotation 1; a free-form answer as
-    ``0``; an unlisted Exploration card by each effect kind).  Empty when the Delve is over
-    or on a public view."""
+    """Actions ``apply`` accepts now: every one of the Travel, Deep Fog and step actions,
+    and samples of the :data:`OPEN_ACTIONS` (the shortest Backtracks; Rotation 1; a
+    free-form answer as ``0``; an unlisted Exploration card by each effect kind).  Empty
+    when the Delve is over or on a public view."""
     if state.over or state.public:
         return []
     if state.pending:
