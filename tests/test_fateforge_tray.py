@@ -189,7 +189,7 @@ def test_an_energy_reroll_waiting_for_its_dice_is_thrown_in_the_tray_by_n():
                    for h in state.heroes)
     app = seeded_app(41, state=replace(state, heroes=heroes))
     assert GAME.is_chance_node(app.session.state) and not GAME.legal_actions(app.session.state)
-    assert "Roll the rerolled dice" in [b.label for b in app.screen.buttons()]
+    assert "Reroll dice" in [b.label for b in app.screen.buttons()]
     app.screen.next()
     tray = app.top
     assert isinstance(tray, DiceTray) and tray.roll == roll_dice(("ff-green", "ff-blue"), seed=41)

@@ -389,7 +389,7 @@ class FateforgeController(GameController):
                                                ("ability", "an ability", "3"))]
         if rnd.phase == "preparation":
             rolled = all(h.rolled or h.ko for h in state.heroes)
-            label = ("Roll the rerolled dice" if reroll_waiting(state) and rolled else
+            label = ("Reroll dice" if reroll_waiting(state) and rolled else
                      "Start actions" if rolled else "Roll dice")
             specs = [ButtonSpec(label, self.next, "N")]
             hero = state.find_hero(self.selected) if self.selected else None

@@ -158,9 +158,11 @@ def _reroll(state: FateforgeState, action: EnergyReroll) -> Outcome:
     chosen = tuple(sorted(action.dice))
     hero = replace(hero, energy=hero.energy - 1, energy_exhausted=hero.energy_exhausted + 1,
                    rerolling=chosen).mark("energy-reroll")
-    dice = ", ".join(str(i + 1) for i in chosen)
+    numbers = [str(i + 1) for i in chosen]
+    which = f"die {numbers[0]}, showing a miss" if len(numbers) == 1 else \
+        f"dice {', '.join(numbers[:-1])} and {numbers[-1]}, showing misses"
     return state.with_hero(hero), [Event("reroll", f"{hero.name} spends 1 energy to reroll "
-                                                   f"die {dice} (showing a miss).")]
+                                                   f"{which}.")]
 
 
 def reroll_waiting(state: FateforgeState) -> str:
