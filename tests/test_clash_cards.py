@@ -143,3 +143,15 @@ def test_layout_errors_for_cards(tmp_path):
         path.write_text(text)
         with pytest.raises(LayoutError, match=message):
             layouts.load(path)
+
+
+def test_a_forced_kind_added_to_the_table_is_read_from_card_words(monkeypatch):
+    """The card-text parser reads the forced-movement kinds from their table: a new row is
+    enough for ``Shove 2 to the north`` to be read as its kind, X and direction."""
+    from tabletop.games.clash import forced_kinds
+    row = forced_kinds.ForcedKind("shove", True, "direction", "Shove X", "an example row",
+                                  printed="shove X DIRECTION")
+    monkeypatch.setattr(forced_kinds, "KINDS", (*forced_kinds.KINDS, row))
+    effect = effects.parse("Shove 2 to the north")
+    assert (effect.kind, effect.forced, effect.x, effect.extra) == ("forced", "shove", 2, "north")
+    assert effects.parse("Shove 2").kind == "text"

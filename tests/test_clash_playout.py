@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.games import layouts
-from tabletop.games.clash import activations, geometry, turns
+from tabletop.games.clash import activation_tokens, geometry, turns
 from tabletop.games.clash import knight_attack as ka
 from tabletop.games.clash import monster_round as mr
 from tabletop.games.clash import sequence as seq
@@ -55,7 +55,7 @@ def play(name: str, seed: int):
     _, state = layouts.load(ROOT / "layouts" / name)
     rng = random.Random(seed)
     for _ in range(30):
-        while activations.next_activation(state) is not None and not state.cards.result:
+        while activation_tokens.next_activation(state) is not None and not state.cards.result:
             state = answer_randomly(mr.begin_activation(state), mr.answer, rng).state
             check(state)
         if state.cards.result:

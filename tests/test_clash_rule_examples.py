@@ -6,7 +6,7 @@ import pytest
 
 from tabletop.games.clash.actions import Forced, MonsterMove, MoveLike
 from tabletop.games.clash.attacks import wave
-from tabletop.games.clash.movelike import hug_spaces
+from tabletop.games.clash.move_like import hug_spaces
 from tabletop.games.clash.rules import apply, outcomes
 from tabletop.games.layouts import load
 from tabletop.spatial.grid import Space, adjacent

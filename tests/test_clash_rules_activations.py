@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.errors import IllegalActionError, LayoutError
-from tabletop.games.clash import activations
+from tabletop.games.clash import activation_tokens
 from tabletop.games.clash.actions import DefeatMob, EndMonsterRound, EndTurn, ResolveActivation
 from tabletop.games.clash.editing import forget, round_events
 from tabletop.games.clash.rules import apply, describe, legal_actions
@@ -37,7 +37,7 @@ def mobs(tokens: list[list[str]], track: list[int] | None = None):
 def held(state) -> dict[str, list[str]]:
     """Each Mob's tokens in track order, ``ai`` / ``ai spent``."""
     return {m.name: [t.kind + (" spent" if t.spent else "") for t in m.activations]
-            for m in activations.track(state)}
+            for m in activation_tokens.track(state)}
 
 
 def resolve(state, times: int = 1):
@@ -53,7 +53,7 @@ def test_mob_clash_rulebook_example_token_goes_to_third_then_fourth_bp():
     third BP. Similarly, after the second Mob activates, the token is placed on the fourth
     BP." """
     _, state = load(LAYOUT)
-    names = [m.name for m in activations.track(state)]
+    names = [m.name for m in activation_tokens.track(state)]
     state, words = resolve(state)
     assert [t.spent for t in state.monster(names[2]).activations] == [True]
     assert state.monster(names[0]).activations == ()
@@ -74,7 +74,7 @@ def test_mob_track_loops_to_the_leftmost_free_card():
 
 def test_mob_track_order_is_the_layouts_not_the_boards():
     state = mobs([["ai"], [], []], track=[3, 1, 2])
-    assert [m.name for m in activations.track(state)] == ["Wolf 3", "Wolf 1", "Wolf 2"]
+    assert [m.name for m in activation_tokens.track(state)] == ["Wolf 3", "Wolf 1", "Wolf 2"]
     state, _ = resolve(state)
     assert held(state) == {"Wolf 3": [], "Wolf 1": [], "Wolf 2": ["ai spent"]}
 
@@ -94,7 +94,7 @@ def test_no_free_card_stacks_the_token_on_the_next_card_which_activates_twice():
 
 def test_a_card_with_two_ready_tokens_activates_twice():
     state = mobs([["ai", "ai"], [], []])
-    order = [n.monster.name for n, _ in activations.order(state)]
+    order = [n.monster.name for n, _ in activation_tokens.order(state)]
     assert order == ["Wolf 1", "Wolf 1"]
     state, _ = resolve(state, 2)
     assert held(state) == {"Wolf 1": [], "Wolf 2": ["ai spent"], "Wolf 3": ["ai spent"]}
@@ -149,7 +149,7 @@ def test_boss_tokens_resolve_in_the_monster_sheets_order():
     """Boss Clash: "the order of Boss attacks will never change from the one indicated on the
     Monster Sheet"; "Each time you activate a token, simply flip it over to the spent side"."""
     state = board(BOSS)
-    assert [activations.label(n.token) for n, _ in activations.order(state)] == [
+    assert [activation_tokens.label(n.token) for n, _ in activation_tokens.order(state)] == [
         "Signature", "AI", "AI"]
     state, words = resolve(state)
     assert [(t.kind, t.spent) for t in state.monster("Gargantua").activations] == [
@@ -168,7 +168,7 @@ def test_boss_tokens_without_a_sheet_order_resolve_ai_first():
     first"``: the Sheet gives no order)."""
     state = board(BOSS.replace('activations = [', 'activation_order = "ai first"\n'
                                                   'activations = ['))
-    assert [activations.label(n.token) for n, _ in activations.order(state)] == [
+    assert [activation_tokens.label(n.token) for n, _ in activation_tokens.order(state)] == [
         "AI", "AI", "Signature"]
     state, words = resolve(state)
     assert [(t.kind, t.spent) for t in state.monster("Gargantua").activations] == [
@@ -238,12 +238,12 @@ def test_tokens_are_kept_and_round_trip(tokens):
     state = mobs(tokens)
     total = sum(len(t) for t in tokens)
     ready = sum(w == "ai" for t in tokens for w in t)
-    assert len(activations.order(state)) == ready
+    assert len(activation_tokens.order(state)) == ready
     for _ in range(ready):
         state, _ = apply(state, ResolveActivation())
         assert loads(dumps(state), "<saved>")[1] == state
     assert sum(len(v) for v in held(state).values()) == total
-    assert activations.next_activation(state) is None
+    assert activation_tokens.next_activation(state) is None
 
 
 def test_a_monster_round_begun_by_the_last_knights_death_readies_the_spent_tokens():
@@ -269,7 +269,7 @@ def test_mob_defeated_by_forced_movement_passes_its_token_on_unflipped():
     ready, it remains ready)." — also when forced movement removes it (``forced.kill``, e.g.
     a Boss pushing it into the Board Edge with no space to be Displaced to), not only through
     ``DefeatMob``."""
-    from tabletop.games.clash.forced import Branch, kill
+    from tabletop.games.clash.forced_steps import Branch, kill
 
     state = mobs([["ai"], ["ai"], []])
     [branch] = kill(Branch(state), "Wolf 2", "Pushback: pushed into the Board Edge")
@@ -287,8 +287,8 @@ def test_mob_track_a_defeated_mobs_space_stays_empty():
     state = mobs([["ai"], [], ["ai"]])
     state, _ = apply(state, DefeatMob("Wolf 2"))
     assert state.mob_spaces == ("Wolf 1", "", "Wolf 3")
-    assert activations.track_number(state, "Wolf 3") == 3
-    assert [m.name for m in activations.track(state)] == ["Wolf 1", "Wolf 3"]
+    assert activation_tokens.track_number(state, "Wolf 3") == 3
+    assert [m.name for m in activation_tokens.track(state)] == ["Wolf 1", "Wolf 3"]
 
 
 def test_mob_track_a_spawned_mob_takes_the_leftmost_empty_space():
@@ -301,7 +301,7 @@ def test_mob_track_a_spawned_mob_takes_the_leftmost_empty_space():
     wolf = replace(first, name="Wolf 9", at=first.at.step(0, 3))
     state = replace(state, monsters=(*state.monsters, wolf))
     assert state.mob_spaces == ("Wolf 1", "Wolf 9", "Wolf 3")
-    assert [n.monster.name for n, _ in activations.order(state)] == ["Wolf 1", "Wolf 9",
+    assert [n.monster.name for n, _ in activation_tokens.order(state)] == ["Wolf 1", "Wolf 9",
                                                                      "Wolf 3"]
 
 

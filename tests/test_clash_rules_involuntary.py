@@ -5,7 +5,7 @@ from clash_boards import board
 
 from tabletop.errors import IllegalActionError
 from tabletop.games.clash.actions import FORCED_KINDS, Forced
-from tabletop.games.clash.activation import source_problem
+from tabletop.games.clash.branching_actions import source_problem
 from tabletop.games.clash.rules import apply, outcomes
 from tabletop.spatial.grid import Space
 

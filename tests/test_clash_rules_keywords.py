@@ -346,7 +346,7 @@ def test_hug_through_difficult_terrain_moves_one_less_space():
     through any number of Difficult Terrain tile spaces, they move one less space" — Hug X is a
     move-like ability, voluntary movement (its starting space counts, as for the Movement
     Action)."""
-    from tabletop.games.clash.movelike import hug_spaces
+    from tabletop.games.clash.move_like import hug_spaces
 
     def hug(text: str, x: int) -> list[str]:
         state = board(text)

@@ -7,8 +7,8 @@ from clash_boards import board
 
 from tabletop.errors import IllegalActionError
 from tabletop.games.clash.actions import Forced
-from tabletop.games.clash.forced import Branch, knockback
 from tabletop.games.clash.forced_kinds import KINDS
+from tabletop.games.clash.forced_steps import Branch, knockback
 from tabletop.games.clash.rules import outcomes
 from tabletop.spatial.grid import Space
 

@@ -137,7 +137,7 @@ def test_movement_action_refusals_name_the_rule():
 
 def test_rush_moves_at_least_three_spaces_to_the_first_space_in_range():
     from tabletop.games.clash.actions import Rush, Weapon
-    from tabletop.games.clash.movelike import rush_spaces
+    from tabletop.games.clash.move_like import rush_spaces
     from tabletop.spatial.grid import Space
 
     state = board("""
@@ -187,7 +187,7 @@ def test_rush_through_difficult_terrain_moves_one_less_space():
     ("Move with +1 Speed") is voluntary movement: Speed 4 + 1 - 1 = 4 spaces cannot reach B6,
     5 spaces away; Improved Rush (+2) can."""
     from tabletop.games.clash.actions import Rush, Weapon
-    from tabletop.games.clash.movelike import rush_spaces
+    from tabletop.games.clash.move_like import rush_spaces
     from tabletop.spatial.grid import Space
 
     state = board(RUSH_LANE)
@@ -207,7 +207,7 @@ def test_rush_attacks_with_melee_or_reach_never_ranged():
     """*Keyword List: Rush*: "Move with +1 Speed and Melee/Reach Attack with Auto-break 1" —
     a Ranged weapon is not a Rush's active weapon."""
     from tabletop.games.clash.actions import Rush, Weapon
-    from tabletop.games.clash.movelike import rush_spaces
+    from tabletop.games.clash.move_like import rush_spaces
     from tabletop.spatial.grid import Space
 
     state = board(RUSH_LANE.replace('spaces = ["A3", "B3", "C3"]', 'spaces = ["A9"]'))
@@ -336,3 +336,22 @@ keywords = ["chasm"]
     assert "The Monster Round of round 2 begins." in [describe(e) for e in events]
     state, _ = apply(state, EndMonsterRound())
     assert state.turn.phase == "knight"
+
+
+def test_the_last_knight_killed_by_forced_movement_ends_the_clash_in_defeat():
+    """*Clash Sequence*: "as soon as all Knights die" the Clash ends with the Knights'
+    Defeat, whatever killed them: a Knockback off a Boundless Board Edge played on the board
+    (not inside a card sequence) ends it too (the Defeat is checked after every action)."""
+    from pathlib import Path
+
+    from tabletop.games import layouts
+    from tabletop.games.clash.actions import Forced
+    from tabletop.spatial.grid import Space
+
+    _, state = layouts.load(Path(__file__).resolve().parent.parent / "layouts" /
+                            "clash-example-boss.toml")
+    kara = replace(state.knights[0], at=Space.parse("D6"))
+    state = replace(state, knights=(kara,), boundless_edges=("north", "east", "south", "west"))
+    after, events = apply(state, Forced("knockback", "Shellwyrm", "Kara", 6))
+    assert not after.knights and after.cards.result == "defeat"
+    assert "Defeat" in events[-1].other

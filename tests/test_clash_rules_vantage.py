@@ -224,7 +224,7 @@ def test_movement_off_a_vp_as_if_adjacent():
 
 
 def test_hug_from_a_vp_steps_first_next_to_the_monster():
-    from tabletop.games.clash.movelike import hug_spaces
+    from tabletop.games.clash.move_like import hug_spaces
 
     state = vp_board()
     spaces = hug_spaces(state, state.knight("Odo"), 1)
@@ -303,7 +303,7 @@ def test_rush_from_a_vp_steps_first_next_to_the_monster():
     # "A Knight may move from a Monster VP space ... using a Movement Action or any move-like
     # ability, as if they were adjacent spaces."  Rush is the Movement Action.
     from tabletop.games.clash.actions import Rush, Weapon
-    from tabletop.games.clash.movelike import rush_spaces
+    from tabletop.games.clash.move_like import rush_spaces
 
     state = vp_board()
     state = state.with_piece(replace(state.knight("Ubar"), at=S("H9")))

@@ -587,3 +587,16 @@ def test_a_household_chooses_its_knights_while_setting_up():
     placed = do(state, PlaceToken(B, "Sir Aldric", "white"))
     with pytest.raises(IllegalActionError, match="placed its Bravery Tokens"):
         apply(placed, ChooseKnight(B, "Sir Corvin", "Sir Gareth"))
+
+
+def test_an_enhancement_is_attached_outside_the_planning_phase_only_when_a_reward_says_so():
+    """The turn order (*Planning Phase*): an Enhancement Card is played in the Planning Phase;
+    in the Worker Phase only the reward that places one at once allows it, and a choice of
+    another kind waiting does not."""
+    state = to_workers(set_up())
+    state = do(state, PlaceWorkers(B, "Royal Office", 0))
+    assert state.pending[0].kind == "advance"
+    house = state.household(B)
+    card = house.hand[0]
+    with pytest.raises(IllegalActionError, match="done in the Planning Phase"):
+        apply(state, Attach(B, card.name, house.knights[0].name, "equipment"))

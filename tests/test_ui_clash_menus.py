@@ -5,57 +5,12 @@ forced movement with two outcomes picked by its badge, stats edited by buttons a
 
 import pygame
 import pytest
+from clash_boards import FIGHT, ZIGZAG
 from clash_ui import SIZE, choose, click, key, make, press_button
 
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_steps import PreviewStep
 from tabletop.ui.views.clash import MOB
-
-ZIGZAG = """
-game = "clash"
-title = "zig-zag"
-[board]
-rows = 8
-cols = 12
-[[knights]]
-name = "Ser Sonch"
-at = "B8"
-[[knights]]
-name = "Kara"
-at = "D5"
-[[monsters]]
-name = "Egg"
-type = "boss"
-at = "D2"
-size = 2
-facing = "east"
-[turn]
-phase = "monster"
-"""
-
-FIGHT = """
-game = "clash"
-title = "fight"
-[board]
-rows = 8
-cols = 10
-[[knights]]
-name = "Kara"
-at = "C3"
-[[knights]]
-name = "Odo"
-at = "C7"
-[[monsters]]
-name = "Gob"
-type = "mob"
-at = "C4"
-facing = "west"
-[[monsters]]
-name = "Imp"
-type = "mob"
-at = "D2"
-facing = "north"
-"""
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pygame
 from clash_ui import choose, click, key, make, press_button
 
 from tabletop.games import layouts
-from tabletop.games.clash import movelike
+from tabletop.games.clash import move_like
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_steps import PreviewStep, badges
 from tabletop.ui.views.clash import DIVINE, VP_FREE, VP_LOCKED
@@ -193,7 +193,7 @@ def test_hug_in_the_first_ability_window_keeps_the_monster_in_range():
     choose(app, "Gob, Melee")
     step = app.screen.step
     state = app.session.state
-    every = movelike.hug_spaces(state, state.knight("Kara"), 2)
+    every = move_like.hug_spaces(state, state.knight("Kara"), 2)
     gob = state.monster("Gob").at
     assert step.spaces and step.spaces <= every
     assert all(abs(s.row - gob.row) + abs(s.col - gob.col) == 1 for s in step.spaces)
@@ -254,8 +254,7 @@ def test_forced_movement_with_involuntary_movement_reduction():
 
 
 def test_every_targeting_instruction_the_menu_offers_is_one_the_core_reads():
-    from tabletop.games.clash.targeting import target
-    from tabletop.ui.controllers.clash_activation import (
+    from tabletop.games.clash.activation_steps import (
         COMMON_INSTRUCTIONS,
         MORE_INSTRUCTIONS,
         STAT_SELECTORS,
@@ -263,6 +262,7 @@ def test_every_targeting_instruction_the_menu_offers_is_one_the_core_reads():
         STAT_VALUES,
         WITH_X,
     )
+    from tabletop.games.clash.targeting import target
 
     _, state = layouts.loads(VANTAGE, "vantage.toml")
     gorgoleth = state.monster("Gorgoleth")

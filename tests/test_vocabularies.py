@@ -10,9 +10,9 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 def test_every_monster_movement_type_is_documented_and_resolved():
     """Monster Movement Types: the table, its resolvers, the query usage, the menu and
     docs/clash-rules.md agree."""
-    from tabletop.games.clash.activation import MOVERS
+    from tabletop.games.clash.activation_steps import MOVEMENTS
+    from tabletop.games.clash.branching_actions import MOVERS
     from tabletop.games.clash.movement_types import TYPES
-    from tabletop.ui.controllers.clash_activation import MOVEMENTS
 
     docs = (DOCS / "clash-rules.md").read_text()
     assert list(MOVERS) == [t.name for t in TYPES]
@@ -32,9 +32,9 @@ def test_every_targeting_instruction_is_read_documented_and_offered():
     and docs/clash-rules.md has a row with the rulebook sentence."""
     from clash_boards import board
 
+    from tabletop.games.clash import activation_steps as menus
     from tabletop.games.clash import targeting
     from tabletop.games.clash.targeting_lines import INSTRUCTIONS, RANK, TEST, menu_words
-    from tabletop.ui.controllers import clash_activation as menus
 
     state = board('[board]\nrows = 6\ncols = 6\n[[monsters]]\nname = "Rat"\ntype = "mob"\n'
                   'at = "C3"\nfacing = "north"\n[[knights]]\nname = "Kara"\nat = "A1"\n')

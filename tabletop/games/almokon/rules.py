@@ -47,6 +47,7 @@ from tabletop.games.almokon.targeting import (
     effect_targets,
     legal,
 )
+from tabletop.games.almokon.turn_order import TURN_ORDER
 from tabletop.games.almokon.view import is_partial
 from tabletop.spatial.zones import OPEN_SEA, OUTLAND, REALM, WILDERNESS, ZONE_NAMES
 
@@ -135,34 +136,19 @@ def why_not(state: AlmokonState, action: object) -> str | None:
     if index != state.to_act:
         return f"it is {state.players[state.to_act].name}'s decision now"
     now = phase(state)
+    refusal = TURN_ORDER.refusal(now, action)
+    if refusal is not None:
+        waiting = f" ({state.choice.kind.capitalize()})" if now == "choice" else ""
+        return refusal + waiting
     if now == "choice":
-        if not isinstance(action, Choose):
-            return f"first choose for {state.choice.kind.capitalize()}"
         return _check_choose(state, action)
-    if isinstance(action, Choose):
-        return "there is nothing to choose"
+    if isinstance(action, Pass | Decline):
+        return None
     if now == "response":
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, PlayCard | Activate):
-            return _check_play(state, index, action, response=True) \
-                if isinstance(action, PlayCard) else \
-                _check_activate(state, index, action, response=True)
-        return "a card or ability is waiting for a response: respond with Reflex or Veto, " \
-               "or pass"
-    if isinstance(action, Pass):
-        return "there is nothing to respond to"
-    if now == "follow-up":
-        if isinstance(action, Decline):
-            return None
-        if not isinstance(action, Attack):
-            return f"{state.name_of(state.follow_up.uid)} may attack again first (or decline)"
-        return _check_attack(state, index, action)
-    if isinstance(action, Decline):
-        return None if now == "extra" else "there is nothing to decline"
+        return _check_play(state, index, action, response=True) \
+            if isinstance(action, PlayCard) else \
+            _check_activate(state, index, action, response=True)
     if isinstance(action, Attack):
-        if now == "extra":
-            return "Truce gives only non-combat actions"
         return _check_attack(state, index, action)
     if isinstance(action, GainAP | ReadyAll):
         return None
@@ -417,18 +403,30 @@ def apply(state: AlmokonState, action: object) -> tuple[AlmokonState, tuple[Even
     elif isinstance(action, Decline):
         run.say("declined", player=run.name(index))
         run.s = replace(run.s, follow_up=None, extra_actions=0)
-        _end_action(run)
     elif isinstance(action, PlayCard):
         _play(run, index, action, extra)
     elif isinstance(action, Activate):
         _activate(run, index, action, extra)
     elif isinstance(action, Attack):
         _attack(run, index, action)
-        _end_action(run)
     else:
         _simple(run, index, action)
-        _end_action(run)
+    _after_action(run)
     return run.s, tuple(run.events)
+
+
+def _after_action(run: _Run) -> None:
+    """The steps after every action, run once here: the win at 21 Bounty (rulebook
+    *Victory*); then, when nothing waits (the stack is empty and no choice is open), the end
+    of the action (:func:`_end_action`: the turn passes, Growth); a choice waiting goes to
+    the player who makes it; an open response window waits for the other player."""
+    _check_win(run)
+    if run.s.winner or run.s.stack:
+        return
+    if run.s.choice is not None:
+        run.s = replace(run.s, to_act=run.s.choice.player)
+        return
+    _end_action(run)
 
 
 def _simple(run: _Run, index: int, action) -> None:
@@ -532,16 +530,12 @@ def _can_respond(state: AlmokonState, index: int) -> bool:
 
 
 def _resolve_stack(run: _Run) -> None:
-    """Resolve the stack newest first until it is empty, a choice is needed or someone won;
-    then end the action."""
+    """Resolve the stack newest first until it is empty, a choice is needed or someone won
+    (the end of the action follows, :func:`_after_action`)."""
     while run.s.stack and run.s.choice is None and not run.s.winner:
         item = run.s.stack[-1]
         run.s = replace(run.s, stack=run.s.stack[:-1])
         _resolve_item(run, item)
-    if run.s.choice is not None and not run.s.winner:
-        run.s = replace(run.s, to_act=run.s.choice.player)
-        return
-    _end_action(run)
 
 
 def _resolve_item(run: _Run, item: StackItem) -> None:

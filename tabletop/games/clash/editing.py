@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError, LayoutError
-from tabletop.games.clash import activations, layout
+from tabletop.games.clash import activation_tokens, layout
 from tabletop.games.clash.actions import (
     AddTerrain,
     MovePiece,
@@ -129,7 +129,7 @@ def forget(state: ClashState, name: str) -> ClashState:
     if (turn.phase == "knight" and turn.active is None and state.knights
             and all(k.name in turn.done for k in state.knights)):
         turn = replace(turn, phase="monster", done=(), round=turn.round + 1)
-        return activations.start_monster_round(replace(state, turn=turn))[0]
+        return activation_tokens.start_monster_round(replace(state, turn=turn))[0]
     return replace(state, turn=turn)
 
 

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from tabletop.games.clash import forced_kinds
+from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
 
 MAX_EFFECT_LENGTH = 300
@@ -40,9 +41,6 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("wound", re.compile(r"(?:deal an )?additional single wound")),
     ("attack", re.compile(r"(?:perform )?(signature|routine)|draw (?:an )?(ai)(?: card)?")),
 )
-_FORCED = re.compile(r"([a-z ]+?)(?: " + _NUMBER + r")?(?: (to the left|to the right|left|right"
-                     r"|forward|back|north|east|south|west|to the north|to the east|to the south"
-                     r"|to the west)| toward ([a-z]{1,2}\d{1,3}))?")
 
 
 @dataclass(frozen=True)
@@ -83,33 +81,65 @@ def parse(text: str) -> Effect:
 
 
 def _forced(plain: str, words: str) -> Effect | None:
-    """A forced-movement keyword with its X (and direction or space), or ``None``."""
-    side = plain.endswith(" to the side")
-    match = _FORCED.fullmatch(plain.removesuffix(" to the side"))
-    if not match:
-        return None
-    name, number, way, space = match.groups()
-    if side and (name != "knockback" or way or space):
-        return None
-    if side:
-        name = "knockback to the side"
-    if way:
-        name = "directional knockback" if name == "knockback" else name
-        way = way.removeprefix("to the ")
-    if space:
-        name = f"{name} toward"
-    kind = forced_kinds.BY_NAME.get(name)
-    if kind is None or kind.x != (number is not None):
-        return None
-    if kind.extra == "direction" and not way or kind.extra != "direction" and way:
-        return None
-    if space:
-        try:
-            Space.parse(space.upper())
-        except ValueError:
+    """A forced-movement keyword with its X (and direction or space), or ``None``: the first
+    kind of :data:`forced_kinds.KINDS` whose printed words
+    (:meth:`~tabletop.games.clash.forced_kinds.ForcedKind.card_words`) ``plain`` spells."""
+    said = plain.split()
+    for kind in forced_kinds.KINDS:
+        values = _spelled(kind.card_words().split(), said)
+        if values is not None:
+            x, extra = values
+            return Effect("forced", words, x=x, forced=kind.name, extra=extra)
+    return None
+
+
+_DIRECTION_WORDS = tuple(sorted(
+    ((form.split(), way) for way in forced_kinds.KNOCKBACK_DIRECTIONS
+     for form in {way, forced_kinds.in_words(way)}), key=lambda pair: -len(pair[0])))
+"""Each directional Knockback direction as a card may print it (``left``, ``to the left``),
+longest first."""
+
+
+def _spelled(pattern: list[str], said: list[str]) -> tuple[int, str] | None:
+    """``(X, extra)`` when the words ``said`` follow ``pattern`` (literal words, and ``X``: a
+    number 0 to 99, ``SPACE``: a space label, ``DIRECTION``: a direction of
+    :data:`forced_kinds.KNOCKBACK_DIRECTIONS`), else ``None``; ``extra`` is the space (upper
+    case) or the direction."""
+    x, extra, at = 0, "", 0
+    for word in pattern:
+        if word == "DIRECTION":
+            found = next(((form, way) for form, way in _DIRECTION_WORDS
+                          if said[at:at + len(form)] == form), None)
+            if found is None:
+                return None
+            at, extra = at + len(found[0]), found[1]
+            continue
+        if at >= len(said):
             return None
-    return Effect("forced", words, x=int(number or 0), forced=kind.name,
-                  extra=way or (space.upper() if space else ""))
+        token = said[at]
+        at += 1
+        if word == "X":
+            value = parse_int(token, 0, 99) if token[:1].isdigit() else None
+            if value is None:
+                return None
+            x = value
+        elif word == "SPACE":
+            extra = _space(token)
+            if not extra:
+                return None
+        elif token != word:
+            return None
+    return (x, extra) if at == len(said) else None
+
+
+def _space(token: str) -> str:
+    """``token`` as a space label in upper case (``C5``), or ``""`` when it is none."""
+    if len(token) > 5:
+        return ""
+    try:
+        return str(Space.parse(token.upper()))
+    except ValueError:
+        return ""
 
 
 def parse_all(texts: tuple[str, ...]) -> tuple[Effect, ...]:

@@ -2,7 +2,7 @@
 each kind's name (as in :class:`~tabletop.games.clash.actions.Forced` and ``tabletop query
 forced``), what it takes besides its source and the piece moved (X, a space, a direction), its
 menu label and the rulebook sentence the docs give it.  The query verb and the window's menus
-read this table; :mod:`tabletop.games.clash.activation` maps each name to its resolver.
+read this table; :mod:`tabletop.games.clash.branching_actions` maps each name to its resolver.
 
 Directions of directional Knockback (*Keyword List: Knockback X*: "or in a specified
 direction in case of directional Knockback"; "Knockback 5 to the left"): ``left``, ``right``,
@@ -28,7 +28,9 @@ class ForcedKind:
     it needs (``""``, ``"space"`` for "… toward", ``"direction"`` for directional Knockback);
     ``label`` for a menu; ``sentence`` the rulebook's words (*Keyword List*) for the docs;
     ``ability`` whether a Knight source uses it as a Gear ability or Technique (refused while
-    knocked down); ``knockback`` whether the Knockback rules resolve it (Stalwart, Braced)."""
+    knocked down); ``knockback`` whether the Knockback rules resolve it (Stalwart, Braced);
+    ``printed`` how a card prints it when that is not its name and X (see
+    :meth:`card_words`)."""
 
     name: str
     x: bool
@@ -37,6 +39,14 @@ class ForcedKind:
     sentence: str
     ability: bool = True
     knockback: bool = False
+    printed: str = ""
+
+    def card_words(self) -> str:
+        """How a card prints this kind, word by word, ``X``, ``SPACE`` and ``DIRECTION``
+        standing for its values (``pushback X toward SPACE``): ``printed`` when the row gives
+        it, else the name followed by ``X`` when the kind takes one.  The card-text parser
+        (:mod:`tabletop.games.clash.effects`) reads effects with it."""
+        return self.printed or (f"{self.name} X" if self.x else self.name)
 
     def arguments(self) -> str:
         """What ``tabletop query forced`` takes after the kind, e.g. ``SOURCE P X DIRECTION``."""
@@ -52,12 +62,12 @@ KINDS: tuple[ForcedKind, ...] = (
     ForcedKind("directional knockback", True, "direction", "Knockback X in a direction",
                "Move the affected miniature up to X spaces directly away from the source of "
                "Knockback in a straight line (or in a specified direction in case of "
-               "directional Knockback)", knockback=True),
+               "directional Knockback)", knockback=True, printed="knockback X DIRECTION"),
     ForcedKind("knockback to the side", True, "", "Knockback X to the side",
                "Instead of moving the target miniature in a straight line from the Monster, "
                "move perpendicularly from the straight line a normal Knockback would use in "
                "the direction that leads the target directly away from the source.",
-               knockback=True),
+               knockback=True, printed="knockback X to the side"),
     ForcedKind("unavoidable knockback", True, "", "Unavoidable Knockback X",
                "it cannot be lowered or ignored in any way other than effects that cause you "
                "to stop (such as colliding with an Obstacle) or effects that specifically "
@@ -67,7 +77,7 @@ KINDS: tuple[ForcedKind, ...] = (
                "the direction of the affected miniature, pushing it in a straight line."),
     ForcedKind("pushback toward", True, "space", "Pushback X toward a space",
                "Instead of pushing the Target in a straight line, push them along the "
-               "shortest path to the specified space."),
+               "shortest path to the specified space.", printed="pushback X toward SPACE"),
     ForcedKind("pull", True, "", "Pull X",
                "Move the affected miniature up to X spaces toward the source of the Pull, "
                "along the shortest possible path"),
@@ -78,7 +88,8 @@ KINDS: tuple[ForcedKind, ...] = (
     ForcedKind("drag toward", True, "space", "Drag X toward a space",
                "Instead of moving straight from the target, the Source moves toward and past "
                "the specified space along the shortest path, until the Target will be able to "
-               "enter the specified space, or up to the drag value."),
+               "enter the specified space, or up to the drag value.",
+               printed="drag X toward SPACE"),
     ForcedKind("displace", False, "", "Displace",
                "Move the Displaced Target to an empty space adjacent to its current position.",
                ability=False),

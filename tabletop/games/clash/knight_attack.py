@@ -27,7 +27,7 @@ from tabletop.games.clash import sequence as seq
 from tabletop.games.clash.actions import Attack, DefeatMob, RecordWound
 from tabletop.games.clash.cards import BPCard, Gear
 from tabletop.games.clash.events import Event
-from tabletop.games.clash.forced import Branch
+from tabletop.games.clash.forced_steps import Branch
 from tabletop.games.clash.sequence import Ask, Pending, said
 from tabletop.games.clash.state import HEAT_LIMIT, ClashState
 from tabletop.games.clash.view import refuse_partial

@@ -16,13 +16,13 @@ from dataclasses import dataclass, replace
 from tabletop.dice.kingdoms_forlorn import armor_roll, d10_outcome, declare_rerolls
 from tabletop.dice.roll import Roll
 from tabletop.errors import IllegalActionError, TabletopError
-from tabletop.games.clash import activations, attacks, rules, targeting
+from tabletop.games.clash import activation_tokens, attacks, rules, targeting
 from tabletop.games.clash import encounter as enc_mod
 from tabletop.games.clash import sequence as seq
 from tabletop.games.clash.actions import MonsterAttack, MonsterMove, ResolveActivation
 from tabletop.games.clash.cards import AttackCard
 from tabletop.games.clash.events import Event
-from tabletop.games.clash.forced import Branch
+from tabletop.games.clash.forced_steps import Branch
 from tabletop.games.clash.sequence import Ask, Pending, said
 from tabletop.games.clash.state import HEAT_LIMIT, ClashState
 from tabletop.games.clash.view import refuse_partial
@@ -85,11 +85,11 @@ def begin_activation(state: ClashState) -> MonsterDraft:
     refuse_partial(state, action)
     if state.cards.result:
         raise IllegalActionError(action, f"the Clash has ended ({state.cards.result})")
-    nxt = activations.next_activation(state)
+    nxt = activation_tokens.next_activation(state)
     if nxt is None:
         raise IllegalActionError(action, "no ready Activation token is left (Resolving "
                                          "Activations)")
-    after, token_events = activations.resolve_activation(state, action)
+    after, token_events = rules.resolve(state, action)
     events: list[Event] = []
     if nxt.token.kind == "ai":
         cards, card, words = enc_mod.draw_ai(after.cards)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.games.clash.events import Event
-from tabletop.games.clash.forced import (
+from tabletop.games.clash.forced_steps import (
     Branch,
     _boss_passes,
     crash,

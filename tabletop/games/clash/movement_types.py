@@ -2,7 +2,7 @@
 name (as in :class:`~tabletop.games.clash.actions.MonsterMove`, ``tabletop query
 monster-move`` and a card's ``movement``), what it moves toward, its menu label and the
 rulebook sentence the docs give it.  The query verb, the card loader and the window's menu read
-this table; :func:`tabletop.games.clash.activation.monster_move_outcomes` maps each name to
+this table; :func:`tabletop.games.clash.branching_actions.monster_move_outcomes` maps each name to
 its resolver in :mod:`tabletop.games.clash.movement`.
 """
 

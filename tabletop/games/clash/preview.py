@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.games.clash.events import describe
-from tabletop.games.clash.forced import Branch
+from tabletop.games.clash.forced_steps import Branch
 from tabletop.games.clash.state import ClashState
 from tabletop.spatial.grid import Space
 

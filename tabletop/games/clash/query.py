@@ -69,7 +69,7 @@ def _reach(state: ClashState, args: list[str]) -> dict[str, Any]:
 
 
 def _hug(state: ClashState, args: list[str]) -> dict[str, Any]:
-    from tabletop.games.clash.movelike import hug_spaces
+    from tabletop.games.clash.move_like import hug_spaces
 
     knight = geo.resolve(state, args[0])
     if knight.knight is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.errors import QueryError, TabletopError
-from tabletop.games.clash import activations, attacks, geometry
+from tabletop.games.clash import activation_tokens, attacks, geometry
 from tabletop.games.clash.actions import (
     MOVEMENT_TYPES,
     Climb,
@@ -21,8 +21,8 @@ from tabletop.games.clash.actions import (
     Weapon,
 )
 from tabletop.games.clash.events import describe
-from tabletop.games.clash.forced import Branch
 from tabletop.games.clash.forced_kinds import BY_NAME, KINDS, KNOCKBACK_DIRECTIONS
+from tabletop.games.clash.forced_steps import Branch
 from tabletop.games.clash.rules import outcomes, resolve
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.games.clash.targeting import TargetingError, target
@@ -258,8 +258,8 @@ def _wave(state: ClashState, args: list[str]) -> dict[str, Any]:
 def _activation_order(state: ClashState, args: list[str]) -> dict[str, Any]:
     """The ready Activation tokens in the order they resolve (rulebook *Resolving
     Activations*), each with the sentence that says why it comes there."""
-    steps = activations.order(state)
-    answer = [{"monster": n.monster.name, "token": activations.label(n.token), "why": why}
+    steps = activation_tokens.order(state)
+    answer = [{"monster": n.monster.name, "token": activation_tokens.label(n.token), "why": why}
               for n, why in steps]
     if not steps:
         why = ("no Monster holds a ready Activation token: every token is spent (or the board "

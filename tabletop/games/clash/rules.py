@@ -12,12 +12,13 @@ from __future__ import annotations
 from tabletop.errors import IllegalActionError
 from tabletop.games.actionfields import check_fields
 from tabletop.games.clash import (
-    activation,
-    activations,
+    activation_tokens,
+    branching_actions,
     editing,
     geometry,
-    movelike,
+    move_like,
     terrain,
+    turn_order,
     turns,
     vantage,
 )
@@ -54,7 +55,7 @@ from tabletop.games.clash.actions import (
 )
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.events import describe as describe_event
-from tabletop.games.clash.forced import Branch
+from tabletop.games.clash.forced_steps import Branch
 from tabletop.games.clash.state import ClashState
 from tabletop.games.clash.view import is_partial, refuse_partial
 
@@ -65,18 +66,18 @@ gives them in one line for a menu)."""
 _SIMPLE = {
     StartTurn: turns.start_turn,
     MoveKnight: turns.move_knight,
-    MoveLike: movelike.move_like,
-    Motivate: movelike.motivate,
-    Rush: movelike.rush,
+    MoveLike: move_like.move_like,
+    Motivate: move_like.motivate,
+    Rush: move_like.rush,
     EndTurn: turns.end_turn,
     EndMonsterRound: turns.end_monster_round,
-    ResolveActivation: activations.resolve_activation,
-    DefeatMob: activations.defeat_mob,
+    ResolveActivation: activation_tokens.resolve_activation,
+    DefeatMob: activation_tokens.defeat_mob,
     Attack: turns.attack,
     Climb: vantage.climb,
     CreateVantagePoint: vantage.create_vantage_point,
     SetDivineTarget: vantage.set_divine_target,
-    RecordWound: activation.record_wound,
+    RecordWound: branching_actions.record_wound,
     PlaceKnight: editing.place_knight,
     PlaceMonster: editing.place_monster,
     AddTerrain: editing.add_terrain,
@@ -86,12 +87,12 @@ _SIMPLE = {
 }
 
 _BRANCHING = {
-    Forced: activation.forced_outcomes,
-    MonsterMove: activation.monster_move_outcomes,
-    MonsterAttack: activation.monster_attack_outcomes,
+    Forced: branching_actions.forced_outcomes,
+    MonsterMove: branching_actions.monster_move_outcomes,
+    MonsterAttack: branching_actions.monster_attack_outcomes,
     PlaceTerrain: terrain.place_terrain_outcomes,
-    TurnMonster: activation.turn_monster_outcomes,
-    Vault: activation.vault_outcomes,
+    TurnMonster: branching_actions.turn_monster_outcomes,
+    Vault: branching_actions.vault_outcomes,
     SetStat: vantage.set_stat_outcomes,
     FallFromVantage: vantage.fall_outcomes,
 }
@@ -99,19 +100,32 @@ _BRANCHING = {
 
 
 def outcomes(state: ClashState, action: object) -> list[Outcome]:
-    """Every way ``action`` can end from ``state``, in a stable order (the ``option`` index).
+    """Every way ``action`` can end from ``state``, in a stable order (the ``option`` index),
+    each with the steps that follow every action (:func:`turn_order.after_action`).  An
+    action of a round (:data:`turn_order.TURN_ORDER`) is refused outside that round.
 
     Raises :class:`IllegalActionError` when the action breaks a rule.
     """
     check_fields(action)
     simple = _SIMPLE.get(type(action))
+    branching = _BRANCHING.get(type(action))
+    if simple is None and branching is None:
+        raise IllegalActionError(action, "is not a Clash action")
+    refusal = turn_order.TURN_ORDER.refusal(state.turn.phase, action)
+    if refusal is not None:
+        raise IllegalActionError(action, refusal)
     if simple is not None:
         new_state, events = simple(state, action)
-        return [Branch(new_state, tuple(events))]
-    branching = _BRANCHING.get(type(action))
-    if branching is not None:
-        return branching(state, action)
-    raise IllegalActionError(action, "is not a Clash action")
+        results = [Branch(new_state, tuple(events))]
+    else:
+        results = branching(state, action)
+    return [_after(branch) for branch in results]
+
+
+def _after(branch: Branch) -> Branch:
+    """``branch`` with the steps that follow every action (:func:`turn_order.after_action`)."""
+    state, events = turn_order.after_action(branch.state)
+    return branch.then(state, *events)
 
 
 def apply(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, ...]]:
@@ -152,7 +166,7 @@ def legal_actions(state: ClashState) -> list[object]:
     if not state.knights or is_partial(state):
         return []
     if state.turn.phase == "monster":
-        if activations.next_activation(state) is not None:
+        if activation_tokens.next_activation(state) is not None:
             return [ResolveActivation()]
         return [EndMonsterRound()]
     if state.turn.active is not None:

@@ -17,13 +17,13 @@ from dataclasses import dataclass, replace
 from tabletop.dice.kingdoms_forlorn import PowerPool, power_pool
 from tabletop.dice.roll import Roll, reroll, roll_dice, roll_showing
 from tabletop.errors import IllegalActionError, TabletopError
-from tabletop.games.clash import activation, forced, forced_kinds, geometry, rules
+from tabletop.games.clash import branching_actions, forced_kinds, forced_steps, geometry, rules
 from tabletop.games.clash import encounter as enc_mod
 from tabletop.games.clash.actions import Forced, SetStat
 from tabletop.games.clash.cards import Gear
 from tabletop.games.clash.effects import Effect
 from tabletop.games.clash.events import Event
-from tabletop.games.clash.forced import Branch
+from tabletop.games.clash.forced_steps import Branch
 from tabletop.games.clash.state import (
     HEAT_LIMIT,
     MOB_TRACK_SPACES,
@@ -32,6 +32,7 @@ from tabletop.games.clash.state import (
     Knight,
     Monster,
 )
+from tabletop.games.clash.turn_order import check_defeat
 from tabletop.spatial.grid import Space
 
 CRIT = "kf-d10-white"
@@ -158,14 +159,6 @@ def abilities(gear: Sequence[Gear], trigger: str) -> str:
     return ("; at the table: " + " / ".join(found)) if found else ""
 
 
-def check_defeat(state: ClashState) -> ClashState:
-    """The Clash ends with the Knights' Defeat "as soon as all Knights die" (rulebook *Clash
-    Sequence*)."""
-    if state.cards is not None and not state.knights and not state.cards.result:
-        return replace(state, cards=replace(state.cards, result="defeat"))
-    return state
-
-
 def judicium(branch: Branch, name: str, below: int) -> list[Branch]:
     """Knight ``name`` at 0 Vigor draws a Judicium (rulebook *Falling Below "0" Vigor*):
     Massive Peril cards first, then the seeded draw; any card but "You Live!" kills it."""
@@ -177,7 +170,7 @@ def judicium(branch: Branch, name: str, below: int) -> list[Branch]:
     branch = branch.then(state, *events)
     if card == "You Live!":
         return [branch]
-    return [replace(b, state=check_defeat(b.state)) for b in forced.kill(branch, name, card)]
+    return [replace(b, state=check_defeat(b.state)) for b in forced_steps.kill(branch, name, card)]
 
 
 def lose_vigor(branch: Branch, name: str, amount: int, rule: str) -> list[Branch]:
@@ -368,7 +361,8 @@ def spawn(branch: Branch, level: int | None = None) -> list[Branch]:
                else "no BP card is left to spawn" if not levels
                else "the Monster Sheet names no spawn space" if at is None
                else None)
-    if problem is None and not forced.standable(state, Monster("?", "mob", at, sheet.size), at):
+    if problem is None and not forced_steps.standable(state, Monster("?", "mob", at, sheet.size),
+                                                      at):
         problem = f"its spawn space {at} is taken"
     if problem:
         return [branch.then(None, said(f"No Mob spawns: {problem}", "Spawning Mobs"))]
@@ -387,7 +381,7 @@ def spawn(branch: Branch, level: int | None = None) -> list[Branch]:
     spawned = branch.then(state, said(f"{name} spawns on {at} with a BP {levels[0]} card on "
                                       f"the Mob track's space {slot + 1}", "Spawning Mobs"))
     return [spawned.then(b.state, *b.events, choice=b.label if b.choices else None)
-            for b in activation._face_most_knights(spawned.state, name)]
+            for b in branching_actions._face_most_knights(spawned.state, name)]
 
 
 def chosen_index(ask: Ask, value: object) -> int:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from tabletop.errors import IllegalActionError
 from tabletop.games.clash.actions import PlaceTerrain
 from tabletop.games.clash.events import Event
-from tabletop.games.clash.forced import (
+from tabletop.games.clash.forced_steps import (
     Branch,
     _closest_free,
     crash,

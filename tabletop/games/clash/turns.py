@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import activations, geometry
+from tabletop.games.clash import activation_tokens, geometry
 from tabletop.games.clash.actions import (
     Attack,
     EndMonsterRound,
@@ -56,9 +56,6 @@ def start_turn(state: ClashState, action: StartTurn) -> Result:
     *Refresh Step*); a Knight with the Knockdown card's standing up side stands up."""
     knight = knight_of(state, action.knight, action)
     turn = state.turn
-    if turn.phase != "knight":
-        raise IllegalActionError(action, "it is the Monster Round; Knights take turns in the "
-                                         "Knight Round (Clash Sequence)")
     if turn.active == knight.name:
         raise IllegalActionError(action, f"{knight.name} is already taking a turn")
     if turn.active is not None:
@@ -136,9 +133,9 @@ def why_unreachable(state: ClashState, knight: Knight, action: object) -> str:
 
 def end_turn(state: ClashState, action: EndTurn) -> Result:
     """``action.knight`` declares its turn over (rulebook *Knight Turns*).  A Knight knocked
-    down before this turn flips its Knockdown card to the standing up side (*Knockdown*).  When
-    every Knight has taken a turn, the next round's Monster Round begins (*Clash Sequence*) and
-    its start flips every spent Activation token to ready (*Start of Monster Round*)."""
+    down before this turn flips its Knockdown card to the standing up side (*Knockdown*).  The
+    round's end, when every Knight has taken a turn, follows every action
+    (:func:`~tabletop.games.clash.turn_order.next_round`)."""
     knight = knight_of(state, action.knight, action)
     if state.turn.active not in (None, knight.name):
         raise IllegalActionError(action, f"it is {state.turn.active}'s turn, not "
@@ -152,12 +149,6 @@ def end_turn(state: ClashState, action: EndTurn) -> Result:
     events.append(Event("turn-ended", knight.name, rule="Knight Turns"))
     done = (*state.turn.done, knight.name)
     turn = replace(state.turn, active=None, done=done, moved=False, attacked=False, fell=False)
-    if all(k.name in done for k in state.knights):
-        turn = replace(turn, phase="monster", done=(), round=turn.round + 1)
-        events.append(Event("round-changed", other="Monster", amount=turn.round,
-                            rule="Clash Sequence"))
-        state, readied = activations.start_monster_round(replace(state, turn=turn))
-        return state, (*events, *readied)
     return replace(state, turn=turn), tuple(events)
 
 
@@ -168,11 +159,10 @@ def end_monster_round(state: ClashState, action: EndMonsterRound) -> Result:
     Monster's do is on its Sheet; a failed test is :class:`FallFromVantage`).  Refused while an
     Activation token is still ready (*Resolving Activations*: "Once you resolve every
     Activation token, proceed to the Resolve Other Actions step")."""
-    if state.turn.phase != "monster":
-        raise IllegalActionError(action, "it is already the Knight Round (Clash Sequence)")
-    ready = activations.next_activation(state)
+    ready = activation_tokens.next_activation(state)
     if ready is not None:
-        raise IllegalActionError(action, f"{ready.monster.name}'s {activations.label(ready.token)}"
+        token = activation_tokens.label(ready.token)
+        raise IllegalActionError(action, f"{ready.monster.name}'s {token}"
                                          f" Activation token is still ready; every Activation "
                                          f"token is resolved before the Monster Round ends "
                                          f"(Resolving Activations)")

@@ -6,7 +6,7 @@ footprint) and which are still locked.  A Knight on one has ``vantage`` set to t
 name and stands on that Monster space; the Monster carries it when it moves or turns
 (``ClashState.with_piece``).  Movement off a Vantage Point, adjacency and range from one are in
 ``geometry`` (``reach``, ``range_``, ``adjacent``); an involuntary movement of a Knight on one
-Displaces it first (``forced.off_vantage``).  The Climb and Hold on tests are the players'
+Displaces it first (``forced_steps.off_vantage``).  The Climb and Hold on tests are the players'
 rolls: the program is told the result.
 """
 
@@ -23,7 +23,7 @@ from tabletop.games.clash.actions import (
     SetStat,
 )
 from tabletop.games.clash.events import Event
-from tabletop.games.clash.forced import Branch, off_vantage
+from tabletop.games.clash.forced_steps import Branch, off_vantage
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.games.clash.turns import (
     in_turn,
@@ -89,9 +89,6 @@ def climb(state: ClashState, action: Climb) -> Result:
     included (*Knockdown*)."""
     knight = knight_of(state, action.knight, action)
     monster = monster_of(state, action.monster, action)
-    if state.turn.phase != "knight":
-        raise IllegalActionError(action, "a Knight climbs during its turn, in the Knight Round "
-                                         "(Vantage Points: \"during your turn\")")
     spaces = vantage_spaces(monster, unlocked_only=False)
     if action.at not in spaces:
         raise IllegalActionError(action, _no_vp(monster, action.at))

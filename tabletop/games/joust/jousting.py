@@ -18,7 +18,6 @@ from tabletop.games.joust.actions import DieRoll, EndRound, Joust, KnightRoll, R
 from tabletop.games.joust.events import (
     Event,
     FavorResolved,
-    GameOver,
     Happened,
     JoustRevealed,
     KnightScored,
@@ -26,7 +25,6 @@ from tabletop.games.joust.events import (
     Panicked,
     PhaseBegins,
 )
-from tabletop.games.joust.scoring import winner
 from tabletop.games.joust.state import (
     JOUSTS,
     MARK_OF_THE_CHURCH_LIMIT,
@@ -61,18 +59,11 @@ def favor_of(knight: Knight) -> str | None:
     return None if knight.panic else knight.favor
 
 
-def _jousting(state: JoustState, action) -> None:
-    if state.phase != "jousting":
-        raise IllegalActionError(action, f"this is done in the Jousting Phase, and it is the "
-                                         f"{state.phase} phase")
-
-
 def reveal(state: JoustState, action: Reveal) -> Result:
     """Tasks 1-4: both Jousting Tokens of the next joust turn face up, the Ability Cards are
     shown, and the Favor Actions resolve: Mark of the Church gives 1 Morale and King's Crown a
     Crown now; the others act on the roll.  Then the Ability Cards that act before the roll
     take effect (task 3)."""
-    _jousting(state, action)
     if state.revealed > state.resolved:
         raise IllegalActionError(action, f"joust {state.revealed} is revealed and not yet "
                                          f"rolled")
@@ -229,7 +220,6 @@ def joust(state: JoustState, action: Joust) -> Result:
     crown box earns a King's Crown.  A Knight taking 5 or more hits is Panicked next round
     unless Calm (Block).
     """
-    _jousting(state, action)
     if state.revealed != state.resolved + 1:
         raise IllegalActionError(action, "reveal the next joust before rolling")
     houses = state.in_order()
@@ -298,13 +288,7 @@ def _apply_outcomes(state: JoustState, outcomes: list[_Outcome]) -> Result:
     for outcome in outcomes:
         state, more = abilities.after(state, outcome.house.name, outcome.knight, outcome.landed)
         events.extend(more)
-    state = replace(state, resolved=state.resolved + 1)
-    if any(h.morale <= 0 for h in state.households):
-        state = replace(state, phase="over")
-        decided = winner(state)
-        assert decided is not None
-        events.append(GameOver(*decided))
-    return state, tuple(events)
+    return replace(state, resolved=state.resolved + 1), tuple(events)
 
 
 def _with_how(words: str, how: str) -> str:
@@ -322,7 +306,6 @@ def end_round(state: JoustState, action: EndRound) -> Result:
     go to the discard pile (Standard) or are sacked from the game (Advanced); dice go back to
     the pool (a Squire's to its Squire).  The Ennoblement Phase begins, the Household with
     initiative first."""
-    _jousting(state, action)
     if state.resolved < JOUSTS:
         raise IllegalActionError(action, f"joust {state.resolved + 1} is still to be run")
     houses = []

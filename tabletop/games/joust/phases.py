@@ -49,12 +49,10 @@ def _house(state: JoustState, action, name: str) -> Household:
         raise IllegalActionError(action, f"there is no House {name}") from None
 
 
-def _my_turn(state: JoustState, action, phase: str) -> Household:
-    """The acting Household, checked to be in ``phase``, on its turn, with no choice waiting."""
+def _my_turn(state: JoustState, action) -> Household:
+    """The acting Household, checked to be on its turn, with no choice waiting (the phase is
+    checked by the turn order, :mod:`tabletop.games.joust.turn_order`)."""
     house = _house(state, action, action.house)
-    if state.phase != phase:
-        raise IllegalActionError(action, f"this is done in the {phase.title()} Phase, and it "
-                                         f"is the {state.phase} phase")
     if state.pending:
         raise IllegalActionError(action, f"House {state.pending[0].house} has a choice to make "
                                          f"first")
@@ -75,7 +73,7 @@ def _next_turn(state: JoustState, name: str, finished) -> JoustState:
 def draw(state: JoustState, action: Draw) -> Result:
     """*Draw Phase*, in initiative order: one Enhancement Card, then Standard Ability Cards up
     to the hand limit (Advanced Ability Cards in hand count against it)."""
-    house = _my_turn(state, action, "draw")
+    house = _my_turn(state, action)
     if house.done:
         raise IllegalActionError(action, f"House {house.name} has drawn this round")
     state, events = draw_enhancements(state, house.name, 1, "Draw Phase")
@@ -91,7 +89,7 @@ def draw(state: JoustState, action: Draw) -> Result:
 def place_workers(state: JoustState, action: PlaceWorkers) -> Result:
     """Pay a location's cost in workers and take its actions at once; a claimed location is
     closed to the rival (and, holding the claimer's workers, to the claimer)."""
-    house = _my_turn(state, action, "worker")
+    house = _my_turn(state, action)
     building = catalog(state).building(action.building)
     if building is None:
         names = ", ".join(b.name for b in catalog(state).buildings)
@@ -127,7 +125,7 @@ def place_workers(state: JoustState, action: PlaceWorkers) -> Result:
 def man_squire(state: JoustState, action: ManSquire) -> Result:
     """*Placing as a Squire*: "the player must place a worker on the reroll action itself in
     the Worker Phase to take advantage of the reroll ability of the Squire"."""
-    house = _my_turn(state, action, "worker")
+    house = _my_turn(state, action)
     try:
         knight = house.knight(action.knight)
     except KeyError:
@@ -151,7 +149,7 @@ def man_squire(state: JoustState, action: ManSquire) -> Result:
 def pass_workers(state: JoustState, action: Pass) -> Result:
     """A Household passes: it places no more workers this round (a worker kept for Equipment
     stays in its pool)."""
-    house = _my_turn(state, action, "worker")
+    house = _my_turn(state, action)
     state = state.with_household(replace(house, passed=True))
     kept = f", keeping {house.workers} worker{'s' if house.workers != 1 else ''}" \
         if house.workers else ""
@@ -176,7 +174,7 @@ def collect(state: JoustState, action: Collect) -> Result:
     """Draw Bravery Tokens by the number of Knights that scored a hit: one draws one and keeps
     it, two draw two and keep one, three draw three and keep one, none draw none.  Kept tokens
     go to the House card; they reach a Knight only through locations and Perks."""
-    house = _my_turn(state, action, "ennoblement")
+    house = _my_turn(state, action)
     if house.collected:
         raise IllegalActionError(action, f"House {house.name} has collected this round")
     scorers = sum(1 for k in house.knights if k.hits_scored > 0)
@@ -205,7 +203,7 @@ def promote(state: JoustState, action: Promote) -> Result:
     track's Perk, in the Ennoblement Phase ("If you max a Crown track, the Perk will not be
     taken until the Ennoblement Phase").  With all three promoted, the House card's extra
     die space opens: a die of any colour (*Placing Bravery Tokens*, Ennoblement Phase)."""
-    house = _my_turn(state, action, "ennoblement")
+    house = _my_turn(state, action)
     _collected_first(action, house)
     track = next((t for t in house.tracks if t.name == action.track), None)
     if track is None or track.kind != "promotion":
@@ -254,7 +252,7 @@ def promote(state: JoustState, action: Promote) -> Result:
 def spend(state: JoustState, action: Spend) -> Result:
     """*Spending Reputation*: one Reputation moves the marker one space on any of the five
     tracks; Perks reached are gained at once; a completed track is closed."""
-    house = _my_turn(state, action, "ennoblement")
+    house = _my_turn(state, action)
     _collected_first(action, house)
     track = catalog(state).track(action.track)
     if track is None:
@@ -274,7 +272,7 @@ def spend(state: JoustState, action: Spend) -> Result:
 
 def finish(state: JoustState, action: Finish) -> Result:
     """A Household ends its Ennoblement turn; unspent Reputation is kept (at most 12)."""
-    house = _my_turn(state, action, "ennoblement")
+    house = _my_turn(state, action)
     _collected_first(action, house)
     waiting = [t.name for t in house.tracks if t.kind == "promotion" and t.complete
                and not t.claimed]
@@ -294,10 +292,20 @@ def _collected_first(action, house: Household) -> None:
 # --- Moving on -------------------------------------------------------------------------------
 
 def settle(state: JoustState) -> Result:
-    """The next phase, once every Household is through this one and no choice is pending:
+    """The steps after every action: the game ends at once when a Household has lost all its
+    Morale (rulebook *Winning The Game*: "To win you must break the Morale of your rival");
+    else the next phase, once every Household is through this one and no choice is pending:
     setup -> Draw (every Knight has its starting token), Draw -> Worker (both drew), Worker ->
-    Planning (both passed or placed every worker), Ennoblement -> the end of the round."""
-    if state.pending or state.phase == "over":
+    Planning (both passed or placed every worker), Planning -> Jousting (both ready),
+    Ennoblement -> the end of the round."""
+    if state.phase == "over":
+        return state, ()
+    if state.phase != "setup" and any(h.morale <= 0 for h in state.households):
+        state = replace(state, phase="over", turn="")
+        decided = winner(state)
+        assert decided is not None
+        return state, (GameOver(*decided),)
+    if state.pending:
         return state, ()
     if state.phase == "setup" and all(k.tokens for h in state.households for k in h.knights):
         return _begin(state, "draw")
@@ -313,6 +321,9 @@ def settle(state: JoustState) -> Result:
         return state, (PhaseBegins("worker", state.round, state.initiative),)
     if state.phase == "worker" and all(h.passed for h in state.households):
         return _begin(state, "planning")
+    if state.phase == "planning" and all(h.ready for h in state.households):
+        state = replace(state, phase="jousting", revealed=0, resolved=0)
+        return state, (PhaseBegins("jousting", state.round, state.initiative),)
     if state.phase == "ennoblement" and all(h.done for h in state.households):
         return end_of_round(state)
     return state, ()

@@ -23,7 +23,7 @@ from tabletop.games.joust.actions import (
     SetOrder,
 )
 from tabletop.games.joust.cards import PERK_KINDS, parse_perk
-from tabletop.games.joust.events import CrownPlaced, Event, PhaseBegins, Planned
+from tabletop.games.joust.events import CrownPlaced, Event, Planned
 from tabletop.games.joust.rewards import put_token
 from tabletop.games.joust.state import (
     EQUIPMENT_LIMIT,
@@ -56,10 +56,8 @@ def house_and_knight(state: JoustState, action, house_name: str,
 
 
 def require_planning(state: JoustState, action, house: Household) -> None:
-    """Raise unless it is the Planning Phase and ``house`` is still planning."""
-    if state.phase != "planning":
-        raise IllegalActionError(action, f"this is done in the Planning Phase, and it is the "
-                                         f"{state.phase} phase")
+    """Raise unless ``house`` is still planning (that it is the Planning Phase is checked by
+    the turn order, :mod:`tabletop.games.joust.turn_order`)."""
     if house.ready:
         raise IllegalActionError(action, f"House {house.name} has finished planning")
 
@@ -68,9 +66,6 @@ def place_token(state: JoustState, action: PlaceToken) -> Result:
     """Setup: one held token on each Knight; Morale rises by the token table.  When every
     Knight has a token the first round begins (:func:`~tabletop.games.joust.phases.settle`)."""
     house, knight = house_and_knight(state, action, action.house, action.knight)
-    if state.phase != "setup":
-        raise IllegalActionError(action, "Bravery Tokens are placed by hand only while setting "
-                                         "up; later they come from workers and Perks")
     if action.colour not in house.bravery_tokens:
         raise IllegalActionError(action, f"House {house.name} holds no {action.colour} "
                                          f"Bravery Token")
@@ -260,8 +255,6 @@ def ready(state: JoustState, action: Ready) -> Result:
         house = state.household(action.house)
     except KeyError:
         raise IllegalActionError(action, f"there is no House {action.house}") from None
-    if state.phase != "planning":
-        raise IllegalActionError(action, f"planning is over: it is the {state.phase} phase")
     if not action.ready:
         if not house.ready:
             raise IllegalActionError(action, f"House {house.name} is still planning")
@@ -276,11 +269,7 @@ def ready(state: JoustState, action: Ready) -> Result:
         raise IllegalActionError(action, f"each Knight is assigned a Favor Action; "
                                          f"{', '.join(missing)} has none")
     state = state.with_household(replace(house, ready=True))
-    events: list[Event] = [Planned(house.name, "has finished planning")]
-    if all(h.ready for h in state.households):
-        state = replace(state, phase="jousting", revealed=0, resolved=0)
-        events.append(PhaseBegins("jousting", state.round, state.initiative))
-    return state, tuple(events)
+    return state, (Planned(house.name, "has finished planning"),)
 
 
 def advance_crown(state: JoustState, action: AdvanceCrown) -> Result:
@@ -291,8 +280,6 @@ def advance_crown(state: JoustState, action: AdvanceCrown) -> Result:
         house = state.household(action.house)
     except KeyError:
         raise IllegalActionError(action, f"there is no House {action.house}") from None
-    if state.phase == "over":
-        raise IllegalActionError(action, "the game is over")
     if house.crowns < 1:
         raise IllegalActionError(action, f"House {house.name} has no King's Crown to place")
     track = next((t for t in house.tracks if t.name == action.track), None)

@@ -43,6 +43,7 @@ from tabletop.games.joust.actions import (
 )
 from tabletop.games.joust.events import Event, describe
 from tabletop.games.joust.state import JOUSTS, JoustState, Knight
+from tabletop.games.joust.turn_order import TURN_ORDER
 
 _HANDLERS: dict[type, Callable] = {
     PlaceToken: planning.place_token,
@@ -75,8 +76,10 @@ __all__ = ["apply", "legal_actions", "candidate_actions", "describe"]
 def apply(state: JoustState, action: Action | PhaseAction
           ) -> tuple[JoustState, tuple[Event, ...]]:
     """The state after ``action`` and what happened, the game moved on to the next phase when
-    every Household is through this one; raises ``IllegalActionError``.  While a choice is
-    pending only that choice (or placing a Crown) is accepted."""
+    every Household is through this one (:func:`phases.settle`, after every action); raises
+    ``IllegalActionError``.  While a choice is pending only that choice (or placing a Crown) is
+    accepted; otherwise an action is taken only in its phase
+    (:data:`~tabletop.games.joust.turn_order.TURN_ORDER`)."""
     check_fields(action)
     handler = _HANDLERS.get(type(action))
     if handler is None:
@@ -87,6 +90,11 @@ def apply(state: JoustState, action: Action | PhaseAction
         raise IllegalActionError(action, "the game is over")
     if state.pending and not isinstance(action, Choose | Attach | AdvanceCrown):
         raise IllegalActionError(action, f"first: {rewards.describe_pending(state.pending[0])}")
+    placing = isinstance(action, Attach) and bool(state.pending) and \
+        state.pending[0].kind == "place-enhancement"
+    refusal = None if placing else TURN_ORDER.refusal(state.phase, action)
+    if refusal is not None:
+        raise IllegalActionError(action, refusal)
     state, events = handler(state, action)
     state, more = phases.settle(state)
     return state, (*events, *more)

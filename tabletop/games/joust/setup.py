@@ -103,8 +103,6 @@ def choose_knight(state: JoustState, action: ChooseKnight) -> tuple[JoustState, 
     for another Knight card not in the game, keeping every Knight from a different Household
     (*Choosing Knights*); the Advanced Ability deck is rebuilt from the new three Knights'
     Abilities and shuffled (*Knight Abilities*)."""
-    if state.phase != "setup":
-        raise IllegalActionError(action, "Knights are chosen while setting up")
     try:
         house = state.household(action.house)
         old = house.knight(action.replaced)

@@ -50,6 +50,7 @@ from tabletop.games.kingdom.state import (
     MonsterToken,
     Prompt,
 )
+from tabletop.games.kingdom.turn_order import TURN_ORDER
 from tabletop.numbers import parse_int
 from tabletop.spatial import tile_map
 from tabletop.spatial.tile_map import SIDES
@@ -448,22 +449,15 @@ def apply(state: KingdomState, action: object) -> tuple[KingdomState, tuple[Even
         raise IllegalActionError(action, "that is not a Kingdom map action")
     if state.pending and not isinstance(action, Answer | ReportLoss):
         raise run.refuse(f"first answer the waiting question: {state.pending[0].text}")
+    refusal = TURN_ORDER.refusal(state.delve.phase, action)
+    if refusal is not None:
+        raise run.refuse(refusal)
     with contextlib.suppress(_Over):
         handler(run, action)
     return run.s, tuple(run.events)
 
 
-def _need_phase(run: Run, *phases: str) -> None:
-    phase = run.s.delve.phase
-    if phase not in phases:
-        names = {"travel": "the Travel step", "exploration": "the Exploration step",
-                 "story": "the Story step", "deep-fog": "the Deep Fog traversal"}
-        raise run.refuse(f"this belongs to {' or '.join(names[p] for p in phases)}, "
-                         f"but it is {names.get(phase, phase)}")
-
-
 def _travel(run: Run, action: Travel) -> None:
-    _need_phase(run, "travel")
     option = next((o for o in travel.options(run.s)
                    if o.kind == "travel" and o.tile == action.tile), None)
     if option is None:
@@ -475,7 +469,6 @@ def _travel(run: Run, action: Travel) -> None:
 
 
 def _backtrack(run: Run, action: Backtrack) -> None:
-    _need_phase(run, "travel")
     s = run.s
     if not s.has_tile(action.tile) or s.tile(action.tile).status != "explored" \
             or action.tile == s.party:
@@ -617,7 +610,6 @@ def _draw(run: Run, action: DrawExploration) -> None:
     """Exploration step: draw the top card (rulebook *Exploration Step*, *Exploration Card
     Effect Types*, *Special Exploration Cards*).  A listed card is what the list says; an
     unlisted one is what the players report."""
-    _need_phase(run, "exploration")
     if action.kind and action.kind not in EFFECT_KINDS:
         raise run.refuse(f"an Exploration card's effect is one of {', '.join(EFFECT_KINDS)}")
     if run.s.exploration_left <= 0:
@@ -665,7 +657,6 @@ def _draw(run: Run, action: DrawExploration) -> None:
 
 
 def _end_step(run: Run, action: EndStep) -> None:
-    _need_phase(run, "exploration", "story")
     s = run.s
     if s.delve.phase == "exploration":
         if s.delve.drawn == 0:
@@ -705,7 +696,6 @@ def _story(run: Run) -> None:
 
 
 def _enter_fog(run: Run, action: EnterFog) -> None:
-    _need_phase(run, "travel")
     ok, why = travel.fog_paths_open(run.s)
     if not ok:
         raise run.refuse(f"cannot Enter the Deep Fog: {why}")
@@ -716,17 +706,14 @@ def _enter_fog(run: Run, action: EnterFog) -> None:
 
 
 def _stay(run: Run, action: StayCourse) -> None:
-    _need_phase(run, "deep-fog")
     fog.stay(run)
 
 
 def _withdraw(run: Run, action: Withdraw) -> None:
-    _need_phase(run, "deep-fog")
     fog.withdraw(run)
 
 
 def _correct(run: Run, action: CourseCorrect) -> None:
-    _need_phase(run, "deep-fog")
     fog.correct(run, (action.x, action.y), action.heading)
 
 
@@ -739,11 +726,6 @@ def _answer_minor(run: Run, prompt: Prompt, value: str) -> None:
 
 
 def _effect(run: Run, action: object) -> None:
-    if isinstance(action, Shuffle) and action.deck == "deep-fog" and run.s.fog is not None:
-        raise run.refuse("the Deep Fog deck is not shuffled until the party leaves the Fog "
-                         "(Running Out of Deep Fog Cards)")
-    if run.s.delve.phase not in ("travel", "exploration", "story"):
-        raise run.refuse("card effects are resolved on the Kingdom map, not in the Deep Fog")
     s = run.s
     if isinstance(action, AdjustTrack):
         if action.track not in TRACKS:

@@ -54,7 +54,7 @@ from tabletop.ui.controllers.clash_steps import (
 )
 from tabletop.ui.controllers.clash_terrain import TerrainPlacement, block
 from tabletop.ui.controllers.clash_vantage import HoldOn, VantageMenu
-from tabletop.ui.facades.clash import activations, geometry, rules
+from tabletop.ui.facades.clash import activation_tokens, geometry, rules
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash import (
@@ -264,7 +264,7 @@ class ClashController(GameController):
         end = "End Monster Round" if self.state.turn.phase == "monster" else "End Turn"
         specs = [ButtonSpec(end, self.end_turn, "T", slot="end"),
                  ButtonSpec("Edit", self.toggle_edit, "E")]
-        if self.state.turn.phase == "monster" and activations.next_activation(self.state):
+        if self.state.turn.phase == "monster" and activation_tokens.next_activation(self.state):
             specs.insert(0, ButtonSpec("Activate next", self.resolve_activation, "N"))
         piece = self.selection()
         if piece is None:  # a board-wide action; P works with a selection too

@@ -20,7 +20,7 @@ from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.spatial.sight import corners
 from tabletop.ui.background import WORKER
-from tabletop.ui.facades.clash import activations, geometry, rules, vantage
+from tabletop.ui.facades.clash import activation_tokens, geometry, rules, vantage
 from tabletop.ui.views.clash import PieceMarks, SightLine
 
 Point = tuple[int, int]
@@ -247,7 +247,7 @@ def describe_piece(state: ClashState, facts: ClashFacts, name: str) -> list[str]
 
 def token_words(monster: Monster) -> str:
     """``AI ready, Signature spent`` — ``monster``'s Activation tokens in order."""
-    return ", ".join(f"{activations.label(t)} {'spent' if t.spent else 'ready'}"
+    return ", ".join(f"{activation_tokens.label(t)} {'spent' if t.spent else 'ready'}"
                      for t in monster.activations) or "none"
 
 
@@ -265,7 +265,7 @@ def activation_lines(state: ClashState) -> list[str]:
             f"{i}. {name} ({token_words(state.monster(name))})" if name else f"{i}. empty"
             for i, name in enumerate(spaces, 1)))
     if state.turn.phase == "monster":
-        now = activations.next_activation(state)
+        now = activation_tokens.next_activation(state)
         lines.append(str(now.event()) + " (N resolves it)" if now else
                      "Every Activation token is spent: T ends the Monster Round")
     return lines

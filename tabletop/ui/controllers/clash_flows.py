@@ -5,8 +5,9 @@ Pull, Drag, Displace, Forced Vault, Gangup, Herd …, from the table in
 piece moved and the space for "… toward", previewed and confirmed; "Reduction" sets the total
 of the effects that reduce it (*Involuntary Movement Reduction*).
 
-The menus of a Monster's activation are in :mod:`tabletop.ui.controllers.clash_activation`,
-a Knight's attack and abilities in :mod:`tabletop.ui.controllers.clash_knight_menus`.  Every
+The menus of a Monster's activation are in :mod:`tabletop.ui.controllers.clash_activation`
+(its steps in :mod:`tabletop.games.clash.activation_steps`), a Knight's attack and abilities
+in :mod:`tabletop.ui.controllers.clash_knight_menus`.  Every
 change goes through :class:`~tabletop.ui.controllers.clash_steps.PreviewStep` or
 ``session.perform``; these classes only build menus.
 """

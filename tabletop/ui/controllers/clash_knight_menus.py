@@ -39,7 +39,7 @@ from tabletop.ui.controllers.clash_flows import (
     open_step,
 )
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
-from tabletop.ui.facades.clash import geometry, movelike, rules, turns
+from tabletop.ui.facades.clash import geometry, move_like, rules, turns
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class KnightMoves:
             close_steps(self.screen)
             return
         if ability == "hug":
-            spaces = movelike.hug_spaces(state, knight, amount)
+            spaces = move_like.hug_spaces(state, knight, amount)
         else:
             spaces = geometry.reach(state, replace(knight, speed=amount))
         name = ability.title() + (f" {amount}" if ability in ("reposition", "motivate", "hug")
@@ -240,7 +240,7 @@ class KnightMoves:
             def make(to: Space) -> MoveLike:
                 return MoveLike(self.knight, "hug", to, amount, monster, weapon)
 
-            spaces = frozenset(s for s in movelike.hug_spaces(state, knight, amount)
+            spaces = frozenset(s for s in move_like.hug_spaces(state, knight, amount)
                                if _legal(state, make(s)))
             self._pick(f"Hug {amount} keeping {monster} in {weapon} range", spaces, make)
 
@@ -284,7 +284,7 @@ class KnightMoves:
                 return
             knight = self.screen.state.knight(self.knight)
             improved = ability == "improved rush"
-            spaces = (movelike.rush_spaces(self.screen.state, knight, monster, weapon,
+            spaces = (move_like.rush_spaces(self.screen.state, knight, monster, weapon,
                                            improved) if knight is not None else frozenset())
             self._pick(f"{ability.title()} toward {monster} ({weapon})", spaces,
                        lambda to: Rush(self.knight, monster, to, weapon, improved))

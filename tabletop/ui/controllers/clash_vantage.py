@@ -24,7 +24,7 @@ from tabletop.games.clash.state import Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_flows import close_steps, open_step
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
-from tabletop.ui.facades.clash import vantage
+from tabletop.ui.facades.clash import rules, vantage
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def climb_choices(state, knight: Knight) -> list[tuple[Monster, Space, str | Non
     for monster in state.monsters:
         for space in sorted(vantage.vantage_spaces(monster, unlocked_only=False)):
             try:
-                vantage.climb(state, Climb(knight.name, monster.name, space))
+                rules.outcomes(state, Climb(knight.name, monster.name, space))
                 out.append((monster, space, None))
             except IllegalActionError as exc:
                 out.append((monster, space, exc.rule))

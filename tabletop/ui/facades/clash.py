@@ -5,11 +5,12 @@ only module under ``tabletop/ui`` that imports ``tabletop.games.clash`` beyond i
 from __future__ import annotations
 
 from tabletop.games.clash import (
-    activations,
+    activation_steps,
+    activation_tokens,
     geometry,
     knight_attack,
     monster_round,
-    movelike,
+    move_like,
     rules,
     sequence,
     targeting,
@@ -17,8 +18,7 @@ from tabletop.games.clash import (
     vantage,
     view,
 )
-from tabletop.games.clash.activation import source_problem
-from tabletop.games.clash.forced import Branch, spaces_at
+from tabletop.games.clash.branching_actions import source_problem
 from tabletop.games.clash.forced_kinds import (
     BY_NAME,
     KINDS,
@@ -27,6 +27,7 @@ from tabletop.games.clash.forced_kinds import (
     compass_way,
     in_words,
 )
+from tabletop.games.clash.forced_steps import Branch, spaces_at
 from tabletop.games.clash.movement_types import TOWARD_THE_TARGET
 from tabletop.games.clash.preview import Preview, preview
 from tabletop.games.clash.rule_queries import forced_action
@@ -34,9 +35,10 @@ from tabletop.games.clash.targeting_lines import COMMON, MORE, menu_words
 from tabletop.games.clash.vantage import free_vantage_points, vantage_spaces
 
 __all__ = [
-    "activations", "Branch", "BY_NAME", "COMMON", "compass_way", "forced_action",
+    "activation_steps", "activation_tokens", "Branch", "BY_NAME", "COMMON", "compass_way",
+    "forced_action",
     "free_vantage_points", "geometry", "in_words", "KINDS", "knight_attack",
-    "KNOCKBACK_DIRECTIONS", "menu_words", "monster_round", "MORE", "movelike", "Preview",
+    "KNOCKBACK_DIRECTIONS", "menu_words", "monster_round", "MORE", "move_like", "Preview",
     "preview", "RELATIVE", "rules", "sequence", "source_problem", "spaces_at", "targeting",
     "TOWARD_THE_TARGET", "turns", "vantage", "vantage_spaces", "view",
 ]

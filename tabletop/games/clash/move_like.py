@@ -13,7 +13,7 @@ from tabletop.errors import IllegalActionError
 from tabletop.games.clash import geometry
 from tabletop.games.clash.actions import MOVE_LIKE, Motivate, MoveLike, Rush, Weapon
 from tabletop.games.clash.events import Event
-from tabletop.games.clash.forced import standable
+from tabletop.games.clash.forced_steps import standable
 from tabletop.games.clash.state import ClashState, Knight
 from tabletop.games.clash.turns import attack_problem, in_turn, knight_of, monster_of, require_able
 from tabletop.spatial.grid import Space, adjacent

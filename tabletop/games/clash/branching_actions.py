@@ -1,6 +1,6 @@
 """The branching actions: forced movement, Monster movement and turning, Vault.
 
-Each ``*_outcomes(state, action)`` returns every :class:`~tabletop.games.clash.forced.Branch`
+Each ``*_outcomes(state, action)`` returns every :class:`~tabletop.games.clash.forced_steps.Branch`
 the action can end in (the players choose among them), or raises
 :class:`~tabletop.errors.IllegalActionError` naming the rule.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import attacks, geometry, involuntary, movement, movement_types
+from tabletop.games.clash import attacks, geometry, movement, movement_types, pushes_and_pulls
 from tabletop.games.clash.actions import (
     ATTACK_KINDS,
     FORCED_KINDS,
@@ -24,7 +24,13 @@ from tabletop.games.clash.actions import (
     Weapon,
 )
 from tabletop.games.clash.events import Event
-from tabletop.games.clash.forced import (
+from tabletop.games.clash.forced_kinds import (
+    BY_NAME,
+    KNOCKBACK_DIRECTIONS,
+    compass_way,
+    in_words,
+)
+from tabletop.games.clash.forced_steps import (
     Branch,
     able_source,
     displace,
@@ -33,12 +39,6 @@ from tabletop.games.clash.forced import (
     off_vantage,
     settle,
     standable,
-)
-from tabletop.games.clash.forced_kinds import (
-    BY_NAME,
-    KNOCKBACK_DIRECTIONS,
-    compass_way,
-    in_words,
 )
 from tabletop.games.clash.state import FACINGS, ClashState, Knight, Monster
 from tabletop.games.clash.turns import knight_of, monster_of, not_adjacent
@@ -139,22 +139,22 @@ def _forced_from(start: Branch, action: Forced, kind: str, source: str, target: 
         if kind == "pushback toward" and action.toward is None:
             raise IllegalActionError(action, "Pushback toward needs the space to push toward")
         toward = action.toward if kind == "pushback toward" else None
-        return involuntary.pushback(start, source, target, x, toward=toward)
+        return pushes_and_pulls.pushback(start, source, target, x, toward=toward)
     if kind == "pull":
-        return involuntary.pull(start, source, target, x)
+        return pushes_and_pulls.pull(start, source, target, x)
     if kind in ("drag", "drag toward"):
         if kind == "drag toward" and action.toward is None:
             raise IllegalActionError(action, "Drag toward needs the space to drag toward")
         toward = action.toward if kind == "drag toward" else None
-        return involuntary.drag(start, source, target, x, toward=toward)
+        return pushes_and_pulls.drag(start, source, target, x, toward=toward)
     if kind == "displace":
         return displace(start, target, "Displace")
     if kind == "forced vault":
-        return involuntary.forced_vault(start, source, target)
+        return pushes_and_pulls.forced_vault(start, source, target)
     if start.state.knight(target) is None:
         raise IllegalActionError(action, f"{kind.title()} moves a Knight; {target} is a "
                                          f"Monster")
-    return involuntary.gang(start, source, target, x, herd=kind == "herd",
+    return pushes_and_pulls.gang(start, source, target, x, herd=kind == "herd",
                             rule=kind.title())
 
 

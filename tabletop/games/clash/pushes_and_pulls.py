@@ -1,6 +1,6 @@
 """Pushback, Pull, Drag, Forced Vault, Gangup and Herd (rulebook *Keyword List*), built on the
-step rules of :mod:`tabletop.games.clash.forced`.  Each returns every outcome as a
-:class:`~tabletop.games.clash.forced.Branch`; the players' choices are named in it.
+step rules of :mod:`tabletop.games.clash.forced_steps`.  Each returns every outcome as a
+:class:`~tabletop.games.clash.forced_steps.Branch`; the players' choices are named in it.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from tabletop.games.clash import movement
 from tabletop.games.clash.events import Event
-from tabletop.games.clash.forced import (
+from tabletop.games.clash.forced_steps import (
     Branch,
     _boss_passes,
     _enter,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash import activations
+from tabletop.games.clash import activation_tokens
 from tabletop.games.clash.editing import forget, round_events
 from tabletop.games.clash.events import Event
 from tabletop.games.clash.state import ClashState, Knight, Monster, Piece, Terrain
@@ -123,7 +123,7 @@ def knock_down(branch: Branch, name: str, rule: str) -> Branch:
 
 def kill(branch: Branch, name: str, rule: str, *, lifeline: str = "") -> list[Branch]:
     """Knight ``name`` dies and leaves the board (a Mob's Activation tokens move on as when it
-    is defeated, :func:`activations.remove_mob`); the Priority Target token it held passes to
+    is defeated, :func:`activation_tokens.remove_mob`); the Priority Target token it held passes to
     the living Knight with the highest Passion, the players choosing among equals
     (rulebook *Priority Target*).  ``lifeline`` says what kind of death Lifeline prevents:
     ``"terrain"`` (moving onto a Terrain tile's space: Displaced instead) or ``"edge"`` (falling
@@ -139,7 +139,7 @@ def kill(branch: Branch, name: str, rule: str, *, lifeline: str = "") -> list[Br
     held = state.turn.priority == name
     carried: tuple[Event, ...] = ()
     if is_mob(state.pieces.get(name)):
-        state, carried = activations.remove_mob(state, name)
+        state, carried = activation_tokens.remove_mob(state, name)
     state = forget(state.without(name), name)
     dead = branch.then(state, Event("died", name, rule=rule), *carried,
                        *round_events(branch.state, state))

@@ -110,9 +110,6 @@ def resolve_activation(state: ClashState, action: ResolveActivation) -> Result:
     spent; a Mob's token moves to the next BP card to the right without a token, spent
     (:func:`_place`).  The events name the token resolved and then what activates next and
     why."""
-    if state.turn.phase != "monster":
-        raise IllegalActionError(action, "it is the Knight Round; Activations are resolved in "
-                                         "the Monster Round (Monster Round Overview)")
     now = next_activation(state)
     if now is None:
         raise IllegalActionError(action, "no ready Activation token is left; resolve other "
