@@ -157,12 +157,31 @@ def resolve(state: ClashState, action: object) -> tuple[ClashState, tuple[Event,
     return chosen.state, chosen.events
 
 
+_EDIT = ("board editing: the players set up or correct the board (any name, space, size, "
+         "facing, tile or number they choose)")
+_EFFECT = ("applied as a card, a Trait or the dice say: the players read the card and give "
+           "its values (kinds, amounts, spaces, targets), which the board does not hold")
+OPEN_ACTIONS: dict[type, str] = {
+    **{kind: _EDIT for kind in (PlaceKnight, PlaceMonster, AddTerrain, MovePiece, RemovePiece,
+                                RotateMonster, SetStat)},
+    **{kind: _EFFECT for kind in (PlaceTerrain, Forced, MoveLike, Rush, Vault, Motivate,
+                                  DefeatMob, SetDivineTarget, CreateVantagePoint,
+                                  FallFromVantage, RecordWound, MonsterAttack, MonsterMove,
+                                  TurnMonster)},
+    Attack: "the weapon's profile (Melee, Reach X, Ranged X-Y, Unwieldy) is read from the "
+            "Knight's Gear card, which the players name; every Melee attack is offered",
+}
+"""The actions :func:`legal_actions` does not list completely, each with the reason (the
+contract's ``open_actions``); every other action it lists whenever ``apply`` takes it."""
+
+
 def legal_actions(state: ClashState) -> list[object]:
-    """A useful finite set of legal actions: in the Knight Round, every Movement Action, Melee
-    attack and Climb test of the Knight whose turn it is (of every Knight yet to act when none
-    is), and ending that turn; in the Monster Round, resolving the next Activation while a
-    token is ready, else ending it (*Resolving Activations*).  Empty when no Knight is
-    left or on a public view."""
+    """The legal actions of the listed kinds, all of them, and samples of the
+    :data:`OPEN_ACTIONS`: in the Knight Round, picking a Knight yet to act (when none is
+    acting), every Movement Action, Melee attack and Climb test (passed or failed) of the
+    Knight whose turn it is (of every Knight yet to act when none is), and ending that turn;
+    in the Monster Round, resolving the next Activation while a token is ready, else ending
+    it (*Resolving Activations*).  Empty when no Knight is left or on a public view."""
     if not state.knights or is_partial(state):
         return []
     if state.turn.phase == "monster":
@@ -179,6 +198,8 @@ def legal_actions(state: ClashState) -> list[object]:
             now, _ = turns.in_turn(state, knight, StartTurn(knight.name))
         except IllegalActionError:
             continue
+        if state.turn.active is None:
+            actions.append(StartTurn(knight.name))
         me = now.knight(knight.name)
         if me.knockdown != "falling":
             if not now.turn.moved:
@@ -193,8 +214,8 @@ def legal_actions(state: ClashState) -> list[object]:
 
 
 def _climbs(state: ClashState, knight) -> list[Climb]:
-    """The Climb tests ``knight`` may perform now, one per free Vantage Point it may climb
-    (a passed test; the players report a failure with ``passed=False``)."""
+    """The Climb tests ``knight`` may perform now, two per free Vantage Point it may climb:
+    passed, and failed (``passed=False``, the players report the dice)."""
     out = []
     for monster in state.monsters:
         for space in vantage.free_vantage_points(state, monster):
@@ -203,7 +224,7 @@ def _climbs(state: ClashState, knight) -> list[Climb]:
                 vantage.climb(state, action)
             except IllegalActionError:
                 continue
-            out.append(action)
+            out += [action, Climb(knight.name, monster.name, space, False)]
     return out
 
 
