@@ -95,22 +95,78 @@ def reveal(state: JoustState, action: Reveal) -> Result:
 
 
 @dataclass(frozen=True)
+class RollScore:
+    """One Knight's joust roll scored, before the rival's Block: ``dice`` scores the faces (Ruse
+    from the Favor Action or the Ability Card lowers every hit number), ``favor_hit`` is the Hit
+    Favor Action's +1, ``card_hits``, ``card_pips`` and ``card_block`` what the Ability Card
+    adds to the hits and the pip count and blocks of the rival's hits, ``block_favor`` whether
+    the Knight's Favor Action is Block."""
+
+    dice: Score
+    favor_hit: int = 0
+    card_hits: int = 0
+    card_pips: int = 0
+    card_block: int = 0
+    block_favor: bool = False
+
+    @property
+    def hits(self) -> int:
+        """Every hit scored: the dice's, Hit's +1 and the Ability Card's."""
+        return self.dice.hits + self.favor_hit + self.card_hits
+
+    @property
+    def pips(self) -> int:
+        """The pip count: every face rolled, and the Ability Card's pips."""
+        return self.dice.pips + self.card_pips
+
+    def blocks(self, rival: RollScore) -> int:
+        """How many of ``rival``'s hits this Knight stops: Block "Block one hit, reduce a
+        critical hit from counting as two hits to one hit" (one hit, or two against a Critical
+        Hit), then the Ability Card's blocks; never more than the rival scored."""
+        blocked = (1 + (1 if rival.dice.criticals else 0)) if self.block_favor else 0
+        return min(rival.hits, blocked + self.card_block)
+
+    def block_words(self) -> str:
+        """What of this Knight blocks: ``"Block"``, ``"Ability Card"``, both, or ``""``."""
+        return " and ".join(w for w, on in (("Block", self.block_favor),
+                                            ("Ability Card", self.card_block)) if on)
+
+
+def score_roll(state: JoustState, knight: Knight, faces: list[tuple[str, int]]) -> RollScore:
+    """``knight``'s ``(colour, face)`` pairs scored as the joust scores them (*Attack Dice
+    Scores*, *Fealty Dice*, *Favor Action Icons*: Ruse and Hit, and the Ability Card's
+    during-the-roll hits, blocks, pips and Ruse).  The dice tray's words and :func:`joust` both
+    use it."""
+    favor = favor_of(knight)
+    mods = abilities.during(state, knight)
+    return RollScore(score(faces, ruse=favor == "ruse" or mods.ruse),
+                     favor_hit=1 if favor == "hit" else 0, card_hits=mods.hits,
+                     card_pips=mods.pips, card_block=mods.block, block_favor=favor == "block")
+
+
+@dataclass(frozen=True)
 class _Outcome:
     """One side's scored roll before it is applied."""
 
     house: Household
     knight: Knight
-    score: Score
+    scored: RollScore
     how: tuple[str, ...]
-    hits: int
     blocked: int
     converted: int
     target: int
-    bonus_pips: int = 0
+
+    @property
+    def score(self) -> Score:
+        return self.scored.dice
+
+    @property
+    def hits(self) -> int:
+        return self.scored.hits
 
     @property
     def pips(self) -> int:
-        return self.score.pips + self.bonus_pips
+        return self.scored.pips
 
     @property
     def landed(self) -> int:
@@ -228,29 +284,23 @@ def joust(state: JoustState, action: Joust) -> Result:
     rolls = {r.house: r for r in action.rolls}
     if sorted(rolls) != sorted(h.name for h in houses) or len(action.rolls) != 2:
         raise IllegalActionError(action, "a joust has one roll for each Household")
+    scored = [score_roll(state, knight, _check_roll(action, state, knight, rolls[house.name]))
+              for house, knight in zip(houses, pair, strict=True)]
     outcomes = []
-    for house, knight, rival in zip(houses, pair, reversed(pair), strict=True):
+    for house, knight, mine, theirs in zip(houses, pair, scored, reversed(scored), strict=True):
         roll = rolls[house.name]
-        favor = favor_of(knight)
-        mods = abilities.during(state, knight)
-        result = score(_check_roll(action, state, knight, roll),
-                       ruse=favor == "ruse" or mods.ruse)
-        hits = result.hits + (1 if favor == "hit" else 0) + mods.hits
-        blocked = 0
-        if favor_of(rival) == "block":
-            blocked = min(hits, 1 + (1 if result.criticals else 0))
-        blocked = min(hits, blocked + abilities.during(state, rival).block)
+        blocked = theirs.blocks(mine)
         if roll.convert:
-            if favor != "mark-of-the-church":
+            if favor_of(knight) != "mark-of-the-church":
                 raise IllegalActionError(action, f"{knight.name}: only Mark of the Church turns "
                                                  f"hits into Morale")
             room = max(0, MARK_OF_THE_CHURCH_LIMIT - house.morale)
-            if not 0 <= roll.convert <= min(hits - blocked, room):
+            if not 0 <= roll.convert <= min(mine.hits - blocked, room):
                 raise IllegalActionError(action, f"{knight.name}: Mark of the Church converts "
-                                                 f"at most {min(hits - blocked, room)} hits "
+                                                 f"at most {min(mine.hits - blocked, room)} hits "
                                                  f"(hits scored, Morale kept under 15)")
-        outcomes.append(_Outcome(house, knight, result, tuple(how_rolled(roll)), hits, blocked,
-                                 roll.convert, knight.crown_target(), mods.pips))
+        outcomes.append(_Outcome(house, knight, mine, tuple(how_rolled(roll)), blocked,
+                                 roll.convert, knight.crown_target()))
     return _apply_outcomes(state, outcomes)
 
 
@@ -275,7 +325,8 @@ def _apply_outcomes(state: JoustState, outcomes: list[_Outcome]) -> Result:
             mine.hits, mine.score.criticals,
             mine.score.aftershocks, favor_of(mine.knight) == "hit", mine.blocked,
             mine.converted, mine.damage, mine.score.reputation, reputation, mine.pips,
-            mine.target, crown))
+            mine.target, crown, mine.scored.card_hits, mine.scored.card_pips,
+            theirs.scored.block_words()))
     for outcome in outcomes:
         house = state.household(outcome.house.name)
         before = outcome.house.morale

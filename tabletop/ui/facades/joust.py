@@ -4,8 +4,14 @@
 
 from __future__ import annotations
 
-from tabletop.games.joust.abilities import during, effect_words, roll_slots
-from tabletop.games.joust.jousting import FAVOR_WORDS, favor_of, how_rolled
+from tabletop.games.joust.abilities import ability_of, during, effect_words, roll_slots
+from tabletop.games.joust.jousting import (
+    FAVOR_WORDS,
+    RollScore,
+    favor_of,
+    how_rolled,
+    score_roll,
+)
 from tabletop.games.joust.planning import perk_words, slot_mismatch
 from tabletop.games.joust.rewards import (
     catalog,
@@ -19,8 +25,8 @@ from tabletop.games.joust.scoring import winner
 from tabletop.games.joust.view import HAND_KINDS, acting, view_for
 
 __all__ = [
-    "acting", "apply", "catalog", "describe_pending", "during", "effect_words", "favor_of",
-    "HAND_KINDS",
+    "ability_of", "acting", "apply", "catalog", "describe_pending", "during", "effect_words",
+    "favor_of", "HAND_KINDS", "RollScore", "score_roll",
     "FAVOR_WORDS", "how_rolled", "influence_of", "options", "perk_words", "roll_slots",
     "slot_mismatch", "slot_perk", "view_for", "winner",
 ]
