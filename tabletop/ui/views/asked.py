@@ -82,16 +82,30 @@ def draw_asked(surface: pygame.Surface, rect: pygame.Rect, asked: Sequence[Overl
                for index, item in enumerate(asked)]
     for box, image in kept:  # the board's labels stay whole over the marks
         surface.blit(image, box)
-    badges: list[tuple[int, int]] = []
+    placer = textlayer.Placer(surface.get_clip())
+    for word in textlayer.drawn():  # the board's labels, its edge labels, the panel's words
+        if word.words and word.role not in ("tip", "tooltip"):
+            placer.block(word.rect)
     for index, anchor in enumerate(anchors):  # numbers last: no mark covers one
-        if anchor is None:
-            continue
-        x, y = anchor
-        step = theme.line(26)
-        while any(abs(x - bx) < step and abs(y - by) < step for bx, by in badges):
-            x += step  # another overlay's number is there: beside it
-        badges.append((x, y))
-        _badge(surface, (x, y), index + 1, overlay_colour(index))
+        if anchor is not None:
+            _badge(surface, badge_spot(placer, anchor), index + 1, overlay_colour(index))
+
+
+def badge_spot(placer: textlayer.Placer, anchor: tuple[int, int]) -> tuple[int, int]:
+    """Where an overlay's number goes: on ``anchor`` (its first mark) when the disc covers
+    no word ``placer`` keeps clear (a label, an edge label, another overlay's number), else
+    the nearest free spot around it, stepping outwards (the least crowded when none is
+    free); the disc is kept clear from then on."""
+    radius = theme.line(9) + 2
+    disc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    disc.center = anchor
+    step = 2 * radius + 2
+    around = [disc.move(dx * step * ring, dy * step * ring) for ring in (1, 2)
+              for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (1, -1),
+                             (-1, -1))]
+    spot = placer.place(disc, *around, crowded=True)
+    assert spot is not None  # a crowded placement always finds a spot
+    return spot.center
 
 
 def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, locate: Locate,
