@@ -719,10 +719,14 @@ def run(path: str | None, *, frames: int | None = None,
 
 
 def run_board(game, state, path: str | None, *, frames: int | None = None,
-              setup=None, ui_scale: int | None = None, theme_name: str | None = None) -> int:
+              setup=None, ui_scale: int | None = None, theme_name: str | None = None,
+              offer_recovery: bool = True) -> int:
     """Run the window on ``state`` (from ``path``, or from no file); ``setup(app)``, when
     given, arranges the controller stack first (a lesson puts its screen there).  The look:
-    the settings file's, or ``ui_scale`` and ``theme_name`` for this run when given."""
+    the settings file's, or ``ui_scale`` and ``theme_name`` for this run when given.  A
+    board left behind by a window that did not close cleanly is offered first when
+    ``offer_recovery`` (``tabletop play``); a lesson passes ``False`` and keeps its screen,
+    the board waiting for the next ``play``."""
     recovery = Recovery()
     recovery.remove_interrupted_saves(*([Path(path).parent] if path else []))
     session = Session(game, state, path=path, recovery=recovery)
@@ -753,7 +757,7 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
             app = App(session, window.get_size())
             if setup is not None:
                 setup(app)
-            pending = recovery.pending()
+            pending = recovery.pending() if offer_recovery else []
             if pending:
                 app.push(RestorePrompt(pending[0]))
             loop = FrameLoop(app, present, wait_ms=WAIT_MS if frames is None else 0)
