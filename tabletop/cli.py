@@ -341,12 +341,12 @@ def _learn(args: argparse.Namespace) -> int:
         first = next(practice.quizzes(topic, seed))
         return run_board(first.game, first.state, None, frames=args.frames,
                          setup=lambda app: open_practice(app, topic, seed), ui_scale=scale,
-                         theme_name=name)
+                         theme_name=name, offer_recovery=False)
     lesson = lessonfile.load_named(args.name)
     start = resume_step(lesson)
     return run_board(lesson.game, lesson.state, None, frames=args.frames,
                      setup=lambda app: open_lesson(app, lesson, start=start), ui_scale=scale,
-                     theme_name=name)
+                     theme_name=name, offer_recovery=False)
 
 
 def _roll(args: argparse.Namespace) -> int:

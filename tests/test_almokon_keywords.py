@@ -463,6 +463,34 @@ def test_scout_looks_at_the_top_cards_keeps_one_and_shuffles_the_rest():
     assert all("Siege" not in rules.describe(e) for e in events)  # the log is public
 
 
+def test_scout_log_tells_the_look_then_the_keep_when_each_happens():
+    """Scout X: "Look at the top X cards of your deck. Put one into your hand. Shuffle the
+    remaining cards back." The log says the look when it happens, the keep (never which card:
+    it is hidden from the other player) only once she chooses, then the shuffle."""
+    deck = ["iron-blade", "ember-volley", "siege-golem", "war-forge"]
+    state = board(aria={"ap": 1, "hand": ["scouting-party"], "deck": deck})
+    state, looked = play(state, PlayCard("Aria", "scouting-party"))
+    lines = [rules.describe(e) for e in looked]
+    assert "Aria looks at the top 3 cards of their deck (Scout)." in lines
+    assert not said(looked, "kept") and not any("keeps" in line for line in lines)
+    state, chosen = play(state, Choose("Aria", "ember-volley"))
+    assert [e.kind for e in chosen][:2] == ["kept", "shuffled"]
+    assert not any("Ember" in rules.describe(e) for e in (*looked, *chosen))
+
+
+def test_foresee_log_tells_the_order_only_once_it_is_chosen():
+    """Foresee X: "Look at the top X cards of your deck. Return them to the top in any
+    order." The cards go back when the order is chosen, and only then does the log say so."""
+    deck = ["iron-blade", "ember-volley", "siege-golem", "war-forge"]
+    state = board(turn="Brannoc", brannoc={"hand": ["tide-charts"], "deck": deck})
+    state, looked = play(state, PlayCard("Brannoc", "tide-charts"))
+    assert said(looked, "foresee") and not said(looked, "reordered")
+    assert not any("back" in rules.describe(e) for e in looked)
+    state, chosen = play(state, Choose("Brannoc", "siege-golem,iron-blade,ember-volley"))
+    assert said(chosen, "reordered")
+    assert not any("Siege" in rules.describe(e) for e in chosen)
+
+
 def test_foresee_puts_the_top_cards_back_in_the_chosen_order():
     deck = ["iron-blade", "ember-volley", "siege-golem", "war-forge"]
     state = board(turn="Brannoc", brannoc={"hand": ["tide-charts"], "deck": deck})

@@ -284,3 +284,27 @@ def test_a_menu_replaces_a_stale_refusal_in_the_status_line():
     app.push(ChoiceMenu("Attack on Iron Sentinel", [("one", 1), ("two", 2)], lambda v: None))
     assert not app.session.status_error
     assert app.session.status == "Attack on Iron Sentinel: choose (1–2, Esc closes it)"
+
+
+def test_a_cards_action_buttons_have_keys_1_2_3_written_on_them_and_typed():
+    """Each action of the selected card is keyed 1, 2, 3 … in its order (Play first), the key
+    shown on the button; typing it starts that action, as the click does; the window's
+    fixed controls and the game's buttons keep their places and keys."""
+    from tabletop.ui import textlayer
+
+    app = open_app("almokon-midgame.toml")
+    hand_over(app, "Brannoc")
+    frame(app)
+    before = {b.label: (tuple(b.rect), b.key) for b in app.buttons}
+    uid = next(u for u in app.session.state.players[1].hand
+               if {g[0] for g in app.screen.groups_for(u)} >= {"play", "liquidate"})
+    click(app, card_at(app, uid))
+    frame(app)
+    card = [b for b in app.buttons if b.label not in before]
+    assert [b.key for b in card] == [str(n) for n in range(1, len(card) + 1)]
+    assert card[0].label.startswith("Play") and card[-1].label.startswith("Liquidate")
+    drawn = {d.words for d in textlayer.drawn()}
+    assert all(f"{b.label} ({b.key})" in drawn for b in card)
+    assert {b.label: (tuple(b.rect), b.key) for b in app.buttons if b.label in before} == before
+    press(app, getattr(pygame, f"K_{len(card)}"))  # Liquidate: its menu of what it gives up
+    assert isinstance(app.top, ChoiceMenu) or app.session.state.players[1].discard != ()

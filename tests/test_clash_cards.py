@@ -33,7 +33,7 @@ def test_the_example_boss_and_mob_set_hold_every_kind_of_card():
     boss = load_card_file(DATA / "clash-example-shellwyrm.toml")
     mobs = load_card_file(DATA / "clash-example-ratlings.toml")
     gear = load_card_file(DATA / "clash-example-gear.toml")
-    assert boss.sheet("Shellwyrm").kind == "boss" and mobs.sheet("Ratlings").kind == "mob"
+    assert boss.sheet("Shellwyrm").kind == "boss" and mobs.sheet("Ratling").kind == "mob"
     for library in (boss, mobs):
         kinds = {c.kind for c in library.attacks}
         assert kinds == {"ai", "signature", "routine"}

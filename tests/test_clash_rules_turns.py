@@ -355,3 +355,71 @@ def test_the_last_knight_killed_by_forced_movement_ends_the_clash_in_defeat():
     after, events = apply(state, Forced("knockback", "Shellwyrm", "Kara", 6))
     assert not after.knights and after.cards.result == "defeat"
     assert "Defeat" in events[-1].other
+
+
+AROUND = board("""
+[board]
+rows = 5
+cols = 5
+[[knights]]
+name = "Kara"
+at = "C1"
+speed = 4
+[[terrain]]
+name = "Wall"
+spaces = ["C2", "D2"]
+keywords = ["obstacle"]
+""")
+
+
+def test_movement_action_moves_one_space_at_a_time_and_its_event_has_the_path():
+    """*Movement Action*: "move your Knight, one space at a time"; "All movement is performed
+    in cardinal directions"; "You cannot move through Obstacle or Chasm Terrain tiles"; "you
+    cannot move onto the same space twice".  Kara goes round the Wall to C3, and the event
+    says every space she entered, so that a lesson plays the move back space by space."""
+    from tabletop.games.clash.actions import MoveKnight
+    from tabletop.spatial.grid import Space
+    from tabletop.teaching.acting import moves
+
+    state, events = apply(AROUND, MoveKnight("Kara", Space.parse("C3")))
+    (moved,) = [e for e in events if e.kind == "moved"]
+    assert [str(s) for s in moved.path] == ["B1", "B2", "B3", "C3"]
+    assert describe(moved) == "Kara moves to C3 (Movement Action)."
+    assert moves(events)[-1].path == ("B1", "B2", "B3", "C3")
+
+
+def test_every_reachable_space_has_a_legal_path_of_at_most_speed_steps():
+    """Each space of a Knight's reach has a path the rules allow: cardinal steps, never
+    through the Wall, another piece or the same space twice, at most Speed steps (one less
+    through Difficult terrain), ending there."""
+    from tabletop.games.clash import geometry
+
+    state = board("""
+[board]
+rows = 6
+cols = 6
+[[knights]]
+name = "Kara"
+at = "C3"
+speed = 4
+[[knights]]
+name = "Odo"
+at = "C4"
+[[terrain]]
+name = "Wall"
+spaces = ["B3", "B4"]
+keywords = ["obstacle"]
+[[terrain]]
+name = "Mud"
+spaces = ["D3"]
+keywords = ["difficult"]
+""")
+    kara = state.knight("Kara")
+    blocked = {*state.tile("Wall").spaces, state.knight("Odo").at}
+    for end in geometry.reach(state, kara):
+        path = geometry.move_path(state, kara, end)
+        steps = (kara.at, *path)
+        assert path[-1] == end and len(set(steps)) == len(steps)
+        assert all(b in a.neighbours() for a, b in zip(steps, steps[1:], strict=False))
+        assert not blocked & set(path)
+        assert len(path) <= kara.speed - (any(s in state.tile("Mud").spaces for s in steps))

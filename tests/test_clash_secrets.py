@@ -154,7 +154,7 @@ def test_undo_stops_at_a_mob_card_revealed():
 def test_the_setup_words_name_no_face_down_card():
     _, state = load(MOBS)
     library = state.cards.library
-    cards, words = enc_mod.setup(library, library.sheet("Ratlings"), level=1, seed=7,
+    cards, words = enc_mod.setup(library, library.sheet("Ratling"), level=1, seed=7,
                                  exhibition=False, mobs=("Ratling 1", "Ratling 2"),
                                  given={"Ratling 1": "Ratling Biter"})
     said = " ".join(words)

@@ -347,9 +347,11 @@ def test_mob_wounded_leaves_and_a_new_mob_spawns():
     while not draft.done:
         draft = ka.answer(draft, 0)
     after = draft.state
-    assert after.monster("Ratling 1") is None
-    assert "Ratling Biter" in after.cards.wound_stack
-    assert any("spawns on A1" in describe(e) for e in draft.events)
+    assert state.monster("Ratling 1").at == Space.parse("B3")
+    assert "Ratling Biter" in after.cards.wound_stack  # the wounded Ratling 1 left
+    # the new Mob takes the emptied space 1 of the Mob track, so its ring is 1 again
+    assert any("Ratling 1 spawns on A1" in describe(e) for e in draft.events)
+    assert after.monster("Ratling 1").at == Space.parse("A1")
     assert len([m for m in after.monsters if not m.boss]) == 4
 
 
@@ -357,27 +359,29 @@ def test_mob_track_a_spawned_mob_takes_the_number_of_its_space():
     """*Mob Track*: "These numbers correspond to the numbers on the Mob base rings";
     *Spawning Mobs*: the new BP card goes "on the leftmost empty space on the Mob track" and
     "the corresponding Mob miniature" is placed.  So the Mob spawned where Ratling 3 was is
-    the Sheet's name with ring 3, the next on space 5, and no two Mobs share a name."""
+    the Sheet's name with ring 3 (the example Sheet is "Ratling", as the board's Mobs are
+    named: "Ratling 3" again, beside Ratling 2), the next on space 5, and no two Mobs share
+    a name."""
     from tabletop.games.clash.actions import DefeatMob
     from tabletop.games.clash.forced_steps import Branch
 
     state, _ = apply(board("mobs"), DefeatMob("Ratling 3"))
     first, *_ = seq.spawn(Branch(state))  # facing ties are the players'
     state = replace(first.state, monsters=tuple(  # make room on the spawn space A1
-        replace(m, at=Space.parse("H12")) if m.name == "Ratlings 3" else m
+        replace(m, at=Space.parse("H12")) if m.name == "Ratling 3" else m
         for m in first.state.monsters))
     second, *_ = seq.spawn(Branch(state))
     track = second.state.mob_spaces
-    assert track == ("Ratling 1", "Ratling 2", "Ratlings 3", "Ratling 4", "Ratlings 5")
-    assert "Ratlings 3 spawns on A1" in " ".join(describe(e) for e in first.events)
+    assert track == ("Ratling 1", "Ratling 2", "Ratling 3", "Ratling 4", "Ratling 5")
+    assert "Ratling 3 spawns on A1" in " ".join(describe(e) for e in first.events)
     names = [m.name for m in second.state.monsters]
     assert len(names) == len(set(names))
     # A layout whose Mob names do not follow the track: the lowest number no Mob holds.
     odd = replace(state, monsters=tuple(
-        replace(m, name="Ratlings 5") if m.name == "Ratlings 3" else m for m in state.monsters),
-        mob_track=("Ratling 1", "Ratling 2", "Ratlings 5", "Ratling 4"))
+        replace(m, name="Ratling 5") if m.name == "Ratling 3" else m for m in state.monsters),
+        mob_track=("Ratling 1", "Ratling 2", "Ratling 5", "Ratling 4"))
     third, *_ = seq.spawn(Branch(odd))
-    assert third.state.mob_spaces[-1] == "Ratlings 1", third.events
+    assert third.state.mob_spaces[-1] == "Ratling 3", third.events
 
 
 def test_query_verbs_resolve_rolls_from_given_faces():
@@ -398,3 +402,22 @@ def test_query_verbs_resolve_rolls_from_given_faces():
     state2 = state.with_piece(replace(state.knight("Kara"), at=Space.parse("D6")))
     out = VERBS["attack"].run(state2, ["Kara", "Shellwyrm", "Longsword", "10,1,4"])
     assert out["hits"] == 2 and out["crit_chance"]
+
+
+def test_mob_clash_a_defeated_mobs_bp_card_leaves_the_track_for_the_wound_stack():
+    """*Clash Sequence*, Mob Monsters: "once Wounded, those enemies leave the Clash
+    entirely"; *Wound Stack*: "Successfully wounded BP cards become Wounds and end up on the
+    Wound Stack".  The manual DefeatMob takes Ratling 2's BP card off the Mob track (it is no
+    longer listed under the Mob BP cards, nor revealed) and puts it on the Wound Stack."""
+    from tabletop.games.clash.actions import DefeatMob
+
+    state = board("mobs")
+    card = dict(state.cards.mob_cards)["Ratling 2"]
+    state = replace(state, cards=replace(state.cards, revealed=("Ratling 2",)))
+    before = state.cards.wounds()
+    after, events = apply(state, DefeatMob("Ratling 2"))
+    assert "Ratling 2" not in dict(after.cards.mob_cards)
+    assert "Ratling 2" not in after.cards.revealed
+    assert after.cards.wound_stack[-1] == card and after.cards.wounds() > before
+    assert any(f"{card} goes on the Wound Stack" in describe(e) for e in events)
+    assert not after.cards.result  # far from the Ratlings' Wounds value

@@ -41,6 +41,63 @@ def test_knockback_into_a_column_path_then_crash_where_she_stopped():
     assert found == [("pushed", "Kara", ("C5", "C6")), ("crash", "Kara", ("C6",))]
 
 
+PULL = """
+game = "clash"
+[board]
+rows = 6
+cols = 10
+[[knights]]
+name = "Kara"
+at = "C6"
+[[monsters]]
+name = "Eggknight"
+type = "boss"
+at = "C1"
+size = 2
+facing = "east"
+[[terrain]]
+name = "Column"
+spaces = ["C4"]
+keywords = ["obstacle", "obscuring", "destructible"]
+"""
+
+DRAG = PULL.replace('at = "C6"', 'at = "C4"').replace('at = "C1"', 'at = "C2"').replace(
+    'spaces = ["C4"]', 'spaces = ["C3"]')
+
+
+def _told(branch):
+    return [(m.kind, m.piece, m.path) for m in moves(branch.events) if m.piece == "Kara"]
+
+
+def test_pushback_through_a_column_tells_the_move_then_the_crash_then_the_rest():
+    """*Keyword List: Pushback X*, into a Destructible Obstacle: the Knight breaks it and
+    suffers Crash on its space, as it moves onto it; the events tell the move up to the
+    Column, the Crash there, then the rest of the Pushback, in the order they happen."""
+    state = _clash("clash-rule-knockback-column")
+    (branch, *_) = outcomes(state, Forced("pushback", "Eggknight", "Kara", 3))
+    assert _told(branch) == [("pushed", "Kara", ("C5", "C6")), ("crash", "Kara", ("C6",)),
+                             ("pushed", "Kara", ("C7",))]
+
+
+def test_pull_through_a_column_tells_the_move_then_the_crash_then_the_rest():
+    """*Keyword List: Pull X*: pulled through a Destructible Column, Kara breaks it with a
+    Crash on its space, told between the move onto it and the rest of the Pull."""
+    state = layouts.loads(PULL, "pull.toml")[1]
+    (branch, *_) = outcomes(state, Forced("pull", "Eggknight", "Kara", 3))
+    assert _told(branch) == [("pushed", "Kara", ("C5", "C4")), ("crash", "Kara", ("C4",)),
+                             ("pushed", "Kara", ("C3",))]
+
+
+def test_drag_through_a_column_tells_the_move_then_the_crash_then_the_rest():
+    """*Keyword List: Drag X*: Kara follows the Eggknight's trail through the Column behind
+    her: the move onto it, the Crash there, then the rest of the trail."""
+    state = layouts.loads(DRAG, "drag.toml")[1]
+    for branch in outcomes(state, Forced("drag", "Eggknight", "Kara", 3)):
+        told = _told(branch)
+        assert told[:2] == [("pushed", "Kara", ("C3",)), ("crash", "Kara", ("C3",))]
+        assert told[2][0] == "pushed" and len(told) == 3
+
+
 def test_kingdom_hunt_carries_the_tiles_walked():
     state, events = kingdom_apply(load("mid-delve"), AdjustTrack("threat", 1))
     assert [(m.piece, m.path) for m in moves(events)] == [("Rotgut Hound", ("3", "7"))]

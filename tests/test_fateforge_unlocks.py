@@ -55,7 +55,7 @@ def test_allies_setup_roll_two_non_miss_results_in_the_first_preparation():
     state = replace(ally_scene(), ally=Ally("Brann", "Aria", 3, pool=("ff-red", "ff-blue")))
     refused(state, RollAllyDice(("hit", "miss")), "reroll an ally's misses")
     refused(state, RollAllyDice(("hit",)), "2 combat dice")
-    refused(state, RollAllyDice(("hit", "special")), "ff-blue die has no special face")
+    refused(state, RollAllyDice(("hit", "special")), "the blue die has no special face")
     state, _ = play(state, RollAllyDice(("hit", "shot")))
     assert state.ally.dice == ("hit", "shot") and state.ally.rolled
     refused(state, RollAllyDice(("hit", "shot")), "already rolled")
@@ -163,11 +163,11 @@ def test_combat_dice_pool_four_dice_chosen_from_the_pool():
     pool = ("ff-red", "ff-red", "ff-yellow", "ff-blue", "ff-melee")
     state = prep(hero("Aria", "a", pool=pool))
     refused(state, RollDice("Aria", ("hit",) * 4, ("ff-red", "ff-green", "ff-blue", "ff-red")),
-            "ff-green is not in Aria's dice pool")
+            "the green die is not in Aria's dice pool")
     state, events = play(state, RollDice("Aria", ("hit", "hit", "step", "special"),
                                          ("ff-red", "ff-red", "ff-yellow", "ff-melee")))
     assert state.hero("Aria").dice == ("hit", "hit", "step", "special")
-    assert "ff-melee" in events[0]
+    assert "melee weapon special" in events[0] and "ff-" not in events[0]
 
 
 def test_combat_dice_pool_each_result_is_a_face_of_its_die():

@@ -120,3 +120,37 @@ def test_an_ordered_step_in_the_terminal_names_names_with_spaces(capsys, monkeyp
     assert "in order, first first" in out
     assert "Your order first goes wrong at the 2nd pick: Scout" in out
     assert "Right." in out
+
+
+@pytest.mark.parametrize("argv", [["learn", "clash-herd"],
+                                  ["learn", "--practice", "los", "--seed", "3"]])
+def test_a_lesson_opens_its_lesson_even_with_a_board_waiting_for_recovery(
+        capsys, monkeypatch, tmp_path, argv):
+    """A left-behind board is offered by ``tabletop play``; ``tabletop learn`` opens the
+    lesson (its screen, not the plain board under a restore prompt) and leaves the board
+    waiting."""
+    from tabletop.games import layouts
+    from tabletop.ui.controllers import lesson as lesson_screens
+    from tabletop.ui.recovery import Recovery
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    folder = tmp_path / "recovery"
+    monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(folder))
+    _, state = layouts.load("layouts/clash-teaching.toml")
+    Recovery(folder, pid=2**31 - 2).write(state, "clash-teaching.toml")  # no such process
+    assert len(Recovery(folder).pending()) == 1
+    apps = []
+    for opener in ("open_lesson", "open_practice"):
+        real = getattr(lesson_screens, opener)
+
+        def record(app, *args, _real=real, **kwargs):
+            apps.append(app)
+            return _real(app, *args, **kwargs)
+
+        monkeypatch.setattr(lesson_screens, opener, record)
+    code, _, err = _run(capsys, monkeypatch, *argv, "--frames", "2")
+    assert code == 0, err
+    (app,) = apps
+    assert [type(c).__name__ for c in app.stack][-1] in ("LessonScreen", "PracticeScreen")
+    assert len(app.stack) == 1
+    assert len(Recovery(folder).pending()) == 1  # still offered by the next `tabletop play`

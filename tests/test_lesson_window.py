@@ -126,6 +126,8 @@ def test_yes_no_by_keyboard_and_a_do_step_played_back():
     (drawn,) = screen.asked  # asked about the board after the move: the line is clear
     assert not drawn.picture.blocked and drawn.caption.startswith("los Eggknight Kara: yes")
     assert screen.playback is not None and [m.piece for m in screen.trail] == ["Kara"]
+    (walk,) = screen.trail  # her own move, space by space as the rules core chose it
+    assert len(walk.path) == 4 and walk.path[-1] == "B2"
     _key(app, pygame.K_a, "a")  # any key skips the playback; the trail stays
     assert screen.playback is None and screen.trail
     _key(app, pygame.K_RETURN)

@@ -1,6 +1,7 @@
 """Names, never raw ids, in the text a player reads: the log, the status line (refusals
 included), the side panel and the menus, over a stretch of play on every Almokon board (the
-game whose cards have ids unlike their names)."""
+game whose cards have ids unlike their names), and the Fateforge dice (whose kinds have ids
+unlike the players' words for them)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_fateforge_ui import frame, open_app, roll_in_tray
 
+from tabletop.dice.kinds import DATA_KINDS
 from tabletop.games import layouts
 from tabletop.games.almokon.actions import Attack, PlayCard
 from tabletop.games.almokon.wording import form_words
+from tabletop.games.fateforge.actions import RollDice
 from tabletop.ui.app import App
 from tabletop.ui.session import Session
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
@@ -81,4 +85,29 @@ def test_no_raw_card_id_in_any_text_a_player_reads(name):
         seen += texts(app)
     state = app.session.state
     leaks = {uid: line for line in seen for uid in raw_ids(state, line)}
+    assert not leaks
+
+
+FATEFORGE_DICE = [kind for kind in DATA_KINDS if kind.startswith("ff-")]
+
+
+@pytest.mark.parametrize("name", ["fateforge-chapel.toml", "fateforge-allies.toml"])
+def test_no_raw_die_id_in_the_fateforge_log_status_panel_or_buttons(name):
+    """The Preparation roll's log line and a dice refusal name the dice as players do
+    ("red", "melee weapon"), as the dice tray's results do, never ``ff-red``."""
+    app = open_app(name)
+    app.screen.next()
+    roll_in_tray(app)
+    frame(app)
+    state = app.session.state
+    hero = state.heroes[0]
+    app.session.perform(RollDice(hero.name, ("hit",) * 4, kinds=("ff-ranged",) * 4))
+    refused = app.session.status
+    seen = [*app.session.log, refused, *app.screen.panel_lines(),
+            *(b.label for b in app.buttons)]
+    rolls = [line for line in app.session.log if " rolls " in line]
+    assert rolls and all(re.search(r" rolls (red|yellow|blue|green) ", line) for line in rolls)
+    assert "ranged weapon" in refused
+    leaks = [line for line in seen for kind in FATEFORGE_DICE
+             if re.search(rf"(?<![\w-]){re.escape(kind)}(?![\w-])", line)]
     assert not leaks

@@ -175,3 +175,53 @@ def test_f12_writes_a_board_picture_into_the_screenshots_folder_it_names(tmp_pat
     assert not list(tmp_path.glob("*.png"))  # not the current folder
     assert load_board(pictures[0])[1] == app.session.state
     assert app.interactive and app.buttons  # the window keeps its buttons
+
+
+EDGE = """
+game = "clash"
+[board]
+rows = 5
+cols = 7
+[[knights]]
+name = "Kara"
+at = "A1"
+[[knights]]
+name = "Bram"
+at = "A4"
+[[knights]]
+name = "Odo"
+at = "A7"
+"""
+
+
+def test_los_overlays_along_the_same_board_edge_are_drawn_side_by_side(tmp_path):
+    """Kara sees Odo, Odo sees Kara and Kara sees Bram along the north edge, on one line:
+    each later line is drawn beside the earlier ones (its colour and style whole along its
+    middle), not over them."""
+    board = tmp_path / "edge.toml"
+    board.write_text(EDGE, encoding="utf-8")
+    pygame.font.init()
+    game, state = layouts.load(board)
+    app = App(Session(game, state), SIZE)
+    app.interactive = False
+    frame(app)
+    for question in ("los Kara Odo", "los Odo Kara", "los Kara Bram"):
+        app.screen.apply_overlay(question)
+    surface = frame(app)
+    (a, b), = app.screen.asked[2].picture.lines
+    start, end = app.screen.board_point(a), app.screen.board_point(b)
+    x = (start[0] + end[0]) // 2  # where all three run
+    column = [surface.get_at((x, y))[:3] for y in range(start[1] - 30, start[1] + 30)]
+    for index in range(3):
+        assert column.count(overlay_colour(index)) >= 2, index
+
+
+def test_beside_moves_a_line_off_one_it_would_run_along_only():
+    from tabletop.ui.views.asked import beside
+
+    drawn = [((10, 10), (110, 10))]
+    assert beside((50, 10), (200, 10), drawn, 6) in (((50, 16), (200, 16)),
+                                                       ((50, 4), (200, 4)))
+    assert beside((10, 30), (110, 30), drawn, 6) == ((10, 30), (110, 30))  # apart already
+    assert beside((10, 10), (10, 110), drawn, 6) == ((10, 10), (10, 110))  # crossing
+    assert beside((120, 10), (200, 10), drawn, 6) == ((120, 10), (200, 10))  # end to end

@@ -98,3 +98,65 @@ def test_a_running_window_is_not_offered(tmp_path):
         window.kill()
         window.wait()
     assert len(Recovery(tmp_path).pending()) == 1
+
+
+WINDOW = """
+import sys
+from tabletop.games import layouts
+from tabletop.games.clash.actions import MoveKnight
+from tabletop.spatial.grid import Space
+from tabletop.ui.app import run_board
+
+game, state = layouts.load(sys.argv[1])
+
+def setup(app):
+    if sys.argv[2] == "moved":
+        assert app.session.perform(MoveKnight("Kara", Space.parse("C3")))
+    print("ready", flush=True)
+
+sys.exit(run_board(game, state, sys.argv[1], setup=setup))
+"""
+
+
+def stop_a_window(tmp_path, how: str, signal_number: int):
+    """A real window (the dummy video driver) on a board, ``moved`` or not, stopped by
+    ``signal_number`` once it runs: its exit code, standard error and recovery folder."""
+    import signal as signals
+
+    source = tmp_path / "board.toml"
+    source.write_text(BOARD, encoding="utf-8")
+    folder = tmp_path / "recovery"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "TABLETOP_RECOVERY_DIR": str(folder)}
+    window = subprocess.Popen([sys.executable, "-c", WINDOW, str(source), how], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert window.stdout.readline().strip() == "ready"
+        window.send_signal(signal_number)
+        _, err = window.communicate(timeout=30)
+    finally:
+        if window.poll() is None:
+            window.send_signal(signals.SIGKILL)
+            window.wait()
+    return window.returncode, err, folder
+
+
+def test_sigterm_keeps_the_unsaved_board_for_recovery_and_exits_with_one_line(tmp_path):
+    import signal as signals
+
+    code, err, folder = stop_a_window(tmp_path, "moved", signals.SIGTERM)
+    assert code == 128 + signals.SIGTERM
+    assert err.count("\n") == 1 and err.startswith("tabletop: stopped by SIGTERM; the unsaved "
+                                                   "board is kept in ")
+    (pending,) = Recovery(folder, pid=0).pending()
+    _, state = pending.load()
+    assert str(state.knight("Kara").at) == "C3"
+
+
+def test_sighup_on_an_unchanged_board_leaves_nothing_to_recover(tmp_path):
+    import signal as signals
+
+    code, err, folder = stop_a_window(tmp_path, "unchanged", signals.SIGHUP)
+    assert code == 128 + signals.SIGHUP
+    assert err == "tabletop: stopped by SIGHUP; nothing was unsaved\n"
+    assert not folder.exists() or not list(folder.glob("*.toml"))

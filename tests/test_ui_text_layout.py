@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_ui_clash_preview_labels import PREVIEWS
 
 from tabletop.ui import textlayer
 from tabletop.ui.screenshot import render
@@ -214,4 +215,26 @@ def _help_drawn(app) -> None:
     for key, meaning in app.top.rows:
         assert key in words and " ".join(meaning.split()[-2:]) in words
     assert not any(d.shortened for d in listed)
+    assert overprints(drawn) == []
+
+
+ASKED = [
+    ("bench-30x30.toml", ['reach "Knight 1"']),
+    ("bench-30x30.toml", ['reach "Knight 1"', 'los "Knight 1" "Knight 4"']),
+    *((name, [spec]) for name, spec in PREVIEWS),
+    ("clash-rule-knockback-column.toml", ["preview forced knockback Eggknight Kara 2"]),
+    ("clash-rule-knockback-side.toml",
+     ["preview forced 'knockback to the side' Eggknight Kara 5", "outcome 2"]),
+]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("name", "overlays"), ASKED, ids=lambda v: str(v))
+def test_overlay_and_preview_numbers_overprint_no_label(name, overlays, size):
+    """An overlay's number disc, a preview's step numbers and its outcome badges are placed
+    by the text layer's placer clear of the tile plates, the names and the edge labels."""
+    render(f"layouts/{name}", size, overlays)
+    drawn = _on_show()
+    numbers = [d for d in drawn if d.words.isdigit()]
+    assert numbers
     assert overprints(drawn) == []

@@ -69,6 +69,15 @@ def prepare(roll: Roll, max_dice: int = MAX_DICE) -> Preparation:
     return Preparation(roll)
 
 
+def die_word(kind: str) -> str:
+    """A Fateforge die kind as players name it, the word before "die": its colour for a
+    combat die (``"red"``), ``"melee weapon"`` or ``"ranged weapon"`` for a weapon die (the
+    colours and weapons of the rulebook's *Combat Dice Pool* and *Weapons*); a kind not of
+    Fateforge keeps its name."""
+    word = kind.lower().removeprefix("ff-")
+    return f"{word} weapon" if word in ("melee", "ranged") else word
+
+
 def result_label(text: str) -> str:
     """``text`` as a die label: ``"skill-hit"`` -> ``"SKILL HIT"``, ``"step/hit"`` ->
     ``"STEP/HIT"`` (the rules core writes results lower-case with hyphens)."""

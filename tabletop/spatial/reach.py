@@ -73,13 +73,38 @@ def reachable_through(board: Board, start: Space, speed: int, *, blocked: frozen
     ended on.  A path through any ``difficult`` space (the start included) is one step
     shorter.  Returns the destinations (never ``start``).
     """
-    jumpable = jumpable or {}
+    return frozenset(_search(board, start, speed, blocked, difficult, pass_through,
+                             jumpable or {}, jump, first_steps))
+
+
+def path_through(board: Board, start: Space, to: Space, speed: int, *,
+                 blocked: frozenset[Space], difficult: frozenset[Space],
+                 pass_through: frozenset[Space] = frozenset(),
+                 jumpable: Mapping[Space, str] | None = None, jump: int = 0,
+                 first_steps: Iterable[Space] | None = None) -> tuple[Space, ...] | None:
+    """The path a Knight on ``start`` takes to end its voluntary movement on ``to`` under
+    the rules of :func:`reachable_through` (same arguments): the spaces entered, ``start``
+    excluded, ``to`` last; one of the fewest steps (the first found, neighbours taken north,
+    east, south, west), or ``None`` when ``to`` cannot be reached."""
+    ends = _search(board, start, speed, blocked, difficult, pass_through, jumpable or {},
+                   jump, first_steps, goal=to)
+    return ends.get(to)
+
+
+def _search(board: Board, start: Space, speed: int, blocked: frozenset[Space],
+            difficult: frozenset[Space], pass_through: frozenset[Space],
+            jumpable: Mapping[Space, str], jump: int, first_steps: Iterable[Space] | None,
+            goal: Space | None = None) -> dict[Space, tuple[Space, ...]]:
+    """Breadth-first search of voluntary movement (see :func:`reachable_through`): each end
+    space mapped to the first path found to it (its spaces, ``start`` excluded); with
+    ``goal``, paths are kept and the search stops once ``goal`` is an end."""
     firsts = tuple(start.neighbours() if first_steps is None else first_steps)
     seen: set[tuple[Space, tuple, bool]] = set()
-    frontier: deque[tuple[Space, tuple, bool, int]] = deque()
-    ends: set[Space] = set()
+    frontier: deque[tuple[Space, tuple, bool, int, tuple[Space, ...]]] = deque()
+    ends: dict[Space, tuple[Space, ...]] = {}
 
-    def enter(space: Space, leap: tuple, rough: bool, steps: int) -> None:
+    def enter(space: Space, leap: tuple, rough: bool, steps: int,
+              path: tuple[Space, ...]) -> None:
         if space == start or not board.contains(space) or space in blocked:
             return
         if space in jumpable:
@@ -97,17 +122,19 @@ def reachable_through(board: Board, start: Space, speed: int, *, blocked: frozen
         if key in seen:
             return
         seen.add(key)
-        if leap[0] != "over" and space not in pass_through and steps <= speed - rough:
-            ends.add(space)
-        frontier.append((space, leap, rough, steps))
+        path = (*path, space) if goal is not None else ()
+        if (leap[0] != "over" and space not in pass_through and steps <= speed - rough
+                and space not in ends):
+            ends[space] = path
+        frontier.append((space, leap, rough, steps, path))
 
     if speed >= 1:
         for space in firsts:
-            enter(space, ("ready",), start in difficult, 1)
-    while frontier:
-        here, leap, rough, steps = frontier.popleft()
+            enter(space, ("ready",), start in difficult, 1, ())
+    while frontier and (goal is None or goal not in ends):
+        here, leap, rough, steps, path = frontier.popleft()
         if steps >= speed:
             continue
         for there in here.neighbours():
-            enter(there, leap, rough, steps + 1)
-    return frozenset(ends)
+            enter(there, leap, rough, steps + 1, path)
+    return ends

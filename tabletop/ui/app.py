@@ -33,6 +33,7 @@ from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.recovery import Pending, Recovery
 from tabletop.ui.screens import screen_for
 from tabletop.ui.session import Session
+from tabletop.ui.stopsignals import StopSignals
 from tabletop.ui.textlayer import block, cover, line_height
 from tabletop.ui.views.asked import draw_asked, draw_captions
 from tabletop.ui.views.base import text, wrap
@@ -718,10 +719,14 @@ def run(path: str | None, *, frames: int | None = None,
 
 
 def run_board(game, state, path: str | None, *, frames: int | None = None,
-              setup=None, ui_scale: int | None = None, theme_name: str | None = None) -> int:
+              setup=None, ui_scale: int | None = None, theme_name: str | None = None,
+              offer_recovery: bool = True) -> int:
     """Run the window on ``state`` (from ``path``, or from no file); ``setup(app)``, when
     given, arranges the controller stack first (a lesson puts its screen there).  The look:
-    the settings file's, or ``ui_scale`` and ``theme_name`` for this run when given."""
+    the settings file's, or ``ui_scale`` and ``theme_name`` for this run when given.  A
+    board left behind by a window that did not close cleanly is offered first when
+    ``offer_recovery`` (``tabletop play``); a lesson passes ``False`` and keeps its screen,
+    the board waiting for the next ``play``."""
     recovery = Recovery()
     recovery.remove_interrupted_saves(*([Path(path).parent] if path else []))
     session = Session(game, state, path=path, recovery=recovery)
@@ -737,19 +742,29 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
         theme.use(theme_name)
     if note:
         session.tell(note, error=True)
+    app: App | None = None
+
+    def stop() -> None:
+        if app is not None:
+            app.running = False
+        wake()
+
+    stopped = StopSignals(stop)
     try:
-        window = pygame.display.set_mode(theme.DEFAULT_WINDOW, pygame.RESIZABLE)
-        pygame.display.set_caption(f"tabletop — {Path(path).name if path else game.title}")
-        app = App(session, window.get_size())
-        if setup is not None:
-            setup(app)
-        pending = recovery.pending()
-        if pending:
-            app.push(RestorePrompt(pending[0]))
-        loop = FrameLoop(app, present, wait_ms=WAIT_MS if frames is None else 0)
-        background.WORKER.notify = wake
-        while app.running and (frames is None or loop.turns < frames):
-            loop.step()
+        with stopped:  # after SDL's start, so that these handlers replace SDL's
+            window = pygame.display.set_mode(theme.DEFAULT_WINDOW, pygame.RESIZABLE)
+            pygame.display.set_caption(f"tabletop — {Path(path).name if path else game.title}")
+            app = App(session, window.get_size())
+            if setup is not None:
+                setup(app)
+            pending = recovery.pending() if offer_recovery else []
+            if pending:
+                app.push(RestorePrompt(pending[0]))
+            loop = FrameLoop(app, present, wait_ms=WAIT_MS if frames is None else 0)
+            background.WORKER.notify = wake
+            while (app.running and stopped.received is None
+                   and (frames is None or loop.turns < frames)):
+                loop.step()
     except Exception as exc:  # a bug, not a user mistake: keep the recovery file, one line
         print(f"tabletop: internal error ({type(exc).__name__}: {exc}); the board is kept in "
               f"{recovery.file} and is offered at the next start", file=sys.stderr)
@@ -758,5 +773,26 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
         background.WORKER.notify = None
         background.frame_idle()
         pygame.quit()
+    if stopped.received is not None:
+        return stopped_by_signal(session, stopped)
     recovery.discard()
     return EXIT_OK
+
+
+def stopped_by_signal(session: Session, stopped: StopSignals) -> int:
+    """After SIGTERM or SIGHUP stopped the window: a board with unsaved changes is kept in
+    the recovery file (offered at the next start, as after a crash), an unchanged one needs
+    nothing kept; one line on standard error says which; returns 128 + the signal's number
+    (the shell's code for a program ended by a signal)."""
+    recovery = session.recovery
+    if session.dirty and recovery is not None:
+        session.write_recovery()
+        kept = (f"the unsaved board is kept in {recovery.file} and is offered at the next "
+                f"start" if recovery.file.is_file() else f"the unsaved board could not be "
+                f"kept ({session.status})")
+    else:
+        if recovery is not None:
+            recovery.discard()
+        kept = "nothing was unsaved"
+    print(f"tabletop: stopped by {stopped.name}; {kept}", file=sys.stderr)
+    return 128 + (stopped.received or 0)

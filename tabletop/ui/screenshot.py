@@ -74,9 +74,11 @@ def render(path: str, size: tuple[int, int], overlays: list[str] = (), reveal: b
             app.screen.apply_overlay(spec)
         surface = pygame.Surface(size)
         app.draw(surface)
-    finally:
+    finally:  # the look as before; the text sized for the default window again (a window
+        # sizes it for itself at each frame)
         theme.set_ui_scale(before[0])
         theme.use(before[1])
+        theme.set_window(theme.DEFAULT_WINDOW)
     return surface, app.screen.picture_state(reveal)
 
 

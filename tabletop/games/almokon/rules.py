@@ -733,6 +733,7 @@ def _answer_choice(run: _Run, action: Choose) -> None:
         order = tuple(action.option.split(","))
         deck = run.player(choice.player).deck
         run.set_player(choice.player, deck=order + deck[len(order):])
+        run.say("reordered", player=run.player(choice.player).name)
     else:
         run.own_action = choice.own_action
         sources = _forge_sources(run.s, choice.player, choice.card)

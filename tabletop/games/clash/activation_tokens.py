@@ -139,14 +139,41 @@ def defeat_mob(state: ClashState, action: DefeatMob) -> Result:
     """``action.mob`` is defeated: it leaves the board and its BP card the Mob track; each
     Activation token it held moves by the Mob Clash rule, not flipped (rulebook *Resolving
     Activations*: "if it was ready, it remains ready"); with no BP card left, the token leaves
-    the track."""
+    the track.  With card files, its BP card, wounded, goes face up on top of the Wound
+    Stack (*Wound Stack*: "Successfully wounded BP cards become Wounds and end up on the
+    Wound Stack"; *Mob Clash*: "once Wounded, those enemies leave the Clash entirely"), and
+    the Clash is won when the Wounds reach the Monster's Wounds value; the escalation and
+    spawn that follow a wound are the players' (or the Knight Attack's, which takes the card
+    off the track before it defeats the Mob)."""
     mob = state.monster(action.mob)
     if mob is None or mob.boss:
         raise IllegalActionError(action, f"there is no Mob called {action.mob!r} on the "
                                          f"board (a Boss is slain, not defeated on the Mob "
                                          f"track)")
     state, events = remove_mob(state, mob.name)
-    return state, (Event("mob-defeated", mob.name, rule="Mob Clash"), *events)
+    state, wound = _wound_its_card(state, mob.name)
+    return state, (Event("mob-defeated", mob.name, rule="Mob Clash"), *events, *wound)
+
+
+def _wound_its_card(state: ClashState, mob: str) -> Result:
+    """``state`` with Mob ``mob``'s BP card (when the Mob track lists one) off the track and
+    on top of the Wound Stack, the Knights' Victory marked when the Wounds are enough; and
+    the events saying so."""
+    cards = state.cards
+    card = dict(cards.mob_cards).get(mob) if cards is not None else None
+    if card is None:
+        return state, ()
+    cards = replace(cards, mob_cards=tuple(p for p in cards.mob_cards if p[0] != mob),
+                    revealed=tuple(r for r in cards.revealed if r != mob),
+                    wound_stack=(*cards.wound_stack, card))
+    events = [Event("said", other=f"{card} goes on the Wound Stack (wounded): "
+                                  f"{cards.wounds()} of {cards.wounds_needed()} Wounds",
+                    rule="Wound Stack")]
+    if cards.wounds() >= cards.wounds_needed() and not cards.result:
+        cards = replace(cards, result="victory")
+        events.append(Event("said", other="The Monster is slain: the Clash ends with the "
+                                          "Knights' Victory", rule="Clash Sequence"))
+    return replace(state, cards=cards), tuple(events)
 
 
 def remove_mob(state: ClashState, name: str) -> Result:

@@ -21,7 +21,7 @@ from tabletop.errors import QueryError
 from tabletop.games.clash.state import BLOCKS_MOVEMENT, ClashState, Knight, Monster, Piece, Terrain
 from tabletop.spatial import facing, measure
 from tabletop.spatial.grid import Board, Space
-from tabletop.spatial.reach import reachable, reachable_through
+from tabletop.spatial.reach import path_through, reachable, reachable_through
 from tabletop.spatial.sight import Sight, SightMap, SightPlan, line_of_sight, sight_map
 
 
@@ -366,14 +366,24 @@ def reach(state: ClashState, knight) -> frozenset[Space]:
     index = _terrain(state)
     if any(k.has(a) for a in MOVEMENT_ABILITIES):
         return _ability_reach(state, k, index)
+    rules = _plain_rules(state, k, index)
+    return reachable(state.board, k.at, k.speed, rules["blocked"], rules["difficult"],
+                     first_steps=rules["first_steps"])
+
+
+def _plain_rules(state: ClashState, k: Knight, index: _Terrain) -> dict:
+    """The movement rules of a Knight without movement abilities (*Movement Action*,
+    *Vantage Points*), as the keyword arguments of :func:`reachable_through`: other pieces
+    and no-entry terrain block; from a Vantage Point the first step is to a space adjacent
+    to its Monster, whose spaces are neither entered nor difficult."""
     occupied = frozenset(s for s, piece in state.occupant.items() if piece.name != k.name)
-    blocked = index.no_entry | occupied
     host = state.pieces.get(k.vantage) if k.vantage else None
     if isinstance(host, Monster):
-        return reachable(state.board, k.at, k.speed, blocked | set(host.spaces),
-                         index.difficult - set(host.spaces), first_steps=_around(state.board,
-                                                                                   host))
-    return reachable(state.board, k.at, k.speed, blocked, index.difficult)
+        return {"blocked": index.no_entry | occupied | set(host.spaces),
+                "difficult": index.difficult - set(host.spaces),
+                "first_steps": _around(state.board, host)}
+    return {"blocked": index.no_entry | occupied, "difficult": index.difficult,
+            "first_steps": None}
 
 
 MOVEMENT_ABILITIES = ("bypass", "advanced bypass", "superior bypass", "jump", "advanced jump")
@@ -381,7 +391,13 @@ MOVEMENT_ABILITIES = ("bypass", "advanced bypass", "superior bypass", "jump", "a
 
 
 def _ability_reach(state: ClashState, k: Knight, index: _Terrain) -> frozenset[Space]:
-    """:func:`reach` for a Knight with Bypass or Jump (rulebook *Keyword List*).  Bypass:
+    """:func:`reach` for a Knight with Bypass or Jump (rulebook *Keyword List*)."""
+    return reachable_through(state.board, k.at, k.speed, **_ability_rules(state, k, index))
+
+
+def _ability_rules(state: ClashState, k: Knight, index: _Terrain) -> dict:
+    """The movement rules of a Knight with Bypass or Jump, as the keyword arguments of
+    :func:`reachable_through` (rulebook *Keyword List*).  Bypass:
     through other Knights; Advanced and Superior Bypass: through every miniature; never ending
     on one.  Superior Bypass also enters and ends on Obstacles and ignores Difficult and Chasm
     tiles.  Jump ignores one space of one tile (Advanced Jump: up to two adjacent spaces of one
@@ -403,9 +419,21 @@ def _ability_reach(state: ClashState, k: Knight, index: _Terrain) -> frozenset[S
     jumpable = {s: t.name for t in state.terrain for s in t.spaces
                 if s in no_entry and s not in occupied} if jump else {}
     difficult = frozenset() if superior else index.difficult - set(host.spaces if host else ())
-    return reachable_through(state.board, k.at, k.speed, blocked=blocked - set(jumpable),
-                             difficult=difficult, pass_through=passing, jumpable=jumpable,
-                             jump=jump, first_steps=_around(state.board, host) if host else None)
+    return {"blocked": blocked - set(jumpable), "difficult": difficult, "pass_through": passing,
+            "jumpable": jumpable, "jump": jump,
+            "first_steps": _around(state.board, host) if host else None}
+
+
+def move_path(state: ClashState, knight, to: Space) -> tuple[Space, ...]:
+    """The spaces Knight ``knight``'s Movement Action passes through to end on ``to`` (``to``
+    last, its start left out): one of the shortest paths the rules of :func:`reach` allow
+    (*Movement Action*: cardinal steps, around what blocks; Bypass and Jump as the *Keyword
+    List* says), the first found; just ``(to,)`` when ``to`` is not in its reach."""
+    k = as_knight(state, knight)
+    index = _terrain(state)
+    rules = (_ability_rules if any(k.has(a) for a in MOVEMENT_ABILITIES) else _plain_rules)(
+        state, k, index)
+    return path_through(state.board, k.at, to, k.speed, **rules) or (to,)
 
 
 def zone_of(state: ClashState, p, x: int) -> frozenset[Space]:

@@ -189,15 +189,20 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
         return tgt.at == done[-1] and bool(over & {t.name for t in b.state.terrain
                                                    if done[-1] in t.spaces})
 
-    def close(b: Branch, path, went, *, settle_target: bool = True) -> list[Branch]:
-        """The movement so far told as events, then the pieces settle; a Knight left on the
-        space it Jumped is no outcome."""
+    def close(b: Branch, path, went, *, settle_target: bool = True,
+              since: int | None = None) -> list[Branch]:
+        """The movement so far told as events, then the pieces settle; what the last step
+        caused (a Crash against what stopped it: the events from index ``since``) is told
+        after the movement, as it happened.  A Knight left on the space it Jumped is no
+        outcome."""
         tgt = b.state.pieces.get(target)
         done = jumped(b)
         if tgt is not None and done and tgt.at == done[-1]:
             return []
         if path and target in b.state.pieces:
-            b = b.then(None, Event("pushed", target, tuple(path), rule=rule))
+            told = Event("pushed", target, tuple(path), rule=rule)
+            at = len(b.events) if since is None else since
+            b = replace(b, events=(*b.events[:at], told, *b.events[at:]))
         if went:
             b = b.then(None, Event("source-moved", source, tuple(went), rule=rule))
         settled = settle(b, target, rule) if settle_target else [b]
@@ -219,7 +224,8 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
         src_next = spaces_at(src, src.at.step(*DIRECTIONS[d]))
         if set(nxt) & set(src.spaces):
             results.extend(close(b.then(None, Event("stopped", target, other=source,
-                                                    rule=rule)), path, went))
+                                                    rule=rule)), path, went,
+                                 since=len(b.events)))
             continue
         off = not all(b.state.board.contains(s) for s in nxt)
         if not off and may_jump(b, tgt, nxt_at, left):
@@ -245,10 +251,11 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
         if off or (hard and not is_boss(tgt)):
             what = "the Board Edge" if off else hard[0].name
             if hard and not off and (mob_source or knight_source):
+                mark = len(b.events)
                 if isinstance(tgt, Knight):
                     b = crash(b, target, what, f"{rule}: into an Indestructible Obstacle")
                 results.extend(close(b.then(None, Event("stopped", target, other=what,
-                                                        rule=rule)), path, went))
+                                                        rule=rule)), path, went, since=mark))
                 continue
             if path:
                 b = b.then(None, Event("pushed", target, tuple(path), rule=rule))
@@ -279,17 +286,22 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
         if blockers and mob_source:
             results.extend(close(b.then(None, Event("stopped", target, other=blockers[0].name,
                                                     rule=f"{rule}: a Mob stops at miniatures")),
-                                 path, went))
+                                 path, went, since=len(b.events)))
             continue
-        if walls and isinstance(tgt, Knight):
+        mark: int | None = len(b.events)  # where this step's move is told (None: told)
+        if walls and isinstance(tgt, Knight):  # onto the tile: the move, then what it breaks
+            b = b.then(None, Event("pushed", target, (*path, nxt_at), rule=rule))
             for t in walls:
                 b = destroy(b, t, "Destructible")
             b = crash(b, target, walls[0].name, f"{rule}: into a Destructible Obstacle",
                       nxt_at)
+            path, mark = (), None  # the rest of the movement is told from here
+        step = (nxt_at,) if mark is not None else ()
         for kind, nb, _ in _enter(b, tgt, nxt_at, rule, knockback=False, source=source):
             if kind == "end":
-                told = Event("pushed", target, (*path, nxt_at), rule=rule)
-                nb = replace(nb, events=(*b.events, told, *nb.events[len(b.events):]))
+                if mark is not None:
+                    told = Event("pushed", target, (*path, nxt_at), rule=rule)
+                    nb = replace(nb, events=(*nb.events[:mark], told, *nb.events[mark:]))
                 stepped = (_source_step(nb, source, d, rule)
                            if target not in nb.state.pieces else None)
                 results.extend(close(stepped or nb, (), (
@@ -301,9 +313,9 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
                 continue
             moved = _source_step(nb, source, d, rule)
             if moved is None:
-                results.extend(close(nb, (*path, nxt_at), went))
+                results.extend(close(nb, (*path, *step), went))
                 continue
-            pending.append((moved, d, left - 1, (*path, nxt_at),
+            pending.append((moved, d, left - 1, (*path, *step),
                             (*went, moved.state.pieces[source].at)))
     return results
 
@@ -408,6 +420,15 @@ def _follow_path(branch: Branch, source: str, target: str, path, rule: str, *, d
     ignored; a movement that stops on one is no outcome (a Jump never ends on its space)."""
     b = branch
     walked: list[Space] = []
+    told = 0  # how many of the walked spaces a "pushed" event has told
+
+    def tell(b: Branch, *entering: Space) -> Branch:
+        """The movement not yet told (and ``entering``), told now: before what it causes."""
+        nonlocal told
+        moved = (*walked[told:], *entering)
+        told = len(walked) + len(entering)
+        return b.then(None, Event("pushed", target, moved, rule=rule)) if moved else b
+
     crashed = False
     for at in path:
         piece = b.state.pieces.get(target)
@@ -416,14 +437,14 @@ def _follow_path(branch: Branch, source: str, target: str, path, rule: str, *, d
         if (dist is not None and straight is not None and not crashed
                 and isinstance(piece, Knight) and straight.get(piece.at, 0) < dist[piece.at]):
             hard = [t for t in b.state.terrain if t.has("obstacle") and not destructible(t)]
-            b = crash(b, target, hard[0].name if hard else "an Obstacle",
+            b = crash(tell(b), target, hard[0].name if hard else "an Obstacle",
                       f"{rule}: into an Indestructible Obstacle")
             crashed = True
         spaces = spaces_at(piece, at)
         if stop_at_miniatures and [p for p in others_on(b.state, spaces, target)
                                    if p.name != source]:
-            b = b.then(None, Event("stopped", target, other="a miniature in the way",
-                                   rule=rule))
+            b = tell(b).then(None, Event("stopped", target, other="a miniature in the way",
+                                         rule=rule))
             break
         if not through_source and set(spaces) & set(b.state.pieces[source].spaces):
             break
@@ -434,11 +455,15 @@ def _follow_path(branch: Branch, source: str, target: str, path, rule: str, *, d
             walked.append(at)
             continue
         walls = tiles_with(b.state, spaces, "obstacle")
+        mark: int | None = len(b.events)  # where this step's move is told (None: told)
         if walls and isinstance(piece, Knight) and all(destructible(t) for t in walls):
+            b = tell(b, at)  # onto the tile: the move, then what it breaks
+            mark = None
             for t in walls:
                 b = destroy(b, t, "Destructible")
             b = crash(b, target, walls[0].name, f"{rule}: into a Destructible Obstacle", at)
         elif walls:
+            b = tell(b)
             if isinstance(piece, Knight):
                 b = crash(b, target, walls[0].name, f"{rule}: into an Indestructible Obstacle")
             b = b.then(None, Event("stopped", target, other=walls[0].name, rule=rule))
@@ -446,8 +471,10 @@ def _follow_path(branch: Branch, source: str, target: str, path, rule: str, *, d
         steps = _enter(b, piece, at, rule, knockback=False, source=source)
         kind, nb, _ = steps[-1]
         if kind == "end":
-            told = Event("pushed", target, (*walked, at), rule=rule)
-            return [replace(nb, events=(*b.events, told, *nb.events[len(b.events):]))]
+            if mark is None:
+                return [nb]
+            moved = Event("pushed", target, (*walked[told:], at), rule=rule)
+            return [replace(nb, events=(*nb.events[:mark], moved, *nb.events[mark:]))]
         if kind == "stop":
             b = nb
             break
@@ -455,8 +482,7 @@ def _follow_path(branch: Branch, source: str, target: str, path, rule: str, *, d
         walked.append(at)
     if jumped and walked and len(walked) - 1 in jumped:
         return []
-    if walked:
-        b = b.then(None, Event("pushed", target, tuple(walked), rule=rule))
+    b = tell(b)
     return settle(b, target, rule, spare=source if through_source else None)
 
 

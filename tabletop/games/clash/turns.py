@@ -96,7 +96,8 @@ def require_able(knight: Knight, action: object) -> None:
 
 def move_knight(state: ClashState, action: MoveKnight) -> Result:
     """``action.knight``'s Movement Action (rulebook *Movement Action*): one per turn, onto a
-    space of :func:`geometry.reach`, not while knocked down."""
+    space of :func:`geometry.reach`, not while knocked down; its event carries the path taken
+    (:func:`geometry.move_path`), so that a lesson plays it back space by space."""
     knight = knight_of(state, action.knight, action)
     state, events = in_turn(state, knight, action)
     knight = state.knight(knight.name)
@@ -106,9 +107,10 @@ def move_knight(state: ClashState, action: MoveKnight) -> Result:
                                          f"Action this turn (Knight Turns: one Movement Action)")
     if action.to not in geometry.reach(state, knight):
         raise IllegalActionError(action, why_unreachable(state, knight, action))
+    path = geometry.move_path(state, knight, action.to)
     moved = replace(knight, at=action.to, vantage=None)
     state = replace(state.with_piece(moved), turn=replace(state.turn, moved=True))
-    return state, (*events, Event("moved", knight.name, (action.to,), rule="Movement Action"))
+    return state, (*events, Event("moved", knight.name, path, rule="Movement Action"))
 
 
 def why_unreachable(state: ClashState, knight: Knight, action: object) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from tabletop.dice.fateforge_rolls import die_word
 from tabletop.games.choices import Choice
 
 
@@ -43,8 +44,13 @@ class RollDice:
     kinds: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        dice = f" on {', '.join(self.kinds)}" if self.kinds else ""
-        return f"{self.hero} rolls {', '.join(self.results)}{dice}"
+        results = ", ".join(self.results)
+        if self.kinds and len(self.kinds) == len(self.results):
+            results = ", ".join(f"{die_word(kind)} {result}"
+                                for result, kind in zip(self.results, self.kinds, strict=True))
+        elif self.kinds:
+            results += f" on the {', '.join(die_word(kind) for kind in self.kinds)} dice"
+        return f"{self.hero} rolls {results}"
 
 
 @dataclass(frozen=True)

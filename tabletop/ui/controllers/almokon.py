@@ -259,10 +259,13 @@ class AlmokonController(GameController):
                           Decline(name) in legal),
                ButtonSpec("Choose…", self.open_choice, "C",
                           state.choice is not None and not state.winner)]
-        if self.selected:  # the card's actions, always in the same order: Play first
-            for group in sorted(self.groups_for(self.selected), key=lambda g: GROUP_ORDER[g[0]]):
+        if self.selected:  # the card's actions, always in the same order: Play first,
+            # keyed 1, 2, 3 … down the list (the keys the board leaves free)
+            groups = sorted(self.groups_for(self.selected), key=lambda g: GROUP_ORDER[g[0]])
+            for number, group in enumerate(groups, start=1):
                 out.append(ButtonSpec(group_label(state, group),
-                                      lambda g=group: self.start(g), "",
+                                      lambda g=group: self.start(g),
+                                      str(number) if number <= 9 else "",
                                       active=group == self.mode, slot="card"))
         return out
 

@@ -35,7 +35,13 @@ from tabletop.ui.facades.clash import knight_attack, running, turns, view
 from tabletop.ui.facades.clash import sequence as seq
 from tabletop.ui.logbook import LogEntry
 from tabletop.ui.views.base import Grid
-from tabletop.ui.views.clash_preview import draw_badges, draw_marks, draw_preview
+from tabletop.ui.views.clash_preview import (
+    draw_badges,
+    draw_marks,
+    draw_preview,
+    new_placer,
+    place_badges,
+)
 from tabletop.ui.widgets.dice_tray import DiceTray
 from tabletop.ui.widgets.menu import MenuItem
 
@@ -80,9 +86,11 @@ class FlowStep(MenuStep):
         if outcome.state is before:
             draw_marks(surface, grid, before, [(name, "Target") for name in outcome.choices])
             return
+        placer = new_placer(surface, grid, before, outcome.state)
+        shown = place_badges(placer, grid, badges(before, branches, chosen))
         draw_preview(surface, grid, before, outcome.state, full_preview(before, outcome),
-                     taken_off(outcome))
-        draw_badges(surface, grid, badges(before, branches, chosen))
+                     taken_off(outcome), placer)
+        draw_badges(surface, grid, shown)
 
 
 class CardFlow:

@@ -47,8 +47,8 @@ from tabletop.ui.views.clash_preview import (
     draw_new_tiles,
     draw_preview,
     draw_spaces,
-    keep_badges_clear,
     new_placer,
+    place_badges,
 )
 from tabletop.ui.widgets.menu import Menu, MenuItem
 
@@ -422,8 +422,7 @@ class PreviewStep(MenuStep):
             return
         outcome = self.outcomes[self.chosen]
         placer = new_placer(surface, grid, self.before, outcome.state)
-        shown = badges(self.before, self.outcomes, self.chosen)
-        keep_badges_clear(placer, grid, shown)
+        shown = place_badges(placer, grid, badges(self.before, self.outcomes, self.chosen))
         draw_new_tiles(surface, grid, self.before, outcome.state, placer)
         draw_preview(surface, grid, self.before, outcome.state, self.previews[self.chosen],
                      taken_off(outcome), placer)

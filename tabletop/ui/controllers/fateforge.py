@@ -33,7 +33,7 @@ from itertools import combinations
 
 import pygame
 
-from tabletop.dice.fateforge_rolls import ENERGY_REROLL, Preparation, energy_reroll
+from tabletop.dice.fateforge_rolls import ENERGY_REROLL, Preparation, die_word, energy_reroll
 from tabletop.dice.roll import Roll, add_dice, new_seed, reroll, roll_dice
 from tabletop.errors import IllegalActionError, UsageError
 from tabletop.games.fateforge.actions import (
@@ -850,7 +850,8 @@ class FateforgeController(GameController):
         choices = dice_choices(hero)
         now = choices.index(self.dice_for(hero))
         self.dice_choice[hero.name] = choices[(now + 1) % len(choices)]
-        self.session.tell(f"{hero.name} rolls {', '.join(self.dice_for(hero))}")
+        self.session.tell(f"{hero.name} rolls "
+                          + ", ".join(die_word(k) for k in self.dice_for(hero)) + " dice")
 
     def cycle_objectives(self) -> None:
         """The objectives as the app marks them: not marked, all met, not all met."""

@@ -29,6 +29,7 @@ SWATCH = 16
 
 Locate = Callable[[str], list[pygame.Rect]]
 Point = Callable[[tuple[int, int]], tuple[int, int] | None]
+Pixel = tuple[int, int]
 
 
 def overlay_colour(index: int) -> Colour:
@@ -78,26 +79,43 @@ def draw_asked(surface: pygame.Surface, rect: pygame.Rect, asked: Sequence[Overl
     surface.blit(tint, rect)
     labels = [d.rect.inflate(2, 2).clip(rect) for d in drawn if d.role == "label"]
     kept = [(box, surface.subsurface(box).copy()) for box in labels if box.width and box.height]
-    anchors = [_draw_marks(surface, item.picture, overlay_colour(index), locate, point)
+    lines: list[tuple[Pixel, Pixel]] = []  # the lines drawn so far, for the next to avoid
+    anchors = [_draw_marks(surface, item.picture, overlay_colour(index), locate, point, lines)
                for index, item in enumerate(asked)]
     for box, image in kept:  # the board's labels stay whole over the marks
         surface.blit(image, box)
-    badges: list[tuple[int, int]] = []
+    placer = textlayer.Placer(surface.get_clip())
+    for word in textlayer.drawn():  # the board's labels, its edge labels, the panel's words
+        if word.words and word.role not in ("tip", "tooltip"):
+            placer.block(word.rect)
     for index, anchor in enumerate(anchors):  # numbers last: no mark covers one
-        if anchor is None:
-            continue
-        x, y = anchor
-        step = theme.line(26)
-        while any(abs(x - bx) < step and abs(y - by) < step for bx, by in badges):
-            x += step  # another overlay's number is there: beside it
-        badges.append((x, y))
-        _badge(surface, (x, y), index + 1, overlay_colour(index))
+        if anchor is not None:
+            _badge(surface, badge_spot(placer, anchor), index + 1, overlay_colour(index))
+
+
+def badge_spot(placer: textlayer.Placer, anchor: tuple[int, int]) -> tuple[int, int]:
+    """Where an overlay's number goes: on ``anchor`` (its first mark) when the disc covers
+    no word ``placer`` keeps clear (a label, an edge label, another overlay's number), else
+    the nearest free spot around it, stepping outwards (the least crowded when none is
+    free); the disc is kept clear from then on."""
+    radius = theme.line(9) + 2
+    disc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    disc.center = anchor
+    step = 2 * radius + 2
+    around = [disc.move(dx * step * ring, dy * step * ring) for ring in (1, 2)
+              for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (1, -1),
+                             (-1, -1))]
+    spot = placer.place(disc, *around, crowded=True)
+    assert spot is not None  # a crowded placement always finds a spot
+    return spot.center
 
 
 def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, locate: Locate,
-                point: Point) -> tuple[int, int] | None:
+                point: Point, drawn_lines: list[tuple[Pixel, Pixel]]) -> tuple[int, int] | None:
     """One picture's outlines, brackets, crosses, arrows and lines; returns where its number
-    goes (the top-most of its marks), or ``None`` when nothing was drawn."""
+    goes (the top-most of its marks), or ``None`` when nothing was drawn.  A line that
+    would run over one drawn before (``drawn_lines``, added to: two LoS lines along the
+    same board edge) is drawn beside it, so that both read, each with its own style."""
     anchors: list[tuple[int, int]] = []
     edge = theme.line(2)
     boxes = [box for name in (*picture.places, *picture.crossed) for box in locate(name)]
@@ -135,12 +153,46 @@ def _draw_marks(surface: pygame.Surface, picture: Picture, colour: Colour, locat
         start, end = point(a), point(b)
         if start is None or end is None:
             continue
+        start, end = beside(start, end, drawn_lines, theme.line(3) + 4)
+        drawn_lines.append((start, end))
         marks.haloed_line(surface, colour, start, end, theme.line(3), dashed=picture.blocked)
         for end_point in (start, end):
             pygame.draw.circle(surface, theme.BACKGROUND, end_point, theme.line(5) + 2)
             pygame.draw.circle(surface, colour, end_point, theme.line(5))
         anchors.append(start)
     return min(anchors, key=lambda p: (p[1], p[0])) if anchors else None
+
+
+def _runs_along(a: tuple[Pixel, Pixel], b: tuple[Pixel, Pixel], gap: int) -> bool:
+    """Whether segments ``a`` and ``b`` run side by side closer than ``gap`` pixels: parallel
+    (within a pixel over their length), overlapping along their length, and near."""
+    (ax, ay), (bx, by) = a
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return False
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    across = [(px - ax) * -uy + (py - ay) * ux for px, py in b]
+    along = sorted((px - ax) * ux + (py - ay) * uy for px, py in b)
+    if abs(across[0] - across[1]) > 1 or along[1] <= 0 or along[0] >= length:
+        return False
+    return abs(across[0]) < gap
+
+
+def beside(start: Pixel, end: Pixel, drawn: Sequence[tuple[Pixel, Pixel]],
+           gap: int) -> tuple[Pixel, Pixel]:
+    """The segment ``start``-``end`` as drawn: where it is, or, when it would run along a
+    segment of ``drawn`` (closer than ``gap``), moved sideways by ``gap`` steps (one side,
+    then the other, further out) until it runs along none."""
+    length = math.hypot(end[0] - start[0], end[1] - start[1])
+    if length < 1:
+        return start, end
+    nx, ny = -(end[1] - start[1]) / length, (end[0] - start[0]) / length
+    for step in (0, 1, -1, 2, -2, 3, -3):
+        dx, dy = round(nx * gap * step), round(ny * gap * step)
+        moved = ((start[0] + dx, start[1] + dy), (end[0] + dx, end[1] + dy))
+        if not any(_runs_along(line, moved, gap) for line in drawn):
+            return moved
+    return start, end
 
 
 def _brackets(surface: pygame.Surface, frame: pygame.Rect, colour: Colour) -> None:

@@ -27,6 +27,7 @@ import pygame
 
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
+from tabletop.ui import textlayer
 from tabletop.ui.facades.clash import Preview
 from tabletop.ui.textlayer import Placer
 from tabletop.ui.views.base import Grid, dashed_line, text, text_size
@@ -80,7 +81,8 @@ class LabelPlacer(Placer):
 
     What is taken starts as every piece's footprint in ``states`` (where pieces stand before
     and after), the name plate strip at the top of every Terrain tile and each Knight's name
-    plate and Vigor disc (``names``); :meth:`block` adds more (ghosts, badges, step numbers;
+    plate and Vigor disc and every word already drawn on the board this frame (tile plates,
+    edge labels: ``names``); :meth:`block` adds more (ghosts, badges, step numbers;
     ``discs`` keeps the centres of the step numbers).  :meth:`place_near` tries spots around
     the thing named (above, below, right, left, then one space further out) inside ``bounds``
     (the board area in view), the least crowded one when every spot is taken; ``placed``
@@ -114,6 +116,9 @@ class LabelPlacer(Placer):
             self.names.append(name)
             badge = max(9, min(14, box.width // 3)) + 4  # the Vigor disc, top right
             self.names.append(pygame.Rect(box.right - 2 * badge, box.y, 2 * badge, badge))
+        view = bounds.inflate(grid.cell, grid.cell)
+        self.names += [d.rect for d in textlayer.drawn()  # as drawn: tile plates, edge labels
+                       if d.words and d.role not in ("tip", "tooltip") and view.contains(d.rect)]
         self.taken += self.names
 
     def spots(self, box: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
@@ -281,27 +286,31 @@ def _draw_path(surface: pygame.Surface, grid: Grid, piece: Knight | Monster,
 
 def _draw_steps(surface: pygame.Surface, grid: Grid, discs: list[Disc],
                 colour: tuple[int, int, int], placer: LabelPlacer) -> None:
-    """The numbered discs of a path's steps (drawn over its ghost); a disc that would cover
-    another path's number (two pieces pushed along one line) moves aside, across its path;
-    one that would cover a name (a Knight's, a tile's) moves back along its path."""
+    """The numbered discs of a path's steps (drawn over its ghost), each on its own step:
+    at the step's middle, else the nearest spot moved along the step (up to two fifths of a
+    space either way) and across it (up to about one and a half discs) that covers no name
+    (a Knight's, a tile's plate, an edge label, an outcome badge: ``placer.names``) nor
+    another path's number (two pieces pushed along one line); crowded, at least off the
+    other numbers."""
     radius = max(7, min(12, grid.cell // 5))
+    across = 2 * radius + 2
+    offsets = sorted(((along * grid.cell / 20, side * across / 2)
+                      for along in range(-8, 9, 2) for side in (0, 2, -2, 3, -3)),
+                     key=lambda o: (math.hypot(*o), o[1] < 0))
     for number, (x, y), (ux, uy) in discs:
-        along = [(x - ux * back * radius, y - uy * back * radius) for back in (0.8, 1.6, 2.4)]
-        aside = [(x - uy * side * (2 * radius + 2), y + ux * side * (2 * radius + 2))
-                 for side in (1, -1)]
-        on_number = any(math.dist((x, y), other) <= 2 * radius for other in placer.discs)
-        spots = [(x, y), *(aside + along if on_number else along + aside)]
+        spots = [(x + ux * a - uy * b, y + uy * a + ux * b) for a, b in offsets]
+
+        def off_numbers(spot: tuple[float, float]) -> bool:
+            return all(math.dist(spot, other) > 2 * radius for other in placer.discs)
 
         def clear(spot: tuple[float, float]) -> bool:
             box = pygame.Rect(round(spot[0]) - radius, round(spot[1]) - radius, 2 * radius,
                               2 * radius)
-            return (box.collidelist(placer.names) == -1
-                    and all(math.dist(spot, other) > 2 * radius for other in placer.discs))
+            return box.collidelist(placer.names) == -1 and off_numbers(spot)
 
         found = next((spot for spot in spots if clear(spot)), None)
         if found is None:  # crowded: at least off the other numbers
-            found = next((spot for spot in spots if all(
-                math.dist(spot, other) > 2 * radius for other in placer.discs)), spots[0])
+            found = next((spot for spot in spots if off_numbers(spot)), spots[0])
         centre = (round(found[0]), round(found[1]))
         placer.discs.append(centre)
         pygame.draw.circle(surface, PATH_EDGE, centre, radius + 1)
@@ -309,7 +318,7 @@ def _draw_steps(surface: pygame.Surface, grid: Grid, discs: list[Disc],
         text(surface, str(number), centre, max(10, radius * 3 // 2), (255, 255, 255),
              anchor="center")
         placer.block(pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius,
-                                      2 * radius))
+                                 2 * radius))
 
 
 def _ghost(surface: pygame.Surface, grid: Grid, state: ClashState, piece: Knight | Monster,
@@ -355,45 +364,56 @@ def _burst(surface: pygame.Surface, grid: Grid, box: pygame.Rect) -> pygame.Rect
     return pygame.Rect(cx - outer, cy - outer, 2 * outer, 2 * outer)
 
 
-def badge_spots(grid: Grid, badges: list[Badge]) -> list[tuple[Badge, tuple[int, int], int]]:
-    """Where each badge's disc goes: ``(badge, centre, radius)`` at the top-left of the
-    spaces it differs on, several on one place side by side."""
-    seen: dict[Space, int] = {}
+def place_badges(placer: LabelPlacer, grid: Grid,
+                 badges: list[Badge]) -> list[tuple[Badge, pygame.Rect]]:
+    """Where each badge's square goes, kept clear from then on (the preview's words and
+    step numbers go round them): the top-left corner of the first space it differs on, else
+    another corner of one of its spaces, whichever covers no name (a tile's plate, a
+    Knight's, an edge label) nor another badge; the least crowded when none is free."""
     radius = max(8, grid.cell // 5)
     out = []
     for badge in badges:
         if not badge.spaces:
             continue
-        corner = min(badge.spaces)
-        box = grid.space_rect(corner)
-        slot = seen.get(corner, 0)
-        seen[corner] = slot + 1
-        out.append((badge, (box.x + radius + 1 + slot * (2 * radius + 2), box.y + radius + 1),
-                    radius))
+        corners = []
+        for space in sorted(badge.spaces):
+            box = grid.space_rect(space).inflate(-2, -2)
+            for anchor in ("topleft", "topright", "bottomleft", "bottomright"):
+                square = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+                setattr(square, anchor, getattr(box, anchor))
+                corners.append(square)
+        spot = _place_clear_of_names(placer, corners)
+        placer.names.append(spot)
+        out.append((badge, spot))
     return out
 
 
-def keep_badges_clear(placer: LabelPlacer, grid: Grid, badges: list[Badge]) -> None:
-    """Keep the words ``placer`` places off the badges' markers (drawn last, on top)."""
-    for _, centre, radius in badge_spots(grid, badges):
-        placer.block(pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius,
-                                      2 * radius))
+def _place_clear_of_names(placer: LabelPlacer, spots: list[pygame.Rect]) -> pygame.Rect:
+    """The first of ``spots`` that covers none of ``placer``'s names (else the one covering
+    the fewest pixels of them); taken from then on."""
+    def covered(spot: pygame.Rect) -> int:
+        return sum(spot.clip(name).width * spot.clip(name).height for name in placer.names)
+
+    spot = next((s for s in spots if s.collidelist(placer.names) < 0), None)
+    spot = spot or min(spots, key=covered)
+    placer.block(spot)
+    return spot
 
 
-def draw_badges(surface: pygame.Surface, grid: Grid, badges: list[Badge]) -> None:
-    """The numbered markers of the alternatives: a square with the number at the top-left
-    of the spaces each differs on (several on one place side by side), the chosen one
-    yellow; square, so that they are not taken for the round step numbers of a path."""
-    for badge in badges:
+def draw_badges(surface: pygame.Surface, grid: Grid,
+                placed: list[tuple[Badge, pygame.Rect]]) -> None:
+    """The numbered markers of the alternatives (where :func:`place_badges` put them): the
+    spaces each differs on outlined, a square with its number, the chosen one yellow;
+    square, so that they are not taken for the round step numbers of a path."""
+    for badge, _ in placed:
         for space in badge.spaces:
             pygame.draw.rect(surface, BADGE_CHOSEN if badge.chosen else BADGE,
                              grid.space_rect(space).inflate(-2, -2), 1)
-    for badge, centre, radius in badge_spots(grid, badges):
-        box = pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
+    for badge, box in placed:
         pygame.draw.rect(surface, PATH_EDGE, box.inflate(2, 2), border_radius=3)
         pygame.draw.rect(surface, BADGE_CHOSEN if badge.chosen else BADGE, box,
                          border_radius=3)
-        text(surface, str(badge.index + 1), centre, max(11, radius * 3 // 2),
+        text(surface, str(badge.index + 1), box.center, max(11, box.width * 3 // 4),
              (20, 20, 20) if badge.chosen else (255, 255, 255), anchor="center")
 
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from tabletop.dice.fateforge_rolls import (
     check_change,
     check_energy_reroll,
+    die_word,
     result_label,
     three_of_a_kind_dice,
 )
@@ -76,11 +77,12 @@ def faces_refusal(faces: tuple[str, ...], kinds: tuple[str, ...], pool: tuple[st
         return f"{len(kinds)} dice cannot show {len(faces)} results"
     missing = Counter(k.lower() for k in kinds) - Counter(pool)
     if missing:
-        return f"{', '.join(missing)} is not in {owner}'s dice pool ({', '.join(pool)})"
+        return (f"the {', '.join(die_word(k) for k in missing)} die is not in {owner}'s dice "
+                f"pool ({', '.join(die_word(k) for k in pool)})")
     for kind, face in zip(kinds, faces, strict=True):
         shown = {frozenset(f.label.split("/")) for f in get_kind(kind.lower()).faces}
         if frozenset(result_label(face).split("/")) not in shown:
-            return f"a {kind} die has no {face} face"
+            return f"the {die_word(kind)} die has no {face} face"
     return ""
 
 
@@ -114,8 +116,12 @@ def _roll_refusal(state: FateforgeState, action: RollDice) -> str:
 def _roll(state: FateforgeState, action: RollDice) -> Outcome:
     hero = state.find_hero(action.hero)
     faces = tuple(f.lower() for f in action.results)
-    dice = f" ({', '.join(action.kinds)})" if action.kinds else ""
-    events = [Event("roll", f"{hero.name} rolls {', '.join(faces)}{dice}.")]
+    if action.kinds:
+        rolled = ", ".join(f"{die_word(kind)} {face}"
+                           for face, kind in zip(faces, action.kinds, strict=True))
+    else:
+        rolled = ", ".join(faces)
+    events = [Event("roll", f"{hero.name} rolls {rolled}.")]
     if hero.stun:
         events.append(Event("stun", f"{hero.name} rolled one less die and removes the stun cube."))
     hero = replace(hero, dice=faces, rolled=True, stun=False,
