@@ -26,4 +26,6 @@ GAME = Game(
     view_for=view.view_for,
     acting=view.acting,
     is_partial=view.is_partial,
+    is_chance_node=rules.is_chance_node,
+    chance_outcomes=rules.chance_outcomes,
 )

@@ -210,11 +210,37 @@ def _check_die(action: Joust, knight: Knight, favor: str | None, colour: str,
         raise IllegalActionError(action, f"{name}: {broken}")
 
 
-def joust(state: JoustState, action: Joust) -> Result:
-    """Tasks 5-8: score both Knights' rolls and apply them at once.
+def side_hits(state: JoustState, knight: Knight, rival: Knight,
+              faces: list[tuple[str, int]]) -> tuple[Score, int, int]:
+    """The score of ``knight``'s ``faces`` (``(colour, face)`` pairs), its hits and how many
+    of them ``rival`` blocks.
 
-    Hits (a Critical Hit two, an Aftershock one, +1 for Hit) less the rival's Block (one
-    Critical Hit counts one, then one hit blocked) less hits Mark of the Church turns into
+    Hits: a Critical Hit two, an Aftershock one, +1 for Hit, plus the Ability Card's.  The
+    rival's Block blocks one hit and makes one Critical Hit count as one (one hit more
+    blocked), its Ability Card's blocks more (*Favor Action Icons*)."""
+    favor = favor_of(knight)
+    mods = abilities.during(state, knight)
+    result = score(faces, ruse=favor == "ruse" or mods.ruse)
+    hits = result.hits + (1 if favor == "hit" else 0) + mods.hits
+    blocked = 0
+    if favor_of(rival) == "block":
+        blocked = min(hits, 1 + (1 if result.criticals else 0))
+    blocked = min(hits, blocked + abilities.during(state, rival).block)
+    return result, hits, blocked
+
+
+def convert_room(house: Household, hits: int, blocked: int) -> int:
+    """How many hits Mark of the Church may turn into Morale: the hits landed, while the
+    Household stays under 15 Morale ("You may convert any hits you score into Morale if you
+    are under 15 Morale")."""
+    return min(hits - blocked, max(0, MARK_OF_THE_CHURCH_LIMIT - house.morale))
+
+
+def score_joust(state: JoustState, action: Joust) -> Result:
+    """Tasks 5-8: check both Knights' rolls (every face, reroll and Aftershock of ``action``)
+    and score them at once; the joust is then resolved.
+
+    Hits (:func:`side_hits`) less the rival's blocks less hits Mark of the Church turns into
     Morale (one Morale each, only while under 15) lower the rival's Morale (never below 0).
     Each Reputation face gives one Reputation (at most 12).  A pip count above the Knight's
     crown box earns a King's Crown.  A Knight taking 5 or more hits is Panicked next round
@@ -231,26 +257,20 @@ def joust(state: JoustState, action: Joust) -> Result:
     outcomes = []
     for house, knight, rival in zip(houses, pair, reversed(pair), strict=True):
         roll = rolls[house.name]
-        favor = favor_of(knight)
-        mods = abilities.during(state, knight)
-        result = score(_check_roll(action, state, knight, roll),
-                       ruse=favor == "ruse" or mods.ruse)
-        hits = result.hits + (1 if favor == "hit" else 0) + mods.hits
-        blocked = 0
-        if favor_of(rival) == "block":
-            blocked = min(hits, 1 + (1 if result.criticals else 0))
-        blocked = min(hits, blocked + abilities.during(state, rival).block)
+        result, hits, blocked = side_hits(state, knight, rival,
+                                          _check_roll(action, state, knight, roll))
         if roll.convert:
-            if favor != "mark-of-the-church":
+            if favor_of(knight) != "mark-of-the-church":
                 raise IllegalActionError(action, f"{knight.name}: only Mark of the Church turns "
                                                  f"hits into Morale")
-            room = max(0, MARK_OF_THE_CHURCH_LIMIT - house.morale)
-            if not 0 <= roll.convert <= min(hits - blocked, room):
+            room = convert_room(house, hits, blocked)
+            if not 0 <= roll.convert <= room:
                 raise IllegalActionError(action, f"{knight.name}: Mark of the Church converts "
-                                                 f"at most {min(hits - blocked, room)} hits "
+                                                 f"at most {room} hits "
                                                  f"(hits scored, Morale kept under 15)")
         outcomes.append(_Outcome(house, knight, result, tuple(how_rolled(roll)), hits, blocked,
-                                 roll.convert, knight.crown_target(), mods.pips))
+                                 roll.convert, knight.crown_target(),
+                                 abilities.during(state, knight).pips))
     return _apply_outcomes(state, outcomes)
 
 
