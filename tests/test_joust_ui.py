@@ -11,7 +11,15 @@ import pytest
 from tabletop.dice.joust_rolls import resolve_aftershocks
 from tabletop.dice.roll import replay, roll_dice
 from tabletop.games import layouts
-from tabletop.games.joust.actions import ChooseFavor, PlaceAbility, Ready, Reveal, SetOrder
+from tabletop.games.joust.actions import (
+    ChooseFavor,
+    Joust,
+    KnightRoll,
+    PlaceAbility,
+    Ready,
+    Reveal,
+    SetOrder,
+)
 from tabletop.games.joust.state import HIDDEN
 from tabletop.ui.app import App
 from tabletop.ui.controllers.joust import JoustController
@@ -250,11 +258,19 @@ def test_heros_fate_reroll_and_mark_of_the_church_in_the_tray(app):
     tray._button("convert", (bertram, 1))
     words = " ".join(tray.preview())
     assert "Sir Corvin (Bloodguard) rolls:" in words
-    rolled = {d.slot: d for d in tray.action().rolls[0].dice}
+    rolled = {d.slot: d for d in corvin.die_rolls()}
     assert rolled["1"].rerolls == ("heros-fate",) and rolled["fealty"].rerolls == ("heros-fate",)
+    notes = [step.note for step in session.history]  # each throw and choice a step of its own
+    assert "Bloodguard rerolls 1, fealty with Hero's Fate" in notes
+    assert notes[notes.index("Bloodguard rerolls 1, fealty with Hero's Fate") + 1].startswith(
+        "Bloodguard throws 1:")
     tray._advance()  # Done
     assert session.state.resolved == 1, session.status
     assert app.top is not tray
+    assert session.undo() and session.state.resolved == 0 and session.state.throw is not None
+    app.screen.open_tray()  # a joust part-way rolled is continued by Redo, not thrown anew
+    assert app.top is app.screen and "part-way rolled" in session.status
+    assert session.redo() and session.state.resolved == 1
 
 
 def test_screenshot_hides_the_plan_unless_revealed(app):
@@ -274,6 +290,7 @@ def test_screenshot_hides_the_plan_unless_revealed(app):
 def test_throw_in_the_animated_dice_tray_gives_the_same_faces(app):
     session = app.session
     to_the_first_joust(session)
+    start = session.state
     quick = JoustTray(session, seed=5)
     animated = JoustTray(session, seed=5)
     app.push(animated)
@@ -281,7 +298,10 @@ def test_throw_in_the_animated_dice_tray_gives_the_same_faces(app):
     assert app.top is animated and animated.stage == "resolved"
     for side in quick.sides:  # the seeded faces, rolled without a tray
         side.roll = resolve_aftershocks(roll_dice(side.kinds(), seed=side.seed))
-    assert animated.action() == quick.action()
+    assert [s.die_rolls() for s in animated.sides] == [s.die_rolls() for s in quick.sides]
+    # the steps the tray applied score as the whole joust of the same faces does
+    whole = Joust(tuple(KnightRoll(s.house, s.die_rolls()) for s in quick.sides))
+    assert session.game.apply(start, whole)[0] == session.state
 
 
 def test_setting_up_by_mouse_places_tokens_and_raises_morale():
@@ -421,7 +441,8 @@ def test_targeting_presets_before_the_tray_throws_the_other_dice(app):
     key(app, pygame.K_RETURN)  # Roll
     assert isinstance(app.top, DiceTray) and app.top.roll.kinds == ("kc-black",)
     use_dice_trays(app)
-    assert screen.action().rolls[0].dice[0] == DieRoll("1", (6,), preset=True)
+    assert screen.sides[0].die_rolls()[0] == DieRoll("1", (6,), preset=True)
+    assert "Bloodguard presets the 1 die to 6 (Targeting)" in [h.note for h in session.history]
     assert any("set by Targeting" in line for line in screen.preview())
     ((_, lines),) = screen.sides[0].explain(screen.sides[0].roll)
     assert "not thrown: green 6: Hit (set by Targeting)" in lines

@@ -505,6 +505,11 @@ class JoustController(GameController):
         if state.phase != "jousting" or state.revealed <= state.resolved:
             self.session.tell("reveal the next joust first", error=True)
             return
+        if state.throw is not None:
+            self.session.tell("this joust is part-way rolled (a step undone, or a board saved "
+                              "so): Redo its steps, or Undo to its start and roll it again",
+                              error=True)
+            return
         if self.app is not None:
             seed = self.seed_base * 64 + state.round * 8 + state.resolved
             self.app.push(JoustTray(self.session, seed))

@@ -169,7 +169,9 @@ class DiceTray(Controller):
     (it must be pure: it is also asked, before R, what re-rolling the chosen dice would do).
     ``fixed``: the dice are a game's roll (no palette, no throwing again, no Tab), seeded by
     ``seed``; ``explain(roll) -> [(heading, lines)]`` words the results in place of the default
-    summary; ``title`` replaces the game's name in the title line.
+    summary; ``title`` replaces the game's name in the title line.  ``on_change(roll)`` hears
+    each throw as it is made (the first throw, a re-roll, the Aftershocks), so that a game
+    whose rules core takes every throw as a chance point applies it at once.
     """
 
     modal = True
@@ -177,7 +179,8 @@ class DiceTray(Controller):
     def __init__(self, session: Session, kinds: Sequence[str] | None = None, *,
                  seed: int | None = None, on_done: Done | None = None,
                  reroll_rule: RerollRule | None = None, throw_now: bool = False,
-                 fixed: bool = False, explain: Explain | None = None, title: str = ""):
+                 fixed: bool = False, explain: Explain | None = None, title: str = "",
+                 on_change: Done | None = None):
         super().__init__()
         self.session = session
         self.family = tray_rules.family_for_game(session.game.name)
@@ -187,6 +190,7 @@ class DiceTray(Controller):
         self.pending: list[str] = list(kinds) if kinds else list(self.family.default)
         self.seed = seed
         self.on_done = on_done
+        self.on_change = on_change
         self.reroll_rule = reroll_rule or self._default_reroll
         self.fixed = fixed
         self.explain = explain
@@ -238,6 +242,8 @@ class DiceTray(Controller):
         self.finished = False
         self.message = ""
         self.change = None
+        if self.on_change is not None:
+            self.on_change(self.roll)
 
     def _default_reroll(self, roll: Roll, chosen: set[int]) -> tuple[Roll, str]:
         return tray_rules.tray_reroll(roll, chosen, self.change)
@@ -274,6 +280,8 @@ class DiceTray(Controller):
         self.notes.append(f"re-rolled {self._names(sorted(self.chosen))}: {words}")
         self.chosen.clear()
         self.message = ""
+        if self.on_change is not None:
+            self.on_change(new)
 
     def accept(self) -> None:
         """Finish the roll (Aftershocks) and, once finished, hand it on and close."""
@@ -294,6 +302,8 @@ class DiceTray(Controller):
                 self.roll = done
                 self.clock = 0.0
                 self.chosen.clear()
+                if self.on_change is not None:
+                    self.on_change(done)
                 return
             self.roll = done
         roll = self.roll
