@@ -261,9 +261,8 @@ def test_heros_fate_reroll_and_mark_of_the_church_in_the_tray(app):
     rolled = {d.slot: d for d in corvin.die_rolls()}
     assert rolled["1"].rerolls == ("heros-fate",) and rolled["fealty"].rerolls == ("heros-fate",)
     notes = [step.note for step in session.history]  # each throw and choice a step of its own
-    assert "Bloodguard rerolls 1, fealty with Hero's Fate" in notes
-    assert notes[notes.index("Bloodguard rerolls 1, fealty with Hero's Fate") + 1].startswith(
-        "Bloodguard throws 1:")
+    chose = "Bloodguard rerolls token 1, the Fealty Die with Hero's Fate"
+    assert notes[notes.index(chose) + 1].startswith("Bloodguard throws: token 1 shows")
     tray._advance()  # Done
     assert session.state.resolved == 1, session.status
     assert app.top is not tray
@@ -442,7 +441,8 @@ def test_targeting_presets_before_the_tray_throws_the_other_dice(app):
     assert isinstance(app.top, DiceTray) and app.top.roll.kinds == ("kc-black",)
     use_dice_trays(app)
     assert screen.sides[0].die_rolls()[0] == DieRoll("1", (6,), preset=True)
-    assert "Bloodguard presets the 1 die to 6 (Targeting)" in [h.note for h in session.history]
+    notes = [h.note for h in session.history]
+    assert "Bloodguard presets the die on token 1 to 6 (Targeting)" in notes
     assert any("set by Targeting" in line for line in screen.preview())
     ((_, lines),) = screen.sides[0].explain(screen.sides[0].roll)
     assert "not thrown: green 6: Hit (set by Targeting)" in lines

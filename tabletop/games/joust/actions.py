@@ -203,6 +203,18 @@ REROLL_TITLES = {"squire": "the Squire Reroll", "heros-fate": "Hero's Fate",
 """Each reroll of a joust in words."""
 
 
+def slot_words(slot: str) -> str:
+    """A die's place in words: ``token 1``, ``the Fealty Die``, ``Ability die 1``, or the
+    Equipment's name."""
+    if is_token_slot(slot):
+        return f"token {slot}"
+    if slot == "fealty":
+        return "the Fealty Die"
+    if slot.startswith("ability-"):
+        return f"Ability die {slot.removeprefix('ability-')}"
+    return slot
+
+
 @dataclass(frozen=True)
 class Aim:
     """Jousting, before a Knight's dice are thrown (Favor Action *Targeting*): preset the die
@@ -220,7 +232,7 @@ class Aim:
     def __str__(self) -> str:
         if self.slot is None:
             return f"{self.house} presets no die"
-        return f"{self.house} presets the {self.slot} die to {self.face} (Targeting)"
+        return f"{self.house} presets the die on {slot_words(self.slot)} to {self.face} (Targeting)"
 
 
 @dataclass(frozen=True)
@@ -234,7 +246,8 @@ class Throw:
     faces: tuple[tuple[str, int], ...]
 
     def __str__(self) -> str:
-        return f"{self.house} throws " + " ".join(f"{slot}:{face}" for slot, face in self.faces)
+        return f"{self.house} throws: " + ", ".join(f"{slot_words(slot)} shows {face}"
+                                                   for slot, face in self.faces)
 
 
 @dataclass(frozen=True)
@@ -252,7 +265,7 @@ class Reroll:
     slots: tuple[str, ...]
 
     def __str__(self) -> str:
-        return (f"{self.house} rerolls {', '.join(self.slots)} with "
+        return (f"{self.house} rerolls {', '.join(map(slot_words, self.slots))} with "
                 f"{REROLL_TITLES.get(self.source, self.source)}")
 
 

@@ -197,6 +197,9 @@ class JoustController(GameController):
         if view.phase == "jousting":
             if view.revealed == view.resolved < JOUSTS:
                 return f"Reveal joust {view.resolved + 1}."
+            if view.throw is not None:
+                return ("This joust is part-way rolled: Redo its steps, or Undo to its start "
+                        "and roll it again (Joust button).")
             if view.revealed > view.resolved:
                 return "Roll the joust (Joust button)."
             return "All three jousts are run: End round."
