@@ -267,9 +267,11 @@ def test_heros_fate_reroll_and_mark_of_the_church_in_the_tray(app):
     assert session.state.resolved == 1, session.status
     assert app.top is not tray
     assert session.undo() and session.state.resolved == 0 and session.state.throw is not None
-    app.screen.open_tray()  # a joust part-way rolled is continued by Redo, not thrown anew
-    assert app.top is app.screen and "part-way rolled" in session.status
-    assert session.redo() and session.state.resolved == 1
+    app.screen.open_tray()  # a joust part-way rolled goes on in the tray from its last step
+    use_dice_trays(app)
+    if isinstance(app.top, JoustTray):
+        app.top._advance()  # Done
+    assert session.state.resolved == 1 and app.top is app.screen, session.status
 
 
 def test_screenshot_hides_the_plan_unless_revealed(app):
@@ -578,3 +580,35 @@ def test_an_ability_cards_die_is_thrown_in_the_tray_and_scored():
     frame(app)
     assert session.state.resolved == 1, session.status
     assert any("Shattered Lance" in line for line in session.log)
+
+
+def test_a_joust_part_way_rolled_goes_on_in_the_tray(app):
+    """A joust saved (or undone) part-way is taken up where the rules core waits: the dice
+    thrown stay, a reroll chosen is thrown, and the rest is rolled in the tray."""
+    from tabletop.games.joust.actions import PlaceDie, Reroll, Throw
+
+    session = app.session
+    b, e = "Bloodguard", "Echelon"
+    for action in (PlaceDie(b, "Sir Corvin", "1", "green", True), PlaceDie(b, "Sir Corvin",
+                                                                           "Lance", "green"),
+                   ChooseFavor(b, "Sir Corvin", "heros-fate"), ChooseFavor(b, "Sir Aldric", "hit"),
+                   ChooseFavor(b, "Dame Wren", "ruse"),
+                   SetOrder(b, ("Sir Corvin", "Sir Aldric", "Dame Wren")), Ready(b),
+                   ChooseFavor(e, "Dame Isolde", "block"), ChooseFavor(e, "Sir Bertram", "hit"),
+                   ChooseFavor(e, "Dame Maud", "ruse"),
+                   SetOrder(e, ("Sir Bertram", "Dame Isolde", "Dame Maud")), Ready(e), Reveal(),
+                   Throw(b, (("1", 2), ("Lance", 1), ("fealty", 6))),
+                   Reroll(b, "heros-fate", ("Lance",))):
+        assert session.perform(action), session.status
+    saved = layouts.loads(layouts.dumps(session.state))[1]
+    window = App(Session(session.game, saved), SIZE)
+    window.screen.open_tray()
+    tray = window.stack[-2]
+    assert isinstance(window.top, DiceTray) and isinstance(tray, JoustTray)
+    assert window.top.roll.faces[:1] == (1,)  # green 2 (face index 1) stays thrown
+    assert window.session.state.throw.rerolling == ()  # the chosen reroll was thrown
+    use_dice_trays(window)
+    assert window.session.state.resolved == 1, window.session.status
+    corvin = tray.sides[0].die_rolls()
+    assert corvin[1].rerolls == ("heros-fate",) and corvin[2].faces == (6,)
+    assert corvin[2].aftershocks  # the Fealty 6's Aftershocks were thrown in the tray

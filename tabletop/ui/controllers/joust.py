@@ -198,8 +198,7 @@ class JoustController(GameController):
             if view.revealed == view.resolved < JOUSTS:
                 return f"Reveal joust {view.resolved + 1}."
             if view.throw is not None:
-                return ("This joust is part-way rolled: Redo its steps, or Undo to its start "
-                        "and roll it again (Joust button).")
+                return "This joust is part-way rolled: go on with it (Joust button)."
             if view.revealed > view.resolved:
                 return "Roll the joust (Joust button)."
             return "All three jousts are run: End round."
@@ -507,11 +506,6 @@ class JoustController(GameController):
         state: JoustState = self.session.state
         if state.phase != "jousting" or state.revealed <= state.resolved:
             self.session.tell("reveal the next joust first", error=True)
-            return
-        if state.throw is not None:
-            self.session.tell("this joust is part-way rolled (a step undone, or a board saved "
-                              "so): Redo its steps, or Undo to its start and roll it again",
-                              error=True)
             return
         if self.app is not None:
             seed = self.seed_base * 64 + state.round * 8 + state.resolved

@@ -40,7 +40,7 @@ from tabletop.dice.joust_rolls import (
     rerolls_left,
 )
 from tabletop.dice.kings_champion import FEALTY, score
-from tabletop.dice.roll import Roll
+from tabletop.dice.roll import Roll, Step, reroll
 from tabletop.errors import TabletopError
 from tabletop.games.joust.actions import Aim, Convert, DieRoll, Keep, KnightRoll, Reroll, Throw
 from tabletop.games.joust.state import FAVOR_TITLES, JoustState, Knight
@@ -63,6 +63,35 @@ from tabletop.ui.widgets.dice_tray import DiceTray
 DIE = 46
 SOURCES = {HEROS_FATE: "heros-fate", SQUIRE: "squire", ABILITY: "ability"}
 """The rules core's name of each reroll the tray records."""
+
+
+REASONS = {source: reason for reason, source in SOURCES.items()}
+"""The dice tray's name of each reroll the rules core records."""
+
+
+def _rebuilt(side: Side, record: KnightRoll) -> Roll:
+    """The tray's roll of the dice ``record`` holds for ``side`` (a joust part-way rolled):
+    the thrown dice with every face they showed, one reroll step per reroll in the order the
+    dice name them, one Aftershock step per wave."""
+    dice = {d.slot: d for d in record.dice}
+    thrown = [dice[side.slots[i]] for i in side.thrown]
+    kinds = [f"kc-{side.colours[i]}" for i in side.thrown]
+    history = [tuple(face - 1 for face in die.faces) for die in thrown]
+    steps: list[Step] = []
+    sources: list[str] = []
+    for depth in range(max((len(d.rerolls) for d in thrown), default=0)):
+        sources += [d.rerolls[depth] for d in thrown
+                    if len(d.rerolls) > depth and d.rerolls[depth] not in sources]
+    for source in dict.fromkeys(sources):
+        steps.append(Step("reroll", tuple(n for n, d in enumerate(thrown) if source in d.rerolls),
+                          (), REASONS[source]))
+    for wave in range(max((len(d.aftershocks) for d in thrown), default=0)):
+        added = [d.aftershocks[wave] for d in thrown if len(d.aftershocks) > wave]
+        kinds += [f"kc-{FEALTY}"] * len(added)
+        history += [(face - 1,) for face in added]
+        steps.append(Step("add", (), (f"kc-{FEALTY}",) * len(added), AFTERSHOCK))
+    return Roll(side.seed, tuple(kinds), tuple(h[-1] for h in history), tuple(history),
+                tuple(steps), len(side.thrown))
 
 
 def _rerolls_of(steps, die: int) -> int:
@@ -90,7 +119,9 @@ class Side:
     throw, ``preset`` faces chosen by Targeting, the ``roll`` of the thrown dice once the dice
     tray hands it back, and the Mark of the Church conversion; ``applied``: how many throws
     of the tray's roll the rules core has taken (``-1`` before the first), ``depth``: the undo
-    list's length before this Knight's first step."""
+    list's length before this Knight's first step; ``resume``: the dice a joust part-way
+    rolled has already thrown for this Knight, to go on with in the tray; ``fresh``: every
+    face came from ``seed`` in this tray (so the log may carry its replayable record)."""
 
     house: str
     knight: Knight
@@ -103,6 +134,8 @@ class Side:
     convert: int = 0
     applied: int = -1
     depth: int = 0
+    resume: Roll | None = None
+    fresh: bool = True
 
     @property
     def favor(self) -> str | None:
@@ -216,7 +249,15 @@ class JoustTray(Controller):
             self.sides.append(Side(house.name, knight, [s for s, _ in rolled],
                                    [c for _, c in rolled], seed * 2 + number,
                                    during(state, knight).rerolls))
-        self.stage = "preset" if any(s.can_target() for s in self.sides) else "throwing"
+        record = state.throw
+        if record is not None:
+            self._take_up(state)
+        aiming = [not record.aimed[n] if record else True for n in range(len(self.sides))]
+        self.stage = "preset" if any(s.can_target() and aiming[n]
+                                     for n, s in enumerate(self.sides)) else "throwing"
+        if record is not None and next_step(state) is not None \
+                and next_step(state).kind == "convert":
+            self.stage = "convert"
         self.start = len(session.history)
         self.index = state.resolved
         self.log_start = len(session.log)
@@ -225,6 +266,24 @@ class JoustTray(Controller):
         self.message = ""
         self.buttons: list[tuple[pygame.Rect, str, object]] = []
         self.dice_rects: list[tuple[pygame.Rect, int, int]] = []
+
+    def _take_up(self, state: JoustState) -> None:
+        """A joust part-way rolled: each Knight's presets, conversion and the dice it has
+        thrown, from the state; a Knight the rules core has moved past is done, the one it
+        waits on goes on in the tray from its dice."""
+        record = state.throw
+        assert record is not None
+        step = next_step(state)
+        now = step.side if step is not None and step.kind != "convert" else len(self.sides)
+        for number, (side, roll) in enumerate(zip(self.sides, record.rolls, strict=True)):
+            side.preset = {side.slots.index(d.slot): d.faces[0] for d in roll.dice if d.preset}
+            side.convert = roll.convert
+            if {d.slot for d in roll.dice} >= {side.slots[i] for i in side.thrown}:
+                rebuilt, side.fresh = _rebuilt(side, roll), False
+                if number < now:
+                    side.roll = rebuilt
+                elif number == now:
+                    side.resume = rebuilt
 
     # -- steps -----------------------------------------------------------------------------
 
@@ -269,7 +328,20 @@ class JoustTray(Controller):
         number = waiting[0]
         side = self.sides[number]
         side.depth, side.applied = len(self.session.history), -1
-        if self._waits("aim", side):
+        resume = side.resume
+        if resume is not None:
+            side.resume, side.applied = None, len(resume.steps)
+            waiting_step = next_step(self.session.state)
+            if self._waits("reroll-throw", side) and waiting_step is not None:
+                rebuilt = reroll(resume, [side.thrown.index(side.slots.index(slot))
+                                          for slot in waiting_step.slots],
+                                 REASONS[self.session.state.throw.source])
+                faces = tuple((slot, rebuilt.face(side.thrown.index(side.slots.index(slot)))
+                               .value) for slot in waiting_step.slots)
+                if not self._perform(Throw(side.house, faces)):
+                    return
+                resume, side.applied = rebuilt, len(rebuilt.steps)
+        elif self._waits("aim", side):
             chosen = next(iter(side.preset.items()), None)
             aim = Aim(side.house) if chosen is None else Aim(side.house, side.slots[chosen[0]],
                                                              chosen[1])
@@ -290,7 +362,7 @@ class JoustTray(Controller):
             self.session, side.kinds(), seed=side.seed, on_done=done,
             reroll_rule=side.reroll_rule, throw_now=True, fixed=True, explain=side.explain,
             title=f"joust {state.resolved + 1}: {side.knight.name} (House {side.house})",
-            on_change=lambda roll, side=side: self._thrown(side, roll)))
+            on_change=lambda roll, side=side: self._thrown(side, roll), roll=resume))
 
     def _thrown(self, side: Side, roll: Roll) -> None:
         """The tray threw (first throw, a reroll or the Aftershocks): each new throw goes to
@@ -375,7 +447,7 @@ class JoustTray(Controller):
         self.session.log[self.log_start:self.log_start] = [
             LogEntry(f"Dice of {side.knight.name} (House {side.house}, seed {side.seed}): "
                      f"{side.roll}", data=side.roll.record())
-            for side in self.sides if side.roll is not None]
+            for side in self.sides if side.roll is not None and side.fresh]
         self.app.pop(self)
 
     # -- events ----------------------------------------------------------------------------
@@ -419,6 +491,9 @@ class JoustTray(Controller):
 
     def _click_die(self, side: Side, index: int) -> None:
         if self.stage != "preset":
+            return
+        if side.roll is not None or side.resume is not None:
+            self.message = f"{side.knight.name}'s dice are thrown: Targeting is set before"
             return
         if not side.can_target() or side.colours[index] == FEALTY:
             self.message = "Targeting presets one Attack Die of the Knight that chose it"

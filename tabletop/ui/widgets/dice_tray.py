@@ -171,7 +171,9 @@ class DiceTray(Controller):
     ``seed``; ``explain(roll) -> [(heading, lines)]`` words the results in place of the default
     summary; ``title`` replaces the game's name in the title line.  ``on_change(roll)`` hears
     each throw as it is made (the first throw, a re-roll, the Aftershocks), so that a game
-    whose rules core takes every throw as a chance point applies it at once.
+    whose rules core takes every throw as a chance point applies it at once.  ``roll``: a
+    roll already thrown (a game's roll taken up again part-way), shown settling on its faces
+    instead of a first throw.
     """
 
     modal = True
@@ -180,7 +182,7 @@ class DiceTray(Controller):
                  seed: int | None = None, on_done: Done | None = None,
                  reroll_rule: RerollRule | None = None, throw_now: bool = False,
                  fixed: bool = False, explain: Explain | None = None, title: str = "",
-                 on_change: Done | None = None):
+                 on_change: Done | None = None, roll: Roll | None = None):
         super().__init__()
         self.session = session
         self.family = tray_rules.family_for_game(session.game.name)
@@ -206,7 +208,10 @@ class DiceTray(Controller):
         self._chips: list[tuple[pygame.Rect, str]] = []
         self._results: list[tuple[pygame.Rect, str]] = []
         self._dice: list[tuple[tuple[float, float], float, float, int]] = []
-        if throw_now:
+        if roll is not None:
+            self.roll = roll
+            self.animation = animate_roll(roll)
+        elif throw_now:
             self.throw()
 
     # -- actions ------------------------------------------------------------------------------
