@@ -21,7 +21,7 @@ from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
 from tabletop.numbers import parse_int, shorten
 
-EXIT_OK, EXIT_QUESTION, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_QUESTION, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 70
 
 
 class _Parser(argparse.ArgumentParser):
@@ -162,14 +162,20 @@ def _look(args: argparse.Namespace) -> tuple[int | None, str | None]:
     return scale, name
 
 
+PUBLIC_PICTURE = "a public picture (hidden parts unknown, cannot be played on)"
+"""What ``tabletop check`` says of a picture whose layout is a board's public view."""
+
+
 def _check(args: argparse.Namespace) -> int:
-    """Check each file in turn, one line each; the first that fails ends the command."""
+    """Check each file in turn, one line each; the first that fails ends the command.  A
+    picture holding a board's public view says so: it loads, but cannot be played on."""
     from tabletop.games import layouts
 
     for word in args.files:
         with resources.located(word) as path:
             game, state = layouts.load_board(path)
-        say(f"{word}: ok, {game.summary(state)}")
+        what = f"{PUBLIC_PICTURE}: " if game.is_partial(state) else ""
+        say(f"{word}: ok, {what}{game.summary(state)}")
     return EXIT_OK
 
 
@@ -351,6 +357,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`tabletop layouts | head`): stop quietly
         _silence_stdout()
         return EXIT_OK
+    except Exception as exc:  # a bug, not a user mistake: one line, never a traceback
+        say(f"internal error ({type(exc).__name__}: {exc}); this is a bug in tabletop, "
+            "not in what was asked", error=True)
+        return EXIT_BUG
 
 
 def _silence_stdout() -> None:

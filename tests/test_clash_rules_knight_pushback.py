@@ -64,3 +64,39 @@ def test_pushback_shortest_path_not_from_a_vantage_point():
     [r] = outcomes(board(text), Forced("pushback", "Kara", "Rat", 1))
     assert r.state.knight("Kara").vantage == "Troll"
     assert any(e.kind == "stopped" for e in r.events)
+
+
+def test_knight_timing_no_pushback_in_an_attack_with_a_ranged_weapon():
+    """*Pushback X*, Knight Timing: "A Knight may resolve Pushback X during either the first
+    or second ability window of their Attack (excluding Attacks with Weapon with the Ranged
+    X–Y keyword)": apply refuses it naming the rule, the query verbs say the same, and
+    legal_actions never offers it; a Reach weapon's Pushback stands."""
+    import pytest
+
+    from tabletop.errors import IllegalActionError
+    from tabletop.games.clash.actions import Attack, Weapon
+    from tabletop.games.query import ask
+    from tabletop.games.registry import get_game
+    from tabletop.spatial.grid import Space
+
+    state = board(REACH)
+    game = get_game("clash")
+    ranged = Forced("pushback", "Kara", "Rat", 2, weapon=Weapon("ranged", 2, 4))
+    with pytest.raises(IllegalActionError, match="Knight Timing.*Ranged X–Y"):
+        game.apply(state, ranged)
+    with pytest.raises(IllegalActionError, match="Knight Timing"):
+        game.apply(state, Forced("pushback toward", "Kara", "Rat", 2, toward=Space.parse("C8"),
+                                 weapon=Weapon("ranged", 3, 3)))
+    reach, _ = game.apply(state, Forced("pushback", "Kara", "Rat", 2,
+                                        weapon=Weapon("reach", 1, 3)))
+    assert str(reach.pieces["Rat"].at) == "C6"
+    # A Knockback in the same Attack is not Pushback: Knight Timing does not forbid it.
+    game.apply(state, Forced("knockback", "Kara", "Rat", 1, weapon=Weapon("ranged", 2, 4)))
+    for question in ("pushback Kara Rat 2 with ranged 2-4",
+                     "forced pushback Kara Rat 2 with ranged 2-4"):
+        assert "Knight Timing" in ask(game, state, question)["error"]
+    reply = ask(game, state, "pushback Kara Rat 2 with reach 3")
+    assert reply["answer"][0]["end"]["Rat"] == "C6"
+    attacked, _ = game.apply(state, Attack("Kara", "Rat", Weapon("ranged", 2, 4)))
+    assert not [a for a in game.legal_actions(attacked)
+                if isinstance(a, Forced) and a.kind.startswith("pushback")]

@@ -93,7 +93,7 @@ at = "C3"
     # and the corner ends the movement.
     [b] = kb(text, "Eggknight", "Kara", 3)
     assert b.state.knight("Kara").at == Space.parse("D4")
-    assert [e.kind for e in b.events][:2] == ["edge", "stopped"]
+    assert [e.kind for e in b.events][:4] == ["pushed", "edge", "pushed", "stopped"]
 
 
 def test_edge_slide_ties_are_offered():

@@ -353,6 +353,33 @@ def test_mob_wounded_leaves_and_a_new_mob_spawns():
     assert len([m for m in after.monsters if not m.boss]) == 4
 
 
+def test_mob_track_a_spawned_mob_takes_the_number_of_its_space():
+    """*Mob Track*: "These numbers correspond to the numbers on the Mob base rings";
+    *Spawning Mobs*: the new BP card goes "on the leftmost empty space on the Mob track" and
+    "the corresponding Mob miniature" is placed.  So the Mob spawned where Ratling 3 was is
+    the Sheet's name with ring 3, the next on space 5, and no two Mobs share a name."""
+    from tabletop.games.clash.actions import DefeatMob
+    from tabletop.games.clash.forced import Branch
+
+    state, _ = apply(board("mobs"), DefeatMob("Ratling 3"))
+    first, *_ = seq.spawn(Branch(state))  # facing ties are the players'
+    state = replace(first.state, monsters=tuple(  # make room on the spawn space A1
+        replace(m, at=Space.parse("H12")) if m.name == "Ratlings 3" else m
+        for m in first.state.monsters))
+    second, *_ = seq.spawn(Branch(state))
+    track = second.state.mob_spaces
+    assert track == ("Ratling 1", "Ratling 2", "Ratlings 3", "Ratling 4", "Ratlings 5")
+    assert "Ratlings 3 spawns on A1" in " ".join(describe(e) for e in first.events)
+    names = [m.name for m in second.state.monsters]
+    assert len(names) == len(set(names))
+    # A layout whose Mob names do not follow the track: the lowest number no Mob holds.
+    odd = replace(state, monsters=tuple(
+        replace(m, name="Ratlings 5") if m.name == "Ratlings 3" else m for m in state.monsters),
+        mob_track=("Ratling 1", "Ratling 2", "Ratlings 5", "Ratling 4"))
+    third, *_ = seq.spawn(Branch(odd))
+    assert third.state.mob_spaces[-1] == "Ratlings 1", third.events
+
+
 def test_query_verbs_resolve_rolls_from_given_faces():
     from tabletop.games.clash.query import VERBS
     state = board()

@@ -114,3 +114,16 @@ def test_play_new_joust_starts_a_seeded_game(capsys, monkeypatch):
 def test_play_new_refuses_what_it_cannot_do(capsys, argv, words):
     code, out, err = run(capsys, *argv)
     assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_a_bug_is_one_line_and_exit_70_never_a_traceback(capsys, monkeypatch):
+    import tabletop.cli as cli
+
+    def broken(args):
+        raise TypeError("an argument went missing")
+
+    monkeypatch.setitem(cli.COMMANDS, "check", broken)
+    assert main(["check", "layouts/clash-teaching.toml"]) == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "internal error (TypeError: an argument went missing)" in err

@@ -458,7 +458,8 @@ def test_dice_tray_words_each_die_the_joust_way(app):
 
     house = app.session.state.household("Bloodguard")
     wren = replace(house.knight("Dame Wren"), favor="ruse")
-    side = Side("Bloodguard", wren, ["1", "fealty"], ["green", "black"], seed=0)
+    side = Side("Bloodguard", wren, app.session.state, ["1", "fealty"], ["green", "black"],
+                seed=0)
     roll = roll_showing(["green", "black"], ["4", "6"], seed=2)
     ((heading, lines),) = side.explain(roll)
     assert heading == "Dame Wren (House Bloodguard)"
@@ -469,7 +470,8 @@ def test_dice_tray_words_each_die_the_joust_way(app):
     assert any(line.startswith("die 3: black ") and line.endswith("(Aftershock roll)")
                for line in lines)
     corvin = replace(house.knight("Sir Corvin"), favor="heros-fate")
-    side = Side("Bloodguard", corvin, ["1", "fealty"], ["green", "black"], seed=0)
+    side = Side("Bloodguard", corvin, app.session.state, ["1", "fealty"], ["green", "black"],
+                seed=0)
     rerolled, words = side.reroll_rule(roll_showing(["green", "black"], ["2", "3"], seed=2), {0})
     assert words == "Squire Reroll (green)"
     ((_, lines),) = side.explain(rerolled)
@@ -612,3 +614,50 @@ def test_a_joust_part_way_rolled_goes_on_in_the_tray(app):
     corvin = tray.sides[0].die_rolls()
     assert corvin[1].rerolls == ("heros-fate",) and corvin[2].faces == (6,)
     assert corvin[2].aftershocks  # the Fealty 6's Aftershocks were thrown in the tray
+
+
+@pytest.mark.parametrize("cards", [("Shattered Lance", "Brace"), ("Showmanship", "Hard Strike")])
+def test_placing_ability_cards_the_tray_scores_the_cards_hits_blocks_and_pips(cards):
+    """Placing Ability Cards: "Ability Cards will affect the joust based on the text on the
+    card" (more hits, hits blocked of the rival, pips added): the dice tray's totals are the
+    joust's own score, the same hits and pips the applied joust logs."""
+    from tabletop.games.joust.events import KnightScored
+
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-first-round.toml")
+    for house, card in zip(("Bloodguard", "Echelon"), cards, strict=True):
+        state = state.with_household(replace(state.household(house), abilities=(card,)))
+    app = App(Session(game, state), SIZE)
+    session = app.session
+    for house, card in zip(("Bloodguard", "Echelon"), cards, strict=True):
+        knight = session.state.household(house).knights[0].name
+        assert session.perform(PlaceAbility(house, knight, card)), session.status
+    to_the_first_joust(session)
+    start = session.state
+    frame(app)
+    click(app, next(b.rect.center for b in app.buttons if b.label == "Joust!"))
+    screen = joust_roll(app)
+    while any(isinstance(c, DiceTray) for c in app.stack):
+        use_dice_trays(app)
+    words = {side.house: side.explain(side.roll)[0][1] for side in screen.sides}
+    whole = Joust(tuple(KnightRoll(side.house, side.die_rolls()) for side in screen.sides))
+    after, events = session.game.apply(start, whole)
+    assert after == session.state  # the tray's steps scored the joust as the whole joust does
+    for scored in (e for e in events if isinstance(e, KnightScored)):
+        lines = words[scored.house]
+        total = next(line for line in lines if line.startswith("score: "))
+        assert total.startswith(f"score: {scored.hits} hit"), (total, scored)
+        assert f", {scored.pips} pips" in total, (total, scored)
+        assert any(line.startswith("Ability Card ") for line in lines)
+    b_scored, e_scored = (next(e for e in events if isinstance(e, KnightScored)
+                               and e.house == h) for h in ("Bloodguard", "Echelon"))
+    if "Shattered Lance" in cards:
+        assert "(+1 from the Hit Favor Action, +1 from the Ability Card)" in " ".join(
+            words["Bloodguard"])
+        assert "the Ability Card blocks 1 of the rival's hits" in words["Echelon"]
+        assert "Block and Ability Card" in session.game.describe(b_scored)
+    else:
+        assert "(+3 from the Ability Card)" in " ".join(words["Bloodguard"])
+        assert "+1 from the Ability Card" in " ".join(words["Echelon"])
+        assert "(+3 from the Ability Card)" in session.game.describe(b_scored)
+        assert "+1 from the Ability Card" in session.game.describe(e_scored)

@@ -139,8 +139,8 @@ def test_play_step_moves_space_by_space_and_the_setting_turns_it_off():
     assert screen.run.step.kind == "play"
     playback = screen.playback
     assert playback is not None and playback.before is not app.session.state
-    assert [m.path for m in playback.moves if m.piece == "Eggknight"] == [
-        ("D3", "C3", "C4", "C5", "C6", "C7")]
+    assert [(m.piece, m.path) for m in playback.moves] == [  # Kara's Crash as it happens
+        ("Eggknight", ("D3",)), ("Kara", ("E4",)), ("Eggknight", ("C3", "C4", "C5", "C6", "C7"))]
     app.update(STEP_MS * 3)
     assert screen.playback is playback and not playback.done
     app.update(STEP_MS * 10)

@@ -126,9 +126,9 @@ def test_play_step_reports_the_path_the_rules_chose():
                                 "'Ser Sonch' move\"\noption = 2\n", "t.toml")
     run = runner.LessonRun(lesson)
     played = run.play()
-    assert [(m.piece, m.path) for m in played if m.kind == "source-moved"] == [
-        ("Eggknight", ("D3", "C3", "C4", "C5", "C6", "C7"))]
-    assert ("Kara", ("E4",)) in [(m.piece, m.path) for m in played if m.kind == "crash"]
+    assert [(m.kind, m.piece, m.path) for m in played] == [
+        ("source-moved", "Eggknight", ("D3",)), ("crash", "Kara", ("E4",)),
+        ("source-moved", "Eggknight", ("C3", "C4", "C5", "C6", "C7"))]
 
 
 SHIPPED = sorted((Path(__file__).resolve().parent.parent / "lessons").glob("*.toml"))

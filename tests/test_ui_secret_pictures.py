@@ -106,3 +106,35 @@ def test_f12_in_the_window_embeds_the_public_view(tmp_path):
     [picture] = tmp_path.glob("*.png")
     assert load_board(picture)[1] == game.public_view(state)
     assert "public view" in app.session.status
+
+
+@pytest.mark.parametrize("layout", ["clash-example-boss.toml", "kingdom-start.toml"])
+def test_check_says_a_public_picture_cannot_be_played_on(tmp_path, layout, capsys):
+    public = shoot(tmp_path, layout).rename(tmp_path / "public.png")
+    revealed = shoot(tmp_path, layout, "--reveal")
+    capsys.readouterr()
+    assert main(["check", str(public), str(revealed)]) == 0
+    said, whole = capsys.readouterr().out.splitlines()
+    assert ": ok, a public picture (hidden parts unknown, cannot be played on): " in said
+    assert "public picture" not in whole and ": ok, " in whole
+
+
+def test_a_clash_picture_names_no_window_key_in_its_panel(tmp_path):
+    """The next Activation is named in a picture without "(N resolves it)": a picture has no
+    keys, and N is refused on a public picture's board, which cannot be played on; the window
+    names the key."""
+    from tabletop.ui import textlayer
+    from tabletop.ui.screenshot import render
+
+    pygame.font.init()
+    game, state = layouts.load(LAYOUTS / "clash-example-boss.toml")
+    public = load_board(shoot(tmp_path, "clash-example-boss.toml"))[1]
+    for board, key_said in ((state, True), (public, False)):
+        app = App(Session(game, board), (1280, 800))
+        app.draw(pygame.Surface((1280, 800)))
+        words = " ".join(d.words for d in textlayer.drawn())
+        assert "Shellwyrm resolves an AI" in words
+        assert ("N resolves it" in words) is key_said
+    render(str(LAYOUTS / "clash-example-boss.toml"), (1280, 800))
+    words = " ".join(d.words for d in textlayer.drawn())
+    assert "Shellwyrm resolves an AI" in words and "N resolves it" not in words

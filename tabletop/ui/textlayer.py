@@ -362,7 +362,8 @@ def block(surface: pygame.Surface, paragraphs: str | Sequence[str], rect: pygame
 class Placer:
     """Finds each board label a spot where it overprints no label placed before it (nor any
     rectangle passed to :meth:`block`): the preferred spot, else a small nudge, else the
-    first free spot among the caller's alternatives."""
+    first free spot among the caller's alternatives (else, when the label must go somewhere,
+    the least crowded of them)."""
 
     def __init__(self, bounds: pygame.Rect | None = None) -> None:
         self.bounds = bounds
@@ -378,18 +379,26 @@ class Placer:
             return False
         return rect.collidelist(self.taken) < 0
 
+    def crowding(self, rect: pygame.Rect) -> int:
+        """How many pixels of ``rect`` overlap what is taken (overlaps counted each)."""
+        return sum(rect.clip(t).width * rect.clip(t).height for t in self.taken)
+
     def place(self, preferred: pygame.Rect, *alternatives: pygame.Rect,
-              nudge: int = 0) -> pygame.Rect | None:
+              nudge: int = 0, crowded: bool = False) -> pygame.Rect | None:
         """The first free spot: ``preferred``, then ``preferred`` moved up to ``nudge`` pixels
-        up, down, left or right, then each of ``alternatives``; the spot is taken.  ``None``
-        when none is free (the caller shortens the label or draws it elsewhere)."""
+        up, down, left or right, then each of ``alternatives``; the spot is taken.  When none
+        is free: with ``crowded``, the least crowded of them inside the bounds (of all, when
+        none is inside), else ``None`` (the caller shortens the label or draws it
+        elsewhere)."""
         candidates = [preferred]
         for step in range(2, nudge + 1, 2):
             candidates += [preferred.move(0, -step), preferred.move(0, step),
                            preferred.move(-step, 0), preferred.move(step, 0)]
         candidates += alternatives
-        for spot in candidates:
-            if self.free(spot):
-                self.taken.append(spot)
-                return spot
-        return None
+        spot = next((c for c in candidates if self.free(c)), None)
+        if spot is None and crowded:
+            inside = [c for c in candidates if self.bounds is None or self.bounds.contains(c)]
+            spot = min(inside or candidates, key=self.crowding)
+        if spot is not None:
+            self.taken.append(spot)
+        return spot

@@ -353,7 +353,9 @@ class Forced:
     ``reduction`` is the total of the effects that reduce this involuntary movement (rulebook
     *Involuntary Movement Reduction*); ``direction`` the direction of a directional Knockback
     (``left``, ``right``, ``forward``, ``back`` relative to the source's facing, or a compass
-    direction)."""
+    direction); ``weapon`` the active weapon when a Knight source causes it in an ability
+    window of its Attack (a Ranged X–Y weapon forbids Pushback X: *Keyword List: Pushback X*,
+    Knight Timing)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("option", "which of the equal outcomes (the players choose ties)"),
@@ -368,14 +370,16 @@ class Forced:
     option: int | None = None
     reduction: int = 0
     direction: str | None = None
+    weapon: Weapon | None = None
 
     def __str__(self) -> str:
         amount = f" {self.amount}" if self.amount else ""
         toward = f" toward {self.toward}" if self.toward else ""
         way = f" {forced_kinds.in_words(self.direction)}" if self.direction else ""
         less = f", reduced by {self.reduction}" if self.reduction else ""
+        attack = f", in an Attack with a {self.weapon} weapon" if self.weapon else ""
         return (f"{self.source}: {self.kind.title()}{amount}{way} on {self.target}{toward}"
-                f"{less}")
+                f"{less}{attack}")
 
 
 @dataclass(frozen=True)

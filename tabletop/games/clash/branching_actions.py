@@ -62,14 +62,25 @@ def source_problem(state: ClashState, source: str, kind: str,
     found = BY_NAME.get(kind.lower())
     if found is None or not found.ability:
         return None
-    if (weapon is not None and weapon.kind == "ranged" and found.name.startswith("pushback")
-            and state.knight(source) is not None):
-        return ("Knight Timing: a Knight may resolve Pushback X during either ability window "
-                "of their Attack (excluding Attacks with Weapon with the Ranged X–Y keyword)")
+    timing = _weapon_problem(state, source, found.name, weapon)
+    if timing:
+        return timing
     try:
         able_source(state, source, "its target", kind.title())
     except IllegalActionError as exc:
         return exc.rule
+    return None
+
+
+def _weapon_problem(state: ClashState, source: str, kind: str,
+                    weapon: Weapon | None) -> str | None:
+    """Why Knight ``source`` may not cause ``kind`` in an Attack with ``weapon``: a Pushback in
+    an Attack with a Ranged X–Y weapon (rulebook *Keyword List: Pushback X*, Knight Timing);
+    ``None`` otherwise."""
+    if (weapon is not None and weapon.kind == "ranged" and kind.startswith("pushback")
+            and state.knight(source) is not None):
+        return ("Knight Timing: a Knight may resolve Pushback X during either ability window "
+                "of their Attack (excluding Attacks with Weapon with the Ranged X–Y keyword)")
     return None
 
 
@@ -91,6 +102,9 @@ def forced_outcomes(state: ClashState, action: Forced) -> list[Branch]:
     target = _piece(state, action.target, action)
     if source.name == target.name:
         raise IllegalActionError(action, "a piece cannot move itself by force")
+    timing = _weapon_problem(state, source.name, kind, action.weapon)
+    if timing:
+        raise IllegalActionError(action, timing)
     if action.amount < 0 or action.amount > 20:
         raise IllegalActionError(action, "the value X must be 0 to 20")
     if action.toward is not None and not state.board.contains(action.toward):

@@ -410,7 +410,7 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
                 continue
             if stop_at_edge or slid:
                 stopped = b.then(None, Event("stopped", name, other="the Board Edge", rule=rule))
-                results.extend(_finish(stopped, name, path, rule))
+                results.extend(_finish(stopped, name, path, rule, since=len(b.events)))
                 continue
             sides = [s for s in directions.slide(d, source.spaces, piece.spaces)
                      if all(b.state.board.contains(x) for x in
@@ -418,20 +418,22 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
             if not sides:
                 stopped = b.then(None, Event("stopped", name, other="a corner of the board",
                                              rule=rule))
-                results.extend(_finish(stopped, name, path, rule))
+                results.extend(_finish(stopped, name, path, rule, since=len(b.events)))
                 continue
+            if path:  # the movement so far, then the slide: told as they happen
+                b = b.then(None, Event("pushed", name, path, rule=rule))
             for s in sides:
                 slid_b = b.then(None, Event("edge", name, other=s, rule="Board Edge"),
                                 choice=f"slide {s} along the edge" if len(sides) > 1 else None)
-                pending.append((slid_b, s, left, path, True, leap))
+                pending.append((slid_b, s, left, (), True, leap))
             continue
         step = _enter(b, piece, nxt_at, rule, jump=_may_jump(b.state, nxt, leap),
                       last=left == 1, source=source.name if under else "")
         for kind, nb, used_jump in step:
             if kind == "stop":
-                results.extend(_finish(nb, name, path, rule))
+                results.extend(_finish(nb, name, path, rule, since=len(b.events)))
             elif kind == "last":
-                results.extend(_finish(nb, name, (*path, nxt_at), rule))
+                results.extend(_finish(nb, name, (*path, nxt_at), rule, since=len(b.events)))
             elif kind == "end":
                 results.append(nb)
             else:
@@ -440,15 +442,20 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
     return results
 
 
-def _finish(branch: Branch, name: str, path: tuple[Space, ...], rule: str) -> list[Branch]:
-    """The movement told as an event, then the pieces settle.  A Jump that would leave the
-    mover standing on the Obstacle it jumped is not a choice the players have: no branch."""
+def _finish(branch: Branch, name: str, path: tuple[Space, ...], rule: str,
+            since: int | None = None) -> list[Branch]:
+    """The movement told as an event, then the pieces settle.  What its last step caused
+    (a Crash against what stopped it, a tile destroyed: the events from index ``since``) is
+    told after the movement, as it happens.  A Jump that would leave the mover standing on
+    the Obstacle it jumped is not a choice the players have: no branch."""
     piece = branch.state.pieces.get(name)
     if (piece is not None and not is_boss(piece)
             and tiles_with(branch.state, piece.spaces, "obstacle")):
         return []
     if path:
-        branch = branch.then(None, Event("pushed", name, path, rule=rule))
+        told = Event("pushed", name, path, rule=rule)
+        at = len(branch.events) if since is None else since
+        branch = replace(branch, events=(*branch.events[:at], told, *branch.events[at:]))
     return settle(branch, name, rule)
 
 

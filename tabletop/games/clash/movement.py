@@ -113,18 +113,26 @@ def walk(branch: Branch, name: str, path: tuple[Space, ...], rule: str, *,
     Unavoidable Knockback for Knights under it, Displacement for Mobs).  A Jump is set down
     straight on its last position: "This movement does not cause Crash or destroy Terrain
     tiles, with the exception of Knights and Terrain tiles the Monster ends this movement on"
-    (rulebook *Monster Movement Types*)."""
+    (rulebook *Monster Movement Types*).  The events come in the order things happen: the
+    move up to a space, what entering it caused, then the move on."""
     b = branch
     if not path:
         return [b]
     begun = len(b.events)
-    for at in path[-1:] if jump else path:
+    told = 0  # the positions of ``path`` already in a move event
+    for index in (len(path) - 1,) if jump else range(len(path)):
         monster = b.state.monster(name)
-        if is_boss(monster):
-            b = _boss_passes(b, monster, at, rule, crash_knights=not jump)
-        else:
-            b = b.then(place(b.state, name, at))
-    b = b.then(None, Event("source-moved", name, path, rule=rule))
+        if not is_boss(monster):
+            b = b.then(place(b.state, name, path[index]))
+            continue
+        mark = len(b.events)
+        b = _boss_passes(b, monster, path[index], rule, crash_knights=not jump)
+        if len(b.events) > mark:  # a Crash, a tile destroyed: after the move that caused it
+            moved = Event("source-moved", name, path[told:index + 1], rule=rule)
+            b = replace(b, events=(*b.events[:mark], moved, *b.events[mark:]))
+            told = index + 1
+    if told < len(path):
+        b = b.then(None, Event("source-moved", name, path[told:], rule=rule))
     return settle_monster(b, name, rule, begun)
 
 

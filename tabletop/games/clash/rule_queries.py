@@ -119,6 +119,8 @@ def movement_action(state: ClashState, words: list[str]) -> MonsterMove | Forced
         return monster_move_action(state, args)
     if verb == "forced":
         return forced_action(state, args)
+    if verb == "pushback" and len(args) > 3:
+        return _pushback_action(state, args)
     if verb in _FORCED_ORDER and len(args) == 3:
         first, second = _name(state, args[0]), _name(state, args[1])
         source, piece = (first, second) if _FORCED_ORDER[verb] else (second, first)
@@ -162,23 +164,47 @@ def _forced(kind: str, source_first: bool):
     return run
 
 
+def _pushback(state: ClashState, args: list[str]) -> dict[str, Any]:
+    return _run(state, _pushback_action(state, args))
+
+
+def _pushback_action(state: ClashState, args: list[str]) -> Forced:
+    """The Pushback that ``SOURCE P X [with WEAPON]`` names: in a Knight's Attack with WEAPON
+    when given (*Keyword List: Pushback X*, Knight Timing)."""
+    if len(args) < 3 or (len(args) > 3 and (len(args) == 4 or args[3].lower() != "with")):
+        raise QueryError("pushback takes SOURCE P X, then optionally with WEAPON (melee, reach "
+                         "X, ranged X-Y: the Knight's active weapon in its Attack)")
+    _number(args[2])
+    return forced_action(state, ["pushback", *args])
+
+
 def _any_forced(state: ClashState, args: list[str]) -> dict[str, Any]:
     return _run(state, forced_action(state, args))
 
 
 def forced_action(state: ClashState, args: list[str]) -> Forced:
-    """The :class:`Forced` that ``KIND SOURCE P [X] [SPACE | DIRECTION]`` names (the words of
-    ``tabletop query forced`` and of a screenshot's preview overlay; what each kind takes is
-    in the table of :mod:`tabletop.games.clash.forced_kinds`).  Raises :class:`QueryError`
-    saying what the kind takes."""
+    """The :class:`Forced` that ``KIND SOURCE P [X] [SPACE | DIRECTION] [with WEAPON]`` names
+    (the words of ``tabletop query forced`` and of a screenshot's preview overlay; what each
+    kind takes is in the table of :mod:`tabletop.games.clash.forced_kinds`; ``with WEAPON``:
+    a Knight source's active weapon when it is caused in its Attack).  Raises
+    :class:`QueryError` saying what the kind takes."""
     usage = ("forced takes KIND (quoted when it has spaces) and then: " + "; ".join(
         f"{k.name}: {k.arguments()}" for k in KINDS) + " (DIRECTION: "
-        + ", ".join(KNOCKBACK_DIRECTIONS) + ")")
+        + ", ".join(KNOCKBACK_DIRECTIONS) + "), then optionally with WEAPON (melee, reach X, "
+        "ranged X-Y: the Knight's active weapon when it is caused in its Attack)")
     kind = BY_NAME.get(args[0].lower()) if args else None
     if kind is None or len(args) < 3:
         raise QueryError(usage)
     source, piece = _name(state, args[1]), _name(state, args[2])
     rest = list(args[3:])
+    weapon = None
+    if "with" in (w.lower() for w in rest):
+        at = [w.lower() for w in rest].index("with")
+        try:
+            weapon = Weapon.parse(" ".join(rest[at + 1:]))
+        except ValueError as exc:
+            raise QueryError(f"{kind.name} … with WEAPON: {exc}") from None
+        rest = rest[:at]
     amount = _number(rest.pop(0)) if rest and rest[0].isascii() and rest[0].isdigit() else 0
     toward = direction = None
     if kind.extra == "space" and rest:
@@ -193,7 +219,7 @@ def forced_action(state: ClashState, args: list[str]) -> Forced:
                              + ", ".join(KNOCKBACK_DIRECTIONS) + ")")
     if rest or (kind.extra and toward is None and direction is None):
         raise QueryError(f"{kind.name} takes {kind.arguments()}")
-    return Forced(kind.name, source, piece, amount, toward, direction=direction)
+    return Forced(kind.name, source, piece, amount, toward, direction=direction, weapon=weapon)
 
 
 def _can_attack(state: ClashState, args: list[str]) -> dict[str, Any]:
@@ -278,13 +304,13 @@ RULE_VERBS: dict[str, Verb] = {v.name: v for v in (
          "every outcome of a Monster's movement", _monster_move, None),
     Verb("knockback", "P SOURCE X", "every outcome of Knockback X on P", _forced("knockback",
                                                                                  False), 3),
-    Verb("pushback", "SOURCE P X", "every outcome of Pushback X on P", _forced("pushback", True),
-         3),
+    Verb("pushback", "SOURCE P X [with WEAPON]", "every outcome of Pushback X on P (in a "
+         "Knight's Attack with WEAPON)", _pushback, None),
     Verb("pull", "SOURCE P X", "every outcome of Pull X on P", _forced("pull", True), 3),
     Verb("drag", "SOURCE P X", "every outcome of Drag X on P", _forced("drag", True), 3),
-    Verb("forced", "KIND SOURCE P [X] [SPACE|DIRECTION]", "every outcome of any forced "
-         "movement (Gangup, Herd, Displace, Forced Vault, Knockback to the side, directional "
-         "Knockback …)", _any_forced, None),
+    Verb("forced", "KIND SOURCE P [X] [SPACE|DIRECTION] [with WEAPON]", "every outcome of any "
+         "forced movement (Gangup, Herd, Displace, Forced Vault, Knockback to the side, "
+         "directional Knockback …)", _any_forced, None),
     Verb("can-attack", "K M WEAPON", "whether Knight K may attack Monster M with WEAPON",
          _can_attack, None),
     Verb("wave", "M X", "the Knights a Wave X attack hits, and who is sheltered", _wave, 2),

@@ -341,6 +341,19 @@ def escalate_mob_track(branch: Branch) -> tuple[Branch, list[str]]:
              f"its place"])
 
 
+def spawned_name(state: ClashState, sheet: str, space: int) -> str:
+    """The name of a Mob spawned onto the Mob track's ``space``: the Monster Sheet's name and
+    the number of its base ring, which is the space's (rulebook *Mob Track*: "These numbers
+    correspond to the numbers on the Mob base rings"), so no two Mobs on the board share a
+    name; when a Mob of the layout already holds that name (its names do not follow the
+    track), the lowest number no Mob holds."""
+    names = {m.name for m in state.monsters}
+    number = space
+    if f"{sheet} {number}" in names:
+        number = next(n for n in range(1, len(names) + 2) if f"{sheet} {n}" not in names)
+    return f"{sheet} {number}"
+
+
 def spawn(branch: Branch, level: int | None = None) -> list[Branch]:
     """Spawn a Mob (rulebook *Spawning Mobs*): a BP card from the Escalation deck — a random
     one of ``level`` (Immediate Spawn: "one level higher"; none left: the next level up), or
@@ -367,19 +380,16 @@ def spawn(branch: Branch, level: int | None = None) -> list[Branch]:
     if problem:
         return [branch.then(None, said(f"No Mob spawns: {problem}", "Spawning Mobs"))]
     cards, card = enc_mod._take_escalation(cards, False, levels[0])
-    number = 1
-    names = {m.name for m in state.monsters}
-    while f"{sheet.name} {number}" in names:
-        number += 1
-    name = f"{sheet.name} {number}"
     track = list(state.mob_spaces)
     slot = track.index("") if "" in track else len(track)
+    name = spawned_name(state, sheet.name, slot + 1)
     track[slot:slot + 1] = [name]
     mob = Monster(name, "mob", at, sheet.size)
     state = replace(state, monsters=state.monsters + (mob,), mob_track=tuple(track),
                     cards=replace(cards, mob_cards=cards.mob_cards + ((name, card),)))
     spawned = branch.then(state, said(f"{name} spawns on {at} with a BP {levels[0]} card on "
-                                      f"the Mob track's space {slot + 1}", "Spawning Mobs"))
+                                      f"the Mob track's space {slot + 1} (the number on its "
+                                      f"base ring)", "Spawning Mobs"))
     return [spawned.then(b.state, *b.events, choice=b.label if b.choices else None)
             for b in branching_actions._face_most_knights(spawned.state, name)]
 

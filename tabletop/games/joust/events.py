@@ -62,7 +62,9 @@ class FavorResolved:
 
 @dataclass(frozen=True)
 class KnightScored:
-    """One Knight's joust roll scored: each die in words, the totals, and what they did."""
+    """One Knight's joust roll scored: each die in words, the totals, and what they did.
+    ``card_hits`` and ``card_pips`` are the Ability Card's share of ``hits`` and ``pips``;
+    ``stopped_by`` names what of the rival's stopped the ``blocked`` hits."""
 
     house: str
     knight: str
@@ -80,6 +82,9 @@ class KnightScored:
     pips: int
     target: int
     crown: bool
+    card_hits: int = 0
+    card_pips: int = 0
+    stopped_by: str = "Block"
 
 
 @dataclass(frozen=True)
@@ -191,15 +196,18 @@ def _describe_score(e: KnightScored) -> str:
         extra.append(_plural(e.aftershocks, "Aftershock"))
     if e.bonus_hit:
         extra.append("+1 from the Hit Favor Action")
+    if e.card_hits:
+        extra.append(f"+{e.card_hits} from the Ability Card")
     if extra:
         total += " (" + ", ".join(extra) + ")"
     if e.blocked:
-        total += f", {e.blocked} stopped by {e.rival}'s Block"
+        total += f", {e.blocked} stopped by {e.rival}'s {e.stopped_by}"
     if e.converted:
         total += f", {e.converted} turned into Morale by Mark of the Church"
     lines.append(f"{total}: {e.rival} takes {_plural(e.damage, 'hit')}.")
     lines.append(f"+{e.reputation} Reputation ({e.reputation_now}, at most 12).")
     verdict = "beats" if e.crown else "does not beat"
     crown = ": a King's Crown" if e.crown else ""
-    lines.append(f"Pip count {e.pips} {verdict} {e.target}{crown}.")
+    card = f" (+{e.card_pips} from the Ability Card)" if e.card_pips else ""
+    lines.append(f"Pip count {e.pips}{card} {verdict} {e.target}{crown}.")
     return " ".join(lines)

@@ -95,22 +95,78 @@ def reveal(state: JoustState, action: Reveal) -> Result:
 
 
 @dataclass(frozen=True)
+class RollScore:
+    """One Knight's joust roll scored, before the rival's Block: ``dice`` scores the faces (Ruse
+    from the Favor Action or the Ability Card lowers every hit number), ``favor_hit`` is the Hit
+    Favor Action's +1, ``card_hits``, ``card_pips`` and ``card_block`` what the Ability Card
+    adds to the hits and the pip count and blocks of the rival's hits, ``block_favor`` whether
+    the Knight's Favor Action is Block."""
+
+    dice: Score
+    favor_hit: int = 0
+    card_hits: int = 0
+    card_pips: int = 0
+    card_block: int = 0
+    block_favor: bool = False
+
+    @property
+    def hits(self) -> int:
+        """Every hit scored: the dice's, Hit's +1 and the Ability Card's."""
+        return self.dice.hits + self.favor_hit + self.card_hits
+
+    @property
+    def pips(self) -> int:
+        """The pip count: every face rolled, and the Ability Card's pips."""
+        return self.dice.pips + self.card_pips
+
+    def blocks(self, rival: RollScore) -> int:
+        """How many of ``rival``'s hits this Knight stops: Block "Block one hit, reduce a
+        critical hit from counting as two hits to one hit" (one hit, or two against a Critical
+        Hit), then the Ability Card's blocks; never more than the rival scored."""
+        blocked = (1 + (1 if rival.dice.criticals else 0)) if self.block_favor else 0
+        return min(rival.hits, blocked + self.card_block)
+
+    def block_words(self) -> str:
+        """What of this Knight blocks: ``"Block"``, ``"Ability Card"``, both, or ``""``."""
+        return " and ".join(w for w, on in (("Block", self.block_favor),
+                                            ("Ability Card", self.card_block)) if on)
+
+
+def score_roll(state: JoustState, knight: Knight, faces: list[tuple[str, int]]) -> RollScore:
+    """``knight``'s ``(colour, face)`` pairs scored as the joust scores them (*Attack Dice
+    Scores*, *Fealty Dice*, *Favor Action Icons*: Ruse and Hit, and the Ability Card's
+    during-the-roll hits, blocks, pips and Ruse).  The dice tray's words and :func:`score_joust`
+    both use it."""
+    favor = favor_of(knight)
+    mods = abilities.during(state, knight)
+    return RollScore(score(faces, ruse=favor == "ruse" or mods.ruse),
+                     favor_hit=1 if favor == "hit" else 0, card_hits=mods.hits,
+                     card_pips=mods.pips, card_block=mods.block, block_favor=favor == "block")
+
+
+@dataclass(frozen=True)
 class _Outcome:
     """One side's scored roll before it is applied."""
 
     house: Household
     knight: Knight
-    score: Score
+    scored: RollScore
     how: tuple[str, ...]
-    hits: int
     blocked: int
     converted: int
     target: int
-    bonus_pips: int = 0
+
+    @property
+    def score(self) -> Score:
+        return self.scored.dice
+
+    @property
+    def hits(self) -> int:
+        return self.scored.hits
 
     @property
     def pips(self) -> int:
-        return self.score.pips + self.bonus_pips
+        return self.scored.pips
 
     @property
     def landed(self) -> int:
@@ -210,25 +266,6 @@ def _check_die(action: Joust, knight: Knight, favor: str | None, colour: str,
         raise IllegalActionError(action, f"{name}: {broken}")
 
 
-def side_hits(state: JoustState, knight: Knight, rival: Knight,
-              faces: list[tuple[str, int]]) -> tuple[Score, int, int]:
-    """The score of ``knight``'s ``faces`` (``(colour, face)`` pairs), its hits and how many
-    of them ``rival`` blocks.
-
-    Hits: a Critical Hit two, an Aftershock one, +1 for Hit, plus the Ability Card's.  The
-    rival's Block blocks one hit and makes one Critical Hit count as one (one hit more
-    blocked), its Ability Card's blocks more (*Favor Action Icons*)."""
-    favor = favor_of(knight)
-    mods = abilities.during(state, knight)
-    result = score(faces, ruse=favor == "ruse" or mods.ruse)
-    hits = result.hits + (1 if favor == "hit" else 0) + mods.hits
-    blocked = 0
-    if favor_of(rival) == "block":
-        blocked = min(hits, 1 + (1 if result.criticals else 0))
-    blocked = min(hits, blocked + abilities.during(state, rival).block)
-    return result, hits, blocked
-
-
 def convert_room(house: Household, hits: int, blocked: int) -> int:
     """How many hits Mark of the Church may turn into Morale: the hits landed, while the
     Household stays under 15 Morale ("You may convert any hits you score into Morale if you
@@ -240,7 +277,7 @@ def score_joust(state: JoustState, action: Joust) -> Result:
     """Tasks 5-8: check both Knights' rolls (every face, reroll and Aftershock of ``action``)
     and score them at once; the joust is then resolved.
 
-    Hits (:func:`side_hits`) less the rival's blocks less hits Mark of the Church turns into
+    Hits (:func:`score_roll`) less the rival's blocks less hits Mark of the Church turns into
     Morale (one Morale each, only while under 15) lower the rival's Morale (never below 0).
     Each Reputation face gives one Reputation (at most 12).  A pip count above the Knight's
     crown box earns a King's Crown.  A Knight taking 5 or more hits is Panicked next round
@@ -254,23 +291,23 @@ def score_joust(state: JoustState, action: Joust) -> Result:
     rolls = {r.house: r for r in action.rolls}
     if sorted(rolls) != sorted(h.name for h in houses) or len(action.rolls) != 2:
         raise IllegalActionError(action, "a joust has one roll for each Household")
+    scored = [score_roll(state, knight, _check_roll(action, state, knight, rolls[house.name]))
+              for house, knight in zip(houses, pair, strict=True)]
     outcomes = []
-    for house, knight, rival in zip(houses, pair, reversed(pair), strict=True):
+    for house, knight, mine, theirs in zip(houses, pair, scored, reversed(scored), strict=True):
         roll = rolls[house.name]
-        result, hits, blocked = side_hits(state, knight, rival,
-                                          _check_roll(action, state, knight, roll))
+        blocked = theirs.blocks(mine)
         if roll.convert:
             if favor_of(knight) != "mark-of-the-church":
                 raise IllegalActionError(action, f"{knight.name}: only Mark of the Church turns "
                                                  f"hits into Morale")
-            room = convert_room(house, hits, blocked)
+            room = convert_room(house, mine.hits, blocked)
             if not 0 <= roll.convert <= room:
                 raise IllegalActionError(action, f"{knight.name}: Mark of the Church converts "
                                                  f"at most {room} hits "
                                                  f"(hits scored, Morale kept under 15)")
-        outcomes.append(_Outcome(house, knight, result, tuple(how_rolled(roll)), hits, blocked,
-                                 roll.convert, knight.crown_target(),
-                                 abilities.during(state, knight).pips))
+        outcomes.append(_Outcome(house, knight, mine, tuple(how_rolled(roll)), blocked,
+                                 roll.convert, knight.crown_target()))
     return _apply_outcomes(state, outcomes)
 
 
@@ -295,7 +332,8 @@ def _apply_outcomes(state: JoustState, outcomes: list[_Outcome]) -> Result:
             mine.hits, mine.score.criticals,
             mine.score.aftershocks, favor_of(mine.knight) == "hit", mine.blocked,
             mine.converted, mine.damage, mine.score.reputation, reputation, mine.pips,
-            mine.target, crown))
+            mine.target, crown, mine.scored.card_hits, mine.scored.card_pips,
+            theirs.scored.block_words()))
     for outcome in outcomes:
         house = state.household(outcome.house.name)
         before = outcome.house.morale

@@ -37,7 +37,7 @@ from tabletop.errors import IllegalActionError
 from tabletop.games.joust import abilities
 from tabletop.games.joust.actions import REROLL_TITLES, Aim, Convert, Joust, Keep, Reroll, Throw
 from tabletop.games.joust.events import Event
-from tabletop.games.joust.jousting import convert_room, favor_of, score_joust, side_hits
+from tabletop.games.joust.jousting import convert_room, favor_of, score_joust, score_roll
 from tabletop.games.joust.state import DieRoll, JoustState, JoustThrow, Knight, KnightRoll
 
 Result = tuple[JoustState, tuple[Event, ...]]
@@ -128,8 +128,9 @@ def _room(state: JoustState, rec: JoustThrow, side: int) -> int:
     pair = state.jousters(state.resolved)
     assert pair is not None
     knight, rival = pair[side], pair[1 - side]
-    _, hits, blocked = side_hits(state, knight, rival, _faces(state, knight, rec.rolls[side]))
-    return convert_room(state.household(rec.rolls[side].house), hits, blocked)
+    mine = score_roll(state, knight, _faces(state, knight, rec.rolls[side]))
+    blocked = score_roll(state, rival, []).blocks(mine)  # Block and cards, not the rival's dice
+    return convert_room(state.household(rec.rolls[side].house), mine.hits, blocked)
 
 
 def reroll_options(state: JoustState, knight: Knight, roll: KnightRoll

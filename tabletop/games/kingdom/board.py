@@ -64,15 +64,23 @@ def hunt_walks(state: KingdomState) -> tuple[tuple[str, tuple[str, ...]], ...]:
     if not state.pending or state.pending[0].kind != "hunt-end":
         return ()
     prompt = state.pending[0]
-    token = next((m for m in state.monsters if m.monster == prompt.subject), None)
-    if token is None:
+    if not any(m.monster == prompt.subject for m in state.monsters):
         return ()
-    graph = monster_graph(state)
-    out = []
-    for end in prompt.options:
-        ways = tile_map.shortest_paths(graph, token.tile, end, limit=1)
-        out.append((prompt.subject, ways[0] if ways else (end,)))
-    return tuple(out)
+    return tuple((prompt.subject, hunt_walk(state, prompt.subject, end))
+                 for end in prompt.options)
+
+
+def hunt_walk(state: KingdomState, monster: str, end: str) -> tuple[str, ...]:
+    """The tiles ``monster``'s token walks to ``end`` (its own tile first): the first shortest
+    path along :func:`monster_graph`; ``(end,)`` when it cannot walk there (*Disjointed Map*:
+    placed beside the party) or has no token on the map.  Which of equally short routes to one
+    tile is drawn changes nothing: a token passing a tile triggers nothing (rulebook
+    *Encounter Monsters Spawn and Movement*: only moving onto the party's tile does)."""
+    token = next((m for m in state.monsters if m.monster == monster), None)
+    if token is None:
+        return (end,)
+    ways = tile_map.shortest_paths(monster_graph(state), token.tile, end, limit=1)
+    return tuple(ways[0]) if ways else (end,)
 
 
 def connection_graph(state: KingdomState) -> dict[str, list[str]]:

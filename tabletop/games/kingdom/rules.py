@@ -557,6 +557,18 @@ def _answer_place(run: Run, prompt: Prompt, value: str) -> None:
     run.place_monster(prompt.subject, value)
 
 
+def _answer_hunt_end(run: Run, prompt: Prompt, value: str) -> None:
+    """The players chose where a hunting token stops among equally short ways: it walks there
+    along the way drawn for that tile (the tiles in the event, for the trail and playback),
+    then stands on it; a token placed beside the party (*Disjointed Map*) walks nowhere."""
+    walk = board.hunt_walk(run.s, prompt.subject, value)
+    if len(walk) > 1:
+        run.say("monster", f"{prompt.subject} hunts {len(walk) - 1} tile(s) toward the party, "
+                           f"the way the players chose: {' to '.join(walk)}.",
+                "Encounter Monsters Spawn and Movement", piece=prompt.subject, path=walk[1:])
+    run.place_monster(prompt.subject, value)
+
+
 def _answer_poi(run: Run, prompt: Prompt, value: str) -> None:
     tile = run.s.tile(prompt.subject)
     modifier = parse_int(value, *POI_MODIFIERS)
@@ -846,7 +858,7 @@ _HANDLERS = {
 }
 
 _ANSWERS = {
-    "clue": _answer_clue, "hunt-end": _answer_place, "spawn": _answer_place,
+    "clue": _answer_clue, "hunt-end": _answer_hunt_end, "spawn": _answer_place,
     "poi": _answer_poi, "encounter": _answer_encounter, "district-slot": _answer_slot,
     "clash": _answer_clash, "fog-discard": _answer_fog_discard, "minor-penalty": _answer_minor,
     "mortis": _answer_mortis,

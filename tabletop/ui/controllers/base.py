@@ -50,6 +50,8 @@ class AppHost(Protocol):
     buttons: list[Button]
     log_panel: LogPanel
     auto_forced: bool
+    interactive: bool
+    """False while a picture of the board is drawn (a screenshot): no buttons, log or keys."""
 
     @property
     def screen(self) -> GameController:

@@ -226,11 +226,16 @@ class ClashController(GameController):
         if self.selected and self.selected in self.state.pieces:
             return describe_piece(self.state, self.known(), self.selected)
         lines = ["Nothing selected", "click a Knight to see where it can move",
-                 *card_lines(self.state), *activation_lines(self.state)]
+                 *card_lines(self.state), *activation_lines(self.state, playable=self._keys())]
         notes = " ".join(self.state.notes.split())
         if notes:
             lines.append(notes)
         return lines
+
+    def _keys(self) -> bool:
+        """Whether the panel may name the window's keys: not in a picture of the board (a
+        screenshot), nor on a public picture's board, which cannot be played on."""
+        return (self.app is None or self.app.interactive) and not self.session.public_view
 
     def legend(self) -> list[tuple[tuple[int, int, int], str]]:
         return legend(self.state)

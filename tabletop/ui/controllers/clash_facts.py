@@ -251,11 +251,12 @@ def token_words(monster: Monster) -> str:
                      for t in monster.activations) or "none"
 
 
-def activation_lines(state: ClashState) -> list[str]:
+def activation_lines(state: ClashState, *, playable: bool = True) -> list[str]:
     """Side-panel lines for the Monster Round (rulebook *Resolving Activations*): each Boss's
     tokens, the Mob track's numbered spaces left to right with the tokens on each BP card (an
-    empty space says so), and in the Monster Round what activates next and why.  Empty when
-    no Monster holds a token."""
+    empty space says so), and in the Monster Round what activates next and why, with the key
+    that does it when the board is ``playable`` in the window (not in a picture, nor on a
+    public view, which cannot be played on).  Empty when no Monster holds a token."""
     if not any(m.activations for m in state.monsters):
         return []
     lines = [f"{m.name}'s tokens: {token_words(m)}" for m in state.monsters if m.boss]
@@ -266,6 +267,9 @@ def activation_lines(state: ClashState) -> list[str]:
             for i, name in enumerate(spaces, 1)))
     if state.turn.phase == "monster":
         now = activation_tokens.next_activation(state)
-        lines.append(str(now.event()) + " (N resolves it)" if now else
-                     "Every Activation token is spent: T ends the Monster Round")
+        if now is not None:
+            lines.append(str(now.event()) + (" (N resolves it)" if playable else ""))
+        else:
+            lines.append("Every Activation token is spent: " + (
+                "T ends the Monster Round" if playable else "the Monster Round ends"))
     return lines

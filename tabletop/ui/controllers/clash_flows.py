@@ -202,7 +202,7 @@ class ForcedMovement:
     def _preview(self, toward: Space | None) -> None:
         assert self.target is not None
         action = Forced(self.kind, self.source, self.target, self.amount, toward,
-                        reduction=self.reduction, direction=self.direction)
+                        reduction=self.reduction, direction=self.direction, weapon=self.weapon)
         open_step(self.screen, try_preview(self.screen, action, f"Preview: {self._what()}",
                                            on_done=lambda _: self.finish(),
                                            on_cancel=self.start))

@@ -39,7 +39,7 @@ from tabletop.dice.joust_rolls import (
     knight_reroll,
     rerolls_left,
 )
-from tabletop.dice.kings_champion import FEALTY, score
+from tabletop.dice.kings_champion import FEALTY
 from tabletop.dice.roll import Roll, Step, reroll
 from tabletop.errors import TabletopError
 from tabletop.games.joust.actions import Aim, Convert, DieRoll, Keep, KnightRoll, Reroll, Throw
@@ -47,11 +47,15 @@ from tabletop.games.joust.state import FAVOR_TITLES, JoustState, Knight
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.facades.joust import (
     FAVOR_WORDS,
+    RollScore,
+    ability_of,
     during,
+    effect_words,
     favor_of,
     how_rolled,
     next_step,
     roll_slots,
+    score_roll,
 )
 from tabletop.ui.logbook import LogEntry
 from tabletop.ui.session import Session
@@ -117,7 +121,8 @@ MAIN_BUTTON = {"preset": "Roll", "paused": "Roll", "resolved": "Done", "convert"
 class Side:
     """One Knight's dice: ``slots``/``colours`` of every die (Fealty last), the ``seed`` of its
     throw, ``preset`` faces chosen by Targeting, the ``roll`` of the thrown dice once the dice
-    tray hands it back, and the Mark of the Church conversion; ``applied``: how many throws
+    tray hands it back, and the Mark of the Church conversion; ``state`` is the joust's, whose
+    rules score the dice; ``applied``: how many throws
     of the tray's roll the rules core has taken (``-1`` before the first), ``depth``: the undo
     list's length before this Knight's first step; ``resume``: the dice a joust part-way
     rolled has already thrown for this Knight, to go on with in the tray; ``fresh``: every
@@ -125,6 +130,7 @@ class Side:
 
     house: str
     knight: Knight
+    state: JoustState
     slots: list[str]
     colours: list[str]
     seed: int
@@ -210,18 +216,17 @@ class Side:
             for face in die.aftershocks:
                 faces.append((FEALTY, face))
                 names.append(f"die {next(after) + 1}")
-        result = score(faces, ruse=self.favor == "ruse")
+        scored = score_roll(self.state, self.knight, faces)
         lines = []
         if self.favor:
             lines.append(f"{FAVOR_TITLES[self.favor]}: {FAVOR_WORDS[self.favor]}")
-        for name, words, how in zip(names, (d.words for d in result.dice),
+        card = ability_of(self.state, self.knight)
+        if card is not None and card.timing == "during":
+            lines.append(f"Ability Card {card.name}: {effect_words(card)}")
+        for name, words, how in zip(names, (d.words for d in scored.dice.dice),
                                     how_rolled(KnightRoll(self.house, dice)), strict=True):
             lines.append(f"{name}: {words}" + (f" ({how})" if how else ""))
-        target = self.knight.crown_target()
-        hits = f"{result.hits} hit{'' if result.hits == 1 else 's'}"
-        lines.append(f"dice: {hits}, {result.reputation} Reputation, "
-                     f"{result.pips} pips (crown box {target}: "
-                     f"{'beaten' if result.pips > target else 'not beaten'})")
+        lines.extend(_totals(scored, self.knight.crown_target()))
         if any(d.face == 6 and c == FEALTY and not d.aftershocks
                for d, c in zip(dice, self.colours, strict=True)):
             lines.append("Aftershock: Enter throws the Fealty Die again")
@@ -229,6 +234,24 @@ class Side:
         lines.append(f"rerolls left: {', '.join(left)}: click dice, then R" if left
                      else "no rerolls left")
         return [(f"{self.knight.name} (House {self.house})", lines)]
+
+
+def _totals(scored: RollScore, target: int) -> list[str]:
+    """The roll's totals in words, as the rules core scored them (the Hit Favor Action's and
+    the Ability Card's hits and pips named), against the crown box; and the hits the Ability
+    Card blocks of the rival."""
+    extra = [f"+{n} from {source}" for n, source in
+             ((scored.favor_hit, "the Hit Favor Action"), (scored.card_hits, "the Ability Card"))
+             if n]
+    hits = f"{scored.hits} hit{'' if scored.hits == 1 else 's'}" + (
+        f" ({', '.join(extra)})" if extra else "")
+    pips = f"{scored.pips} pips" + (
+        f" (+{scored.card_pips} from the Ability Card)" if scored.card_pips else "")
+    lines = [f"score: {hits}, {scored.dice.reputation} Reputation, {pips}; crown box {target}: "
+             f"{'beaten' if scored.pips > target else 'not beaten'}"]
+    if scored.card_block:
+        lines.append(f"the Ability Card blocks {scored.card_block} of the rival's hits")
+    return lines
 
 
 class JoustTray(Controller):
@@ -246,7 +269,7 @@ class JoustTray(Controller):
         self.sides = []
         for number, (house, knight) in enumerate(zip(state.in_order(), pair, strict=True)):
             rolled = roll_slots(state, knight)  # placed dice, an Ability Card's, the Fealty Die
-            self.sides.append(Side(house.name, knight, [s for s, _ in rolled],
+            self.sides.append(Side(house.name, knight, state, [s for s, _ in rolled],
                                    [c for _, c in rolled], seed * 2 + number,
                                    during(state, knight).rerolls))
         record = state.throw

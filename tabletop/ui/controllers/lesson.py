@@ -181,8 +181,9 @@ class LessonScreen(GameController):
         """Put the lesson's board into the session (undoable, in the log)."""
         if self.run.state is not self.session.state:
             step = self.run.step
-            moved = "; ".join(f"{m.piece} to {m.path[-1]}" for m in self.run.played
-                              if not m.kind.startswith("crash"))
+            ends = {m.piece: m.path[-1] for m in self.run.played
+                    if not m.kind.startswith("crash")}  # a move in parts: where it ended
+            moved = "; ".join(f"{piece} to {end}" for piece, end in ends.items())
             self.session.edit(self.run.state, f"{self.lesson.name}, step "
                               f"{step.number if step else len(self.lesson.steps)}"
                               + (f": {moved}" if moved else ""))
@@ -417,15 +418,16 @@ class LessonScreen(GameController):
         """The moves' paths as arrows from place to place; during playback only the places
         reached so far, with the moving piece's ghost (its initial) where it is now."""
         left = playback.elapsed // STEP_MS + 1 if playback is not None else None
+        reached: dict[str, pygame.Rect] = {}  # where each piece's last move so far ended
         for move in self.trail:
             cells = [_union(self.inner.place_rects(place)) for place in move.path]
             if not cells or not all(cells):
                 continue
-            start = self.starts.get(move.piece) or cells[0]
+            start = reached.get(move.piece) or self.starts.get(move.piece) or cells[0]
             size = start.size
-            points = [start.center] + [
-                pygame.Rect(c.topleft, size).center if c.width < size[0] else c.center
-                for c in cells]
+            ends = [pygame.Rect(c.topleft, size) if c.width < size[0] else c for c in cells]
+            reached[move.piece] = ends[-1]
+            points = [start.center] + [end.center for end in ends]
             if left is not None:
                 points = points[:min(len(points), left + 1)]
                 left -= len(move.path)

@@ -4,8 +4,14 @@
 
 from __future__ import annotations
 
-from tabletop.games.joust.abilities import during, effect_words, roll_slots
-from tabletop.games.joust.jousting import FAVOR_WORDS, favor_of, how_rolled
+from tabletop.games.joust.abilities import ability_of, during, effect_words, roll_slots
+from tabletop.games.joust.jousting import (
+    FAVOR_WORDS,
+    RollScore,
+    favor_of,
+    how_rolled,
+    score_roll,
+)
 from tabletop.games.joust.planning import perk_words, slot_mismatch
 from tabletop.games.joust.rewards import (
     catalog,
@@ -20,8 +26,8 @@ from tabletop.games.joust.throws import next_step
 from tabletop.games.joust.view import HAND_KINDS, acting, view_for
 
 __all__ = [
-    "acting", "apply", "catalog", "describe_pending", "during", "effect_words", "favor_of",
-    "HAND_KINDS", "next_step",
+    "ability_of", "acting", "apply", "catalog", "describe_pending", "during", "effect_words",
+    "favor_of", "HAND_KINDS", "RollScore", "score_roll", "next_step",
     "FAVOR_WORDS", "how_rolled", "influence_of", "options", "perk_words", "roll_slots",
     "slot_mismatch", "slot_perk", "view_for", "winner",
 ]

@@ -723,7 +723,8 @@ def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
     xs, ys = zip(*_arrow(plate, monster.facing), strict=True)
     arrow = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
     clear = [spot for spot in spots if not spot.colliderect(arrow)]
-    placed = placer.place(*clear, *spots)  # clear of the facing arrow where the plate allows
+    # clear of the facing arrow where the plate allows; none fits a plate smaller than a line
+    placed = placer.place(*clear, *spots) if spots else None
     if placed is None:
         tooltip(surface, plate, monster.name)
         return

@@ -28,6 +28,7 @@ import pygame
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.ui.facades.clash import Preview
+from tabletop.ui.textlayer import Placer
 from tabletop.ui.views.base import Grid, dashed_line, text, text_size
 from tabletop.ui.views.clash import BOSS, MOB, knight_colour, terrain_fill
 
@@ -74,29 +75,28 @@ Disc = tuple[int, tuple[int, int], tuple[float, float]]
 """A path's step number: the number, where it goes, the way the path runs there."""
 
 
-class LabelPlacer:
-    """Places word plates clear of the pieces, ghosts, badges and each other.
+class LabelPlacer(Placer):
+    """The board's :class:`~tabletop.ui.textlayer.Placer` set up for a preview's word plates.
 
-    ``taken`` starts as every piece's footprint in ``states`` (where pieces stand before and
-    after) and the name plate strip at the top of every Terrain tile; :meth:`keep_clear` adds
-    more (ghosts, badges, step numbers; ``discs`` keeps the centres of the step numbers).
-    :meth:`place` tries spots around the thing named (above, below, right, left, then one
-    space further out) and takes the first that overlaps nothing taken and lies inside
-    ``bounds`` (the board area in view); when every spot is taken it uses the least crowded
-    one.  Returns where the plate went (``placed`` lists every plate so far).
+    What is taken starts as every piece's footprint in ``states`` (where pieces stand before
+    and after), the name plate strip at the top of every Terrain tile and each Knight's name
+    plate and Vigor disc (``names``); :meth:`block` adds more (ghosts, badges, step numbers;
+    ``discs`` keeps the centres of the step numbers).  :meth:`place_near` tries spots around
+    the thing named (above, below, right, left, then one space further out) inside ``bounds``
+    (the board area in view), the least crowded one when every spot is taken; ``placed``
+    lists every plate so far.
     """
 
     def __init__(self, grid: Grid, bounds: pygame.Rect, *states: ClashState):
+        super().__init__(bounds)
         self.grid = grid
-        self.bounds = bounds
-        self.taken: list[pygame.Rect] = []
         self.placed: list[pygame.Rect] = []
         self.discs: list[tuple[int, int]] = []
         self.names: list[pygame.Rect] = []
         plate = 2 * max(10, min(15, grid.cell // 3)) + 6
         for state in states:
             for piece in (*state.knights, *state.monsters):
-                self.taken.append(footprint_rect(grid, piece, piece.at).inflate(-2, -2))
+                self.block(footprint_rect(grid, piece, piece.at).inflate(-2, -2))
             for tile in state.terrain:
                 top = min(s.row for s in tile.spaces)
                 row = [grid.space_rect(s) for s in tile.spaces if s.row == top]
@@ -116,10 +116,6 @@ class LabelPlacer:
             self.names.append(pygame.Rect(box.right - 2 * badge, box.y, 2 * badge, badge))
         self.taken += self.names
 
-    def keep_clear(self, rect: pygame.Rect) -> None:
-        """Keep later plates off ``rect``."""
-        self.taken.append(pygame.Rect(rect))
-
     def spots(self, box: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
         """Candidate plates of ``size`` around ``box``, nearest first."""
         plate = pygame.Rect((0, 0), size)
@@ -136,20 +132,13 @@ class LabelPlacer:
                 out.append(spot)
         return out
 
-    def place(self, box: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-        """Where a plate of ``size`` naming ``box`` goes (and keep it clear from now on)."""
-        spots = self.spots(box, size)
-        inside = [s for s in spots if self.bounds.contains(s)] or spots
-
-        def crowding(spot: pygame.Rect) -> int:
-            return sum(spot.clip(t).width * spot.clip(t).height for t in self.taken)
-
-        best = next((s for s in inside if crowding(s) == 0), None)
-        if best is None:
-            best = min(inside, key=crowding)
-        self.taken.append(best)
-        self.placed.append(best)
-        return best
+    def place_near(self, box: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+        """Where a plate of ``size`` naming ``box`` goes (kept clear from now on)."""
+        first, *others = self.spots(box, size)
+        spot = self.place(first, *others, crowded=True)
+        assert spot is not None  # a crowded placement always finds a spot
+        self.placed.append(spot)
+        return spot
 
 
 def _label(surface: pygame.Surface, words: str, box: pygame.Rect, colour, grid: Grid,
@@ -158,7 +147,7 @@ def _label(surface: pygame.Surface, words: str, box: pygame.Rect, colour, grid: 
     name), with a thin leader line when the plate does not touch ``box``."""
     size = label_size(grid)
     width, height = text_size(words, size)
-    plate = placer.place(box, (width + 8, height + 2))
+    plate = placer.place_near(box, (width + 8, height + 2))
     if not plate.inflate(6, 6).colliderect(box):
         end = (min(max(plate.centerx, box.x), box.right - 1),
                min(max(plate.centery, box.y), box.bottom - 1))
@@ -207,7 +196,7 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
         moved = after.pieces.get(name)
         if moved is not None:
             _ghost(surface, grid, after, moved, piece_colour(before, name))
-            placer.keep_clear(footprint_rect(grid, moved, moved.at))
+            placer.block(footprint_rect(grid, moved, moved.at))
     for name, discs in zip(movers, steps, strict=True):
         _draw_steps(surface, grid, discs, piece_colour(before, name), placer)
     for name, monster_facing in shown.facing.items():
@@ -225,7 +214,7 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
         piece = after.pieces.get(name) or before.pieces.get(name)
         if piece is not None:
             box = footprint_rect(grid, piece, piece.at)
-            placer.keep_clear(_burst(surface, grid, box))
+            placer.block(_burst(surface, grid, box))
             labels.append((f"Crash: {name}", box, CRASH))
     for name in shown.died:
         piece = before.pieces.get(name)
@@ -319,7 +308,7 @@ def _draw_steps(surface: pygame.Surface, grid: Grid, discs: list[Disc],
         pygame.draw.circle(surface, colour, centre, radius)
         text(surface, str(number), centre, max(10, radius * 3 // 2), (255, 255, 255),
              anchor="center")
-        placer.keep_clear(pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius,
+        placer.block(pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius,
                                       2 * radius))
 
 
@@ -387,7 +376,7 @@ def badge_spots(grid: Grid, badges: list[Badge]) -> list[tuple[Badge, tuple[int,
 def keep_badges_clear(placer: LabelPlacer, grid: Grid, badges: list[Badge]) -> None:
     """Keep the words ``placer`` places off the badges' markers (drawn last, on top)."""
     for _, centre, radius in badge_spots(grid, badges):
-        placer.keep_clear(pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius,
+        placer.block(pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius,
                                       2 * radius))
 
 
