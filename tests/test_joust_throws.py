@@ -159,6 +159,11 @@ def test_a_joust_saved_mid_way_loads_back_equal_and_a_forged_one_is_refused(firs
         if "faces = [\n    2,\n]" in text else text.replace("faces = [2]", "faces = [7]")
     with pytest.raises(LayoutError, match="faces"):
         layouts.loads(forged)
+    die = 'slot = "1"\nfaces = [\n    2,\n'
+    unnamed = text.replace(die + "]", die + "    5,\n]")
+    assert unnamed != text  # a reroll's face without the reroll that threw it
+    with pytest.raises(LayoutError, match="joust's steps"):
+        layouts.loads(unnamed)
     early = layouts.dumps(start).replace("[[households]]", "[throw]\nkept = [true, true]\n"
                                          "[[throw.rolls]]\nhouse = \"Bloodguard\"\n"
                                          "[[throw.rolls]]\nhouse = \"Echelon\"\n\n"

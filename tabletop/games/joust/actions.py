@@ -295,7 +295,8 @@ class Convert:
     n: int
 
     def __str__(self) -> str:
-        return f"{self.house} turns {self.n} hits into Morale (Mark of the Church)"
+        hits = "hit" if self.n == 1 else "hits"
+        return f"{self.house} turns {self.n} {hits} into Morale (Mark of the Church)"
 
 
 @dataclass(frozen=True)

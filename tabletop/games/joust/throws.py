@@ -395,6 +395,7 @@ def _step_towards(state: JoustState, step: Waiting, target: JoustThrow) -> Step 
     if step.kind == "reroll":
         return _reroll_towards(step, now, goal, target)
     faces = []
+    step_source = record(state).source
     for slot in step.slots:
         die = goal.get(slot)
         if die is None:
@@ -403,8 +404,11 @@ def _step_towards(state: JoustState, step: Waiting, target: JoustThrow) -> Step 
             faces.append((slot, die.faces[0]))
             continue
         done = now[slot]
-        later = die.faces[len(done.faces):] if step.kind == "reroll-throw" else \
-            die.aftershocks[len(done.aftershocks):]
+        if step.kind == "reroll-throw":  # a face of this reroll, named as it
+            named = die.rerolls[len(done.rerolls):len(done.rerolls) + 1] == (step_source,)
+            later = die.faces[len(done.faces):] if named else ()
+        else:
+            later = die.aftershocks[len(done.aftershocks):]
         if not later:
             return None
         faces.append((slot, later[0]))
