@@ -9,14 +9,14 @@ too (``tabletop play clash-rule-herd``); a file that exists at that path wins ov
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
-import textwrap
 from collections.abc import Sequence
 from contextlib import ExitStack, suppress
 
-from tabletop import __version__, resources, userdirs
+from tabletop import __version__, resources
 from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
 from tabletop.numbers import parse_int, shorten
@@ -25,14 +25,45 @@ EXIT_OK, EXIT_QUESTION, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 70
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that raises :class:`UsageError` instead of printing usage and exiting."""
+    """argparse that raises :class:`UsageError` instead of printing usage and exiting, and
+    writes its help as wide as the terminal (measured once, not once per argument)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        formatter = kwargs.get("formatter_class", argparse.HelpFormatter)
+        kwargs["formatter_class"] = functools.partial(formatter, width=_help_width())
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
+@functools.cache
+def _help_width() -> int:
+    """The width help is written in: the terminal's, less 2 (as argparse works it out)."""
+    import shutil
+
+    return shutil.get_terminal_size().columns - 2
+
+
+class _MainParser(_Parser):
+    """The ``tabletop`` parser, whose description and epilog (which looks up the user's
+    folders) are written only when its help is shown."""
+
+    def format_help(self) -> str:
+        import textwrap
+
+        self.description = textwrap.fill(
+            "A tabletop visualiser for Kingdoms Forlorn, King's Champion, The Land of Almokon "
+            "and Fateforge. With no command, opens the window on the default layout "
+            f"({resources.DEFAULT_LAYOUT}).", width=80)
+        self.epilog = _epilog()
+        return super().format_help()
+
+
 def _epilog() -> str:
     """The end of ``tabletop --help``: where shipped layouts come from and where user files go."""
+    from tabletop import userdirs
+
     folders = "\n".join(f"  {what + ':':<17}{path}" for what, path in
                          userdirs.user_dirs().described())
     return (f"FILE is a path, or the name of a shipped layout (`tabletop layouts` lists them).\n"
@@ -58,12 +89,7 @@ def _seed(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tabletop", formatter_class=argparse.RawDescriptionHelpFormatter,
-                     description=textwrap.fill(
-                         "A tabletop visualiser for Kingdoms Forlorn, King's Champion, The Land "
-                         "of Almokon and Fateforge. With no command, opens the window on the "
-                         f"default layout ({resources.DEFAULT_LAYOUT}).", width=80),
-                     epilog=_epilog())
+    parser = _MainParser(prog="tabletop", formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -181,6 +207,8 @@ def _check(args: argparse.Namespace) -> int:
 
 def _layouts(args: argparse.Namespace) -> int:
     """Print every shipped layout: its name, title and notes, grouped by game."""
+    from textwrap import fill
+
     from tabletop.games.registry import game_names, get_game
 
     listed = resources.shipped("layouts")
@@ -198,7 +226,7 @@ def _layouts(args: argparse.Namespace) -> int:
             say(f"  {item.name}: {item.title}" + (" (what `tabletop` alone opens)" if default
                                                   else ""))
             if item.notes:
-                say(textwrap.fill(item.notes, width=96, initial_indent="      ",
+                say(fill(item.notes, width=96, initial_indent="      ",
                                   subsequent_indent="      "))
     return EXIT_OK
 

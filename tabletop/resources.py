@@ -9,19 +9,27 @@ faces) is in ``tabletop/data``.
 A *collection* is a folder of shipped TOML files that a user opens by name: ``layouts``
 (``tabletop play clash-teaching``) and ``lessons`` (``tabletop learn clash-los``, installed as
 ``tabletop.lessons``).  A layout's name never finds a lesson, nor the other way round.
+
+A package installed as an ordinary folder (a wheel, an editable install) is read straight from
+that folder; :mod:`importlib.resources` (which brings in archives and temporary files) is
+imported only for a package that is not (inside a zip archive).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from importlib import resources
-from importlib.resources.abc import Traversable
+from importlib.machinery import SourceFileLoader, SourcelessFileLoader
 from pathlib import Path, PurePath
+from typing import TYPE_CHECKING
 
 from tabletop.errors import LayoutError, TabletopError
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 COLLECTIONS = ("layouts", "lessons")
 DEFAULT_LAYOUT = "clash-teaching"
@@ -44,12 +52,26 @@ class Shipped:
     notes: str
 
 
+def package_files(package: str) -> Traversable:
+    """The files of ``package``, as :func:`importlib.resources.files` gives them: its folder
+    (a :class:`Path`) when it is an ordinary folder on disk; raises ``ModuleNotFoundError``
+    when there is no such package."""
+    spec = importlib.util.find_spec(package)
+    if spec is None:
+        raise ModuleNotFoundError(package)
+    if isinstance(spec.loader, SourceFileLoader | SourcelessFileLoader) and spec.origin:
+        return Path(spec.origin).parent
+    from importlib import resources
+
+    return resources.files(package)
+
+
 def folder(collection: str) -> Traversable:
     """The shipped folder of ``collection`` inside the installed package."""
     if collection not in COLLECTIONS:
         raise ValueError(f"{collection!r} is not a shipped collection")
     try:
-        return resources.files(f"tabletop.{collection}")
+        return package_files(f"tabletop.{collection}")
     except ModuleNotFoundError:  # an install made before the folder was packaged
         raise TabletopError(f"the shipped {collection} are missing from this installation of "
                             f"tabletop; install it again (see README.md, Set-up)") from None
@@ -57,7 +79,7 @@ def folder(collection: str) -> Traversable:
 
 def data_file(name: str) -> Traversable:
     """The program data file ``name`` (``tabletop/data/<name>``)."""
-    return resources.files("tabletop") / "data" / name
+    return package_files("tabletop") / "data" / name
 
 
 def _entries(collection: str) -> dict[str, Traversable]:
@@ -131,6 +153,11 @@ def located(word: str) -> Iterator[str]:
             raise LayoutError(_unknown_name(word), source=shown)
         yield word
         return
+    if isinstance(entry, Path):
+        yield str(entry)
+        return
+    from importlib import resources
+
     with resources.as_file(entry) as path:
         yield str(path)
 

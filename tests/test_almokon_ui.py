@@ -217,3 +217,70 @@ def test_a_dimming_reason_is_written_whole_at_960x600():
         pieces = [w for w in drawn if len(w) > 3 and w in reason]
         assert reason in " ".join(dict.fromkeys(pieces)), reason
         assert not any(w.endswith("…") and w[:-1] in reason for w in drawn), reason
+
+
+def test_after_the_hand_over_the_status_line_says_who_has_the_screen():
+    """The headline's "then click" does not stay in the status line once clicked."""
+    app = open_app("almokon-midgame.toml")
+    frame(app)
+    assert app.session.status == "Pass to Brannoc, then click"
+    hand_over(app, "Brannoc")
+    assert app.session.status == "Brannoc has the screen and takes an action."
+
+
+def test_buttons_that_give_up_a_card_for_good_say_so():
+    """Liquidate discards the card from the hand and Harvest disposes of the card in play:
+    both labels say it before the click (consequences on the button)."""
+    from tabletop.ui.controllers.almokon_facts import group_label
+
+    game, state = layouts.load(ROOT / "almokon-midgame.toml")
+    vineyards = next(c.uid for c in state.cards if state.definition(c.uid).name ==
+                     "Terraced Vineyards")
+    assert group_label(state, ("ability", vineyards, 0)) == \
+        "Harvest (0 AP, card disposed of)"
+    uid = next(u for u in state.players[1].hand if state.definition(u).liquidate)
+    assert group_label(state, ("liquidate", uid)).startswith("Liquidate: discard, +")
+
+
+def test_a_cards_actions_take_a_row_each_play_first_with_whole_words():
+    """The selected card's actions have their own area, one to a row: Play always first,
+    Liquidate last, and no label cut."""
+    from tabletop.ui import textlayer
+
+    app = open_app("almokon-midgame.toml")
+    hand_over(app, "Brannoc")
+    screen = app.screen
+    uid = next(u for u in app.session.state.players[1].hand
+               if {g[0] for g in screen.groups_for(u)} >= {"play", "liquidate"})
+    click(app, card_at(app, uid))
+    frame(app)
+    labels = [b.label for b in app.buttons]
+    play = next(i for i, label in enumerate(labels) if label.startswith("Play"))
+    liquidate = next(i for i, label in enumerate(labels) if label.startswith("Liquidate"))
+    assert play < liquidate
+    assert app.buttons[play].rect.width == app.buttons[liquidate].rect.width
+    assert app.buttons[play].rect.width > 2 * app.buttons[0].rect.width
+    assert not any(d.shortened for d in textlayer.drawn() if "Liquidate" in d.full)
+
+
+def test_the_frenzy_form_says_what_it_costs_before_the_choice():
+    """Frenzy makes the attacker's Vigor 1 until the end of combat: the menu line says that
+    any return damage destroys it."""
+    from tabletop.games.almokon.actions import Attack
+    from tabletop.ui.facades.almokon import form_words
+
+    game, state = layouts.load(ROOT / "almokon-midgame.toml")
+    chief = next(c.uid for c in state.cards if state.definition(c.uid).has("frenzy"))
+    target = next(c.uid for c in state.cards if c.owner != state.card(chief).owner)
+    words = form_words(state, Attack(state.players[0].name, chief, target, frenzy=True))
+    assert "with Frenzy (+2 Wrath; any return damage destroys it)" in words
+
+
+def test_a_menu_replaces_a_stale_refusal_in_the_status_line():
+    """A red refusal from an earlier click does not stay beside a menu that asks now."""
+    app = open_app("almokon-midgame.toml")
+    hand_over(app, "Brannoc")
+    app.session.tell("Hammerfall Militia: Guardian in the Wilderness", error=True)
+    app.push(ChoiceMenu("Attack on Iron Sentinel", [("one", 1), ("two", 2)], lambda v: None))
+    assert not app.session.status_error
+    assert app.session.status == "Attack on Iron Sentinel: choose (1–2, Esc closes it)"

@@ -359,7 +359,7 @@ def test_mob_track_a_spawned_mob_takes_the_number_of_its_space():
     "the corresponding Mob miniature" is placed.  So the Mob spawned where Ratling 3 was is
     the Sheet's name with ring 3, the next on space 5, and no two Mobs share a name."""
     from tabletop.games.clash.actions import DefeatMob
-    from tabletop.games.clash.forced import Branch
+    from tabletop.games.clash.forced_steps import Branch
 
     state, _ = apply(board("mobs"), DefeatMob("Ratling 3"))
     first, *_ = seq.spawn(Branch(state))  # facing ties are the players'

@@ -12,6 +12,7 @@ import pytest
 from tabletop.errors import UsageError
 from tabletop.games import layouts
 from tabletop.ui.app import App
+from tabletop.ui.controllers.base import ButtonSpec
 from tabletop.ui.session import Session
 from tabletop.ui.views.fateforge import piece_spots
 from tabletop.ui.widgets.dice_tray import DiceTray
@@ -281,3 +282,69 @@ def test_a_fountain_that_ends_the_turn_with_results_unused_says_so_and_asks_firs
     frame(app)
     assert isinstance(app.top, ChoiceMenu) and app.session.state is before
     assert "discarding 3 unused results" in app.top.options[0][0]
+
+
+def test_preparation_buttons_keep_their_places_when_a_hero_is_picked_or_a_colour_dies():
+    """The reacting types' buttons stay where they were: a selected hero's own buttons
+    (Reroll misses, 3-of-a-kind, Dice, earlier, armour) go to the card area below them, and
+    a colour with no enemy left keeps its button (greyed when it is not chosen)."""
+    _, loaded = layouts.load(LAYOUTS / "fateforge-chapel.toml")
+    heroes = tuple(replace(h, dice=("miss", "miss", "hit", "hit"), rolled=True)
+                   for h in loaded.heroes)
+    app = open_app(state=replace(loaded, heroes=heroes))
+
+    def places():
+        frame(app)
+        return {b.label.split(" ")[1]: b.rect.topleft for b in app.buttons
+                if b.label.startswith("[")}
+
+    before = places()
+    click_on(app, "Thorn")
+    assert places() == before
+    assert "Reroll misses" in [b.label for b in app.buttons]
+    alive = tuple(e for e in app.session.state.enemies if e.colour != "white")
+    app.session.edit(replace(app.session.state, enemies=alive), "the white enemy dies")
+    assert places() == before
+    white = next(b for b in app.buttons if b.label.startswith("[ ] white"))
+    assert white.label == "[ ] white: none left" and not white.enabled
+
+
+def test_a_key_written_on_a_button_presses_it():
+    """The players choose an enemy's target with "Target Thorn (1)": typing 1 does it (a key
+    shown on a button that the screen itself does not use presses the button)."""
+    app = open_app()
+    screen = app.screen
+    calls = []
+    screen.buttons = lambda: [ButtonSpec("Target Thorn", lambda: calls.append("Thorn"), "1"),
+                              ButtonSpec("Target Mira", lambda: calls.append("Mira"), "2")]
+    frame(app)
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2"))
+    assert calls == ["Mira"]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_exit_buttons_are_written_whole(size):
+    """"Objectives: not marked" and "Extra round (Corruption)" take a row each: never cut."""
+    from tabletop.games.fateforge.actions import CleanUp
+    from tabletop.ui import textlayer
+
+    game, state = layouts.load(LAYOUTS / "fateforge-exit.toml")
+    state, _ = game.apply(state, CleanUp())
+    assert state.round.phase == "exit"
+    app = App(Session(game, state, path=None), size)
+    app.draw(pygame.Surface(size))
+    labels = [d for d in textlayer.drawn() if d.full.startswith(("Objectives", "Extra round"))]
+    assert len(labels) == 2 and not any(d.shortened for d in labels)
+
+
+def test_no_reacting_type_is_asked_for_once_the_scene_is_over():
+    """The note asking for another reacting type concerns the next round: none after the
+    last (Exit) or once the scene is over."""
+    from tabletop.games.fateforge.actions import CleanUp
+
+    game, state = layouts.load(LAYOUTS / "fateforge-exit.toml")
+    state, _ = game.apply(state, CleanUp())
+    gone = tuple(e for e in state.enemies if e.colour not in state.round.reaction_types)
+    app = open_app(state=replace(state, enemies=gone))
+    assert app.screen.dead_reaction_types()
+    assert not any("Reacting type" in line for line in app.screen.panel_lines())

@@ -661,3 +661,83 @@ def test_placing_ability_cards_the_tray_scores_the_cards_hits_blocks_and_pips(ca
         assert "+1 from the Ability Card" in " ".join(words["Echelon"])
         assert "(+3 from the Ability Card)" in session.game.describe(b_scored)
         assert "+1 from the Ability Card" in session.game.describe(e_scored)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_knights_cards_stay_put_while_the_pool_empties_and_the_hand_fills(size):
+    """A House's strip keeps two lines' height, so its Knights' slots do not move under the
+    cursor when a die leaves the Dice Pool or a card comes into the hand."""
+    from tabletop.ui.views.joust import draw_joust
+
+    _, state = layouts.load(Path(__file__).resolve().parent.parent / "layouts"
+                            / "joust-first-round.toml")
+    pygame.font.init()
+
+    def slots(view):
+        hits = draw_joust(pygame.Surface(size), pygame.Rect(0, 0, size[0] - 300, size[1] - 60),
+                          view)
+        return {(h.house, h.knight, h.slot): h.rect.topleft for h in hits if h.kind == "slot"}
+
+    full = tuple(replace(h, pool=h.pool * 2, hand=state.households[0].hand * 3)
+                 for h in state.households)  # a long strip: it wraps onto a second line
+    empty = tuple(replace(h, pool=(), hand=()) for h in state.households)
+    assert slots(state) and slots(replace(state, households=full)) == \
+        slots(replace(state, households=empty))
+
+
+def test_no_word_or_tooltip_of_the_board_shows_through_a_hand_over():
+    """The hand-over sheet takes the board's words and tooltips out of the frame: a tooltip
+    ("green die" on a secret slot) never shows over it."""
+    from tabletop.ui import textlayer
+
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-first-round.toml")
+    app = App(Session(game, state), (1280, 800))
+    app.draw(pygame.Surface((1280, 800)))
+    app.update(16)
+    app.draw(pygame.Surface((1280, 800)))
+    assert isinstance(app.top, HandOver)
+    board = app.areas.board
+    under = [d.full for d in textlayer.drawn() if board.colliderect(d.rect)]
+    assert under and all(w in (app.top.headline, *app.top.detail.split()) or
+                         w in app.top.detail for w in under)
+    assert not any(textlayer.tip_at(d.rect.center) for d in textlayer.drawn()
+                   if board.colliderect(d.rect))
+
+
+def test_no_button_offers_a_fourth_joust():
+    """With the three jousts revealed, the Reveal button says so instead of "joust 4"."""
+    game, state = layouts.load(ROOT / "joust-mid-joust.toml")
+    state = replace(state, revealed=3, resolved=3)
+    labels = [b.label for b in JoustController(Session(game, state)).buttons()]
+    assert "All jousts revealed" in labels and not any("joust 4" in x for x in labels)
+
+
+def test_the_turn_ending_buttons_of_the_phases_take_the_fixed_place():
+    """Pass (Worker Phase) and End turn (Ennoblement) go beside Undo, Redo and Save, where
+    every screen's turn-ending control is."""
+    from tabletop.ui.controllers import joust_phases
+
+    game, state = layouts.load(ROOT / "joust-first-round.toml")
+    controller = JoustController(Session(game, replace(state, phase="worker",
+                                                       turn=state.households[0].name)))
+    ends = [b.label for b in joust_phases.phase_buttons(controller) if b.slot == "end"]
+    assert ends == ["Pass"]
+
+
+def test_the_trays_keys_line_offers_no_reroll_when_none_is_left():
+    """The keys line under a joust's dice offers re-rolls only while the Knight has one."""
+    from tabletop.ui import textlayer
+
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "joust-mid-joust.toml")
+    roll = roll_dice(["kc-white", "kc-black"], 5)
+    for left, offered in ((True, True), (False, False)):
+        tray = DiceTray(Session(game, state), ["kc-white", "kc-black"], seed=5, fixed=True,
+                        can_reroll=lambda r, left=left: left)
+        tray.roll = roll
+        surface = pygame.Surface((800, 100))
+        textlayer.begin_frame(surface)
+        tray._draw_hints(surface, pygame.Rect(0, 0, 800, 60))
+        words = " ".join(d.full for d in textlayer.drawn())
+        assert ("R re-roll" in words) is offered and "Enter use this roll" in words

@@ -80,10 +80,34 @@ def test_face_down_fronts_are_hidden_unless_revealed():
 def test_prompts_become_answer_buttons():
     controller, _ = screen("start")
     click(controller, "2")
-    labels = [b.label for b in controller.buttons()]
-    assert labels == ["Martial", "Errant", "Historic", "Mystic"]
-    controller.buttons()[1].on_click()
+    buttons = controller.buttons()
+    usable = [b.label for b in buttons if b.enabled]
+    assert usable == ["Martial", "Errant", "Historic", "Mystic"]
+    next(b for b in buttons if b.label == "Errant").on_click()
     assert controller.session.state.clues == (0, 1, 0, 0)
+
+
+def test_the_effect_buttons_keep_their_places_through_the_steps():
+    """Amount, the tracks, Rotation, the shuffles and Report loss come first and stay where
+    they are in every step, greyed while a question waits (controls never move)."""
+    controller, _ = screen("start")
+
+    def places():
+        surface = pygame.Surface(SIZE)
+        from tabletop.ui.app import App
+
+        app = App(controller.session, SIZE)
+        app.draw(surface)
+        return {b.label: b.rect.topleft for b in app.buttons
+                if b.label.startswith(("Threat", "Curse", "Time", "Amount", "Rotation",
+                                       "Shuffle", "Report"))}
+
+    before = places()
+    click(controller, "2")  # a question waits: the Clue type
+    assert places() == before
+    next(b for b in controller.buttons() if b.label == "Errant").on_click()
+    assert controller.session.state.delve.phase == "exploration"
+    assert places() == before
 
 
 def test_deep_fog_buttons_and_course_correct_from_a_clicked_card():
@@ -171,7 +195,7 @@ def test_an_unlisted_deep_fog_card_is_entered_with_the_value_buttons():
     assert controller.session.state.fog_deck == ()
     assert not button(controller, "Shuffle Fog deck").enabled
     controller.act(EnterFog("3"))
-    labels = [b.label for b in controller.buttons()]
+    labels = [b.label for b in controller.buttons() if b.enabled]
     assert labels == ["0", "1", "2", "3", "4"]
     button(controller, "2").on_click()
     assert controller.session.state.fog.cards[0].card.value == 2
@@ -187,7 +211,7 @@ def test_the_mortis_direction_prompt_offers_directions():
     controller = KingdomController(Session(game, state))
     controller.draw(pygame.Surface(SIZE), pygame.Rect(0, 0, 980, 770))
     click(controller, "3")
-    labels = [b.label for b in controller.buttons()]
+    labels = [b.label for b in controller.buttons() if b.enabled]
     assert labels[:4] == ["North", "East", "South", "West"]
     button(controller, "West").on_click()
     assert controller.session.state.clues == (1, 0, 1, 0)
@@ -215,6 +239,7 @@ def test_with_every_path_onward_blocked_the_hint_says_backtrack_is_the_only_move
     from tabletop.games.kingdom import rules as kingdom_rules
     from tabletop.games.kingdom import travel
     from tabletop.games.kingdom.actions import PlaceHindering
+    from tabletop.games.move_kinds import move_kinds
     from tabletop.ui.controllers.kingdom import travel_hint
 
     game, state = layouts.load(LAYOUTS / "kingdom-mid-delve.toml")
@@ -225,7 +250,7 @@ def test_with_every_path_onward_blocked_the_hint_says_backtrack_is_the_only_move
             state, _ = kingdom_rules.apply(state, PlaceHindering(
                 "single-panzergate", here.id, path.side, path.offset))
     assert {o.kind for o in travel.options(state)} == {"backtrack"}
-    assert "Backtrack is the only move" in travel_hint(state)
+    assert "Backtrack is the only move" in travel_hint(move_kinds("kingdom", state))
 
 
 def test_the_map_keeps_its_place_until_a_tile_is_laid_outside_it():

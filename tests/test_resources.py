@@ -106,7 +106,7 @@ def test_an_install_without_the_packaged_layouts_says_to_reinstall(monkeypatch):
     def missing(name):
         raise ModuleNotFoundError(name)
 
-    monkeypatch.setattr(resources.resources, "files", missing)
+    monkeypatch.setattr(resources, "package_files", missing)
     with pytest.raises(TabletopError, match="install it again"):
         resources.shipped("layouts")
 

@@ -28,6 +28,8 @@ def test_frame_bench_sweeps_every_space(tmp_path):
     assert result["frames"] == 36
     assert result["board"] == "6 x 6" and result["terrain_tiles"] == 1
     assert 0 < result["ms_p50"] <= result["ms_p95"] <= result["ms_max"]
+    assert 0 <= result["cpu_ms_p50"] <= result["cpu_ms_p95"]
+    assert result["goal_ms"] == 8.0 and isinstance(result["within_goal"], bool)
 
 
 def test_frame_bench_reports_zoomed_and_menu_cases_on_their_own(tmp_path):
@@ -38,6 +40,7 @@ def test_frame_bench_reports_zoomed_and_menu_cases_on_their_own(tmp_path):
     assert 0 < cases["zoomed_in"]["frames"] < 36 and cases["zoomed_out"]["frames"] == 12
     for case in cases.values():
         assert 0 < case["ms_p50"] <= case["ms_p95"] <= case["ms_max"]
+        assert 0 <= case["cpu_ms_p50"] <= case["cpu_ms_p95"]
 
 
 def test_bench_command_prints_json(tmp_path, capsys):

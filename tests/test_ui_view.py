@@ -104,4 +104,6 @@ def test_static_layers_are_built_once_per_state_and_size(board):
     assert layers.cache.builds == built
     moved = state.with_piece(replace(state.knight("Kara"), at=Space.parse("A1")))
     draw(moved, layers=layers)
-    assert layers.cache.builds == built + 2  # only the pieces layer and its labels
+    # the pieces layer, its labels and the picture of the board under them (the board itself
+    # is not drawn again)
+    assert layers.cache.builds == built + 3

@@ -16,7 +16,6 @@ rules (who may re-roll what, and at what cost) are checked by the functions in
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,8 +27,9 @@ MAX_DICE = 200
 
 
 def new_seed() -> int:
-    """A fresh random seed (31 bits), for a roll the user did not seed."""
-    return secrets.randbelow(2**31)
+    """A fresh random seed (31 bits), for a roll the user did not seed (from the operating
+    system's randomness, as :func:`secrets.randbelow` draws it)."""
+    return random.SystemRandom().randrange(2**31)
 
 
 def step_faces(seed: int, step: int, kinds: Sequence[DieKind]) -> tuple[int, ...]:

@@ -11,7 +11,6 @@ save of the same file) can tell it is stale and remove it (:func:`remove_stale_t
 from __future__ import annotations
 
 import os
-import secrets
 import stat
 import time
 from pathlib import Path
@@ -79,7 +78,7 @@ def _create_temporary(target: Path, shown: str | os.PathLike) -> tuple[int, Path
     umask), and its path."""
     prefix = f".{target.name[:_NAME_KEPT]}.{os.getpid()}-"
     for _ in range(100):
-        temp = target.parent / f"{prefix}{secrets.token_hex(_TOKEN_HEX // 2)}{TEMP_SUFFIX}"
+        temp = target.parent / f"{prefix}{os.urandom(_TOKEN_HEX // 2).hex()}{TEMP_SUFFIX}"
         try:
             flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
             return os.open(temp, flags, 0o666), temp

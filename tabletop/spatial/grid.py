@@ -69,9 +69,7 @@ class Space:
     def __str__(self) -> str:
         """The label (``C7``); a space off the north or west edge has none and reads
         ``(row index -1, column index 2)``, so that a message about it can still be written."""
-        if self.row < 0 or self.col < 0:
-            return f"(row index {self.row}, column index {self.col})"
-        return f"{row_letters(self.row)}{self.col + 1}"
+        return _label(self.row, self.col)
 
     def step(self, dx: int, dy: int) -> Space:
         """The space ``dx`` columns east and ``dy`` rows south of this one (may be off-board)."""
@@ -86,6 +84,15 @@ class Space:
         """The four corner points of the space in corner coordinates, clockwise from NW."""
         x, y = self.col, self.row
         return ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+
+
+@lru_cache(maxsize=1 << 14)
+def _label(row: int, col: int) -> str:
+    """The label of the space at ``row``, ``col`` (see :meth:`Space.__str__`), kept: answers
+    list hundreds of spaces, the same ones again and again."""
+    if row < 0 or col < 0:
+        return f"(row index {row}, column index {col})"
+    return f"{row_letters(row)}{col + 1}"
 
 
 CORNER_NAMES: dict[tuple[int, int], str] = {

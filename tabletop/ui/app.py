@@ -216,8 +216,23 @@ class App:
         for controller in reversed(self.stack):
             if controller.handle_event(event):
                 return
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and not self._button_key(event):
             self._app_key(event)
+
+    def _button_key(self, event: pygame.event.Event) -> bool:
+        """A letter or digit that no controller used and that an enabled button shows as its
+        key presses that button, so every key written on a button does what it says;
+        returns whether one did."""
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return False
+        name = pygame.key.name(event.key).lower()
+        if len(name) != 1 or not name.isalnum():
+            return False
+        button = next((b for b in self.buttons if b.enabled and b.key.lower() == name), None)
+        if button is None:
+            return False
+        button.on_click()
+        return True
 
     def _look_key(self, event: pygame.event.Event) -> bool:
         """Ctrl+Shift+= / Ctrl+Shift+- (UI scale; Ctrl+= and Ctrl+- alone zoom the board)
@@ -495,14 +510,15 @@ class App:
         """Place the three groups of buttons from the top of ``inner``: the fixed controls
         (Undo, Redo, Save and the turn's end, always two rows, so their places depend on the
         window's size alone), the game's buttons, then the selected card's or piece's
-        actions; returns the height used."""
+        actions, one to a row, so that each says in whole words what it costs and gives up;
+        returns the height used."""
         gap = theme.ui(8)
         rows = 2 * theme.ui(26) + theme.ui(6)
         lay_out(fixed, pygame.Rect(inner.x, inner.y, inner.width, 0))
         y = inner.y + rows + gap
         used = lay_out(game, pygame.Rect(inner.x, y, inner.width, 0))
         y += used + (gap if used else 0)
-        used = lay_out(card, pygame.Rect(inner.x, y, inner.width, 0))
+        used = lay_out(card, pygame.Rect(inner.x, y, inner.width, 0), per_row=1)
         y += used + (gap if used else 0)
         return y - gap - inner.y
 
@@ -525,7 +541,8 @@ class App:
             playable = not session.public_view  # a public picture's board is only looked at
             specs = self.screen.buttons()
             made = {slot: [Button(spec.label, spec.on_click, spec.key,
-                                  spec.enabled and playable, active=spec.active)
+                                  spec.enabled and playable, active=spec.active,
+                                  wide=spec.wide)
                            for spec in specs if spec.slot == slot]
                     for slot in ("end", "", "card")}
             fixed += made["end"][:1]

@@ -11,35 +11,28 @@ decoding the image.
 
 from __future__ import annotations
 
-import io
 import os
 from pathlib import Path
 
 import pygame
-from PIL import Image, PngImagePlugin
 
 from tabletop.games import layouts
 from tabletop.games.atomicwrite import write_atomic
 from tabletop.games.contract import State
 from tabletop.games.layouts import load_board
 from tabletop.games.pngtext import LAYOUT_KEY, layout_text_of_png
+from tabletop.ui.pngfile import encode_rgb
 
 __all__ = ["LAYOUT_KEY", "layout_text_of_png", "load_board", "png_bytes", "write_png"]
 
 
 def png_bytes(surface: pygame.Surface, state: State | None) -> bytes:
-    """``surface`` encoded as PNG (with Pillow) carrying the layout of ``state`` (none when
-    ``state`` is ``None``).  Callers pass what the picture may show: a screen's
-    ``picture_state``, the public view of a board with secrets.  Compressed at zlib level 1:
-    a third of the time of the default level for pictures of flat colours about an eighth
-    larger."""
-    image = Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
-    info = PngImagePlugin.PngInfo()
-    if state is not None:
-        info.add_itxt(LAYOUT_KEY, layouts.dumps(state), zip=True)
-    out = io.BytesIO()
-    image.save(out, format="PNG", pnginfo=info, compress_level=1)
-    return out.getvalue()
+    """``surface`` encoded as PNG (:func:`tabletop.ui.pngfile.encode_rgb`) carrying the layout
+    of ``state`` (none when ``state`` is ``None``).  Callers pass what the picture may show: a
+    screen's ``picture_state``, the public view of a board with secrets."""
+    texts = {LAYOUT_KEY: layouts.dumps(state)} if state is not None else {}
+    width, height = surface.get_size()
+    return encode_rgb(width, height, pygame.image.tobytes(surface, "RGB"), texts)
 
 
 def write_png(surface: pygame.Surface, state: State | None, path: str | os.PathLike) -> Path:

@@ -122,10 +122,19 @@ def _record(surface: pygame.Surface, drawn_: Drawn, tip: pygame.Rect | None,
 
 
 def paste(dest: pygame.Surface, image: pygame.Surface, pos: tuple[int, int],
-          area: pygame.Rect | None = None) -> pygame.Rect:
+          area: pygame.Rect | None = None,
+          pieces: Sequence[pygame.Rect] | None = None) -> pygame.Rect:
     """Blit ``image`` (or its ``area``) onto ``dest`` at ``pos`` and carry the text drawn into
-    it along into ``dest``'s record; returns the rectangle blitted."""
-    where = dest.blit(image, pos, area)
+    it along into ``dest``'s record; returns the rectangle blitted.  ``pieces``, parts of
+    ``area`` (in ``image`` pixels) outside which the see-through ``image`` is wholly
+    transparent, are blitted instead of the whole ``area``: the same picture."""
+    if pieces is None or area is None:
+        where = dest.blit(image, pos, area)
+    else:
+        dx, dy = pos[0] - area.x, pos[1] - area.y
+        dest.blits([(image, (dx + piece.x, dy + piece.y), piece) for piece in pieces],
+                   doreturn=False)
+        where = pygame.Rect(pos, area.size).clip(dest.get_clip())
     held = _held.get(image)
     if not held:
         return where
@@ -283,9 +292,11 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int,
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)
 def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
     """``words`` broken into lines no wider than ``width`` pixels at font ``size`` (at spaces
-    and line breaks; a single word wider than ``width`` stays whole on its own line)."""
+    and line breaks; a single word wider than ``width`` stays whole on its own line); kept, as
+    the same words are wrapped frame after frame."""
     font = theme.font(size)
     lines: list[str] = []
     for paragraph in words.split("\n"):

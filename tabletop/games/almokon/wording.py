@@ -37,8 +37,9 @@ def form_words(state: AlmokonState, action) -> str:
         return f"{words}, pay {rules.play_cost(state, action.uid, action.imbue)} AP"
     if isinstance(action, Attack):
         words = f"{name(action.attacker)} attacks {name(action.target)}"
-        if action.frenzy:
-            words += " with Frenzy"
+        if action.frenzy:  # what Frenzy spends, said before the choice (Vigor 1)
+            words += (f" with Frenzy (+{state.definition(action.attacker).value('frenzy')} "
+                      f"Wrath; any return damage destroys it)")
         if action.kin:
             words += f", helped through Kinship by {', '.join(name(u) for u in action.kin)}"
         elif state.definition(action.attacker).has("kinship"):

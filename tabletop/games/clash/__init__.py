@@ -1,8 +1,34 @@
-"""Kingdoms Forlorn's Clash Board: state, layout, rules and query verbs."""
+"""Kingdoms Forlorn's Clash Board: state, layout, rules and query verbs.
 
-from tabletop.games.clash import layout, query, rules, view
+The rules core (:mod:`tabletop.games.clash.rules`, which imports every action, the cards and the
+attack sequence) is imported on the first ``apply``, ``legal_actions`` or ``describe``, so that
+loading a board to draw it or to ask where things are does not load it.
+"""
+
+from tabletop.games.clash import layout, query, view
 from tabletop.games.clash.state import ClashState
-from tabletop.games.contract import Game
+from tabletop.games.contract import Action, Event, Game
+
+
+def apply(state: ClashState, action: Action) -> tuple[ClashState, tuple[Event, ...]]:
+    """:func:`tabletop.games.clash.rules.apply`."""
+    from tabletop.games.clash import rules
+
+    return rules.apply(state, action)
+
+
+def legal_actions(state: ClashState) -> list[Action]:
+    """:func:`tabletop.games.clash.rules.legal_actions`."""
+    from tabletop.games.clash import rules
+
+    return rules.legal_actions(state)
+
+
+def describe(event: Event) -> str:
+    """:func:`tabletop.games.clash.rules.describe`."""
+    from tabletop.games.clash import rules
+
+    return rules.describe(event)
 
 
 def summary(state: ClashState) -> str:
@@ -22,9 +48,9 @@ GAME = Game(
     state_type=ClashState,
     from_layout=layout.from_layout,
     to_layout=layout.to_layout,
-    apply=rules.apply,
-    legal_actions=rules.legal_actions,
-    describe=rules.describe,
+    apply=apply,
+    legal_actions=legal_actions,
+    describe=describe,
     summary=summary,
     verbs=query.VERBS,
     view_for=view.view_for,

@@ -18,6 +18,7 @@ from tabletop.errors import LayoutError
 from tabletop.games.clash import effects as fx
 from tabletop.games.clash.actions import MOVEMENT_TYPES, Weapon
 from tabletop.games.clash.monster_kinds import ACTIVATION_KINDS, MONSTER_TYPES
+from tabletop.games.clash.monster_kinds import POWER_TIERS as TIERS
 from tabletop.games.layoutfile import Source, Table, named_label, parse_toml, read_text
 from tabletop.games.safefiles import FileProblem, resolve_named
 from tabletop.spatial.grid import Space
@@ -27,7 +28,6 @@ DATA = Path(str(resources.data_file(""))).resolve()
 files."""
 MAX_CARD_FILE = 1_000_000
 """A card file larger than this (bytes) is refused before it is parsed."""
-TIERS = ("red", "black", "white")
 ATTACK_TYPES = ("melee", "range", "zone", "wave")
 RESPONSES = ("ultrainstinct", "instinct", "wound", "fail")
 CARD_KINDS = ("ai", "signature", "routine")

@@ -1,18 +1,22 @@
 """The layout keys of a Clash played from cards: the top-level ``card_files`` and the
 ``[clash]`` table (``docs/clash-cards.md``), read into an :class:`Encounter` and written
-back so that a saved Clash loads to the same cards in the same order."""
+back so that a saved Clash loads to the same cards in the same order.
+
+The card modules are imported only when a layout has cards: a board without them loads
+without them."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.games.clash import encounter as enc_mod
-from tabletop.games.clash.cards import TIERS, load_many
-from tabletop.games.clash.encounter import Encounter
+from tabletop.games.clash.monster_kinds import POWER_TIERS as TIERS
 from tabletop.games.clash.state import Activation, ClashState
 from tabletop.games.clash.view import FACE_DOWN, PUBLIC_VIEW, back_level, is_back
 from tabletop.games.layoutfile import Table
+
+if TYPE_CHECKING:
+    from tabletop.games.clash.encounter import Encounter
 
 _DECKS = ("ai_deck", "ai_discard", "ai_escalation", "bp_deck", "bp_discard", "bp_escalation",
           "wound_stack", "revealed", "judicium")
@@ -52,6 +56,9 @@ def read(top: Table, state: ClashState, knight_tables: dict[str, Table]) -> Clas
         raise table.error(None, "needs the top-level card_files that hold its cards")
     if len(files) > 20:
         raise top.error("card_files", "at most 20 card files")
+    from tabletop.games.clash import encounter as enc_mod
+    from tabletop.games.clash.cards import load_many
+
     library = load_many(files, top.source.folder, top.source.name)
     name = table.req("sheet", str)
     sheet = library.sheet(name)
@@ -132,6 +139,8 @@ def _unknown(name: str, face_down: bool) -> str:
 def _saved(table: Table, library, sheet: str, level: int, seed: int,
            mob_given: dict[str, str], public: bool) -> Encounter:
     """An encounter in play, as a saved layout (or a public view of it) writes it."""
+    from tabletop.games.clash import encounter as enc_mod
+
     lists = {}
     for key in _DECKS:
         names = table.str_list(key)
@@ -151,7 +160,7 @@ def _saved(table: Table, library, sheet: str, level: int, seed: int,
     if (len(bonuses) != 4 or not all(isinstance(b, int) and not isinstance(b, bool)
                                      and 0 <= b <= 20 for b in bonuses)):
         raise table.error("bonuses", "must be four whole numbers 0 to 20")
-    return Encounter(library=library, sheet=sheet, level=level, seed=seed,
+    return enc_mod.Encounter(library=library, sheet=sheet, level=level, seed=seed,
                      mob_cards=tuple(mob_given.items()), bonuses=tuple(bonuses),
                      result=table.choice("result", RESULTS, ""),
                      shuffles=table.get("shuffles", int, 0, check=_count),

@@ -16,6 +16,7 @@ from tabletop.games.clash import geometry as geo
 from tabletop.games.clash.layout import MAX_BOARD_SIDE
 from tabletop.games.clash.state import ClashState
 from tabletop.games.contract import Verb
+from tabletop.games.lazyverbs import LazyVerbs
 from tabletop.games.overlay import Picture
 from tabletop.numbers import parse_int, shorten
 from tabletop.spatial.grid import Space
@@ -124,8 +125,9 @@ def _sees(state: ClashState, args: list[str]) -> dict[str, Any]:
 def _visible(state: ClashState, args: list[str]) -> dict[str, Any]:
     place = geo.resolve(state, args[0])
     extra = "; its blindspots never are" if place.monster is not None else ""
-    return _spaces(geo.visible(state, place), f"every space with a clear line from a corner "
-                                              f"of {place.name}{extra}")
+    spaces = geo.visible(state, place)  # already in reading order, each once
+    return {"answer": [str(s) for s in spaces],
+            "why": f"every space with a clear line from a corner of {place.name}{extra}"}
 
 
 VERBS: dict[str, Verb] = {v.name: v for v in (
@@ -144,16 +146,12 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
 )}
 
 
-from tabletop.games.clash.rule_queries import RULE_VERBS  # noqa: E402  (the rules verbs)
-
-VERBS.update(RULE_VERBS)
-
-from tabletop.games.clash.roll_queries import (  # noqa: E402  (rolls from given faces)
-    ROLL_PICTURES,
-    ROLL_VERBS,
-)
-
-VERBS.update(ROLL_VERBS)
+RULE_VERB_NAMES = ("target", "monster-move", "knockback", "pushback", "pull", "drag", "forced",
+                   "can-attack", "wave", "adjacent", "climb", "activation-order")
+"""The rules verbs (:mod:`tabletop.games.clash.rule_queries`), loaded when first asked."""
+ROLL_VERB_NAMES = ("evasion", "attack", "power", "armor")
+"""The verbs of rolls from given faces (:mod:`tabletop.games.clash.roll_queries`), loaded when
+first asked: they import the cards, the attack sequence and the dice."""
 
 
 def _listed(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
@@ -227,8 +225,23 @@ _PICTURES = {
     "climb": _listed, "target": _target_picture, "wave": _wave_picture,
     "monster-move": _outcomes_picture, "knockback": _outcomes_picture,
     "pushback": _outcomes_picture, "pull": _outcomes_picture, "drag": _outcomes_picture,
-    "forced": _outcomes_picture, "activation-order": _order_picture, **ROLL_PICTURES,
+    "forced": _outcomes_picture, "activation-order": _order_picture,
 }
-"""The verbs whose answers are drawn by ``--overlay``, and how."""
+"""The verbs whose answers are drawn by ``--overlay``, and how (the roll verbs' pictures are
+in their own module)."""
 
-VERBS = {name: replace(verb, picture=_PICTURES.get(name)) for name, verb in VERBS.items()}
+
+def _deferred_verb(name: str) -> Verb:
+    """The rules or roll verb ``name``, its module imported now, with its picture."""
+    if name in ROLL_VERB_NAMES:
+        from tabletop.games.clash.roll_queries import ROLL_PICTURES, ROLL_VERBS
+
+        return replace(ROLL_VERBS[name], picture=ROLL_PICTURES.get(name))
+    from tabletop.games.clash.rule_queries import RULE_VERBS
+
+    return replace(RULE_VERBS[name], picture=_PICTURES.get(name))
+
+
+VERBS = LazyVerbs({name: replace(verb, picture=_PICTURES.get(name))
+                   for name, verb in VERBS.items()},
+                  (*RULE_VERB_NAMES, *ROLL_VERB_NAMES), _deferred_verb)

@@ -1,6 +1,6 @@
 """``tabletop query`` verbs for the Clash rules (``docs/clash-rules.md``): targeting, Monster
-movement, forced movement, attack legality, Wave cover, adjacency and Vantage Points.  Merged
-into the Clash verbs by ``VERBS.update(RULE_VERBS)`` in :mod:`tabletop.games.clash.query`.
+movement, forced movement, attack legality, Wave cover, adjacency and Vantage Points.  Registered
+by name in :mod:`tabletop.games.clash.query`, which imports this module when one is first asked.
 
 Movement answers list every outcome the players may choose among: ``"answer"`` is a list of
 ``{"choices", "end", "facing", "events"}`` (``end`` maps each moved piece to its north-west

@@ -28,10 +28,13 @@ out every future shuffle, card and roll).  Such a view loads back from a layout
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from tabletop.errors import IllegalActionError
-from tabletop.games.clash.encounter import Encounter
 from tabletop.games.clash.state import ClashState
+
+if TYPE_CHECKING:
+    from tabletop.games.clash.encounter import Encounter
 
 BACK = "?"
 """The first character of a face-down card in a view (``?AI 2``, ``?BP 1``): no card name

@@ -78,6 +78,10 @@ def group_of(action) -> Group | None:
     return None
 
 
+GROUP_ORDER = {"play": 0, "crew": 1, "ability": 2, "attack": 3, "move": 4, "liquidate": 5}
+"""The order of a card's action buttons: playing it first, giving it up (Liquidate) last."""
+
+
 def target_of(action) -> str:
     return getattr(action, "target", "")
 
@@ -116,6 +120,9 @@ class AlmokonController(GameController):
             self._view_key, self._view = key, view_for(state, viewer)
         return self._view
 
+    def deciding_at_screen(self) -> bool:
+        return self.reveal or self.shown_to == self.state.to_act
+
     def hands_shown(self) -> tuple[bool, bool]:
         if self.reveal:
             return (True, True)
@@ -143,7 +150,8 @@ class AlmokonController(GameController):
             self.shown_to = wanted
             self.handing_over = False
 
-        self.app.push(HandOver(f"Pass to {name}, then click", detail, done))
+        self.app.push(HandOver(f"Pass to {name}, then click", detail, done,
+                               taken=f"{name} has the screen and {why}."))
 
     # -- drawing ---------------------------------------------------------------------------
     def targets(self) -> dict[str, str | None] | None:
@@ -202,6 +210,8 @@ class AlmokonController(GameController):
         state = self.state
         hint = phase_hint(state, self.mode)
         lines = [hint] if hint else []  # what now: always, a selection or not
+        if self.only_move() and rules.phase(state) != "choice":  # one kind left: say so
+            lines.append(self.only_move())
         lines += stack_lines(state)
         facts: list[str] = []
         if self.selected and self.selected != HIDDEN:
@@ -249,8 +259,8 @@ class AlmokonController(GameController):
                           Decline(name) in legal),
                ButtonSpec("Choose…", self.open_choice, "C",
                           state.choice is not None and not state.winner)]
-        if self.selected:
-            for group in self.groups_for(self.selected):
+        if self.selected:  # the card's actions, always in the same order: Play first
+            for group in sorted(self.groups_for(self.selected), key=lambda g: GROUP_ORDER[g[0]]):
                 out.append(ButtonSpec(group_label(state, group),
                                       lambda g=group: self.start(g), "",
                                       active=group == self.mode, slot="card"))

@@ -42,7 +42,8 @@ def card_lines(state: AlmokonState, uid: str) -> list[str]:
 
 
 def group_label(state: AlmokonState, group: tuple) -> str:
-    """A button label for an action group."""
+    """A button label for an action group, saying when the action gives up the card for
+    good (Liquidate discards it from the hand; Harvest disposes of the card in play)."""
     kind, uid = group[0], group[1]
     d = state.definition(uid)
     if kind == "play":
@@ -53,10 +54,11 @@ def group_label(state: AlmokonState, group: tuple) -> str:
         return "Attack"
     if kind == "ability":
         ability = d.abilities[group[2]]
-        return f"{ability.name} ({ability.cost} AP)"
+        gone = ", card disposed of" if ability.effect.kind == "harvest" else ""
+        return f"{ability.name} ({ability.cost} AP{gone})"
     if kind == "move":
         return "Move to Wilderness"
-    return f"Liquidate (+{d.liquidate} AP)"
+    return f"Liquidate: discard, +{d.liquidate} AP"
 
 
 def imbue_notes(state: AlmokonState, forms: list) -> list[str]:

@@ -24,6 +24,7 @@ import pygame
 
 from tabletop.errors import QueryError, UsageError
 from tabletop.games.contract import State
+from tabletop.games.move_kinds import MoveKinds, move_kinds
 from tabletop.games.overlay import Overlay, overlay, picture_verbs
 from tabletop.games.query import split_words
 from tabletop.ui.session import Session
@@ -118,7 +119,9 @@ class ButtonSpec:
     choice that is on (``active``: drawn highlighted), and where it goes (``slot``):
     ``"end"`` for the control that ends the turn or step (the fixed place beside Undo, Redo
     and Save, which never moves), ``"card"`` for an action of the selected card or piece
-    (its own area under the game's buttons), ``""`` for the game's buttons."""
+    (its own area under the game's buttons), ``""`` for the game's buttons; ``wide``: a
+    whole row, for a label too long for half of one (whatever it reads, so that the
+    buttons after it keep their places)."""
 
     label: str
     on_click: Callable[[], Any]
@@ -126,6 +129,7 @@ class ButtonSpec:
     enabled: bool = True
     active: bool = False
     slot: str = ""
+    wide: bool = False
 
 
 class GameController(Controller):
@@ -147,6 +151,7 @@ class GameController(Controller):
         self.reveal = False
         self.viewport = Viewport()
         self.asked: list[Overlay] = []
+        self._kinds: tuple[State | None, str | None, MoveKinds] = (None, None, MoveKinds())
 
     def view_state(self) -> State:
         """The state to draw: unless ``self.reveal``, the game's public view (its
@@ -164,6 +169,29 @@ class GameController(Controller):
         if reveal or not game.hidden_from(state, None):
             return state
         return game.public_view(state)
+
+    def move_kinds(self, actor: str | None = None) -> MoveKinds:
+        """The kinds of move the rules core allows now (its legal actions sorted by
+        :func:`tabletop.games.move_kinds.move_kinds`, asked once per state and ``actor``);
+        none on a public view, which cannot be played on."""
+        state = self.session.state
+        if self._kinds[0] is not state or self._kinds[1] != actor:
+            kinds = MoveKinds() if self.session.public_view else move_kinds(
+                self.session.game.name, state, actor)
+            self._kinds = (state, actor, kinds)
+        return self._kinds[2]
+
+    def only_move(self, actor: str | None = None) -> str:
+        """The "what now" hint's words when only one kind of move is possible now (for
+        ``actor`` alone, when given), else ``""`` (:meth:`MoveKinds.only`); nothing while
+        the screen waits for a hand-over, since what a player may do can tell what their
+        hidden hand holds."""
+        return self.move_kinds(actor).only() if self.deciding_at_screen() else ""
+
+    def deciding_at_screen(self) -> bool:
+        """Whether the player who decides now has the screen (a game with per-player secrets
+        says no until its hand-over screen was clicked); ``True`` for a game without."""
+        return True
 
     def panel_lines(self) -> list[str]:
         """Side-panel facts about the selection (or the board when nothing is selected)."""

@@ -12,6 +12,7 @@ in :meth:`ClashController.key_help` and ``docs/window.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,12 +33,6 @@ from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.clash_activation import MonsterActivation
-from tabletop.ui.controllers.clash_cards import (
-    CardFlow,
-    card_lines,
-    start_activation,
-    start_attack,
-)
 from tabletop.ui.controllers.clash_facts import (
     ClashFacts,
     activation_lines,
@@ -69,6 +64,9 @@ from tabletop.ui.views.clash import (
     legend,
 )
 
+if TYPE_CHECKING:
+    from tabletop.ui.controllers.clash_cards import CardFlow
+
 CAPTION_HEIGHT = CAPTION_ROOM
 """Pixels kept free under the board for the LoS caption, so the board never jumps."""
 
@@ -87,6 +85,16 @@ STAT_STEPS: tuple[tuple[str, str, int], ...] = (
 """The Knight tracks edited by the side panel's buttons: label, stat, top of the track."""
 KNOCKDOWN_SIDES = ("", "falling", "standing")
 MONSTER_SIDE = (150, 40, 40)
+
+
+def _card_lines(state: ClashState) -> list[str]:
+    """The side panel's lines about the cards (``clash_cards.card_lines``), whose modules are
+    imported only for a board played from cards."""
+    if state.cards is None:
+        return []
+    from tabletop.ui.controllers.clash_cards import card_lines
+
+    return card_lines(state)
 
 
 @dataclass(frozen=True)
@@ -223,10 +231,12 @@ class ClashController(GameController):
             if self.selected:
                 lines += describe_piece(self.state, self.known(), self.selected)[:3]
             return lines
+        hint = self.only_kind()
+        only = [hint] if hint else []  # "what now": one kind of move left
         if self.selected and self.selected in self.state.pieces:
-            return describe_piece(self.state, self.known(), self.selected)
-        lines = ["Nothing selected", "click a Knight to see where it can move",
-                 *card_lines(self.state), *activation_lines(self.state, playable=self._keys())]
+            return only + describe_piece(self.state, self.known(), self.selected)
+        lines = [*only, "Nothing selected", "click a Knight to see where it can move",
+                 *_card_lines(self.state), *activation_lines(self.state, playable=self._keys())]
         notes = " ".join(self.state.notes.split())
         if notes:
             lines.append(notes)
@@ -236,6 +246,24 @@ class ClashController(GameController):
         """Whether the panel may name the window's keys: not in a picture of the board (a
         screenshot), nor on a public picture's board, which cannot be played on."""
         return (self.app is None or self.app.interactive) and not self.session.public_view
+
+    def only_kind(self) -> str:
+        """The hint when one kind of move is left (the rules core's legal actions, of the
+        Knight whose turn it is or, between turns, of the Knight selected), adding,
+        while the Knight's Combat Action is unspent, that its legal attacks are the Melee
+        ones: the board knows no Knight's weapons, which the players read on their cards."""
+        turn = self.state.turn
+        actor = turn.active  # between turns, the Knight picked (its turn starts with a move)
+        if actor is None and turn.phase != "monster" and self.selected is not None \
+                and self.state.knight(self.selected) is not None:
+            actor = self.selected
+        words = self.only_move(actor)
+        knight = self.state.knight(actor) if actor else None
+        falling = knight is not None and knight.knockdown == "falling"  # no attack at all
+        if words and "Attack" not in self.move_kinds(actor).types and turn.phase != "monster" \
+                and not turn.attacked and not falling:
+            words += " Melee reaches no Monster; a Reach or Ranged weapon may (A)."
+        return words
 
     def legend(self) -> list[tuple[tuple[int, int, int], str]]:
         return legend(self.state)
@@ -361,6 +389,8 @@ class ClashController(GameController):
         (:class:`ResolveActivation`, undoable); the status line says who activates next and
         why.  The Activation itself is played with M (menus) and the Knights' buttons.  On a
         board with card files the whole Activation runs from the cards."""
+        from tabletop.ui.controllers.clash_cards import start_activation
+
         if not start_activation(self):
             self.perform(ResolveActivation())
 
@@ -378,6 +408,8 @@ class ClashController(GameController):
         if not isinstance(piece, Knight):
             self.session.tell("select a Knight to attack with it (A)", error=True)
             return
+        from tabletop.ui.controllers.clash_cards import start_attack
+
         if not start_attack(self, piece.name):
             KnightAttack(self, piece.name).start()
 

@@ -316,7 +316,9 @@ class FateforgeController(GameController):
         rnd = state.round
         lines = [f"Round {rnd.number} of {rnd.of} · {rnd.phase}",
                  "Order: " + " > ".join(rnd.sequence)]
-        for colour in self.dead_reaction_types():
+        if self.only_move():  # "what now" when one kind of move is left
+            lines.insert(1, self.only_move())
+        for colour in self.dead_reaction_types() if rnd.phase not in ("exit", "over") else ():
             lines.append(f"Reacting type {colour}: no {colour} enemy is left. Choose another "
                          f"type in Preparation (as the app's Already Dead does, Enemy "
                          f"Reactions): its button takes {colour} off, another adds that type.")
@@ -403,7 +405,7 @@ class FateforgeController(GameController):
             specs = [ButtonSpec("Start actions" if rolled else "Roll dice", self.next, "N")]
             hero = state.find_hero(self.selected) if self.selected else None
             if hero is not None and "miss" in hero.dice and not hero.has_used("energy-reroll"):
-                specs.append(ButtonSpec("Reroll misses", self.reroll, "R"))
+                specs.append(ButtonSpec("Reroll misses", self.reroll, "R", slot="card"))
             if hero is not None and three_of_a_kind_face(hero) and \
                     not hero.has_used("three-of-a-kind"):
                 face = three_of_a_kind_face(hero)
@@ -411,13 +413,13 @@ class FateforgeController(GameController):
                            len(hero.dice) - 1)
                 specs += [ButtonSpec(f"3-of-a-kind: die {die + 1} to {result}",
                                      lambda r=result, d=die: self.perform(
-                                         ThreeOfAKind(hero.name, d, r)))
+                                         ThreeOfAKind(hero.name, d, r)), slot="card")
                           for result in ("step", "hit", "shot", "focus")]
             if hero is not None and not hero.rolled and len(dice_choices(hero)) > 1:
                 specs.append(ButtonSpec(f"Dice: {pool_words(self.dice_for(hero))}",
-                                        self.cycle_dice, "D"))
+                                        self.cycle_dice, "D", slot="card"))
             if hero is not None and rnd.order.index(hero.name) > 0:
-                specs.append(ButtonSpec(f"{hero.name} earlier", self.earlier, "O"))
+                specs.append(ButtonSpec(f"{hero.name} earlier", self.earlier, "O", slot="card"))
             specs += self._armour_buttons()
             ally = state.ally
             standing = [h.name for h in state.heroes if not h.ko]
@@ -428,15 +430,14 @@ class FateforgeController(GameController):
                                         lambda h=after: self.perform(AccompanyAlly(h))))
             specs.append(ButtonSpec(f"Reactions: slot {rnd.reaction_slot}",
                                     self.cycle_reaction_slot))
-            present = sorted({e.colour for e in state.enemies if e.colour != "boss"},
-                             key=list(ENEMY_COLOURS).index)
-            for colour in present:
+            present = {e.colour for e in state.enemies}
+            for colour in (c for c in ENEMY_COLOURS if c != "boss"):  # each in its place
                 mark = "[x]" if colour in rnd.reaction_types else "[ ]"
-                specs.append(ButtonSpec(f"{mark} {colour} reacts",
-                                        lambda c=colour: self.toggle_reaction(c)))
-            for colour in self.dead_reaction_types():  # chosen, but none of them is left
-                specs.append(ButtonSpec(f"[x] {colour}: none left",
-                                        lambda c=colour: self.toggle_reaction(c)))
+                words = f"{mark} {colour} reacts" if colour in present else \
+                    f"{mark} {colour}: none left"  # chosen and dead: its button takes it off
+                specs.append(ButtonSpec(words, lambda c=colour: self.toggle_reaction(c),
+                                        enabled=colour in present
+                                        or colour in rnd.reaction_types))
             return specs
         if rnd.phase == "action":
             if rnd.current in (REACTIONS, TURNS):
@@ -458,10 +459,11 @@ class FateforgeController(GameController):
                                 enabled=state.guard_of(t.name) is None)
                      for t in state.tokens if t.kind == "exit"]
             specs.append(ButtonSpec(f"Objectives: {marked[self.objectives]}",
-                                    self.cycle_objectives))
+                                    self.cycle_objectives, wide=True))
             specs.append(ButtonSpec("Extra round (Corruption)",
                                     lambda: self.perform(ExtraRound()),
-                                    enabled=all(h.corruption < 4 for h in state.heroes)))
+                                    enabled=all(h.corruption < 4 for h in state.heroes),
+                                    wide=True))
             return [*specs, *self._armour_buttons()]
         return []
 
@@ -473,7 +475,8 @@ class FateforgeController(GameController):
             return []
         word = "Keep armour" if hero.armour_use else "Use armour"
         return [ButtonSpec(word,
-                           lambda: self.perform(SetArmourUse(hero.name, not hero.armour_use)))]
+                           lambda: self.perform(SetArmourUse(hero.name, not hero.armour_use)),
+                           slot="card")]
 
     def _ally_buttons(self) -> list[ButtonSpec]:
         """The acting hero's uses of the ally's dice (one button per ally die and die of its

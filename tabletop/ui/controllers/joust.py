@@ -97,6 +97,9 @@ class JoustController(GameController):
         viewer = wanted if wanted != PUBLIC and self.shown_to == wanted else None
         return view_for(state, viewer)
 
+    def deciding_at_screen(self) -> bool:
+        return self.reveal or self.shown_to == self.wanted()
+
     def _hand_over_due(self) -> bool:
         """Whether the screen must change hands before anything else is done (events that
         arrive in the same frame as the change that calls for it)."""
@@ -144,7 +147,9 @@ class JoustController(GameController):
             self.shown_to = wanted
             self.handing_over = False
 
-        self.app.push(HandOver(headline, detail, done))
+        taken = ("Both Households at the table." if wanted == PUBLIC
+                 else f"House {wanted} has the screen.")
+        self.app.push(HandOver(headline, detail, done, taken=taken))
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -169,7 +174,8 @@ class JoustController(GameController):
             scored = [line for line in self.session.log if " rolls: " in line]
             if scored:
                 return scored[-2:]
-        return [self.hint(view)]
+        only = "" if view.pending else self.only_move()  # a waiting choice says it itself
+        return [self.hint(view), *([only] if only else [])]
 
     def final_words(self) -> tuple[str, str]:
         """The final screen: the King's Champion (or a tie) and the reasons, with each
@@ -258,7 +264,9 @@ class JoustController(GameController):
             out.append(ButtonSpec("Clear order", self._clear_order, "",
                                   bool(self.selection.pending_order)))
         if state.phase == "jousting":
-            out.append(ButtonSpec(f"Reveal joust {state.revealed + 1}",
+            upcoming = state.revealed + 1  # no "Reveal joust 4" once the three are shown
+            out.append(ButtonSpec(f"Reveal joust {upcoming}" if upcoming <= JOUSTS
+                                  else "All jousts revealed",
                                   lambda: self.perform(Reveal()), "R",
                                   state.revealed == state.resolved < JOUSTS))
             out.append(ButtonSpec("Joust!", self.open_tray, "J",

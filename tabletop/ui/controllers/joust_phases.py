@@ -84,7 +84,7 @@ def phase_buttons(ctl: GameController) -> list[ButtonSpec]:
                            house.workers > 0),
                 ButtonSpec("Squire Reroll", lambda: squire_menu(ctl), "",
                            bool(manned) and house.workers > 0),
-                ButtonSpec("Pass", lambda: ctl.perform(Pass(name)), "P")]
+                ButtonSpec("Pass", lambda: ctl.perform(Pass(name)), "P", slot="end")]
     if state.phase == "ennoblement":
         house = state.household(name)
         if not house.collected:
@@ -94,7 +94,8 @@ def phase_buttons(ctl: GameController) -> list[ButtonSpec]:
         return [ButtonSpec("Promote", lambda: promote_menu(ctl), "", bool(ready)),
                 ButtonSpec("Spend", lambda: reputation_menu(ctl), "S",
                            house.reputation > 0),
-                ButtonSpec("End turn", lambda: ctl.perform(Finish(name)), "Enter", not ready)]
+                ButtonSpec("End turn", lambda: ctl.perform(Finish(name)), "Enter", not ready,
+                           slot="end")]
     return []
 
 

@@ -384,6 +384,7 @@ class JoustTray(Controller):
         self.app.push(DiceTray(
             self.session, side.kinds(), seed=side.seed, on_done=done,
             reroll_rule=side.reroll_rule, throw_now=True, fixed=True, explain=side.explain,
+            can_reroll=lambda roll, side=side: bool(side.rerolls(roll)),
             title=f"joust {state.resolved + 1}: {side.knight.name} (House {side.house})",
             on_change=lambda roll, side=side: self._thrown(side, roll), roll=resume))
 

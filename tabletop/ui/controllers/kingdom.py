@@ -13,6 +13,8 @@ block or clear one of its paths with a Hindering token of the kind shown on the 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from tabletop.errors import UsageError
@@ -37,6 +39,7 @@ from tabletop.games.kingdom.actions import (
     Withdraw,
 )
 from tabletop.games.kingdom.state import HINDERING, KingdomState
+from tabletop.games.move_kinds import MoveKinds
 from tabletop.numbers import parse_int
 from tabletop.spatial.tile_map import OPPOSITE, STEP
 from tabletop.ui.controllers.base import ButtonSpec, GameController
@@ -136,13 +139,15 @@ class KingdomController(GameController):
             if self.fog_mode:
                 return ["Deep Fog: click the Unexplored tile to aim for (double ring); +1 Threat "
                         "at once. Esc to cancel."]
-            return [travel_hint(state)]
+            return [travel_hint(self.move_kinds())]
+        only = [self.only_move()] if self.only_move() else []  # one kind of move left
         if phase == "exploration":
             return ["Exploration step: draw the top Exploration card (button by its effect "
-                    "type), resolve it, then End step."]
+                    "type), resolve it, then End step.", *only]
         if phase == "story":
-            return ["Story step: read prompted paragraphs and Time events, then End step."]
-        return ["Deep Fog: Stay the Course, Withdraw, or click a path card and Course Correct."]
+            return ["Story step: read prompted paragraphs and Time events, then End step.", *only]
+        return ["Deep Fog: Stay the Course, Withdraw, or click a path card and Course Correct.",
+                *only]
 
     def banner(self):
         state = self.state
@@ -232,17 +237,25 @@ class KingdomController(GameController):
     # -- buttons -------------------------------------------------------------------------
 
     def buttons(self) -> list[ButtonSpec]:
+        """The card effects the players resolve (Amount, tracks, Rotation, shuffles) and
+        Report loss first, always in the same places (greyed while a question waits or in
+        the Deep Fog); then the step's own buttons (the answers to a waiting question, Deep
+        Fog, the draws, the Fog's choices), then the picked tile's."""
         state = self.state
         if state.over:
             return []
+        phase = state.delve.phase
+        usable = not state.pending and phase != "deep-fog"
+        out = [replace(b, enabled=b.enabled and usable) for b in self._effect_buttons(state)]
+        out.append(ButtonSpec("Report loss: ends the Delve", lambda: self.act(ReportLoss(
+            "reported by the players (all Knights dead or a story condition)")),
+            enabled=not state.pending, wide=True))
         if state.pending:
             prompt = state.pending[0]
             answers = prompt.options or POI_MODIFIERS
             named = prompt.kind in ("clue", "mortis")
-            return [ButtonSpec(a.capitalize() if named else a,
-                               lambda a=a: self.act(Answer(a))) for a in answers]
-        phase = state.delve.phase
-        out: list[ButtonSpec] = []
+            return [*out, *(ButtonSpec(a.capitalize() if named else a,
+                                       lambda a=a: self.act(Answer(a))) for a in answers)]
         if phase == "travel":
             ok, _ = travel.fog_paths_open(state)
             out.append(ButtonSpec("Deep Fog…", self.toggle_fog, "F", ok))
@@ -274,10 +287,6 @@ class KingdomController(GameController):
                                           CourseCorrect(c[0], c[1], h))))
         if phase != "deep-fog" and self.picked and state.has_tile(self.picked):
             out += self._tile_buttons(state, self.picked)
-        if phase != "deep-fog":
-            out += self._effect_buttons(state)
-        out.append(ButtonSpec("Report loss", lambda: self.act(ReportLoss(
-            "reported by the players (all Knights dead or a story condition)"))))
         return out
 
     def _effect_buttons(self, state: KingdomState) -> list[ButtonSpec]:
@@ -422,10 +431,12 @@ class KingdomController(GameController):
         self.act(Travel(tile_id))
 
 
-def travel_hint(state) -> str:
-    """What the Travel step allows now, saying so when only one kind of move is left (a
-    Panzergate or other Hindering token blocking every path onward leaves Backtrack)."""
-    kinds = {option.kind for option in travel.options(state)}
+def travel_hint(moves: MoveKinds) -> str:
+    """What the Travel step allows now (``moves``: the kinds of move the rules core allows),
+    saying so when only one kind of move is left (a Panzergate or other Hindering token
+    blocking every path onward leaves Backtrack)."""
+    kinds = {kind for name, kind in (("Travel", "travel"), ("Backtrack", "backtrack"),
+                                     ("EnterFog", "deep-fog")) if name in moves.types}
     ways = {"travel": "click a face-down tile in a solid ring to travel onto it",
             "backtrack": "click an explored tile in a dashed ring to Backtrack",
             "deep-fog": "Deep Fog in the panel"}

@@ -185,14 +185,36 @@ class LayerCache:
         surface = self.get(name, key, build)
         used = self._used.get(name)
         if used is None or used[0] is not surface:  # new: pasted whole (a pan rebuilds it)
-            used = self._used[name] = (surface, None)
-        elif used[1] is None:  # pasted again: worth finding the part that holds anything
-            used = self._used[name] = (surface, surface.get_bounding_rect())
+            used = self._used[name] = (surface, None, None)
+        elif used[1] is None:  # pasted again: worth finding the parts that hold anything
+            used = self._used[name] = (surface, surface.get_bounding_rect(), _inked(surface))
         bounds = used[1] or surface.get_rect()
         part = bounds if area is None else bounds.clip(area)
+        pieces = None if used[2] is None else [p for p in (p.clip(part) for p in used[2])
+                                               if p.width and p.height]
         textlayer.paste(target, surface, (at[0] + part.x - (area.x if area else 0),
-                                          at[1] + part.y - (area.y if area else 0)), part)
+                                          at[1] + part.y - (area.y if area else 0)), part,
+                        pieces)
         return surface
+
+
+INK_TILE = 64
+"""Pixels: a see-through layer is blitted in squares this size, only those holding anything."""
+
+
+def _inked(surface: pygame.Surface) -> list[pygame.Rect]:
+    """The parts of the see-through ``surface`` that hold anything: in each
+    :data:`INK_TILE` square, the bounds of its pixels that are not wholly transparent (a
+    wholly transparent pixel blitted changes nothing, so leaving it out draws the same)."""
+    width, height = surface.get_size()
+    parts = []
+    for y in range(0, height, INK_TILE):
+        for x in range(0, width, INK_TILE):
+            tile = pygame.Rect(x, y, min(INK_TILE, width - x), min(INK_TILE, height - y))
+            inked = surface.subsurface(tile).get_bounding_rect()
+            if inked.width and inked.height:
+                parts.append(inked.move(x, y))
+    return parts
 
 
 def layer(size: tuple[int, int]) -> pygame.Surface:

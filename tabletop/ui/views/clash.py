@@ -807,20 +807,31 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip))
     size_key = (tuple(rect), grid)
-    board = cache.scrolled("board", (grid.cell, grid.rows, grid.cols, state.board,
-                                     state.terrain),
-                           (grid.left - rect.x, grid.top - rect.y), rect.size,
+    board_key = (grid.cell, grid.rows, grid.cols, state.board, state.terrain)
+    origin = (grid.left - rect.x, grid.top - rect.y)
+    board = cache.scrolled("board", board_key, origin, rect.size,
                            lambda part: _board_layer(surface, part.move(rect.topleft), grid,
                                                      state))
-    paste(surface, board, rect.topleft)
     areas_key = (size_key, overlays.front, overlays.zone, overlays.seen, overlays.rear,
                  overlays.blind, overlays.reach, overlays.reach_now)
-    if any(areas_key[1:]):
-        cache.paste(surface, "areas", areas_key, lambda: _areas_layer(rect, grid, overlays),
-                    rect.topleft)
-    cache.paste(surface, "pieces", (size_key, state.knights, state.monsters, state.turn.done,
-                                    state.turn.divine, marks),
-                lambda: _pieces_layer(rect, grid, state, marks), rect.topleft)
+    pieces_key = (size_key, state.knights, state.monsters, state.turn.done, state.turn.divine,
+                  marks)
+
+    def under() -> pygame.Surface:
+        """The board with the area overlays and the pieces on it, as one opaque picture."""
+        picture = pygame.Surface(rect.size)
+        paste(picture, board, (0, 0))
+        if any(areas_key[1:]):
+            cache.paste(picture, "areas", areas_key,
+                        lambda: _areas_layer(rect, grid, overlays), (0, 0))
+        cache.paste(picture, "pieces", pieces_key,
+                    lambda: _pieces_layer(rect, grid, state, marks), (0, 0))
+        return picture
+
+    # the three bottom layers change together far less often than a frame is drawn (a
+    # hover, a line of sight): kept as one picture, pasted without blending
+    paste(surface, cache.get("under", (board_key, origin, rect.size, areas_key, pieces_key),
+                             under), rect.topleft)
     _draw_selection(surface, grid, state, overlays.selected)
     for space in overlays.ghost:
         pygame.draw.rect(surface, CURSOR, grid.space_rect(space), max(2, grid.cell // 14))
@@ -834,7 +845,7 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     cache.paste(surface, "labels", (size_key, state.knights, state.monsters, state.terrain),
                 lambda: _labels_layer(rect, grid, state), rect.topleft)
     if frame is not None and frame.width > rect.width:
-        _draw_pinned_labels(surface, rect, grid)
+        _draw_pinned_labels(surface, rect, grid, cache)
     surface.set_clip(clip)
     caption = overlays.sight.caption if overlays.sight else ()
     caption = (*caption, *overlays.caption)
@@ -843,41 +854,62 @@ def draw_clash(surface: pygame.Surface, rect: pygame.Rect, state: ClashState,
     return grid
 
 
-def _draw_pinned_labels(surface: pygame.Surface, rect: pygame.Rect, grid: Grid) -> None:
+def _draw_pinned_labels(surface: pygame.Surface, rect: pygame.Rect, grid: Grid,
+                        cache: LayerCache) -> None:
     """When the board is zoomed so far that its edge labels are out of view: a band down the
     left of ``rect`` with the letters of the rows in view and one along its top with the
     numbers of the columns in view (like a spreadsheet's headings), so every space can still
-    be named."""
+    be named.  Each band's picture is kept in ``cache`` while the view does not move."""
     board = grid.rect
     size = max(11, min(16, grid.cell // 3))
     band = size + 6
     show_rows = board.x < rect.x + size
     show_cols = board.y < rect.y + size
+    key = (tuple(rect), grid, show_rows, show_cols)
     if show_rows:
         top, bottom = max(rect.y, board.y), min(rect.bottom, board.bottom)
         strip = pygame.Rect(rect.x, top, text_size("WW", size)[0] + 8, max(0, bottom - top))
-        _plate(surface, strip)
-        for row in range(grid.rows):
-            y = board.y + row * grid.cell + grid.cell // 2
-            if rect.y + (band if show_cols else 0) + size // 2 < y < rect.bottom - size // 2:
-                text(surface, row_letters(row), (strip.centerx, y), size, LABEL,
-                     anchor="center")
+
+        def rows() -> pygame.Surface:
+            picture = _plate_picture(strip)
+            for row in range(grid.rows):
+                y = board.y + row * grid.cell + grid.cell // 2
+                if rect.y + (band if show_cols else 0) + size // 2 < y < rect.bottom - size // 2:
+                    text(picture, row_letters(row), (strip.width // 2, y - strip.y), size,
+                         LABEL, anchor="center")
+            return picture
+
+        _paste_plate(surface, strip, cache.get("pinned rows", key, rows))
     if show_cols:
         left, right = max(rect.x, board.x), min(rect.right, board.right)
         strip = pygame.Rect(left, rect.y, max(0, right - left), band)
-        _plate(surface, strip)
-        left = strip.x + (text_size("WW", size)[0] + 8 if show_rows else 0)
-        for col in range(grid.cols):
-            x = board.x + col * grid.cell + grid.cell // 2
-            words = str(col + 1)
-            if left + text_size(words, size)[0] // 2 < x < rect.right - size:
-                text(surface, words, (x, strip.centery), size, LABEL, anchor="center")
+
+        def columns() -> pygame.Surface:
+            picture = _plate_picture(strip)
+            first = strip.x + (text_size("WW", size)[0] + 8 if show_rows else 0)
+            for col in range(grid.cols):
+                x = board.x + col * grid.cell + grid.cell // 2
+                words = str(col + 1)
+                if first + text_size(words, size)[0] // 2 < x < rect.right - size:
+                    text(picture, words, (x - strip.x, strip.height // 2), size, LABEL,
+                         anchor="center")
+            return picture
+
+        _paste_plate(surface, strip, cache.get("pinned columns", key, columns))
 
 
-def _plate(surface: pygame.Surface, box: pygame.Rect) -> None:
-    """A dark band under pinned edge labels (the words under it are covered)."""
-    surface.fill((25, 25, 30), box)
+def _plate_picture(box: pygame.Rect) -> pygame.Surface:
+    """A dark band as big as ``box``, to write pinned edge labels on."""
+    picture = pygame.Surface(box.size)
+    picture.fill((25, 25, 30))
+    return picture
+
+
+def _paste_plate(surface: pygame.Surface, box: pygame.Rect, picture: pygame.Surface) -> None:
+    """A band of pinned labels (made by :func:`_plate_picture`) pasted in ``box``: the words
+    under it are covered."""
     cover(surface, box)
+    paste(surface, picture, box.topleft)
 
 
 def _draw_selection(surface: pygame.Surface, grid: Grid, state: ClashState,

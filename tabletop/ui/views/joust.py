@@ -157,6 +157,10 @@ def draw_joust(surface: pygame.Surface, rect: pygame.Rect, state: JoustState, *,
             if (shown := hit.rect.clip(shown_rect)).width]
 
 
+STEADY_BAND = 280
+"""Pixels (at scale 1): a House this tall keeps two lines for its strip whatever it holds."""
+
+
 def _house_colour(state: JoustState, house: Household) -> tuple[int, int, int]:
     return HOUSE_COLOURS[0 if house.name == state.households[0].name else 1]
 
@@ -267,7 +271,11 @@ def _draw_household(surface: pygame.Surface, rect: pygame.Rect, state: JoustStat
     strip = pygame.Rect(rect.x + 8, rect.y, rect.width - 16, line)
     probe = _Flow(strip, line)
     lay(probe, False)
-    head = pygame.Rect(rect.x, rect.y, rect.width, probe.bottom - rect.y)
+    # two lines at least where the House has the room (not on the smallest windows, whose
+    # cards need every pixel), so that the Knights' cards below stay put while dice leave
+    # the pool or cards come into the hand (a click aimed at a slot never lands elsewhere)
+    least = 2 * line if rect.height >= px(STEADY_BAND) else line
+    head = pygame.Rect(rect.x, rect.y, rect.width, max(probe.bottom - rect.y, least))
     pygame.draw.rect(surface, colour, head, border_radius=4)
     lay(_Flow(strip, line), True)
     tracks_bottom = _draw_tracks(surface, pygame.Rect(rect.x, head.bottom + 3, rect.width,

@@ -38,6 +38,14 @@ class ChoiceMenu(Controller):
         self.notes = list(notes)
         self.rects: list[pygame.Rect] = []
 
+    def on_push(self, app) -> None:
+        """A refusal left in red by an earlier click is not the news while this menu asks:
+        the status line then names the question and its keys instead."""
+        super().on_push(app)
+        if app.session.status_error:
+            keys = f"1–{min(9, len(self.options))}" if len(self.options) > 1 else "1"
+            app.session.tell(f"{self.title}: choose ({keys}, Esc closes it)")
+
     def _close(self, value: object | None) -> None:
         if self.app is not None:
             self.app.pop(self)

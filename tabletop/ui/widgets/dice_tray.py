@@ -169,11 +169,12 @@ class DiceTray(Controller):
     (it must be pure: it is also asked, before R, what re-rolling the chosen dice would do).
     ``fixed``: the dice are a game's roll (no palette, no throwing again, no Tab), seeded by
     ``seed``; ``explain(roll) -> [(heading, lines)]`` words the results in place of the default
-    summary; ``title`` replaces the game's name in the title line.  ``on_change(roll)`` hears
-    each throw as it is made (the first throw, a re-roll, the Aftershocks), so that a game
-    whose rules core takes every throw as a chance point applies it at once.  ``roll``: a
-    roll already thrown (a game's roll taken up again part-way), shown settling on its faces
-    instead of a first throw.
+    summary; ``title`` replaces the game's name in the title line; ``can_reroll(roll)`` says
+    whether any re-roll is left (the keys line offers re-rolls only then; default: always).
+    ``on_change(roll)`` hears each throw as it is made (the first throw, a re-roll, the
+    Aftershocks), so that a game whose rules core takes every throw as a chance point applies
+    it at once.  ``roll``: a roll already thrown (a game's roll taken up again part-way),
+    shown settling on its faces instead of a first throw.
     """
 
     modal = True
@@ -182,6 +183,7 @@ class DiceTray(Controller):
                  seed: int | None = None, on_done: Done | None = None,
                  reroll_rule: RerollRule | None = None, throw_now: bool = False,
                  fixed: bool = False, explain: Explain | None = None, title: str = "",
+                 can_reroll: Callable[[Roll], bool] | None = None,
                  on_change: Done | None = None, roll: Roll | None = None):
         super().__init__()
         self.session = session
@@ -197,6 +199,7 @@ class DiceTray(Controller):
         self.fixed = fixed
         self.explain = explain
         self.title = title
+        self.can_reroll = can_reroll
         self.change: tuple[int, str] | None = None
         self.roll: Roll | None = None
         self.animation: Animation | None = None
@@ -570,7 +573,8 @@ class DiceTray(Controller):
         elif self.rolling:
             hint = "click to skip to the end"
         elif self.fixed:
-            hint = ("Enter use this roll · Esc close" if self.finished else
+            spent = self.can_reroll is not None and not self.can_reroll(self.roll)
+            hint = ("Enter use this roll · Esc close" if self.finished or spent else
                     "click dice to choose re-rolls · R re-roll · Enter use this roll · Esc close")
         elif self.finished:
             hint = "Enter use this roll · Space throw again · Esc close"

@@ -13,21 +13,25 @@ from collections.abc import Callable
 import pygame
 
 from tabletop.ui.controllers.base import Controller
+from tabletop.ui.textlayer import cover
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 
 
 class HandOver(Controller):
     """"Pass to House Echelon, then click": an opaque cover; a click or Enter/Space calls
-    ``on_done`` and closes it."""
+    ``on_done`` and closes it, and the status line then reads ``taken`` ("Brannoc has the
+    screen"; empty by default), so the headline's "then click" does not stay behind."""
 
     modal = True
 
-    def __init__(self, headline: str, detail: str, on_done: Callable[[], None]):
+    def __init__(self, headline: str, detail: str, on_done: Callable[[], None],
+                 taken: str = ""):
         super().__init__()
         self.headline = headline
         self.detail = detail
         self.on_done = on_done
+        self.taken = taken
 
     def on_push(self, app) -> None:
         """Show the headline in the status line instead of whatever the last player read."""
@@ -40,13 +44,18 @@ class HandOver(Controller):
                                                            pygame.K_KP_ENTER))
         if done and self.app is not None:
             self.app.pop(self)
+            if self.app.session.status == self.headline:
+                self.app.session.tell(self.taken)
             self.on_done()
             return True
         return False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The opaque sheet, the headline as large as fits, the detail wrapped under it."""
+        """The opaque sheet, the headline as large as fits, the detail wrapped under it; the
+        words and tooltips of the board under the sheet leave the frame's record, so no
+        tooltip of the last player's view shows over it."""
         pygame.draw.rect(surface, (24, 22, 20), rect)
+        cover(surface, rect)
         size = 34
         while size > 16 and theme.font(size).size(self.headline)[0] > rect.width - 30:
             size -= 2

@@ -172,11 +172,19 @@ class Menu:
             rows.append((item, labels, note_lines(item, width - indent - 6, note_size)))
         titles = wrap(self.title, title_size, width)
         titles = titles if len(titles) <= 2 else (self.title,)  # longer: one line, a tooltip
-        top = 12 + len(titles) * (title_size + 2) + 6 + len(lines) * (header_size + 3) + 6
         heights = [item_size + 9 + (len(labels) - 1) * (item_size + 3)
                    + len(n) * (note_size + 2) + 4 for _, labels, n in rows]
-        room = max(30, rect.height - top - 6)
         marker = note_size + 4  # a "more above/below" line, kept clear of header and items
+        # the header never hides the choices: it leaves room for the first three items (or
+        # all, when fewer), its last line then ending in "…" with the whole as its tooltip
+        least = sum(heights[:3]) + (2 * marker if len(rows) > 3 else 0)
+        head_room = rect.height - (12 + len(titles) * (title_size + 2) + 6) - 12 - least
+        fits = max(1, head_room // (header_size + 3))
+        header_cut = len(lines) > fits
+        if header_cut:
+            lines = [*lines[:fits - 1], lines[fits - 1] + " …"]
+        top = 12 + len(titles) * (title_size + 2) + 6 + len(lines) * (header_size + 3) + 6
+        room = max(30, rect.height - top - 6)
         scrolls = sum(heights) > room
         if scrolls:
             room = max(30, room - 2 * marker)
@@ -195,8 +203,10 @@ class Menu:
             text(surface, title, (rect.x + 10, y), title_size, theme.ACCENT, max_width=width)
             y += title_size + 2
         y += 6
-        for line in lines:
-            text(surface, line, (rect.x + 10, y), header_size, theme.TEXT)
+        for index, line in enumerate(lines):
+            whole = " ".join(self.header) if header_cut and index == len(lines) - 1 else None
+            text(surface, line, (rect.x + 10, y), header_size, theme.TEXT, max_width=width,
+                 full=whole)
             y += header_size + 3
         y += 6
         self.rects = [pygame.Rect(0, 0, 0, 0)] * len(rows)

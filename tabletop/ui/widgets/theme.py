@@ -17,6 +17,8 @@ mark that means something also differs in shape, pattern, line style, lightness 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 Colour = tuple[int, int, int]
@@ -222,6 +224,20 @@ def font(size: int) -> pygame.font.Font:
     if cached is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        cached = pygame.font.Font(None, round(size / _DEFAULT_FONT_HEIGHT))
+        cached = _bundled_font(round(size / _DEFAULT_FONT_HEIGHT))
         _fonts[size] = cached
     return cached
+
+
+def _bundled_font(asked: int) -> pygame.font.Font:
+    """``pygame.font.Font(None, asked)``: pygame's bundled font, drawn at
+    :data:`_DEFAULT_FONT_HEIGHT` of ``asked``, opened from its file when pygame is installed
+    as a folder (as pygame would, without looking the file up as a package resource each
+    time, which is most of the cost)."""
+    from tabletop.resources import package_files
+
+    folder = package_files("pygame")
+    if not isinstance(folder, Path):
+        return pygame.font.Font(None, asked)
+    return pygame.font.Font(str(folder / pygame.font.get_default_font()),
+                            int(asked * _DEFAULT_FONT_HEIGHT))

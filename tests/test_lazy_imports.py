@@ -1,0 +1,95 @@
+"""What a command imports: a Clash board without cards is loaded, asked about and drawn without
+the card, attack-sequence and dice modules, which load when a board has cards or a card or roll
+verb is asked (docs/clash-geometry.md, *Speed*).  Each check runs in a fresh interpreter, so
+nothing another test imported counts; what is checked is which modules load, never how long."""
+
+import json
+import os
+import subprocess
+import sys
+import zlib
+
+import pytest
+from PIL import Image
+
+from tabletop.games.clash import query
+from tabletop.games.clash.roll_queries import ROLL_PICTURES, ROLL_VERBS
+from tabletop.games.clash.rule_queries import RULE_VERBS
+from tabletop.games.pngtext import png_text
+from tabletop.ui.pngfile import encode_rgb
+
+CARD_MODULES = ["tabletop.games.clash." + name for name in (
+    "cards", "encounter", "knight_attack", "monster_round", "roll_queries", "sequence",
+    "effects")] + ["tabletop.dice.kingdoms_forlorn", "pymunk", "PIL"]
+"""Modules a board without cards has no use for."""
+RULES_MODULES = ["tabletop.games.clash.actions", "tabletop.games.clash.rules",
+                 "tabletop.games.clash.rule_queries", "importlib.resources", "tomlkit"]
+"""Modules a question about where things are has no use for (the window needs the rules)."""
+
+
+def loaded_after(code: str) -> set[str]:
+    """The modules in ``sys.modules`` after running ``code`` in a fresh interpreter."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, env=env)
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_a_query_without_cards_imports_neither_cards_nor_rules():
+    loaded = loaded_after("from tabletop.cli import main\n"
+                          "main(['query', 'bench-30x30', 'range A1 A2', 'visible A1'])")
+    assert "tabletop.games.clash.geometry" in loaded
+    assert [m for m in CARD_MODULES + RULES_MODULES if m in loaded] == []
+
+
+def test_a_rules_verb_loads_the_rules_and_a_roll_verb_the_cards():
+    loaded = loaded_after("from tabletop.cli import main\n"
+                          "main(['query', 'clash-teaching', 'activation-order'])")
+    assert "tabletop.games.clash.rule_queries" in loaded
+    assert "tabletop.games.clash.roll_queries" not in loaded
+    loaded = loaded_after("from tabletop.cli import main\n"
+                          "main(['query', 'clash-teaching', 'armor Kara 1 1'])")
+    assert "tabletop.games.clash.roll_queries" in loaded
+
+
+def test_a_screenshot_without_cards_imports_no_card_module(tmp_path):
+    out = tmp_path / "shot.png"
+    loaded = loaded_after(f"from tabletop.cli import main\n"
+                          f"main(['screenshot', 'clash-teaching', '-o', {str(out)!r}])")
+    assert out.exists()
+    assert [m for m in CARD_MODULES if m in loaded] == []
+
+
+def test_a_board_with_cards_loads_them(tmp_path):
+    loaded = loaded_after("from tabletop.cli import main\n"
+                          "main(['query', 'clash-example-boss', 'range A1 A2'])")
+    assert "tabletop.games.clash.encounter" in loaded
+
+
+def test_the_verbs_registered_by_name_are_the_verbs_their_modules_define():
+    assert set(query.RULE_VERB_NAMES) == set(RULE_VERBS)
+    assert set(query.ROLL_VERB_NAMES) == set(ROLL_VERBS)
+    assert all(query.VERBS[name].name == name for name in query.VERBS)
+    drawn = {name for name, verb in query.VERBS.items() if verb.picture is not None}
+    assert drawn == set(query._PICTURES) | set(ROLL_PICTURES)
+
+
+def test_a_png_written_with_zlib_alone_reads_back_pixel_for_pixel(tmp_path):
+    width, height = 7, 5
+    rgb = bytes((x * 37 + y * 11 + c * 5) % 256 for y in range(height) for x in range(width)
+                for c in range(3))
+    data = encode_rgb(width, height, rgb, {"tabletop-layout": "title = \"Ünïcode\"\n"})
+    path = tmp_path / "p.png"
+    path.write_bytes(data)
+    with Image.open(path) as image:
+        assert image.size == (width, height) and image.mode == "RGB"
+        assert image.tobytes() == rgb
+    assert png_text(data, "tabletop-layout") == "title = \"Ünïcode\"\n"
+    assert zlib.crc32(data[-8:-4]) == int.from_bytes(data[-4:], "big")  # IEND's CRC
+
+
+@pytest.mark.parametrize("size", [(0, 1), (2, 2)])
+def test_a_png_of_the_wrong_number_of_bytes_is_refused(size):
+    with pytest.raises(ValueError):
+        encode_rgb(*size, b"\0" * 9)
