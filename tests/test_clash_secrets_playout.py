@@ -1,9 +1,10 @@
 """The Clash played from cards keeps its face-down cards (the AI, BP and Escalation decks, the
 Mobs' BP cards until revealed) and its seed from every frame: over random playouts of the
 example boards in the window (Monster Activations with N, Knight Attacks with A, each card
-drawn and die thrown as the window does it) mixed with Undo, Redo and the log's history
-view, no frame's words (board, side panel, menus, tray, log, status line) name a card that
-lies face down and was never on show, nor the seed; undo never goes back over a card drawn."""
+drawn and die thrown as the window does it, each answer a step) mixed with Undo, Redo and
+the log's history view, no frame's words (board, side panel, menus, tray, log, status line)
+name a card that lies face down and was never on show, nor the seed; undo never goes back
+over a card drawn."""
 
 from __future__ import annotations
 
@@ -105,7 +106,8 @@ def activate(app) -> None:
         return
     run_flow(app)
     after = app.session.state
-    assert app.session.history[-2].state is before
+    begun = next(i for i, step in enumerate(app.session.history) if step.state is before)
+    assert all(step.state.sequence is not None for step in app.session.history[begun + 1:-1])
     if face_down(after.cards) != face_down(before.cards):  # a card drawn, dealt, revealed
         assert "cannot be taken back" in app.session.can_undo()
     else:                                                  # the face-up Signature only

@@ -1,6 +1,7 @@
-"""The window runs the Clash sequences from cards: a Monster Activation (N) and a Knight
-Attack (A), each roll thrown in the dice tray and read back, the log in words, Esc asking
-before dropping and rolling back."""
+"""The window runs the Clash sequences from cards through ``apply``: a Monster Activation (N)
+and a Knight Attack (A), each answer one undoable step, each roll thrown in the dice tray and
+applied as its Throw, the log in words, a board saved mid-way opening at its question, Esc
+asking before dropping and rolling back."""
 
 from __future__ import annotations
 
@@ -14,10 +15,13 @@ from dataclasses import replace  # noqa: E402
 import pygame  # noqa: E402
 from clash_ui import frame, key, make, run_flow, settle_tray  # noqa: E402
 
-from tabletop.games.clash.actions import EndMonsterRound  # noqa: E402
+from tabletop.games import layouts  # noqa: E402
+from tabletop.games.clash import running  # noqa: E402
+from tabletop.games.clash.actions import ActivateFromCards, EndMonsterRound  # noqa: E402
 from tabletop.games.clash.rules import apply  # noqa: E402
+from tabletop.games.clash.state import Running  # noqa: E402
 from tabletop.spatial.grid import Space  # noqa: E402
-from tabletop.ui.controllers.clash_cards import FlowStep  # noqa: E402
+from tabletop.ui.controllers.clash_cards import FlowStep, under_way  # noqa: E402
 from tabletop.ui.widgets.dice_tray import DiceTray  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,18 +32,55 @@ def app_on(text=BOSS):
     return make(text, str(ROOT / "layouts" / "clash-example-boss.toml"))
 
 
-def test_n_runs_a_whole_activation_from_the_cards_as_one_step_that_undo_stops_at():
+def test_n_runs_the_activation_from_the_cards_one_answer_a_step():
     app = app_on()
     before = app.session.state
     key(app, pygame.K_n)
     assert app.screen.flow is not None
+    assert app.session.state.sequence == Running(ActivateFromCards())
+    assert app.screen.state == running.board_now(app.session.state)   # the board drawn
     run_flow(app)
     after = app.session.state
-    assert after is not before and after.cards.ai_discard            # the AI card discarded
-    assert len(app.session.history) == 2
+    assert after is not before and after.sequence is None and after.cards.ai_discard
+    assert len(app.session.history) > 3                                # begin + answers
+    given = [step.state.sequence.answers for step in app.session.history[1:-1]]
+    assert given[0] == () and all(b[:-1] == a for a, b in zip(given, given[1:], strict=False))
     assert any("resolves an AI Activation" in line for line in app.session.log)
-    assert not app.session.undo()          # an AI card was drawn: it cannot be taken back
-    assert app.session.state is after and "cannot be taken back" in app.session.status
+
+
+def test_undo_steps_back_one_answer_and_the_question_comes_back():
+    app = app_on()
+    key(app, pygame.K_n)
+    first = app.screen.flow.draft.ask
+    for _ in range(10):                               # answer until one answer is given
+        if len(app.session.history) == 3:
+            break
+        if isinstance(app.top, DiceTray):
+            settle_tray(app)
+        else:
+            key(app, pygame.K_RETURN)
+    assert len(app.session.history[-1].state.sequence.answers) == 1
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    app.update(16)
+    frame(app)
+    assert app.session.state.sequence.answers == ()
+    assert app.screen.flow is not None and app.screen.flow.draft.ask == first
+    assert not app.session.undo()           # the AI card was drawn: it cannot be taken back
+    assert "cannot be taken back" in app.session.status
+
+
+def test_a_board_saved_mid_sequence_opens_at_its_question():
+    game, state = layouts.loads(BOSS, str(ROOT / "layouts" / "clash-example-boss.toml"))
+    state, _ = game.apply(state, ActivateFromCards())
+    assert under_way(state) == ["Monster Activation from the cards under way, waiting for: "
+                                + running.ask_of(state).prompt]
+    app = app_on(layouts.dumps(state))
+    app.update(16)
+    frame(app)
+    assert app.session.state == state
+    assert app.screen.flow is not None and app.screen.step is not None
+    run_flow(app)
+    assert app.session.state.sequence is None
 
 
 def test_rolls_are_thrown_in_the_tray_and_written_to_the_log():
@@ -67,8 +108,8 @@ def test_esc_asks_before_dropping_and_rolls_back():
     step = app.screen.step
     step.menu.on_choose("yes")
     frame(app)
-    assert app.screen.flow is None and app.session.state is before
-    assert len(app.session.history) == 1 and "dropped" in app.session.status
+    assert app.screen.flow is None and app.session.state == before
+    assert len(app.session.history) == 3 and "dropped" in app.session.status
 
 
 def test_a_runs_the_knight_attack_with_refused_pairs_saying_why():

@@ -19,7 +19,10 @@ from tabletop.games.registry import get_game
 
 KINDS: Mapping[str, Mapping[str, str]] = {
     "clash": {"MoveKnight": "Move", "Attack": "Attack", "Climb": "Climb a Vantage Point",
-              "ResolveActivation": "resolve the next Activation (N)"},
+              "ResolveActivation": "resolve the next Activation (N)",
+              "ActivateFromCards": "resolve the next Activation (N)",
+              "AttackFromCards": "Attack", "Choose": "answer the question",
+              "DeclareRerolls": "declare re-rolls or keep the roll"},
     "kingdom": {"Travel": "Travel", "Backtrack": "Backtrack", "EnterFog": "enter the Deep Fog",
                 "Answer": "answer the question", "DrawExploration": "draw an Exploration Card",
                 "Rotate": "Rotate the tile", "StayCourse": "Stay the Course",

@@ -5,6 +5,8 @@ attack sequence) is imported on the first ``apply``, ``legal_actions`` or ``desc
 loading a board to draw it or to ask where things are does not load it.
 """
 
+from fractions import Fraction
+
 from tabletop.games.clash import layout, query, view
 from tabletop.games.clash.state import ClashState
 from tabletop.games.contract import Action, Event, Game
@@ -31,6 +33,37 @@ def describe(event: Event) -> str:
     return rules.describe(event)
 
 
+def say(state: ClashState, action: Action) -> str:
+    """``action`` in the players' words: an answer to a card sequence under way says what it
+    answers (:func:`tabletop.games.clash.running.say`); any other action its ``str``."""
+    if state.sequence is None:
+        return str(action)
+    from tabletop.games.clash import running
+
+    return running.say(state, action)
+
+
+def is_chance_node(state: ClashState) -> bool:
+    """Whether a card sequence under way waits for the dice (rulebook *Attack Roll*, *Evasion
+    Roll*, *Power Roll*, *Armor Roll*, *Dice Re-rolls*): the contract's chance point
+    (:func:`tabletop.games.clash.running.is_chance_node`)."""
+    if state.sequence is None:
+        return False
+    from tabletop.games.clash import running
+
+    return running.is_chance_node(state)
+
+
+def chance_outcomes(state: ClashState) -> list[tuple[Action, Fraction]]:
+    """At a chance point, every ``Throw`` of the dice with its exact probability
+    (:func:`tabletop.games.clash.running.chance_outcomes`); elsewhere none."""
+    if state.sequence is None:
+        return []
+    from tabletop.games.clash import running
+
+    return running.chance_outcomes(state)
+
+
 def summary(state: ClashState) -> str:
     """``3 knights, 1 monster, 4 terrain tiles on a 12 x 18 board``."""
 
@@ -53,7 +86,10 @@ GAME = Game(
     describe=describe,
     summary=summary,
     verbs=query.VERBS,
+    say=say,
     view_for=view.view_for,
     acting=view.acting,
     is_partial=view.is_partial,
+    is_chance_node=is_chance_node,
+    chance_outcomes=chance_outcomes,
 )

@@ -566,3 +566,81 @@ class RemovePiece:
 
     def __str__(self) -> str:
         return f"Remove {self.name}"
+
+
+@dataclass(frozen=True)
+class ActivateFromCards:
+    """Run the next Monster Activation from the cards (rulebook *Resolving Activations*: Draw
+    AI or resolve Signature, Targeting, Movement, Attack, After Attack) on a board with card
+    files; the players answer its questions with :class:`Choose`, :class:`DeclareRerolls`
+    and :class:`Throw` (``docs/clash-sequences.md``)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
+    def __str__(self) -> str:
+        return "Run the next Monster Activation from the cards"
+
+
+@dataclass(frozen=True)
+class AttackFromCards:
+    """``knight`` attacks ``monster`` with its weapon Gear card ``weapon``, played from the
+    cards (rulebook *Combat Action*: Attack Roll, BP card, Power Roll, Responses, Wounds and
+    Escalation); the players answer its questions as for :class:`ActivateFromCards`."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
+    knight: str
+    monster: str
+    weapon: str
+
+    def __str__(self) -> str:
+        return f"{self.knight} attacks {self.monster} with {self.weapon}"
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Answer a card sequence's question by its option ``index`` (0 is the first)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"Choose option {self.index + 1}"
+
+
+@dataclass(frozen=True)
+class DeclareRerolls:
+    """Declare the re-rolls of a card sequence's roll, all at once (rulebook *Dice
+    Re-rolls*): each ``(die index, source)`` re-rolls that die by ``"heat"`` (+1 Heat) or by a
+    free re-roll (``"reroll"``); none keeps the roll."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
+    dice: tuple[tuple[int, str], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.dice:
+            return "Keep the roll"
+        return "Re-roll " + ", ".join(
+            f"die {i + 1} ({'+1 Heat' if how == 'heat' else 'free re-roll'})"
+            for i, how in self.dice)
+
+
+@dataclass(frozen=True)
+class Throw:
+    """The dice of a card sequence's roll landed showing ``faces`` (each thrown die's face
+    index, in the order the roll asks for them; a re-roll: the re-rolled dice only)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
+    faces: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "The dice land"
+
+
+SEQUENCE_STARTS = (ActivateFromCards, AttackFromCards)
+"""The actions that start a card sequence."""
+SEQUENCE_ANSWERS = (Choose, DeclareRerolls, Throw)
+"""The actions that answer a running card sequence's question."""

@@ -236,6 +236,7 @@ def from_layout(top: Table) -> ClashState:
     top.get("card_files", list)
     top.get("clash", dict)
     top.get("view", str)
+    sequence_table = top.sub("sequence", required=False)
     top.done()
 
     seen: dict[str, Table] = {}
@@ -301,7 +302,11 @@ def from_layout(top: Table) -> ClashState:
                        monsters=tuple(m for _, m in monsters),
                        terrain=tuple(t for _, t in terrain), title=title, notes=notes,
                        turn=turn, boundless_edges=boundless, mob_track=mob_track)
-    return cards_layout.read(top, state, {k.name: t for t, k in knights})
+    state = cards_layout.read(top, state, {k.name: t for t, k in knights})
+    if sequence_table is None:
+        return state
+    from tabletop.games.clash import sequence_layout
+    return sequence_layout.read(sequence_table, state)
 
 
 def _turn(table: Table, knight_names: set[str]) -> Turn:
@@ -353,6 +358,9 @@ def to_layout(state: ClashState) -> dict[str, Any]:
     if state.mob_track:
         out["mob_track"] = list(state.mob_track)
     out.update(cards_layout.write(state))
+    if state.sequence is not None:
+        from tabletop.games.clash import sequence_layout
+        out["sequence"] = sequence_layout.write(state.sequence)
     return out
 
 

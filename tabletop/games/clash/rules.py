@@ -23,8 +23,12 @@ from tabletop.games.clash import (
     vantage,
 )
 from tabletop.games.clash.actions import (
+    SEQUENCE_ANSWERS,
+    SEQUENCE_STARTS,
+    ActivateFromCards,
     AddTerrain,
     Attack,
+    AttackFromCards,
     Climb,
     CreateVantagePoint,
     DefeatMob,
@@ -131,8 +135,20 @@ def _after(branch: Branch) -> Branch:
 def apply(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, ...]]:
     """The state after ``action`` and the events, for the option the action names (see
     :func:`resolve`); a public view (:func:`~tabletop.games.clash.view.is_partial`) is
-    refused: it cannot be played on."""
+    refused: it cannot be played on.  The card sequences' actions (begin one, answer its
+    question) go to :mod:`~tabletop.games.clash.running`; while one runs, nothing else is
+    taken."""
     refuse_partial(state, action)
+    if isinstance(action, SEQUENCE_STARTS + SEQUENCE_ANSWERS):
+        check_fields(action)
+        from tabletop.games.clash import running
+        if isinstance(action, SEQUENCE_STARTS):
+            return running.begin(state, action)
+        return running.answer(state, action)
+    if state.sequence is not None:
+        raise IllegalActionError(action, f"{state.sequence.begin} is under way: only an "
+                                         f"answer to its question is taken until it ends "
+                                         f"(docs/clash-sequences.md)")
     return resolve(state, action)
 
 
@@ -161,13 +177,20 @@ def legal_actions(state: ClashState) -> list[object]:
     """A useful finite set of legal actions: in the Knight Round, every Movement Action, Melee
     attack and Climb test of the Knight whose turn it is (of every Knight yet to act when none
     is), and ending that turn; in the Monster Round, resolving the next Activation while a
-    token is ready, else ending it (*Resolving Activations*).  Empty when no Knight is
-    left or on a public view."""
+    token is ready, else ending it (*Resolving Activations*).  On a board with cards, the
+    Activation and the attacks are the card sequences (every weapon of the Knight against
+    every Monster in its range), and while one runs, only the answers to its question (none
+    at a roll: a chance point).  Empty when no Knight is left, when the Clash has ended, or
+    on a public view."""
     if not state.knights or is_partial(state):
         return []
+    cards = state.cards is not None
+    if cards and (state.sequence is not None or state.cards.result):
+        from tabletop.games.clash import running
+        return running.legal_answers(state)
     if state.turn.phase == "monster":
         if activation_tokens.next_activation(state) is not None:
-            return [ResolveActivation()]
+            return [ActivateFromCards() if cards else ResolveActivation()]
         return [EndMonsterRound()]
     if state.turn.active is not None:
         candidates = [state.knight(state.turn.active)]
@@ -185,11 +208,28 @@ def legal_actions(state: ClashState) -> list[object]:
                 actions.extend(MoveKnight(me.name, s)
                                for s in sorted(geometry.reach(now, me)))
             if not now.turn.attacked:
-                actions.extend(Attack(me.name, m.name, Weapon()) for m in now.monsters
-                               if turns.attack_problem(now, me, m, Weapon()) is None)
+                actions.extend(_card_attacks(now, me) if cards else
+                               [Attack(me.name, m.name, Weapon()) for m in now.monsters
+                                if turns.attack_problem(now, me, m, Weapon()) is None])
             actions.extend(_climbs(now, me))
         actions.append(EndTurn(knight.name))
     return actions
+
+
+def _card_attacks(state: ClashState, knight) -> list[AttackFromCards]:
+    """The Knight Attacks from cards ``knight`` may declare: each weapon it carries against
+    each Monster within the weapon's effective range and Line of Sight (rulebook *Declare
+    Attack and Active Weapon*), a Mob only with its BP card on the Mob track."""
+    library = state.cards.library
+    out = []
+    for name in knight.gear:
+        gear = library.gear_card(name)
+        if gear is None or gear.kind != "weapon":
+            continue
+        out.extend(AttackFromCards(knight.name, m.name, name) for m in state.monsters
+                   if (m.boss or state.cards.mob_card(m.name) is not None)
+                   and turns.attack_problem(state, knight, m, gear.reach) is None)
+    return out
 
 
 def _climbs(state: ClashState, knight) -> list[Climb]:

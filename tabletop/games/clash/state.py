@@ -190,6 +190,18 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class Running:
+    """A card sequence under way (a Monster Activation or a Knight Attack from cards):
+    ``begin`` the action that started it (``ActivateFromCards`` or ``AttackFromCards``),
+    ``answers`` the players' answers so far (``Choose``, ``DeclareRerolls``, ``Throw``), in
+    order.  With the board before it began they rebuild it exactly: its draws and rolls follow
+    from the Clash's seed (:mod:`tabletop.games.clash.running`)."""
+
+    begin: object
+    answers: tuple[object, ...] = ()
+
+
+@dataclass(frozen=True)
 class ClashState:
     """A whole Clash Board position.  Immutable: change it with :func:`dataclasses.replace`."""
 
@@ -210,6 +222,9 @@ class ClashState:
     cards: Encounter | None = None
     """The Clash's cards in play (decks, Wound Stack, Level) when the layout names its card
     files; ``None`` for a positions-only board (``docs/clash-cards.md``)."""
+    sequence: Running | None = None
+    """The card sequence under way (``docs/clash-sequences.md``), or ``None``: while it runs,
+    the rest of the state is the board before it began."""
 
     @cached_property
     def mob_spaces(self) -> tuple[str, ...]:

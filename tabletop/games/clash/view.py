@@ -27,6 +27,7 @@ out every future shuffle, card and roll).  Such a view loads back from a layout
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -73,17 +74,32 @@ def level_of(cards: Encounter, name: str, ai: bool) -> int:
     return card.level if card is not None else 0
 
 
-def _backs(cards: Encounter, names: tuple[str, ...], ai: bool) -> tuple[str, ...]:
-    return tuple(sorted((back(ai, level_of(cards, n, ai)) for n in names),
+def _backs(cards: Encounter, names: tuple[str, ...], ai: bool,
+           shown: Counter[str]) -> tuple[str, ...]:
+    """``names`` (a face-down pile) as the table sees it: the cards in ``shown`` by name in
+    their places (used up from ``shown``), the others' backs sorted by level in the rest."""
+    keep = [False] * len(names)
+    for index, name in enumerate(names):
+        if shown[name] > 0:
+            shown[name] -= 1
+            keep[index] = True
+    backs = iter(sorted((back(ai, level_of(cards, n, ai))
+                         for n, kept in zip(names, keep, strict=True) if not kept),
                         key=lambda b: (back_level(b, ai), b)))
+    return tuple(n if kept else next(backs) for n, kept in zip(names, keep, strict=True))
 
 
-def public_cards(cards: Encounter) -> Encounter:
+def public_cards(cards: Encounter, shown: Counter[str] | None = None,
+                 revealed: tuple[str, ...] = ()) -> Encounter:
     """``cards`` as the table sees them: every face-down card as its back (a deck's backs
     sorted by level), a Mob's BP card as its back until revealed, no seed (the counts of
-    shuffles and rolls made stay: without the seed they tell nothing)."""
-    hidden = {key: _backs(cards, getattr(cards, key), key.startswith("ai")) for key in FACE_DOWN}
-    mobs = tuple((mob, name if mob in cards.revealed or is_back(name)
+    shuffles and rolls made stay: without the seed they tell nothing).  ``shown`` (cards a
+    sequence under way has turned face up) and the Mobs of ``revealed`` (whose BP card it
+    revealed) stay by name."""
+    shown = Counter(shown or ())
+    hidden = {key: _backs(cards, getattr(cards, key), key.startswith("ai"), shown)
+              for key in FACE_DOWN}
+    mobs = tuple((mob, name if mob in cards.revealed or mob in revealed or is_back(name)
                   else back(False, level_of(cards, name, False)))
                  for mob, name in cards.mob_cards)
     return replace(cards, seed=0, mob_cards=mobs, public=True, **hidden)
@@ -91,11 +107,19 @@ def public_cards(cards: Encounter) -> Encounter:
 
 def view_for(state: ClashState, player: str | None = None) -> ClashState:
     """``state`` as the party (any player, or an onlooker) sees it: with cards, the Encounter
-    of :func:`public_cards`; a board without cards hides nothing.  ``player`` makes no
-    difference (the game is cooperative)."""
+    of :func:`public_cards`; a board without cards hides nothing.  While a card sequence is
+    under way (the state is the board before it), the cards it has drawn or revealed so far
+    are shown by name: the table has seen them.  ``player`` makes no difference (the game is
+    cooperative)."""
     if state.cards is None:
         return state
-    return replace(state, cards=public_cards(state.cards))
+    if state.sequence is None or state.cards.public:
+        return replace(state, cards=public_cards(state.cards))
+    from tabletop.games.clash import running
+    now = running.board_now(state).cards
+    before = Counter(n for key in FACE_DOWN for n in getattr(state.cards, key))
+    after = Counter(n for key in FACE_DOWN for n in getattr(now, key))
+    return replace(state, cards=public_cards(state.cards, before - after, now.revealed))
 
 
 def acting(state: ClashState) -> None:

@@ -97,6 +97,16 @@ def _card_lines(state: ClashState) -> list[str]:
     return card_lines(state)
 
 
+def _under_way(state: ClashState) -> list[str]:
+    """The side panel's line about a card sequence under way (``clash_cards.under_way``),
+    whose modules are imported only when one runs."""
+    if state.sequence is None:
+        return []
+    from tabletop.ui.controllers.clash_cards import under_way
+
+    return under_way(state)
+
+
 @dataclass(frozen=True)
 class Drag:
     """An edit-mode drag: the piece or tile ``name``, the offset of the grabbed space from its
@@ -135,8 +145,14 @@ class ClashController(GameController):
 
     @property
     def state(self) -> ClashState:
-        """The board shown: a card sequence's own state while it runs, else the session's."""
-        return self.flow.state if self.flow is not None else self.session.state
+        """The board shown: while a card sequence runs, the board as it has left it so far
+        (a public view of one: the board before it), else the session's."""
+        state = self.session.state
+        if state.sequence is None:
+            return state
+        from tabletop.ui.facades.clash import running
+
+        return running.board_now(state)
 
     def known(self) -> ClashFacts:
         """The geometry facts of the current state."""
@@ -170,6 +186,15 @@ class ClashController(GameController):
             self.selected = None
 
     # -- the GameController contract --------------------------------------------------------
+
+    def update(self, dt_ms: int) -> None:
+        """Each frame, on a board with cards: the card sequence's questions follow the
+        session (undo, redo, a board saved mid-way)."""
+        if self.session.history[-1].state.cards is None:
+            return
+        from tabletop.ui.controllers.clash_cards import keep_in_step
+
+        keep_in_step(self)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self._valid_selection()
@@ -235,7 +260,8 @@ class ClashController(GameController):
         only = [hint] if hint else []  # "what now": one kind of move left
         if self.selected and self.selected in self.state.pieces:
             return only + describe_piece(self.state, self.known(), self.selected)
-        lines = [*only, "Nothing selected", "click a Knight to see where it can move",
+        lines = [*only, "Nothing selected", *_under_way(self.session.state),
+                 "click a Knight to see where it can move",
                  *_card_lines(self.state), *activation_lines(self.state, playable=self._keys())]
         notes = " ".join(self.state.notes.split())
         if notes:

@@ -1,30 +1,37 @@
 """A Clash played from cards in the window (``docs/clash-sequences.md``): the Monster
-Activation (N, "Activate next") and the Knight Attack (A) run the rules core's sequences
-(:mod:`tabletop.games.clash.monster_round`, :mod:`tabletop.games.clash.knight_attack`).
+Activation (N, "Activate next") and the Knight Attack (A) run the rules core's sequences,
+begun and answered through ``apply`` (:mod:`tabletop.games.clash.running`).
 
 Each question the sequence asks becomes one step beside the board: a choice is a menu, a roll
 is thrown in the dice tray (seeded by the Clash, a click skips the animation, the tray's words
-say what the roll does) and read back, a re-roll declaration is a menu that marks dice.  The
-board shows the sequence's state as it goes; nothing reaches the session until the sequence
-ends, when the whole of it becomes one undoable step and every sentence (each roll in words,
-with the tray's replay record as the entry's data) goes to the log.  Esc asks before
-dropping the sequence; dropping it leaves the board as it was before it began.
+say what the roll does) and applied as the ``Throw`` its dice give, a re-roll declaration is a
+menu that marks dice.  The board shows the sequence's state as it goes.  Each answer is one
+undoable step of the session, its sentences in the log as it is given (a roll's sentence
+carries the tray's replay record); undo steps back one answer and the flow asks again.  A
+board saved mid-way opens at the question it was waiting for.  Esc asks before dropping the
+sequence; dropping it puts the board back as it was before it began (a step of its own).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from tabletop.dice.roll import Roll
 from tabletop.errors import IllegalActionError, TabletopError
+from tabletop.games.clash.actions import (
+    ActivateFromCards,
+    AttackFromCards,
+    Choose,
+    DeclareRerolls,
+    Throw,
+)
 from tabletop.games.clash.events import describe
 from tabletop.games.clash.state import ClashState
 from tabletop.ui.controllers.clash_flows import close_steps, open_step
 from tabletop.ui.controllers.clash_steps import MenuStep, badges, full_preview, taken_off
-from tabletop.ui.facades.clash import knight_attack, monster_round, turns, view
+from tabletop.ui.facades.clash import knight_attack, running, turns, view
 from tabletop.ui.facades.clash import sequence as seq
 from tabletop.ui.logbook import LogEntry
 from tabletop.ui.views.base import Grid
@@ -79,24 +86,29 @@ class FlowStep(MenuStep):
 
 
 class CardFlow:
-    """One sequence run in the window (see the module docstring)."""
+    """The window's side of the card sequence under way in the session's state (see the
+    module docstring): it shows the sequence's question and performs the answers."""
 
-    def __init__(self, screen: ClashHost, draft, answer: Callable, what: str):
+    def __init__(self, screen: ClashHost):
         self.screen = screen
-        self.draft = draft
-        self.answer = answer
-        self.what = what
         self.arrived: Roll | None = None
         self.marked: set[int] = set()
-        self.records: dict[int, dict] = {}
-
-    @property
-    def state(self) -> ClashState:
-        return self.draft.state
+        self.revision = -1
+        self.what = what_runs(screen.session.history[-1].state)
 
     @property
     def session(self):
         return self.screen.session
+
+    @property
+    def draft(self):
+        """The draft of the sequence under way (rebuilt by the rules core)."""
+        return running.draft_of(self.session.history[-1].state)
+
+    @property
+    def state(self) -> ClashState:
+        """The board as the sequence has left it so far."""
+        return running.board_now(self.session.history[-1].state)
 
     def start(self) -> None:
         self.screen.flow = self
@@ -106,17 +118,17 @@ class CardFlow:
         return tuple(describe(e) for e in self.draft.events[-HEADER_LINES:])
 
     def show(self) -> None:
-        """The step for the draft's question, or the end."""
-        draft = self.draft
-        if draft.done:
+        """The step for the sequence's question; the end when no sequence runs any more."""
+        self.revision = self.session.revision
+        if self.session.history[-1].state.sequence is None:
             self.finish()
             return
-        ask = draft.ask
+        ask = self.draft.ask
         header = self.recent()
         if ask.kind == "choose":
             items = [MenuItem(_split(option)[0], index, note=_split(option)[1])
                      for index, option in enumerate(ask.options)]
-            self._open(ask.prompt, items, self.advance, header)
+            self._open(ask.prompt, items, lambda index: self.advance(Choose(index)), header)
         elif ask.kind == "roll":
             items = [MenuItem("Throw the dice (Enter)", "throw",
                               note="in the dice tray; a click skips to the result")]
@@ -161,12 +173,11 @@ class CardFlow:
             self.show()
             return
         if value == "keep":
-            self.advance({})
+            self.advance(DeclareRerolls())
             return
         free = self.draft.ask.free
-        declaration = {i: ("reroll" if n < free else "heat")
-                       for n, i in enumerate(sorted(self.marked))}
-        self.advance(declaration)
+        self.advance(DeclareRerolls(tuple((i, "reroll" if n < free else "heat")
+                                          for n, i in enumerate(sorted(self.marked)))))
 
     def throw(self) -> None:
         """Throw the asked dice in the tray (seeded, fixed: the game's roll)."""
@@ -181,42 +192,41 @@ class CardFlow:
     def rolled(self, roll: Roll) -> None:
         self.arrived = roll
 
-    def answer_for(self, roll: Roll) -> Roll:
+    def throw_for(self, roll: Roll) -> Throw:
+        """The ``Throw`` action the tray's ``roll`` stands for."""
         ask = self.draft.ask
-        return seq.from_faces(ask, roll.labels()) if ask.rerolled else roll
+        return running.throw_of(ask, seq.from_faces(ask, roll.labels()) if ask.rerolled
+                                else roll)
 
     def explain(self, roll: Roll) -> list[tuple[str, list[str]]]:
         """What the roll does, in the sequence's words (asked of the rules core, purely)."""
         try:
-            after = self.answer(self.draft, self.answer_for(roll))
+            _, events = running.answer(self.session.history[-1].state, self.throw_for(roll))
         except TabletopError as exc:
             return [("The roll", [str(exc)])]
-        lines = [describe(e) for e in after.events[len(self.draft.events):]]
+        lines = [describe(e) for e in events]
         return [("What the roll does", lines[:6] or ["nothing more"])]
 
     def take_roll(self) -> None:
-        """Read the tray's roll back; its replay record goes with the sentence that reads
-        it."""
+        """Apply the tray's roll; its replay record goes with the sentence that reads it."""
         roll, self.arrived = self.arrived, None
-        self.records[len(self.draft.events)] = roll.record()
-        self.advance(self.answer_for(roll))
+        self.advance(self.throw_for(roll), roll.record())
 
-    def advance(self, value: object) -> None:
-        try:
-            self.draft = self.answer(self.draft, value)
-        except TabletopError as exc:
-            self.session.tell(str(exc), error=True)
+    def advance(self, action: object, record: dict | None = None) -> None:
+        """Perform the answer ``action`` (one undoable step), then show what comes next."""
+        log = self.session.log
+        first = len(log)
+        if self.session.perform(action) and record is not None and len(log) > first:
+            log[first] = LogEntry(log[first], data=record)
         self.marked.clear()
         self.show()
 
     def finish(self) -> None:
-        """The sequence is over: one undoable step, every sentence to the log."""
+        """No sequence runs any more (it ended, or an undo went back before it)."""
         close_steps(self.screen)
         self.screen.flow = None
-        lines = [LogEntry(describe(e), data=self.records.get(i))
-                 for i, e in enumerate(self.draft.events)]
-        self.session.record(self.draft.state, self.what, lines)
-        result = self.draft.state.cards.result if self.draft.state.cards else ""
+        state = self.session.history[-1].state
+        result = state.cards.result if state.cards else ""
         if result:
             ending = "the Knights' Victory" if result == "victory" else "the Knights' Defeat"
             self.session.tell(f"The Clash is over: {ending}")
@@ -229,14 +239,46 @@ class CardFlow:
 
         def chosen(value: object) -> None:
             if value == "yes":
-                close_steps(self.screen)
-                self.screen.flow = None
-                self.session.tell(f"{self.what} dropped: the board is as it was before it")
-            else:
-                self.show()
+                words = f"{self.what} dropped: the board is as it was before it began"
+                self.session.record(running.start_of(self.session.history[-1].state),
+                                    f"{self.what} dropped", [words])
+            self.show()
 
         open_step(self.screen, MenuStep(self.screen, f"Drop the {self.what}?", items, chosen,
                                         self.recent(), on_cancel=self.show))
+
+
+def what_runs(state: ClashState) -> str:
+    """The card sequence under way in ``state``, in words (``""`` when none runs)."""
+    if state.sequence is None:
+        return ""
+    return ("Knight Attack" if isinstance(state.sequence.begin, AttackFromCards)
+            else "Monster Activation")
+
+
+def under_way(state: ClashState) -> list[str]:
+    """The side panel's line for a card sequence under way in ``state`` (its question), for a
+    picture, where no step is open; empty when none runs (or on a public view, which cannot
+    tell its question)."""
+    ask = running.ask_of(state)
+    if ask is None:
+        return []
+    return [f"{what_runs(state)} from the cards under way, waiting for: {ask.prompt}"]
+
+
+def keep_in_step(screen: ClashHost) -> None:
+    """Keep the window's flow in step with the session (each frame): a sequence under way
+    with no flow open (a board saved mid-way, a redo) opens its question; an undo or redo
+    under an open flow shows the question of the state it reached, or closes the flow when
+    no sequence runs there."""
+    state = screen.session.history[-1].state
+    flow = screen.flow
+    if flow is None:
+        if (state.sequence is not None and screen.step is None and screen.app is not None
+                and not screen.session.public_view):
+            CardFlow(screen).start()
+    elif flow.revision != screen.session.revision and flow.arrived is None:
+        flow.show()
 
 
 def card_lines(state: ClashState) -> list[str]:
@@ -289,12 +331,9 @@ def start_activation(screen: ClashHost) -> bool:
     cards)."""
     if screen.state.cards is None:
         return False
-    try:
-        draft = monster_round.begin_activation(screen.state)
-    except TabletopError as exc:
-        screen.session.tell(str(exc), error=True)
-        return True
-    CardFlow(screen, draft, monster_round.answer, "Monster Activation").start()
+    if screen.session.perform(ActivateFromCards()) and \
+            screen.session.history[-1].state.sequence is not None:
+        CardFlow(screen).start()
     return True
 
 
@@ -322,12 +361,9 @@ def start_attack(screen: ClashHost, knight: str) -> bool:
 
     def chosen(value: object) -> None:
         monster, weapon = value
-        try:
-            draft = knight_attack.begin(screen.state, knight, monster, weapon)
-        except TabletopError as exc:
-            screen.session.tell(str(exc), error=True)
-            return
-        CardFlow(screen, draft, knight_attack.answer, "Knight Attack").start()
+        if screen.session.perform(AttackFromCards(knight, monster, weapon)) and \
+                screen.session.history[-1].state.sequence is not None:
+            CardFlow(screen).start()
 
     open_step(screen, MenuStep(screen, f"{knight} attacks: the Target and the active weapon",
                                items, chosen, ("Declare the Target and the active weapon; "
@@ -335,4 +371,3 @@ def start_attack(screen: ClashHost, knight: str) -> bool:
                                on_cancel=lambda: screen.session.tell("attack cancelled: "
                                                                      "nothing changed")))
     return True
-

@@ -2,8 +2,9 @@
 only module under ``tabletop/ui`` that imports ``tabletop.games.clash`` beyond its plain data
 (``state``, ``actions``, ``events``); see :mod:`tabletop.ui.facades`.
 
-The card sequences (``knight_attack``, ``monster_round``, ``sequence``, which bring in the cards
-and the dice) are imported on first use, so that a board without cards is drawn without them.
+The card sequences (``knight_attack``, ``monster_round``, ``running``, ``sequence``, which
+bring in the cards and the dice) are imported on first use, so that a board without cards is
+drawn without them.
 """
 
 from __future__ import annotations
@@ -38,12 +39,13 @@ from tabletop.games.clash.rule_queries import forced_action
 from tabletop.games.clash.targeting_lines import COMMON, MORE, menu_words
 from tabletop.games.clash.vantage import free_vantage_points, vantage_spaces
 
-_ON_FIRST_USE = ("knight_attack", "monster_round", "sequence")
+_ON_FIRST_USE = ("knight_attack", "monster_round", "running", "sequence")
 """The rules modules of the card sequences, imported when first asked for."""
 
 
 def __getattr__(name: str) -> ModuleType:
-    """``knight_attack``, ``monster_round`` or ``sequence``, imported now (PEP 562)."""
+    """``knight_attack``, ``monster_round``, ``running`` or ``sequence``, imported now (PEP
+    562)."""
     if name in _ON_FIRST_USE:
         return importlib.import_module(f"tabletop.games.clash.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -130,7 +130,8 @@ def split_words(words: str, size: int, width: int, first: int | None = None
     """``words`` wrapped to ``width`` pixels at ``size`` (the first line to ``first``, when
     given: beside the cost), a word too long for a line broken after a hyphen (``Silver-`` /
     ``Tongue``) or, without one, with a hyphen added (``Hammer-`` / ``fall``), so that no
-    name loses its end."""
+    name loses its end; a single letter wider than the line (a card drawn a few pixels wide)
+    stands on a line of its own."""
     font = theme.font(size)
     lines: list[str] = []
     line = ""
@@ -146,7 +147,7 @@ def split_words(words: str, size: int, width: int, first: int | None = None
         if line:
             lines.append(line)
             line = ""
-        while font.size(word)[0] > room():
+        while len(word) > 1 and font.size(word)[0] > room():
             cut = word.index("-") + 1 if "-" in word[1:-1] and \
                 font.size(word[:word.index("-") + 1])[0] <= room() else 0
             if not cut:
@@ -243,6 +244,7 @@ _faces: dict[tuple, pygame.Surface] = {}
 
 def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Surface:
     w, h = (size[1], size[0]) if landscape else size
+    w, h = max(1, w), max(1, h)  # a crowded row in a small window: a sliver, still drawn
     card = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, min(w, h) // 12)
     pygame.draw.rect(card, body_colour(face.owner), card.get_rect(), border_radius=radius)

@@ -607,7 +607,7 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
     current path joined by a line, the Party marker on its last card."""
     fog = state.fog
     assert fog is not None
-    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+    veil = pygame.Surface((max(1, rect.width), max(1, rect.height)), pygame.SRCALPHA)
     veil.fill((200, 204, 214, 235))
     surface.blit(veil, rect.topleft)
     cover(surface, rect)
