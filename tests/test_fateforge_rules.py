@@ -15,6 +15,7 @@ from test_fateforge_scenes import (
     turn_of,
 )
 
+from tabletop.dice.kinds import get_kind
 from tabletop.games.fateforge.actions import (
     Block,
     CleanUp,
@@ -29,6 +30,7 @@ from tabletop.games.fateforge.actions import (
     OpenChest,
     Pull,
     Push,
+    RerollDice,
     Revive,
     RollDice,
     SetOrder,
@@ -39,6 +41,7 @@ from tabletop.games.fateforge.actions import (
     ToggleDoor,
     UsePortal,
 )
+from tabletop.games.fateforge.handlers.preparation import core_result
 from tabletop.games.fateforge.rules import (
     chance_outcomes,
     is_chance_node,
@@ -70,19 +73,50 @@ def test_stun_hero_rolls_one_less_die_and_removes_the_cube():
     assert not state.hero("Aria").stun
 
 
-def test_energy_reroll_rerolls_misses_for_one_energy_once_per_round():
+def test_energy_reroll_chooses_misses_for_one_energy_then_a_chance_point_rolls_them():
     state = prep(hero("Aria", "a", energy=2))
-    state, _ = play(state, RollDice("Aria", ("miss", "hit", "miss", "step")))
-    state, _ = play(state, EnergyReroll("Aria", ("shot", "focus")))
+    state, _ = play(state, RollDice("Aria", ("miss", "hit", "miss", "step"),
+                                    ("ff-red", "ff-green", "ff-blue", "ff-yellow")))
+    state, _ = play(state, EnergyReroll("Aria", (2, 0)))
     aria = state.hero("Aria")
-    assert aria.dice == ("shot", "hit", "focus", "step")
-    assert (aria.energy, aria.energy_exhausted) == (1, 1)
-    refused(state, EnergyReroll("Aria", ("shot",)), "once per combat round")
+    assert (aria.energy, aria.energy_exhausted, aria.rerolling) == (1, 1, (0, 2))
+    assert is_chance_node(state) and legal_actions(state) == []
+    refused(state, ThreeOfAKind("Aria", 1, "step"), "Aria's Energy Reroll dice are rolled first")
+    outcomes = dict(chance_outcomes(state))
+    assert sum(outcomes.values()) == 1
+    # die 1 is red, die 3 blue: each rerolls as its own kind, so the outcomes are pairs
+    red = {core_result(f.label) for f in get_kind("ff-red").faces}
+    blue = {core_result(f.label) for f in get_kind("ff-blue").faces}
+    assert {a.results for a in outcomes} == {(r, b) for r in red for b in blue}
+    refused(state, RerollDice("Aria", ("shot", "shot")), "a ff-red die has no shot face")
+    landed = next(a for a in outcomes if a.results == ("hit", "shot"))
+    state, _ = play(state, landed)
+    aria = state.hero("Aria")
+    assert aria.dice == ("hit", "hit", "shot", "step") and aria.rerolling == ()
+    assert not is_chance_node(state)
+    refused(state, EnergyReroll("Aria", (0,)), "once per combat round")
 
 
 def test_energy_reroll_needs_a_miss():
     state, _ = play(prep(hero("Aria", "a")), RollDice("Aria", ("hit",) * 4))
-    refused(state, EnergyReroll("Aria", ("shot",)), "no miss")
+    refused(state, EnergyReroll("Aria", (0,)), "only dice showing a miss")
+    refused(state, EnergyReroll("Aria", ()), "no miss to re-roll")
+
+
+def test_energy_reroll_offers_every_choice_of_misses():
+    state, _ = play(prep(hero("Aria", "a")), RollDice("Aria", ("miss", "hit", "miss", "miss")))
+    offered = {a.dice for a in legal_actions(state) if isinstance(a, EnergyReroll)}
+    assert offered == {(0,), (2,), (3,), (0, 2), (0, 3), (2, 3), (0, 2, 3)}
+
+
+def test_energy_reroll_of_dice_rolled_by_hand_rerolls_the_pool_in_order():
+    """A roll entered without its dice (physical dice typed in) rerolls each die as the
+    pool's die in its place."""
+    state, _ = play(prep(hero("Aria", "a")), RollDice("Aria", ("hit", "miss", "hit", "hit")),
+                    EnergyReroll("Aria", (1,)))
+    kind = state.hero("Aria").pool[1]
+    faces = {core_result(f.label) for f in get_kind(kind).faces}
+    assert {a.results for a, _ in chance_outcomes(state)} == {(f,) for f in faces}
 
 
 def test_three_of_a_kind_changes_one_result():
@@ -107,11 +141,12 @@ def test_three_of_a_kind_same_reading_as_the_dice_tray():
     assert state.hero("Aria").dice[3] == "skill-hit"
 
 
-def test_energy_reroll_needs_energy_and_only_as_many_results_as_misses():
+def test_energy_reroll_needs_energy_and_names_only_misses_once():
     state, _ = play(prep(hero("Aria", "a", energy=0)), RollDice("Aria", ("miss",) * 4))
-    refused(state, EnergyReroll("Aria", ("hit",)), "1 energy")
+    refused(state, EnergyReroll("Aria", (0,)), "1 energy")
     state, _ = play(prep(hero("Aria", "a")), RollDice("Aria", ("miss", "hit", "hit", "hit")))
-    refused(state, EnergyReroll("Aria", ("hit", "hit")), "reroll 1 to 1 misses, not 2")
+    refused(state, EnergyReroll("Aria", (0, 1)), "die 2 is HIT; only dice showing a miss")
+    refused(state, EnergyReroll("Aria", (0, 0)), "name each die once")
     refused(state, EnergyReroll("Aria", ()), "choose at least one die showing a miss")
 
 

@@ -14,7 +14,7 @@ from tabletop.dice.roll import replay, roll_dice
 from tabletop.games.fateforge import GAME
 from tabletop.games.fateforge.state import DEFAULT_POOL, Section
 from tabletop.ui.app import App
-from tabletop.ui.controllers.fateforge import core_positions, face_of
+from tabletop.ui.controllers.fateforge import face_of
 from tabletop.ui.session import Session
 from tabletop.ui.widgets.dice_tray import DiceTray
 
@@ -85,11 +85,15 @@ def test_energy_reroll_and_three_of_a_kind_in_the_preparation_tray():
     roll_in_tray(app)
     aria = app.session.state.hero("Aria")
     assert (aria.energy, aria.has_used("energy-reroll")) == (3, True)
+    assert aria.kinds == DICE and aria.rerolling == ()
     first = [face_of(label) for label in roll_dice(DICE, seed=seed).labels()]
-    # the core replaces misses in order: the re-rolled face lands on the first miss
+    # the choice of dice, then the tray's new face as the chance outcome, on its own die
     expected = list(first)
-    expected[misses[0]] = face_of(tray.roll.face(misses[1]).label)
+    expected[misses[1]] = face_of(tray.roll.face(misses[1]).label)
     assert list(aria.dice) == expected
+    # between the choice and its dice, one undoable step waits at the chance point
+    assert any(step.state.hero("Aria").rerolling == (misses[1],)
+               for step in app.session.history)
     (record,) = records(app, "Aria's combat dice")
     assert record["steps"] == [{"reroll": [misses[1]], "reason": "Energy Reroll"}]
     assert replay(record) == tray.roll
@@ -173,10 +177,28 @@ def test_reroll_misses_button_throws_the_misses_in_the_tray():
     assert app.top is app.screen and "once per combat round" in app.session.status
 
 
-def test_core_positions_put_rerolled_dice_on_the_misses_in_order():
-    assert core_positions(("miss", "hit", "miss", "step"), (2,)) == [2, 1, 0, 3]
-    assert core_positions(("miss", "hit", "miss", "step"), (0, 2)) == [0, 1, 2, 3]
-    assert core_positions(("hit", "hit"), ()) == [0, 1]
+def test_an_energy_reroll_waiting_for_its_dice_is_thrown_in_the_tray_by_n():
+    """A state whose Energy Reroll was chosen but not rolled (an undo between the two, or a
+    layout): N throws the chosen dice, each as its own kind, and Enter applies the outcome."""
+    app = open_app()
+    state = app.session.state
+    heroes = tuple(replace(h, dice=("miss", "hit", "miss", "step"), rolled=True,
+                           kinds=("ff-green", "ff-red", "ff-blue", "ff-yellow"),
+                           rerolling=(0, 2) if h.name == "Thorn" else (),
+                           used=("energy-reroll",) if h.name == "Thorn" else ())
+                   for h in state.heroes)
+    app = seeded_app(41, state=replace(state, heroes=heroes))
+    assert GAME.is_chance_node(app.session.state) and not GAME.legal_actions(app.session.state)
+    assert "Reroll dice" in [b.label for b in app.screen.buttons()]
+    app.screen.next()
+    tray = app.top
+    assert isinstance(tray, DiceTray) and tray.roll == roll_dice(("ff-green", "ff-blue"), seed=41)
+    settle(app)
+    enter(app)
+    new = [face_of(label) for label in tray.roll.labels()]
+    thorn = app.session.state.hero("Thorn")
+    assert thorn.dice == (new[0], "hit", new[1], "step") and thorn.rerolling == ()
+    assert not GAME.is_chance_node(app.session.state)
 
 
 def test_enemy_push_d6_is_a_seeded_d6_roll_written_to_the_action_and_log():

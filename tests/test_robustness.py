@@ -8,8 +8,6 @@ every run tries the same inputs).
 
 import contextlib
 import copy
-import dataclasses
-import functools
 import io
 import json
 import random
@@ -21,7 +19,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from chance_play import next_action
+from garble import garbled_action, positions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -277,85 +275,13 @@ def test_screenshot_with_an_odd_size_or_overlay_exits_0_or_2_leaving_no_half_fil
         assert [p.name for p in Path(folder).iterdir()] in ([], ["out.png"])  # no half files
 
 
-@functools.cache
-def _positions(name):
-    """States of game ``name``: its shipped layouts and every fifth state of a seeded random
-    playout from each."""
-    out = []
-    for path in SHIPPED:
-        game, state = LOADED[path]
-        if game.name != name:
-            continue
-        out.append(state)
-        rng = random.Random(path.name)
-        for step in range(25):
-            action = next_action(game, state, rng)
-            if action is None:
-                break
-            state = game.apply(state, action)[0]
-            if step % 5 == 4:
-                out.append(state)
-    return tuple(out)
-
-
-@functools.cache
-def _actions(name):
-    """Every action legal in some state of :func:`_positions` (each once)."""
-    game = get_game(name)
-    return tuple(dict.fromkeys(a for s in _positions(name) for a in game.legal_actions(s)))
-
-
-def _odd_like(value, data, words):
-    """A value of ``value``'s type that a click or a stale action could carry: an unknown or
-    borrowed name, an out-of-range number, a space off the board, a changed tuple."""
-    if isinstance(value, bool):
-        return not value
-    if isinstance(value, int):
-        return data.draw(st.sampled_from([-1, 0, 99, 10 ** 9, -(10 ** 9), value + 1, value - 1]))
-    if isinstance(value, str):
-        return data.draw(st.sampled_from(["", "ZZ999", value.upper(), value + "x", *words]))
-    if isinstance(value, Space):
-        return data.draw(st.sampled_from([Space(-1, -1), Space(0, -1), Space(999, 999),
-                                          Space(value.row + 1, value.col)]))
-    if isinstance(value, tuple) and value and data.draw(st.booleans()):
-        index = data.draw(st.integers(0, len(value) - 1))
-        return (*value[:index], _odd_like(value[index], data, words), *value[index + 1:])
-    if isinstance(value, tuple):
-        return data.draw(st.sampled_from([(), value + value, value[:-1], value[::-1]]))
-    if value is None:
-        return data.draw(st.sampled_from([0, -1, 99]))
-    if dataclasses.is_dataclass(value):
-        return _garbled(value, data, words)
-    return value
-
-
-WRONG_KINDS = [None, "ZZ999", -1, 1.5, (), ("x",), [], Space(0, 0), True]
-
-
-def _garbled(action, data, words):
-    """``action`` with one field changed: mostly to a value of its own kind, sometimes to a
-    value of a wrong kind (as a buggy or hostile script might send)."""
-    fields = dataclasses.fields(action)
-    if not fields:
-        return action
-    field = data.draw(st.sampled_from(fields))
-    value = getattr(action, field.name)
-    odd = (data.draw(st.sampled_from(WRONG_KINDS)) if data.draw(st.integers(0, 3)) == 0
-           else _odd_like(value, data, words))
-    return dataclasses.replace(action, **{field.name: odd})
-
-
 @pytest.mark.parametrize("name", game_names())
 @settings(FUZZ, max_examples=150)
 @given(data=st.data())
 def test_a_stale_or_garbled_action_is_applied_or_refused_with_a_tabletop_error(name, data):
     game = get_game(name)
-    state = data.draw(st.sampled_from(_positions(name)))
-    action = data.draw(st.sampled_from(_actions(name)))
-    words = sorted({v for a in _actions(name)[:200] for v in vars(a).values()
-                    if isinstance(v, str)})
-    for _ in range(data.draw(st.integers(0, 2))):
-        action = _garbled(action, data, words)
+    state = data.draw(st.sampled_from(positions(name)))
+    action = garbled_action(name, data)
     try:
         new_state, events = game.apply(state, action)
     except TabletopError as exc:

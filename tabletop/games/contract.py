@@ -3,7 +3,7 @@ all games alike (OpenSpiel style: same parts, same names, registered in one tabl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
 from typing import Any
@@ -42,6 +42,12 @@ def no_chance_outcomes(state: State) -> Sequence[tuple[Action, Fraction]]:
     return ()
 
 
+def as_written(state: State, action: Action) -> Hashable:
+    """The ``same_move`` of a game where two actions are the same move only when they are
+    equal: ``action`` itself."""
+    return action
+
+
 @dataclass(frozen=True)
 class Verb:
     """One ``tabletop query`` verb: ``usage`` is its argument list in words (``"P Q"``);
@@ -69,9 +75,17 @@ class Game:
     - ``to_layout(state)``: the layout tables without ``game``; ``from_layout`` of them gives
       back an equal state.
     - ``apply(state, action)``: ``(new_state, events)``; raises ``IllegalActionError``.
-    - ``legal_actions(state)``: a sequence of actions ``apply`` accepts (may be a useful
-      subset where the full set is unbounded), empty when the game is over and at a chance
-      node (no player acts there).
+    - ``legal_actions(state)``: the actions ``apply`` accepts now, empty when the game is
+      over and at a chance node (no player acts there).  Complete for every kind of action
+      but the ``open_actions``: an action of any other kind that ``apply`` accepts is listed,
+      up to ``same_move``.
+    - ``open_actions``: the kinds of action (classes) ``legal_actions`` does not list
+      completely, each with the reason in words: choices open by nature (a name the user
+      types, a board edited as a card or the players say, a card the players name), of which
+      ``legal_actions`` lists none or a sample.  Every other kind is *listed*.
+    - ``same_move(state, action)``: a key equal for two actions that are the same move in
+      ``state`` (a name written in other letters, two copies of one card); ``legal_actions``
+      lists one action of each.  ``as_written`` (the action itself) by default.
     - ``describe(event)``: the event in words, for the log.
     - ``summary(state)``: one line for ``tabletop check``.
     - ``verbs``: the ``tabletop query`` verbs by name.
@@ -91,7 +105,9 @@ class Game:
       :class:`~fractions.Fraction`; they sum to 1).  Results the rules treat alike are one
       outcome (dice whose order does not matter as one multiset, D6 faces that pick the same
       option as one run).  The window rolls real (seeded) dice and applies the action they
-      give; a random playout picks an outcome weighted by its probability.
+      give; a random playout picks an outcome weighted by its probability.  The outcomes
+      are complete like ``legal_actions``: a roll ``apply`` takes there is one of them, up to
+      ``same_move``.
 
     Hidden information (what the rulebooks keep face down or secret):
 
@@ -124,6 +140,8 @@ class Game:
     is_partial: Callable[[State], bool] = never_partial
     is_chance_node: Callable[[State], bool] = never_chance
     chance_outcomes: Callable[[State], Sequence[tuple[Action, Fraction]]] = no_chance_outcomes
+    open_actions: Mapping[type, str] = field(default_factory=dict)
+    same_move: Callable[[State, Action], Hashable] = as_written
 
     def public_view(self, state: State) -> State:
         """``state`` as anyone may see it (``view_for(state, None)``)."""

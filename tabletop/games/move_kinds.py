@@ -6,8 +6,9 @@ Each game's table names, by action type, the kind of move in the players' words.
 listed under ``ENDS`` ends a turn or step, or passes (End Turn, Pass, Decline, Ready): it is
 not a kind of move of its own, only said beside the one kind left ("or End Turn").  A type
 under ``ASIDE`` may be done at almost any time beside the turn (a King's Champion Crown
-placed, a Fateforge trap sprung) and is neither.  ``tests/test_move_kinds.py`` checks that
-every action type a game's ``legal_actions`` offers on its shipped boards is in one of them.
+placed, a Fateforge trap sprung or skill effect applied) and is neither.
+``tests/test_move_kinds.py`` checks that every action type a game's ``legal_actions`` offers
+on its shipped boards is in one of them.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ KINDS: Mapping[str, Mapping[str, str]] = {
                   "WeaponSpecial": "the weapon's special", "UseAllyDie": "use an ally die",
                   "AllyAbility": "the ally's ability",
                   "EnemyActs": "the enemy's activation",
-                  "CleanUp": "Clean-Up (N)", "Exit": "exit the scene"},
+                  "CleanUp": "Clean-Up (N)", "Exit": "exit the scene",
+                  "ExtraRound": "play an extra round"},
     "joust": {"ChooseKnight": "choose Knights", "PlaceToken": "place Bravery Tokens",
               "Attach": "attach a card", "PlaceDie": "place dice", "RemoveDie": "take dice off",
               "ChooseFavor": "choose Favor Actions", "SetOrder": "set the jousting order",
@@ -64,10 +66,14 @@ ENDS: Mapping[str, Mapping[str, str]] = {
 """Per game, action type name -> the way of ending or passing it is, in the players' words."""
 
 ASIDE: Mapping[str, frozenset[str]] = {
-    "clash": frozenset(), "kingdom": frozenset(), "almokon": frozenset(),
-    "fateforge": frozenset({"SpringTrap"}), "joust": frozenset({"AdvanceCrown"}),
+    "clash": frozenset({"StartTurn"}), "kingdom": frozenset(), "almokon": frozenset(),
+    "fateforge": frozenset({"SpringTrap", "SetArmourUse", "AccompanyAlly", "Push", "Pull",
+                            "Stun", "Block"}),
+    "joust": frozenset({"AdvanceCrown"}),
 }
-"""Per game, the action types done beside the turn, neither a kind of move nor an end."""
+"""Per game, the action types done beside the turn, neither a kind of move nor an end:
+picking the Clash Knight who acts (any of its actions picks it too), Fateforge's armour
+choice, the ally's companion and the skill effects the players apply when a card says so."""
 
 
 @dataclass(frozen=True)

@@ -28,4 +28,5 @@ GAME = Game(
     view_for=view.view_for,
     acting=view.acting,
     is_partial=view.is_partial,
+    same_move=rules.same_move,
 )

@@ -976,11 +976,12 @@ def _response_actions(state: AlmokonState, index: int) -> list:
 
 
 def legal_actions(state: AlmokonState) -> list:
-    """Every legal action for the player to act (empty once the game is over).
+    """Every legal action for the player to act (empty once the game is over), up to
+    :func:`same_move`: one copy of each card in hand is listed.
 
     Complete except where choices multiply: Kinship helpers and Imbue discards are listed as
     every subset up to four candidates (beyond that: none, each alone, and all); ``apply``
-    accepts any legal subset.  Only one copy of each card in hand is listed.
+    accepts any legal subset.
     """
     if state.winner or is_partial(state):
         return []
@@ -1005,3 +1006,26 @@ def legal_actions(state: AlmokonState) -> list:
     if now == "main":
         out += _attack_candidates(state, index)
     return [a for a in out if why_not(state, a) is None]
+
+
+def same_move(state: AlmokonState, action: object) -> object:
+    """``action`` with every card in a hand written as its printed card and the player by
+    the name the state gives it: two copies of one card in hand are the same card to play,
+    liquidate or discard (*Cards*: copies are identical), and Imbue discards and Kinship
+    helpers are sets, in any order."""
+    index = state.player_index(getattr(action, "player", "") or "")
+    if index is None:
+        return action
+    hand = set(state.players[index].hand)
+
+    def printed(uid: object) -> object:
+        return base_id(uid) if isinstance(uid, str) and uid in hand else uid
+
+    changes: dict[str, object] = {"player": state.players[index].name}
+    if isinstance(action, PlayCard | Liquidate):
+        changes["uid"] = printed(action.uid)
+    if isinstance(action, PlayCard):
+        changes["imbue"] = tuple(sorted(map(str, map(printed, action.imbue))))
+    if isinstance(action, Attack):
+        changes["kin"] = tuple(sorted(map(str, action.kin)))
+    return replace(action, **changes)

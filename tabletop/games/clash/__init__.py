@@ -1,10 +1,12 @@
 """Kingdoms Forlorn's Clash Board: state, layout, rules and query verbs.
 
 The rules core (:mod:`tabletop.games.clash.rules`, which imports every action, the cards and the
-attack sequence) is imported on the first ``apply``, ``legal_actions`` or ``describe``, so that
-loading a board to draw it or to ask where things are does not load it.
+attack sequence) is imported on the first ``apply``, ``legal_actions``, ``describe`` or look at
+the open kinds of action, so that loading a board to draw it or to ask where things are does
+not load it.
 """
 
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 
 from tabletop.games.clash import layout, query, view
@@ -64,6 +66,26 @@ def chance_outcomes(state: ClashState) -> list[tuple[Action, Fraction]]:
     return running.chance_outcomes(state)
 
 
+class _OpenActions(Mapping[type, str]):
+    """:data:`tabletop.games.clash.rules.OPEN_ACTIONS`, read from the rules when first asked
+    (the action kinds it names load with the rules)."""
+
+    @staticmethod
+    def _table() -> Mapping[type, str]:
+        from tabletop.games.clash import rules
+
+        return rules.OPEN_ACTIONS
+
+    def __getitem__(self, kind: type) -> str:
+        return self._table()[kind]
+
+    def __iter__(self) -> Iterator[type]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
 def summary(state: ClashState) -> str:
     """``3 knights, 1 monster, 4 terrain tiles on a 12 x 18 board``."""
 
@@ -92,4 +114,5 @@ GAME = Game(
     is_partial=view.is_partial,
     is_chance_node=is_chance_node,
     chance_outcomes=chance_outcomes,
+    open_actions=_OpenActions(),
 )

@@ -173,15 +173,34 @@ def resolve(state: ClashState, action: object) -> tuple[ClashState, tuple[Event,
     return chosen.state, chosen.events
 
 
+_EDIT = ("board editing: the players set up or correct the board (any name, space, size, "
+         "facing, tile or number they choose)")
+_EFFECT = ("applied as a card, a Trait or the dice say: the players read the card and give "
+           "its values (kinds, amounts, spaces, targets), which the board does not hold")
+OPEN_ACTIONS: dict[type, str] = {
+    **{kind: _EDIT for kind in (PlaceKnight, PlaceMonster, AddTerrain, MovePiece, RemovePiece,
+                                RotateMonster, SetStat)},
+    **{kind: _EFFECT for kind in (PlaceTerrain, Forced, MoveLike, Rush, Vault, Motivate,
+                                  DefeatMob, SetDivineTarget, CreateVantagePoint,
+                                  FallFromVantage, RecordWound, MonsterAttack, MonsterMove,
+                                  TurnMonster)},
+    Attack: "the weapon's profile (Melee, Reach X, Ranged X-Y, Unwieldy) is read from the "
+            "Knight's Gear card, which the players name; every Melee attack is offered",
+}
+"""The actions :func:`legal_actions` does not list completely, each with the reason (the
+contract's ``open_actions``); every other action it lists whenever ``apply`` takes it."""
+
+
 def legal_actions(state: ClashState) -> list[object]:
-    """A useful finite set of legal actions: in the Knight Round, every Movement Action, Melee
-    attack and Climb test of the Knight whose turn it is (of every Knight yet to act when none
-    is), and ending that turn; in the Monster Round, resolving the next Activation while a
-    token is ready, else ending it (*Resolving Activations*).  On a board with cards, the
-    Activation and the attacks are the card sequences (every weapon of the Knight against
-    every Monster in its range), and while one runs, only the answers to its question (none
-    at a roll: a chance point).  Empty when no Knight is left, when the Clash has ended, or
-    on a public view."""
+    """The legal actions of the listed kinds, all of them, and samples of the
+    :data:`OPEN_ACTIONS`: in the Knight Round, picking a Knight yet to act (when none is
+    acting), every Movement Action, Melee attack and Climb test (passed or failed) of the
+    Knight whose turn it is (of every Knight yet to act when none is), and ending that turn;
+    in the Monster Round, resolving the next Activation while a token is ready, else ending
+    it (*Resolving Activations*).  On a board with cards, the Activation and the attacks are
+    the card sequences (every weapon of the Knight against every Monster in its range), and
+    while one runs, only the answers to its question (none at a roll: a chance point).
+    Empty when no Knight is left, when the Clash has ended, or on a public view."""
     if not state.knights or is_partial(state):
         return []
     cards = state.cards is not None
@@ -202,6 +221,8 @@ def legal_actions(state: ClashState) -> list[object]:
             now, _ = turns.in_turn(state, knight, StartTurn(knight.name))
         except IllegalActionError:
             continue
+        if state.turn.active is None:
+            actions.append(StartTurn(knight.name))
         me = now.knight(knight.name)
         if me.knockdown != "falling":
             if not now.turn.moved:
@@ -233,8 +254,8 @@ def _card_attacks(state: ClashState, knight) -> list[AttackFromCards]:
 
 
 def _climbs(state: ClashState, knight) -> list[Climb]:
-    """The Climb tests ``knight`` may perform now, one per free Vantage Point it may climb
-    (a passed test; the players report a failure with ``passed=False``)."""
+    """The Climb tests ``knight`` may perform now, two per free Vantage Point it may climb:
+    passed, and failed (``passed=False``, the players report the dice)."""
     out = []
     for monster in state.monsters:
         for space in vantage.free_vantage_points(state, monster):
@@ -243,7 +264,7 @@ def _climbs(state: ClashState, knight) -> list[Climb]:
                 vantage.climb(state, action)
             except IllegalActionError:
                 continue
-            out.append(action)
+            out += [action, Climb(knight.name, monster.name, space, False)]
     return out
 
 

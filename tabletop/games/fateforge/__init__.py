@@ -1,7 +1,7 @@
 """Fateforge Combat Scenes: the zone map, the combat round and the query verbs."""
 
 from tabletop.games.contract import Game
-from tabletop.games.fateforge import layout, query, rules
+from tabletop.games.fateforge import layout, query, rules, same_move
 from tabletop.games.fateforge.state import FateforgeState
 
 
@@ -26,4 +26,6 @@ GAME = Game(
     verbs=query.VERBS,
     is_chance_node=rules.is_chance_node,
     chance_outcomes=rules.chance_outcomes,
+    open_actions=rules.OPEN_ACTIONS,
+    same_move=same_move.same_move,
 )

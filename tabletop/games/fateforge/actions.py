@@ -1,7 +1,8 @@
 """Fateforge actions (frozen values with a readable ``str``) and the event type.
 
-Preparation: :class:`RollDice`, :class:`EnergyReroll`, :class:`ThreeOfAKind`, :class:`Dash`,
-:class:`SetOrder`.  Hero turns: :class:`Step`, :class:`Hit`, :class:`Shot`, the FOCUS uses
+Preparation: :class:`RollDice`, :class:`EnergyReroll` (then :class:`RerollDice`),
+:class:`ThreeOfAKind`, :class:`Dash`, :class:`SetOrder`.  Hero turns: :class:`Step`,
+:class:`Hit`, :class:`Shot`, the FOCUS uses
 (:class:`ToggleDoor`, :class:`UsePortal`, :class:`OpenChest`, :class:`Explore`,
 :class:`Revive`), :class:`Collect`, :class:`Fountain`, skill effects (:class:`Push`,
 :class:`Pull`, :class:`Stun`, :class:`Block`) and :class:`EndTurn`.  Enemies:
@@ -100,13 +101,34 @@ class ExtraRound:
 
 @dataclass(frozen=True)
 class EnergyReroll:
+    """The hero's choice of dice to reroll (indices from 0 into its results, each showing a
+    miss), for 1 energy; the reroll itself is the chance point that follows
+    (:class:`RerollDice`)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("dice", "which dice showing a miss to reroll", may=True),
+    )
+
+    hero: str
+    dice: tuple[int, ...]
+
+    def __str__(self) -> str:
+        dice = ", ".join(str(i + 1) for i in self.dice if isinstance(i, int)) or "none"
+        return f"{self.hero} spends 1 energy to reroll dice {dice}"
+
+
+@dataclass(frozen=True)
+class RerollDice:
+    """The results of an Energy Reroll (a chance point): one per die chosen, in the order
+    of the dice."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     hero: str
     results: tuple[str, ...]
 
     def __str__(self) -> str:
-        return f"{self.hero} spends 1 energy to reroll misses into {', '.join(self.results)}"
+        return f"{self.hero}'s rerolled dice show {', '.join(map(str, self.results))}"
 
 
 @dataclass(frozen=True)

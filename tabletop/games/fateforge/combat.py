@@ -89,7 +89,7 @@ def suffer(state: FateforgeState, name: str, amount: int, *, toxic: bool = False
     if hero.health == 0:
         dropped = tuple(Token("objective", hero.zone, "" if t == "objective" else t)
                         for t in hero.carrying)
-        hero = replace(hero, ko=True, carrying=(), dice=(), block=0)
+        hero = replace(hero, ko=True, carrying=(), dice=(), kinds=(), rerolling=(), block=0)
         tokens = (*tokens, *dropped)
         events.append(Event("ko", f"{name} is knocked out and takes no more actions this "
                                   f"scene unless revived."

@@ -8,6 +8,7 @@ loaded state is always one the rules core can play.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from tabletop.games.fateforge.state import (
@@ -169,6 +170,37 @@ def _faces(table: Table, key: str, weapon: bool) -> tuple[str, ...]:
     return dice
 
 
+def _rolled_kinds(table: Table, pool: tuple[str, ...], dice: tuple[str, ...]
+                  ) -> tuple[str, ...]:
+    """The dice that rolled ``dice``, die by die (``kinds``; absent: not said), each from
+    ``pool`` (a die Three-of-a-Kind changed may show a face its kind does not print)."""
+    kinds = tuple(k.lower() for k in table.str_list("kinds"))
+    if not kinds:
+        return ()
+    if len(kinds) != len(dice):
+        raise table.error("kinds", f"names the die of each of the {len(dice)} results, not "
+                                   f"{len(kinds)}")
+    missing = Counter(kinds) - Counter(pool)
+    if missing:
+        raise table.error("kinds", f"{', '.join(missing)} is not in the dice pool "
+                                   f"({', '.join(pool)})")
+    return kinds
+
+
+def _rerolling(table: Table, dice: tuple[str, ...]) -> tuple[int, ...]:
+    """The dice an Energy Reroll chose and that wait for their results (``rerolling``:
+    indices from 0 into ``dice``, each showing a miss)."""
+    values = table.get("rerolling", list, [])
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise table.error("rerolling", "must be a list of die numbers (counted from 0)")
+    chosen = tuple(sorted(set(values)))
+    for index in chosen:
+        if not 0 <= index < len(dice) or dice[index] != "miss":
+            raise table.error("rerolling", f"die {index} is not a die showing a miss (dice "
+                                           f"are counted from 0)")
+    return chosen
+
+
 def _hero(table: Table, zones: dict[str, Zone]) -> Hero:
     pool = _pool(table)
     dice = _faces(table, "dice", any(k in WEAPON_DICE for k in pool))
@@ -196,6 +228,8 @@ def _hero(table: Table, zones: dict[str, Zone]) -> Hero:
         pool=pool,
         armour_use=table.get("armour_use", bool, True),
         corruption=table.get("corruption", int, 0, check=_count()),
+        kinds=_rolled_kinds(table, pool, dice),
+        rerolling=_rerolling(table, dice),
     )
     if hero.ko != (hero.health == 0):
         raise table.error("ko", "must be true exactly when the hero has no available health "
@@ -503,6 +537,10 @@ def _hero_table(h: Hero) -> dict[str, Any]:
         table["pool"] = list(h.pool)
     if not h.armour_use:
         table["armour_use"] = False
+    if h.kinds:
+        table["kinds"] = list(h.kinds)
+    if h.rerolling:
+        table["rerolling"] = list(h.rerolling)
     return table
 
 

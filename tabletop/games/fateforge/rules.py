@@ -19,13 +19,15 @@ fear and toxic damage.  The readings chosen where the rulebook leaves room are i
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 
+from tabletop.dice.fateforge_rolls import CHOOSABLE
 from tabletop.errors import IllegalActionError
 from tabletop.games.actionfields import check_fields
 from tabletop.games.fateforge.actions import (
     AccompanyAlly,
     AllyAbility,
+    Block,
     CleanUp,
     Collect,
     Dash,
@@ -35,9 +37,13 @@ from tabletop.games.fateforge.actions import (
     Event,
     Exit,
     Explore,
+    ExtraRound,
     Fountain,
     Hit,
     OpenChest,
+    Pull,
+    Push,
+    RerollDice,
     Revive,
     RollAllyDice,
     RollDice,
@@ -46,6 +52,7 @@ from tabletop.games.fateforge.actions import (
     Shot,
     SpringTrap,
     Step,
+    Stun,
     ThreeOfAKind,
     ToggleDoor,
     UseAllyDie,
@@ -60,11 +67,13 @@ from tabletop.games.fateforge.handlers.common import first
 from tabletop.games.fateforge.handlers.enemy_turn import die_needed, pick_index
 from tabletop.games.fateforge.handlers.entering import TRAP_CHOICES, trap_waiting
 from tabletop.games.fateforge.handlers.preparation import (
+    core_result,
     dice_count,
+    reroll_waiting,
     rolls_refusal,
     three_of_a_kind_face,
 )
-from tabletop.games.fateforge.handlers.scene_end import exit_plan, find_exit
+from tabletop.games.fateforge.handlers.scene_end import OBJECTIVES, exit_plan, find_exit
 from tabletop.games.fateforge.moves import step_options
 from tabletop.games.fateforge.state import REACTIONS, TURNS, FateforgeState
 from tabletop.games.fateforge.turn import phase_refusal, skip_knocked_out
@@ -76,7 +85,7 @@ __all__ = [
     "three_of_a_kind_face", "HANDLERS", "TRAP_CHOICES",
 ]
 
-ROLLS = (RollDice, RollAllyDice)
+ROLLS = (RollDice, RollAllyDice, RerollDice)
 SETTINGS = (SetArmourUse, AccompanyAlly)
 """Choices that move nothing and stay open while a roll or a trap choice is awaited: whether
 a hero's armour stops damage (*Armour*: any time) and the hero the ally accompanies (*Allies*:
@@ -90,10 +99,17 @@ def refusal(state: FateforgeState, action: object) -> str:
     handler = HANDLERS.get(type(action))
     if handler is None:
         return "is not a Fateforge action"
+    return first(lambda: _shared_refusal(state, action),
+                 lambda: handler.refusal(state, action))
+
+
+def _shared_refusal(state: FateforgeState, action: object) -> str:
+    """The checks every action shares: the turn sequence, a trap waiting, a roll due.  They
+    read only the state and the action's kind, so :func:`legal_actions` asks them once per
+    kind."""
     return first(lambda: phase_refusal(state, action),
                  lambda: _trap_refusal(state, action),
-                 lambda: _chance_refusal(state, action),
-                 lambda: handler.refusal(state, action))
+                 lambda: _chance_refusal(state, action))
 
 
 def _chance_refusal(state: FateforgeState, action: object) -> str:
@@ -105,6 +121,9 @@ def _chance_refusal(state: FateforgeState, action: object) -> str:
     problem = rolls_refusal(state)
     if problem:
         return problem
+    rerolling = reroll_waiting(state)
+    if rerolling:
+        return f"{rerolling}'s Energy Reroll dice are rolled first"
     if not isinstance(action, EnemyActs) and state.round.current in (REACTIONS, TURNS):
         die = die_needed(state)
         if die is not None:
@@ -152,22 +171,26 @@ def describe(event: Event) -> str:
 
 
 def _candidates(state: FateforgeState) -> list[object]:
-    """The actions worth offering now, before the rules check them: every zone, enemy,
-    token and hero each action could name, one sample result for an Energy Reroll."""
+    """Every action of a listed kind that could be taken now, before the rules check them:
+    each zone, enemy, token, hero, die and trap choice an action could name."""
     rnd = state.round
     out: list[object] = [SpringTrap(h.name, choice) for h in state.heroes
                          if h.has_used("trap") for choice in TRAP_CHOICES]
+    for hero in state.heroes:
+        out += [SetArmourUse(hero.name, use) for use in (False, True)]
+        if state.ally is not None:
+            out.append(AccompanyAlly(hero.name))
     if rnd.phase == "preparation":
         for hero in state.heroes:
-            out.append(EnergyReroll(hero.name, ("step",)))
+            misses = [i for i, face in enumerate(hero.dice) if face == "miss"]
+            out += [EnergyReroll(hero.name, dice) for size in range(1, len(misses) + 1)
+                    for dice in combinations(misses, size)]
             if three_of_a_kind_face(hero):
-                out.append(ThreeOfAKind(hero.name, 0, "step"))
+                out += [ThreeOfAKind(hero.name, die, core_result(to))
+                        for die in range(len(hero.dice)) for to in CHOOSABLE]
             for zone in move_neighbours(state.graph, hero.zone):
-                out += [Dash(hero.name, zone, trap) for trap in ("", *TRAP_CHOICES)]
-        names = tuple(h.name for h in state.heroes)
-        out.append(SetOrder(names))
-        if len(names) > 1:
-            out.append(SetOrder(next(p for p in permutations(names) if p != names)))
+                out += [Dash(hero.name, zone, trap) for trap in _trap_words(state, zone)]
+        out += [SetOrder(order) for order in permutations(h.name for h in state.heroes)]
     elif rnd.phase == "action" and rnd.current in (REACTIONS, TURNS):
         plan = next_activation(state)
         if plan is not None and plan.enemy is not None and plan.target is None \
@@ -180,45 +203,79 @@ def _candidates(state: FateforgeState) -> list[object]:
     elif rnd.phase == "cleanup":
         out.append(CleanUp())
     elif rnd.phase == "exit":
-        out += [Exit(t.label) for t in state.tokens if t.kind == "exit"]
+        out += [Exit(t.label, marked) for t in state.tokens if t.kind == "exit"
+                for marked in OBJECTIVES]
+        out.append(ExtraRound())
     return out
+
+
+def _trap_words(state: FateforgeState, zone: str) -> tuple[str, ...]:
+    """The ways a hero may enter ``zone``: one per trap choice when a trap lies there, else
+    none to make (*Traps*; the same test as ``enter_refusal``)."""
+    return TRAP_CHOICES if state.tokens_in(zone, "trap") else ("",)
 
 
 def _turn_candidates(state: FateforgeState) -> list[object]:
     hero = state.hero(state.round.current)
     out: list[object] = []
     allowed, _ = step_options(state, hero)
-    for zone, how in allowed.items():
-        out += [Step(hero.name, zone, how != "STEP", trap) for trap in ("", *TRAP_CHOICES)]
+    out += [Step(hero.name, zone, energy, trap) for zone in allowed
+            for energy in (False, True) for trap in _trap_words(state, zone)]
     for enemy in state.enemies:
-        out += [Hit(hero.name, enemy.name), Shot(hero.name, enemy.name)]
+        out += [Hit(hero.name, enemy.name), Shot(hero.name, enemy.name),
+                Pull(hero.name, enemy.name), Stun(hero.name, enemy.name)]
+        out += [Push(hero.name, enemy.name, zone)
+                for zone in move_neighbours(state.graph, enemy.zone)]
+    out.append(Block(hero.name))
     for conn in state.connections:
         if conn.door and conn.joins(hero.zone):
             out.append(ToggleDoor(hero.name, conn.other(hero.zone)))
     for zone in state.graph.portal_neighbours(hero.zone):
-        out.append(UsePortal(hero.name, zone))
+        out += [UsePortal(hero.name, zone, trap) for trap in _trap_words(state, zone)]
     for token in state.tokens_in(hero.zone):
         kind = {"objective": Collect, "chest": OpenChest, "exploration": Explore}.get(token.kind)
         if kind:
             out.append(kind(hero.name, token.label))
         if token.kind == "fountain":
-            out += [Fountain(hero.name, 1, 0), Fountain(hero.name, 0, 1)]
+            out += [Fountain(hero.name, health, energy)
+                    for health in range(token.cubes + 1)
+                    for energy in range(token.cubes + 1 - health)]
     out += [Revive(hero.name, other.name) for other in state.heroes if other.ko]
     out.append(WeaponSpecial(hero.name))
     if state.ally is not None:
         for die in range(len(state.ally.dice)):
-            out += [UseAllyDie(hero.name, die, 0), AllyAbility(hero.name, die)]
+            out.append(AllyAbility(hero.name, die))
+            out += [UseAllyDie(hero.name, die, own) for own in range(len(hero.dice))]
     out.append(EndTurn(hero.name))
     return out
+
+
+OPEN_ACTIONS: dict[type, str] = {
+    RollDice: "the hero's player chooses which of the pool's dice to roll (Preparation "
+              "Phase: choose 4 combat or weapon dice); the chance outcomes list the results "
+              "of the first four, and a roll of other dice is taken as the dice tray reads it",
+}
+"""The actions :func:`legal_actions` does not list completely, each with the reason (the
+contract's ``open_actions``); every other action it lists whenever ``apply`` takes it, up
+to :func:`~tabletop.games.fateforge.same_move.same_move`."""
 
 
 def legal_actions(state: FateforgeState) -> list[object]:
     """The players' actions ``apply`` takes now, each checked by the rules
     (:func:`refusal`), empty when the scene is over and at a chance node (the roll due
-    there is :func:`chance_outcomes`).  Unbounded choices are sampled: one result for an
-    Energy Reroll; the skill effects the players apply when a card says so (:class:`Push`,
-    :class:`Pull`, :class:`Stun`, :class:`Block`), the companion of an ally, the armour
-    choice and an extra round are left out, so that a random playout spends die results."""
-    if is_chance_node(state):
+    there is :func:`chance_outcomes`).  Complete but for the :data:`OPEN_ACTIONS`: every
+    hero, enemy, zone, token, die, trap choice, fountain split and player order an action
+    can name is tried; an action written with other letters or another word for the same
+    zone, token or exit is the same move (:func:`~tabletop.games.fateforge.same_move.
+    same_move`)."""
+    if is_chance_node(state) or state.round.phase == "over":
         return []
-    return [a for a in _candidates(state) if not refusal(state, a)]
+    shared: dict[type, str] = {}
+    out = []
+    for action in _candidates(state):
+        kind = type(action)
+        if kind not in shared:
+            shared[kind] = _shared_refusal(state, action)
+        if not shared[kind] and not HANDLERS[kind].refusal(state, action):
+            out.append(action)
+    return out

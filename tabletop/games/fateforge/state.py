@@ -151,7 +151,12 @@ class Section:
 @dataclass(frozen=True)
 class Hero:
     """A hero: available/exhausted health and energy, toxic damage set aside, armour and block,
-    stun, KO, stealth, carried tokens, this round's die results and once-per-round marks."""
+    stun, KO, stealth, carried tokens, this round's die results and once-per-round marks.
+
+    ``kinds`` are the dice of this round's roll, die by die beside ``dice`` (``()`` when the
+    roll did not say them), kept through the Preparation (the Energy Reroll rerolls a die
+    of its own kind) and cleared when the Action Phase starts; ``rerolling`` the dice an
+    Energy Reroll chose, waiting for their new results (a chance point)."""
 
     name: str
     zone: str
@@ -170,6 +175,8 @@ class Hero:
     rolled: bool = False
     used: tuple[str, ...] = ()
     pool: tuple[str, ...] = DEFAULT_POOL
+    kinds: tuple[str, ...] = ()
+    rerolling: tuple[int, ...] = ()
     armour_use: bool = True
     corruption: int = 0
 

@@ -28,4 +28,5 @@ GAME = Game(
     is_partial=view.is_partial,
     is_chance_node=rules.is_chance_node,
     chance_outcomes=rules.chance_outcomes,
+    open_actions=rules.OPEN_ACTIONS,
 )

@@ -113,6 +113,14 @@ def apply(state: JoustState, action: Action | PhaseAction
     return state, (*events, *more)
 
 
+OPEN_ACTIONS: dict[type, str] = {
+    Joust: "the faces are read from the thrown dice (the joust's dice are not yet a chance "
+           "point); four sample rolls are offered (every die showing 1, 3, 5 or 6)",
+}
+"""The actions :func:`legal_actions` does not list completely, each with the reason (the
+contract's ``open_actions``); every other action it lists whenever ``apply`` takes it."""
+
+
 def legal_actions(state: JoustState) -> tuple[Action, ...]:
     """Actions ``apply`` accepts, from :func:`candidate_actions`: every choice, Draw, Worker,
     Ennoblement, setup (Knights and tokens), planning, reveal and end-of-round action, and the
@@ -148,6 +156,8 @@ def candidate_actions(state: JoustState) -> tuple[Action, ...]:
         for house in state.households:
             if not house.ready:
                 out.extend(_planning_actions(state, house.name))
+            else:
+                out.append(Ready(house.name, False))
     elif state.revealed == state.resolved < JOUSTS:
         out.append(Reveal())
     elif state.revealed > state.resolved:
@@ -210,7 +220,7 @@ def _planning_actions(state: JoustState, name: str) -> list[Action]:
     out: list[Action] = [Ready(name)]
     out.extend(SetOrder(name, order) for order in permutations(k.name for k in house.knights))
     for knight in house.knights:
-        out.extend(ChooseFavor(name, knight.name, f) for f in knight.favors)
+        out.extend(ChooseFavor(name, knight.name, f) for f in (*knight.favors, None))
         out.extend(PlaceAbility(name, knight.name, c) for c in sorted(set(house.abilities)))
         if knight.ability:
             out.append(PlaceAbility(name, knight.name, None))

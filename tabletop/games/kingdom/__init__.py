@@ -30,4 +30,5 @@ GAME = Game(
     view_for=view.view_for,
     acting=view.acting,
     is_partial=view.is_partial,
+    open_actions=rules.OPEN_ACTIONS,
 )

@@ -865,10 +865,28 @@ _ANSWERS = {
 }
 
 
+OPEN_ACTIONS: dict[type, str] = {
+    **{kind: "a card effect the players apply to the map, the wheel, a track or a deck when "
+             "a card or the story says so (the board edited, as the card reads): Rotation 1 "
+             "is offered after a draw as a reminder" for kind in EFFECTS},
+    Answer: "a prompt without options takes the number or words the players type (offered "
+            "as 0); a prompt with options offers each",
+    DrawExploration: "an unlisted Exploration card is named by the players as they draw it "
+                     "(its effect kind and name); a listed top card is offered as drawn",
+    ReportLoss: "the players report, in their own words, a loss the map cannot see",
+    Backtrack: "the players may trace any route through explored tiles (every simple route "
+               "is taken, and they are exponentially many); the shortest ways are offered, "
+               "one per set of Monster tokens they pass, up to three",
+}
+"""The actions :func:`legal_actions` does not list completely, each with the reason (the
+contract's ``open_actions``); every other action it lists whenever ``apply`` takes it."""
+
+
 def legal_actions(state: KingdomState) -> list[object]:
-    """Actions ``apply`` accepts now (the effect actions are left out but for Rotation 1;
-    free-form answers are offered as ``0``; an unlisted Deep Fog card by its offered
-    values).  Empty when the Delve is over or on a public view."""
+    """Actions ``apply`` accepts now: every one of the Travel, Deep Fog and step actions,
+    and samples of the :data:`OPEN_ACTIONS` (the shortest Backtracks; Rotation 1; a
+    free-form answer as ``0``; an unlisted Exploration card by each effect kind).  Empty
+    when the Delve is over or on a public view."""
     if state.over or state.public:
         return []
     if state.pending:

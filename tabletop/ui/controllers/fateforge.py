@@ -51,6 +51,7 @@ from tabletop.games.fateforge.actions import (
     Hit,
     Pull,
     Push,
+    RerollDice,
     RollAllyDice,
     RollDice,
     SetArmourUse,
@@ -71,12 +72,14 @@ from tabletop.ui.facades.fateforge import (
     BUTTONS,
     dash_options,
     dice_count,
+    die_kinds,
     die_needed,
     exit_plan,
     hit_refusal,
     legal_actions,
     next_activation,
     refusal,
+    reroll_waiting,
     rolls_waiting,
     shot_refusal,
     step_options,
@@ -143,24 +146,11 @@ def record_line(what: str, roll: Roll) -> LogEntry:
     return LogEntry(f"{what}: {roll} (seed {roll.seed})", data=roll.record())
 
 
-def core_positions(first: tuple[str, ...], rerolled: tuple[int, ...]) -> list[int]:
-    """Where each die of a tray roll lands among the rules core's results.
-
-    ``first`` are the first throw's results (core words), ``rerolled`` the dice the Energy
-    Reroll threw again.  The core's :class:`EnergyReroll` replaces the hero's misses in order,
-    so the j-th re-rolled die lands on the j-th miss and the misses kept follow; every other
-    die keeps its place.
-    """
-    misses = [i for i, face in enumerate(first) if face == "miss"]
-    kept = [i for i in misses if i not in rerolled]
-    places = dict(zip([*sorted(rerolled), *kept], misses, strict=True))
-    return [places.get(i, i) for i in range(len(first))]
-
-
 @dataclass
 class TrayThrow:
     """A throw in the dice tray for a hero: ``kinds`` thrown with ``seed``; ``misses`` are the
-    core's miss positions for an Energy Reroll throw (``None``: the Preparation roll);
+    hero's dice showing a miss for an Energy Reroll throw (``None``: the Preparation roll),
+    ``chosen`` when the hero's Energy Reroll was already chosen (its dice wait in the state);
     ``done`` is set when the tray handed the roll back (not closed with Esc)."""
 
     hero: str
@@ -169,6 +159,7 @@ class TrayThrow:
     misses: tuple[int, ...] | None = None
     done: bool = False
     ally: bool = False
+    chosen: bool = False
 
 
 def d6_results(roll: Roll | None) -> tuple[int, ...]:
@@ -227,8 +218,6 @@ class FateforgeController(GameController):
         self.tray_throw: TrayThrow | None = None
         self.dice_choice: dict[str, tuple[str, ...]] = {}
         """The dice each hero rolls next (chosen with the "Dice:" button)."""
-        self.rolled_kinds: dict[str, tuple[str, ...]] = {}
-        """The dice kinds of each hero's roll this round, for the Energy Reroll."""
         self.after_rolls: list[object] = []
         """Tray choices (Energy Reroll, Three-of-a-Kind) waiting for the other heroes' rolls."""
         self.objectives = ""
@@ -402,7 +391,9 @@ class FateforgeController(GameController):
                                                ("ability", "an ability", "3"))]
         if rnd.phase == "preparation":
             rolled = all(h.rolled or h.ko for h in state.heroes)
-            specs = [ButtonSpec("Start actions" if rolled else "Roll dice", self.next, "N")]
+            label = ("Reroll dice" if reroll_waiting(state) and rolled else
+                     "Start actions" if rolled else "Roll dice")
+            specs = [ButtonSpec(label, self.next, "N")]
             hero = state.find_hero(self.selected) if self.selected else None
             if hero is not None and "miss" in hero.dice and not hero.has_used("energy-reroll"):
                 specs.append(ButtonSpec("Reroll misses", self.reroll, "R", slot="card"))
@@ -753,6 +744,13 @@ class FateforgeController(GameController):
             ally = state.ally
             waiting = [ALLY if ally is not None and name == ally.name else name
                        for name in rolls_waiting(state)]
+            rerolling = reroll_waiting(state)
+            if rerolling and not waiting:
+                hero = state.hero(rerolling)
+                kinds = die_kinds(hero)
+                self._push_tray(TrayThrow(hero.name, tuple(kinds[i] for i in hero.rerolling),
+                                          self.new_seed(), hero.rerolling, chosen=True))
+                return
             if waiting:
                 self.to_roll = waiting
                 self.update(0)
@@ -803,13 +801,13 @@ class FateforgeController(GameController):
             self.session.tell("select a hero to reroll its misses", error=True)
             return
         misses = tuple(i for i, f in enumerate(hero.dice) if f == "miss")
-        action = EnergyReroll(hero.name, ("miss",) * len(misses))
+        action = EnergyReroll(hero.name, misses)
         problem = refusal(self.state, action)
         if problem:
             self.session.tell(str(IllegalActionError(action, problem)), error=True)
             return
-        kinds = self.rolled_kinds.get(hero.name) or self.dice_for(hero)
-        self._push_tray(TrayThrow(hero.name, tuple(kinds[i % len(kinds)] for i in misses),
+        kinds = die_kinds(hero)
+        self._push_tray(TrayThrow(hero.name, tuple(kinds[i] for i in misses),
                                   self.new_seed(), misses))
 
     # -- the dice tray ------------------------------------------------------------------------
@@ -890,10 +888,11 @@ class FateforgeController(GameController):
         return new.roll, "Energy Reroll: 1 energy"
 
     def _thrown(self, throw: TrayThrow, tray: DiceTray, roll: Roll) -> None:
-        """The tray handed ``roll`` back: the hero's RollDice (or EnergyReroll), then its
-        Energy Reroll and Three-of-a-Kind change in the tray, as actions; the roll's record
-        goes to the log.  A roll thrown again (Space) or with other dice is not taken: the
-        hero keeps the first throw of the seed."""
+        """The tray handed ``roll`` back: the hero's RollDice (or, for a Reroll-misses throw,
+        the EnergyReroll choice and then the dice as its chance outcome, RerollDice), then
+        the tray's Energy Reroll (choice, then outcome) and Three-of-a-Kind change, as
+        actions; the roll's record goes to the log.  A roll thrown again (Space) or with
+        other dice is not taken: the hero keeps the first throw of the seed."""
         throw.done = True
         if throw.ally:
             self._ally_thrown(throw, roll)
@@ -913,14 +912,14 @@ class FateforgeController(GameController):
         follow: list[object] = []
         if throw.misses is None:
             ok = self.perform(RollDice(throw.hero, first_faces, throw.kinds))
-            if ok:
-                self.rolled_kinds[throw.hero] = throw.kinds
-            places = core_positions(first_faces, rerolled)
+            places = list(range(len(first_faces)))
             if ok and rerolled:
-                follow.append(EnergyReroll(throw.hero, tuple(
-                    face_of(roll.face(i).label) for i in sorted(rerolled))))
+                chosen = tuple(sorted(set(rerolled)))
+                follow += [EnergyReroll(throw.hero, chosen), RerollDice(throw.hero, tuple(
+                    face_of(roll.face(i).label) for i in chosen))]
         else:
-            ok = self.perform(EnergyReroll(throw.hero, first_faces))
+            ok = (throw.chosen or self.perform(EnergyReroll(throw.hero, throw.misses))) and \
+                self.perform(RerollDice(throw.hero, first_faces))
             places = list(throw.misses)
         if ok and change is not None:
             follow.append(ThreeOfAKind(throw.hero, places[change[0]], face_of(change[1])))

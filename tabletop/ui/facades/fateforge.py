@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tabletop.games.fateforge.action_table import BUTTONS
 from tabletop.games.fateforge.enemies import next_activation, turn_plan
+from tabletop.games.fateforge.handlers.preparation import die_kinds, reroll_waiting
 from tabletop.games.fateforge.moves import dash_options, hit_refusal, shot_refusal, step_options
 from tabletop.games.fateforge.rules import (
     dice_count,
@@ -18,7 +19,8 @@ from tabletop.games.fateforge.rules import (
 from tabletop.games.fateforge.turn import rolls_waiting
 
 __all__ = [
-    "BUTTONS", "dash_options", "dice_count", "die_needed", "exit_plan", "hit_refusal",
-    "legal_actions", "next_activation", "refusal", "rolls_waiting",
+    "BUTTONS", "dash_options", "dice_count", "die_kinds", "die_needed", "exit_plan",
+    "hit_refusal",
+    "legal_actions", "next_activation", "refusal", "reroll_waiting", "rolls_waiting",
     "shot_refusal", "step_options", "three_of_a_kind_face", "turn_plan",
 ]

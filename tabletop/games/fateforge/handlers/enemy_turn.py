@@ -112,6 +112,14 @@ def _target(state: FateforgeState, plan: Activation, action: EnemyActs) -> tuple
     return "", found.name
 
 
+def settled_target(state: FateforgeState, action: EnemyActs) -> str:
+    """The hero (or minion) the activation due now targets when ``action`` is taken:
+    decided by the rules, chosen by the players before, or named by ``action``; ``""`` when
+    a D6 picks it or nobody activates."""
+    plan = next_activation(state)
+    return _target(state, plan, action)[1] if plan is not None else ""
+
+
 def _settle(state: FateforgeState, action: EnemyActs) -> str | Outcome:
     """The outcome of ``action`` at an enemy slot, or the rule it breaks."""
     plan = next_activation(state)

@@ -1,6 +1,6 @@
 """The Preparation Phase handlers: the combat dice (a chance point), the ally's setup dice,
-the Energy Reroll, Three-of-a-Kind, Dash, the ally's companion, the player order, and the
-armour choice (*Preparation Phase*, *Allies*, *Armour*)."""
+the Energy Reroll (a choice of dice, then a chance point), Three-of-a-Kind, Dash, the ally's
+companion, the player order, and the armour choice (*Preparation Phase*, *Allies*, *Armour*)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from tabletop.games.fateforge.actions import (
     Dash,
     EnergyReroll,
     Event,
+    RerollDice,
     RollAllyDice,
     RollDice,
     SetArmourUse,
@@ -117,7 +118,19 @@ def _roll(state: FateforgeState, action: RollDice) -> Outcome:
     events = [Event("roll", f"{hero.name} rolls {', '.join(faces)}{dice}.")]
     if hero.stun:
         events.append(Event("stun", f"{hero.name} rolled one less die and removes the stun cube."))
-    return state.with_hero(replace(hero, dice=faces, rolled=True, stun=False)), events
+    hero = replace(hero, dice=faces, rolled=True, stun=False,
+                   kinds=tuple(k.lower() for k in action.kinds))
+    return state.with_hero(hero), events
+
+
+def die_kinds(hero: Hero) -> tuple[str, ...]:
+    """The kind of each of ``hero``'s dice this round: as rolled, or, for a roll that did
+    not say its dice (physical dice entered by hand), the pool's dice in order, as the
+    Preparation rolls them unless the player picks others."""
+    if len(hero.kinds) == len(hero.dice):
+        return hero.kinds
+    pool = hero.pool
+    return tuple(pool[i % len(pool)] for i in range(len(hero.dice)))
 
 
 def _misses(hero: Hero) -> list[int]:
@@ -128,34 +141,57 @@ def _reroll_refusal(state: FateforgeState, action: EnergyReroll) -> str:
     def rule() -> str:
         hero = state.find_hero(action.hero)
         return dice_rule(lambda: check_energy_reroll(
-            hero.dice, _misses(hero)[:len(action.results)], hero.energy,
-            hero.has_used("energy-reroll")))
+            hero.dice, action.dice, hero.energy, hero.has_used("energy-reroll")))
 
-    def count() -> str:
-        misses = len(_misses(state.find_hero(action.hero)))
-        return f"reroll 1 to {misses} misses, not {len(action.results)}" \
-            if len(action.results) > misses else ""
+    def distinct() -> str:
+        return "" if len(set(action.dice)) == len(action.dice) else \
+            "name each die once"
 
-    def faces() -> str:
-        return next((f"{f!r} is not a die result" for f in action.results
-                     if not valid_face(f.lower())), "")
-
-    return first(lambda: prep_refusal(state, action.hero), rule, count, faces)
+    return first(lambda: prep_refusal(state, action.hero), rule, distinct)
 
 
 def _reroll(state: FateforgeState, action: EnergyReroll) -> Outcome:
-    """Energy Reroll: the results replace the hero's misses in order.  The rule (once per
-    round, only misses, 1 energy) is the dice module's :func:`check_energy_reroll`."""
+    """Energy Reroll: 1 energy, once per round, only dice showing a miss (the dice module's
+    :func:`check_energy_reroll`); the chosen dice wait for their new results, a chance
+    point (:class:`RerollDice`)."""
     hero = state.find_hero(action.hero)
-    faces = tuple(f.lower() for f in action.results)
-    dice = list(hero.dice)
-    for index, face in zip(_misses(hero), faces, strict=False):
-        dice[index] = face
-    hero = replace(hero, dice=tuple(dice), energy=hero.energy - 1,
-                   energy_exhausted=hero.energy_exhausted + 1).mark("energy-reroll")
-    return state.with_hero(hero), [Event("reroll", f"{hero.name} spends 1 energy and rerolls "
-                                                   f"{len(faces)} miss(es): now "
-                                                   f"{', '.join(hero.dice)}.")]
+    chosen = tuple(sorted(action.dice))
+    hero = replace(hero, energy=hero.energy - 1, energy_exhausted=hero.energy_exhausted + 1,
+                   rerolling=chosen).mark("energy-reroll")
+    numbers = [str(i + 1) for i in chosen]
+    which = f"die {numbers[0]}, showing a miss" if len(numbers) == 1 else \
+        f"dice {', '.join(numbers[:-1])} and {numbers[-1]}, showing misses"
+    return state.with_hero(hero), [Event("reroll", f"{hero.name} spends 1 energy to reroll "
+                                                   f"{which}.")]
+
+
+def reroll_waiting(state: FateforgeState) -> str:
+    """The hero whose Energy Reroll waits for its dice (a chance point), or ``""``."""
+    return next((h.name for h in state.heroes if h.rerolling), "")
+
+
+def _rerolled_refusal(state: FateforgeState, action: RerollDice) -> str:
+    def waiting() -> str:
+        hero = state.find_hero(action.hero)
+        return "" if hero.rerolling else f"{hero.name} has no Energy Reroll waiting for dice"
+
+    def faces() -> str:
+        hero = state.find_hero(action.hero)
+        found = tuple(f.lower() for f in action.results)
+        kinds = tuple(die_kinds(hero)[i] for i in hero.rerolling)
+        return faces_refusal(found, kinds, hero.pool, hero.name)
+
+    return first(lambda: hero_refusal(state, action.hero), waiting, faces)
+
+
+def _rerolled(state: FateforgeState, action: RerollDice) -> Outcome:
+    """The Energy Reroll's dice land: each chosen die shows its new result."""
+    hero = state.find_hero(action.hero)
+    new = dict(zip(hero.rerolling, (f.lower() for f in action.results), strict=True))
+    dice = tuple(new.get(i, f) for i, f in enumerate(hero.dice))
+    hero = replace(hero, dice=dice, rerolling=())
+    return state.with_hero(hero), [Event("reroll", f"{hero.name} rerolls: now "
+                                                   f"{', '.join(dice)}.")]
 
 
 def three_of_a_kind_face(hero: Hero) -> str | None:
@@ -216,9 +252,12 @@ def _order_refusal(state: FateforgeState, action: SetOrder) -> str:
 
 
 def _set_order(state: FateforgeState, action: SetOrder) -> Outcome:
+    """The player order starts the Action Phase; the dice's kinds, read only by the Energy
+    Reroll, are put away."""
     rnd = replace(state.round, order=tuple(action.order), phase="action", step=0, queue=())
     events = [Event("phase", f"Action Phase: {', '.join(rnd.sequence)}.")]
-    return arrive(replace(state, round=rnd), events), events
+    heroes = tuple(replace(h, kinds=()) for h in state.heroes)
+    return arrive(replace(state, round=rnd, heroes=heroes), events), events
 
 
 def ally_refusal(state: FateforgeState) -> str:
@@ -313,6 +352,7 @@ HANDLERS: dict[type, Handler] = {
     RollDice: Handler(_roll_refusal, _roll),
     RollAllyDice: Handler(_roll_ally_refusal, _roll_ally),
     EnergyReroll: Handler(_reroll_refusal, _reroll),
+    RerollDice: Handler(_rerolled_refusal, _rerolled),
     ThreeOfAKind: Handler(_three_refusal, _three),
     Dash: Handler(_dash_refusal, _dash),
     SetOrder: Handler(_order_refusal, _set_order),

@@ -18,7 +18,8 @@ def _clean_up(state: FateforgeState, action: CleanUp) -> Outcome:
     out the scene ends in failure; else the next round, or the Exit after the last
     (*Clean-Up Phase*: "if all are marked KO'd, the app ends the Combat Scene")."""
     rnd = state.round
-    heroes = tuple(replace(h, block=0, dice=(), rolled=False, used=()) for h in state.heroes)
+    heroes = tuple(replace(h, block=0, dice=(), kinds=(), rolled=False, used=())
+                   for h in state.heroes)
     enemies = tuple(replace(e, block=0, stun=False, damage=0) for e in state.enemies)
     state = replace(state, heroes=heroes, enemies=enemies)
     events = [Event("cleanup", "Clean-Up: block tokens return, stun cubes and damage cubes come "
@@ -58,7 +59,14 @@ def find_exit(state: FateforgeState, word: str):
     return None
 
 
+OBJECTIVES = ("", "met", "failed")
+"""The objectives as the players mark them for the Exit: not marked, all met, not all met."""
+
+
 def _exit_refusal(state: FateforgeState, action: Exit) -> str:
+    if action.objectives not in OBJECTIVES:
+        return (f"the objectives are marked met, failed or not at all, not "
+                f"{action.objectives!r}")
     token = find_exit(state, action.exit)
     if token is None:
         return f"there is no exit called {action.exit!r}"
@@ -126,7 +134,7 @@ def _scene_end(state: FateforgeState, events: list[Event]) -> Outcome:
         heroes.append(replace(hero, health=health, health_exhausted=exhausted, toxic=0,
                               energy=energy, energy_exhausted=energy_total - energy,
                               ko=health == 0, corruption=corruption, block=0, dice=(),
-                              rolled=False, used=()))
+                              kinds=(), rolled=False, used=()))
         events.append(Event("recovery", text + "."))
     ally = state.ally
     if ally is not None and (ally.damage or ally.out):
