@@ -114,8 +114,8 @@ def apply(state: JoustState, action: Action | PhaseAction
 
 
 OPEN_ACTIONS: dict[type, str] = {
-    Joust: "the faces are read from the thrown dice (the joust's dice are not yet a chance "
-           "point); four sample rolls are offered (every die showing 1, 3, 5 or 6)",
+    Joust: "every face and choice of a joust at once (layouts' lessons, tests); it is played "
+           "as the joust's steps, which are listed, each throw a chance point",
 }
 """The actions :func:`legal_actions` does not list completely, each with the reason (the
 contract's ``open_actions``); every other action it lists whenever ``apply`` takes it."""
