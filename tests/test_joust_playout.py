@@ -6,16 +6,19 @@ import random
 from dataclasses import replace
 
 import pytest
+from chance_play import draw_outcome
 
 from tabletop.errors import IllegalActionError
 from tabletop.games import layouts
+from tabletop.games.joust import GAME
 from tabletop.games.joust.rewards import catalog, pool_limit
 from tabletop.games.joust.rules import apply, candidate_actions
 from tabletop.games.joust.scoring import winner
 from tabletop.games.joust.setup import new_game
 from tabletop.games.joust.state import MAX_REPUTATION, ROUNDS
 
-PROGRESS = {"Ready": 40, "Reveal": 20, "Joust": 20, "EndRound": 20, "SetOrder": 8,
+PROGRESS = {"Ready": 40, "Reveal": 20, "Keep": 20, "Aim": 5, "Convert": 5, "EndRound": 20,
+            "SetOrder": 8,
             "ChooseFavor": 8, "PlaceToken": 8, "Finish": 6, "Pass": 3, "Draw": 10,
             "Collect": 10, "Choose": 10, "PlaceWorkers": 3, "Spend": 3, "Promote": 10}
 """Weights that move a random game on (Ready is picked far more often than a die moved)."""
@@ -23,7 +26,10 @@ PROGRESS = {"Ready": 40, "Reveal": 20, "Joust": 20, "EndRound": 20, "SetOrder": 
 
 def random_step(state, rng):
     """Apply one random legal action: weighted draws from the candidates until ``apply``
-    accepts one (an illegal draw is dropped and another is drawn)."""
+    accepts one (an illegal draw is dropped and another is drawn); at a throw of the joust's
+    dice, an outcome drawn with its exact chance."""
+    if GAME.is_chance_node(state):
+        return apply(state, draw_outcome(GAME.chance_outcomes(state), rng))
     candidates = list(candidate_actions(state))
     while candidates:
         weights = [PROGRESS.get(type(a).__name__, 1) for a in candidates]

@@ -11,7 +11,15 @@ import pytest
 from tabletop.dice.joust_rolls import resolve_aftershocks
 from tabletop.dice.roll import replay, roll_dice
 from tabletop.games import layouts
-from tabletop.games.joust.actions import ChooseFavor, PlaceAbility, Ready, Reveal, SetOrder
+from tabletop.games.joust.actions import (
+    ChooseFavor,
+    Joust,
+    KnightRoll,
+    PlaceAbility,
+    Ready,
+    Reveal,
+    SetOrder,
+)
 from tabletop.games.joust.state import HIDDEN
 from tabletop.ui.app import App
 from tabletop.ui.controllers.joust import JoustController
@@ -250,11 +258,20 @@ def test_heros_fate_reroll_and_mark_of_the_church_in_the_tray(app):
     tray._button("convert", (bertram, 1))
     words = " ".join(tray.preview())
     assert "Sir Corvin (Bloodguard) rolls:" in words
-    rolled = {d.slot: d for d in tray.action().rolls[0].dice}
+    rolled = {d.slot: d for d in corvin.die_rolls()}
     assert rolled["1"].rerolls == ("heros-fate",) and rolled["fealty"].rerolls == ("heros-fate",)
+    notes = [step.note for step in session.history]  # each throw and choice a step of its own
+    chose = "Bloodguard rerolls token 1, the Fealty Die with Hero's Fate"
+    assert notes[notes.index(chose) + 1].startswith("Bloodguard throws: token 1 shows")
     tray._advance()  # Done
     assert session.state.resolved == 1, session.status
     assert app.top is not tray
+    assert session.undo() and session.state.resolved == 0 and session.state.throw is not None
+    app.screen.open_tray()  # a joust part-way rolled goes on in the tray from its last step
+    use_dice_trays(app)
+    if isinstance(app.top, JoustTray):
+        app.top._advance()  # Done
+    assert session.state.resolved == 1 and app.top is app.screen, session.status
 
 
 def test_screenshot_hides_the_plan_unless_revealed(app):
@@ -274,6 +291,7 @@ def test_screenshot_hides_the_plan_unless_revealed(app):
 def test_throw_in_the_animated_dice_tray_gives_the_same_faces(app):
     session = app.session
     to_the_first_joust(session)
+    start = session.state
     quick = JoustTray(session, seed=5)
     animated = JoustTray(session, seed=5)
     app.push(animated)
@@ -281,7 +299,10 @@ def test_throw_in_the_animated_dice_tray_gives_the_same_faces(app):
     assert app.top is animated and animated.stage == "resolved"
     for side in quick.sides:  # the seeded faces, rolled without a tray
         side.roll = resolve_aftershocks(roll_dice(side.kinds(), seed=side.seed))
-    assert animated.action() == quick.action()
+    assert [s.die_rolls() for s in animated.sides] == [s.die_rolls() for s in quick.sides]
+    # the steps the tray applied score as the whole joust of the same faces does
+    whole = Joust(tuple(KnightRoll(s.house, s.die_rolls()) for s in quick.sides))
+    assert session.game.apply(start, whole)[0] == session.state
 
 
 def test_setting_up_by_mouse_places_tokens_and_raises_morale():
@@ -421,7 +442,9 @@ def test_targeting_presets_before_the_tray_throws_the_other_dice(app):
     key(app, pygame.K_RETURN)  # Roll
     assert isinstance(app.top, DiceTray) and app.top.roll.kinds == ("kc-black",)
     use_dice_trays(app)
-    assert screen.action().rolls[0].dice[0] == DieRoll("1", (6,), preset=True)
+    assert screen.sides[0].die_rolls()[0] == DieRoll("1", (6,), preset=True)
+    notes = [h.note for h in session.history]
+    assert "Bloodguard presets the die on token 1 to 6 (Targeting)" in notes
     assert any("set by Targeting" in line for line in screen.preview())
     ((_, lines),) = screen.sides[0].explain(screen.sides[0].roll)
     assert "not thrown: green 6: Hit (set by Targeting)" in lines
@@ -561,6 +584,38 @@ def test_an_ability_cards_die_is_thrown_in_the_tray_and_scored():
     assert any("Shattered Lance" in line for line in session.log)
 
 
+def test_a_joust_part_way_rolled_goes_on_in_the_tray(app):
+    """A joust saved (or undone) part-way is taken up where the rules core waits: the dice
+    thrown stay, a reroll chosen is thrown, and the rest is rolled in the tray."""
+    from tabletop.games.joust.actions import PlaceDie, Reroll, Throw
+
+    session = app.session
+    b, e = "Bloodguard", "Echelon"
+    for action in (PlaceDie(b, "Sir Corvin", "1", "green", True), PlaceDie(b, "Sir Corvin",
+                                                                           "Lance", "green"),
+                   ChooseFavor(b, "Sir Corvin", "heros-fate"), ChooseFavor(b, "Sir Aldric", "hit"),
+                   ChooseFavor(b, "Dame Wren", "ruse"),
+                   SetOrder(b, ("Sir Corvin", "Sir Aldric", "Dame Wren")), Ready(b),
+                   ChooseFavor(e, "Dame Isolde", "block"), ChooseFavor(e, "Sir Bertram", "hit"),
+                   ChooseFavor(e, "Dame Maud", "ruse"),
+                   SetOrder(e, ("Sir Bertram", "Dame Isolde", "Dame Maud")), Ready(e), Reveal(),
+                   Throw(b, (("1", 2), ("Lance", 1), ("fealty", 6))),
+                   Reroll(b, "heros-fate", ("Lance",))):
+        assert session.perform(action), session.status
+    saved = layouts.loads(layouts.dumps(session.state))[1]
+    window = App(Session(session.game, saved), SIZE)
+    window.screen.open_tray()
+    tray = window.stack[-2]
+    assert isinstance(window.top, DiceTray) and isinstance(tray, JoustTray)
+    assert window.top.roll.faces[:1] == (1,)  # green 2 (face index 1) stays thrown
+    assert window.session.state.throw.rerolling == ()  # the chosen reroll was thrown
+    use_dice_trays(window)
+    assert window.session.state.resolved == 1, window.session.status
+    corvin = tray.sides[0].die_rolls()
+    assert corvin[1].rerolls == ("heros-fate",) and corvin[2].faces == (6,)
+    assert corvin[2].aftershocks  # the Fealty 6's Aftershocks were thrown in the tray
+
+
 @pytest.mark.parametrize("cards", [("Shattered Lance", "Brace"), ("Showmanship", "Hard Strike")])
 def test_placing_ability_cards_the_tray_scores_the_cards_hits_blocks_and_pips(cards):
     """Placing Ability Cards: "Ability Cards will affect the joust based on the text on the
@@ -578,13 +633,16 @@ def test_placing_ability_cards_the_tray_scores_the_cards_hits_blocks_and_pips(ca
         knight = session.state.household(house).knights[0].name
         assert session.perform(PlaceAbility(house, knight, card)), session.status
     to_the_first_joust(session)
+    start = session.state
     frame(app)
     click(app, next(b.rect.center for b in app.buttons if b.label == "Joust!"))
     screen = joust_roll(app)
     while any(isinstance(c, DiceTray) for c in app.stack):
         use_dice_trays(app)
     words = {side.house: side.explain(side.roll)[0][1] for side in screen.sides}
-    _, events = session.game.apply(session.state, screen.action())
+    whole = Joust(tuple(KnightRoll(side.house, side.die_rolls()) for side in screen.sides))
+    after, events = session.game.apply(start, whole)
+    assert after == session.state  # the tray's steps scored the joust as the whole joust does
     for scored in (e for e in events if isinstance(e, KnightScored)):
         lines = words[scored.house]
         total = next(line for line in lines if line.startswith("score: "))

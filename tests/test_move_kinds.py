@@ -149,8 +149,8 @@ def test_almokon_a_main_phase_has_many_kinds_and_no_such_hint():
 
 
 def test_kings_champion_a_revealed_joust_can_only_be_rolled():
-    game, state = load("joust-mid-joust")
-    assert "Only one kind of move now: roll the joust." in shown(game, state)
+    game, state = load("joust-mid-joust")  # the joust's first throw is a chance point
+    assert "Only one kind of move now: the dice decide (roll them)." in shown(game, state)
 
 
 def test_kingdom_the_story_step_can_only_end():

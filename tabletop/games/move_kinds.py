@@ -47,7 +47,9 @@ KINDS: Mapping[str, Mapping[str, str]] = {
               "Attach": "attach a card", "PlaceDie": "place dice", "RemoveDie": "take dice off",
               "ChooseFavor": "choose Favor Actions", "SetOrder": "set the jousting order",
               "PlaceAbility": "place Ability Cards", "Reveal": "reveal the joust",
-              "Joust": "roll the joust", "Draw": "draw cards", "PlaceWorkers": "place workers",
+              "Joust": "roll the joust", "Aim": "preset a die (Targeting)",
+              "Reroll": "reroll dice", "Convert": "turn hits into Morale (Mark of the Church)",
+              "Draw": "draw cards", "PlaceWorkers": "place workers",
               "ManSquire": "man a Squire", "Choose": "choose", "Collect": "collect the Bravery "
               "Tokens", "Promote": "promote", "Spend": "spend Reputation"},
 }
@@ -59,7 +61,7 @@ ENDS: Mapping[str, Mapping[str, str]] = {
     "almokon": {"Pass": "Pass (P)", "Decline": "Decline (D)"},
     "fateforge": {"EndTurn": "End turn (T)"},
     "joust": {"Ready": "Ready", "Pass": "Pass (P)", "Finish": "end the turn (Enter)",
-              "EndRound": "end the round"},
+              "EndRound": "end the round", "Keep": "keep the dice"},
 }
 """Per game, action type name -> the way of ending or passing it is, in the players' words."""
 

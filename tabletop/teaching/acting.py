@@ -110,8 +110,9 @@ def _refusal(game: Game, state: State, words: str) -> str:
 
 def perform(game: Game, state: State, words: str, option: int = 1) -> tuple[State, tuple]:
     """The state and events after the play step's action ``words`` (``option``: 1-based,
-    which outcome when the players would choose).  Raises :class:`QueryError` when the words
-    name no action the rules allow now."""
+    which outcome when the players would choose): a legal action, or at a chance point one
+    of its outcomes (a throw of dice).  Raises :class:`QueryError` when the words name no
+    action the rules allow now."""
     parts = split_words(words)
     if game.name == "clash" and parts and parts[0].lower() in MOVEMENT_VERBS:
         from tabletop.games.clash.rule_queries import movement_action
@@ -125,10 +126,12 @@ def perform(game: Game, state: State, words: str, option: int = 1) -> tuple[Stat
             raise QueryError(f"{words!r} has {len(results)} outcome"
                              f"{'s' * (len(results) != 1)}; option {option} is none of them")
         return results[option - 1].state, tuple(results[option - 1].events)
-    legal = {str(a).casefold(): a for a in game.legal_actions(state)}
+    offered = ([a for a, _ in game.chance_outcomes(state)] if game.is_chance_node(state)
+               else list(game.legal_actions(state)))
+    legal = {str(a).casefold(): a for a in offered}
     action = legal.get(" ".join(words.split()).casefold())
     if action is None:
-        sample = "; ".join(list(map(str, game.legal_actions(state)))[:4])
+        sample = "; ".join(list(map(str, offered))[:4])
         raise QueryError(f"{words!r} is not a legal action now (legal, for example: {sample})")
     after, events = game.apply(state, action)
     return after, tuple(events)

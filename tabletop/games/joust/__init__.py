@@ -26,5 +26,7 @@ GAME = Game(
     view_for=view.view_for,
     acting=view.acting,
     is_partial=view.is_partial,
+    is_chance_node=rules.is_chance_node,
+    chance_outcomes=rules.chance_outcomes,
     open_actions=rules.OPEN_ACTIONS,
 )

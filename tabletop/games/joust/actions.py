@@ -4,8 +4,9 @@ The ``str`` of a secret planning action (dice, Favor Action, order) says only th
 Household planned, because the window shows it to both players (undo notes, the log);
 ``explain()`` gives the whole action for the planner.
 
-A Joust carries the rolled faces (and every reroll) as data: the core never rolls; the window
-rolls and hands the faces in.
+The core never rolls: a joust is played in steps (Aim, Throw, Reroll, Keep, Convert), each
+throw a chance point whose faces the window (or a playout) hands in; a Joust carries every face
+and choice of a joust at once and is played as those steps.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.games.choices import Choice
-from tabletop.games.joust.state import FAVOR_TITLES, is_token_slot
+from tabletop.games.joust.state import FAVOR_TITLES, KnightRoll, is_token_slot
+from tabletop.games.joust.state import DieRoll as DieRoll  # a Joust's dice, named here too
 
 
 @dataclass(frozen=True)
@@ -184,48 +186,6 @@ class Reveal:
 
 
 @dataclass(frozen=True)
-class DieRoll:
-    """One die of a joust roll.
-
-    ``slot`` is the die's place (token slot, Equipment name, or ``"fealty"``); ``faces`` its
-    first face then the face after each reroll, in order (the last one counts); ``rerolls``
-    names the source of each reroll (``"squire"`` or ``"heros-fate"``); ``aftershocks`` are
-    the further rolls of a Fealty Die after a 6; ``preset``: the first face was set by
-    Targeting, not rolled.
-    """
-
-    slot: str
-    faces: tuple[int, ...]
-    rerolls: tuple[str, ...] = ()
-    aftershocks: tuple[int, ...] = ()
-    preset: bool = False
-
-    @property
-    def face(self) -> int:
-        return self.faces[-1]
-
-    def __str__(self) -> str:
-        text = "→".join(str(f) for f in self.faces)
-        if self.aftershocks:
-            text += " then " + ", ".join(str(f) for f in self.aftershocks)
-        return f"{self.slot}:{text}{' (set)' if self.preset else ''}"
-
-
-@dataclass(frozen=True)
-class KnightRoll:
-    """The roll of one Household's Knight in a joust; ``convert`` is how many of its hits Mark
-    of the Church turns into Morale."""
-
-    house: str
-    dice: tuple[DieRoll, ...]
-    convert: int = 0
-
-    def __str__(self) -> str:
-        keep = f", {self.convert} hits to Morale" if self.convert else ""
-        return f"{self.house} [{' '.join(str(d) for d in self.dice)}{keep}]"
-
-
-@dataclass(frozen=True)
 class Joust:
     """Jousting: roll, reroll, resolve and score the revealed joust (tasks 5-8); one
     :class:`KnightRoll` per Household."""
@@ -236,6 +196,107 @@ class Joust:
 
     def __str__(self) -> str:
         return "Joust: " + "; ".join(str(r) for r in self.rolls)
+
+
+REROLL_TITLES = {"squire": "the Squire Reroll", "heros-fate": "Hero's Fate",
+                 "ability": "the Ability Card's reroll"}
+"""Each reroll of a joust in words."""
+
+
+def slot_words(slot: str) -> str:
+    """A die's place in words: ``token 1``, ``the Fealty Die``, ``Ability die 1``, or the
+    Equipment's name."""
+    if is_token_slot(slot):
+        return f"token {slot}"
+    if slot == "fealty":
+        return "the Fealty Die"
+    if slot.startswith("ability-"):
+        return f"Ability die {slot.removeprefix('ability-')}"
+    return slot
+
+
+@dataclass(frozen=True)
+class Aim:
+    """Jousting, before a Knight's dice are thrown (Favor Action *Targeting*): preset the die
+    on ``slot`` to ``face``, or (``slot=None``) preset none."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("slot", "which die to preset"),
+        Choice("face", "which face"),
+    )
+
+    house: str
+    slot: str | None = None
+    face: int | None = None
+
+    def __str__(self) -> str:
+        if self.slot is None:
+            return f"{self.house} presets no die"
+        return f"{self.house} presets the die on {slot_words(self.slot)} to {self.face} (Targeting)"
+
+
+@dataclass(frozen=True)
+class Throw:
+    """Jousting, a chance point: the faces the dice thrown now show, as ``(slot, face)``
+    pairs (a Knight's first throw, the dice of a reroll, or a wave of Aftershocks)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
+    house: str
+    faces: tuple[tuple[str, int], ...]
+
+    def __str__(self) -> str:
+        return f"{self.house} throws: " + ", ".join(f"{slot_words(slot)} shows {face}"
+                                                   for slot, face in self.faces)
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """Jousting, after a Knight's throw (task 6): pick the dice ``slots`` to throw again with
+    the reroll ``source`` (``squire``, ``heros-fate`` or ``ability``)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("source", "which reroll"),
+        Choice("slots", "which dice"),
+    )
+
+    house: str
+    source: str
+    slots: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return (f"{self.house} rerolls {', '.join(map(slot_words, self.slots))} with "
+                f"{REROLL_TITLES.get(self.source, self.source)}")
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Jousting: the Knight's dice stand; no further reroll (task 6 ends, its Aftershocks
+    are thrown next)."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+
+    house: str
+
+    def __str__(self) -> str:
+        return f"{self.house} keeps the dice"
+
+
+@dataclass(frozen=True)
+class Convert:
+    """Jousting, once the dice stand (Favor Action *Mark of the Church*): turn ``n`` of the
+    Knight's hits into Morale."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = (
+        Choice("n", "how many hits become Morale"),
+    )
+
+    house: str
+    n: int
+
+    def __str__(self) -> str:
+        hits = "hit" if self.n == 1 else "hits"
+        return f"{self.house} turns {self.n} {hits} into Morale (Mark of the Church)"
 
 
 @dataclass(frozen=True)
@@ -250,7 +311,7 @@ class EndRound:
 
 
 Action = (PlaceToken | Attach | PlaceDie | RemoveDie | ChooseFavor | SetOrder | Ready
-          | AdvanceCrown | Reveal | Joust | EndRound)
+          | AdvanceCrown | Reveal | Joust | Aim | Throw | Reroll | Keep | Convert | EndRound)
 
 
 @dataclass(frozen=True)

@@ -135,8 +135,8 @@ class RollScore:
 def score_roll(state: JoustState, knight: Knight, faces: list[tuple[str, int]]) -> RollScore:
     """``knight``'s ``(colour, face)`` pairs scored as the joust scores them (*Attack Dice
     Scores*, *Fealty Dice*, *Favor Action Icons*: Ruse and Hit, and the Ability Card's
-    during-the-roll hits, blocks, pips and Ruse).  The dice tray's words and :func:`joust` both
-    use it."""
+    during-the-roll hits, blocks, pips and Ruse).  The dice tray's words and :func:`score_joust`
+    both use it."""
     favor = favor_of(knight)
     mods = abilities.during(state, knight)
     return RollScore(score(faces, ruse=favor == "ruse" or mods.ruse),
@@ -266,11 +266,18 @@ def _check_die(action: Joust, knight: Knight, favor: str | None, colour: str,
         raise IllegalActionError(action, f"{name}: {broken}")
 
 
-def joust(state: JoustState, action: Joust) -> Result:
-    """Tasks 5-8: score both Knights' rolls and apply them at once.
+def convert_room(house: Household, hits: int, blocked: int) -> int:
+    """How many hits Mark of the Church may turn into Morale: the hits landed, while the
+    Household stays under 15 Morale ("You may convert any hits you score into Morale if you
+    are under 15 Morale")."""
+    return min(hits - blocked, max(0, MARK_OF_THE_CHURCH_LIMIT - house.morale))
 
-    Hits (a Critical Hit two, an Aftershock one, +1 for Hit) less the rival's Block (one
-    Critical Hit counts one, then one hit blocked) less hits Mark of the Church turns into
+
+def score_joust(state: JoustState, action: Joust) -> Result:
+    """Tasks 5-8: check both Knights' rolls (every face, reroll and Aftershock of ``action``)
+    and score them at once; the joust is then resolved.
+
+    Hits (:func:`score_roll`) less the rival's blocks less hits Mark of the Church turns into
     Morale (one Morale each, only while under 15) lower the rival's Morale (never below 0).
     Each Reputation face gives one Reputation (at most 12).  A pip count above the Knight's
     crown box earns a King's Crown.  A Knight taking 5 or more hits is Panicked next round
@@ -294,10 +301,10 @@ def joust(state: JoustState, action: Joust) -> Result:
             if favor_of(knight) != "mark-of-the-church":
                 raise IllegalActionError(action, f"{knight.name}: only Mark of the Church turns "
                                                  f"hits into Morale")
-            room = max(0, MARK_OF_THE_CHURCH_LIMIT - house.morale)
-            if not 0 <= roll.convert <= min(mine.hits - blocked, room):
+            room = convert_room(house, mine.hits, blocked)
+            if not 0 <= roll.convert <= room:
                 raise IllegalActionError(action, f"{knight.name}: Mark of the Church converts "
-                                                 f"at most {min(mine.hits - blocked, room)} hits "
+                                                 f"at most {room} hits "
                                                  f"(hits scored, Morale kept under 15)")
         outcomes.append(_Outcome(house, knight, mine, tuple(how_rolled(roll)), blocked,
                                  roll.convert, knight.crown_target()))

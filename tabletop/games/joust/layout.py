@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.dice.kings_champion import ATTACK_COLOURS
+from tabletop.games.joust import throw_layout
 from tabletop.games.joust.cards import PERK_KINDS, Catalog, load_card_file, parse_perk, shipped
 from tabletop.games.joust.planning import MATCH_RULE, slot_mismatch
 from tabletop.games.joust.scoring import starting_morale
@@ -389,6 +390,7 @@ def from_layout(top: Table) -> JoustState:
         _pending(t, names) for t in top.tables("pending")))
     turn = top.get("turn", str, "")
     claimed = _claimed(top, cards, tuple(by_lower.values()))
+    throw = throw_layout.read(top)
     top.done()
     if len(houses) != 2:
         raise top.error("households", f"King's Champion is played by two Households, not "
@@ -421,10 +423,11 @@ def from_layout(top: Table) -> JoustState:
     if view is not None and view not in (PUBLIC_VIEW, a.name, b.name):
         raise top.error("view", f'must be "{PUBLIC_VIEW}" or a Household ({a.name}, {b.name})')
     viewer = None if view is None else HIDDEN if view == PUBLIC_VIEW else view
-    return JoustState(households=(a, b), round=round_, phase=phase, initiative=initiative,
-                      revealed=revealed, resolved=resolved, title=title, notes=notes,
-                      viewer=viewer, turn=turn, pending=pending, claimed=claimed,
-                      cards=user_cards, **extra)
+    state = JoustState(households=(a, b), round=round_, phase=phase, initiative=initiative,
+                       revealed=revealed, resolved=resolved, title=title, notes=notes,
+                       viewer=viewer, turn=turn, pending=pending, claimed=claimed,
+                       cards=user_cards, **extra)
+    return state if throw is None else throw_layout.check(throw[0], state, throw[1])
 
 
 def _decks(top: Table, cards: Catalog, partial: bool = False) -> dict[str, Any]:
@@ -546,6 +549,8 @@ def to_layout(state: JoustState) -> dict[str, Any]:
         out["pending"] = [{"house": p.house, "kind": p.kind, "arg": p.arg, "n": p.n,
                            "source": p.source} for p in state.pending]
     out["households"] = [_household_table(state, h) for h in state.households]
+    if state.throw is not None:
+        out["throw"] = throw_layout.table_of(state.throw)
     return out
 
 

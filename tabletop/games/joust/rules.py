@@ -1,8 +1,9 @@
 """The King's Champion rules core on The List: ``apply``, ``legal_actions`` and ``describe``.
 
-Pure: ``apply(state, action)`` returns ``(new_state, events)`` and never rolls a die (a
-:class:`~tabletop.games.joust.actions.Joust` carries its faces).  Checks run in a fixed order:
-game over, then the phase, then the action's own rule.
+Pure: ``apply(state, action)`` returns ``(new_state, events)`` and never rolls a die: a
+joust's throws are chance points whose faces are handed in
+(:mod:`tabletop.games.joust.throws`).  Checks run in a fixed order: game over, then the phase,
+then the action's own rule.
 """
 
 from __future__ import annotations
@@ -12,21 +13,22 @@ from itertools import permutations
 
 from tabletop.errors import IllegalActionError
 from tabletop.games.actionfields import check_fields
-from tabletop.games.joust import abilities, jousting, phases, planning, rewards, setup
+from tabletop.games.joust import abilities, jousting, phases, planning, rewards, setup, throws
 from tabletop.games.joust.actions import (
     Action,
     AdvanceCrown,
+    Aim,
     Attach,
     Choose,
     ChooseFavor,
     ChooseKnight,
     Collect,
-    DieRoll,
+    Convert,
     Draw,
     EndRound,
     Finish,
     Joust,
-    KnightRoll,
+    Keep,
     ManSquire,
     Pass,
     PhaseAction,
@@ -37,9 +39,11 @@ from tabletop.games.joust.actions import (
     Promote,
     Ready,
     RemoveDie,
+    Reroll,
     Reveal,
     SetOrder,
     Spend,
+    Throw,
 )
 from tabletop.games.joust.events import Event, describe
 from tabletop.games.joust.state import JOUSTS, JoustState, Knight
@@ -55,7 +59,12 @@ _HANDLERS: dict[type, Callable] = {
     Ready: planning.ready,
     AdvanceCrown: planning.advance_crown,
     Reveal: jousting.reveal,
-    Joust: jousting.joust,
+    Joust: throws.joust,
+    Aim: throws.take,
+    Throw: throws.take,
+    Reroll: throws.take,
+    Keep: throws.take,
+    Convert: throws.take,
     EndRound: jousting.end_round,
     ChooseKnight: setup.choose_knight,
     Draw: phases.draw,
@@ -70,7 +79,11 @@ _HANDLERS: dict[type, Callable] = {
     Finish: phases.finish,
 }
 
-__all__ = ["apply", "legal_actions", "candidate_actions", "describe"]
+__all__ = ["apply", "legal_actions", "candidate_actions", "describe", "is_chance_node",
+           "chance_outcomes"]
+
+is_chance_node = throws.is_chance_node
+chance_outcomes = throws.chance_outcomes
 
 
 def apply(state: JoustState, action: Action | PhaseAction
@@ -101,8 +114,8 @@ def apply(state: JoustState, action: Action | PhaseAction
 
 
 OPEN_ACTIONS: dict[type, str] = {
-    Joust: "the faces are read from the thrown dice (the joust's dice are not yet a chance "
-           "point); four sample rolls are offered (every die showing 1, 3, 5 or 6)",
+    Joust: "every face and choice of a joust at once (layouts' lessons, tests); it is played "
+           "as the joust's steps, which are listed, each throw a chance point",
 }
 """The actions :func:`legal_actions` does not list completely, each with the reason (the
 contract's ``open_actions``); every other action it lists whenever ``apply`` takes it."""
@@ -110,17 +123,17 @@ contract's ``open_actions``); every other action it lists whenever ``apply`` tak
 
 def legal_actions(state: JoustState) -> tuple[Action, ...]:
     """Actions ``apply`` accepts, from :func:`candidate_actions`: every choice, Draw, Worker,
-    Ennoblement, setup (Knights and tokens), planning, reveal and end-of-round action, and for
-    a joust a few sample rolls (every die showing 1, 3, 5 or 6; Aftershocks end on 2), since
-    the faces are the dice's to choose.  Crown placements are included.  Empty once the game
-    is over."""
+    Ennoblement, setup (Knights and tokens), planning, reveal and end-of-round action, and the
+    choices the revealed joust waits for (Targeting, rerolls, Mark of the Church).  Crown
+    placements are included.  Empty once the game is over and at a throw of the joust's dice
+    (a chance point: :func:`is_chance_node`)."""
     return tuple(a for a in candidate_actions(state) if _accepted(state, a))
 
 
 def candidate_actions(state: JoustState) -> tuple[Action, ...]:
     """The actions :func:`legal_actions` tries, before each is checked by ``apply`` (a
     superset of them, cheap to list: a random player may try these one by one)."""
-    if state.phase == "over" or state.viewer is not None:
+    if state.phase == "over" or state.viewer is not None or throws.is_chance_node(state):
         return ()
     out: list[Action] = []
     for house in state.households:
@@ -148,12 +161,7 @@ def candidate_actions(state: JoustState) -> tuple[Action, ...]:
     elif state.revealed == state.resolved < JOUSTS:
         out.append(Reveal())
     elif state.revealed > state.resolved:
-        pair = state.jousters(state.resolved)
-        assert pair is not None
-        for face in (1, 3, 5, 6):
-            out.append(Joust(tuple(_sample_roll(state, house.name, knight, face)
-                                   for house, knight in zip(state.in_order(), pair,
-                                                            strict=True))))
+        out.extend(throws.choices(state))
     else:
         out.append(EndRound())
     return tuple(out)
@@ -225,10 +233,3 @@ def _planning_actions(state: JoustState, name: str) -> list[Action]:
                 out.append(PlaceDie(name, knight.name, slot, knight.squire.colour, True))
         out.extend(_attachments(house, knight))
     return out
-
-
-def _sample_roll(state: JoustState, house: str, knight: Knight, face: int) -> KnightRoll:
-    return KnightRoll(house, tuple(
-        DieRoll(slot, (face,), aftershocks=(2,) if slot == "fealty" and face == 6 else ())
-        for slot, _ in abilities.roll_slots(state, knight)))
-

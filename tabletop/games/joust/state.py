@@ -282,6 +282,70 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class DieRoll:
+    """One die of a joust roll.
+
+    ``slot`` is the die's place (token slot, Equipment name, or ``"fealty"``); ``faces`` its
+    first face then the face after each reroll, in order (the last one counts); ``rerolls``
+    names the source of each reroll (``"squire"`` or ``"heros-fate"``); ``aftershocks`` are
+    the further rolls of a Fealty Die after a 6; ``preset``: the first face was set by
+    Targeting, not rolled.
+    """
+
+    slot: str
+    faces: tuple[int, ...]
+    rerolls: tuple[str, ...] = ()
+    aftershocks: tuple[int, ...] = ()
+    preset: bool = False
+
+    @property
+    def face(self) -> int:
+        return self.faces[-1]
+
+    def __str__(self) -> str:
+        text = "→".join(str(f) for f in self.faces)
+        if self.aftershocks:
+            text += " then " + ", ".join(str(f) for f in self.aftershocks)
+        return f"{self.slot}:{text}{' (set)' if self.preset else ''}"
+
+
+@dataclass(frozen=True)
+class KnightRoll:
+    """The roll of one Household's Knight in a joust; ``convert`` is how many of its hits Mark
+    of the Church turns into Morale."""
+
+    house: str
+    dice: tuple[DieRoll, ...]
+    convert: int = 0
+
+    def __str__(self) -> str:
+        keep = f", {self.convert} hits to Morale" if self.convert else ""
+        return f"{self.house} [{' '.join(str(d) for d in self.dice)}{keep}]"
+
+
+@dataclass(frozen=True)
+class JoustThrow:
+    """The revealed joust while it is rolled (*Jousting Phase Tasks* 5-8), one step at a time.
+
+    ``rolls`` holds one :class:`KnightRoll` per Household, the one with initiative first: the
+    dice thrown so far, in the order the Knight rolls them (placed dice, Ability Card dice,
+    the Fealty Die), each with its faces, rerolls and Aftershocks.  ``aimed``, ``kept`` and
+    ``converted`` say, per Household, that its Targeting is chosen, its rerolls are over and
+    its Mark of the Church conversion is chosen (``KnightRoll.convert``).  ``rerolling`` and
+    ``source``: the dice a reroll picked that are still to be thrown, and the reroll's name
+    (``squire``, ``heros-fate``, ``ability``), always the Knight whose rerolls are not over
+    (a reroll of the second Knight marks the first one's over).  What waits next follows from these
+    (:func:`tabletop.games.joust.throws.next_step`)."""
+
+    rolls: tuple[KnightRoll, KnightRoll]
+    aimed: tuple[bool, bool] = (False, False)
+    kept: tuple[bool, bool] = (False, False)
+    converted: tuple[bool, bool] = (False, False)
+    rerolling: tuple[str, ...] = ()
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class JoustState:
     """A whole King's Champion position on The List.
 
@@ -296,6 +360,8 @@ class JoustState:
     reshuffle is seeded too.  ``claimed`` lists the Worker Phase's claimed locations as
     ``(building, location index, house)``.  ``turn`` names the Household to act in the Draw,
     Worker and Ennoblement Phases.  ``pending`` holds the choices waiting, first first.
+    ``throw`` is the revealed joust while it is rolled, step by step (``None`` before its
+    first step and once it is scored).
     ``cards`` is the :class:`~tabletop.games.joust.cards.Catalog` in play (``None``: the
     shipped examples); it is the game's data, not its position, so it is not compared.
     """
@@ -319,6 +385,7 @@ class JoustState:
     claimed: tuple[tuple[str, int, str], ...] = ()
     turn: str = ""
     pending: tuple[Pending, ...] = ()
+    throw: JoustThrow | None = None
     cards: Any = field(default=None, compare=False, repr=False)
 
     def household(self, name: str) -> Household:

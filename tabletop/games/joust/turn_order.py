@@ -8,15 +8,18 @@ from __future__ import annotations
 
 from tabletop.games.joust.actions import (
     AdvanceCrown,
+    Aim,
     Attach,
     Choose,
     ChooseFavor,
     ChooseKnight,
     Collect,
+    Convert,
     Draw,
     EndRound,
     Finish,
     Joust,
+    Keep,
     ManSquire,
     Pass,
     PlaceAbility,
@@ -26,9 +29,11 @@ from tabletop.games.joust.actions import (
     Promote,
     Ready,
     RemoveDie,
+    Reroll,
     Reveal,
     SetOrder,
     Spend,
+    Throw,
 )
 from tabletop.games.turn_order import Phase, TurnOrder
 
@@ -48,7 +53,7 @@ TURN_ORDER = TurnOrder("joust", (
           (PlaceDie, RemoveDie, ChooseFavor, SetOrder, PlaceAbility, Attach, Ready),
           "both Households are ready: the Jousting Phase", "Planning Phase"),
     Phase("jousting", "the Jousting Phase", "both Households, joust by joust",
-          (Reveal, Joust, EndRound),
+          (Reveal, Aim, Throw, Reroll, Keep, Convert, Joust, EndRound),
           "the third joust scored, End round: the Ennoblement Phase (a Household with no "
           "Morale left ends the game at once)", "Jousting Phase"),
     Phase("ennoblement", "the Ennoblement Phase", "the Households in turn, initiative first",

@@ -203,6 +203,8 @@ class JoustController(GameController):
         if view.phase == "jousting":
             if view.revealed == view.resolved < JOUSTS:
                 return f"Reveal joust {view.resolved + 1}."
+            if view.throw is not None:
+                return "This joust is part-way rolled: go on with it (Joust button)."
             if view.revealed > view.resolved:
                 return "Roll the joust (Joust button)."
             return "All three jousts are run: End round."

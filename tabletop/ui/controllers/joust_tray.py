@@ -1,22 +1,26 @@
-"""The joust roll: both Knights' dice are thrown in the animated dice tray, then this screen
-shows every die and the joust's outcome in words, takes the Mark of the Church choice, and
-hands one :class:`~tabletop.games.joust.actions.Joust` to the session.
+"""The joust roll: both Knights' dice are thrown in the animated dice tray, each throw handed to
+the rules core as the chance point it is; this screen shows every die and the joust's outcome
+in words and takes the Mark of the Church choice.
 
-Steps (rulebook, *Jousting Phase Tasks* 5-8): Targeting presets (click an Attack Die of the
-Knight with Targeting: it is set to 6; click again for 5, ... then off), then Roll (Enter) ->
-each Knight's dice go into the dice tray in turn, the Household with initiative first: they
-tumble and settle on the seeded faces, the tray lists each die's score in words, click dice and
-R to use the Knight's Hero's Fate or Squire Reroll, Enter throws the Aftershocks and Enter
-again hands the roll back -> Mark of the Church (+/-) -> Done (Enter).  Each Knight's roll is
-seeded by the joust, so reopening the joust, or throwing again after closing a tray with Esc,
-shows the same dice; Done writes each roll in words with its seed to the log, the replayable
-record as the entry's ``data`` (``tabletop.dice.roll.replay`` rebuilds the roll,
-``tabletop.dice.tray.animate_roll`` its animation).  Esc on this screen closes it without
-changing the board.
+Steps (rulebook, *Jousting Phase Tasks* 5-8; the rules core's steps,
+:mod:`tabletop.games.joust.throws`): Targeting presets (click an Attack Die of the Knight with
+Targeting: it is set to 6; click again for 5, ... then off), then Roll (Enter) -> each Knight's
+dice go into the dice tray in turn, the Household with initiative first: its Targeting choice
+is applied, the dice tumble and settle on the seeded faces and the throw is applied; the tray
+lists each die's score in words; click dice and R to use the Knight's Hero's Fate or Squire
+Reroll (the reroll and its throw are applied); Enter ends the rerolls and throws the
+Aftershocks, each wave applied; Enter again hands the roll back -> Mark of the Church (+/-)
+-> Done (Enter) applies the conversion, and the joust is scored (without Mark of the Church
+it is scored with the last throw).  Every step is one entry of the undo list and the log.
+Each Knight's roll is seeded by the joust, so throwing again after closing a tray with Esc
+(its steps taken back) shows the same dice; Done writes each roll in words with its seed to
+the log, the replayable record as the entry's ``data`` (``tabletop.dice.roll.replay``
+rebuilds the roll, ``tabletop.dice.tray.animate_roll`` its animation).  Esc on this screen
+takes back every step of the joust taken here.
 
 The rules stay where they are: the dice rules (Aftershock, Hero's Fate, Squire Reroll) in
 :mod:`tabletop.dice.joust_rolls`, the scoring in :mod:`tabletop.dice.kings_champion`, the
-joust itself in the rules core, which receives the faces.
+joust's steps and score in the rules core.
 """
 
 from __future__ import annotations
@@ -36,9 +40,9 @@ from tabletop.dice.joust_rolls import (
     rerolls_left,
 )
 from tabletop.dice.kings_champion import FEALTY
-from tabletop.dice.roll import Roll
+from tabletop.dice.roll import Roll, Step, reroll
 from tabletop.errors import TabletopError
-from tabletop.games.joust.actions import DieRoll, Joust, KnightRoll
+from tabletop.games.joust.actions import Aim, Convert, DieRoll, Keep, KnightRoll, Reroll, Throw
 from tabletop.games.joust.state import FAVOR_TITLES, JoustState, Knight
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.facades.joust import (
@@ -49,6 +53,7 @@ from tabletop.ui.facades.joust import (
     effect_words,
     favor_of,
     how_rolled,
+    next_step,
     roll_slots,
     score_roll,
 )
@@ -64,6 +69,40 @@ SOURCES = {HEROS_FATE: "heros-fate", SQUIRE: "squire", ABILITY: "ability"}
 """The rules core's name of each reroll the tray records."""
 
 
+REASONS = {source: reason for reason, source in SOURCES.items()}
+"""The dice tray's name of each reroll the rules core records."""
+
+
+def _rebuilt(side: Side, record: KnightRoll) -> Roll:
+    """The tray's roll of the dice ``record`` holds for ``side`` (a joust part-way rolled):
+    the thrown dice with every face they showed, one reroll step per reroll in the order the
+    dice name them, one Aftershock step per wave."""
+    dice = {d.slot: d for d in record.dice}
+    thrown = [dice[side.slots[i]] for i in side.thrown]
+    kinds = [f"kc-{side.colours[i]}" for i in side.thrown]
+    history = [tuple(face - 1 for face in die.faces) for die in thrown]
+    steps: list[Step] = []
+    sources: list[str] = []
+    for depth in range(max((len(d.rerolls) for d in thrown), default=0)):
+        sources += [d.rerolls[depth] for d in thrown
+                    if len(d.rerolls) > depth and d.rerolls[depth] not in sources]
+    for source in dict.fromkeys(sources):
+        steps.append(Step("reroll", tuple(n for n, d in enumerate(thrown) if source in d.rerolls),
+                          (), REASONS[source]))
+    for wave in range(max((len(d.aftershocks) for d in thrown), default=0)):
+        added = [d.aftershocks[wave] for d in thrown if len(d.aftershocks) > wave]
+        kinds += [f"kc-{FEALTY}"] * len(added)
+        history += [(face - 1,) for face in added]
+        steps.append(Step("add", (), (f"kc-{FEALTY}",) * len(added), AFTERSHOCK))
+    return Roll(side.seed, tuple(kinds), tuple(h[-1] for h in history), tuple(history),
+                tuple(steps), len(side.thrown))
+
+
+def _rerolls_of(steps, die: int) -> int:
+    """How many of ``steps`` rerolled ``die``."""
+    return sum(1 for step in steps if step.action == "reroll" and die in step.dice)
+
+
 def _resolved(roll: Roll) -> bool:
     """Whether the Aftershocks are rolled (after which no reroll is left)."""
     return any(step.reason == AFTERSHOCK for step in roll.steps)
@@ -72,8 +111,10 @@ TITLES = {"preset": "Targeting: set a die, then Roll (Enter) throws the dice in 
           "throwing": "The dice are in the tray",
           "paused": "The dice tray was closed: Roll (Enter) throws the same dice again, Esc "
                     "cancels the joust",
-          "resolved": "The joust scored: Done (Enter) applies it, Esc cancels"}
-MAIN_BUTTON = {"preset": "Roll", "paused": "Roll", "resolved": "Done"}
+          "resolved": "The joust is scored: Done (Enter) closes, Esc takes it back",
+          "convert": "Mark of the Church: choose the hits turned into Morale, then Done "
+                     "(Enter) scores the joust; Esc takes the joust back"}
+MAIN_BUTTON = {"preset": "Roll", "paused": "Roll", "resolved": "Done", "convert": "Done"}
 
 
 @dataclass
@@ -81,7 +122,11 @@ class Side:
     """One Knight's dice: ``slots``/``colours`` of every die (Fealty last), the ``seed`` of its
     throw, ``preset`` faces chosen by Targeting, the ``roll`` of the thrown dice once the dice
     tray hands it back, and the Mark of the Church conversion; ``state`` is the joust's, whose
-    rules score the dice."""
+    rules score the dice; ``applied``: how many throws
+    of the tray's roll the rules core has taken (``-1`` before the first), ``depth``: the undo
+    list's length before this Knight's first step; ``resume``: the dice a joust part-way
+    rolled has already thrown for this Knight, to go on with in the tray; ``fresh``: every
+    face came from ``seed`` in this tray (so the log may carry its replayable record)."""
 
     house: str
     knight: Knight
@@ -93,6 +138,10 @@ class Side:
     preset: dict[int, int] = field(default_factory=dict)
     roll: Roll | None = None
     convert: int = 0
+    applied: int = -1
+    depth: int = 0
+    resume: Roll | None = None
+    fresh: bool = True
 
     @property
     def favor(self) -> str | None:
@@ -223,11 +272,41 @@ class JoustTray(Controller):
             self.sides.append(Side(house.name, knight, state, [s for s, _ in rolled],
                                    [c for _, c in rolled], seed * 2 + number,
                                    during(state, knight).rerolls))
-        self.stage = "preset" if any(s.can_target() for s in self.sides) else "throwing"
+        record = state.throw
+        if record is not None:
+            self._take_up(state)
+        aiming = [not record.aimed[n] if record else True for n in range(len(self.sides))]
+        self.stage = "preset" if any(s.can_target() and aiming[n]
+                                     for n, s in enumerate(self.sides)) else "throwing"
+        if record is not None and next_step(state) is not None \
+                and next_step(state).kind == "convert":
+            self.stage = "convert"
+        self.start = len(session.history)
+        self.index = state.resolved
+        self.log_start = len(session.log)
+        self.scored: list[str] = []
         self.tray_for: int | None = None
         self.message = ""
         self.buttons: list[tuple[pygame.Rect, str, object]] = []
         self.dice_rects: list[tuple[pygame.Rect, int, int]] = []
+
+    def _take_up(self, state: JoustState) -> None:
+        """A joust part-way rolled: each Knight's presets, conversion and the dice it has
+        thrown, from the state; a Knight the rules core has moved past is done, the one it
+        waits on goes on in the tray from its dice."""
+        record = state.throw
+        assert record is not None
+        step = next_step(state)
+        now = step.side if step is not None and step.kind != "convert" else len(self.sides)
+        for number, (side, roll) in enumerate(zip(self.sides, record.rolls, strict=True)):
+            side.preset = {side.slots.index(d.slot): d.faces[0] for d in roll.dice if d.preset}
+            side.convert = roll.convert
+            if {d.slot for d in roll.dice} >= {side.slots[i] for i in side.thrown}:
+                rebuilt, side.fresh = _rebuilt(side, roll), False
+                if number < now:
+                    side.roll = rebuilt
+                elif number == now:
+                    side.resume = rebuilt
 
     # -- steps -----------------------------------------------------------------------------
 
@@ -243,22 +322,61 @@ class JoustTray(Controller):
         self.message = ""
         self._next_tray()
 
+    def _perform(self, action) -> bool:
+        """Hand one step of the joust to the session; the score's lines are kept when it was
+        the joust's last step."""
+        resolved = self.session.state.resolved
+        start = len(self.session.log)
+        if not self.session.perform(action):
+            self.message = self.session.status
+            return False
+        if self.session.state.resolved != resolved:
+            self.scored = [str(line) for line in self.session.log[start:]]
+        return True
+
+    def _waits(self, kind: str, side: Side) -> bool:
+        """Whether the rules core waits for ``kind`` of ``side``'s Knight now."""
+        step = next_step(self.session.state)
+        return step is not None and step.kind == kind and step.house == side.house
+
     def _next_tray(self) -> None:
-        """Push the dice tray for the next Knight still to roll; when both have rolled, the
-        joust is ready to score."""
+        """Push the dice tray for the next Knight still to roll (its Targeting choice applied
+        first); when both have rolled, the joust waits for Mark of the Church or is scored."""
         waiting = [n for n, side in enumerate(self.sides) if side.roll is None]
         if not waiting:
-            self.stage = "resolved"
+            self.stage = "convert" if next_step(self.session.state) is not None else "resolved"
             return
         if self.app is None:
             return
         number = waiting[0]
         side = self.sides[number]
+        side.depth, side.applied = len(self.session.history), -1
+        resume = side.resume
+        if resume is not None:
+            side.resume, side.applied = None, len(resume.steps)
+            waiting_step = next_step(self.session.state)
+            if self._waits("reroll-throw", side) and waiting_step is not None:
+                rebuilt = reroll(resume, [side.thrown.index(side.slots.index(slot))
+                                          for slot in waiting_step.slots],
+                                 REASONS[self.session.state.throw.source])
+                faces = tuple((slot, rebuilt.face(side.thrown.index(side.slots.index(slot)))
+                               .value) for slot in waiting_step.slots)
+                if not self._perform(Throw(side.house, faces)):
+                    return
+                resume, side.applied = rebuilt, len(rebuilt.steps)
+        elif self._waits("aim", side):
+            chosen = next(iter(side.preset.items()), None)
+            aim = Aim(side.house) if chosen is None else Aim(side.house, side.slots[chosen[0]],
+                                                             chosen[1])
+            if not self._perform(aim):
+                return
         self.tray_for = number
 
         def done(roll: Roll, side: Side = side) -> None:
             assert roll.seed == side.seed and list(roll.kinds[:roll.first]) == [
                 f"kc-{c}" for c in side.kinds()]
+            if self._waits("reroll", side):
+                self._perform(Keep(side.house))
             side.roll = roll
             self.tray_for = None
 
@@ -267,43 +385,93 @@ class JoustTray(Controller):
             self.session, side.kinds(), seed=side.seed, on_done=done,
             reroll_rule=side.reroll_rule, throw_now=True, fixed=True, explain=side.explain,
             can_reroll=lambda roll, side=side: bool(side.rerolls(roll)),
-            title=f"joust {state.resolved + 1}: {side.knight.name} (House {side.house})"))
+            title=f"joust {state.resolved + 1}: {side.knight.name} (House {side.house})",
+            on_change=lambda roll, side=side: self._thrown(side, roll), roll=resume))
+
+    def _thrown(self, side: Side, roll: Roll) -> None:
+        """The tray threw (first throw, a reroll or the Aftershocks): each new throw goes to
+        the rules core as the chance point it is, a reroll after its choice, the Aftershocks
+        after the Knight keeps its dice."""
+        thrown = side.thrown
+        if side.applied < 0:
+            faces = tuple((side.slots[i], roll.face(n).value) for n, i in enumerate(thrown))
+            if not self._perform(Throw(side.house, faces)):
+                return
+            side.applied = 0
+        for number in range(side.applied, len(roll.steps)):
+            step, before = roll.steps[number], roll.steps[:number]
+            if step.action == "reroll":
+                slots = tuple(side.slots[thrown[d]] for d in step.dice)
+                if not self._perform(Reroll(side.house, SOURCES[step.reason], slots)):
+                    return
+                faces = tuple((slot, roll.shown(d)[_rerolls_of(before, d) + 1].value)
+                              for slot, d in zip(slots, step.dice, strict=True))
+            else:
+                if self._waits("reroll", side) and not self._perform(Keep(side.house)):
+                    return
+                waiting = next_step(self.session.state)
+                assert waiting is not None
+                first = roll.first + sum(len(s.kinds) for s in before if s.action == "add")
+                faces = tuple(zip(waiting.slots, (roll.face(first + n).value
+                                                  for n in range(len(step.kinds))),
+                                  strict=True))
+            if not self._perform(Throw(side.house, faces)):
+                return
+            side.applied = number + 1
 
     def update(self, dt_ms: int) -> None:
         """Once a Knight's tray has closed, push the next one; a tray closed without handing
-        its roll back (Esc) pauses the joust."""
+        its roll back (Esc) takes back that Knight's steps and pauses the joust."""
         if self.stage != "throwing" or self.app is None or self.app.top is not self:
             return
         if self.tray_for is not None:
-            knight = self.sides[self.tray_for].knight.name
+            side = self.sides[self.tray_for]
             self.tray_for = None
+            self._take_back(side.depth)
             self.stage = "paused"
-            self.message = f"{knight}'s dice were not used"
+            self.message = f"{side.knight.name}'s dice were not used"
             return
         self._next_tray()
 
-    def action(self) -> Joust:
-        """The Joust as the dice stand."""
-        return Joust(tuple(KnightRoll(s.house, s.die_rolls(), s.convert) for s in self.sides))
+    def _take_back(self, depth: int) -> None:
+        """Undo the steps taken here back to the undo list's length ``depth``."""
+        while len(self.session.history) > depth and self.session.undo():
+            pass
+
+    def _converts(self) -> list[Convert]:
+        """The Mark of the Church conversions the joust waits for, as chosen here."""
+        return [Convert(s.house, s.convert) for s in self.sides
+                if s.favor == "mark-of-the-church"]
 
     def preview(self) -> list[str]:
-        """The joust's outcome in words, from the rules core (nothing is changed)."""
+        """The joust's outcome in words, from the rules core: the score once applied, or
+        what the conversions chosen would give (nothing is changed)."""
+        if self.stage != "convert":
+            return self.scored
+        state = self.session.state
+        events: tuple = ()
         try:
-            _, events = self.session.game.apply(self.session.state, self.action())
+            for action in self._converts():
+                step = next_step(state)
+                if step is not None and step.kind == "convert" and step.house == action.house:
+                    state, events = self.session.game.apply(state, action)
         except TabletopError as exc:
             return [str(exc)]
         return [self.session.game.describe(e) for e in events]
 
     def _finish(self) -> None:
-        """Done: the Joust goes to the session, and each Knight's roll to the log, with its seed
-        and replayable record, just before the joust's scores."""
-        start = len(self.session.log)
-        if self.app is None or not self.session.perform(self.action()):
+        """Done: the conversions go to the session (scoring the joust), and each Knight's
+        roll to the log, with its seed and replayable record, before the joust's steps."""
+        if self.app is None:
             return
-        self.session.log[start:start] = [
+        for action in self._converts():
+            if self._waits("convert", next(s for s in self.sides if s.house == action.house)) \
+                    and not self._perform(action):
+                return
+        self.session.log[self.log_start:self.log_start] = [
             LogEntry(f"Dice of {side.knight.name} (House {side.house}, seed {side.seed}): "
                      f"{side.roll}", data=side.roll.record())
-            for side in self.sides if side.roll is not None]
+            for side in self.sides if side.roll is not None and side.fresh]
         self.app.pop(self)
 
     # -- events ----------------------------------------------------------------------------
@@ -311,8 +479,9 @@ class JoustTray(Controller):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.app is not None:
+                self._take_back(self.start)
                 self.app.pop(self)
-                self.session.tell("joust not rolled: nothing changed")
+                self.session.tell("joust not rolled: its steps were taken back")
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._advance()
             return True
@@ -331,7 +500,7 @@ class JoustTray(Controller):
     def _advance(self) -> None:
         if self.stage in ("preset", "paused"):
             self._throw()
-        elif self.stage == "resolved":
+        elif self.stage in ("resolved", "convert"):
             self._finish()
 
     def _button(self, what: str, value: object) -> None:
@@ -346,6 +515,9 @@ class JoustTray(Controller):
 
     def _click_die(self, side: Side, index: int) -> None:
         if self.stage != "preset":
+            return
+        if side.roll is not None or side.resume is not None:
+            self.message = f"{side.knight.name}'s dice are thrown: Targeting is set before"
             return
         if not side.can_target() or side.colours[index] == FEALTY:
             self.message = "Targeting presets one Attack Die of the Knight that chose it"
@@ -367,7 +539,7 @@ class JoustTray(Controller):
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
         state: JoustState = self.session.state
-        title = wrap(f"Joust {state.resolved + 1} of round {state.round} — "
+        title = wrap(f"Joust {self.index + 1} of round {state.round} — "
                      f"{TITLES[self.stage]}", 20, box.width - 32)
         for n, line in enumerate(title):
             text(surface, line, (box.x + 16, box.y + 10 + 22 * n), 20, theme.ACCENT,
@@ -380,7 +552,7 @@ class JoustTray(Controller):
         if self.stage in MAIN_BUTTON:
             button = pygame.Rect(box.right - 140, first - 2, 120, 30)
             self._button_rect(surface, button, MAIN_BUTTON[self.stage], "main", None, True)
-        lines = self.preview() if self.stage == "resolved" else []
+        lines = self.preview() if self.stage in ("resolved", "convert") else []
         if self.message:
             lines = [self.message, *lines]
         for line in lines:
@@ -429,7 +601,7 @@ class JoustTray(Controller):
                      anchor="midtop")
                 x += DIE
         bx = x + 20
-        if self.stage == "resolved" and side.favor == "mark-of-the-church":
+        if self.stage == "convert" and side.favor == "mark-of-the-church":
             text(surface, f"Hits to Morale: {side.convert}", (bx, y + 14), 16, theme.TEXT)
             self._button_rect(surface, pygame.Rect(bx + 130, y + 8, 30, 28), "−", "convert",
                               (side, -1), side.convert > 0)

@@ -22,11 +22,12 @@ from tabletop.games.joust.rewards import (
 )
 from tabletop.games.joust.rules import apply
 from tabletop.games.joust.scoring import winner
+from tabletop.games.joust.throws import next_step
 from tabletop.games.joust.view import HAND_KINDS, acting, view_for
 
 __all__ = [
     "ability_of", "acting", "apply", "catalog", "describe_pending", "during", "effect_words",
-    "favor_of", "HAND_KINDS", "RollScore", "score_roll",
+    "favor_of", "HAND_KINDS", "RollScore", "score_roll", "next_step",
     "FAVOR_WORDS", "how_rolled", "influence_of", "options", "perk_words", "roll_slots",
     "slot_mismatch", "slot_perk", "view_for", "winner",
 ]

@@ -171,6 +171,10 @@ class DiceTray(Controller):
     ``seed``; ``explain(roll) -> [(heading, lines)]`` words the results in place of the default
     summary; ``title`` replaces the game's name in the title line; ``can_reroll(roll)`` says
     whether any re-roll is left (the keys line offers re-rolls only then; default: always).
+    ``on_change(roll)`` hears each throw as it is made (the first throw, a re-roll, the
+    Aftershocks), so that a game whose rules core takes every throw as a chance point applies
+    it at once.  ``roll``: a roll already thrown (a game's roll taken up again part-way),
+    shown settling on its faces instead of a first throw.
     """
 
     modal = True
@@ -179,7 +183,8 @@ class DiceTray(Controller):
                  seed: int | None = None, on_done: Done | None = None,
                  reroll_rule: RerollRule | None = None, throw_now: bool = False,
                  fixed: bool = False, explain: Explain | None = None, title: str = "",
-                 can_reroll: Callable[[Roll], bool] | None = None):
+                 can_reroll: Callable[[Roll], bool] | None = None,
+                 on_change: Done | None = None, roll: Roll | None = None):
         super().__init__()
         self.session = session
         self.family = tray_rules.family_for_game(session.game.name)
@@ -189,6 +194,7 @@ class DiceTray(Controller):
         self.pending: list[str] = list(kinds) if kinds else list(self.family.default)
         self.seed = seed
         self.on_done = on_done
+        self.on_change = on_change
         self.reroll_rule = reroll_rule or self._default_reroll
         self.fixed = fixed
         self.explain = explain
@@ -205,7 +211,10 @@ class DiceTray(Controller):
         self._chips: list[tuple[pygame.Rect, str]] = []
         self._results: list[tuple[pygame.Rect, str]] = []
         self._dice: list[tuple[tuple[float, float], float, float, int]] = []
-        if throw_now:
+        if roll is not None:
+            self.roll = roll
+            self.animation = animate_roll(roll)
+        elif throw_now:
             self.throw()
 
     # -- actions ------------------------------------------------------------------------------
@@ -241,6 +250,8 @@ class DiceTray(Controller):
         self.finished = False
         self.message = ""
         self.change = None
+        if self.on_change is not None:
+            self.on_change(self.roll)
 
     def _default_reroll(self, roll: Roll, chosen: set[int]) -> tuple[Roll, str]:
         return tray_rules.tray_reroll(roll, chosen, self.change)
@@ -277,6 +288,8 @@ class DiceTray(Controller):
         self.notes.append(f"re-rolled {self._names(sorted(self.chosen))}: {words}")
         self.chosen.clear()
         self.message = ""
+        if self.on_change is not None:
+            self.on_change(new)
 
     def accept(self) -> None:
         """Finish the roll (Aftershocks) and, once finished, hand it on and close."""
@@ -297,6 +310,8 @@ class DiceTray(Controller):
                 self.roll = done
                 self.clock = 0.0
                 self.chosen.clear()
+                if self.on_change is not None:
+                    self.on_change(done)
                 return
             self.roll = done
         roll = self.roll
