@@ -88,7 +88,7 @@ def test_energy_reroll_chooses_misses_for_one_energy_then_a_chance_point_rolls_t
     red = {core_result(f.label) for f in get_kind("ff-red").faces}
     blue = {core_result(f.label) for f in get_kind("ff-blue").faces}
     assert {a.results for a in outcomes} == {(r, b) for r in red for b in blue}
-    refused(state, RerollDice("Aria", ("shot", "shot")), "a ff-red die has no shot face")
+    refused(state, RerollDice("Aria", ("shot", "shot")), "the red die has no shot face")
     landed = next(a for a in outcomes if a.results == ("hit", "shot"))
     state, _ = play(state, landed)
     aria = state.hero("Aria")
