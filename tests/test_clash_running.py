@@ -24,6 +24,7 @@ from tabletop.games.clash.actions import (
     Choose,
     DeclareRerolls,
     EndTurn,
+    ResolveActivation,
     Throw,
 )
 from tabletop.games.clash.state import HEAT_LIMIT
@@ -222,3 +223,15 @@ def test_an_answer_is_said_in_the_players_words():
     throw = game.chance_outcomes(state)[0][0]
     assert "the dice show white" in game.say(state, throw)
     assert game.say(state, EndTurn("Kara")) == str(EndTurn("Kara"))
+
+
+def test_resolving_activations_on_a_board_with_cards_goes_through_the_cards():
+    """Resolving Activations: "Draw AI or Resolve Signature" follows the token; on a board
+    that names its card files the Activation is the card sequence, so the token alone
+    (``ResolveActivation``) is refused, as ``legal_actions`` never lists it there."""
+    game, state = layouts.load(MOBS)
+    assert state.turn.phase == "monster"
+    assert game.legal_actions(state) == [ActivateFromCards()]
+    with pytest.raises(IllegalActionError, match="resolved from the cards"):
+        game.apply(state, ResolveActivation())
+    game.apply(state, ActivateFromCards())

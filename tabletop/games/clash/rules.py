@@ -149,6 +149,10 @@ def apply(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, .
         raise IllegalActionError(action, f"{state.sequence.begin} is under way: only an "
                                          f"answer to its question is taken until it ends "
                                          f"(docs/clash-sequences.md)")
+    if isinstance(action, ResolveActivation) and state.cards is not None:
+        raise IllegalActionError(action, "this board names its card files, so the Activation "
+                                         "is resolved from the cards (Resolving Activations: "
+                                         "draw AI or resolve Signature), not by its token alone")
     return resolve(state, action)
 
 
