@@ -203,3 +203,15 @@ def test_clash_between_turns_the_hint_is_about_the_knight_picked():
     app.draw(pygame.Surface(SIZE))
     words = " ".join(" ".join(d.full.split()) for d in textlayer.drawn())
     assert "Only one kind of move now: Move, or End Turn (T)." in words
+
+
+def test_a_picture_of_the_board_carries_no_hint_naming_the_windows_keys():
+    """A picture (screenshot, F12) has no buttons, so the "what now" hint, which names keys,
+    stays in the window."""
+    game, state = load("clash-example-boss")
+    app = App(Session(game, state), SIZE)
+    app.interactive = False
+    app.draw(pygame.Surface(SIZE))
+    words = " ".join(" ".join(d.full.split()) for d in textlayer.drawn())
+    assert "Only one kind of move now" not in words
+    assert "Only one kind of move now" in shown(game, state)

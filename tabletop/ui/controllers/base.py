@@ -185,7 +185,9 @@ class GameController(Controller):
         """The "what now" hint's words when only one kind of move is possible now (for
         ``actor`` alone, when given), else ``""`` (:meth:`MoveKinds.only`); nothing while
         the screen waits for a hand-over, since what a player may do can tell what their
-        hidden hand holds."""
+        hidden hand holds, nor in a picture of the board (its words name the window's keys)."""
+        if self.app is not None and not self.app.interactive:
+            return ""
         return self.move_kinds(actor).only() if self.deciding_at_screen() else ""
 
     def deciding_at_screen(self) -> bool:
