@@ -9,14 +9,13 @@ decision).  ``player`` is the player's name; cards are named by uid.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.games.choices import Choice
+from tabletop.games.frozen import Frozen
 
 
-@dataclass(frozen=True)
-class PlayCard:
+class PlayCard(Frozen):
     """Play ``uid`` from the hand, paying its AP (less Imbue: the Characters in ``imbue``
     discarded first).  ``target``: the card an Item is attached to or an Event's effect aims
     at; ``as_item``: a Crew unit played as an Item on the Vessel ``target``."""
@@ -44,8 +43,7 @@ class PlayCard:
         return text
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(Frozen):
     """``attacker`` attacks ``target`` (rulebook *Combat*); ``frenzy`` announces Frenzy;
     ``kin`` are the Kinship cards that add their Wrath."""
 
@@ -70,8 +68,7 @@ class Attack:
         return text
 
 
-@dataclass(frozen=True)
-class Activate:
+class Activate(Frozen):
     """Use ability number ``ability`` of ``uid`` (rulebook *Activate an Ability*), aimed at
     ``target`` when the effect needs one; ``command`` is the friend exhausted for Command."""
 
@@ -95,8 +92,7 @@ class Activate:
         return text
 
 
-@dataclass(frozen=True)
-class GainAP:
+class GainAP(Frozen):
     """Gain 2 AP (always available)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -107,8 +103,7 @@ class GainAP:
         return f"{self.player} gains 2 AP"
 
 
-@dataclass(frozen=True)
-class ReadyAll:
+class ReadyAll(Frozen):
     """Ready every exhausted card the player controls."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -119,8 +114,7 @@ class ReadyAll:
         return f"{self.player} readies all"
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(Frozen):
     """Move a ready Character or Monarch from the Realm to the Wilderness."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -132,8 +126,7 @@ class Move:
         return f"{self.player} moves {self.uid} to the Wilderness"
 
 
-@dataclass(frozen=True)
-class Liquidate:
+class Liquidate(Frozen):
     """Discard an Event or Item from the hand for its Liquidate AP."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -145,8 +138,7 @@ class Liquidate:
         return f"{self.player} liquidates {self.uid}"
 
 
-@dataclass(frozen=True)
-class Pass:
+class Pass(Frozen):
     """Let the cards and abilities on the stack resolve without (further) response."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -157,8 +149,7 @@ class Pass:
         return f"{self.player} does not respond"
 
 
-@dataclass(frozen=True)
-class Decline:
+class Decline(Frozen):
     """Give up a follow-up attack, or the rest of a Truce's extra actions."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -169,8 +160,7 @@ class Decline:
         return f"{self.player} declines"
 
 
-@dataclass(frozen=True)
-class Choose:
+class Choose(Frozen):
     """Answer the pending choice: Scout/Forge take one option, Foresee an order
     (uids top first, comma-separated)."""
 

@@ -19,16 +19,15 @@ is only one).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.games.choices import Choice
 from tabletop.games.clash import forced_kinds, movement_types
+from tabletop.games.frozen import Frozen
 from tabletop.spatial.grid import Space, labels
 
 
-@dataclass(frozen=True)
-class Weapon:
+class Weapon(Frozen):
     """A weapon's effective range (rulebook *Combat Action*, *Keyword List*).
 
     ``kind`` is ``melee`` (adjacent), ``reach`` (range 1 to ``high``) or ``ranged`` (range
@@ -72,8 +71,7 @@ class Weapon:
         return base + (", Unwieldy" if self.unwieldy else "")
 
 
-@dataclass(frozen=True)
-class StartTurn:
+class StartTurn(Frozen):
     """The players pick ``knight`` to take its turn; the Refresh step follows."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -86,8 +84,7 @@ class StartTurn:
         return f"{self.knight} begins a turn"
 
 
-@dataclass(frozen=True)
-class MoveKnight:
+class MoveKnight(Frozen):
     """``knight``'s Movement Action to ``to`` (rulebook *Movement Action*)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -106,8 +103,7 @@ MOVE_LIKE = {"reflex": 1, "advanced reflex": 2, "superior reflex": 3, "repositio
 """Move-like abilities (rulebook *Move-Like Abilities*): spaces allowed, ``None`` = X given."""
 
 
-@dataclass(frozen=True)
-class MoveLike:
+class MoveLike(Frozen):
     """``knight`` moves to ``to`` with a move-like ability (Reflex, Reposition X, Motivate X
     taken whole by one Knight, Hug X), which is not its Movement Action.  For a Hug in the
     first ability window, ``target`` and ``weapon`` are the Monster attacked and the active
@@ -133,8 +129,7 @@ class MoveLike:
         return f"{self.knight} moves to {self.to} with {name}{window}"
 
 
-@dataclass(frozen=True)
-class Motivate:
+class Motivate(Frozen):
     """``knight``'s Motivate ``amount``: other Knights move, one after another, each to its
     space in ``moves`` (pairs of Knight name and space), sharing the X spaces among them
     (rulebook *Keyword List: Motivate X*)."""
@@ -152,8 +147,7 @@ class Motivate:
         return f"{self.knight} Motivates {self.amount}: {moved}"
 
 
-@dataclass(frozen=True)
-class Rush:
+class Rush(Frozen):
     """``knight``'s Movement Action with Rush (``improved``: Improved Rush) toward ``monster``,
     ending on ``to``, to attack it with ``weapon`` (rulebook *Keyword List: Rush*)."""
 
@@ -175,8 +169,7 @@ class Rush:
         return f"{self.knight} uses {name} to {self.to} toward {self.monster}"
 
 
-@dataclass(frozen=True)
-class Vault:
+class Vault(Frozen):
     """``knight`` Vaults over the adjacent ``monster`` (rulebook *Keyword List: Vault*)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -192,8 +185,7 @@ class Vault:
         return f"{self.knight} Vaults over {self.monster}"
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(Frozen):
     """``knight``'s Combat Action: an attack on ``monster`` with ``weapon``."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -209,8 +201,7 @@ class Attack:
         return f"{self.knight} attacks {self.monster} with a {self.weapon} weapon"
 
 
-@dataclass(frozen=True)
-class EndTurn:
+class EndTurn(Frozen):
     """``knight`` declares its turn over (rulebook *Knight Turns*)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -221,8 +212,7 @@ class EndTurn:
         return f"{self.knight} ends the turn"
 
 
-@dataclass(frozen=True)
-class EndMonsterRound:
+class EndMonsterRound(Frozen):
     """The Monster Round is over; the Knight Round begins (rulebook *Clash Sequence*)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -231,8 +221,7 @@ class EndMonsterRound:
         return "End the Monster Round"
 
 
-@dataclass(frozen=True)
-class ResolveActivation:
+class ResolveActivation(Frozen):
     """Resolve the next ready Activation token (rulebook *Resolving Activations*); the
     Activation itself (card, Targeting, Movement, Attack) is the players' to play out."""
 
@@ -242,8 +231,7 @@ class ResolveActivation:
         return "Resolve the next Activation"
 
 
-@dataclass(frozen=True)
-class DefeatMob:
+class DefeatMob(Frozen):
     """``mob`` is defeated: it leaves the board and its BP card the Mob track; the Activation
     tokens it held move on unflipped (rulebook *Resolving Activations*, Mob Clash)."""
 
@@ -255,8 +243,7 @@ class DefeatMob:
         return f"{self.mob} is defeated"
 
 
-@dataclass(frozen=True)
-class TurnMonster:
+class TurnMonster(Frozen):
     """Turn ``monster`` in place (rulebook *Monster Turning*) to ``facing``: a direction, a
     piece or space to turn toward, or ``"most knights"`` (a Mob when spawned)."""
 
@@ -276,8 +263,7 @@ MOVEMENT_TYPES = tuple(movement_types.BY_NAME)
 :mod:`tabletop.games.clash.movement_types`."""
 
 
-@dataclass(frozen=True)
-class MonsterMove:
+class MonsterMove(Frozen):
     """``monster`` moves toward ``target`` (a Knight's name, or a space for Move to X/Appear X)
     with movement type ``how``; ``limit`` caps the spaces moved (``None``: as far as needed);
     ``attack_range`` is the Range X of the attack that follows (Ranged stops when in range);
@@ -305,8 +291,7 @@ ATTACK_KINDS = ("melee", "range", "zone", "wave")
 """Monster attack geometry (rulebook *Attack Types*); Simultaneous and Sequential are flags."""
 
 
-@dataclass(frozen=True)
-class MonsterAttack:
+class MonsterAttack(Frozen):
     """``monster`` attacks ``targets`` (Knight names; ignored for Zone and Wave, whose Targets
     are the Knights in the area) with a ``kind`` attack of reach ``x``; ``simultaneous`` or
     ``sequential`` for attacks against several Targets (rulebook *Monster Attack*)."""
@@ -329,8 +314,7 @@ class MonsterAttack:
         return f"{self.monster}: {what} attack{whom}"
 
 
-@dataclass(frozen=True)
-class RecordWound:
+class RecordWound(Frozen):
     """``knight`` wounded the Monster: it becomes the Last Knight to Wound."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -346,8 +330,7 @@ FORCED_KINDS = tuple(forced_kinds.BY_NAME)
 :mod:`tabletop.games.clash.forced_kinds`."""
 
 
-@dataclass(frozen=True)
-class Forced:
+class Forced(Frozen):
     """``source`` forces ``kind`` of ``amount`` on ``target`` (Knockback, Pushback, Pull …);
     ``toward`` is the space of "Pushback toward"/"Drag toward", ``option`` the chosen outcome;
     ``reduction`` is the total of the effects that reduce this involuntary movement (rulebook
@@ -382,8 +365,7 @@ class Forced:
                 f"{less}{attack}")
 
 
-@dataclass(frozen=True)
-class SetStat:
+class SetStat(Frozen):
     """The players set ``knight``'s Vigor, Heat or Passion (``value``), or its Knockdown card
     (``value`` 0 none, 1 falling down, 2 standing up), as the physical tracks say; a
     Knockdown on a Vantage Point Displaces the Knight first (``option``: where)."""
@@ -401,8 +383,7 @@ class SetStat:
         return f"Set {self.knight}'s {self.stat.title()} to {self.value}"
 
 
-@dataclass(frozen=True)
-class SetDivineTarget:
+class SetDivineTarget(Frozen):
     """``knight`` gains the Divine Target token (``None``: nobody holds it), as a Trait or
     other effect says (rulebook *Divine Target*)."""
 
@@ -416,8 +397,7 @@ class SetDivineTarget:
         return f"{self.knight} becomes the Divine Target"
 
 
-@dataclass(frozen=True)
-class CreateVantagePoint:
+class CreateVantagePoint(Frozen):
     """A card or effect creates (unlocks) ``monster``'s Vantage Point on board space ``at``
     (rulebook *Vantage Points*, "Creating VPs")."""
 
@@ -430,8 +410,7 @@ class CreateVantagePoint:
         return f"Create {self.monster}'s Vantage Point on {self.at}"
 
 
-@dataclass(frozen=True)
-class Climb:
+class Climb(Frozen):
     """``knight``, adjacent to ``monster``, performs a Climb test as a free action for the
     Vantage Point on ``at``; ``passed`` is the test's result as the players rolled it
     (rulebook *Vantage Points*, "Climbing a VP")."""
@@ -448,8 +427,7 @@ class Climb:
         return f"{self.knight} {result} a Climb test for {self.monster}'s Vantage Point {self.at}"
 
 
-@dataclass(frozen=True)
-class FallFromVantage:
+class FallFromVantage(Frozen):
     """``knight`` failed its Hold on test (or falls by another effect) and comes down from its
     Vantage Point to a space adjacent to the Monster (rulebook *Vantage Points*)."""
 
@@ -464,8 +442,7 @@ class FallFromVantage:
         return f"{self.knight} falls from the Vantage Point"
 
 
-@dataclass(frozen=True)
-class PlaceKnight:
+class PlaceKnight(Frozen):
     """Edit mode: a new Knight ``name`` on ``at``."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -478,8 +455,7 @@ class PlaceKnight:
         return f"Place Knight {self.name} on {self.at}"
 
 
-@dataclass(frozen=True)
-class PlaceMonster:
+class PlaceMonster(Frozen):
     """Edit mode: a new Monster ``name`` with its north-west space on ``at``."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -494,8 +470,7 @@ class PlaceMonster:
         return f"Place {self.kind} {self.name} (size {self.size}) on {self.at}"
 
 
-@dataclass(frozen=True)
-class AddTerrain:
+class AddTerrain(Frozen):
     """Edit mode: a new Terrain tile ``name`` over ``spaces`` with ``keywords``."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -508,8 +483,7 @@ class AddTerrain:
         return f"Add terrain {self.name} on {', '.join(labels(self.spaces))}"
 
 
-@dataclass(frozen=True)
-class PlaceTerrain:
+class PlaceTerrain(Frozen):
     """In play: a Terrain tile ``name`` placed over ``spaces`` as a card or trait says, with the
     rulebook's placement rules (``AddTerrain`` is edit mode's plain placement).  ``supply`` is
     how many tiles of this type the game has (0: as many as needed): with all of them on the
@@ -529,8 +503,7 @@ class PlaceTerrain:
         return f"Place {self.name} on {', '.join(labels(self.spaces))}"
 
 
-@dataclass(frozen=True)
-class MovePiece:
+class MovePiece(Frozen):
     """Edit mode: move the Knight, Monster or Terrain tile ``name`` so that its north-west
     space is ``to`` (a Terrain tile keeps its shape)."""
 
@@ -543,8 +516,7 @@ class MovePiece:
         return f"Move {self.name} to {self.to}"
 
 
-@dataclass(frozen=True)
-class RotateMonster:
+class RotateMonster(Frozen):
     """Edit mode: set ``monster``'s facing (``None``: a quarter turn clockwise)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -556,8 +528,7 @@ class RotateMonster:
         return f"Rotate {self.monster}" + (f" to face {self.facing}" if self.facing else "")
 
 
-@dataclass(frozen=True)
-class RemovePiece:
+class RemovePiece(Frozen):
     """Edit mode: remove the Knight, Monster or Terrain tile ``name``."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -568,8 +539,7 @@ class RemovePiece:
         return f"Remove {self.name}"
 
 
-@dataclass(frozen=True)
-class ActivateFromCards:
+class ActivateFromCards(Frozen):
     """Run the next Monster Activation from the cards (rulebook *Resolving Activations*: Draw
     AI or resolve Signature, Targeting, Movement, Attack, After Attack) on a board with card
     files; the players answer its questions with :class:`Choose`, :class:`DeclareRerolls`
@@ -581,8 +551,7 @@ class ActivateFromCards:
         return "Run the next Monster Activation from the cards"
 
 
-@dataclass(frozen=True)
-class AttackFromCards:
+class AttackFromCards(Frozen):
     """``knight`` attacks ``monster`` with its weapon Gear card ``weapon``, played from the
     cards (rulebook *Combat Action*: Attack Roll, BP card, Power Roll, Responses, Wounds and
     Escalation); the players answer its questions as for :class:`ActivateFromCards`."""
@@ -597,8 +566,7 @@ class AttackFromCards:
         return f"{self.knight} attacks {self.monster} with {self.weapon}"
 
 
-@dataclass(frozen=True)
-class Choose:
+class Choose(Frozen):
     """Answer a card sequence's question by its option ``index`` (0 is the first)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -609,8 +577,7 @@ class Choose:
         return f"Choose option {self.index + 1}"
 
 
-@dataclass(frozen=True)
-class DeclareRerolls:
+class DeclareRerolls(Frozen):
     """Declare the re-rolls of a card sequence's roll, all at once (rulebook *Dice
     Re-rolls*): each ``(die index, source)`` re-rolls that die by ``"heat"`` (+1 Heat) or by a
     free re-roll (``"reroll"``); none keeps the roll."""
@@ -627,8 +594,7 @@ class DeclareRerolls:
             for i, how in self.dice)
 
 
-@dataclass(frozen=True)
-class Throw:
+class Throw(Frozen):
     """The dice of a card sequence's roll landed showing ``faces`` (each thrown die's face
     index, in the order the roll asks for them; a re-roll: the re-rolled dice only)."""
 

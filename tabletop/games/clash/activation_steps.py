@@ -19,13 +19,14 @@ answers back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from tabletop.games.clash import targeting
 from tabletop.games.clash.actions import MonsterAttack, MonsterMove, TurnMonster
 from tabletop.games.clash.movement_types import TOWARD_THE_TARGET
 from tabletop.games.clash.state import ClashState
 from tabletop.games.clash.targeting_lines import COMMON, MORE, menu_words
+from tabletop.games.frozen import Frozen
 from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
 
@@ -56,8 +57,7 @@ board, Move to X also a direction (north, east, south, west)."""
 
 # -- what the screen is asked to show ------------------------------------------------------
 
-@dataclass(frozen=True)
-class Item:
+class Item(Frozen):
     """One menu item: ``value`` is the answer it gives; a disabled item says why in
     ``note``."""
 
@@ -67,8 +67,7 @@ class Item:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Menu:
+class Menu(Frozen):
     """A menu: ``header`` lines above the items, ``marks`` (piece name, badge) ringed on the
     board; ``board`` whether a click on the board answers (:class:`Clicked`), ``pick_space``
     whether the cursor keys pick that space; ``back`` whether Backspace answers
@@ -83,8 +82,7 @@ class Menu:
     back: bool = True
 
 
-@dataclass(frozen=True)
-class Preview:
+class Preview(Frozen):
     """Every outcome of ``action`` previewed and confirmed: answered by :class:`Performed`
     once performed, :data:`BACK` when cancelled."""
 
@@ -93,8 +91,7 @@ class Preview:
     header: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class ForcedOn:
+class ForcedOn(Frozen):
     """The forced-movement flow from ``source`` on ``target``; answered by
     :data:`FORCED_DONE` once performed or cancelled."""
 
@@ -102,29 +99,25 @@ class ForcedOn:
     target: str
 
 
-@dataclass(frozen=True)
-class Close:
+class Close(Frozen):
     """The activation flow ends; ``message`` (if any) goes to the status line."""
 
     message: str = ""
 
 
-@dataclass(frozen=True)
-class Stay:
+class Stay(Frozen):
     """The answer is refused: ``message`` says why; the question stays open."""
 
     message: str
 
 
-@dataclass(frozen=True)
-class Clicked:
+class Clicked(Frozen):
     """A click on the board's ``space``."""
 
     space: Space
 
 
-@dataclass(frozen=True)
-class Performed:
+class Performed(Frozen):
     """A previewed action was performed; ``events`` are its outcome's events."""
 
     events: tuple = ()
@@ -138,8 +131,7 @@ FORCED_DONE = "forced-done"
 
 # -- the draft ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class ActivationDraft:
+class ActivationDraft(Frozen):
     """Where a Monster's activation stands: the targeting ``lines`` (the last one being
     written), ``why`` the targeting said, the ``targets``, the attack ``kind`` and its ``x``,
     ``simultaneous``/``sequential`` for several Targets, the movement ``limit``; ``step`` the

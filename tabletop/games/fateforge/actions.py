@@ -11,15 +11,14 @@ Preparation: :class:`RollDice`, :class:`EnergyReroll` (then :class:`RerollDice`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.dice.fateforge_rolls import die_word
 from tabletop.games.choices import Choice
+from tabletop.games.frozen import Frozen
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(Frozen):
     """Something that happened: ``kind`` for programs, ``text`` for people; for a movement,
     the ``piece`` that moved (a hero or an enemy) and its ``path`` (the zone ids it went
     through, its start excluded, the last where it stopped)."""
@@ -30,8 +29,7 @@ class Event:
     path: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class RollDice:
+class RollDice(Frozen):
     """``results`` of the hero's roll; ``kinds`` the dice chosen from the pool (``()``: not
     said, e.g. physical dice entered by hand)."""
 
@@ -53,8 +51,7 @@ class RollDice:
         return f"{self.hero} rolls {results}"
 
 
-@dataclass(frozen=True)
-class RollAllyDice:
+class RollAllyDice(Frozen):
     """The ally's two setup results (misses already rerolled, *Allies*)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -65,8 +62,7 @@ class RollAllyDice:
         return f"the ally's dice show {', '.join(self.results)}"
 
 
-@dataclass(frozen=True)
-class AccompanyAlly:
+class AccompanyAlly(Frozen):
     """The ally accompanies ``hero`` (chosen in the first Preparation Phase, *Allies*)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -79,8 +75,7 @@ class AccompanyAlly:
         return f"the ally accompanies {self.hero}"
 
 
-@dataclass(frozen=True)
-class SetArmourUse:
+class SetArmourUse(Frozen):
     """Whether ``hero`` uses armour cubes against the damage it suffers (*Armour*: "you may
     remove a black cube")."""
 
@@ -95,8 +90,7 @@ class SetArmourUse:
         return f"{self.hero} {'uses' if self.use else 'keeps'} armour against damage"
 
 
-@dataclass(frozen=True)
-class ExtraRound:
+class ExtraRound(Frozen):
     """Play one more combat round at the cost of a Corruption card per standing hero."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -105,8 +99,7 @@ class ExtraRound:
         return "play an extra combat round"
 
 
-@dataclass(frozen=True)
-class EnergyReroll:
+class EnergyReroll(Frozen):
     """The hero's choice of dice to reroll (indices from 0 into its results, each showing a
     miss), for 1 energy; the reroll itself is the chance point that follows
     (:class:`RerollDice`)."""
@@ -123,8 +116,7 @@ class EnergyReroll:
         return f"{self.hero} spends 1 energy to reroll dice {dice}"
 
 
-@dataclass(frozen=True)
-class RerollDice:
+class RerollDice(Frozen):
     """The results of an Energy Reroll (a chance point): one per die chosen, in the order
     of the dice."""
 
@@ -137,8 +129,7 @@ class RerollDice:
         return f"{self.hero}'s rerolled dice show {', '.join(map(str, self.results))}"
 
 
-@dataclass(frozen=True)
-class ThreeOfAKind:
+class ThreeOfAKind(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("die", "which die to change"),
         Choice("to", "which result it becomes"),
@@ -152,8 +143,7 @@ class ThreeOfAKind:
         return f"{self.hero} uses Three-of-a-Kind to turn die {self.die + 1} into {self.to}"
 
 
-@dataclass(frozen=True)
-class Dash:
+class Dash(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("to", "which zone to dash to"),
         Choice("trap", "how to meet a trap there"),
@@ -168,8 +158,7 @@ class Dash:
                                                       if self.trap else "")
 
 
-@dataclass(frozen=True)
-class SetOrder:
+class SetOrder(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("order", "the order the heroes act in"),
     )
@@ -180,8 +169,7 @@ class SetOrder:
         return f"player order {', '.join(self.order)}; start the Action Phase"
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("to", "which zone to step to"),
         Choice("energy", "whether to spend energy", may=True),
@@ -199,8 +187,7 @@ class Step:
                                                          if self.trap else "")
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("enemy", "which enemy to hit"),
     )
@@ -212,8 +199,7 @@ class Hit:
         return f"{self.hero} hits {self.enemy}"
 
 
-@dataclass(frozen=True)
-class Shot:
+class Shot(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("enemy", "which enemy to shoot"),
     )
@@ -225,8 +211,7 @@ class Shot:
         return f"{self.hero} shoots {self.enemy}"
 
 
-@dataclass(frozen=True)
-class ToggleDoor:
+class ToggleDoor(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("to", "which door"),
     )
@@ -238,8 +223,7 @@ class ToggleDoor:
         return f"{self.hero} opens or closes the door toward {self.to}"
 
 
-@dataclass(frozen=True)
-class UsePortal:
+class UsePortal(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("to", "which destination"),
         Choice("trap", "how to meet a trap there"),
@@ -253,8 +237,7 @@ class UsePortal:
         return f"{self.hero} uses the portal to {self.to}"
 
 
-@dataclass(frozen=True)
-class OpenChest:
+class OpenChest(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("token", "which chest"),
     )
@@ -266,8 +249,7 @@ class OpenChest:
         return f"{self.hero} opens {self.token}"
 
 
-@dataclass(frozen=True)
-class Explore:
+class Explore(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("token", "which exploration token"),
     )
@@ -279,8 +261,7 @@ class Explore:
         return f"{self.hero} explores {self.token}"
 
 
-@dataclass(frozen=True)
-class Revive:
+class Revive(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("target", "which hero to revive"),
     )
@@ -292,8 +273,7 @@ class Revive:
         return f"{self.hero} revives {self.target}"
 
 
-@dataclass(frozen=True)
-class Collect:
+class Collect(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("token", "which token"),
     )
@@ -305,8 +285,7 @@ class Collect:
         return f"{self.hero} collects {self.token}"
 
 
-@dataclass(frozen=True)
-class Fountain:
+class Fountain(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("health", "how many cubes become health", may=True),
         Choice("energy", "how many cubes become energy", may=True),
@@ -320,8 +299,7 @@ class Fountain:
         return f"{self.hero} drinks from the fountain ({self.health} health, {self.energy} energy)"
 
 
-@dataclass(frozen=True)
-class Push:
+class Push(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("enemy", "which enemy to push"),
         Choice("to", "which zone to push it into"),
@@ -335,8 +313,7 @@ class Push:
         return f"{self.hero} pushes {self.enemy} to {self.to} (skill effect)"
 
 
-@dataclass(frozen=True)
-class Pull:
+class Pull(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("enemy", "which enemy to pull"),
     )
@@ -348,8 +325,7 @@ class Pull:
         return f"{self.hero} pulls {self.enemy} (skill effect)"
 
 
-@dataclass(frozen=True)
-class Stun:
+class Stun(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("enemy", "which enemy to stun"),
     )
@@ -361,8 +337,7 @@ class Stun:
         return f"{self.hero} stuns {self.enemy} (skill effect)"
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     hero: str
@@ -371,8 +346,7 @@ class Block:
         return f"{self.hero} gains a block token (skill effect)"
 
 
-@dataclass(frozen=True)
-class WeaponSpecial:
+class WeaponSpecial(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     hero: str
@@ -381,8 +355,7 @@ class WeaponSpecial:
         return f"{self.hero} plays the weapon's special attack"
 
 
-@dataclass(frozen=True)
-class UseAllyDie:
+class UseAllyDie(Frozen):
     """``hero`` discards its die ``own`` to take the ally's die ``die`` for this turn."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -399,8 +372,7 @@ class UseAllyDie:
                 f"{self.die + 1}")
 
 
-@dataclass(frozen=True)
-class AllyAbility:
+class AllyAbility(Frozen):
     """``hero`` discards the ally's die ``die`` to activate one of the ally's abilities."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -414,8 +386,7 @@ class AllyAbility:
         return f"{self.hero} discards the ally's die {self.die + 1} for an ally ability"
 
 
-@dataclass(frozen=True)
-class SpringTrap:
+class SpringTrap(Frozen):
     """``hero``, moved onto a trap by an enemy, deals with it: ``focus``, ``card`` or
     ``ability``."""
 
@@ -430,8 +401,7 @@ class SpringTrap:
         return f"{self.hero} deals with the trap ({self.choice})"
 
 
-@dataclass(frozen=True)
-class EndTurn:
+class EndTurn(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     hero: str
@@ -440,8 +410,7 @@ class EndTurn:
         return f"{self.hero} ends the turn"
 
 
-@dataclass(frozen=True)
-class EnemyActs:
+class EnemyActs(Frozen):
     """The next enemy activation; ``target`` when the players choose, ``rolls`` the D6 results
     for randomised choices (equal paths, a push), used in order."""
 
@@ -461,16 +430,14 @@ class EnemyActs:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True)
-class CleanUp:
+class CleanUp(Frozen):
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     def __str__(self) -> str:
         return "Clean-Up"
 
 
-@dataclass(frozen=True)
-class Exit:
+class Exit(Frozen):
     """Exit by ``exit``; ``objectives`` as marked in the app: ``"met"`` (all achieved),
     ``"failed"``, or ``""`` (not marked here)."""
 

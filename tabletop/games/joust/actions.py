@@ -11,16 +11,15 @@ and choice of a joust at once and is played as those steps.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.games.choices import Choice
+from tabletop.games.frozen import Frozen
 from tabletop.games.joust.state import FAVOR_TITLES, KnightRoll, is_token_slot
 from tabletop.games.joust.state import DieRoll as DieRoll  # a Joust's dice, named here too
 
 
-@dataclass(frozen=True)
-class PlaceToken:
+class PlaceToken(Frozen):
     """Setup: place one held Bravery Token of ``colour`` on ``knight`` (*Placing Bravery
     Tokens*)."""
 
@@ -37,8 +36,7 @@ class PlaceToken:
         return f"{self.house} places a {self.colour} Bravery Token on {self.knight}"
 
 
-@dataclass(frozen=True)
-class Attach:
+class Attach(Frozen):
     """Planning: play Enhancement ``card`` from hand on ``knight`` as a ``"squire"`` (locking
     its die to ``colour``) or as ``"equipment"``."""
 
@@ -60,8 +58,7 @@ class Attach:
         return f"{self.house} plays {self.card} on {self.knight} as {self.as_.title()}{lock}"
 
 
-@dataclass(frozen=True)
-class PlaceDie:
+class PlaceDie(Frozen):
     """Planning: put a ``colour`` die from the Dice Pool (or the Knight's Squire die,
     ``from_squire``) on ``slot`` of ``knight`` (a token slot ``"1"``.. or an Equipment name)."""
 
@@ -88,8 +85,7 @@ class PlaceDie:
         return f"{self.house} puts {source} {self.colour} die on {self.knight}'s {where}"
 
 
-@dataclass(frozen=True)
-class RemoveDie:
+class RemoveDie(Frozen):
     """Planning: take the die off ``slot`` of ``knight`` (back to the pool or the Squire)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -107,8 +103,7 @@ class RemoveDie:
         return f"{self.house} takes the die off {self.knight}'s {where}"
 
 
-@dataclass(frozen=True)
-class ChooseFavor:
+class ChooseFavor(Frozen):
     """Planning: choose ``knight``'s Favor Action (``None``: take the cube off)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -129,8 +124,7 @@ class ChooseFavor:
         return f"{self.house} chooses {FAVOR_TITLES.get(self.favor, self.favor)} for {self.knight}"
 
 
-@dataclass(frozen=True)
-class SetOrder:
+class SetOrder(Frozen):
     """Planning: lay the Jousting Tokens face down on The List, first joust first."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -144,8 +138,7 @@ class SetOrder:
         return f"{self.house} sets its jousting order face down"
 
 
-@dataclass(frozen=True)
-class Ready:
+class Ready(Frozen):
     """Planning: the Household's plan is done (``ready=False`` takes it back while the rival
     still plans)."""
 
@@ -159,8 +152,7 @@ class Ready:
                 else f"{self.house} takes up its plan again")
 
 
-@dataclass(frozen=True)
-class AdvanceCrown:
+class AdvanceCrown(Frozen):
     """Put one earned King's Crown on ``track`` (*Tracking Crowns*)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -174,8 +166,7 @@ class AdvanceCrown:
         return f"{self.house} advances on the {self.track} track"
 
 
-@dataclass(frozen=True)
-class Reveal:
+class Reveal(Frozen):
     """Jousting: turn over both Jousting Tokens of the next joust, reveal the Ability Cards and
     resolve the Favor Actions that act before the roll (tasks 1-4)."""
 
@@ -185,8 +176,7 @@ class Reveal:
         return "Reveal the next joust"
 
 
-@dataclass(frozen=True)
-class Joust:
+class Joust(Frozen):
     """Jousting: roll, reroll, resolve and score the revealed joust (tasks 5-8); one
     :class:`KnightRoll` per Household."""
 
@@ -215,8 +205,7 @@ def slot_words(slot: str) -> str:
     return slot
 
 
-@dataclass(frozen=True)
-class Aim:
+class Aim(Frozen):
     """Jousting, before a Knight's dice are thrown (Favor Action *Targeting*): preset the die
     on ``slot`` to ``face``, or (``slot=None``) preset none."""
 
@@ -235,8 +224,7 @@ class Aim:
         return f"{self.house} presets the die on {slot_words(self.slot)} to {self.face} (Targeting)"
 
 
-@dataclass(frozen=True)
-class Throw:
+class Throw(Frozen):
     """Jousting, a chance point: the faces the dice thrown now show, as ``(slot, face)``
     pairs (a Knight's first throw, the dice of a reroll, or a wave of Aftershocks)."""
 
@@ -250,8 +238,7 @@ class Throw:
                                                    for slot, face in self.faces)
 
 
-@dataclass(frozen=True)
-class Reroll:
+class Reroll(Frozen):
     """Jousting, after a Knight's throw (task 6): pick the dice ``slots`` to throw again with
     the reroll ``source`` (``squire``, ``heros-fate`` or ``ability``)."""
 
@@ -269,8 +256,7 @@ class Reroll:
                 f"{REROLL_TITLES.get(self.source, self.source)}")
 
 
-@dataclass(frozen=True)
-class Keep:
+class Keep(Frozen):
     """Jousting: the Knight's dice stand; no further reroll (task 6 ends, its Aftershocks
     are thrown next)."""
 
@@ -282,8 +268,7 @@ class Keep:
         return f"{self.house} keeps the dice"
 
 
-@dataclass(frozen=True)
-class Convert:
+class Convert(Frozen):
     """Jousting, once the dice stand (Favor Action *Mark of the Church*): turn ``n`` of the
     Knight's hits into Morale."""
 
@@ -299,8 +284,7 @@ class Convert:
         return f"{self.house} turns {self.n} {hits} into Morale (Mark of the Church)"
 
 
-@dataclass(frozen=True)
-class EndRound:
+class EndRound(Frozen):
     """After the third joust: Panic is set for the next round, the dice and tokens come back,
     initiative passes and the next round's Planning Phase begins (or the game ends)."""
 
@@ -314,8 +298,7 @@ Action = (PlaceToken | Attach | PlaceDie | RemoveDie | ChooseFavor | SetOrder | 
           | AdvanceCrown | Reveal | Joust | Aim | Throw | Reroll | Keep | Convert | EndRound)
 
 
-@dataclass(frozen=True)
-class Draw:
+class Draw(Frozen):
     """Draw Phase: the Household draws one Enhancement Card and Ability Cards up to its hand
     limit (*Draw Phase*)."""
 
@@ -327,8 +310,7 @@ class Draw:
         return f"{self.house} draws its cards"
 
 
-@dataclass(frozen=True)
-class PlaceWorkers:
+class PlaceWorkers(Frozen):
     """Worker Phase: pay ``building``'s location number ``location`` (0-based, in the card's
     order) with its cost in workers and take its actions (*Worker Phase*)."""
 
@@ -345,8 +327,7 @@ class PlaceWorkers:
         return f"{self.house} places workers on {self.building} location {self.location + 1}"
 
 
-@dataclass(frozen=True)
-class ManSquire:
+class ManSquire(Frozen):
     """Worker Phase: one worker on ``knight``'s Squire Reroll (*Placing as a Squire*)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -360,8 +341,7 @@ class ManSquire:
         return f"{self.house} puts a worker on {self.knight}'s Squire Reroll"
 
 
-@dataclass(frozen=True)
-class Pass:
+class Pass(Frozen):
     """Worker Phase: place no more workers this round."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -372,8 +352,7 @@ class Pass:
         return f"{self.house} passes"
 
 
-@dataclass(frozen=True)
-class Choose:
+class Choose(Frozen):
     """Resolve the first pending choice of ``house`` with ``option`` (a Knight, a colour, a
     track, a card: what the choice asks for)."""
 
@@ -388,8 +367,7 @@ class Choose:
         return f"{self.house} makes its choice"  # happened, in words that keep the secret
 
 
-@dataclass(frozen=True)
-class PlaceAbility:
+class PlaceAbility(Frozen):
     """Planning: place Ability Card ``card`` from hand on ``knight`` (``None``: take it back)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -411,8 +389,7 @@ class PlaceAbility:
         return f"{self.house} places {self.card} on {self.knight}"
 
 
-@dataclass(frozen=True)
-class Collect:
+class Collect(Frozen):
     """Ennoblement: draw Bravery Tokens by the number of Knights that scored a hit."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -423,8 +400,7 @@ class Collect:
         return f"{self.house} collects its Bravery Tokens"
 
 
-@dataclass(frozen=True)
-class Promote:
+class Promote(Frozen):
     """Ennoblement: take the Perk of the completed Knight Promotion ``track`` and promote
     ``knight`` (``""`` when all three Knights are promoted already)."""
 
@@ -442,8 +418,7 @@ class Promote:
         return f"{self.house} takes the {self.track} Perk{who}"
 
 
-@dataclass(frozen=True)
-class Spend:
+class Spend(Frozen):
     """Ennoblement: one Reputation moves the Influence marker one space on ``track``."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -457,8 +432,7 @@ class Spend:
         return f"{self.house} spends one Reputation on the {self.track} track"
 
 
-@dataclass(frozen=True)
-class Finish:
+class Finish(Frozen):
     """Ennoblement: the Household's turn is over (its Reputation left is kept)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -469,8 +443,7 @@ class Finish:
         return f"{self.house} ends its Ennoblement"
 
 
-@dataclass(frozen=True)
-class ChooseKnight:
+class ChooseKnight(Frozen):
     """Setup: field the Knight card ``knight`` instead of ``replaced`` (*Choosing Knights*)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (

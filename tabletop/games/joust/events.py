@@ -6,13 +6,11 @@ dice): the log is read by both players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tabletop.games.frozen import Frozen
 from tabletop.games.joust.state import FAVOR_TITLES, PHASE_TITLES
 
 
-@dataclass(frozen=True)
-class TokenPlaced:
+class TokenPlaced(Frozen):
     house: str
     knight: str
     colour: str
@@ -20,23 +18,20 @@ class TokenPlaced:
     morale: int
 
 
-@dataclass(frozen=True)
-class Planned:
+class Planned(Frozen):
     """A Household changed its secret plan; ``what`` is the public part (may be empty)."""
 
     house: str
     what: str = ""
 
 
-@dataclass(frozen=True)
-class PhaseBegins:
+class PhaseBegins(Frozen):
     phase: str
     round: int
     initiative: str
 
 
-@dataclass(frozen=True)
-class CrownPlaced:
+class CrownPlaced(Frozen):
     house: str
     track: str
     progress: int
@@ -44,24 +39,21 @@ class CrownPlaced:
     perk: str
 
 
-@dataclass(frozen=True)
-class JoustRevealed:
+class JoustRevealed(Frozen):
     """Joust ``index`` (0-2): each ``(house, knight, favor or None, ability note, panic)``."""
 
     index: int
     knights: tuple[tuple[str, str, str | None, str, bool], ...]
 
 
-@dataclass(frozen=True)
-class FavorResolved:
+class FavorResolved(Frozen):
     house: str
     knight: str
     favor: str
     words: str
 
 
-@dataclass(frozen=True)
-class KnightScored:
+class KnightScored(Frozen):
     """One Knight's joust roll scored: each die in words, the totals, and what they did.
     ``card_hits`` and ``card_pips`` are the Ability Card's share of ``hits`` and ``pips``;
     ``stopped_by`` names what of the rival's stopped the ``blocked`` hits."""
@@ -87,29 +79,25 @@ class KnightScored:
     stopped_by: str = "Block"
 
 
-@dataclass(frozen=True)
-class MoraleChanged:
+class MoraleChanged(Frozen):
     house: str
     change: int
     morale: int
     why: str
 
 
-@dataclass(frozen=True)
-class Panicked:
+class Panicked(Frozen):
     house: str
     knight: str
     hits: int
 
 
-@dataclass(frozen=True)
-class GameOver:
+class GameOver(Frozen):
     winner: str | None
     why: str
 
 
-@dataclass(frozen=True)
-class Happened:
+class Happened(Frozen):
     """Something a Household did or gained, in words that name no secret (cards drawn are
     counted, never named)."""
 
@@ -117,8 +105,7 @@ class Happened:
     text: str
 
 
-@dataclass(frozen=True)
-class AbilityUsed:
+class AbilityUsed(Frozen):
     """An Ability Card's effects took hold (``timing`` before, during or after the roll)."""
 
     house: str

@@ -7,14 +7,13 @@ reported with the effect actions at the end.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.games.choices import Choice
+from tabletop.games.frozen import Frozen
 
 
-@dataclass(frozen=True)
-class Travel:
+class Travel(Frozen):
     """Travel step: travel through a path of the party's tile onto an Unexplored tile."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -27,8 +26,7 @@ class Travel:
         return f"travel to tile {self.tile}"
 
 
-@dataclass(frozen=True)
-class Backtrack:
+class Backtrack(Frozen):
     """Travel step: Backtrack onto an explored tile, through the explored tiles ``via``
     (in order; empty: the shortest way)."""
 
@@ -45,8 +43,7 @@ class Backtrack:
         return f"backtrack to tile {self.tile}{through}"
 
 
-@dataclass(frozen=True)
-class EnterFog:
+class EnterFog(Frozen):
     """Travel step: Enter the Deep Fog aiming for the Unexplored tile ``tile``."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -59,8 +56,7 @@ class EnterFog:
         return f"enter the Deep Fog toward tile {self.tile}"
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(Frozen):
     """The players' answer to the first waiting prompt."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -73,8 +69,7 @@ class Answer:
         return f"answer {self.value!r}"
 
 
-@dataclass(frozen=True)
-class DrawExploration:
+class DrawExploration(Frozen):
     """Exploration step: draw the top Exploration card; ``kind`` is its effect type
     (``instant``, ``district`` or ``active``), ``name`` what the players call it.  Both may be
     left empty when the top card is listed (the list says); an unlisted card drawn without a
@@ -90,8 +85,7 @@ class DrawExploration:
         return f"draw an Exploration card: {self.kind or 'the top card'}{named}"
 
 
-@dataclass(frozen=True)
-class EndStep:
+class EndStep(Frozen):
     """Finish the Exploration step or the Story step."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -100,8 +94,7 @@ class EndStep:
         return "end the step"
 
 
-@dataclass(frozen=True)
-class StayCourse:
+class StayCourse(Frozen):
     """Deep Fog: Stay the Course."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -110,8 +103,7 @@ class StayCourse:
         return "stay the course"
 
 
-@dataclass(frozen=True)
-class Withdraw:
+class Withdraw(Frozen):
     """Deep Fog: Withdraw."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -120,8 +112,7 @@ class Withdraw:
         return "withdraw from the Deep Fog"
 
 
-@dataclass(frozen=True)
-class CourseCorrect:
+class CourseCorrect(Frozen):
     """Deep Fog: Course Correct from the path card at ``(x, y)`` toward ``heading``."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -138,8 +129,7 @@ class CourseCorrect:
         return f"course correct from the card at ({self.x}, {self.y}) heading {self.heading}"
 
 
-@dataclass(frozen=True)
-class AdjustTrack:
+class AdjustTrack(Frozen):
     """An effect: gain (``delta`` > 0) or lose Threat, Curse or Time."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -152,8 +142,7 @@ class AdjustTrack:
         return f"{verb} {abs(self.delta)} {self.track.capitalize()}"
 
 
-@dataclass(frozen=True)
-class Rotate:
+class Rotate(Frozen):
     """An effect: Rotation X of the District Wheel (clockwise)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -164,8 +153,7 @@ class Rotate:
         return f"Rotation {self.steps}"
 
 
-@dataclass(frozen=True)
-class SpawnMonster:
+class SpawnMonster(Frozen):
     """An effect: spawn the Encounter Monster token of ``monster`` on tile ``tile``."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -177,8 +165,7 @@ class SpawnMonster:
         return f"spawn {self.monster} on tile {self.tile}"
 
 
-@dataclass(frozen=True)
-class RemoveMonster:
+class RemoveMonster(Frozen):
     """An effect: take ``monster``'s token off the map."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -189,8 +176,7 @@ class RemoveMonster:
         return f"remove {self.monster}'s token from the map"
 
 
-@dataclass(frozen=True)
-class RevealTile:
+class RevealTile(Frozen):
     """An effect: reveal an Unexplored face-down tile (it gets a Generic token)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -203,8 +189,7 @@ class RevealTile:
         return f"reveal tile {self.tile}"
 
 
-@dataclass(frozen=True)
-class PlaceHindering:
+class PlaceHindering(Frozen):
     """An effect: put a Hindering token on the path of ``tile`` at ``side``/``offset``."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -222,8 +207,7 @@ class PlaceHindering:
         return f"place a {self.kind} token on tile {self.tile}'s {self.side} path"
 
 
-@dataclass(frozen=True)
-class RemoveHindering:
+class RemoveHindering(Frozen):
     """An effect: remove the Hindering token from that path."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -240,8 +224,7 @@ class RemoveHindering:
         return f"remove the Hindering token from tile {self.tile}'s {self.side} path"
 
 
-@dataclass(frozen=True)
-class GrantShortcuts:
+class GrantShortcuts(Frozen):
     """A game element grants (or stops granting) the use of Shortcuts."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
@@ -252,8 +235,7 @@ class GrantShortcuts:
         return "Shortcuts granted" if self.granted else "Shortcuts no longer granted"
 
 
-@dataclass(frozen=True)
-class ClearEffect:
+class ClearEffect(Frozen):
     """Discard the card in the Active effect space (``slot = "active"``) or a district's."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = (
@@ -266,8 +248,7 @@ class ClearEffect:
         return f"discard the {self.slot} effect card"
 
 
-@dataclass(frozen=True)
-class Shuffle:
+class Shuffle(Frozen):
     """The players shuffle a deck (``deep-fog`` or ``exploration``): its order is no longer
     known, so every listed card becomes an unlisted one, described when drawn."""
 
@@ -279,8 +260,7 @@ class Shuffle:
         return f"shuffle the {self.deck} deck"
 
 
-@dataclass(frozen=True)
-class ReportLoss:
+class ReportLoss(Frozen):
     """The players report a loss the map cannot see (all Knights dead, a story condition)."""
 
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
