@@ -1,7 +1,9 @@
 """What a command imports: a Clash board without cards is loaded, asked about and drawn without
 the card, attack-sequence and dice modules, which load when a board has cards or a card or roll
-verb is asked (docs/clash-geometry.md, *Speed*).  Each check runs in a fresh interpreter, so
-nothing another test imported counts; what is checked is which modules load, never how long."""
+verb is asked (docs/clash-geometry.md, *Speed*); a picture makes none of the kinds of action
+(frozen dataclasses made on first use) and the first frame only those it builds; neither loads
+pygame's sound, FreeType or debug modules.  Each check runs in a fresh interpreter, so nothing
+another test imported counts; what is checked is which modules load, never how long."""
 
 import json
 import os
@@ -25,6 +27,9 @@ CARD_MODULES = ["tabletop.games.clash." + name for name in (
 RULES_MODULES = ["tabletop.games.clash.actions", "tabletop.games.clash.rules",
                  "tabletop.games.clash.rule_queries", "importlib.resources", "tomlkit"]
 """Modules a question about where things are has no use for (the window needs the rules)."""
+UNUSED_PYGAME = ["pygame.mixer", "pygame.mixer_music", "pygame.freetype", "pygame._debug",
+                 "pygame.system", "pygame.typing"]
+"""Parts of pygame the window and its pictures never use (``tabletop/ui/__init__.py``)."""
 
 
 def loaded_after(code: str) -> set[str]:
@@ -34,6 +39,23 @@ def loaded_after(code: str) -> set[str]:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True, env=env)
     return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def report_after(code: str, report: str):
+    """The JSON value of the expression ``report`` after running ``code`` in a fresh
+    interpreter."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps({report}))"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, env=env)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+MADE_ACTIONS = ("sorted(name for name, kind in vars(sys.modules['tabletop.games.clash.actions'])"
+                ".items() if isinstance(kind, type) and '__dataclass_fields__' in vars(kind)"
+                " and kind.__module__ == 'tabletop.games.clash.actions')")
+"""The Clash action classes made so far (frozen dataclasses made on first use)."""
+LOADED = "sorted(name for name, module in sys.modules.items() if module is not None)"
 
 
 def test_a_query_without_cards_imports_neither_cards_nor_rules():
@@ -93,3 +115,25 @@ def test_a_png_written_with_zlib_alone_reads_back_pixel_for_pixel(tmp_path):
 def test_a_png_of_the_wrong_number_of_bytes_is_refused(size):
     with pytest.raises(ValueError):
         encode_rgb(*size, b"\0" * 9)
+
+
+def test_a_picture_makes_no_kind_of_action_and_loads_no_sound(tmp_path):
+    out = tmp_path / "shot.png"
+    made, loaded = report_after(f"from tabletop.cli import main\n"
+                                f"main(['screenshot', 'clash-example-boss', '-o', {str(out)!r}])",
+                                f"[{MADE_ACTIONS}, {LOADED}]")
+    assert out.exists() and "pygame" in loaded
+    assert made == ["Weapon"]  # the weapons the Knight menus offer, made with the module
+    assert [m for m in UNUSED_PYGAME + ["pygame.pkgdata"] if m in loaded] == []
+
+
+def test_the_first_frame_makes_only_the_actions_it_builds(tmp_path):
+    made, loaded = report_after(
+        f"import os\nos.environ['TABLETOP_RECOVERY_DIR'] = {str(tmp_path)!r}\n"
+        "from tabletop.cli import main\nmain(['play', 'clash-teaching', '--frames', '1'])",
+        f"[{MADE_ACTIONS}, {LOADED}]")
+    assert "MoveKnight" in made  # the legal moves of the Knight whose turn it is
+    assert not {"PlaceKnight", "AddTerrain", "RemovePiece", "Throw", "Climb"} & set(made)
+    assert [m for m in UNUSED_PYGAME if m in loaded] == []
+    assert report_after("import tabletop.ui\nimport pygame.system\nimport pygame.typing",
+                        "'pygame.system' in sys.modules")  # left out only while pygame loads

@@ -1,12 +1,13 @@
 """The pygame-ce window: app loop, controller stack, views, controllers and widgets.
 
 pygame is imported here, before any module of the window, without the parts of its package
-the window never uses (:data:`UNUSED_PYGAME`): sound, its debug report, its system power
-queries, its type aliases and its package-data look-up, which together cost about as much
-again as the rest of its import.  pygame's package treats each as optional, leaving a
-placeholder where one is missing; they are hidden only while the package loads, so any of them
-imports as usual when asked for by name (pygame itself imports ``pygame.pkgdata`` when a font
-is opened without a file).
+the window never uses: sound and the FreeType font module (:data:`NO_SOUND_NOR_FREETYPE`,
+which pygame would otherwise also import when the program ends, only to shut them down), its
+debug report, system power queries, type aliases and package-data look-up
+(:data:`NOT_AT_START`).  Leaving them out halves the cost of importing pygame.  pygame's
+package treats each as optional and leaves a placeholder where one is missing; the second
+group is left out only while the package loads, so any of those imports as usual when asked
+for by name (pygame itself imports ``pygame.pkgdata`` to open a font without a file).
 """
 
 import os
@@ -14,24 +15,27 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-UNUSED_PYGAME = ("pygame.mixer", "pygame.mixer_music", "pygame._debug", "pygame.system",
-                 "pygame.typing", "pygame.pkgdata")
-"""pygame's optional modules the window has no use for, skipped when pygame loads."""
+NO_SOUND_NOR_FREETYPE = ("pygame.mixer", "pygame.mixer_music", "pygame.freetype")
+"""pygame modules the window never uses (it plays no sound and draws text with
+``pygame.font``): absent for the whole run."""
+NOT_AT_START = ("pygame._debug", "pygame.system", "pygame.typing", "pygame.pkgdata")
+"""pygame modules its package imports on loading that the window does not use: absent while
+the package loads."""
 
 
 def _import_pygame() -> None:
-    """Import pygame without :data:`UNUSED_PYGAME` (unless something imported it already):
-    a module name mapped to ``None`` in ``sys.modules`` fails to import, which pygame's
-    package takes as that optional part being absent."""
+    """Import pygame without :data:`NO_SOUND_NOR_FREETYPE` and :data:`NOT_AT_START` (unless
+    something imported it already): a module name mapped to ``None`` in ``sys.modules`` fails
+    to import, which pygame's package takes as that optional part being absent."""
     if "pygame" in sys.modules:
         return
-    hidden = [name for name in UNUSED_PYGAME if name not in sys.modules]
+    hidden = [name for name in NO_SOUND_NOR_FREETYPE + NOT_AT_START if name not in sys.modules]
     sys.modules.update(dict.fromkeys(hidden))
     try:
         import pygame  # noqa: F401
     finally:
-        for name in hidden:
-            if name in sys.modules and sys.modules[name] is None:
+        for name in NOT_AT_START:
+            if name in hidden and name in sys.modules and sys.modules[name] is None:
                 del sys.modules[name]
 
 
