@@ -88,12 +88,29 @@ def _seed(text: str) -> int:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``tabletop`` parser: with every command's parser, or with ``command``'s alone when
+    it is given (a command line names one command, and building the parsers of all of them
+    cost more than parsing it)."""
     parser = _MainParser(prog="tabletop", formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for name, (summary, add_arguments) in SUB_COMMANDS.items():
+        if command is None or name == command:
+            add_arguments(sub.add_parser(name, help=summary))
+    return parser
 
-    play = sub.add_parser("play", help="open a layout (or a tabletop PNG screenshot) in a window")
+
+def _named_command(words: Sequence[str]) -> str | None:
+    """The command the command line ``words`` names: its first word when that is a command,
+    ``play`` when there are no words (the window opens); otherwise ``None``, for a parser that
+    knows every command (to list them in its help, or to say which there are)."""
+    if not words:
+        return "play"
+    return words[0] if words[0] in SUB_COMMANDS else None
+
+
+def _play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("file", nargs="?", help="layout .toml, screenshot .png or shipped layout "
                                               "name (default: the teaching board)")
     play.add_argument("--frames", type=_frames, default=None,
@@ -109,12 +126,13 @@ def build_parser() -> argparse.ArgumentParser:
                            "the card data's suggestion); give it once per Household")
     _look_options(play)
 
-    listing = sub.add_parser("layouts",
-                             help="list the shipped layouts: name, title, what each teaches")
+
+def _layouts_arguments(listing: argparse.ArgumentParser) -> None:
     listing.add_argument("game", nargs="?", help="only this game's layouts (clash, kingdom, "
                                                  "joust, almokon, fateforge)")
 
-    shot = sub.add_parser("screenshot", help="render a layout to a PNG without a window")
+
+def _screenshot_arguments(shot: argparse.ArgumentParser) -> None:
     shot.add_argument("file")
     shot.add_argument("-o", "--output", required=True, help="the PNG to write")
     shot.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT in pixels")
@@ -127,15 +145,18 @@ def build_parser() -> argparse.ArgumentParser:
                       help="show hidden information (secret orders, hands) in the picture")
     _look_options(shot)
 
-    query = sub.add_parser("query", help="answer rule questions about a layout as JSON lines")
+
+def _query_arguments(query: argparse.ArgumentParser) -> None:
     query.add_argument("file")
     query.add_argument("questions", nargs="*", help='one question per argument, e.g. "los Kara D5"')
     query.add_argument("--stdin", action="store_true", help="read questions from standard input")
 
-    check = sub.add_parser("check", help="validate layouts and print a one-line summary of each")
+
+def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("files", nargs="+", metavar="file")
 
-    bench = sub.add_parser("bench", help="measure speed budgets and print JSON")
+
+def _bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("file", nargs="?", help="layout for the frame-time benchmark")
     bench.add_argument("--geometry", action="store_true",
                        help="Line of Sight (first and later questions) and distance")
@@ -145,7 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--idle", action="store_true",
                        help="processor time of the window left alone, on every kind of screen")
 
-    learn = sub.add_parser("learn", help="lessons on the positioning rules, and practice")
+
+def _learn_arguments(learn: argparse.ArgumentParser) -> None:
     learn.add_argument("name", nargs="?", help="a lesson to open in the window (a shipped "
                                                 "name or a file); none: list the lessons")
     learn.add_argument("--text", action="store_true",
@@ -163,10 +185,24 @@ def build_parser() -> argparse.ArgumentParser:
                        help="practice questions to ask in the terminal (0: until input ends)")
     _look_options(learn)
 
-    roll = sub.add_parser("roll", help="roll dice without a window and print JSON")
+
+def _roll_arguments(roll: argparse.ArgumentParser) -> None:
     roll.add_argument("spec", help='dice, e.g. "3 kf-d10 crit" or "white red black black"')
     roll.add_argument("--seed", default=None, help="seed for a replayable roll (0 or more)")
-    return parser
+
+
+SUB_COMMANDS = {
+    "play": ("open a layout (or a tabletop PNG screenshot) in a window", _play_arguments),
+    "layouts": ("list the shipped layouts: name, title, what each teaches", _layouts_arguments),
+    "screenshot": ("render a layout to a PNG without a window", _screenshot_arguments),
+    "query": ("answer rule questions about a layout as JSON lines", _query_arguments),
+    "check": ("validate layouts and print a one-line summary of each", _check_arguments),
+    "bench": ("measure speed budgets and print JSON", _bench_arguments),
+    "learn": ("lessons on the positioning rules, and practice", _learn_arguments),
+    "roll": ("roll dice without a window and print JSON", _roll_arguments),
+}
+"""Each command, in the order ``tabletop --help`` lists them: its line of help and what adds
+its arguments to its parser."""
 
 
 def _look_options(command: argparse.ArgumentParser) -> None:
@@ -362,8 +398,9 @@ COMMANDS = {"play": _play, "screenshot": _screenshot, "query": _query, "check": 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     try:
-        parser = build_parser()
-        args, extra = parser.parse_known_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        parser = build_parser(_named_command(words))
+        args, extra = parser.parse_known_args(words)
         if extra and args.command == "query" and not any(w.startswith("-") for w in extra):
             args.questions += extra  # questions given after --stdin: refused below, clearly
         elif extra:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop import cli
 from tabletop.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -127,3 +128,12 @@ def test_a_bug_is_one_line_and_exit_70_never_a_traceback(capsys, monkeypatch):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "internal error (TypeError: an argument went missing)" in err
+
+
+@pytest.mark.parametrize("words", [
+    [], ["play", "--frames", "1"], ["screenshot", "clash-teaching", "-o", "x.png", "--ui"],
+    ["query", "bench-30x30", "range A1 A2", "--stdin"], ["learn", "--practice", "los"],
+    ["roll", "3 kf-d10", "--seed", "4"], ["check", "a.toml", "b.toml"], ["layouts", "joust"]])
+def test_a_parser_built_for_the_named_command_reads_the_line_as_the_whole_parser(words):
+    named = cli.build_parser(cli._named_command(words)).parse_known_args(words)
+    assert named == cli.build_parser().parse_known_args(words)
