@@ -137,3 +137,12 @@ def test_the_first_frame_makes_only_the_actions_it_builds(tmp_path):
     assert [m for m in UNUSED_PYGAME if m in loaded] == []
     assert report_after("import tabletop.ui\nimport pygame.system\nimport pygame.typing",
                         "'pygame.system' in sys.modules")  # left out only while pygame loads
+
+
+@pytest.mark.parametrize("layout", ["clash-example-boss", "fateforge-chapel", "joust-new-game"])
+def test_a_picture_of_a_board_with_dice_imports_no_physics(tmp_path, layout):
+    out = tmp_path / "shot.png"
+    loaded = loaded_after(f"from tabletop.cli import main\n"
+                          f"main(['screenshot', {layout!r}, '-o', {str(out)!r}])")
+    assert out.exists() and "tabletop.dice.tray" in loaded
+    assert "pymunk" not in loaded  # imported at the first throw in the dice tray

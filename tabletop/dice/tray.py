@@ -20,10 +20,12 @@ import math
 import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-
-import pymunk
+from typing import TYPE_CHECKING
 
 from tabletop.dice.roll import Roll
+
+if TYPE_CHECKING:
+    import pymunk
 
 TRAY_W, TRAY_H = 800.0, 560.0
 WALL = 12.0
@@ -81,6 +83,8 @@ class Animation:
 
 
 def _walls(space: pymunk.Space) -> None:
+    import pymunk
+
     corners = [(0, 0), (TRAY_W, 0), (TRAY_W, TRAY_H), (0, TRAY_H)]
     for start, end in zip(corners, corners[1:] + corners[:1], strict=True):
         wall = pymunk.Segment(space.static_body, start, end, WALL)
@@ -122,7 +126,11 @@ def build_world(sides: Sequence[int], seed: int, step: int, *,
                 size: float | None = None) -> tuple[pymunk.Space, list[pymunk.Body], float]:
     """The pymunk world of a throw before its first step: the space, one body per die, and
     the die size.  Thrown dice get their start spot, impulse and spin from the generator
-    seeded ``"tabletop-tray:<seed>:<step>"``; the others are kinematic at ``start``."""
+    seeded ``"tabletop-tray:<seed>:<step>"``; the others are kinematic at ``start``.  pymunk
+    is imported here, at the first throw, not with the module: a board and its picture are
+    drawn without it."""
+    import pymunk
+
     count = len(sides)
     size = size or die_size(count)
     rng = random.Random(f"tabletop-tray:{seed}:{step}")
