@@ -21,12 +21,12 @@ import importlib.util
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from importlib.machinery import SourceFileLoader, SourcelessFileLoader
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from tabletop.errors import LayoutError, TabletopError
+from tabletop.frozen import Frozen
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -39,8 +39,7 @@ MAX_NAME = 80
 """Longer words are not compared with the shipped names (the comparison is quadratic)."""
 
 
-@dataclass(frozen=True)
-class Shipped:
+class Shipped(Frozen):
     """One shipped file: its ``collection`` (``"layouts"``), the ``name`` a user types (the
     file name without ``.toml``), the ``game`` key, and the ``title`` and ``notes`` (what it
     teaches) from the file."""

@@ -1,4 +1,4 @@
-"""Frozen dataclasses made on first use (``tabletop.games.frozen``) behave as
+"""Frozen dataclasses made on first use (``tabletop.frozen``) behave as
 ``@dataclass(frozen=True)`` classes: the same ``__init__``, equality, hash, ``repr``,
 immutability, introspection, pickling and copying, whichever comes first."""
 
@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
+from tabletop.frozen import Frozen
 from tabletop.games.clash.actions import MoveKnight, Weapon
-from tabletop.games.frozen import Frozen
 
 
 class Step(Frozen):

@@ -15,19 +15,18 @@ The rules themselves are checked on plain result words, so that the dice tray (o
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from tabletop.dice.kinds import FF_RESULTS
 from tabletop.dice.roll import Roll, reroll
 from tabletop.errors import IllegalActionError
+from tabletop.frozen import Frozen
 
 MAX_DICE = 4
 ENERGY_REROLL = "Energy Reroll"
 CHOOSABLE = tuple(result for result in FF_RESULTS if result != "MISS")
 
 
-@dataclass(frozen=True)
-class Preparation:
+class Preparation(Frozen):
     """A hero's rolled dice in the Preparation Phase.
 
     ``changed`` is the Three-of-a-Kind change as ``(die, result)`` or ``None``;

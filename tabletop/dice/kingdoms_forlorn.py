@@ -11,10 +11,10 @@ every reading is listed in docs/dice.md.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 
 from tabletop.dice.roll import Roll, reroll
 from tabletop.errors import IllegalActionError
+from tabletop.frozen import Frozen
 
 D10_KINDS = ("kf-d10", "kf-d10-white")
 CRIT_KIND = "kf-d10-white"
@@ -34,8 +34,7 @@ CRIT_NAMES = {"attack": ("Crit Chance", "Crit Miss"),
               "evasion": ("Crit Evade", "Crit Evade Fail")}
 
 
-@dataclass(frozen=True)
-class DieResult:
+class DieResult(Frozen):
     """One d10 of a roll: its natural face value, total with the modifier, and verdict."""
 
     index: int
@@ -45,8 +44,7 @@ class DieResult:
     why: str
 
 
-@dataclass(frozen=True)
-class D10Outcome:
+class D10Outcome(Frozen):
     """The reading of a d10 roll against a target.
 
     ``dice`` are per die; ``successes`` counts hits (Attack) or successes; ``crit_die`` is the
@@ -156,8 +154,7 @@ def d100(roll: Roll) -> int:
     return (tens % 10) * 10 + ones % 10
 
 
-@dataclass(frozen=True)
-class PowerPool:
+class PowerPool(Frozen):
     """The Power dice actually rolled, per tier, plus raw Power and Potential gained instead.
 
     ``why`` lists each substitution in words.
@@ -223,8 +220,7 @@ def power_pool(requested: Mapping[str, int], raw_power: int = 0) -> PowerPool:
     return PowerPool(counts, power, potential, tuple(why))
 
 
-@dataclass(frozen=True)
-class SymbolCount:
+class SymbolCount(Frozen):
     """Symbols counted on a Power or Armor Roll: Power (raw included), Potential, Hope."""
 
     power: int
@@ -265,8 +261,7 @@ def armor_roll(roll: Roll, raw_power: int = 0) -> int:
 SOURCES = ("heat", "reroll")
 
 
-@dataclass(frozen=True)
-class Rerolled:
+class Rerolled(Frozen):
     """The result of a declared set of re-rolls: the new roll and the Heat it cost."""
 
     roll: Roll

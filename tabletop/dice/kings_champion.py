@@ -20,8 +20,8 @@ use it too.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from tabletop.frozen import Frozen
 from tabletop.numbers import parse_int, shorten
 
 COLOURS = ("white", "green", "red", "black")
@@ -34,8 +34,7 @@ HIT_FROM = {"white": 6, "green": 5, "red": 4, "black": 5}
 """The lowest face that scores a hit on each colour (without Ruse)."""
 
 
-@dataclass(frozen=True)
-class DieScore:
+class DieScore(Frozen):
     """What one rolled face scores: ``kind`` is ``reputation``, ``hit``, ``critical`` or
     ``aftershock``; ``hits`` counts a Critical Hit as two; ``reputation`` is 0 or 1; ``words``
     explains it in one phrase."""
@@ -48,8 +47,7 @@ class DieScore:
     words: str
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(Frozen):
     """The total of a joust roll.
 
     ``hits`` counts every hit (a Critical Hit as two, an Aftershock as one); ``criticals`` and

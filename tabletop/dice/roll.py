@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from tabletop.dice.kinds import DieKind, Face, canonical, default_kinds
 from tabletop.errors import IllegalActionError, TabletopError, UsageError
+from tabletop.frozen import Frozen
 
 MAX_DICE = 200
 
@@ -43,8 +43,7 @@ def step_faces(seed: int, step: int, kinds: Sequence[DieKind]) -> tuple[int, ...
     return tuple(rng.randrange(kind.sides) for kind in kinds)
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Frozen):
     """One thing done to a roll after its first throw.
 
     ``action`` is ``"reroll"`` (``dice`` are the indices thrown again) or ``"add"`` (``kinds``
@@ -65,8 +64,7 @@ class Step:
         return out
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(Frozen):
     """A roll: its seed, every die's kind and face, and the steps that got it there.
 
     ``kinds`` and ``faces`` (indices into the kind's faces) hold one entry per die, in the

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tabletop.dice.roll import Roll
+from tabletop.frozen import Frozen
 
 if TYPE_CHECKING:
     import pymunk
@@ -56,8 +57,7 @@ class Pose:
     face: int
 
 
-@dataclass(frozen=True)
-class Animation:
+class Animation(Frozen):
     """A throw, frame by frame: ``frames[f][i]`` is die ``i``'s :class:`Pose` at frame ``f``
     (one frame per :data:`DT`).  ``rest_frame`` is the first frame at which every die is at
     rest; the last frame shows the decided faces.  ``moving`` are the dice that were thrown."""

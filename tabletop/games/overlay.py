@@ -9,18 +9,17 @@ The caption is the question, the answer in short and the ``why``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from tabletop.errors import QueryError, UsageError
+from tabletop.frozen import Frozen
 from tabletop.games.contract import Game, State
 from tabletop.games.query import ask, split_words
 
 Point = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(Frozen):
     """What an answer shows, in the game's names for places: ``places`` tinted, ``marked``
     ringed (a target, the Knights seen), ``path`` places in order (drawn as arrows from each
     to the next), ``lines`` (segments between points in the board's own coordinates; Clash:
@@ -35,8 +34,7 @@ class Picture:
     blocked: bool = False
 
 
-@dataclass(frozen=True)
-class Overlay:
+class Overlay(Frozen):
     """One question drawn on the board: the question, its caption in words and its picture."""
 
     question: str

@@ -15,11 +15,11 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from tabletop import userdirs
 from tabletop.errors import TabletopError
+from tabletop.frozen import Frozen
 from tabletop.games import layouts
 from tabletop.games.atomicwrite import remove_stale_temporaries, write_atomic
 from tabletop.games.contract import Game, State
@@ -37,8 +37,7 @@ def default_folder() -> Path:
     return userdirs.recovery()
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(Frozen):
     """A recovery file left by a window that did not close cleanly."""
 
     file: Path

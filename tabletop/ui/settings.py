@@ -17,11 +17,12 @@ scale saved, the scale follows the screen: a high-DPI desktop gets a larger defa
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from tabletop import userdirs
 from tabletop.errors import TabletopError
+from tabletop.frozen import Frozen
 from tabletop.games.atomicwrite import write_atomic
 from tabletop.ui.widgets import theme
 
@@ -33,8 +34,7 @@ HIGH_DPI_SCALES: tuple[tuple[int, int], ...] = ((2000, 150), (1400, 125))
 QHD screen, usually high-DPI) starts at this scale; smaller ones at 100 %."""
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Frozen):
     """The window's settings: ``ui_scale`` in percent (``None``: not chosen, follow the
     screen) and the ``theme`` name."""
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
+from tabletop.frozen import Frozen
 from tabletop.games.choices import Choice
 from tabletop.games.clash import forced_kinds, movement_types
-from tabletop.games.frozen import Frozen
 from tabletop.spatial.grid import Space, labels
 
 

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from dataclasses import field, replace
 
+from tabletop.frozen import Frozen
 from tabletop.games.clash import targeting
 from tabletop.games.clash.actions import MonsterAttack, MonsterMove, TurnMonster
 from tabletop.games.clash.movement_types import TOWARD_THE_TARGET
 from tabletop.games.clash.state import ClashState
 from tabletop.games.clash.targeting_lines import COMMON, MORE, menu_words
-from tabletop.games.frozen import Frozen
 from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
 

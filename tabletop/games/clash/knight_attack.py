@@ -11,7 +11,7 @@ Responses that are Monster attacks run after the attack, inside the same draft
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tabletop.dice.kingdoms_forlorn import (
     PowerPool,
@@ -21,6 +21,7 @@ from tabletop.dice.kingdoms_forlorn import (
 )
 from tabletop.dice.roll import Roll
 from tabletop.errors import IllegalActionError, TabletopError
+from tabletop.frozen import Frozen
 from tabletop.games.clash import encounter as enc_mod
 from tabletop.games.clash import monster_round, rules, turns
 from tabletop.games.clash import sequence as seq
@@ -33,8 +34,7 @@ from tabletop.games.clash.state import HEAT_LIMIT, ClashState
 from tabletop.games.clash.view import refuse_partial
 
 
-@dataclass(frozen=True)
-class KnightDraft:
+class KnightDraft(Frozen):
     """Where a Knight Attack stands; ``ask`` is what the players must answer next (``None``
     when done)."""
 

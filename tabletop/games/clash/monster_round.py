@@ -11,11 +11,12 @@ cancelling goes back to it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tabletop.dice.kingdoms_forlorn import armor_roll, d10_outcome, declare_rerolls
 from tabletop.dice.roll import Roll
 from tabletop.errors import IllegalActionError, TabletopError
+from tabletop.frozen import Frozen
 from tabletop.games.clash import activation_tokens, attacks, rules, targeting
 from tabletop.games.clash import encounter as enc_mod
 from tabletop.games.clash import sequence as seq
@@ -31,8 +32,7 @@ _SKIPPED = ("activation-resolved",)
 """Events of the token bookkeeping that this sequence says in its own words."""
 
 
-@dataclass(frozen=True)
-class MonsterDraft:
+class MonsterDraft(Frozen):
     """Where a Monster attack stands.  ``step`` is the next thing to do; ``ask`` what the
     players must answer first (``None`` when the sequence runs on by itself or is done)."""
 

@@ -3,16 +3,14 @@ piece's path, Crashes, Displacements, deaths, destroyed tiles and final facings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tabletop.frozen import Frozen
 from tabletop.games.clash.events import describe
 from tabletop.games.clash.forced_steps import Branch
 from tabletop.games.clash.state import ClashState
 from tabletop.spatial.grid import Space
 
 
-@dataclass(frozen=True)
-class Preview:
+class Preview(Frozen):
     """``paths`` maps each piece that moved to its north-west positions, start first, in the
     order it went (a Displacement or a placement is one more position); ``crashed``,
     ``died``, ``destroyed`` name pieces and tiles (``destroyed`` also the tiles taken off the

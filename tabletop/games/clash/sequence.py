@@ -12,11 +12,12 @@ the seed the dice tray throws it with), or a ``reroll`` declaration (a mapping o
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tabletop.dice.kingdoms_forlorn import PowerPool, power_pool
 from tabletop.dice.roll import Roll, reroll, roll_dice, roll_showing
 from tabletop.errors import IllegalActionError, TabletopError
+from tabletop.frozen import Frozen
 from tabletop.games.clash import branching_actions, forced_kinds, forced_steps, geometry, rules
 from tabletop.games.clash import encounter as enc_mod
 from tabletop.games.clash.actions import Forced, SetStat
@@ -43,8 +44,7 @@ NEEDS_ADJACENT = ("drag", "knockback", "knockback to the side", "directional kno
 "Drag, Knockback, and Knockdown are the exceptions")."""
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(Frozen):
     """What a sequence waits for.  ``kind``: ``choose`` (answer an index into ``options``),
     ``roll`` (answer a :class:`Roll` of ``dice``; a re-roll throw: ``roll`` with the dice
     ``rerolled`` thrown again), ``reroll`` (answer a declaration: die index -> ``"heat"`` or
@@ -198,8 +198,7 @@ def judicium_after(branch: Branch, start: int) -> list[Branch]:
     return out
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(Frozen):
     """An effect waiting to be applied: by ``source`` (a Monster) against ``target`` (a
     Knight, or ``""``); ``response`` for a BP card's Response (adjacency rule)
     (a Response is resolved against the attacking Knight)."""

@@ -10,8 +10,9 @@ among them, else every tied Knight is offered to the players.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from tabletop.frozen import Frozen
 from tabletop.games.clash import geometry
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
@@ -21,8 +22,7 @@ class TargetingError(ValueError):
     """A targeting instruction the program does not know; the message names it."""
 
 
-@dataclass(frozen=True)
-class Targeting:
+class Targeting(Frozen):
     """What a Monster's targeting lines decide.
 
     ``line`` is the index of the line that resolved (``None``: none did, the Monster performs

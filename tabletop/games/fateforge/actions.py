@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from tabletop.dice.fateforge_rolls import die_word
+from tabletop.frozen import Frozen
 from tabletop.games.choices import Choice
-from tabletop.games.frozen import Frozen
 
 
 class Event(Frozen):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from tabletop.frozen import Frozen
 from tabletop.games.choices import Choice
-from tabletop.games.frozen import Frozen
 from tabletop.games.joust.state import FAVOR_TITLES, KnightRoll, is_token_slot
 from tabletop.games.joust.state import DieRoll as DieRoll  # a Joust's dice, named here too
 

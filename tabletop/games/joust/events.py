@@ -6,7 +6,7 @@ dice): the log is read by both players.
 
 from __future__ import annotations
 
-from tabletop.games.frozen import Frozen
+from tabletop.frozen import Frozen
 from tabletop.games.joust.state import FAVOR_TITLES, PHASE_TITLES
 
 

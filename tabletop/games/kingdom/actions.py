@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from tabletop.frozen import Frozen
 from tabletop.games.choices import Choice
-from tabletop.games.frozen import Frozen
 
 
 class Travel(Frozen):
