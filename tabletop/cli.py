@@ -39,10 +39,20 @@ class _Parser(argparse.ArgumentParser):
 
 @functools.cache
 def _help_width() -> int:
-    """The width help is written in: the terminal's, less 2 (as argparse works it out)."""
-    import shutil
-
-    return shutil.get_terminal_size().columns - 2
+    """The width help is written in: the terminal's, less 2, as argparse works it out with
+    ``shutil.get_terminal_size`` (``COLUMNS`` when set, else standard output's terminal, else
+    80 columns), measured here without importing shutil, which costs more than the rest of
+    building the parser."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2
 
 
 class _MainParser(_Parser):

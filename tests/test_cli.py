@@ -137,3 +137,18 @@ def test_a_bug_is_one_line_and_exit_70_never_a_traceback(capsys, monkeypatch):
 def test_a_parser_built_for_the_named_command_reads_the_line_as_the_whole_parser(words):
     named = cli.build_parser(cli._named_command(words)).parse_known_args(words)
     assert named == cli.build_parser().parse_known_args(words)
+
+
+@pytest.mark.parametrize("columns", [None, "100", "50", "abc", "0", "-5"])
+def test_help_is_as_wide_as_argparse_would_write_it(monkeypatch, columns):
+    import shutil
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    cli._help_width.cache_clear()
+    try:
+        assert cli._help_width() == shutil.get_terminal_size().columns - 2
+    finally:
+        cli._help_width.cache_clear()
