@@ -1,5 +1,5 @@
 """``tabletop screenshot FILE -o OUT.png``: render a board headless (SDL's dummy video driver,
-no window) and write it as a PNG with Pillow, the layout carried inside (see
+no window) and write it as a PNG, the layout carried inside (see
 :mod:`tabletop.ui.pictures`), so that ``tabletop play OUT.png`` reopens that board: for a board
 with hidden information, as the public saw it (``--reveal`` draws and embeds everything).
 
