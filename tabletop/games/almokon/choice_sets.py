@@ -1,0 +1,88 @@
+"""The sets an Almokon player picks inside one action, and how ``legal_actions`` lists them.
+
+Two rules let a player pick any number of cards: *Imbue* ("you may discard any number of
+Characters from your hand") and *Kinship* ("other cards you control that share at least one
+subtype with the attacker may activate").  Neither bounds the number, so the legal sets of
+one action can be 2ⁿ: :func:`sets_to_list` lists every set while there are at most
+:data:`SETS_LISTED_UP_TO` of them and a summary beyond, and :data:`SET_CHOICES` declares
+that to the game contract (``contract.SetChoice``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Sequence
+
+from tabletop.games.almokon.actions import Attack, PlayCard
+from tabletop.games.almokon.cards import base_id
+from tabletop.games.almokon.state import AlmokonState, Card
+from tabletop.games.contract import SetChoice, set_count
+
+SETS_LISTED_UP_TO = 64
+"""``legal_actions`` lists every Imbue discard set and every Kinship helper set of one
+action while they are at most this many (six different cards, or more copies of fewer);
+beyond, a summary (:func:`sets_to_list`)."""
+
+
+def imbue_candidates(state: AlmokonState, index: int, uid: str) -> list[str]:
+    """The cards player ``index`` may discard for Imbue to play ``uid`` (rulebook *Imbue*:
+    "discard any number of Characters from your hand"): every other Character in the hand,
+    copies included."""
+    return [u for u in state.players[index].hand
+            if u != uid and state.definition(u).type == "character"]
+
+
+def kin_candidates(state: AlmokonState, attacker: Card) -> list[str]:
+    """The cards that may join ``attacker``'s attack (rulebook *Kinship*: "other cards you
+    control that share at least one subtype with the attacker"): any zone, ready or not;
+    not Terrain, which "cannot attack"."""
+    subtypes = set(state.definition(attacker.uid).subtypes)
+    return [c.uid for c in state.cards
+            if c.owner == attacker.owner and c.uid != attacker.uid
+            and state.definition(c.uid).type != "terrain"
+            and subtypes & set(state.definition(c.uid).subtypes)]
+
+
+def sets_to_list(candidates: Sequence[str], wrath: Callable[[str], int],
+                 key: Callable[[str], Hashable] = lambda uid: uid) -> list[tuple[str, ...]]:
+    """The sets of ``candidates`` that ``legal_actions`` lists, smallest first: candidates
+    with one ``key`` (copies of one card in hand) are one choice taken 0, 1, 2 … times (the
+    first copies).  Every set while there are at most :data:`SETS_LISTED_UP_TO`; beyond,
+    the summary: none, each card alone, and the fewest cards that give each total
+    (``wrath`` of each, highest first: one card, the two highest, … all of them), so the
+    cheapest Imbue and the strongest Kinship are among them."""
+    groups: dict[Hashable, list[str]] = {}
+    for uid in candidates:
+        groups.setdefault(key(uid), []).append(uid)
+    copies = list(groups.values())
+    if set_count(key(u) for u in candidates) > SETS_LISTED_UP_TO:
+        strongest = sorted(candidates, key=wrath, reverse=True)
+        summary = [(), *((same[0],) for same in copies),
+                   *(tuple(strongest[:n]) for n in range(2, len(strongest) + 1))]
+        return list(dict.fromkeys(summary))
+    counts = itertools.product(*(range(len(same) + 1) for same in copies))
+    sets = [tuple(uid for same, n in zip(copies, taken, strict=True) for uid in same[:n])
+            for taken in counts]
+    return sorted(sets, key=len)
+
+
+def _imbue_of(state: AlmokonState, action: PlayCard) -> tuple[str, ...]:
+    index = state.player_index(action.player)
+    if index is None or action.uid not in state.players[index].hand:
+        return ()
+    return tuple(base_id(u) for u in imbue_candidates(state, index, action.uid))
+
+
+def _kin_of(state: AlmokonState, action: Attack) -> tuple[str, ...]:
+    card = state.card(action.attacker)
+    return () if card is None else tuple(kin_candidates(state, card))
+
+
+SET_CHOICES = {
+    PlayCard: SetChoice("imbue", _imbue_of, SETS_LISTED_UP_TO,
+                        "Imbue: discard any number of Characters from your hand"),
+    Attack: SetChoice("kin", _kin_of, SETS_LISTED_UP_TO,
+                      "Kinship: any of the cards sharing a subtype with the attacker"),
+}
+"""The game contract's ``set_choices`` for Almokon: candidates written as ``same_move``
+writes them (a card in hand by its printed id, a card in play by its uid)."""
