@@ -43,22 +43,23 @@ def kin_candidates(state: AlmokonState, attacker: Card) -> list[str]:
             and subtypes & set(state.definition(c.uid).subtypes)]
 
 
-def sets_to_list(candidates: Sequence[str], wrath: Callable[[str], int],
-                 key: Callable[[str], Hashable] = lambda uid: uid) -> list[tuple[str, ...]]:
+def sets_to_list(candidates: Sequence[str], key: Callable[[str], Hashable] = lambda uid: uid,
+                 wrath: Callable[[str], int] | None = None) -> list[tuple[str, ...]]:
     """The sets of ``candidates`` that ``legal_actions`` lists, smallest first: candidates
     with one ``key`` (copies of one card in hand) are one choice taken 0, 1, 2 … times (the
     first copies).  Every set while there are at most :data:`SETS_LISTED_UP_TO`; beyond,
-    the summary: none, each card alone, and the fewest cards that give each total
-    (``wrath`` of each, highest first: one card, the two highest, … all of them), so the
-    cheapest Imbue and the strongest Kinship are among them."""
+    the summary: none, each card alone and all of them, and with ``wrath`` (for Imbue,
+    where a set must pay a cost) the fewest cards that give each total: the two of highest
+    Wrath, the three …"""
     groups: dict[Hashable, list[str]] = {}
     for uid in candidates:
         groups.setdefault(key(uid), []).append(uid)
     copies = list(groups.values())
     if set_count(key(u) for u in candidates) > SETS_LISTED_UP_TO:
-        strongest = sorted(candidates, key=wrath, reverse=True)
+        strongest = sorted(candidates, key=wrath, reverse=True) if wrath else candidates
+        firsts = range(2, len(strongest)) if wrath else ()
         summary = [(), *((same[0],) for same in copies),
-                   *(tuple(strongest[:n]) for n in range(2, len(strongest) + 1))]
+                   *(tuple(strongest[:n]) for n in firsts), tuple(strongest)]
         return list(dict.fromkeys(summary))
     counts = itertools.product(*(range(len(same) + 1) for same in copies))
     sets = [tuple(uid for same, n in zip(copies, taken, strict=True) for uid in same[:n])

@@ -892,7 +892,7 @@ def _with_imbue(state: AlmokonState, index: int, play: PlayCard) -> list[PlayCar
     if why_not(state, replace(play, imbue=tuple(candidates))) is not None:
         return []
     ap = state.players[index].ap
-    sets = sets_to_list(candidates, lambda uid: state.definition(uid).wrath, base_id)
+    sets = sets_to_list(candidates, base_id, lambda uid: state.definition(uid).wrath)
     return [replace(play, imbue=chosen) for chosen in sets
             if play_cost(state, play.uid, chosen) <= ap]
 
@@ -956,10 +956,8 @@ def _attack_candidates(state: AlmokonState, index: int) -> list[Attack]:
     for card in attackers:
         definition = state.definition(card.uid)
         frenzies = (False, True) if definition.has("frenzy") else (False,)
-        kins = [()]
-        if definition.has("kinship"):
-            kins = sets_to_list(kin_candidates(state, card),
-                                lambda uid: state.wrath(state.card(uid)))
+        kins = sets_to_list(kin_candidates(state, card)) if definition.has("kinship") \
+            else [()]
         for target in legal(attack_targets(state, card.uid)):
             for frenzy in frenzies:
                 if why_not(state, Attack(name, card.uid, target, frenzy)) is None:
