@@ -67,6 +67,24 @@ def sets_to_list(candidates: Sequence[str], key: Callable[[str], Hashable] = lam
     return sorted(sets, key=len)
 
 
+def set_candidates(state: AlmokonState, action: object) -> tuple[str, list[str]] | None:
+    """The field of ``action`` that holds a set the player picks and the cards (uids) it is
+    picked from as ``action``'s other fields stand: ``("imbue", …)`` for a card with Imbue,
+    ``("kin", …)`` for an attacker with Kinship; ``None`` for any other action."""
+    if isinstance(action, PlayCard) and not action.as_item:
+        index = state.player_index(action.player)
+        if index is None or action.uid not in state.players[index].hand \
+                or not state.definition(action.uid).has("imbue"):
+            return None
+        return "imbue", imbue_candidates(state, index, action.uid)
+    if isinstance(action, Attack):
+        card = state.card(action.attacker)
+        if card is None or not state.definition(card.uid).has("kinship"):
+            return None
+        return "kin", kin_candidates(state, card)
+    return None
+
+
 def _imbue_of(state: AlmokonState, action: PlayCard) -> tuple[str, ...]:
     index = state.player_index(action.player)
     if index is None or action.uid not in state.players[index].hand:
