@@ -205,3 +205,17 @@ def test_any_set_apply_takes_is_listed_or_declared(data):
         make = golem_play
     picked = data.draw(st.lists(st.sampled_from(pool), max_size=len(pool), unique=True))
     _check(ALMOKON, state, make(tuple(picked)))
+
+
+def test_imbue_sets_are_listed_for_a_crew_play_too():
+    """A Crew card with Imbue played as an Item is still played ("before playing a card
+    with Imbue"): its discard sets are listed for that form too."""
+    boarders = {"id": "golem-boarders", "name": "Golem Boarders", "type": "unit",
+                "unit": "land", "faction": "conquest", "cost": 5, "wrath": 2, "vigor": 2,
+                "keywords": ["Crew", "Imbue"]}
+    state = board("Aria ironclad-galley open-sea", card_defs=[boarders],
+                  aria={"ap": 2, "hand": ["golem-boarders", "berserker-chief"]})
+    action = PlayCard("Aria", "golem-boarders", "ironclad-galley", ("berserker-chief",), True)
+    ALMOKON.apply(state, action)
+    assert action in ALMOKON.legal_actions(state)
+    _check(ALMOKON, state, action)

@@ -71,7 +71,7 @@ def set_candidates(state: AlmokonState, action: object) -> tuple[str, list[str]]
     """The field of ``action`` that holds a set the player picks and the cards (uids) it is
     picked from as ``action``'s other fields stand: ``("imbue", …)`` for a card with Imbue,
     ``("kin", …)`` for an attacker with Kinship; ``None`` for any other action."""
-    if isinstance(action, PlayCard) and not action.as_item:
+    if isinstance(action, PlayCard):
         index = state.player_index(action.player)
         if index is None or action.uid not in state.players[index].hand \
                 or not state.definition(action.uid).has("imbue"):
@@ -85,22 +85,20 @@ def set_candidates(state: AlmokonState, action: object) -> tuple[str, list[str]]
     return None
 
 
-def _imbue_of(state: AlmokonState, action: PlayCard) -> tuple[str, ...]:
-    index = state.player_index(action.player)
-    if index is None or action.uid not in state.players[index].hand:
+def _written(state: AlmokonState, action: object) -> tuple[str, ...]:
+    """The candidates of ``action``'s set as ``same_move`` writes them: a card in hand by its
+    printed id, a card in play by its uid."""
+    picked = set_candidates(state, action)
+    if picked is None:
         return ()
-    return tuple(base_id(u) for u in imbue_candidates(state, index, action.uid))
-
-
-def _kin_of(state: AlmokonState, action: Attack) -> tuple[str, ...]:
-    card = state.card(action.attacker)
-    return () if card is None else tuple(kin_candidates(state, card))
+    field, cards = picked
+    return tuple(base_id(u) for u in cards) if field == "imbue" else tuple(cards)
 
 
 SET_CHOICES = {
-    PlayCard: SetChoice("imbue", _imbue_of, SETS_LISTED_UP_TO,
+    PlayCard: SetChoice("imbue", _written, SETS_LISTED_UP_TO,
                         "Imbue: discard any number of Characters from your hand"),
-    Attack: SetChoice("kin", _kin_of, SETS_LISTED_UP_TO,
+    Attack: SetChoice("kin", _written, SETS_LISTED_UP_TO,
                       "Kinship: any of the cards sharing a subtype with the attacker"),
 }
 """The game contract's ``set_choices`` for Almokon: candidates written as ``same_move``

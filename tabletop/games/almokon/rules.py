@@ -915,13 +915,13 @@ def _play_candidates(state: AlmokonState, index: int) -> list[PlayCard]:
         else:
             targets = _targets_for(state, index, definition.play)
         plays = [PlayCard(name, uid, t) for t in targets]
+        if definition.has("crew"):
+            plays += [PlayCard(name, uid, t, (), True)
+                      for t in legal(attach_targets(state, index, uid, True))]
         if definition.has("imbue"):
             out += [form for play in plays for form in _with_imbue(state, index, play)]
         else:
             out += [play for play in plays if why_not(state, play) is None]
-        if definition.has("crew"):
-            out += [play for t in legal(attach_targets(state, index, uid, True))
-                    if why_not(state, play := PlayCard(name, uid, t, (), True)) is None]
     return out
 
 
