@@ -975,7 +975,7 @@ def _response_actions(state: AlmokonState, index: int) -> list:
 def legal_actions(state: AlmokonState) -> list:
     """Every legal action for the player to act (empty once the game is over), up to
     :func:`same_move`: one copy of each card in hand is listed, and each Imbue discard set
-    and Kinship helper set once (as a set of printed cards).
+    (copies of a card alike) and Kinship helper set once, in any order.
 
     Imbue and Kinship let a player pick any number of cards, so the sets are listed as
     :func:`~tabletop.games.almokon.choice_sets.sets_to_list` says: every legal set while
