@@ -135,6 +135,7 @@ def test_the_first_frame_makes_only_the_actions_it_builds(tmp_path):
     assert "MoveKnight" in made  # the legal moves of the Knight whose turn it is
     assert not {"PlaceKnight", "AddTerrain", "RemovePiece", "Throw", "Climb"} & set(made)
     assert [m for m in UNUSED_PYGAME if m in loaded] == []
+    assert "pygame.pkgdata" not in loaded and "importlib.resources" not in loaded  # the icon
     assert report_after("import tabletop.ui\nimport pygame.system\nimport pygame.typing",
                         "'pygame.system' in sys.modules")  # left out only while pygame loads
 

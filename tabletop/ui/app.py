@@ -697,6 +697,25 @@ def present(app: App) -> None:
     pygame.display.flip()
 
 
+def _set_pygame_icon() -> None:
+    """Give the window pygame's own icon, as ``set_mode`` would, but read from its file when
+    pygame is installed as a folder: ``set_mode`` looks the file up through
+    ``pygame.pkgdata``, whose import brings in :mod:`importlib.resources` with archives and
+    temporary files, more than the rest of opening the window costs.  The same file, loaded
+    the same way (``load_basic``), with black see-through except on macOS (as pygame does)."""
+    from tabletop.resources import package_files
+
+    folder = package_files("pygame")
+    if not isinstance(folder, Path):  # not a folder: pygame looks the icon up itself
+        return
+    mac = sys.platform == "darwin"
+    icon = pygame.image.load_basic(str(folder / ("pygame_icon_mac.bmp" if mac
+                                                 else "pygame_icon.bmp")))
+    if not mac:
+        icon.set_colorkey(0)
+    pygame.display.set_icon(icon)
+
+
 def run(path: str | None, *, frames: int | None = None,
         new: tuple[Game, State] | None = None, ui_scale: int | None = None,
         theme_name: str | None = None) -> int:
@@ -752,6 +771,7 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
     stopped = StopSignals(stop)
     try:
         with stopped:  # after SDL's start, so that these handlers replace SDL's
+            _set_pygame_icon()
             window = pygame.display.set_mode(theme.DEFAULT_WINDOW, pygame.RESIZABLE)
             pygame.display.set_caption(f"tabletop — {Path(path).name if path else game.title}")
             app = App(session, window.get_size())
