@@ -741,3 +741,35 @@ def test_the_trays_keys_line_offers_no_reroll_when_none_is_left():
         tray._draw_hints(surface, pygame.Rect(0, 0, 800, 60))
         words = " ".join(d.full for d in textlayer.drawn())
         assert ("R re-roll" in words) is offered and "Enter use this roll" in words
+
+
+def _jousting_buttons(state):
+    game = layouts.load(ROOT / "joust-mid-joust.toml")[0]
+    return {b.label: b.enabled for b in JoustController(Session(game, state)).buttons()
+            if b.label in ("Joust!", "End round") or b.label.startswith(("Reveal", "All"))}
+
+
+def test_jousting_buttons_are_enabled_only_when_the_rules_core_allows_their_action():
+    """Joust!, Reveal and End round follow the rules core's legal actions: after a joust is
+    scored Joust! is off (the next must be revealed); while a choice waits (a Perk a King's
+    Crown left, say) none of them is on; part-way through a joust Joust! goes on with it."""
+    from tabletop.games.joust.actions import Throw
+    from tabletop.games.joust.state import Pending
+    from tabletop.games.joust.throws import next_step
+
+    game, state = layouts.load(ROOT / "joust-mid-joust.toml")
+    session = Session(game, state)
+    assert _jousting_buttons(state) == {"Reveal joust 3": False, "Joust!": True,
+                                        "End round": False}
+    house = state.initiative
+    step = next_step(state)
+    assert session.perform(Throw(house, tuple((slot, 2) for slot in step.slots)))
+    assert session.state.throw is not None and _jousting_buttons(session.state)["Joust!"]
+    scored = replace(state, resolved=2, throw=None)
+    assert _jousting_buttons(scored) == {"Reveal joust 3": True, "Joust!": False,
+                                         "End round": False}
+    waiting = replace(state, pending=(Pending(house, "advance", "Rally", 1, "a Crown"),))
+    assert not any(_jousting_buttons(waiting).values())
+    done = replace(state, revealed=3, resolved=3)
+    assert _jousting_buttons(done) == {"All jousts revealed": False, "Joust!": False,
+                                       "End round": True}

@@ -23,13 +23,17 @@ import pygame
 
 from tabletop.games.joust.actions import (
     AdvanceCrown,
+    Aim,
     Attach,
     ChooseFavor,
+    Convert,
     EndRound,
+    Keep,
     PlaceDie,
     PlaceToken,
     Ready,
     RemoveDie,
+    Reroll,
     Reveal,
     SetOrder,
 )
@@ -40,6 +44,8 @@ from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.facades.joust import (
     HAND_KINDS,
     acting,
+    is_chance_node,
+    legal_actions,
     perk_words,
     slot_mismatch,
     view_for,
@@ -73,6 +79,7 @@ class JoustController(GameController):
         self.seed_base = random.SystemRandom().randrange(2**20)
         self.handing_over = False
         self.final_shown = session.state.phase == "over"
+        self._jousting: tuple[JoustState | None, tuple[bool, bool, bool]] = (None, (False,) * 3)
 
     # -- who may see what --------------------------------------------------------------------
 
@@ -264,18 +271,32 @@ class JoustController(GameController):
             out.append(ButtonSpec("Clear order", self._clear_order, "",
                                   bool(self.selection.pending_order)))
         if state.phase == "jousting":
+            reveal, roll, end = self.jousting_moves()
             upcoming = state.revealed + 1  # no "Reveal joust 4" once the three are shown
             out.append(ButtonSpec(f"Reveal joust {upcoming}" if upcoming <= JOUSTS
                                   else "All jousts revealed",
-                                  lambda: self.perform(Reveal()), "R",
-                                  state.revealed == state.resolved < JOUSTS))
-            out.append(ButtonSpec("Joust!", self.open_tray, "J",
-                                  state.revealed > state.resolved))
-            out.append(ButtonSpec("End round", lambda: self.perform(EndRound()), "",
-                                  state.resolved >= JOUSTS, slot="end"))
+                                  lambda: self.perform(Reveal()), "R", reveal))
+            out.append(ButtonSpec("Joust!", self.open_tray, "J", roll))
+            out.append(ButtonSpec("End round", lambda: self.perform(EndRound()), "", end,
+                                  slot="end"))
         if self._crown_options():
             out.append(ButtonSpec("Place Crowns", self._crown_menu, "C"))
         return out
+
+    def jousting_moves(self) -> tuple[bool, bool, bool]:
+        """Whether Reveal, the joust's roll (Joust!) and End round are legal now, read from
+        the rules core's legal actions (the roll: a throw of the joust's dice is due, a chance
+        point, or one of its choices is legal: Targeting, a reroll or Keep, Mark of the
+        Church); asked once per state."""
+        state: JoustState = self.session.state
+        if self._jousting[0] is not state:
+            legal = legal_actions(state)
+            moves = (Reveal() in legal,
+                     is_chance_node(state) or any(isinstance(a, Aim | Reroll | Keep | Convert)
+                                                  for a in legal),
+                     EndRound() in legal)
+            self._jousting = (state, moves)
+        return self._jousting[1]
 
     def key_help(self) -> list[tuple[str, str]]:
         return [("drag or click a die", "place it on a Bravery Token of its colour or an "
@@ -514,6 +535,11 @@ class JoustController(GameController):
         state: JoustState = self.session.state
         if state.phase != "jousting" or state.revealed <= state.resolved:
             self.session.tell("reveal the next joust first", error=True)
+            return
+        if not self.jousting_moves()[1]:
+            self.session.tell("the joust cannot be rolled now: " + (
+                joust_phases.describe_pending(state.pending[0]) + " first" if state.pending
+                else "it is over"), error=True)
             return
         if self.app is not None:
             seed = self.seed_base * 64 + state.round * 8 + state.resolved
