@@ -125,7 +125,7 @@ def test_enemy_phase_one_activation_per_click_with_the_reason():
     assert [b.label for b in buttons] == ["Next enemy"]
     buttons[0].on_click()
     new = app.session.log[before:]
-    assert new[0].startswith("Grunt activates: the closest hero is 1 zone(s) away")
+    assert new[0].startswith("Grunt activates: the closest hero is 1 zone away")
     assert "Aria, earliest in player order" in new[0]
     assert app.session.state.round.queue == ("blue",)
 

@@ -45,6 +45,7 @@ from tabletop.ui.controllers.base import Controller
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
+from tabletop.wording import counted
 
 FELT = (33, 84, 62)
 FELT_EDGE = (92, 62, 38)
@@ -303,7 +304,8 @@ class DiceTray(Controller):
                 sides = [done.kind(i).sides for i in range(len(done))]
                 start = list(self.animation.final) + [Pose(0, 0, 0, 0)] * (len(done) - len(
                     self.roll))
-                self.notes.append(f"Aftershock: {len(done) - len(self.roll)} more black dice")
+                more = counted(len(done) - len(self.roll), "more black die")
+                self.notes.append(f"Aftershock: {more}")
                 self.animation = throw(sides, done.faces, done.seed, len(done.steps),
                                        moving=range(len(self.roll), len(done)), start=start,
                                        size=self.animation.size)
@@ -458,7 +460,8 @@ class DiceTray(Controller):
             text(surface, kind_name, (x + chip + 4, y + chip // 2), 14, theme.TEXT_DIM,
                  anchor="midleft")
             x += chip + 12 + theme.font(14).size(kind_name)[0]
-        hand = f"next throw: {len(self.pending)} dice" if self.pending else "next throw: none"
+        hand = f"next throw: {counted(len(self.pending), 'die')}" if self.pending else \
+            "next throw: none"
         text(surface, hand, (box.right - 14, y + chip // 2), 16, theme.TEXT, anchor="midright")
         return y + chip
 
