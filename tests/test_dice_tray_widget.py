@@ -281,3 +281,29 @@ def test_upright_share_fits_an_upright_square_in_a_turned_die():
                                                              + math.sin(math.pi / 24)))
     assert upright_share(math.pi / 4) == MIN_SHARE  # words stay whole near 45 degrees
     assert upright_share(math.pi) == pytest.approx(1)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_free_trays_palette_names_each_die_in_words_and_cuts_none(size):
+    """The palette beside "add:" names each die of every family in words (white Crit d10,
+    black Fealty, melee weapon), never by its kind id, each name whole, and every chip still
+    adds its die."""
+    from tabletop.dice import tray_rules
+    from tabletop.ui import textlayer
+
+    game, state = layouts.load(str(LAYOUTS / "clash-teaching.toml"))
+    app = App(Session(game, state), size)
+    for family in tray_rules.FAMILIES:
+        tray = DiceTray(app.session, list(family.default))
+        app.push(tray)
+        app.draw(pygame.Surface(size))
+        words = {d.words: d for d in textlayer.drawn()}
+        for kind in family.kinds:
+            name = tray_rules.kind_words(kind)
+            assert name != kind and name in words and not words[name].shortened, name
+            assert kind not in words
+        chip = next(rect for rect, kind in tray._chips if kind == family.kinds[-1])
+        before = len(tray.pending)
+        tray._click(chip.center, 1)
+        assert len(tray.pending) == before + 1 and tray.pending[-1] == family.kinds[-1]
+        app.stack.pop()

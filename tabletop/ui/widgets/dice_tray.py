@@ -43,7 +43,7 @@ from tabletop.dice.tray import (
 from tabletop.errors import TabletopError
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.session import Session
-from tabletop.ui.views.base import text, wrap
+from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 from tabletop.wording import counted
 
@@ -444,25 +444,33 @@ class DiceTray(Controller):
                                               hint_height))
 
     def _draw_palette(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """The palette under the title: "add:", then each die of the family with its name in
+        words, on as many rows as the box's width needs (never under the next throw's count
+        at the right); returns the palette's bottom."""
         self._chips = []
         x, y, chip = box.x + 14, box.y + 40, 30
         if self.fixed:
             return y
+        hand = f"next throw: {counted(len(self.pending), 'die')}" if self.pending else \
+            "next throw: none"
+        text(surface, hand, (box.right - 14, y + chip // 2), 16, theme.TEXT, anchor="midright")
+        right = box.right - 28 - text_size(hand, 16)[0]
         text(surface, "add:", (x, y + chip // 2), 16, theme.TEXT_DIM, anchor="midleft")
-        x += 36
+        start = x = x + 36
         for kind_name in self.family.kinds:
             kind = default_kinds()[kind_name]
+            words = tray_rules.kind_words(kind_name)
+            width = chip + 4 + text_size(words, 14)[0]
+            if x + width > right and x > start:
+                x, y = start, y + chip + 6
             image = die_image(kind_name, kind.sides - 1 if kind.game == "kings-champion" else -1,
                               chip, False)
             where = pygame.Rect(x, y, chip, chip)
             surface.blit(image, where)
             self._chips.append((where, kind_name))
-            text(surface, kind_name, (x + chip + 4, y + chip // 2), 14, theme.TEXT_DIM,
-                 anchor="midleft")
-            x += chip + 12 + theme.font(14).size(kind_name)[0]
-        hand = f"next throw: {counted(len(self.pending), 'die')}" if self.pending else \
-            "next throw: none"
-        text(surface, hand, (box.right - 14, y + chip // 2), 16, theme.TEXT, anchor="midright")
+            text(surface, words, (x + chip + 4, y + chip // 2), 14, theme.TEXT_DIM,
+                 anchor="midleft", max_width=right - x - chip - 4)
+            x += width + 12
         return y + chip
 
     def _draw_felt(self, surface: pygame.Surface, area: pygame.Rect) -> None:
