@@ -307,3 +307,30 @@ def test_the_free_trays_palette_names_each_die_in_words_and_cuts_none(size):
         tray._click(chip.center, 1)
         assert len(tray.pending) == before + 1 and tray.pending[-1] == family.kinds[-1]
         app.stack.pop()
+
+
+@pytest.mark.parametrize("layout", ["fateforge-chapel.toml", "joust-mid-joust.toml",
+                                    "clash-teaching.toml"])
+def test_no_tooltip_of_the_board_shows_over_an_open_dice_tray(layout):
+    """The tray is on top: the pointer resting where a piece's name has a tooltip on the board
+    shows nothing of the board once the tray covers it; the tray's own tooltips still show."""
+    from tabletop.ui import textlayer
+    from tabletop.ui.widgets.tooltip import tip_for
+
+    app = _app(layout)
+    app.draw(pygame.Surface(SIZE))
+    board = app.areas.board
+    tips = [d.rect for d in textlayer.drawn() if d.tooltip and board.contains(d.rect)]
+    assert tips, "the board has a tooltip to rest the pointer on"
+    tray = DiceTray(app.session, ["d6"])
+    app.push(tray)
+    app.draw(pygame.Surface(SIZE))
+    for rect in tips:
+        tip = tip_for(rect.center)
+        assert tip is None or tip[0].colliderect(tray_box(app)), tip
+    assert not [d.words for d in textlayer.drawn() if d.role == "label"
+                and board.colliderect(d.rect)], "no board label is on show under the tray"
+
+
+def tray_box(app):
+    return app.areas.board.inflate(-24, -24)

@@ -43,6 +43,7 @@ from tabletop.dice.tray import (
 from tabletop.errors import TabletopError
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.session import Session
+from tabletop.ui.textlayer import cover
 from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 from tabletop.wording import counted
@@ -424,6 +425,7 @@ class DiceTray(Controller):
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 160))
         surface.blit(shade, rect)
+        cover(surface, rect)  # the tray is on top: no tooltip of the board under it shows
         box = rect.inflate(-24, -24)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
