@@ -46,13 +46,23 @@ from tabletop.ui.facades.joust import (
     acting,
     is_chance_node,
     legal_actions,
+    next_step,
     perk_words,
+    roll_slots,
     slot_mismatch,
     view_for,
+    waiting_words,
     winner,
 )
 from tabletop.ui.session import Session
-from tabletop.ui.views.joust import FITS, HOUSE_COLOURS, Hit, Selection, draw_joust
+from tabletop.ui.views.joust import (
+    FITS,
+    HOUSE_COLOURS,
+    Hit,
+    RolledSoFar,
+    Selection,
+    draw_joust,
+)
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.handover import HandOver
 
@@ -167,7 +177,8 @@ class JoustController(GameController):
                 _far(self.drag_from, self.mouse):
             drag = (self.selection.colour, self.mouse)
         self.hits = draw_joust(surface, rect, view, selection=self.selection,
-                               note=self.note(view), drag=drag, viewport=self.viewport)
+                               note=self.note(view), drag=drag, viewport=self.viewport,
+                               rolled=rolled_so_far(view))
 
     def note(self, view: JoustState) -> list[str]:
         """Words beside The List: the last joust's score, or what to do now."""
@@ -544,6 +555,23 @@ class JoustController(GameController):
         if self.app is not None:
             seed = self.seed_base * 64 + state.round * 8 + state.resolved
             self.app.push(JoustTray(self.session, seed))
+
+
+def rolled_so_far(state: JoustState) -> RolledSoFar | None:
+    """The revealed joust part-way rolled, as The List shows it (each Knight's dice thrown so
+    far, with their colours, and the step the rules core waits for), or ``None`` when no joust
+    is part-way rolled (*Jousting Phase Tasks* 5-8, rolled one step at a time)."""
+    if state.throw is None or state.phase != "jousting" or \
+            state.revealed != state.resolved + 1:
+        return None
+    step, pair = next_step(state), state.jousters(state.resolved)
+    if step is None or pair is None:
+        return None
+    dice = []
+    for knight, roll in zip(pair, state.throw.rolls, strict=True):
+        colours = dict(roll_slots(state, knight))
+        dice.append((roll.house, tuple((colours.get(d.slot, "black"), d) for d in roll.dice)))
+    return RolledSoFar(tuple(dice), waiting_words(step), step.house)
 
 
 def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:
