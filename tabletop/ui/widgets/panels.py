@@ -141,13 +141,14 @@ class PanelBody:
         rows = _rows(facts, legend, width)
         cue_height = theme.ui(CUE)
         room = rect.height - cue_height
+        if rows and rows[min(self.first, len(rows) - 1)].height > room:
+            cue_height, room = 0, rect.height  # no room for a row and the cue: rows alone
         last_first = len(rows) - 1
         while last_first > 0 and sum(r.height for r in rows[last_first - 1:]) <= room:
             last_first -= 1
         self.first = max(0, min(self.first, last_first))
         y, index = rect.y, self.first
-        while index < len(rows) and (y + rows[index].height <= rect.y + room
-                                     or index == self.first):
+        while index < len(rows) and y + rows[index].height <= rect.y + room:
             rows[index].draw(surface, rect.x, y, width)
             y += rows[index].height
             index += 1
@@ -163,6 +164,8 @@ class PanelBody:
                             max(8, track.height * (y - rect.y) // whole))
         thumb.bottom = min(thumb.bottom, track.bottom)
         pygame.draw.rect(surface, theme.TEXT_DIM, thumb, border_radius=2)
+        if not cue_height:
+            return rect.height
         self.cue = pygame.Rect(rect.x, rect.y + room, rect.width, cue_height)
         pygame.draw.line(surface, theme.PANEL_EDGE, self.cue.topleft, self.cue.topright)
         size = theme.ui(13)
