@@ -196,6 +196,11 @@ def exit_lines(state: FateforgeState) -> list[str]:
     return lines
 
 
+PHASE_WORDS = {"preparation": "Preparation Phase", "action": "Action Phase",
+               "cleanup": "Clean-Up Phase", "exit": "Exit", "over": "Scene over"}
+"""The phases of a combat round as the rulebook names them (*The Combat Round*), and the
+scene's end."""
+
 class FateforgeController(GameController):
     """The Fateforge combat map screen (see the module docstring)."""
 
@@ -303,7 +308,7 @@ class FateforgeController(GameController):
     def panel_lines(self) -> list[str]:
         state = self.state
         rnd = state.round
-        lines = [f"Round {rnd.number} of {rnd.of} · {rnd.phase}",
+        lines = [f"Round {rnd.number} of {rnd.of} · {PHASE_WORDS[rnd.phase]}",
                  "Order: " + " > ".join(rnd.sequence)]
         if self.only_move():  # "what now" when one kind of move is left
             lines.insert(1, self.only_move())
@@ -367,9 +372,7 @@ class FateforgeController(GameController):
             if current in (REACTIONS, TURNS):
                 return (current, ENEMY_COLOURS["red"])
             return (f"{current}'s turn", hero_colour(state, current))
-        words = {"preparation": "Preparation", "cleanup": "Clean-Up", "exit": "Exit",
-                 "over": "Scene over"}[rnd.phase]
-        return (f"Round {rnd.number}: {words}", (90, 90, 110))
+        return (f"Round {rnd.number}: {PHASE_WORDS[rnd.phase]}", (90, 90, 110))
 
     # -- buttons -----------------------------------------------------------------------------
 
