@@ -37,7 +37,7 @@ from tabletop.games.joust.actions import (
     Reveal,
     SetOrder,
 )
-from tabletop.games.joust.state import JOUSTS, JoustState
+from tabletop.games.joust.state import JOUSTS, PHASE_TITLES, JoustState
 from tabletop.ui.controllers import joust_phases
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.joust_tray import JoustTray
@@ -247,7 +247,8 @@ class JoustController(GameController):
 
     def panel_lines(self) -> list[str]:
         view = self.view_state()
-        lines = [f"Round {view.round} of 6, {view.phase}; {view.initiative} has initiative."]
+        lines = [f"Round {view.round} of 6, {PHASE_TITLES[view.phase]}; {view.initiative} has "
+                 f"initiative."]
         for house in view.households:
             lines.append(f"{house.name}: Morale {house.morale} · Reputation "
                          f"{house.reputation} · promoted {house.promoted()}")
