@@ -234,13 +234,13 @@ def test_the_reroll_line_shows_the_rules_refusal_before_r(monkeypatch):
     _settle(app, tray)
     tray.chosen = {1}
     app.draw(pygame.Surface(SIZE))
-    assert "re-roll dice 2: +1 Heat (R)" in words
+    assert "re-roll die 2: +1 Heat (R)" in words
     _key(app, pygame.K_r)
     _settle(app, tray)
     tray.chosen = {1}
     words.clear()
     app.draw(pygame.Surface(SIZE))
-    refusal = [w for w in words if w.startswith("re-roll dice 2:")]
+    refusal = [w for w in words if w.startswith("re-roll die 2:")]
     assert refusal and "already re-rolled" in " ".join(words) and "(R)" not in refusal[0]
 
 

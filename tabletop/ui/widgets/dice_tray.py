@@ -46,7 +46,7 @@ from tabletop.ui.session import Session
 from tabletop.ui.textlayer import cover
 from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
-from tabletop.wording import counted
+from tabletop.wording import counted, numbered
 
 FELT = (33, 84, 62)
 FELT_EDGE = (92, 62, 38)
@@ -287,7 +287,8 @@ class DiceTray(Controller):
         self.animation = animate_roll(new, self.animation)
         self.roll = new
         self.clock = 0.0
-        self.notes.append(f"re-rolled {self._names(sorted(self.chosen))}: {words}")
+        self.notes.append(f"re-rolled {numbered('die', (i + 1 for i in sorted(self.chosen)))}: "
+                          f"{words}")
         self.chosen.clear()
         self.message = ""
         if self.on_change is not None:
@@ -363,9 +364,6 @@ class DiceTray(Controller):
             if kind is None or self.pending[index] == kind:
                 del self.pending[index]
                 return
-
-    def _names(self, indices: Sequence[int]) -> str:
-        return ", ".join(str(i + 1) for i in indices)
 
     # -- events -------------------------------------------------------------------------------
 
@@ -531,7 +529,7 @@ class DiceTray(Controller):
         lines += [(note, 15, theme.TEXT_DIM) for note in self.notes]
         if self.chosen:
             cost, allowed = self._cost()
-            lines.append((f"re-roll dice {self._names(sorted(self.chosen))}: {cost}"
+            lines.append((f"re-roll {numbered('die', (i + 1 for i in sorted(self.chosen)))}: {cost}"
                           + (" (R)" if allowed else ""), 16, theme.OK if allowed else theme.ERROR))
         if any(self.roll.kind(i).placeholder for i in range(len(self.roll))):
             lines.append(("placeholder faces: check them against your dice "
