@@ -100,6 +100,7 @@ from tabletop.ui.views.fateforge import (
 )
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.dice_tray import DiceTray
+from tabletop.wording import numbered
 
 MAX_ENEMY_D6 = 6
 """The most D6 one enemy activation is rolled (each tie asks one; a seeded roll settles long
@@ -878,7 +879,7 @@ class FateforgeController(GameController):
                      chosen: set[int]) -> tuple[Roll, str]:
         """The Energy Reroll in the tray, with the hero's real energy (the dice module's
         rule); refused in a throw that is itself the Energy Reroll."""
-        action = f"re-roll dice {', '.join(str(i + 1) for i in chosen)}"
+        action = f"re-roll {numbered('die', (i + 1 for i in sorted(chosen)))}"
         if throw.misses is not None:
             raise IllegalActionError(action, f"these dice are {throw.hero}'s Energy Reroll, "
                                              "once per combat round")
