@@ -388,3 +388,20 @@ def test_the_side_panel_shows_every_line_of_the_facts_and_legend_whole(layout, s
     picture = " ".join(panel_words())
     for line in [*app.screen.panel_lines(), *(m for _, m in app.screen.legend())]:
         assert all(word in picture for word in line.split()), line
+
+
+def test_the_caption_under_the_map_shows_every_reason_whole_at_1280_by_800():
+    """The reasons the selected hero cannot attack an enemy (one line per group) no longer end
+    in "…" when there are more than the strip holds at its usual size: the strip draws them a
+    little smaller, and scrolls (with its cue line) only past that."""
+    from tabletop.ui import textlayer
+
+    app = open_app()
+    app = open_app(state=at_turn(app, "Aria", ["step", "shot"]))
+    click_on(app, "Aria")
+    caption = app.screen.overlays().caption
+    assert len(caption) >= 4
+    app.draw(pygame.Surface(SIZE))
+    shown = [d.words for d in textlayer.drawn()]
+    assert all(line in shown for line in caption)
+    assert not [w for w in shown if w.endswith("…")]

@@ -188,7 +188,8 @@ class App:
             return
         if event.type == pygame.KEYDOWN and self._look_key(event):
             return
-        if self.log_panel.handle_event(event) or self.panel_body.handle_event(event):
+        scrolling = (self.log_panel, self.panel_body, *self.screen.scrollers())
+        if any([column.handle_event(event) for column in scrolling]):  # each sees the motion
             return
         event = self.navigator.filter(event)
         if event is None:  # it zoomed or panned the board

@@ -100,6 +100,7 @@ from tabletop.ui.views.fateforge import (
 )
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.dice_tray import DiceTray
+from tabletop.ui.widgets.panels import PanelBody
 from tabletop.wording import numbered
 
 MAX_ENEMY_D6 = 6
@@ -258,7 +259,12 @@ class FateforgeController(GameController):
             if self.state.find_hero(current or ""):
                 self.selected = current
         self.fit = draw_fateforge(surface, rect, self.state, self.overlays(), self.layers,
-                                  self.viewport)
+                                  self.viewport,
+                                  can_scroll=self.app is None or self.app.interactive)
+
+    def scrollers(self) -> list[PanelBody]:
+        """The caption strip's column: the wheel over it scrolls it, not the map."""
+        return [self.layers.caption]
 
     def overlays(self) -> FateforgeOverlays:
         """Selection highlights and the caption for the current state."""

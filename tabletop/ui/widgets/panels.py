@@ -47,14 +47,16 @@ def _sized(pixels: int, percent: int) -> int:
 
 
 def _rows(facts: Sequence[str], legend: Sequence[LegendRow], width: int,
-          percent: int = 100) -> list[_Row]:
-    """The column's rows ``width`` pixels wide: each wrapped line of the facts, a gap, then
-    each legend row (a swatch and its meaning wrapped beside it, kept together)."""
+          percent: int = 100, heading: bool = True) -> list[_Row]:
+    """The column's rows ``width`` pixels wide: each wrapped line of the facts (the first a
+    heading, with ``heading``), a gap, then each legend row (a swatch and its meaning wrapped
+    beside it, kept together)."""
     rows: list[_Row] = []
     step = max(READABLE + 2, theme.ui(LINE) * percent // 100)
     for index, line in enumerate(facts):
-        size = _sized(HEADING_SIZE if index == 0 else FACT_SIZE, percent)
-        colour = theme.ACCENT if index == 0 else theme.TEXT
+        first = heading and index == 0
+        size = _sized(HEADING_SIZE if first else FACT_SIZE, percent)
+        colour = theme.ACCENT if first else theme.TEXT
         for part in wrap(line, size, width):
             rows.append(_Row(step, 1, lambda s, x, y, w, p=part, z=size, c=colour:
                              text(s, p, (x, y), z, c, max_width=w)))
@@ -104,25 +106,25 @@ class PanelBody:
         return self._count > 0
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, facts: Sequence[str],
-             legend: Sequence[LegendRow], *, can_scroll: bool = True) -> int:
-        """Draw the column into ``rect``; returns the height used.  Taller than ``rect``: with
-        ``can_scroll`` (the window) the rows from :attr:`first` that fit, a scroll bar and the
-        cue line; without (a picture), the column a little smaller until it fits."""
+             legend: Sequence[LegendRow], *, can_scroll: bool = True, heading: bool = True,
+             least: int = 100) -> int:
+        """Draw the column into ``rect`` (the facts' first line a heading, with ``heading``);
+        returns the height used.  Taller than ``rect``: drawn a little smaller, down to
+        ``least`` percent (a picture, ``can_scroll`` false: as small as need be), and
+        if it still does not fit, the rows from :attr:`first` that fit, a scroll bar and the
+        cue line."""
         key = (tuple(facts), tuple(legend))
         if key != self._key:  # new words: from their top
             self._key, self.first = key, 0
         self.rect, self.cue, self._count = pygame.Rect(rect), pygame.Rect(0, 0, 0, 0), 0
-        rows = _rows(facts, legend, rect.width)
-        total = sum(row.height for row in rows)
-        if total <= rect.height:
-            return self._draw_rows(surface, rect, rows)
-        if not can_scroll:
-            for percent in SHRINK[1:]:
-                rows = _rows(facts, legend, rect.width, percent)
-                if sum(row.height for row in rows) <= rect.height:
-                    break
-            return self._draw_rows(surface, rect, rows)
-        return self._draw_scrolled(surface, rect, facts, legend)
+        for percent in SHRINK:
+            if can_scroll and percent < least:
+                break
+            rows = _rows(facts, legend, rect.width, percent, heading)
+            fits = sum(row.height for row in rows) <= rect.height
+            if fits or (not can_scroll and percent == SHRINK[-1]):
+                return self._draw_rows(surface, rect, rows)
+        return self._draw_scrolled(surface, rect, facts, legend, heading)
 
     def _draw_rows(self, surface: pygame.Surface, rect: pygame.Rect, rows: list[_Row]) -> int:
         y = rect.y
@@ -134,11 +136,11 @@ class PanelBody:
         return y - rect.y
 
     def _draw_scrolled(self, surface: pygame.Surface, rect: pygame.Rect, facts: Sequence[str],
-                       legend: Sequence[LegendRow]) -> int:
+                       legend: Sequence[LegendRow], heading: bool) -> int:
         """The rows from :attr:`first` that fit above the cue line, the scroll bar at the
         right and the cue line at the foot."""
         width = rect.width - theme.ui(BAR) - theme.ui(6)
-        rows = _rows(facts, legend, width)
+        rows = _rows(facts, legend, width, heading=heading)
         cue_height = theme.ui(CUE)
         room = rect.height - cue_height
         if rows and rows[min(self.first, len(rows) - 1)].height > room:
