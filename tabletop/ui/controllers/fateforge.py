@@ -101,7 +101,7 @@ from tabletop.ui.views.fateforge import (
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.dice_tray import DiceTray
 from tabletop.ui.widgets.panels import PanelBody
-from tabletop.wording import numbered
+from tabletop.wording import counted, numbered
 
 MAX_ENEMY_D6 = 6
 """The most D6 one enemy activation is rolled (each tie asks one; a seeded roll settles long
@@ -551,8 +551,7 @@ class FateforgeController(GameController):
     def _end_turn_label(self) -> str:
         """"End turn", saying how many unused results ending it discards."""
         unused = self._unused()
-        return f"End turn: {unused} {'dice' if unused != 1 else 'die'} lost" if unused \
-            else "End turn"
+        return f"End turn: {counted(unused, 'die')} lost" if unused else "End turn"
 
     def _fountain_ends_turn(self) -> bool:
         hero = self.state.find_hero(self.state.round.current or "")
@@ -573,8 +572,8 @@ class FateforgeController(GameController):
         hero = self.state.round.current
         self.app.push(ChoiceMenu(
             f"Fountain {self._fountain_label(action)}?",
-            [(f"Drink and end {hero}'s turn, discarding {unused} unused result"
-              f"{'s' if unused != 1 else ''}", action)], self.perform,
+            [(f"Drink and end {hero}'s turn, discarding {counted(unused, 'unused result')}",
+              action)], self.perform,
             ["Esc keeps the turn going: the fountain can still be used when you end the "
              "turn yourself."]))
 
