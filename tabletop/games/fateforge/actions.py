@@ -16,6 +16,7 @@ from typing import ClassVar
 from tabletop.dice.fateforge_rolls import die_word
 from tabletop.frozen import Frozen
 from tabletop.games.choices import Choice
+from tabletop.wording import numbered
 
 
 class Event(Frozen):
@@ -112,8 +113,9 @@ class EnergyReroll(Frozen):
     dice: tuple[int, ...]
 
     def __str__(self) -> str:
-        dice = ", ".join(str(i + 1) for i in self.dice if isinstance(i, int)) or "none"
-        return f"{self.hero} spends 1 energy to reroll dice {dice}"
+        dice = [i + 1 for i in self.dice if isinstance(i, int)]
+        which = numbered("die", dice) if dice else "no dice"
+        return f"{self.hero} spends 1 energy to reroll {which}"
 
 
 class RerollDice(Frozen):
