@@ -179,3 +179,33 @@ def test_the_side_panel_shows_the_decks_as_the_table_sees_them():
     assert lines[1] == "AI deck 4 (AI 1 ×4), discard 0"
     text = " ".join(lines)
     assert not any(name in text for name in state.cards.ai_deck + state.cards.bp_deck)
+
+
+def test_a_clash_roll_in_the_tray_offers_no_reroll_there():
+    """A Clash roll's re-rolls are declared in the sequence's own step after the roll (*Heat
+    Re-rolls*: "You must declare all dice you wish to re-roll before you perform any of these
+    re-rolls"), so the tray's keys line offers only Enter and Esc, a click chooses no die and
+    R only says where re-rolls are declared: the roll is unchanged."""
+    from tabletop.ui import textlayer
+
+    app = app_on()
+    key(app, pygame.K_n)
+    run_flow(app)
+    key(app, pygame.K_n)                        # the Signature: Kara rolls to evade
+    for _ in range(40):
+        if isinstance(app.top, DiceTray):
+            break
+        key(app, pygame.K_RETURN)
+    tray = app.top
+    assert isinstance(tray, DiceTray)
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    frame(app)
+    words = " ".join(d.full for d in textlayer.drawn())
+    assert "Enter use this roll · Esc close" in words and "re-roll" not in words
+    roll = tray.roll
+    (centre, *_), *_ = tray._dice
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(int, centre)),
+                                    button=1))
+    key(app, pygame.K_r)
+    assert not tray.chosen and tray.roll is roll
+    assert tray.message == "re-rolls are declared after the roll, in the menu beside the board"
