@@ -209,3 +209,29 @@ def test_a_clash_roll_in_the_tray_offers_no_reroll_there():
     key(app, pygame.K_r)
     assert not tray.chosen and tray.roll is roll
     assert tray.message == "re-rolls are declared after the roll, in the menu beside the board"
+
+
+def test_the_panel_part_way_through_the_last_activation_offers_no_key():
+    """*Resolving Activations*: the Monster Round ends once every Activation is resolved, so
+    while the Shellwyrm's last one (its Signature) is still being resolved the panel says the
+    round ends once it is, names no key (T cannot end the round part-way), and a picture of
+    the board (no keys, no clicks) says nothing about keys or clicking at all."""
+    from tabletop.ui import textlayer
+
+    game, state = layouts.loads(BOSS, str(ROOT / "layouts" / "clash-example-boss.toml"))
+    state, _ = game.apply(state, ActivateFromCards())
+    while state.sequence is not None:
+        state, _ = game.apply(state, next(iter(game.legal_actions(state))))
+    state, _ = game.apply(state, ActivateFromCards())
+    app = app_on(layouts.dumps(state))
+    frame(app)
+    lines = app.screen.panel_lines()
+    assert ("Every Activation token is spent: the Monster Round ends once the Activation "
+            "under way is resolved") in lines
+    assert not any("T ends" in line for line in lines)
+    app.interactive = False
+    app.draw(pygame.Surface((1280, 800)))
+    words = " ".join(" ".join(d.full.split()) for d in textlayer.drawn())
+    assert "the Monster Round ends once the Activation under way is resolved" in words
+    assert "click a Knight" not in words and "(N resolves it)" not in words
+    assert "T ends" not in words
