@@ -47,3 +47,37 @@ def test_preview_words_stay_clear_of_the_pieces_and_each_other(name, spec, size)
             assert plate.collidelist(placer.placed[:index]) == -1
             assert app.screen.board_rect(app.areas.board).contains(plate)
     assert words  # each of these previews has words to place
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+@pytest.mark.parametrize(("name", "spec"), PREVIEWS)
+def test_preview_paths_rings_and_marks_cover_no_label(name, spec, size):
+    """Every label on the board (a Knight's name plate and Vigor disc, a tile's plate, the
+    edge letters) reads the same with the preview drawn over it: the paths' lines and
+    arrows, the ghosts, the crosses and the Crash stars are cut where a label lies (the
+    one :class:`LabelPlacer` knows them all), and so is the red ring of a Target."""
+    from tabletop.ui.views.clash_preview import draw_marks
+
+    pygame.font.init()
+    game, state = layouts.load(ROOT / name)
+    app = App(Session(game, state), size)
+    board = pygame.Surface(size)
+    app.draw(board)
+    app.screen.apply_overlay(spec)
+    step = app.screen.step
+    grid = app.screen.grid()
+    clip = app.screen.board_rect(app.areas.board)
+    for chosen, outcome in enumerate(step.outcomes):
+        surface = board.copy()
+        surface.set_clip(clip)
+        placer = new_placer(surface, grid, step.before, outcome.state)
+        names = [n.clip(clip) for n in placer.names if n.colliderect(clip)]
+        draw_preview(surface, grid, step.before, outcome.state, step.previews[chosen],
+                     taken_off(outcome), placer)
+        draw_marks(surface, grid, step.before, [(k.name, "Target")
+                                                for k in step.before.knights], placer)
+        for rect in names:
+            if rect.collidelist(placer.placed) >= 0:
+                continue  # a preview's own plate crowded onto it (none here)
+            assert pygame.image.tobytes(surface.subsurface(rect), "RGB") == \
+                pygame.image.tobytes(board.subsurface(rect), "RGB"), (chosen, rect)
