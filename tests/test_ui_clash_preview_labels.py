@@ -81,3 +81,26 @@ def test_preview_paths_rings_and_marks_cover_no_label(name, spec, size):
                 continue  # a preview's own plate crowded onto it (none here)
             assert pygame.image.tobytes(surface.subsurface(rect), "RGB") == \
                 pygame.image.tobytes(board.subsurface(rect), "RGB"), (chosen, rect)
+
+
+def test_a_preview_in_a_picture_names_no_key_and_no_click():
+    """A picture of the board (screenshot, F12) has no keys and takes no clicks: the preview's
+    panel says what the badges mark and what Cancel does, not how to press or hover; the
+    window keeps its key words."""
+    from tabletop.ui import textlayer
+
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "clash-rule-zigzag.toml")
+    app = App(Session(game, state), (1280, 800))
+    app.screen.apply_overlay("preview monster-move Eggknight 'Ser Sonch' move")
+    app.interactive = False
+    app.draw(pygame.Surface((1280, 800)))
+    words = " ".join(" ".join(d.full.split()) for d in textlayer.drawn())
+    assert "numbered badges on the board mark where they differ" in words
+    assert "nothing changes" in words
+    for keys in ("Enter", "Esc", "hover", "click", "arrows"):
+        assert keys not in words, keys
+    app.interactive = True
+    app.draw(pygame.Surface((1280, 800)))
+    words = " ".join(" ".join(d.full.split()) for d in textlayer.drawn())
+    assert "hover or use the arrows" in words and "nothing changes (Esc)" in words
