@@ -421,3 +421,18 @@ def test_mob_clash_a_defeated_mobs_bp_card_leaves_the_track_for_the_wound_stack(
     assert after.cards.wound_stack[-1] == card and after.cards.wounds() > before
     assert any(f"{card} goes on the Wound Stack" in describe(e) for e in events)
     assert not after.cards.result  # far from the Ratlings' Wounds value
+
+
+@pytest.mark.parametrize("name", ["clash-example-mobs", "clash-example-boss"])
+def test_targeting_reasons_name_their_rule_once(name):
+    """*Targeting*: each line's reason is told with the rule that decided, once: a reason
+    that names its rule in brackets ("Kara (Targeting: the first line some Knight fulfils
+    decides)", "the players choose (Priority Target)") gets no second "(Targeting)"."""
+    from tabletop.games.clash.actions import ActivateFromCards
+
+    _, state = layouts.load(ROOT / "layouts" / f"{name}.toml")
+    _, events = apply(state, ActivateFromCards())
+    told = [describe(e) for e in events if e.kind == "said" and e.other.startswith("line ")]
+    assert told and all(line.count("(Targeting") == 1 or "(Priority Target)" in line
+                        for line in told), told
+    assert not any(") (" in line.split(":", 1)[1] for line in told), told

@@ -170,7 +170,9 @@ def _target(draft: MonsterDraft) -> MonsterDraft:
         return _event(replace(draft, step="after"),
                       said(f"{card.name}: {exc}; the players resolve this targeting line",
                            "Targeting"))
-    draft = _event(draft, *(said(w, "Targeting") for w in found.why))
+    # a reason that names its own rule in brackets is not told "(Targeting)" a second time
+    draft = _event(draft, *(said(w, "" if w.endswith(")") else "Targeting")
+                            for w in found.why))
     if found.line is None:
         if card.kind == "routine":
             return _event(replace(draft, step="after"),
