@@ -298,10 +298,10 @@ def test_vigor_loss_adds_the_level_bonus_once():
 def test_crit_evade_fail_counts_again_when_the_crit_die_rerolls_a_1():
     draft = monster(adjacent_board(), top="Shell-Bite")
     draft = evade(draft, 1, 8)
-    assert "1 Crit Evade Fail" in words(draft)
+    assert "1 Crit Evade Fail: resolve the Crit Evade Fail effects once" in words(draft)
     draft = mr.answer(draft, {0: "heat"})
     draft = mr.answer(draft, seq.from_faces(draft.ask, ["1"]))
-    assert "2 Crit Evade Fail" in words(draft)
+    assert "2 Crit Evade Fail: resolve the Crit Evade Fail effects twice" in words(draft)
     assert draft.state.knight("Kara").heat == 1
 
 

@@ -343,8 +343,9 @@ def _read(draft: MonsterDraft, roll: Roll, again: bool) -> MonsterDraft:
         words.append(f"{knight} gains a Crit Evade: resolve the active weapon's Crit Evade "
                      f"effects{seq.abilities(gear, 'Crit Evade')}")
     if outcome.crit_misses:
-        words.append(f"{knight} gains {outcome.crit_misses} Crit Evade Fail: resolve Crit "
-                     f"Evade Fail effects that often{seq.abilities(gear, 'Crit Evade Fail')}")
+        words.append(f"{knight} gains {outcome.crit_misses} Crit Evade Fail: resolve the "
+                     f"Crit Evade Fail effects {seq.times(outcome.crit_misses)}"
+                     f"{seq.abilities(gear, 'Crit Evade Fail')}")
     return _event(replace(draft, roll=roll, hits=hits),
                   *(said(w, "Evasion Roll") for w in words))
 
