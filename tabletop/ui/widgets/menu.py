@@ -170,8 +170,7 @@ class Menu:
         for item in self.items:
             labels, _ = wrap_at_most(item.label, item_size, width - indent - 6, 2)
             rows.append((item, labels, note_lines(item, width - indent - 6, note_size)))
-        titles = wrap(self.title, title_size, width)
-        titles = titles if len(titles) <= 2 else (self.title,)  # longer: one line, a tooltip
+        titles, titles_cut = wrap_at_most(self.title, title_size, width, 3)  # longer: "…"
         heights = [item_size + 9 + (len(labels) - 1) * (item_size + 3)
                    + len(n) * (note_size + 2) + 4 for _, labels, n in rows]
         marker = note_size + 4  # a "more above/below" line, kept clear of header and items
@@ -199,8 +198,9 @@ class Menu:
         clip = surface.get_clip()
         surface.set_clip(self.box.clip(clip) if clip else self.box)
         y = rect.y + 10
-        for title in titles:
-            text(surface, title, (rect.x + 10, y), title_size, theme.ACCENT, max_width=width)
+        for index, title in enumerate(titles):
+            text(surface, title, (rect.x + 10, y), title_size, theme.ACCENT, max_width=width,
+                 full=self.title if titles_cut and index == len(titles) - 1 else None)
             y += title_size + 2
         y += 6
         for index, line in enumerate(lines):
