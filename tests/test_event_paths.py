@@ -202,3 +202,17 @@ def test_a_boss_knocked_back_or_pulled_onto_a_knight_is_moved_before_the_crash()
     assert [(m.kind, m.piece, m.path) for m in moves(branch.events)][:3] == [
         ("pushed", "Eggknight", ("C3", "C4")), ("crash", "Sonch", ("D5",)),
         ("pushed", "Eggknight", ("C5", "C6"))]
+
+
+def test_a_monster_movement_is_named_in_the_rulebooks_words():
+    """*Monster Movement Types*: "Move to X" moves to a space or in a direction, "Land on Top"
+    ends on the Target's space, "Appear Behind" places the Monster behind the Target: a
+    preview's title and the log say so, not "Move To toward C5"."""
+    said = {how: str(MonsterMove("Eggknight", target, how)) for how, target in (
+        ("move to", "C5"), ("land on top", "Odo"), ("appear behind", "Kara"),
+        ("move", "Kara"), ("jump", "Odo"))}
+    assert said == {"move to": "Eggknight: Move to C5", "land on top": "Eggknight: Land on "
+                    "Top of Odo", "appear behind": "Eggknight: Appear Behind Kara",
+                    "move": "Eggknight: Move toward Kara", "jump": "Eggknight: Jump toward Odo"}
+    assert str(MonsterMove("Eggknight", "north", "move to", limit=3)) == \
+        "Eggknight: Move to the north (at most 3 spaces)"
