@@ -104,3 +104,20 @@ def test_a_preview_in_a_picture_names_no_key_and_no_click():
     app.draw(pygame.Surface((1280, 800)))
     words = " ".join(" ".join(d.full.split()) for d in textlayer.drawn())
     assert "hover or use the arrows" in words and "nothing changes (Esc)" in words
+
+
+def test_a_scrolled_preview_menu_in_a_picture_names_no_arrow_key():
+    """Five outcomes do not all fit: the menu says how many more are below, and in a picture
+    (no keys) not which key scrolls to them."""
+    from tabletop.ui import textlayer
+
+    pygame.font.init()
+    game, state = layouts.load(ROOT / "clash-rule-unavoidable-knockback.toml")
+    app = App(Session(game, state), (1280, 800))
+    app.screen.apply_overlay("preview monster-move Eggknight C5 'move to'")
+    for interactive, marker in ((False, "more below"), (True, "more below (arrow down)")):
+        app.interactive = interactive
+        app.draw(pygame.Surface((1280, 800)))
+        markers = [d.full for d in textlayer.drawn() if "more below" in d.full]
+        assert markers and markers[0].endswith(marker)
+        assert interactive or "arrow" not in markers[0]

@@ -222,6 +222,7 @@ class MenuStep(Controller):
         surface.set_clip(clip)
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.menu.in_window = self.app is None or self.app.interactive
         self.menu.draw(surface, rect)
 
 

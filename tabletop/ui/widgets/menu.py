@@ -90,6 +90,9 @@ class Menu:
         self.first = 0
         self.numbers_choose = numbers_choose
         self.keys = item_keys(self.items)
+        self.in_window = True
+        """Whether the menu is drawn in the window (its scroll markers name the arrow keys),
+        not in a picture of it, which has no keys."""
 
     def key_words(self) -> str:
         """The menu's keys in words, for a status line."""
@@ -212,7 +215,8 @@ class Menu:
         self.rects = [pygame.Rect(0, 0, 0, 0)] * len(rows)
         if scrolls:
             if self.first:
-                text(surface, f"{self.first} more above (arrow up)", (rect.right - 10, y),
+                text(surface, f"{self.first} more above"
+                     + (" (arrow up)" if self.in_window else ""), (rect.right - 10, y),
                      note_size, theme.TEXT_DIM, anchor="topright")
             y += marker
         bottom = self.box.bottom - 4 - (marker if scrolls else 0)
@@ -220,7 +224,8 @@ class Menu:
             item, labels, notes = rows[index]
             row = pygame.Rect(rect.x + 8, y, rect.width - 16, heights[index] - 4)
             if row.bottom > bottom:
-                text(surface, f"{len(rows) - index} more below (arrow down)",
+                text(surface, f"{len(rows) - index} more below"
+                     + (" (arrow down)" if self.in_window else ""),
                      (rect.right - 10, self.box.bottom - 3), note_size, theme.ACCENT,
                      anchor="bottomright")
                 break
