@@ -453,7 +453,7 @@ def travel_hint(moves: MoveKinds, *, picture: bool = False) -> str:
              "deep-fog": "enter the Deep Fog"} if picture else
             {"travel": "click a face-down tile in a solid ring to travel onto it",
              "backtrack": "click an explored tile in a dashed ring to Backtrack",
-             "deep-fog": "Deep Fog in the panel"})
+             "deep-fog": "enter the Deep Fog with Deep Fog… (F)"})
     if not kinds:
         return ("Travel step: no move is possible (every path is blocked and no explored "
                 "tile can be reached); report the loss or remove a token as the rules say.")
@@ -463,7 +463,6 @@ def travel_hint(moves: MoveKinds, *, picture: bool = False) -> str:
                     "." if picture else "; click a blue-ringed explored tile."))
     if len(kinds) == 1:
         return f"Travel step: only one kind of move: {ways[next(iter(kinds))]}."
-    joined = (" or " if picture else ", ").join(ways[k] for k in ("travel", "backtrack",
-                                                                  "deep-fog") if k in kinds)
-    return f"Travel step: {joined}."
+    shown = [ways[k] for k in ("travel", "backtrack", "deep-fog") if k in kinds]
+    return f"Travel step: {', '.join(shown[:-1])}, or {shown[-1]}."
 
