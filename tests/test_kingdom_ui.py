@@ -321,3 +321,23 @@ def test_a_hindering_token_covers_no_word_of_the_tiles(size):
     (token,) = [r for r in flood.get_bounding_rects() if r.colliderect(letters.rect)]
     others = [d.rect for d in drawn if d is not letters and d.words]
     assert token.collidelist(others) == -1, [others[i] for i in token.collidelistall(others)]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_a_shortcuts_words_cover_no_word_of_the_tiles(size):
+    """Travelling onto 2 Bell Tower reveals its shortcut south ("to 9"), which leads over 3's
+    back symbols: its words go where they cover no other word of the map."""
+    from tabletop.games.kingdom.actions import Travel
+    from tabletop.games.kingdom.rules import apply as kingdom_apply
+    from tabletop.ui import textlayer
+    from tabletop.ui.app import App
+
+    game, state = layouts.load(LAYOUTS / "kingdom-start.toml")
+    state, _ = kingdom_apply(state, Travel("2"))
+    app = App(Session(game, state), size)
+    app.interactive = False
+    app.draw(pygame.Surface(size))
+    drawn = textlayer.drawn()
+    (shortcut,) = [d for d in drawn if d.words.startswith("to ")]
+    others = [d.rect for d in drawn if d is not shortcut and d.words]
+    assert shortcut.rect.collidelist(others) == -1

@@ -27,7 +27,7 @@ from tabletop.ui.facades.kingdom import paths_to
 from tabletop.ui.textlayer import Placer, block, cover, paste, wrap_at_most
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views import marks
-from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
+from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, text_size, wrap
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
@@ -219,7 +219,7 @@ def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState) -> pygam
             _draw_tile(image, fit, state, tile, placer)
     for tile in state.tiles:
         if tile.rect is not None:
-            _draw_paths(image, fit, state, tile, list(placer.taken))
+            _draw_paths(image, fit, state, tile, placer)
     for token in state.hindering:
         if not state.has_tile(token.tile):
             continue
@@ -260,9 +260,12 @@ def _on_path(fit: MapFit, tile: Tile, path: Path, size: int, placer: Placer) -> 
 
 
 def _draw_paths(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile,
-                words: list[pygame.Rect]) -> None:
+                placer: Placer) -> None:
     """``tile``'s path stubs across its edges (a Deep Fog path dashed with "fog", a shortcut
-    dashed with where it leads), each cut where it would cover one of the tiles' ``words``."""
+    dashed with where it leads), each cut where it would cover one of the tiles' words (those
+    ``placer`` keeps clear); the "fog" and "to N" words go where ``placer`` finds them room
+    (:func:`_path_word`)."""
+    words = list(placer.taken)
     width = max(5, fit.cell // 10)
     for path in tile.paths:
         start = fit.path_point(tile, path, -0.08)
@@ -282,11 +285,28 @@ def _draw_paths(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: T
             stub.fill((0, 0, 0, 0), rect.move(-area.x, -area.y))
         image.blit(stub, area)
         if path.kind == "deep-fog":
-            text(image, "fog", fit.path_point(tile, path, 0.32), max(10, fit.cell // 8),
-                 FOG_PATH, anchor="center")
+            _path_word(image, fit, tile, path, "fog", FOG_PATH, placer)
         elif path.kind == "shortcut":
-            text(image, f"to {path.to}", fit.path_point(tile, path, 0.32), max(10, fit.cell // 8),
-                 SHORTCUT, anchor="center")
+            _path_word(image, fit, tile, path, f"to {path.to}", SHORTCUT, placer)
+
+
+def _path_word(image: pygame.Surface, fit: MapFit, tile: Tile, path: Path, words: str,
+               colour: Colour, placer: Placer) -> None:
+    """``words`` naming ``tile``'s ``path`` beyond the edge it leaves by, else a little to
+    either side or further out, else just inside the tile: the first spot that covers no
+    word of the tiles (else the least crowded)."""
+    size = max(10, fit.cell // 8)
+    width, height = text_size(words, size)
+    dx, dy = STEP[path.side]
+    spots = []
+    for out, side in ((0.32, 0), (0.32, 0.45), (0.32, -0.45), (0.6, 0), (-0.3, 0)):
+        x, y = fit.path_point(tile, path, out)
+        spot = pygame.Rect(0, 0, width + 2, height)
+        spot.center = (round(x - dy * side * fit.cell), round(y + dx * side * fit.cell))
+        spots.append(spot)
+    spot = placer.place(*spots, crowded=True)
+    assert spot is not None  # a crowded placement always finds a spot
+    text(image, words, spot.center, size, colour, anchor="center")
 
 
 def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile,
