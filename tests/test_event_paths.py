@@ -168,24 +168,8 @@ def test_encounter_monsters_movement_a_hunt_tie_is_offered_then_walked_with_its_
         assert after.monsters[0].tile == end
 
 
-BOSS_MOVED = """
-game = "clash"
-[board]
-rows = 6
-cols = 10
-[[knights]]
-name = "Kara"
-at = "C1"
-[[knights]]
-name = "Sonch"
-at = "D5"
-[[monsters]]
-name = "Eggknight"
-type = "boss"
-at = "C2"
-size = 2
-facing = "east"
-"""
+BOSS_MOVED = BOSS_PUSHES.replace('at = "C1"\nsize', 'at = "C2"\nsize').replace(
+    'at = "C3"', 'at = "C1"').replace('at = "D4"', 'at = "D5"')
 
 
 def test_a_boss_knocked_back_or_pulled_onto_a_knight_is_moved_before_the_crash():

@@ -20,9 +20,9 @@ PREVIEWS = [
 ]
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
-@pytest.mark.parametrize(("name", "spec"), PREVIEWS)
-def test_preview_words_stay_clear_of_the_pieces_and_each_other(name, spec, size):
+def _previewing(name, spec, size):
+    """A window on layout ``name`` of ``size``, a frame drawn (``surface``), then showing the
+    preview ``spec``: ``(app, surface, step)``."""
     pygame.font.init()
     game, state = layouts.load(ROOT / name)
     app = App(Session(game, state), size)
@@ -31,6 +31,13 @@ def test_preview_words_stay_clear_of_the_pieces_and_each_other(name, spec, size)
     app.screen.apply_overlay(spec)
     step = app.screen.step
     assert isinstance(step, PreviewStep)
+    return app, surface, step
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+@pytest.mark.parametrize(("name", "spec"), PREVIEWS)
+def test_preview_words_stay_clear_of_the_pieces_and_each_other(name, spec, size):
+    app, surface, step = _previewing(name, spec, size)
     words = 0
     for chosen in range(len(step.outcomes)):
         outcome = step.outcomes[chosen]
@@ -58,13 +65,7 @@ def test_preview_paths_rings_and_marks_cover_no_label(name, spec, size):
     one :class:`LabelPlacer` knows them all), and so is the red ring of a Target."""
     from tabletop.ui.views.clash_preview import draw_marks
 
-    pygame.font.init()
-    game, state = layouts.load(ROOT / name)
-    app = App(Session(game, state), size)
-    board = pygame.Surface(size)
-    app.draw(board)
-    app.screen.apply_overlay(spec)
-    step = app.screen.step
+    app, board, step = _previewing(name, spec, size)
     grid = app.screen.grid()
     clip = app.screen.board_rect(app.areas.board)
     for chosen, outcome in enumerate(step.outcomes):

@@ -156,13 +156,10 @@ def _wound_its_card(state: ClashState, mob: str) -> Result:
     """``state`` with Mob ``mob``'s BP card (when the Mob track lists one) off the track and
     on top of the Wound Stack, the Knights' Victory marked when the Wounds are enough; and
     the events saying so."""
-    cards = state.cards
-    card = dict(cards.mob_cards).get(mob) if cards is not None else None
+    cards, card = _off_the_track(state, mob)
     if card is None:
         return state, ()
-    cards = replace(cards, mob_cards=tuple(p for p in cards.mob_cards if p[0] != mob),
-                    revealed=tuple(r for r in cards.revealed if r != mob),
-                    wound_stack=(*cards.wound_stack, card))
+    cards = replace(cards, wound_stack=(*cards.wound_stack, card))
     events = [Event("said", other=f"{card} goes on the Wound Stack (wounded): "
                                   f"{cards.wounds()} of {cards.wounds_needed()} Wounds",
                     rule="Wound Stack")]
@@ -173,6 +170,17 @@ def _wound_its_card(state: ClashState, mob: str) -> Result:
     return replace(state, cards=cards), tuple(events)
 
 
+def _off_the_track(state: ClashState, mob: str):
+    """``state``'s cards with Mob ``mob``'s BP card off the Mob track (no longer revealed),
+    and that card's name; ``(cards, None)`` when the track lists none for it."""
+    cards = state.cards
+    card = dict(cards.mob_cards).get(mob) if cards is not None else None
+    if card is None:
+        return cards, None
+    return replace(cards, mob_cards=tuple(p for p in cards.mob_cards if p[0] != mob),
+                   revealed=tuple(r for r in cards.revealed if r != mob)), card
+
+
 def _its_card_leaves(state: ClashState, mob: str) -> Result:
     """``state`` with the BP card of Mob ``mob`` (dead without a Wound) off the Mob track and
     out of the Clash, not on the Wound Stack; the event names the card only when it was face
@@ -181,16 +189,13 @@ def _its_card_leaves(state: ClashState, mob: str) -> Result:
     Stack*; Will of the Graal), and a dead Mob's card cannot stay on the track ("these effects
     persist as long as the BP card is revealed, i.e. the Mob Monster is alive", *Revealed Mob
     BPs*)."""
-    cards = state.cards
-    card = dict(cards.mob_cards).get(mob) if cards is not None else None
+    cards, card = _off_the_track(state, mob)
     if card is None:
         return state, ()
-    known = card if mob in cards.revealed else None
+    known = card if mob in state.cards.revealed else None
     if known is None:
         bp = cards.library.bp(card)
         known = f"its face-down BP {bp.level} card" if bp is not None else "its face-down card"
-    cards = replace(cards, mob_cards=tuple(p for p in cards.mob_cards if p[0] != mob),
-                    revealed=tuple(r for r in cards.revealed if r != mob))
     said = Event("said", other=f"{mob} is dead: {known} leaves the Mob track and the Clash "
                                f"(no Wound was dealt, so it is not a Wound)", rule="Mob Track")
     return replace(state, cards=cards), (said,)
