@@ -90,6 +90,9 @@ class Menu:
         self.first = 0
         self.numbers_choose = numbers_choose
         self.keys = item_keys(self.items)
+        self.in_window = True
+        """Whether the menu is drawn in the window (its scroll markers name the arrow keys),
+        not in a picture of it, which has no keys."""
 
     def key_words(self) -> str:
         """The menu's keys in words, for a status line."""
@@ -170,8 +173,7 @@ class Menu:
         for item in self.items:
             labels, _ = wrap_at_most(item.label, item_size, width - indent - 6, 2)
             rows.append((item, labels, note_lines(item, width - indent - 6, note_size)))
-        titles = wrap(self.title, title_size, width)
-        titles = titles if len(titles) <= 2 else (self.title,)  # longer: one line, a tooltip
+        titles, titles_cut = wrap_at_most(self.title, title_size, width, 3)  # longer: "…"
         heights = [item_size + 9 + (len(labels) - 1) * (item_size + 3)
                    + len(n) * (note_size + 2) + 4 for _, labels, n in rows]
         marker = note_size + 4  # a "more above/below" line, kept clear of header and items
@@ -199,8 +201,9 @@ class Menu:
         clip = surface.get_clip()
         surface.set_clip(self.box.clip(clip) if clip else self.box)
         y = rect.y + 10
-        for title in titles:
-            text(surface, title, (rect.x + 10, y), title_size, theme.ACCENT, max_width=width)
+        for index, title in enumerate(titles):
+            text(surface, title, (rect.x + 10, y), title_size, theme.ACCENT, max_width=width,
+                 full=self.title if titles_cut and index == len(titles) - 1 else None)
             y += title_size + 2
         y += 6
         for index, line in enumerate(lines):
@@ -212,7 +215,8 @@ class Menu:
         self.rects = [pygame.Rect(0, 0, 0, 0)] * len(rows)
         if scrolls:
             if self.first:
-                text(surface, f"{self.first} more above (arrow up)", (rect.right - 10, y),
+                text(surface, f"{self.first} more above"
+                     + (" (arrow up)" if self.in_window else ""), (rect.right - 10, y),
                      note_size, theme.TEXT_DIM, anchor="topright")
             y += marker
         bottom = self.box.bottom - 4 - (marker if scrolls else 0)
@@ -220,7 +224,8 @@ class Menu:
             item, labels, notes = rows[index]
             row = pygame.Rect(rect.x + 8, y, rect.width - 16, heights[index] - 4)
             if row.bottom > bottom:
-                text(surface, f"{len(rows) - index} more below (arrow down)",
+                text(surface, f"{len(rows) - index} more below"
+                     + (" (arrow down)" if self.in_window else ""),
                      (rect.right - 10, self.box.bottom - 3), note_size, theme.ACCENT,
                      anchor="bottomright")
                 break
