@@ -2,9 +2,10 @@
 the forms of an Almokon attack, a pending Scout choice ...).
 
 The box takes the side panel's width (the board keeps its place and stays in view, dimmed
-while the choice is open); a label longer than that wraps onto a second line rather than
-losing its end (up to four lines, as many as fit), so two options that differ only at the
-end can still be told apart.
+while the choice is open); a title or label longer than that wraps onto a second line
+rather than losing its end (the title whole, a label up to four lines, as many as fit), so
+two options that differ only at the end can still be told apart.  While it is open the
+status line says what it asks and its keys.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from tabletop.ui.controllers.base import Controller
-from tabletop.ui.textlayer import cover, text, wrap
+from tabletop.ui.textlayer import cover, line_height, text, wrap
 from tabletop.ui.widgets import theme
 
 LABEL = 17
@@ -38,13 +39,14 @@ class ChoiceMenu(Controller):
         self.notes = list(notes)
         self.rects: list[pygame.Rect] = []
 
-    def on_push(self, app) -> None:
-        """A refusal left in red by an earlier click is not the news while this menu asks:
-        the status line then names the question and its keys instead."""
-        super().on_push(app)
-        if app.session.status_error:
-            keys = f"1–{min(9, len(self.options))}" if len(self.options) > 1 else "1"
-            app.session.tell(f"{self.title}: choose ({keys}, Esc closes it)")
+    def keys(self) -> str:
+        """The number keys that choose, in words ("1–3", or "1" for one option)."""
+        return f"1–{min(9, len(self.options))}" if len(self.options) > 1 else "1"
+
+    def prompt(self) -> str:
+        """The status line while the menu is open: its question and keys (in place of a
+        hint of the screen below, or a refusal left in red by an earlier click)."""
+        return f"{self.title}: choose ({self.keys()}, Esc closes it)"
 
     def _close(self, value: object | None) -> None:
         if self.app is not None:
@@ -63,9 +65,9 @@ class ChoiceMenu(Controller):
                 return True
             if self.app is not None and event.key not in (pygame.K_LSHIFT, pygame.K_RSHIFT,
                                                           pygame.K_LCTRL, pygame.K_RCTRL):
-                keys = f"1–{min(9, len(self.options))}" if len(self.options) > 1 else "1"
                 self.app.session.tell(f"{pygame.key.name(event.key)}: not a key of this "
-                                      f"menu ({keys} choose, Esc closes it)", error=True)
+                                      f"menu ({self.keys()} choose, Esc closes it)",
+                                      error=True)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, (_, value) in zip(self.rects, self.options, strict=False):
@@ -93,30 +95,39 @@ class ChoiceMenu(Controller):
         dim.fill((0, 0, 0, 70))
         surface.blit(dim, rect)
 
+    def title_lines(self, width: int) -> tuple[str, ...]:
+        """The title wrapped to ``width`` pixels: whole, on as many lines as it needs (the
+        box already has the side panel's whole width, so a longer title takes a second
+        line rather than losing its end)."""
+        return wrap(self.title, theme.ui(TITLE), width)
+
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The box at the top of ``rect`` in the side panel (labels of up to four lines, fewer
-        when that is what fits); remembers the rows for clicks."""
+        """The box at the top of ``rect`` in the side panel: the title whole (wrapped), then
+        the labels of up to four lines (fewer when that is what fits); remembers the rows
+        for clicks."""
         cover(surface, rect)
         label_size, title_size = theme.ui(LABEL), theme.ui(TITLE)
         step = label_size + 1
         width = rect.width
+        titles = self.title_lines(width - 28)
+        head = 10 + len(titles) * line_height(title_size) + 10
         note_size = theme.ui(LABEL - 3)
         notes = [line for note in self.notes for line in wrap(note, note_size, width - 40)]
         notes_height = len(notes) * (note_size + 3) + (6 if notes else 0)
         for most in (4, 3, 2, 1):
             rows = self.labels(width - 40, most)
             heights = [8 + step * len(lines) for lines in rows]
-            if title_size + 26 + sum(h + 6 for h in heights) + notes_height <= rect.height:
+            if head + sum(h + 6 for h in heights) + notes_height <= rect.height:
                 break
-        box = pygame.Rect(0, 0, width, title_size + 26 + sum(h + 6 for h in heights)
-                          + notes_height)
+        box = pygame.Rect(0, 0, width, head + sum(h + 6 for h in heights) + notes_height)
         box.topleft = rect.topleft
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
-        text(surface, self.title, (box.x + 14, box.y + 10), title_size, theme.ACCENT,
-             max_width=box.width - 28)
+        for n, title in enumerate(titles):
+            text(surface, title, (box.x + 14, box.y + 10 + n * line_height(title_size)),
+                 title_size, theme.ACCENT, max_width=box.width - 28)
         self.rects = []
-        y = box.y + title_size + 20
+        y = box.y + head
         for (label, _), lines, height in zip(self.options, rows, heights, strict=True):
             row = pygame.Rect(box.x + 12, y, box.width - 24, height)
             pygame.draw.rect(surface, theme.BUTTON, row, border_radius=4)

@@ -39,6 +39,8 @@ class MenuItem:
     note: str = ""
 
 
+LABEL_LINES = 3
+"""Lines an item's label may take before it is cut (with the whole label its tooltip)."""
 NOTE_LINES = 2
 """Lines of note under an enabled item; a disabled item's reason gets one more."""
 
@@ -157,9 +159,11 @@ class Menu:
         return False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The menu in ``rect`` (from its top; as tall as it needs, cut at the bottom).  An
-        item's label takes two lines where one is too short; a label or note still too long
-        ends in "…" with the whole as its tooltip (shown for the highlighted item without
+        """The menu in ``rect`` (from its top; as tall as it needs, cut at the bottom).  The
+        title is whole, wrapped onto more lines where one is too short (the menu already has
+        the whole width of ``rect``).  An item's label takes up to :data:`LABEL_LINES` lines
+        where one is too short; a label or note still too long ends in "…" with the whole as
+        its tooltip (shown for the highlighted item without
         hovering, so the keyboard reaches it too)."""
         title_size, header_size = theme.ui(TITLE_SIZE), theme.ui(HEADER_SIZE)
         item_size, note_size = theme.ui(ITEM_SIZE), theme.ui(NOTE_SIZE)
@@ -168,10 +172,9 @@ class Menu:
         lines = [part for line in self.header for part in wrap(line, header_size, width)]
         rows = []
         for item in self.items:
-            labels, _ = wrap_at_most(item.label, item_size, width - indent - 6, 2)
+            labels, _ = wrap_at_most(item.label, item_size, width - indent - 6, LABEL_LINES)
             rows.append((item, labels, note_lines(item, width - indent - 6, note_size)))
-        titles = wrap(self.title, title_size, width)
-        titles = titles if len(titles) <= 2 else (self.title,)  # longer: one line, a tooltip
+        titles = wrap(self.title, title_size, width)  # whole, on as many lines as it takes
         heights = [item_size + 9 + (len(labels) - 1) * (item_size + 3)
                    + len(n) * (note_size + 2) + 4 for _, labels, n in rows]
         marker = note_size + 4  # a "more above/below" line, kept clear of header and items
