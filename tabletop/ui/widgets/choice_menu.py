@@ -38,6 +38,8 @@ class ChoiceMenu(Controller):
         self.on_choose = on_choose
         self.notes = list(notes)
         self.rects: list[pygame.Rect] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+        """The menu's box as last drawn."""
 
     def keys(self) -> str:
         """The number keys that choose, in words ("1–3", or "1" for one option)."""
@@ -78,13 +80,32 @@ class ChoiceMenu(Controller):
             return True
         return False
 
-    def labels(self, width: int, most: int = 4) -> list[tuple[str, ...]]:
-        """Each option's numbered label wrapped to ``width`` pixels: at most ``most`` lines,
-        the last ending in "…" when the label is longer (the whole label its tooltip)."""
+    def shared_start(self) -> str:
+        """The words every option's label begins with, up to and with a ", " or ": " (such as
+        "Hammerfall Militia attacks Bicara Pikemen, "), when there are two options or more
+        and each says more after it; else ``""``.  The menu writes them once above the
+        options, so the options show what tells them apart."""
+        labels = [label for label, _ in self.options]
+        if len(labels) < 2:
+            return ""
+        common = labels[0]
+        for label in labels[1:]:
+            while not label.startswith(common):
+                common = common[:-1]
+        cut = max(common.rfind(", "), common.rfind(": "))
+        shared = common[:cut + 2] if cut > 0 else ""
+        return shared if all(len(label) > len(shared) for label in labels) else ""
+
+    def labels(self, width: int, most: int | None = 4,
+               size: int = LABEL) -> list[tuple[str, ...]]:
+        """Each option's numbered label (less :meth:`shared_start`) wrapped to ``width``
+        pixels at font ``size`` (before scaling): at most ``most`` lines (``None``: all), the
+        last ending in "…" when the label is longer (the whole label its tooltip)."""
+        skip = len(self.shared_start())
         out = []
         for index, (label, _) in enumerate(self.options):
-            lines = wrap(f"{index + 1}. {label}", theme.ui(LABEL), width)
-            if len(lines) > most:
+            lines = wrap(f"{index + 1}. {label[skip:]}", theme.ui(size), width)
+            if most is not None and len(lines) > most:
                 lines = (*lines[:most - 1], lines[most - 1] + " …")
             out.append(lines)
         return out
@@ -102,30 +123,50 @@ class ChoiceMenu(Controller):
         return wrap(self.title, theme.ui(TITLE), width)
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The box at the top of ``rect`` in the side panel: the title whole (wrapped), then
-        the labels of up to four lines (fewer when that is what fits); remembers the rows
-        for clicks."""
+        """The box at the top of ``rect`` in the side panel: the title whole (wrapped), the
+        words every option shares (once), then the options, whole at the largest of four
+        sizes that fits, else of up to four lines (fewer when that is what fits; a cut one
+        has the whole label as its tooltip); remembers the rows for clicks."""
         cover(surface, rect)
-        label_size, title_size = theme.ui(LABEL), theme.ui(TITLE)
-        step = label_size + 1
+        title_size = theme.ui(TITLE)
         width = rect.width
         titles = self.title_lines(width - 28)
-        head = 10 + len(titles) * line_height(title_size) + 10
+        shared = self.shared_start()
+        lead_size = theme.ui(LABEL - 2)
+        leads = wrap(shared.rstrip(" ,:") + ":", lead_size, width - 28) if shared else ()
+        head = (10 + len(titles) * line_height(title_size) + len(leads) * line_height(lead_size)
+                + 10)
         note_size = theme.ui(LABEL - 3)
         notes = [line for note in self.notes for line in wrap(note, note_size, width - 40)]
         notes_height = len(notes) * (note_size + 3) + (6 if notes else 0)
-        for most in (4, 3, 2, 1):
-            rows = self.labels(width - 40, most)
-            heights = [8 + step * len(lines) for lines in rows]
-            if head + sum(h + 6 for h in heights) + notes_height <= rect.height:
+
+        def fits(rows: list[tuple[str, ...]], step: int) -> bool:
+            return head + sum(8 + step * len(lines) + 6 for lines in rows) + notes_height \
+                <= rect.height
+
+        tries = [(size, None) for size in (LABEL, LABEL - 1, LABEL - 2, LABEL - 3)]
+        tries += [(LABEL - 3, most) for most in (4, 3, 2, 1)]
+        for size, most in tries:  # whole at the largest size that fits, else cut
+            label_size = theme.ui(size)
+            step = label_size + 1
+            rows = self.labels(width - 40, most, size)
+            if fits(rows, step):
                 break
+        heights = [8 + step * len(lines) for lines in rows]
         box = pygame.Rect(0, 0, width, head + sum(h + 6 for h in heights) + notes_height)
         box.topleft = rect.topleft
+        self.box = box
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
-        for n, title in enumerate(titles):
-            text(surface, title, (box.x + 14, box.y + 10 + n * line_height(title_size)),
-                 title_size, theme.ACCENT, max_width=box.width - 28)
+        y = box.y + 10
+        for title in titles:
+            text(surface, title, (box.x + 14, y), title_size, theme.ACCENT,
+                 max_width=box.width - 28)
+            y += line_height(title_size)
+        for lead in leads:
+            text(surface, lead, (box.x + 14, y), lead_size, theme.TEXT_DIM,
+                 max_width=box.width - 28)
+            y += line_height(lead_size)
         self.rects = []
         y = box.y + head
         for (label, _), lines, height in zip(self.options, rows, heights, strict=True):
