@@ -102,6 +102,9 @@ def test_the_siege_golem_play_menu_title_is_whole_and_the_status_line_asks_it():
     menu = assert_choice_menu(app)
     assert menu.title == "Siege Golem: Play (7 AP or Imbue)"
     assert app.session.status == "Siege Golem: Play (7 AP or Imbue): choose (1–2, Esc closes it)"
+    words = [d.words for d in textlayer.drawn()]  # the board's guidance line too
+    assert "Aria: choose in the menu at the right" in words
+    assert "Aria: click one of your cards" not in words
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert not isinstance(app.top, ChoiceMenu)
     assert app.session.status == STALE  # closed with nothing chosen: back to what it was
