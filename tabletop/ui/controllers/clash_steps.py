@@ -104,6 +104,11 @@ class MenuStep(Controller):
         super().on_push(app)
         self.screen.step = self
 
+    def prompt(self) -> str:
+        """The status line while the step is open: its menu's title and keys."""
+        board = ", or click on the board" if self.on_board is not None else ""
+        return f"{self.menu.title}: {self.menu.key_words()}{board} (Esc closes)"
+
     def on_pop(self) -> None:
         if self.screen.step is self:
             self.screen.step = None
@@ -351,6 +356,13 @@ class PreviewStep(MenuStep):
         self.menu.numbers_choose = False
         self.chosen = 0
         self._refresh_header()
+
+    def prompt(self) -> str:
+        """The status line while the preview is open: how to take an outcome."""
+        if len(self.outcomes) > 1:
+            return (f"{self.menu.title}: arrows look at each outcome, Enter or a click takes "
+                    f"it (Esc cancels)")
+        return f"{self.menu.title}: Enter or click Confirm to do it (Esc cancels)"
 
     def _refresh_header(self) -> None:
         """The lines above the menu: how to choose (in the window only: a picture of the
