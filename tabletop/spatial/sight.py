@@ -26,14 +26,15 @@ on a board costs no more than the hundredth.  No approximation is involved anywh
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import compress
 from math import gcd
 
 from tabletop.spatial.grid import Board, Space, corner_words
-from tabletop.spatial.shadowcast import CELL, GAP, Sweep, in_octant
+from tabletop.spatial.shadowcast import CELL, GAP, Layers, Sweep, in_region
 
 Point = tuple[int, int]
 Line = tuple[Point, Point]
@@ -194,6 +195,7 @@ class SightMap:
         self.stride = board.cols + 2
         self._without: dict[frozenset[Space], SightMap] = {}
         self._flags: bytearray | None = None
+        self._layers: Layers | None = None
         self._derived: tuple[SightMap, frozenset[Space], frozenset[Point]] | None = None
 
     def _slot(self, x: int, y: int) -> int:
@@ -233,7 +235,7 @@ class SightMap:
                 if (x, y) in gaps and not _is_gap(blocking, x, y, gone))
             derived = object.__new__(SightMap)
             derived.board, derived.stride = self.board, self.stride
-            derived._blocking = derived._gaps = derived._flags = None
+            derived._blocking = derived._gaps = derived._flags = derived._layers = None
             derived._without = {}
             derived._derived = (self, gone, lost)
             self._without[gone] = derived
@@ -260,6 +262,13 @@ class SightMap:
                     flags[self._slot(x, y)] |= GAP
             self._flags = flags
         return self._flags
+
+    def layers(self) -> Layers:
+        """The blocking cells and diagonal gaps as :class:`~tabletop.spatial.shadowcast.Sweep`
+        reads them (made from :meth:`flags` on first use and kept)."""
+        if self._layers is None:
+            self._layers = Layers(self.flags(), self.board.rows, self.board.cols)
+        return self._layers
 
     def freed_from(self, wider: SightMap) -> list[int]:
         """The cells and gaps that ``wider`` (a map of the same board blocking a superset)
@@ -392,6 +401,43 @@ def line_of_sight(sight_map: SightMap, from_spaces: Iterable[Space], to_spaces: 
                  f"{describe_obstruction(found, names)}", found[1], (a, b))
 
 
+class _SlotTable:
+    """The spaces (or their labels) of one board size by slot (see :class:`SightMap`), each
+    made the first time an answer lists it and kept: an answer is then picked out of the
+    table in one C-level pass (:func:`itertools.compress`)."""
+
+    def __init__(self, size: int, make: Callable[[int], object]):
+        self.items: list = [None] * size
+        self.filled = 0
+        """A byte 1 at each slot already made (one little-endian integer)."""
+        self.make = make
+
+    def pick(self, marks: bytearray) -> list:
+        """The items at the slots where ``marks`` holds 1, in slot (reading) order."""
+        missing = int.from_bytes(marks, "little") & ~self.filled
+        if missing:
+            items, make = self.items, self.make
+            raw = missing.to_bytes(len(marks), "little")
+            slot = raw.find(1)
+            while slot >= 0:
+                items[slot] = make(slot)
+                slot = raw.find(1, slot + 1)
+            self.filled |= missing
+        return list(compress(self.items, marks))
+
+
+@lru_cache(maxsize=8)
+def _slot_tables(board: Board) -> tuple[_SlotTable, _SlotTable]:
+    """The :class:`_SlotTable` of the spaces and of the labels of ``board``'s size."""
+    stride = board.cols + 2
+    size = (board.rows + 2) * stride
+
+    def space(slot: int) -> Space:
+        return Space(slot // stride - 1, slot % stride - 1)
+
+    return _SlotTable(size, space), _SlotTable(size, lambda slot: str(space(slot)))
+
+
 class SightPlan:
     """What :func:`visible_from` needs for one map and one set of per-space maps, prepared
     once and reused for every source: the main map ``sight_map`` and ``own_maps`` (a space
@@ -404,78 +450,76 @@ class SightPlan:
         for space, own in (own_maps or {}).items():
             if own is not sight_map:
                 by_map.setdefault(id(own), (own, []))[1].append(space)
-        self.groups = [(frozenset(own.freed_from(sight_map)), spaces)
+        self.groups = [(frozenset(own.freed_from(sight_map)),
+                        [(space, sight_map._slot(space.col, space.row)) for space in spaces])
                        for own, spaces in by_map.values()]
-        self.freed: dict[int, list[int]] = {}
+        """Per other map: the cells and gaps it frees (keys ``2 * slot``, ``2 * slot + 1``)
+        and its spaces with their slots."""
+        self.freed_cells: dict[int, list[int]] = {}
+        self.freed_gaps: dict[int, list[int]] = {}
         for gid, (freed, _spaces) in enumerate(self.groups):
             for key in freed:
-                self.freed.setdefault(key, []).append(gid)
+                (self.freed_gaps if key & 1 else self.freed_cells).setdefault(
+                    key >> 1, []).append(gid)
         board, stride = sight_map.board, sight_map.stride
-        on_board = bytearray((board.rows + 2) * stride)
-        for row in range(1, board.rows + 1):
-            on_board[row * stride + 1:row * stride + 1 + board.cols] = b"\x01" * board.cols
-        self.on_board = int.from_bytes(on_board, "little")
+        row = int.from_bytes(b"\x01" * board.cols, "little")
+        self.on_board = sum(row << (8 * (r * stride + 1)) for r in range(1, board.rows + 1))
         """A byte 1 at the slot of each board space."""
-        self.spaces: dict[int, Space] = {}
-        """The spaces answered so far, by slot (made once)."""
 
     def seen(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()) -> list[Space]:
         """Every board space (in reading order) with a clear corner-to-corner segment from a
         corner of ``from_spaces``, each judged under its own map, except the spaces
         ``leaving`` (``from_spaces`` themselves are answered like any other)."""
+        return _slot_tables(self.sight_map.board)[0].pick(self._marks(from_spaces, leaving))
+
+    def seen_labels(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()
+                    ) -> list[str]:
+        """The labels of :meth:`seen` (``"C7"``), in the same order."""
+        return _slot_tables(self.sight_map.board)[1].pick(self._marks(from_spaces, leaving))
+
+    def _marks(self, from_spaces: Iterable[Space], leaving: Iterable[Space]) -> bytearray:
+        """A byte per slot (see :class:`SightMap`), 1 at each space :meth:`seen` lists."""
         sight_map = self.sight_map
-        board, stride = sight_map.board, sight_map.stride
-        sweep = Sweep(sight_map.flags(), board.rows, board.cols, self.freed)
+        stride = sight_map.stride
+        sweep = Sweep(sight_map.layers(), self.freed_cells, self.freed_gaps)
         woken = [(point, sweep.cast(*point)) for point in corners(from_spaces)]
         # A space is seen when one of its four corners is: OR the point marks shifted by one
         # slot east, one row south and both (a byte per slot).
-        points = int.from_bytes(sweep.seen, "little")
+        points = sweep.seen_bytes()
         either = points | points >> 8 | points >> (8 * stride) | points >> (8 * stride + 8)
-        marks = (either & self.on_board).to_bytes(len(sweep.seen), "little")
-        found = []
-        slot = marks.find(1)
-        while slot >= 0:
-            found.append(slot)
-            slot = marks.find(1, slot + 1)
+        marks = bytearray((either & self.on_board).to_bytes(len(sweep.seen), "little"))
         # A space with its own map, not seen under the main one: only a corner whose first
         # obstruction from a source is a cell or gap its map frees can be seen under it
         # (the sweep's wakes say where), and one segment at a time decides.
-        by_map: dict[int, list[tuple]] = {}
+        pending: dict[int, list | None] = {}
         for source, wakes in woken:
-            for gid, octant, low, high in wakes:
-                by_map.setdefault(gid, []).append((source, octant, low, high))
-        extra = []
-        for gid, wakes in by_map.items():
-            freed, group = self.groups[gid]
-            for space in group:
-                slot = sight_map._slot(space.col, space.row)
-                if not marks[slot] and slot not in extra and \
-                        self._seen_freed(space, wakes, freed):
-                    extra.append(slot)
-        if extra:
-            found = sorted(found + extra)
-        left = {sight_map._slot(space.col, space.row) for space in leaving}
-        if left:
-            found = [slot for slot in found if slot not in left]
-        spaces = self.spaces
-        out = []
-        for slot in found:
-            space = spaces.get(slot)
-            if space is None:
-                space = spaces[slot] = Space(slot // stride - 1, slot % stride - 1)
-            out.append(space)
-        return out
-
+            for wake in wakes:
+                for gid in wake[0]:
+                    tries = pending.get(gid, 0)
+                    if tries == 0:
+                        tries = pending[gid] = ([] if not all(
+                            marks[slot] for _space, slot in self.groups[gid][1]) else None)
+                    if tries is not None:
+                        tries.append((source, wake))
+        extra = [slot for gid, wakes in pending.items() if wakes
+                 for space, slot in self.groups[gid][1]
+                 if not marks[slot] and self._seen_freed(space, wakes, self.groups[gid][0])]
+        for slot in extra:
+            marks[slot] = 1
+        board = sight_map.board
+        for space in leaving:
+            if board.contains(space):
+                marks[sight_map._slot(space.col, space.row)] = 0
+        return marks
 
     def _seen_freed(self, space: Space, wakes: list[tuple], freed: frozenset[int]) -> bool:
-        """Whether a corner of ``space`` lies where one of ``wakes`` (``(source, octant,
-        low, high)``, see :meth:`Sweep.cast`) says its map may see more, and the segment
-        from that source is clear with the cells and gaps ``freed`` not blocking."""
+        """Whether a corner of ``space`` lies where one of ``wakes`` (``(source, wake)``, see
+        :meth:`Sweep.cast`) says its map may see more, and the segment from that source is
+        clear with the cells and gaps ``freed`` not blocking."""
         tried = set()
-        for source, octant, low, high in wakes:
+        for source, wake in wakes:
             for corner in space.corners():
-                if (source, corner) in tried or not in_octant(octant, low, high, source,
-                                                              corner):
+                if (source, corner) in tried or not in_region(wake, source, corner):
                     continue
                 tried.add((source, corner))
                 if self.sight_map.clear(source, corner, freed):
