@@ -154,6 +154,17 @@ def segment_walk(stride: int, dx: int, dy: int) -> Iterator[tuple[int, int]]:
             yield sy * j * stride + sx * i, GAP
 
 
+@lru_cache(maxsize=1 << 12)
+def _walk_slots(stride: int, dx: int, dy: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The slot offsets of the cells and of the lattice points :func:`segment_walk` meets,
+    as two tuples (whether a segment is clear does not depend on their order)."""
+    cells: list[int] = []
+    points: list[int] = []
+    for offset, kind in segment_walk(stride, dx, dy):
+        (points if kind == GAP else cells).append(offset)
+    return tuple(cells), tuple(points)
+
+
 def diagonal_gaps(blocking: frozenset[Space]) -> frozenset[Point]:
     """The lattice points where two diagonally neighbouring blocking spaces meet (rule 3)."""
     out = set()
@@ -283,14 +294,19 @@ class SightMap:
 
     def clear(self, a: Point, b: Point, freed: Container[int] = ()) -> bool:
         """Whether the segment from lattice point ``a`` to ``b`` is unobstructed (rules 1-3):
-        a walk along it (:func:`segment_walk`) that stops at the first cell or gap that
-        blocks.  Cells and gaps keyed in ``freed`` (``2 * slot``, ``2 * slot + 1``) do not
-        count: the answer of a map that blocks all but those."""
-        flags = self.flags()
+        none of the cells and lattice points it meets (:func:`segment_walk`, kept per
+        direction by :func:`_walk_slots`) blocks.  Cells and gaps keyed in ``freed``
+        (``2 * slot``, ``2 * slot + 1``) do not count: the answer of a map that blocks all but
+        those."""
+        layers = self.layers()
         here = self._slot(a[0], a[1])
-        for offset, kind in segment_walk(self.stride, b[0] - a[0], b[1] - a[1]):
-            slot = here + offset
-            if flags[slot] & kind and (not freed or 2 * slot + (kind == GAP) not in freed):
+        cell_offsets, point_offsets = _walk_slots(self.stride, b[0] - a[0], b[1] - a[1])
+        cells, gaps = layers.cells, layers.gaps
+        for offset in cell_offsets:
+            if cells[here + offset] and (not freed or 2 * (here + offset) not in freed):
+                return False
+        for offset in point_offsets:
+            if gaps[here + offset] and (not freed or 2 * (here + offset) + 1 not in freed):
                 return False
         return True
 
