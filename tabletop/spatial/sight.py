@@ -177,18 +177,6 @@ def diagonal_gaps(blocking: frozenset[Space]) -> frozenset[Point]:
     return frozenset(out)
 
 
-def _is_gap(blocking: frozenset[Space], x: int, y: int, gone: frozenset[Space] = frozenset()
-            ) -> bool:
-    """Whether two diagonally neighbouring spaces of ``blocking`` (those in ``gone``
-    excepted) meet at the point ``(x, y)``."""
-
-    def blocks(space: Space) -> bool:
-        return space in blocking and space not in gone
-
-    return ((blocks(Space(y - 1, x - 1)) and blocks(Space(y, x)))
-            or (blocks(Space(y - 1, x)) and blocks(Space(y, x - 1))))
-
-
 class SightMap:
     """The blocking structure of one board: which spaces block LoS and where the diagonal gaps
     are.  Build it once per set of blocking spaces (:func:`sight_map` caches it) and reuse it.
@@ -240,10 +228,21 @@ class SightMap:
             return self
         derived = self._without.get(gone)
         if derived is None:
-            blocking, gaps = self.blocking, self.gaps
-            lost = frozenset(
-                (x, y) for s in gone for x, y in s.corners()
-                if (x, y) in gaps and not _is_gap(blocking, x, y, gone))
+            flags, stride = self.flags(), self.stride
+            freed = {self._slot(s.col, s.row) for s in gone}
+
+            def blocks(slot: int) -> bool:
+                return bool(flags[slot] & CELL) and slot not in freed
+
+            lost = []
+            for s in gone:
+                for x, y in s.corners():
+                    point = self._slot(x, y)  # the slot of the cell south-east of the point
+                    if flags[point] & GAP and not (
+                            (blocks(point - stride - 1) and blocks(point))
+                            or (blocks(point - stride) and blocks(point - 1))):
+                        lost.append((x, y))
+            lost = frozenset(lost)
             derived = object.__new__(SightMap)
             derived.board, derived.stride = self.board, self.stride
             derived._blocking = derived._gaps = derived._flags = derived._layers = None
@@ -477,7 +476,15 @@ class SightPlan:
             for key in freed:
                 (self.freed_gaps if key & 1 else self.freed_cells).setdefault(
                     key >> 1, []).append(gid)
+        self.group_of = {slot: gid for gid, (_freed, spaces) in enumerate(self.groups)
+                         for _space, slot in spaces}
+        """The other map (by number) of each space that has one, by slot."""
         board, stride = sight_map.board, sight_map.stride
+        own = bytearray((board.rows + 2) * stride)
+        for slot in self.group_of:
+            own[slot] = 1
+        self.own_spaces = int.from_bytes(own, "little")
+        """A byte 1 at the slot of each space with its own map."""
         row = int.from_bytes(b"\x01" * board.cols, "little")
         self.on_board = sum(row << (8 * (r * stride + 1)) for r in range(1, board.rows + 1))
         """A byte 1 at the slot of each board space."""
@@ -503,20 +510,23 @@ class SightPlan:
         # slot east, one row south and both (a byte per slot).
         points = sweep.seen_bytes()
         either = points | points >> 8 | points >> (8 * stride) | points >> (8 * stride + 8)
-        marks = bytearray((either & self.on_board).to_bytes(len(sweep.seen), "little"))
+        seen = either & self.on_board
+        marks = bytearray(seen.to_bytes(len(sweep.seen), "little"))
         # A space with its own map, not seen under the main one: only a corner whose first
         # obstruction from a source is a cell or gap its map frees can be seen under it
         # (the sweep's wakes say where), and one segment at a time decides.
-        pending: dict[int, list | None] = {}
-        for source, wakes in woken:
-            for wake in wakes:
-                for gid in wake[0]:
-                    tries = pending.get(gid, 0)
-                    if tries == 0:
-                        tries = pending[gid] = ([] if not all(
-                            marks[slot] for _space, slot in self.groups[gid][1]) else None)
-                    if tries is not None:
-                        tries.append((source, wake))
+        unseen = (self.own_spaces & ~seen).to_bytes(len(marks), "little")
+        pending: dict[int, list] = {}
+        slot = unseen.find(1)
+        while slot >= 0:
+            pending[self.group_of[slot]] = []
+            slot = unseen.find(1, slot + 1)
+        if pending:
+            for source, wakes in woken:
+                for wake in wakes:
+                    for gid in wake[0]:
+                        if gid in pending:
+                            pending[gid].append((source, wake))
         extra = [slot for gid, wakes in pending.items() if wakes
                  for space, slot in self.groups[gid][1]
                  if not marks[slot] and self._seen_freed(space, wakes, self.groups[gid][0])]
