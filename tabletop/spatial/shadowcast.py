@@ -1,35 +1,37 @@
 """Every lattice point a corner sees, found by exact shadow casting.
 
 The segment test of ``clash-geometry.md``, *Line of Sight*, asked of one source point and
-every lattice point of a board at once.  The plane around the source point is cut into four
-*quadrants* (north-east, north-west, south-east, south-west) and the source's own row line.
-In a quadrant, a point is named by its *depth* ``d >= 1`` (rows away from the source) and its
-*lateral* offset ``l >= 0`` (columns away), and a ray from the source by its slope ``l / d``,
-from 0 (straight north or south) towards infinity (along the source's row).  The quadrant is
-swept one board row at a time, keeping the slopes still *lit* (no obstruction yet) as a sorted
-list of intervals whose ends are exact fractions (integer pairs, compared by cross
-multiplication; infinity is ``1 / 0``: no floating point anywhere).  What each of the three
-rules removes:
+every lattice point of a board at once.  The plane around the source point is cut into the
+source's own row line and the two half planes north and south of it.  In a half plane, a point
+is named by its *depth* ``d >= 1`` (rows away from the source) and its *lateral* offset ``l``
+(columns east of the source, negative to the west), and a ray from the source by its slope
+``l / d``.  The half plane is swept one board row at a time, keeping the slopes still *lit*
+(no obstruction yet) as a sorted list of intervals whose ends are exact fractions (integer
+pairs, compared by cross multiplication: no floating point anywhere).  Slopes steeper than
+the board is wide reach no point, so ``-(west + 1)`` and ``east + 1`` stand for the two
+infinities.  What each of the three rules removes:
 
 1. a blocking cell spanning depths ``[k, k+1]`` and laterals ``[m, m+1]`` is crossed through
    its open interior by exactly the rays with slope in the open interval
-   ``(m / (k+1), (m+1) / k)`` (up to infinity when ``k = 0``); from depth ``k + 1`` on, those
-   slopes are dark;
-2. the only ray of a quadrant that runs along grid lines is its axis (slope 0): it runs along
-   an edge of the cells at laterals ``-1`` and ``0``, so either one blocking darkens slope 0
-   from depth ``k + 1`` on;
+   ``(m / (k+1), (m+1) / k)`` east of the source's column (``m >= 0``), ``(m / k,
+   (m+1) / (k+1))`` west of it (up to the infinities when ``k = 0``); from depth ``k + 1`` on,
+   those slopes are dark;
+2. the only ray of a half plane that runs along grid lines is slope 0 (straight north or
+   south): it runs along an edge of the cells at laterals ``-1`` and ``0``, so either one
+   blocking darkens slope 0 from depth ``k + 1`` on;
 3. a diagonal gap at depth ``D`` darkens its own slope from depth ``D`` on (the gap itself
    is never seen; a source on a gap sees nothing).
 
-The source's row line is walked east and west until a cell beside it blocks (rule 2) or a gap
-lies on it (rule 3).  A ray's extreme corners are never removed (the interval is open), so
-touching a single corner does not block.  Only what lies in the lit slopes is visited, and a
-lit interval whose rays have all left the board is dropped, so the work follows what is seen,
-not the size of the board.
+The source's row line is seen east and west up to the first cell beside it that blocks (rule
+2) or the first gap on it (rule 3).  A ray's extreme corners are never removed (the interval
+is open), so touching a single corner does not block.  Only what lies in the lit slopes is
+visited, and a lit interval whose rays have all left the board is dropped, so the work follows
+what is seen, not the size of the board.
 
-Each board row is one run of bytes (a slot per cell and per point), so the cells a lit
-interval crosses and the gaps among the points it lights are found by ``bytes.find`` and its
-points are marked by one slice assignment; a typical question lights a couple of points per
+Each board row is kept as the bits of a small integer (a bit per cell or per point), so the
+blocking cells a lit interval crosses, the gaps among the points it lights and the marking of
+those points are a shift and a mask each; the cells of a row are met nearest the source's
+column first, the order a ray meets them.  A typical question lights a couple of points per
 row, and the per-row work is a few integer divisions per lit interval.
 
 Other maps that block a subset of this one (the tile exception: a space of an obscuring tile
@@ -47,25 +49,265 @@ CELL, GAP = 1, 2
 """Flag bits of a slot in a map's flag array: the cell there blocks; the point there is a
 diagonal gap."""
 
-_CELL_BYTES = bytes(flag & CELL for flag in range(256))
-_GAP_BYTES = bytes((flag & GAP) >> 1 for flag in range(256))
-"""Translation tables from a flag byte to 1 where its cell blocks, where its point is a gap."""
+_CELL_DIGITS = bytes(48 + (flag & CELL) for flag in range(256))
+_GAP_DIGITS = bytes(48 + ((flag & GAP) >> 1) for flag in range(256))
+"""Translation tables from a flag byte to the digit ``1`` where its cell blocks, where its
+point is a gap (else ``0``)."""
 
-_FULL = (0, 1, False, 1, 0, True)
-"""All slopes of a quadrant, ``[0, infinity)``: an interval is ``(lo_num, lo_den, lo_open,
-hi_num, hi_den, hi_open)``; denominators are positive except an upper end at infinity
-(``1 / 0``, always open)."""
+_BYTES_OF_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
 
-_QUADRANTS = ((-1, 1), (-1, -1), (1, 1), (1, -1))
-"""``(dsign, lsign)``: depth grows with the row index when ``dsign`` is 1 (south), lateral
-offset with the column index when ``lsign`` is 1 (east)."""
 
-_ROW_LINE = (1, 0, 1, 0, [_FULL])
-"""The slopes of a wake on the source's own row line (infinity, see :func:`in_region`)."""
+def bits_of(flags: bytes, table: bytes) -> int:
+    """The integer whose bit ``slot`` is 1 where ``flags[slot]`` translates by ``table`` to
+    the digit ``1``."""
+    return int(flags[::-1].translate(table), 2)
+
+
+def bytes_of(bits: int, size: int) -> bytearray:
+    """``size`` bytes, byte ``slot`` 1 where bit ``slot`` of ``bits`` is (the inverse of
+    :func:`bits_of`)."""
+    return bytearray(format(bits, "b")[::-1].encode().translate(_BYTES_OF_DIGITS)
+                     .ljust(size, b"\x00"))
+
+
+class Layers:
+    """One map's blocking structure as the sweep reads it, for a board ``cols`` x ``rows``
+    with slot ``(y + 1) * (cols + 2) + x + 1`` for the cell or point ``(x, y)`` (see
+    :class:`~tabletop.spatial.sight.SightMap`): ``cells`` and ``gaps`` (a byte 1 where the
+    cell blocks, where the point is a diagonal gap), ``cell_rows`` and ``gap_rows`` (per row
+    of slots, the same as the bits of an integer: bit ``i`` for slot ``row * stride + i``)
+    and ``gap_bits`` (the gaps of the whole board, bit ``slot``).  Built once per map from its
+    flag array."""
+
+    def __init__(self, flags: bytearray, rows: int, cols: int):
+        self.rows, self.cols, self.stride = rows, cols, cols + 2
+        stride, raw = self.stride, bytes(flags)
+        self.cells = raw.translate(_CELL_DIGITS).translate(_BYTES_OF_DIGITS)
+        self.gaps = raw.translate(_GAP_DIGITS).translate(_BYTES_OF_DIGITS)
+        cell_bits, self.gap_bits = bits_of(raw, _CELL_DIGITS), bits_of(raw, _GAP_DIGITS)
+        row = (1 << stride) - 1
+        self.cell_rows = [cell_bits >> (r * stride) & row for r in range(rows + 2)]
+        self.gap_rows = [self.gap_bits >> (r * stride) & row for r in range(rows + 2)]
+        self.masks = [(1 << n) - 1 for n in range(stride + 1)]
+        """``masks[n]``: the lowest ``n`` bits."""
+
+
+class Sweep:
+    """One board's shadow casting from any number of source points: ``layers`` (see
+    :class:`Layers`); ``freed_cells`` and ``freed_gaps`` map the slots of blocking cells and
+    diagonal gaps to the other maps (by number) that do not block them."""
+
+    def __init__(self, layers: Layers, freed_cells: Mapping[int, Sequence[int]] | None = None,
+                 freed_gaps: Mapping[int, Sequence[int]] | None = None):
+        self.layers = layers
+        self.freed_cells = freed_cells or {}
+        self.freed_gaps = freed_gaps or {}
+        self.seen_rows = [0] * (layers.rows + 2)
+        """Per row of slots, the points seen from the sources cast so far (bits as in
+        :class:`Layers`), except that a diagonal gap may be marked too: it is never seen (see
+        :meth:`seen_bits`)."""
+
+    def seen_bits(self) -> int:
+        """The points seen from the sources cast so far, bit ``slot`` of an integer."""
+        stride, bits = self.layers.stride, 0
+        for row, seen in enumerate(self.seen_rows):
+            if seen:
+                bits |= seen << (row * stride)
+        return bits & ~self.layers.gap_bits
+
+    def cast(self, x: int, y: int) -> list[tuple]:
+        """Add every point seen from the point ``(x, y)`` to :attr:`seen_rows`.
+
+        Returns the *wakes*: ``(maps, dsign, pn, pd, qn, qd, lit)`` for each freed cell or gap
+        met on a lit slope, ``maps`` the other maps that do not block it, the rest the region
+        where it darkened slopes (see :func:`in_region`).  Only a point in that region can be
+        seen from here under one of those maps and not under this one (its first obstruction
+        is such a feature)."""
+        layers = self.layers
+        stride, masks = layers.stride, layers.masks
+        row, column = y + 1, x + 1  # the source's row of slots and its bit in a row
+        woken: list[tuple] = []
+        if layers.gap_rows[row] >> column & 1:  # rule 3: a line leaving from a diagonal gap
+            found = self.freed_gaps.get(row * stride + column)
+            if found:
+                woken.append((found, 0, 0, 0, 0, 0, None))
+            return woken
+        # The row line: the cells north and south of each unit of it (rule 2), its gaps
+        # (rule 3).  East, unit u joins the points u and u + 1 and its cells have bit
+        # column + u; west, unit u joins the points -u and -(u + 1), cells at column - 1 - u.
+        beside = layers.cell_rows[row - 1] | layers.cell_rows[row]
+        on_line = layers.gap_rows[row]
+        seen = 1 << column
+        east, west = layers.cols - x, x
+        units = beside >> column & masks[east]
+        unit = (units & -units).bit_length() - 1 if units else east
+        points = on_line >> (column + 1) & masks[east]
+        gap = (points & -points).bit_length() if points else east + 1
+        reach = unit if unit < gap else gap - 1
+        seen |= masks[reach] << (column + 1)
+        if reach < east:
+            self._row_wake(woken, 1, row, column + unit if unit < gap else column + gap, unit < gap)
+        units = beside >> (column - west) & masks[west]
+        unit = west - units.bit_length() if units else west
+        points = on_line >> (column - west) & masks[west]
+        gap = west - points.bit_length() + 1 if points else west + 1
+        reach = unit if unit < gap else gap - 1
+        seen |= masks[reach] << (column - reach)
+        if reach < west:
+            self._row_wake(woken, -1, row, column - 1 - unit if unit < gap else column - gap,
+                           unit < gap)
+        self.seen_rows[row] |= seen
+        if y:
+            self._half(x, y, -1, y, woken)
+        if y < layers.rows:
+            self._half(x, y, 1, layers.rows - y, woken)
+        return woken
+
+    def _row_wake(self, woken: list[tuple], lsign: int, row: int, bit: int, cell: bool) -> None:
+        """Report the first obstruction on the source's row line (``row`` of slots) east
+        (``lsign`` 1) or west: the cells north and south of it at ``bit`` when ``cell``, else
+        the gap point at ``bit``, if freed."""
+        stride = self.layers.stride
+        if cell:
+            slots = ((row - 1) * stride + bit, row * stride + bit)
+            for slot in slots:
+                found = self.freed_cells.get(slot) if self.layers.cells[slot] else None
+                if found:
+                    woken.append((found, 0, lsign, 0, 0, 0, None))
+        else:
+            found = self.freed_gaps.get(row * stride + bit)
+            if found:
+                woken.append((found, 0, lsign, 0, 0, 0, None))
+
+    def _half(self, x: int, y: int, dsign: int, depth: int, woken: list[tuple]) -> None:
+        """Sweep the half plane north (``dsign`` -1) or south (1) of the source point ``(x,
+        y)``'s row line (see the module docstring) row by row: for each lit interval, darken
+        what the cells it crosses between the rows block (rules 1 and 2), mark the lit points
+        of the row, then darken the slopes of the diagonal gaps among them (rule 3)."""
+        layers = self.layers
+        cell_rows, gap_rows, masks, stride = (layers.cell_rows, layers.gap_rows, layers.masks,
+                                              layers.stride)
+        seen_rows = self.seen_rows
+        freed_cells, freed_gaps = self.freed_cells, self.freed_gaps
+        cut, cut_point = _cut, _cut_point
+        west, east = x, layers.cols - x
+        column = x + 1  # the bit of lateral 0 in a row (the cell east of it: lateral 0 too)
+        far_west, far_east = -west - 1, east + 1  # slopes that stand for the infinities
+        west_cell, east_cell = -west, east - 1
+        cell_row = y if dsign < 0 else y + 1  # the row of slots of the cells below depth 1
+        point_row = y + 1
+        lit = [(far_west, 1, True, far_east, 1, True)]
+        for d in range(1, depth + 1):
+            k = d - 1
+            point_row += dsign
+            crow, grow = cell_rows[cell_row], gap_rows[point_row]
+            row_seen = 0
+            kept = []
+            for iv in lit:
+                ln, ld, lo_open, hn, hd, hi_open = iv
+                pieces = None
+                if crow:
+                    # The cells the rays cross between depths k and d: laterals first..last.
+                    first = ln * k // ld if ln >= 0 else ln * d // ld
+                    last = -((-hn * d) // hd) - 1 if hn >= 0 else -((-hn * k) // hd) - 1
+                    if first < west_cell:
+                        first = west_cell
+                    if last > east_cell:
+                        last = east_cell
+                    if last >= 0 and first <= last:  # rule 1 east of the column
+                        base = first if first > 0 else 0
+                        cells = crow >> (column + base) & masks[last - base + 1]
+                        while cells:
+                            bit = cells & -cells
+                            m = base + bit.bit_length() - 1
+                            if pieces is None:
+                                pieces = [iv]
+                            qn, qd = (m + 1, k) if k else (far_east, 1)
+                            found = freed_cells.get(cell_row * stride + column + m)
+                            if found:
+                                woken.append((found, dsign, m, d, qn, qd, pieces))
+                            pieces = cut(pieces, m, d, qn, qd)
+                            if not pieces:
+                                break
+                            top_n, top_d = pieces[-1][3], pieces[-1][4]
+                            if top_n <= 0:
+                                break
+                            cells ^= bit
+                            bound = -((-top_n * d) // top_d) - base  # the lit cells' count
+                            if bound < last - base + 1:
+                                cells &= masks[bound] if bound > 0 else 0
+                    if first < 0 and first <= last and pieces != []:  # rule 1 west of it
+                        top = last if last < 0 else -1
+                        cells = crow >> (column + first) & masks[top - first + 1]
+                        while cells:
+                            at = cells.bit_length() - 1
+                            m = first + at
+                            if pieces is None:
+                                pieces = [iv]
+                            pn, pd = (m, k) if k else (far_west, 1)
+                            found = freed_cells.get(cell_row * stride + column + m)
+                            if found:
+                                woken.append((found, dsign, pn, pd, m + 1, d, pieces))
+                            pieces = cut(pieces, pn, pd, m + 1, d)
+                            if not pieces:
+                                break
+                            low_n, low_d = pieces[0][0], pieces[0][1]
+                            if low_n >= 0:
+                                break
+                            cells ^= 1 << at
+                            bound = low_n * d // low_d - first  # the dark cells' count
+                            if bound > 0:
+                                cells = cells >> bound << bound
+                    if (crow >> (column - 1) & 3 and (ln < 0 or (not ln and not lo_open))
+                            and (hn > 0 or (not hn and not hi_open))):  # rule 2, slope 0
+                        if pieces is None:
+                            pieces = [iv]
+                        for m in (-1, 0):
+                            found = (freed_cells.get(cell_row * stride + column + m)
+                                     if crow >> (column + m) & 1 else None)
+                            if found:
+                                woken.append((found, dsign, 0, 1, 0, 1, pieces))
+                        pieces = cut_point(pieces, 0, 1)
+                for piece in ((iv,) if pieces is None else pieces):
+                    ln, ld, lo_open, hn, hd, hi_open = piece
+                    low = -((-ln * d) // ld)
+                    if lo_open and low * ld == ln * d:
+                        low += 1
+                    high = hn * d // hd
+                    if hi_open and high * hd == hn * d:
+                        high -= 1
+                    if low > east or high < -west:
+                        continue  # every ray of it has left the board
+                    if low < -west:
+                        low = -west
+                    if high > east:
+                        high = east
+                    if low <= high:
+                        mask = masks[high - low + 1] << (column + low)
+                        row_seen |= mask
+                        if grow & mask:  # rule 3
+                            parts = [piece]
+                            gaps = grow & mask
+                            while gaps:
+                                bit = gaps & -gaps
+                                lat = bit.bit_length() - 1 - column
+                                found = freed_gaps.get(point_row * stride + column + lat)
+                                if found:
+                                    woken.append((found, dsign, lat, d, lat, d, parts))
+                                parts = cut_point(parts, lat, d)
+                                gaps ^= bit
+                            kept.extend(parts)
+                            continue
+                    kept.append(piece)
+            seen_rows[point_row] |= row_seen
+            if not kept:
+                return
+            lit = kept
+            cell_row += dsign
 
 
 def _cut(lit: list, pn: int, pd: int, qn: int, qd: int) -> list:
-    """``lit`` without the open slope interval ``(pn/pd, qn/qd)`` (``qd`` 0: infinity)."""
+    """``lit`` without the open slope interval ``(pn/pd, qn/qd)``."""
     out = []
     for iv in lit:
         ln, ld, lo_open, hn, hd, hi_open = iv
@@ -81,7 +323,7 @@ def _cut(lit: list, pn: int, pd: int, qn: int, qd: int) -> list:
 
 
 def _cut_point(lit: list, gn: int, gd: int) -> list:
-    """``lit`` without the single (finite) slope ``gn/gd``."""
+    """``lit`` without the single slope ``gn/gd``."""
     out = []
     for iv in lit:
         ln, ld, lo_open, hn, hd, hi_open = iv
@@ -97,208 +339,18 @@ def _cut_point(lit: list, gn: int, gd: int) -> list:
     return out
 
 
-class Layers:
-    """One map's blocking structure as the sweep reads it, for a board ``cols`` x ``rows``
-    with slot ``(y + 1) * (cols + 2) + x + 1`` for the cell or point ``(x, y)`` (see
-    :class:`~tabletop.spatial.sight.SightMap`): ``cells`` (a byte 1 where the cell blocks),
-    ``gaps`` (a byte 1 where the point is a diagonal gap) and ``gap_bytes`` (``gaps`` read as
-    one little-endian integer).  Built once per map from its flag array."""
-
-    def __init__(self, flags: bytearray, rows: int, cols: int):
-        self.rows, self.cols, self.stride = rows, cols, cols + 2
-        self.cells = bytes(flags).translate(_CELL_BYTES)
-        self.gaps = bytes(flags).translate(_GAP_BYTES)
-        self.gap_bytes = int.from_bytes(self.gaps, "little")
-        self.ones = tuple(b"\x01" * n for n in range(cols + 2))
-        """``ones[n]``: ``n`` bytes 1, a run of points marked seen at once."""
-
-
-class Sweep:
-    """One board's shadow casting from any number of source points: ``layers`` (see
-    :class:`Layers`); ``freed_cells`` and ``freed_gaps`` map the slots of blocking cells and
-    diagonal gaps to the other maps (by number) that do not block them."""
-
-    def __init__(self, layers: Layers, freed_cells: Mapping[int, Sequence[int]] | None = None,
-                 freed_gaps: Mapping[int, Sequence[int]] | None = None):
-        self.layers = layers
-        self.freed_cells = freed_cells or {}
-        self.freed_gaps = freed_gaps or {}
-        self.seen = bytearray(len(layers.cells))
-        """Per slot, 1 where a point is seen (from any source cast so far), except that a
-        diagonal gap may be marked too: it is never seen (see :meth:`seen_bytes`)."""
-
-    def seen_bytes(self) -> int:
-        """The points seen from the sources cast so far: :attr:`seen` without the gaps, read
-        as one little-endian integer (byte ``slot`` is 1 where the point is seen)."""
-        return int.from_bytes(self.seen, "little") & ~self.layers.gap_bytes
-
-    def cast(self, x: int, y: int) -> list[tuple]:
-        """Add every point seen from the point ``(x, y)`` to :attr:`seen`.
-
-        Returns the *wakes*: ``(maps, dsign, lsign, pn, pd, qn, qd, lit)`` for each freed cell
-        or gap met on a lit slope, ``maps`` the other maps that do not block it, the rest the
-        region where it darkened slopes (see :func:`in_region`).  Only a point in that region
-        can be seen from here under one of those maps and not under this one (its first
-        obstruction is such a feature); a source on a freed gap wakes its maps everywhere
-        (``dsign`` 0)."""
-        layers = self.layers
-        stride, cells, gaps, seen = layers.stride, layers.cells, layers.gaps, self.seen
-        origin = (y + 1) * stride + x + 1
-        woken: list[tuple] = []
-        if gaps[origin]:  # rule 3: a line leaving from a diagonal gap
-            found = self.freed_gaps.get(origin)
-            if found:
-                woken.append((found, 0, 0, 0, 1, 0, 1, None))
-            return woken
-        seen[origin] = 1
-        freed_cells = self.freed_cells
-        for lsign in (1, -1):  # the source's row line: rules 2 and 3 only
-            width = layers.cols - x if lsign > 0 else x
-            above = origin - stride - (lsign < 0)  # the cells north and south of each unit
-            below = origin - (lsign < 0)
-            point = origin
-            for step in range(width):
-                side = lsign * step
-                if cells[above + side] or cells[below + side]:
-                    for slot in (above + side, below + side):
-                        found = freed_cells.get(slot) if cells[slot] else None
-                        if found:
-                            woken.append((found, 1, lsign) + _ROW_LINE)
-                    break
-                point += lsign
-                if gaps[point]:
-                    found = self.freed_gaps.get(point)
-                    if found:
-                        woken.append((found, 1, lsign) + _ROW_LINE)
-                    break
-                seen[point] = 1
-        for dsign, lsign in _QUADRANTS:
-            depth = layers.rows - y if dsign > 0 else y
-            width = layers.cols - x if lsign > 0 else x
-            if depth:
-                self._quadrant(origin, dsign, lsign, depth, width, woken)
-        return woken
-
-    def _quadrant(self, origin: int, dsign: int, lsign: int, depth: int, width: int,
-                  woken: list[tuple]) -> None:
-        """Sweep one quadrant (see the module docstring) row by row: for each lit interval,
-        darken what the cells it crosses between the rows block (rules 1 and 2), mark the lit
-        points of the row, then darken the slopes of the diagonal gaps among them (rule 3)."""
-        layers = self.layers
-        cells, gaps, seen, ones = layers.cells, layers.gaps, self.seen, layers.ones
-        freed_cells, freed_gaps = self.freed_cells, self.freed_gaps
-        cut, cut_point = _cut, _cut_point
-        dstep = dsign * layers.stride
-        east = lsign > 0
-        # cell_base: the slot of the cell at lateral 0 between depths k and k+1;
-        # point_base: the slot of the point at lateral 0 at depth d.
-        cell_base = origin - (layers.stride if dsign < 0 else 0) - (0 if east else 1)
-        point_base = origin
-        top = width - 1
-        lit = [_FULL]
-        for d in range(1, depth + 1):
-            k = d - 1
-            point_base += dstep
-            kept = []
-            for iv in lit:
-                ln, ld, lo_open, hn, hd, hi_open = iv
-                pieces = None
-                first = ln * k // ld
-                if first <= top:
-                    last = top
-                    if hd:
-                        last = -((-hn * d) // hd) - 1
-                        if last > top:
-                            last = top
-                    if east:
-                        start, stop = cell_base + first, cell_base + last + 1
-                        slot = cells.find(1, start, stop)
-                    else:
-                        start, stop = cell_base - last, cell_base - first + 1
-                        slot = cells.rfind(1, start, stop)
-                    # Rule 1, nearest lateral first (the order a ray meets them), up to the
-                    # last slope still lit.
-                    while slot >= 0:
-                        m = slot - cell_base if east else cell_base - slot
-                        if pieces is None:
-                            pieces = [iv]
-                        if freed_cells:
-                            found = freed_cells.get(slot)
-                            if found:
-                                woken.append((found, dsign, lsign, m, d, m + 1, k, pieces))
-                        pieces = cut(pieces, m, d, m + 1, k)
-                        if not pieces:
-                            break
-                        hn, hd = pieces[-1][3], pieces[-1][4]
-                        if hd:
-                            last = -((-hn * d) // hd) - 1
-                            if last < top:
-                                if east:
-                                    stop = cell_base + last + 1
-                                else:
-                                    start = cell_base - last
-                        if east:
-                            slot = cells.find(1, slot + 1, stop)
-                        else:
-                            slot = cells.rfind(1, start, slot)
-                if not ln and not lo_open and (cells[cell_base] or cells[cell_base - lsign]):
-                    if pieces is None:
-                        pieces = [iv]
-                    for slot in (cell_base, cell_base - lsign):  # rule 2
-                        found = freed_cells.get(slot) if cells[slot] else None
-                        if found:
-                            woken.append((found, dsign, lsign, 0, 1, 0, 1, pieces))
-                    pieces = cut_point(pieces, 0, 1)
-                for piece in ((iv,) if pieces is None else pieces):
-                    ln, ld, lo_open, hn, hd, hi_open = piece
-                    low = -((-ln * d) // ld)
-                    if lo_open and low * ld == ln * d:
-                        low += 1
-                    if low > width:
-                        continue  # every ray of it has left the board
-                    high = width
-                    if hd:
-                        high = hn * d // hd
-                        if hi_open and high * hd == hn * d:
-                            high -= 1
-                        if high > width:
-                            high = width
-                    if low <= high:
-                        if east:
-                            start, stop = point_base + low, point_base + high + 1
-                        else:
-                            start, stop = point_base - high, point_base - low + 1
-                        seen[start:stop] = ones[stop - start]
-                        slot = gaps.find(1, start, stop)
-                        if slot >= 0:  # rule 3
-                            parts = [piece]
-                            while slot >= 0:
-                                lat = slot - point_base if east else point_base - slot
-                                found = freed_gaps.get(slot)
-                                if found:
-                                    woken.append((found, dsign, lsign, lat, d, lat, d, parts))
-                                parts = cut_point(parts, lat, d)
-                                slot = gaps.find(1, slot + 1, stop)
-                            kept.extend(parts)
-                            continue
-                    kept.append(piece)
-            if not kept:
-                return
-            lit = kept
-            cell_base += dstep
-
-
 def in_region(wake: tuple, source: tuple[int, int], point: tuple[int, int]) -> bool:
     """Whether ``point`` lies in the region of ``wake`` (see :meth:`Sweep.cast`) seen from
-    ``source``: ``(maps, dsign, lsign, pn, pd, qn, qd, lit)`` is the quadrant (see
-    :data:`_QUADRANTS`; ``dsign`` 0: every point) and the slopes from ``pn/pd`` to ``qn/qd``
-    (both ends included; a denominator 0 is infinity, the source's row line) within the span
-    of the lit intervals ``lit``."""
-    _maps, dsign, lsign, pn, pd, qn, qd, lit = wake
+    ``source``.  ``(maps, dsign, pn, pd, qn, qd, lit)`` with ``dsign`` -1 or 1: the half plane
+    north or south of the source's row line, at a slope (columns east per row away) from
+    ``pn/pd`` to ``qn/qd`` (both ends included) within the span of the lit intervals ``lit``;
+    with ``dsign`` 0: the source's row line east (``pn`` 1) or west (-1) of it, or every point
+    (``pn`` 0)."""
+    _maps, dsign, pn, pd, qn, qd, lit = wake
     if not dsign:
-        return True
-    d, lat = (point[1] - source[1]) * dsign, (point[0] - source[0]) * lsign
-    if d < 0 or lat < 0 or not (d or lat) or lat * pd < pn * d or lat * qd > qn * d:
+        return not pn or (point[1] == source[1] and (point[0] - source[0]) * pn > 0)
+    d, lat = (point[1] - source[1]) * dsign, point[0] - source[0]
+    if d <= 0 or lat * pd < pn * d or lat * qd > qn * d:
         return False
     ln, ld = lit[0][0], lit[0][1]
     hn, hd = lit[-1][3], lit[-1][4]

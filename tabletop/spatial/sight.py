@@ -34,7 +34,7 @@ from itertools import compress
 from math import gcd
 
 from tabletop.spatial.grid import Board, Space, corner_words
-from tabletop.spatial.shadowcast import CELL, GAP, Layers, Sweep, in_region
+from tabletop.spatial.shadowcast import CELL, GAP, Layers, Sweep, bytes_of, in_region
 
 Point = tuple[int, int]
 Line = tuple[Point, Point]
@@ -479,15 +479,13 @@ class SightPlan:
         self.group_of = {slot: gid for gid, (_freed, spaces) in enumerate(self.groups)
                          for _space, slot in spaces}
         """The other map (by number) of each space that has one, by slot."""
+        self.own_spaces = sum(1 << slot for slot in self.group_of)
+        """Bit ``slot`` set for each space with its own map."""
         board, stride = sight_map.board, sight_map.stride
-        own = bytearray((board.rows + 2) * stride)
-        for slot in self.group_of:
-            own[slot] = 1
-        self.own_spaces = int.from_bytes(own, "little")
-        """A byte 1 at the slot of each space with its own map."""
-        row = int.from_bytes(b"\x01" * board.cols, "little")
-        self.on_board = sum(row << (8 * (r * stride + 1)) for r in range(1, board.rows + 1))
-        """A byte 1 at the slot of each board space."""
+        row = (1 << board.cols) - 1
+        self.on_board = sum(row << (r * stride + 1) for r in range(1, board.rows + 1))
+        """Bit ``slot`` set for each board space."""
+        self.size = (board.rows + 2) * stride
 
     def seen(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()) -> list[Space]:
         """Every board space (in reading order) with a clear corner-to-corner segment from a
@@ -506,21 +504,20 @@ class SightPlan:
         stride = sight_map.stride
         sweep = Sweep(sight_map.layers(), self.freed_cells, self.freed_gaps)
         woken = [(point, sweep.cast(*point)) for point in corners(from_spaces)]
-        # A space is seen when one of its four corners is: OR the point marks shifted by one
-        # slot east, one row south and both (a byte per slot).
-        points = sweep.seen_bytes()
-        either = points | points >> 8 | points >> (8 * stride) | points >> (8 * stride + 8)
-        seen = either & self.on_board
-        marks = bytearray(seen.to_bytes(len(sweep.seen), "little"))
+        # A space is seen when one of its four corners is: OR the points seen shifted by one
+        # slot east, one row south and both.
+        points = sweep.seen_bits()
+        seen = (points | points >> 1 | points >> stride | points >> (stride + 1)) & self.on_board
+        marks = bytes_of(seen, self.size)
         # A space with its own map, not seen under the main one: only a corner whose first
         # obstruction from a source is a cell or gap its map frees can be seen under it
         # (the sweep's wakes say where), and one segment at a time decides.
-        unseen = (self.own_spaces & ~seen).to_bytes(len(marks), "little")
+        unseen = self.own_spaces & ~seen
         pending: dict[int, list] = {}
-        slot = unseen.find(1)
-        while slot >= 0:
-            pending[self.group_of[slot]] = []
-            slot = unseen.find(1, slot + 1)
+        while unseen:
+            bit = unseen & -unseen
+            pending[self.group_of[bit.bit_length() - 1]] = []
+            unseen ^= bit
         if pending:
             for source, wakes in woken:
                 for wake in wakes:
