@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tabletop.bench import geometry_board
 from tabletop.games.clash import geometry as geo
 from tabletop.spatial.grid import Board, Space, square
+from tabletop.spatial.shadowcast import bits_of, bytes_of
 from tabletop.spatial.sight import SightMap, line_of_sight, visible_from
 from tests.geometry_boards import reference_los
 
@@ -76,6 +77,16 @@ def test_long_shallow_lines_on_a_wide_board_match_testing_each_segment(walls, at
     expected = [s for s in candidates
                 if line_of_sight(own_maps.get(s, view), piece, [s]).clear]
     assert visible_from(view, piece, candidates, own_maps) == expected
+
+
+@given(st.lists(st.integers(0, 1), max_size=300))
+def test_rows_of_bytes_and_their_bits_convert_both_ways(marks):
+    """The sweep keeps rows as bits and answers pick spaces from bytes: bit ``i`` is byte
+    ``i``."""
+    raw = bytes(marks)
+    bits = bits_of(raw)
+    assert bits == sum(1 << i for i, mark in enumerate(marks) if mark)
+    assert bytes_of(bits, len(raw)) == raw
 
 
 def test_a_piece_whose_corner_is_a_diagonal_gap_sees_through_its_other_corners():

@@ -55,19 +55,20 @@ _GAP_DIGITS = bytes(48 + ((flag & GAP) >> 1) for flag in range(256))
 point is a gap (else ``0``)."""
 
 _BYTES_OF_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
+_DIGITS_OF_BYTES = bytes.maketrans(b"\x00\x01", b"01")
 
 
-def bits_of(flags: bytes, table: bytes) -> int:
+def bits_of(flags: bytes, table: bytes = _DIGITS_OF_BYTES) -> int:
     """The integer whose bit ``slot`` is 1 where ``flags[slot]`` translates by ``table`` to
-    the digit ``1``."""
-    return int(flags[::-1].translate(table), 2)
+    the digit ``1`` (by default: where it is 1; every byte must then be 0 or 1)."""
+    return int(flags[::-1].translate(table) or b"0", 2)
 
 
 def bytes_of(bits: int, size: int) -> bytearray:
     """``size`` bytes, byte ``slot`` 1 where bit ``slot`` of ``bits`` is (the inverse of
-    :func:`bits_of`)."""
+    :func:`bits_of`; ``bits`` must have none at ``size`` or above)."""
     return bytearray(format(bits, "b")[::-1].encode().translate(_BYTES_OF_DIGITS)
-                     .ljust(size, b"\x00"))
+                     .ljust(size, b"\x00")[:size])
 
 
 class Layers:

@@ -34,7 +34,15 @@ from itertools import compress
 from math import gcd
 
 from tabletop.spatial.grid import Board, Space, corner_words
-from tabletop.spatial.shadowcast import CELL, GAP, Layers, Sweep, bytes_of, in_region
+from tabletop.spatial.shadowcast import (
+    CELL,
+    GAP,
+    Layers,
+    Sweep,
+    bits_of,
+    bytes_of,
+    in_region,
+)
 
 Point = tuple[int, int]
 Line = tuple[Point, Point]
@@ -479,13 +487,16 @@ class SightPlan:
         self.group_of = {slot: gid for gid, (_freed, spaces) in enumerate(self.groups)
                          for _space, slot in spaces}
         """The other map (by number) of each space that has one, by slot."""
-        self.own_spaces = sum(1 << slot for slot in self.group_of)
-        """Bit ``slot`` set for each space with its own map."""
         board, stride = sight_map.board, sight_map.stride
+        self.size = (board.rows + 2) * stride
+        own = bytearray(self.size)
+        for slot in self.group_of:
+            own[slot] = 1
+        self.own_spaces = bits_of(own)
+        """Bit ``slot`` set for each space with its own map."""
         row = (1 << board.cols) - 1
         self.on_board = sum(row << (r * stride + 1) for r in range(1, board.rows + 1))
         """Bit ``slot`` set for each board space."""
-        self.size = (board.rows + 2) * stride
 
     def seen(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()) -> list[Space]:
         """Every board space (in reading order) with a clear corner-to-corner segment from a
