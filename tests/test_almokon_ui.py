@@ -308,3 +308,77 @@ def test_a_cards_action_buttons_have_keys_1_2_3_written_on_them_and_typed():
     assert {b.label: (tuple(b.rect), b.key) for b in app.buttons if b.label in before} == before
     press(app, getattr(pygame, f"K_{len(card)}"))  # Liquidate: its menu of what it gives up
     assert isinstance(app.top, ChoiceMenu) or app.session.state.players[1].discard != ()
+
+
+# ---------------------------------------------------------------------- sets card by card
+def open_state(state) -> App:
+    pygame.font.init()
+    return App(Session(get_game("almokon"), state), SIZE)
+
+
+def menu_lines(app: App) -> list[str]:
+    return [label for label, _ in app.top.options]
+
+
+def pick(app: App, start: str) -> None:
+    """Choose the menu line starting with ``start`` (by its number key)."""
+    number = next(n for n, line in enumerate(menu_lines(app)) if line.startswith(start))
+    press(app, pygame.K_1 + number)
+
+
+def test_many_kinship_sets_are_picked_card_by_card():
+    """Five Soldiers beside the Militia make 32 forms of the attack, more than a menu
+    shows: the window starts from all five helpers and drops cards one at a time."""
+    from set_boards import kinship_board
+    app = open_state(kinship_board(5))
+    hand_over(app, "Aria")
+    click(app, card_at(app, "hammerfall-militia"))
+    click(app, card_at(app, "bicara-pikemen"))
+    assert isinstance(app.top, ChoiceMenu) and app.top.title == "Kinship: pick helpers"
+    lines = menu_lines(app)
+    assert lines[0] == "Do it: attack, 5 helpers (+11 Wrath)"
+    assert sum(line.startswith("Drop ") for line in lines) == 5
+    for name in ("Varro the Iron King", "Iron Sentinel", "Hammerfall Militia #2"):
+        pick(app, f"Drop {name} (")
+    assert menu_lines(app)[0] == "Do it: attack, 2 helpers (+5 Wrath)"
+    pick(app, "Do it")
+    # Militia 1 + Berserker Chief 3 + Iron Sentinel #2 2 = 6 against the Pikemen's Vigor
+    assert app.session.state.card("bicara-pikemen") is None
+
+
+def test_many_imbue_sets_are_picked_card_by_card_and_say_what_is_missing():
+    """Siege Golem with five Characters in hand and 2 AP: 13 legal discard sets; the window
+    starts from the fewest cards that pay (Berserker Chief and Captain Orsa) and says why a
+    set that does not pay cannot be done."""
+    from set_boards import imbue_board
+    app = open_state(imbue_board(5, ap=2))
+    hand_over(app, "Aria")
+    click(app, card_at(app, "siege-golem"))
+    press(app, pygame.K_1)  # Play
+    assert isinstance(app.top, ChoiceMenu) and app.top.title == "Imbue: pick discards"
+    assert menu_lines(app)[:3] == ["Do it: discard 2 (-5 AP), pay 2 AP",
+                                   "Drop Berserker Chief (W3)", "Drop Captain Orsa (W2)"]
+    pick(app, "Drop Captain Orsa")
+    assert not menu_lines(app)[0].startswith("Do it")
+    assert any(note.startswith("Not yet: costs 4 AP and you have 2") for note in app.top.notes)
+    pick(app, "Add Silver-Tongue")
+    pick(app, "Add Harbour Watch")
+    pick(app, "Do it")
+    aria = app.session.state.players[0]
+    assert app.session.state.card("siege-golem") is not None and aria.ap == 0
+    assert sorted(aria.discard) == ["berserker-chief", "harbour-watch", "silver-tongue"]
+
+
+def test_more_helpers_than_a_page_holds_come_in_pages():
+    from set_boards import kinship_board
+    app = open_state(kinship_board(8))
+    hand_over(app, "Aria")
+    click(app, card_at(app, "hammerfall-militia"))
+    click(app, card_at(app, "bicara-pikemen"))
+    first = menu_lines(app)
+    assert len(first) == 7 and first[-1] == "More cards (page 2 of 2)"
+    pick(app, "More cards")
+    second = menu_lines(app)
+    assert second[-1] == "More cards (page 1 of 2)"
+    shown = {line for line in first + second if line.startswith("Drop ")}
+    assert len(shown) == 8

@@ -5,7 +5,13 @@ through the chance nodes, each roll drawn with its exact probability, and at eve
 - at a chance node, no player action is offered, the outcomes' probabilities are exact
   fractions that sum to 1, and ``apply`` takes every outcome;
 - elsewhere, ``apply`` takes every action ``legal_actions`` offers (a sample when there are
-  many): an offered action the rules then refuse is a button that does nothing but complain.
+  many): an offered action the rules then refuse is a button that does nothing but complain;
+  and a set the player picks in an offered action (the game's ``set_choices``) is drawn from
+  its declared candidates.
+
+Boards with many candidates for one set (Almokon's Kinship helpers and Imbue discards, around
+the listing bound) check that every listed set is taken and that the listing grows with the
+candidates only while it lists every set.
 
 Games without chance points keep the contract's defaults and are played the same way.
 """
@@ -15,6 +21,7 @@ from __future__ import annotations
 import functools
 import os
 import random
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
@@ -22,10 +29,13 @@ import pytest
 from chance_play import draw_outcome
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from set_boards import imbue_board, kinship_board
 
 from tabletop.errors import TabletopError
 from tabletop.games import layouts
-from tabletop.games.registry import all_games
+from tabletop.games.almokon.actions import Attack, PlayCard
+from tabletop.games.almokon.choice_sets import SETS_LISTED_UP_TO
+from tabletop.games.registry import all_games, get_game
 
 LAYOUTS = sorted((Path(__file__).resolve().parent.parent / "layouts").glob("*.toml"))
 EXPLORE = os.environ.get("HYPOTHESIS_PROFILE") == "explore"
@@ -52,6 +62,16 @@ def _accepted(game, state, actions, rng: random.Random, step: int, what: str) ->
             game.apply(state, action)
         except TabletopError as exc:
             pytest.fail(f"step {step}: {action} was {what} but refused: {exc}")
+        _picks_candidates(game, state, action)
+
+
+def _picks_candidates(game, state, action) -> None:
+    """An offered action's set (a kind of the game's ``set_choices``) holds only declared
+    candidates."""
+    choice = game.set_choices.get(type(action))
+    if choice is not None:
+        picked = Counter(getattr(game.same_move(state, action), choice.field))
+        assert not picked - Counter(choice.candidates(state, action)), action
 
 
 @pytest.mark.parametrize("path", LAYOUTS, ids=lambda p: p.name)
@@ -92,3 +112,49 @@ def test_fateforge_a_high_enemy_roll_that_ties_again_asks_a_further_die():
         game.apply(state, next(iter(outcomes)).__class__("", (6,)))
     for action in outcomes:
         game.apply(state, action)
+
+
+ALMOKON = get_game("almokon")
+
+
+def _sets_offered(state, kind, **fields) -> list:
+    """The sets offered for the actions of ``kind`` with ``fields``, each accepted."""
+    field = ALMOKON.set_choices[kind].field
+    offered = [a for a in ALMOKON.legal_actions(state) if isinstance(a, kind)
+               and all(getattr(a, k) == v for k, v in fields.items())]
+    for action in offered:
+        ALMOKON.apply(state, action)
+        _picks_candidates(ALMOKON, state, action)
+    return [getattr(a, field) for a in offered]
+
+
+@pytest.mark.parametrize("helpers", [1, 5, 6, 7, 8])
+def test_kinship_sets_are_all_listed_up_to_the_bound_then_summarised(helpers):
+    """2ⁿ helper sets while 2ⁿ ≤ the bound (six helpers: 64), all taken; beyond, the summary
+    (none, each alone, all), declared ``summarised``."""
+    state = kinship_board(helpers)
+    sets = _sets_offered(state, Attack, attacker="hammerfall-militia", target="bicara-pikemen",
+                         frenzy=False)
+    summarised = ALMOKON.summarised(state, Attack("Aria", "hammerfall-militia",
+                                                  "bicara-pikemen"))
+    assert len(set(map(frozenset, sets))) == len(sets)
+    if 2 ** helpers <= SETS_LISTED_UP_TO:
+        assert len(sets) == 2 ** helpers and not summarised
+    else:
+        assert summarised and len(sets) == 1 + helpers + 1
+        assert len(max(sets, key=len)) == helpers
+
+
+def test_imbue_sets_offered_are_those_that_pay_and_grow_slowly_beyond_the_bound():
+    """Siege Golem with six different Characters (64 sets) lists each affordable set; with
+    eight (two copies more: 64 · 3 · 3 sets) only the summary, and every one offered is
+    taken."""
+    six = imbue_board(6, ap=0)  # 7 AP of Wrath needed: 3 + 2 + 1 + 1 = 7 at least
+    sets = _sets_offered(six, PlayCard, uid="siege-golem")
+    wrath = {"berserker-chief": 3, "captain-orsa": 2}
+    assert sets and all(sum(wrath.get(u, 1) for u in s) >= 7 for s in sets)
+    assert len(sets) == 12  # what is left out has Wrath 2 at most: nothing, Captain Orsa,
+    # one or two of the four Characters of Wrath 1 (1 + 1 + 4 + 6)
+    eight = imbue_board(8, ap=7)
+    assert ALMOKON.summarised(eight, PlayCard("Aria", "siege-golem"))
+    assert len(_sets_offered(eight, PlayCard, uid="siege-golem")) <= 2 * 8 + 1

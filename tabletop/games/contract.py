@@ -3,9 +3,11 @@ all games alike (OpenSpiel style: same parts, same names, registered in one tabl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from fractions import Fraction
+from math import prod
 from typing import Any
 
 from tabletop.games.layoutfile import Table
@@ -67,6 +69,31 @@ class Verb:
 
 
 @dataclass(frozen=True)
+class SetChoice:
+    """A field of an action kind holding a set the player picks, as many as the rules allow
+    ("discard any number of Characters", "cards … may activate"), so that one action can
+    have 2ⁿ legal sets.
+
+    ``candidates(state, action)``: what the set is drawn from for ``action`` as its other
+    fields stand, each written as ``same_move`` writes the field's members (copies of one
+    card repeat); ``apply`` takes no set outside them.  ``legal_actions`` lists every legal
+    set while the candidates give at most ``listed_up_to`` sets (:func:`set_count`), and
+    beyond that a *summary* (some of the legal sets, with every legal choice of the other
+    fields).  ``reason``: the rule that lets the player pick any number, in words."""
+
+    field: str
+    candidates: Callable[[State, Action], Sequence[Hashable]]
+    listed_up_to: int
+    reason: str
+
+
+def set_count(candidates: Iterable[Hashable]) -> int:
+    """How many different sets ``candidates`` give, copies of one candidate being one choice
+    taken 0, 1, 2 … times: the product of (copies + 1)."""
+    return prod(n + 1 for n in Counter(candidates).values())
+
+
+@dataclass(frozen=True)
 class Game:
     """One game's entry points.
 
@@ -78,7 +105,8 @@ class Game:
     - ``legal_actions(state)``: the actions ``apply`` accepts now, empty when the game is
       over and at a chance node (no player acts there).  Complete for every kind of action
       but the ``open_actions``: an action of any other kind that ``apply`` accepts is listed,
-      up to ``same_move``.
+      up to ``same_move`` (and, for an action whose set choice is :meth:`summarised`, up to
+      its ``summary_key``; see ``set_choices``).
     - ``open_actions``: the kinds of action (classes) ``legal_actions`` does not list
       completely, each with the reason in words: choices open by nature (a name the user
       types, a board edited as a card or the players say, a card the players name), of which
@@ -142,6 +170,22 @@ class Game:
     chance_outcomes: Callable[[State], Sequence[tuple[Action, Fraction]]] = no_chance_outcomes
     open_actions: Mapping[type, str] = field(default_factory=dict)
     same_move: Callable[[State, Action], Hashable] = as_written
+    set_choices: Mapping[type, SetChoice] = field(default_factory=dict)
+
+    def summarised(self, state: State, action: Action) -> bool:
+        """Whether ``legal_actions(state)`` lists only a summary of the sets ``action``'s
+        set field can hold (its candidates give more than ``listed_up_to`` sets)."""
+        choice = self.set_choices.get(type(action))
+        return choice is not None and \
+            set_count(choice.candidates(state, action)) > choice.listed_up_to
+
+    def summary_key(self, state: State, action: Action) -> Hashable:
+        """``same_move`` of ``action`` with its set field (if its kind has one) emptied: equal
+        for two actions that differ at most in the set picked."""
+        choice = self.set_choices.get(type(action))
+        if choice is not None:
+            action = replace(action, **{choice.field: ()})
+        return self.same_move(state, action)
 
     def public_view(self, state: State) -> State:
         """``state`` as anyone may see it (``view_for(state, None)``)."""

@@ -1,6 +1,7 @@
 """The Land of Almokon: cards, state, layout, rules core and query verbs."""
 
 from tabletop.games.almokon import layout, query, rules, view, wording
+from tabletop.games.almokon.choice_sets import SET_CHOICES
 from tabletop.games.almokon.state import AlmokonState
 from tabletop.games.contract import Game
 
@@ -29,4 +30,5 @@ GAME = Game(
     acting=view.acting,
     is_partial=view.is_partial,
     same_move=rules.same_move,
+    set_choices=SET_CHOICES,
 )

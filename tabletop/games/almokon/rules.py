@@ -28,6 +28,7 @@ from tabletop.games.almokon.actions import (
     ReadyAll,
 )
 from tabletop.games.almokon.cards import ATTACKERS, CardDef, Effect, base_id
+from tabletop.games.almokon.choice_sets import imbue_candidates, kin_candidates, sets_to_list
 from tabletop.games.almokon.events import Event, describe
 from tabletop.games.almokon.state import (
     WIN_BOUNTY,
@@ -52,9 +53,6 @@ from tabletop.games.almokon.view import is_partial
 from tabletop.spatial.zones import OPEN_SEA, OUTLAND, REALM, WILDERNESS, ZONE_NAMES
 
 __all__ = ["apply", "legal_actions", "why_not", "describe", "enters", "play_cost"]
-
-KIN_SUBSETS_UP_TO = 4
-IMBUE_SUBSETS_UP_TO = 4
 
 
 # ====================================================================== small rules
@@ -219,10 +217,11 @@ def _check_play(state: AlmokonState, index: int, action: PlayCard, *,
             return f"{definition.name} has no Imbue"
         if len(set(action.imbue)) != len(action.imbue):
             return "each Imbue card is discarded once"
+        allowed = imbue_candidates(state, index, action.uid)
         for uid in action.imbue:
             if uid == action.uid or uid not in player.hand:
                 return f"{state.named(uid)} is not another card in your hand"
-            if state.definition(uid).type != "character":
+            if uid not in allowed:
                 return "Imbue discards only Characters"
     cost = play_cost(state, action.uid, action.imbue)
     if player.ap < cost:
@@ -288,17 +287,6 @@ def _command_problem(state: AlmokonState, card: Card, helper: Card) -> str | Non
     return None
 
 
-def _kin_candidates(state: AlmokonState, attacker: Card) -> list[str]:
-    """The cards that may join ``attacker``'s attack (rulebook *Kinship*: "other cards you
-    control that share at least one subtype with the attacker"): any zone, ready or not;
-    not Terrain, which "cannot attack"."""
-    subtypes = set(state.definition(attacker.uid).subtypes)
-    return [c.uid for c in state.cards
-            if c.owner == attacker.owner and c.uid != attacker.uid
-            and state.definition(c.uid).type != "terrain"
-            and subtypes & set(state.definition(c.uid).subtypes)]
-
-
 def _check_attack(state: AlmokonState, index: int, action: Attack) -> str | None:
     card = state.card(action.attacker)
     if card is None or card.owner != index:
@@ -326,7 +314,7 @@ def _check_attack(state: AlmokonState, index: int, action: Attack) -> str | None
     if action.kin:
         if not definition.has("kinship"):
             return f"{definition.name} has no Kinship"
-        allowed = _kin_candidates(state, card)
+        allowed = kin_candidates(state, card)
         if len(set(action.kin)) != len(action.kin):
             return "each Kinship card adds its Wrath once"
         for uid in action.kin:
@@ -890,21 +878,27 @@ def _end_action(run: _Run) -> None:
 
 
 # ====================================================================== listing
-def _subsets(items: list[str], up_to: int) -> list[tuple[str, ...]]:
-    """Every subset when there are at most ``up_to`` items; otherwise none, each single and
-    all."""
-    if len(items) <= up_to:
-        return [c for r in range(len(items) + 1) for c in itertools.combinations(items, r)]
-    return [(), *((i,) for i in items), tuple(items)]
-
-
 def _targets_for(state: AlmokonState, index: int, effect: Effect | None) -> list[str]:
     if effect is not None and effect.kind in TARGETED_EFFECTS:
         return legal(effect_targets(state, index, effect))
     return [""]
 
 
+def _with_imbue(state: AlmokonState, index: int, play: PlayCard) -> list[PlayCard]:
+    """``play`` with each Imbue discard set that makes it legal (:func:`sets_to_list`).
+    Imbue only lowers the cost, so with every candidate discarded the play is legal but for
+    the cost exactly when some set makes it legal; a set does when its cost is paid."""
+    candidates = imbue_candidates(state, index, play.uid)
+    if why_not(state, replace(play, imbue=tuple(candidates))) is not None:
+        return []
+    ap = state.players[index].ap
+    sets = sets_to_list(candidates, base_id, lambda uid: state.definition(uid).wrath)
+    return [replace(play, imbue=chosen) for chosen in sets
+            if play_cost(state, play.uid, chosen) <= ap]
+
+
 def _play_candidates(state: AlmokonState, index: int) -> list[PlayCard]:
+    """The legal plays of one copy of each card in the hand (copies are the same card)."""
     out: list[PlayCard] = []
     player = state.players[index]
     name = player.name
@@ -914,22 +908,20 @@ def _play_candidates(state: AlmokonState, index: int) -> list[PlayCard]:
         if definition.id in seen:
             continue
         seen.add(definition.id)
-        imbues: list[tuple[str, ...]] = [()]
-        if definition.has("imbue"):
-            chars = [u for u in player.hand if u != uid
-                     and state.definition(u).type == "character"]
-            imbues = _subsets(chars, IMBUE_SUBSETS_UP_TO)
         if definition.type == "item":
             targets = legal(attach_targets(state, index, uid))
         elif definition.play is not None and definition.play.kind == "cancel":
             targets = [""]
         else:
             targets = _targets_for(state, index, definition.play)
-        for imbue in imbues:
-            out += [PlayCard(name, uid, t, imbue) for t in targets]
+        plays = [PlayCard(name, uid, t) for t in targets]
         if definition.has("crew"):
-            out += [PlayCard(name, uid, t, (), True)
-                    for t in legal(attach_targets(state, index, uid, True))]
+            plays += [PlayCard(name, uid, t, (), True)
+                      for t in legal(attach_targets(state, index, uid, True))]
+        if definition.has("imbue"):
+            out += [form for play in plays for form in _with_imbue(state, index, play)]
+        else:
+            out += [play for play in plays if why_not(state, play) is None]
     return out
 
 
@@ -946,11 +938,14 @@ def _activate_candidates(state: AlmokonState, index: int) -> list[Activate]:
                            if _command_problem(state, card, c) is None]
             targets = [""] if ability.effect.kind == "cancel" else \
                 _targets_for(state, index, ability.effect)
-            out += [Activate(name, card.uid, number, t, h) for t in targets for h in helpers]
+            out += [a for t in targets for h in helpers
+                    if why_not(state, a := Activate(name, card.uid, number, t, h)) is None]
     return out
 
 
 def _attack_candidates(state: AlmokonState, index: int) -> list[Attack]:
+    """The legal attacks, each with every Kinship helper set :func:`sets_to_list` lists: any
+    set of the candidates joins an attack the rules allow without helpers."""
     out: list[Attack] = []
     name = state.players[index].name
     if state.follow_up is not None:
@@ -961,28 +956,31 @@ def _attack_candidates(state: AlmokonState, index: int) -> list[Attack]:
     for card in attackers:
         definition = state.definition(card.uid)
         frenzies = (False, True) if definition.has("frenzy") else (False,)
-        kins = _subsets(_kin_candidates(state, card), KIN_SUBSETS_UP_TO) \
-            if definition.has("kinship") else [()]
+        kins = sets_to_list(kin_candidates(state, card)) if definition.has("kinship") \
+            else [()]
         for target in legal(attack_targets(state, card.uid)):
-            out += [Attack(name, card.uid, target, f, k) for f in frenzies for k in kins]
+            for frenzy in frenzies:
+                if why_not(state, Attack(name, card.uid, target, frenzy)) is None:
+                    out += [Attack(name, card.uid, target, frenzy, kin) for kin in kins]
     return out
 
 
 def _response_actions(state: AlmokonState, index: int) -> list:
-    name = state.players[index].name
-    out: list = [Pass(name)]
-    out += [a for a in _play_candidates(state, index) + _activate_candidates(state, index)
-            if why_not(state, a) is None]
-    return out
+    """What player ``index`` may do in a response window: pass, or a Reflex or Veto card or
+    ability."""
+    return [Pass(state.players[index].name), *_play_candidates(state, index),
+            *_activate_candidates(state, index)]
 
 
 def legal_actions(state: AlmokonState) -> list:
     """Every legal action for the player to act (empty once the game is over), up to
-    :func:`same_move`: one copy of each card in hand is listed.
+    :func:`same_move`: one copy of each card in hand is listed, and each Imbue discard set
+    (copies of a card alike) and Kinship helper set once, in any order.
 
-    Complete except where choices multiply: Kinship helpers and Imbue discards are listed as
-    every subset up to four candidates (beyond that: none, each alone, and all); ``apply``
-    accepts any legal subset.
+    Imbue and Kinship let a player pick any number of cards, so the sets are listed as
+    :func:`~tabletop.games.almokon.choice_sets.sets_to_list` says: every legal set while
+    there are at most ``SETS_LISTED_UP_TO``, else a summary, declared to the game contract
+    as ``set_choices``; ``apply`` accepts any legal set.
     """
     if state.winner or is_partial(state):
         return []
@@ -1003,10 +1001,11 @@ def legal_actions(state: AlmokonState) -> list:
         out.append(Decline(name))
     out += [Move(name, c.uid) for c in state.cards if c.owner == index]
     out += [Liquidate(name, u) for u in dict.fromkeys(state.players[index].hand)]
+    out = [a for a in out if why_not(state, a) is None]
     out += _play_candidates(state, index) + _activate_candidates(state, index)
     if now == "main":
         out += _attack_candidates(state, index)
-    return [a for a in out if why_not(state, a) is None]
+    return out
 
 
 def same_move(state: AlmokonState, action: object) -> object:

@@ -4,7 +4,8 @@ Click one of your cards (in play or in your hand) to see its legal actions as bu
 that can attack goes straight to choosing its target: legal targets are outlined, the rest
 dimmed with the reason written in their zone.  Actions with a target (attacks, Items, Events,
 SALVO and other aimed abilities) are finished by clicking the target; when one choice has
-several forms (Frenzy, Kinship helpers, Imbue discards) a menu offers them.  Gain 2 AP, Ready
+several forms (Frenzy, Kinship helpers, Imbue discards) a menu offers them, or, when they are
+more than it shows, lets the player add and take back cards one at a time.  Gain 2 AP, Ready
 All, Pass and Decline are buttons (G, R, P, D).  In hot seat a hand-over screen covers the
 board whenever the player who must decide changes, so each hand is seen only by its owner.
 """
@@ -33,6 +34,7 @@ from tabletop.ui.controllers.almokon_facts import (
     phase_hint,
     stack_lines,
 )
+from tabletop.ui.controllers.almokon_sets import SetPicker, needs_picker
 from tabletop.ui.controllers.asking import offer_forms
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.facades.almokon import (
@@ -292,7 +294,12 @@ class AlmokonController(GameController):
         """Do the action, or ask which form first (:func:`offer_forms`: every choice the
         rulebook gives the player is asked, even with one legal form): at most nine, the
         largest Kinship and Imbue sets first; a card whose Imbue must be used says why the
-        full cost is not offered.  ``chosen``: the fields the click already chose."""
+        full cost is not offered.  More forms than a menu shows that differ only in the
+        cards picked (Imbue, Kinship) are asked card by card (:class:`SetPicker`).
+        ``chosen``: the fields the click already chose."""
+        if needs_picker(self.state, actions):
+            SetPicker(self, actions).open()
+            return
         ranked = sorted(actions, key=lambda a: (-len(getattr(a, "kin", ())),
                                                 -len(getattr(a, "imbue", ())),
                                                 not getattr(a, "frenzy", False)))

@@ -5,6 +5,7 @@ under ``tabletop/ui`` that imports ``tabletop.games.almokon`` beyond its plain d
 from __future__ import annotations
 
 from tabletop.games.almokon import rules
+from tabletop.games.almokon.choice_sets import set_candidates
 from tabletop.games.almokon.targeting import (
     attach_targets,
     attack_targets,
@@ -16,5 +17,5 @@ from tabletop.games.almokon.wording import form_words
 
 __all__ = [
     "attach_targets", "attack_targets", "can_attack", "effect_targets", "form_words", "HIDDEN",
-    "rules", "view_for",
+    "rules", "set_candidates", "view_for",
 ]
