@@ -484,14 +484,15 @@ class SightPlan:
             for key in freed:
                 (self.freed_gaps if key & 1 else self.freed_cells).setdefault(
                     key >> 1, []).append(gid)
-        self.group_of = {slot: gid for gid, (_freed, spaces) in enumerate(self.groups)
-                         for _space, slot in spaces}
-        """The other map (by number) of each space that has one, by slot."""
         board, stride = sight_map.board, sight_map.stride
         self.size = (board.rows + 2) * stride
+        self.group_bits = [sum(1 << slot for _space, slot in spaces)
+                           for _freed, spaces in self.groups]
+        """Per other map, bit ``slot`` set for each of its spaces."""
         own = bytearray(self.size)
-        for slot in self.group_of:
-            own[slot] = 1
+        for _freed, spaces in self.groups:
+            for _space, slot in spaces:
+                own[slot] = 1
         self.own_spaces = bits_of(own)
         """Bit ``slot`` set for each space with its own map."""
         row = (1 << board.cols) - 1
@@ -525,19 +526,18 @@ class SightPlan:
         # (the sweep's wakes say where), and one segment at a time decides.
         unseen = self.own_spaces & ~seen
         pending: dict[int, list] = {}
-        while unseen:
-            bit = unseen & -unseen
-            pending[self.group_of[bit.bit_length() - 1]] = []
-            unseen ^= bit
-        if pending:
+        if unseen:
             for source, wakes in woken:
                 for wake in wakes:
                     for gid in wake[0]:
-                        if gid in pending:
-                            pending[gid].append((source, wake))
-        extra = [slot for gid, wakes in pending.items() if wakes
-                 for space, slot in self.groups[gid][1]
-                 if not marks[slot] and self._seen_freed(space, wakes, self.groups[gid][0])]
+                        tries = pending.get(gid)
+                        if tries is None:
+                            tries = pending[gid] = []
+                        tries.append((source, wake))
+        groups, group_bits = self.groups, self.group_bits
+        extra = [slot for gid, wakes in pending.items() if group_bits[gid] & unseen
+                 for space, slot in groups[gid][1]
+                 if not marks[slot] and self._seen_freed(space, wakes, groups[gid][0])]
         for slot in extra:
             marks[slot] = 1
         board = sight_map.board
@@ -551,13 +551,13 @@ class SightPlan:
         :meth:`Sweep.cast`) says its map may see more, and the segment from that source is
         clear with the cells and gaps ``freed`` not blocking."""
         tried = set()
+        corners, clear = space.corners(), self.sight_map.clear
         for source, wake in wakes:
-            for corner in space.corners():
-                if (source, corner) in tried or not in_region(wake, source, corner):
-                    continue
-                tried.add((source, corner))
-                if self.sight_map.clear(source, corner, freed):
-                    return True
+            for corner in corners:
+                if (source, corner) not in tried and in_region(wake, source, corner):
+                    tried.add((source, corner))
+                    if clear(source, corner, freed):
+                        return True
         return False
 
 
