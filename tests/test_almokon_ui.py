@@ -310,6 +310,29 @@ def test_a_cards_action_buttons_have_keys_1_2_3_written_on_them_and_typed():
     assert isinstance(app.top, ChoiceMenu) or app.session.state.players[1].discard != ()
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_no_card_kind_or_hint_is_cut_on_the_shipped_battlefield(size):
+    """A card's faction and kind ("Conq. improvement") wrap onto a second line rather than end
+    in "…", and the hint beside the top player's hand is drawn only when it fits whole (the
+    side panel says it too)."""
+    from pathlib import Path
+
+    import pygame
+
+    from tabletop.games import layouts
+    from tabletop.ui import textlayer
+    from tabletop.ui.app import App
+    from tabletop.ui.session import Session
+
+    pygame.font.init()
+    root = Path(__file__).resolve().parent.parent / "layouts"
+    game, state = layouts.load(root / "almokon-midgame.toml")
+    app = App(Session(game, state), size)
+    app.interactive = False
+    app.draw(pygame.Surface(size))
+    assert not [d.words for d in textlayer.drawn() if d.words.endswith("…")]
+
+
 # ---------------------------------------------------------------------- sets card by card
 def open_state(state) -> App:
     pygame.font.init()

@@ -80,7 +80,7 @@ def test_nothing_but_an_answer_is_taken_while_a_sequence_runs():
         game.apply(state, ActivateFromCards())
     with pytest.raises(IllegalActionError, match="waits for the dice"):
         game.apply(state, Choose(0))
-    with pytest.raises(IllegalActionError, match="dice are thrown but"):
+    with pytest.raises(IllegalActionError, match="dice thrown but"):
         game.apply(state, Throw((1,)))
 
 

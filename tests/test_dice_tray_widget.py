@@ -234,13 +234,13 @@ def test_the_reroll_line_shows_the_rules_refusal_before_r(monkeypatch):
     _settle(app, tray)
     tray.chosen = {1}
     app.draw(pygame.Surface(SIZE))
-    assert "re-roll dice 2: +1 Heat (R)" in words
+    assert "re-roll die 2: +1 Heat (R)" in words
     _key(app, pygame.K_r)
     _settle(app, tray)
     tray.chosen = {1}
     words.clear()
     app.draw(pygame.Surface(SIZE))
-    refusal = [w for w in words if w.startswith("re-roll dice 2:")]
+    refusal = [w for w in words if w.startswith("re-roll die 2:")]
     assert refusal and "already re-rolled" in " ".join(words) and "(R)" not in refusal[0]
 
 
@@ -281,3 +281,56 @@ def test_upright_share_fits_an_upright_square_in_a_turned_die():
                                                              + math.sin(math.pi / 24)))
     assert upright_share(math.pi / 4) == MIN_SHARE  # words stay whole near 45 degrees
     assert upright_share(math.pi) == pytest.approx(1)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_free_trays_palette_names_each_die_in_words_and_cuts_none(size):
+    """The palette beside "add:" names each die of every family in words (white Crit d10,
+    black Fealty, melee weapon), never by its kind id, each name whole, and every chip still
+    adds its die."""
+    from tabletop.dice import tray_rules
+    from tabletop.ui import textlayer
+
+    game, state = layouts.load(str(LAYOUTS / "clash-teaching.toml"))
+    app = App(Session(game, state), size)
+    for family in tray_rules.FAMILIES:
+        tray = DiceTray(app.session, list(family.default))
+        app.push(tray)
+        app.draw(pygame.Surface(size))
+        words = {d.words: d for d in textlayer.drawn()}
+        for kind in family.kinds:
+            name = tray_rules.kind_words(kind)
+            assert name != kind and name in words and not words[name].shortened, name
+            assert kind not in words
+        chip = next(rect for rect, kind in tray._chips if kind == family.kinds[-1])
+        before = len(tray.pending)
+        tray._click(chip.center, 1)
+        assert len(tray.pending) == before + 1 and tray.pending[-1] == family.kinds[-1]
+        app.stack.pop()
+
+
+@pytest.mark.parametrize("layout", ["fateforge-chapel.toml", "joust-mid-joust.toml",
+                                    "clash-teaching.toml"])
+def test_no_tooltip_of_the_board_shows_over_an_open_dice_tray(layout):
+    """The tray is on top: the pointer resting where a piece's name has a tooltip on the board
+    shows nothing of the board once the tray covers it; the tray's own tooltips still show."""
+    from tabletop.ui import textlayer
+    from tabletop.ui.widgets.tooltip import tip_for
+
+    app = _app(layout)
+    app.draw(pygame.Surface(SIZE))
+    board = app.areas.board
+    tips = [d.rect for d in textlayer.drawn() if d.tooltip and board.contains(d.rect)]
+    assert tips, "the board has a tooltip to rest the pointer on"
+    tray = DiceTray(app.session, ["d6"])
+    app.push(tray)
+    app.draw(pygame.Surface(SIZE))
+    for rect in tips:
+        tip = tip_for(rect.center)
+        assert tip is None or tip[0].colliderect(tray_box(app)), tip
+    assert not [d.words for d in textlayer.drawn() if d.role == "label"
+                and board.colliderect(d.rect)], "no board label is on show under the tray"
+
+
+def tray_box(app):
+    return app.areas.board.inflate(-24, -24)

@@ -153,4 +153,4 @@ def test_gem_and_food_tokens_are_picked_up_whatever_the_action():
     before: a hero set up on a gem kept it on the map through a Block."""
     state = turn_of(scene("a", heroes=[hero("Aria", "a")], tokens=[token("gem", "a")]), "Aria")
     state, events = play(state, Block("Aria"))
-    assert state.gems == 1 and not state.tokens and "picks up 1 gem(s)" in events[-1]
+    assert state.gems == 1 and not state.tokens and "picks up 1 gem and" in events[-1]

@@ -125,7 +125,7 @@ def test_enemy_phase_one_activation_per_click_with_the_reason():
     assert [b.label for b in buttons] == ["Next enemy"]
     buttons[0].on_click()
     new = app.session.log[before:]
-    assert new[0].startswith("Grunt activates: the closest hero is 1 zone(s) away")
+    assert new[0].startswith("Grunt activates: the closest hero is 1 zone away")
     assert "Aria, earliest in player order" in new[0]
     assert app.session.state.round.queue == ("blue",)
 
@@ -348,3 +348,60 @@ def test_no_reacting_type_is_asked_for_once_the_scene_is_over():
     app = open_app(state=replace(state, enemies=gone))
     assert app.screen.dead_reaction_types()
     assert not any("Reacting type" in line for line in app.screen.panel_lines())
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("layout", ["fateforge-allies.toml", "fateforge-chapel.toml",
+                                    "fateforge-hit-and-shot.toml"])
+def test_the_side_panel_shows_every_line_of_the_facts_and_legend_whole(layout, size):
+    """At 1280 x 800 the scene's description and the legend are taller than the side panel:
+    no line ends in "…"; the window scrolls the column (the wheel, with a cue line saying how
+    many lines are below) until every legend row has been on show, and a picture of the board
+    draws the column smaller so that all of it fits.  The board keeps its size."""
+    from tabletop.ui import textlayer
+
+    pygame.font.init()
+    game, state = layouts.load(Path(__file__).resolve().parent.parent / "layouts" / layout)
+    app = App(Session(game, state), size)
+    panel = app.areas.panel
+
+    def panel_words():
+        app.draw(pygame.Surface(size))
+        return [d.words for d in textlayer.drawn() if panel.contains(d.rect)]
+
+    seen = panel_words()
+    board = app.areas.board.copy()
+    body = app.panel_body
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=body.rect.center, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    for _ in range(25):
+        app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        seen += panel_words()
+    assert not [w for w in seen if w.endswith("…")]
+    assert app.areas.board == board
+    everything = " ".join(seen)
+    for _, meaning in app.screen.legend():
+        assert all(word in everything for word in meaning.split()), meaning
+    if size == (1280, 800) and layout == "fateforge-allies.toml":
+        assert body.scrolls and any("more line" in w for w in seen)
+    app.interactive = False  # a picture: no scrolling, everything on show at once
+    picture = " ".join(panel_words())
+    for line in [*app.screen.panel_lines(), *(m for _, m in app.screen.legend())]:
+        assert all(word in picture for word in line.split()), line
+
+
+def test_the_caption_under_the_map_shows_every_reason_whole_at_1280_by_800():
+    """The reasons the selected hero cannot attack an enemy (one line per group) no longer end
+    in "…" when there are more than the strip holds at its usual size: the strip draws them a
+    little smaller, and scrolls (with its cue line) only past that."""
+    from tabletop.ui import textlayer
+
+    app = open_app()
+    app = open_app(state=at_turn(app, "Aria", ["step", "shot"]))
+    click_on(app, "Aria")
+    caption = app.screen.overlays().caption
+    assert len(caption) >= 4
+    app.draw(pygame.Surface(SIZE))
+    shown = [d.words for d in textlayer.drawn()]
+    assert all(line in shown for line in caption)
+    assert not [w for w in shown if w.endswith("…")]

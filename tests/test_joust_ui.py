@@ -549,16 +549,32 @@ def test_crowns_are_placed_from_one_menu_naming_the_house():
         state.household(press_first.house).crowns - 1
 
 
-def test_every_legend_row_is_drawn_in_the_smallest_window():
+def test_every_legend_row_is_drawn_whole_in_the_smallest_window():
+    """Too small a window for the panel's facts and legend: the panel scrolls (the wheel over
+    it) and, scrolled to its end, has shown every legend row whole, none cut."""
     size = (640, 420)
     pygame.font.init()
     game, state = layouts.load(ROOT / "joust-mid-joust.toml")
     app = App(Session(game, state), size)
     app.screen.reveal = True
-    drawn = _drawn_words(app, size)
+    from tabletop.ui import textlayer
+
+    def panel_words():
+        app.draw(pygame.Surface(size))
+        return {d.words for d in textlayer.drawn() if app.areas.panel.contains(d.rect)}
+
+    seen = panel_words()
+    body = app.panel_body
+    assert body.scrolls
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=body.rect.center, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    for _ in range(30):
+        app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        seen |= panel_words()
+    assert not any(w.endswith("…") for w in seen)
+    text = " ".join(seen)
     for _, meaning in app.screen.legend():
-        assert any(w == meaning or (w.endswith("…") and meaning.startswith(w[:-1]))
-                   for w in drawn), meaning
+        assert all(word in text for word in meaning.split()), meaning
 
 
 def test_an_ability_cards_die_is_thrown_in_the_tray_and_scored():
@@ -741,3 +757,68 @@ def test_the_trays_keys_line_offers_no_reroll_when_none_is_left():
         tray._draw_hints(surface, pygame.Rect(0, 0, 800, 60))
         words = " ".join(d.full for d in textlayer.drawn())
         assert ("R re-roll" in words) is offered and "Enter use this roll" in words
+
+
+def _jousting_buttons(state):
+    game = layouts.load(ROOT / "joust-mid-joust.toml")[0]
+    return {b.label: b.enabled for b in JoustController(Session(game, state)).buttons()
+            if b.label in ("Joust!", "End round") or b.label.startswith(("Reveal", "All"))}
+
+
+def test_jousting_buttons_are_enabled_only_when_the_rules_core_allows_their_action():
+    """Joust!, Reveal and End round follow the rules core's legal actions: after a joust is
+    scored Joust! is off (the next must be revealed); while a choice waits (a Perk a King's
+    Crown left, say) none of them is on; part-way through a joust Joust! goes on with it."""
+    from tabletop.games.joust.actions import Throw
+    from tabletop.games.joust.state import Pending
+    from tabletop.games.joust.throws import next_step
+
+    game, state = layouts.load(ROOT / "joust-mid-joust.toml")
+    session = Session(game, state)
+    assert _jousting_buttons(state) == {"Reveal joust 3": False, "Joust!": True,
+                                        "End round": False}
+    house = state.initiative
+    step = next_step(state)
+    assert session.perform(Throw(house, tuple((slot, 2) for slot in step.slots)))
+    assert session.state.throw is not None and _jousting_buttons(session.state)["Joust!"]
+    scored = replace(state, resolved=2, throw=None)
+    assert _jousting_buttons(scored) == {"Reveal joust 3": True, "Joust!": False,
+                                         "End round": False}
+    waiting = replace(state, pending=(Pending(house, "advance", "Rally", 1, "a Crown"),))
+    assert not any(_jousting_buttons(waiting).values())
+    done = replace(state, revealed=3, resolved=3)
+    assert _jousting_buttons(done) == {"All jousts revealed": False, "Joust!": False,
+                                       "End round": True}
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_list_shows_a_joust_part_way_rolled(size):
+    """A joust rolled in steps shows on The List as it goes: the first Knight's dice thrown so
+    far, each with its face (the Fealty 6 and its reroll), the rival's "not thrown yet", and
+    the step the rules core waits for named in the row of the Household it concerns, every
+    word whole."""
+    from tabletop.games.joust.actions import PlaceDie, Throw
+    from tabletop.games.joust.throws import next_step, waiting_words
+    from tabletop.ui import textlayer
+    from tabletop.ui.controllers.joust import rolled_so_far
+
+    game, state = layouts.load(ROOT / "joust-first-round.toml")
+    session = Session(game, state)
+    b = "Bloodguard"
+    knight = session.state.household(b).knights[0].name
+    assert session.perform(PlaceDie(b, knight, "1", "white"))
+    to_the_first_joust(session)
+    assert rolled_so_far(session.state) is None  # revealed, nothing thrown: nothing to show
+    assert next_step(session.state).slots == ("1", "fealty")
+    assert session.perform(Throw(b, (("1", 3), ("fealty", 6))))
+    rolled = rolled_so_far(session.state)
+    assert [(c, d.face) for c, d in rolled.of(b)] == [("white", 3), ("black", 6)]
+    assert rolled.of("Echelon") == () and rolled.house == b
+    window = App(session, size)
+    window.draw(pygame.Surface(size))
+    drawn = textlayer.drawn()
+    words = " ".join(d.words for d in drawn)
+    assert "Rolled so far" in words and "not thrown yet" in words
+    step = waiting_words(next_step(session.state))
+    assert "next: " + step.split()[0] in words and step.split()[-1] in words
+    assert not [d.words for d in drawn if d.shortened and d.words.endswith("…")]

@@ -173,3 +173,27 @@ def test_help_lists_the_dice_tray_key_only_where_the_screen_leaves_it_free(app, 
     key(almokon, pygame.K_F1)
     assert [row for row in almokon.top.rows if row[0] == "D"] == [
         ("D", "decline a follow-up attack or Truce actions")]
+
+
+@pytest.mark.parametrize("words", [
+    "Sir Aldric (Bloodguard) rolls: white 4: one Reputation; black 4: one Reputation. 0 hits: "
+    "Dame Isolde takes 0 hits. +2 Reputation (4, at most 12). Pip count 8 beats 5: a King's "
+    "Crown.",
+    "a long refusal, " * 20 + "the end",
+])
+def test_a_long_status_message_is_drawn_whole_smaller_or_on_two_lines(words):
+    """The status line holds a long message whole: a little smaller, or on two lines."""
+    import pygame
+
+    from tabletop.ui import textlayer
+    from tabletop.ui.app import Areas
+    from tabletop.ui.widgets.strips import draw_status_line
+
+    pygame.font.init()
+    surface = pygame.Surface((1280, 800))
+    textlayer.begin_frame(surface)
+    area = Areas.of((1280, 800)).status
+    draw_status_line(surface, area, words)
+    drawn = [d for d in textlayer.drawn() if d.words != "F1 help"]
+    assert " ".join(d.words for d in drawn).split() == words.split()
+    assert not any(d.shortened for d in drawn) and all(area.contains(d.rect) for d in drawn)

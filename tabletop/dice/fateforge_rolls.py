@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from tabletop.dice.kinds import FF_RESULTS
 from tabletop.dice.roll import Roll, reroll
 from tabletop.errors import IllegalActionError
+from tabletop.wording import numbered
 
 MAX_DICE = 4
 ENERGY_REROLL = "Energy Reroll"
@@ -118,7 +119,8 @@ def check_energy_reroll(results: Sequence[str], dice: Iterable[int], energy: int
     hero's available energy, ``used`` whether the Energy Reroll was used this round.
     """
     chosen = tuple(sorted(set(dice)))
-    action = f"{ENERGY_REROLL} of dice {', '.join(str(i + 1) for i in chosen) or 'none'}"
+    picked = numbered("die", (i + 1 for i in chosen)) if chosen else "no dice"
+    action = f"{ENERGY_REROLL} of {picked}"
     misses = [i for i, text in enumerate(results) if result_label(text) == "MISS"]
     if used:
         raise IllegalActionError(action, "the Energy Reroll is used once per combat round")

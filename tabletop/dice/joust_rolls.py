@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from tabletop.dice import kings_champion
 from tabletop.dice.roll import Roll, add_dice, reroll
 from tabletop.errors import IllegalActionError
+from tabletop.wording import numbered
 
 AFTERSHOCK = "Aftershock"
 HEROS_FATE = "Hero's Fate"
@@ -112,7 +113,7 @@ def heros_fate(roll: Roll, dice: Iterable[int]) -> Roll:
     """
     _check_joust_roll(roll)
     chosen = sorted(set(dice))
-    action = f"{HEROS_FATE}: re-roll dice {', '.join(str(i + 1) for i in chosen)}"
+    action = f"{HEROS_FATE}: re-roll {numbered('die', (i + 1 for i in chosen))}"
     _check_before_resolving(roll, action)
     if any(step.reason == HEROS_FATE for step in roll.steps):
         raise IllegalActionError(action, "Hero's Fate re-rolls the dice one time")
@@ -126,7 +127,7 @@ def squire_reroll(roll: Roll, dice: Iterable[int], squire_colour: str) -> Roll:
     """
     _check_joust_roll(roll)
     chosen = sorted(set(dice))
-    action = f"{SQUIRE}: re-roll dice {', '.join(str(i + 1) for i in chosen)}"
+    action = f"{SQUIRE}: re-roll {numbered('die', (i + 1 for i in chosen))}"
     _check_before_resolving(roll, action)
     if any(step.reason == SQUIRE for step in roll.steps):
         raise IllegalActionError(action, "the Squire Reroll is used once")
@@ -175,7 +176,7 @@ def ability_reroll(roll: Roll, dice: Iterable[int], allowed: Sequence[str]) -> R
     ``allowed`` as in :func:`ability_rerolls_left`."""
     _check_joust_roll(roll)
     chosen = sorted(set(dice))
-    action = f"{ABILITY}: re-roll dice {', '.join(str(i + 1) for i in chosen)}"
+    action = f"{ABILITY}: re-roll {numbered('die', (i + 1 for i in chosen))}"
     _check_before_resolving(roll, action)
     free = ability_rerolls_left(roll, allowed)
     if len(chosen) != 1 or not 0 <= chosen[0] < len(roll):
@@ -198,7 +199,7 @@ def knight_reroll(roll: Roll, dice: Iterable[int], *, heros_fate_held: bool,
     chosen = sorted(set(dice))
     if not chosen:
         raise IllegalActionError("re-roll", "choose the dice to re-roll first")
-    action = f"re-roll dice {', '.join(str(i + 1) for i in chosen)}"
+    action = f"re-roll {numbered('die', (i + 1 for i in chosen))}"
     _check_before_resolving(roll, action)
     left = rerolls_left(roll, heros_fate_held=heros_fate_held, squire=squire)
     if SQUIRE in left and all(0 <= i < len(roll) and colour(roll, i) == squire

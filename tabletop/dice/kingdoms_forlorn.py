@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from tabletop.dice.roll import Roll, reroll
 from tabletop.errors import IllegalActionError
+from tabletop.wording import counted
 
 D10_KINDS = ("kf-d10", "kf-d10-white")
 CRIT_KIND = "kf-d10-white"
@@ -104,7 +105,7 @@ def _check_d10_roll(roll: Roll, roll_type: str) -> int | None:
     whites = roll.indices(CRIT_KIND)
     if len(whites) != 1:
         raise IllegalActionError(
-            f"an {roll_type} roll with {len(whites)} white dice",
+            f"an {roll_type} roll with {counted(len(whites), 'white die')}",
             "one of the dice of every Attack and Evasion Roll must be the white Crit die, "
             "and only one (Crit Die During Attack/Evasion Rolls)")
     return whites[0]

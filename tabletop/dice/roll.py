@@ -22,6 +22,7 @@ from typing import Any
 
 from tabletop.dice.kinds import DieKind, Face, canonical, default_kinds
 from tabletop.errors import IllegalActionError, TabletopError, UsageError
+from tabletop.wording import counted
 
 MAX_DICE = 200
 
@@ -219,7 +220,7 @@ def roll_showing(kinds: Sequence[str], labels: Sequence[str], seed: int = 0) -> 
     """
     names = tuple(canonical(kind) for kind in kinds)
     if len(names) != len(labels):
-        raise UsageError(f"{len(names)} dice but {len(labels)} faces given")
+        raise UsageError(f"{counted(len(names), 'die')} but {counted(len(labels), 'face')} given")
     table = default_kinds()
     faces = []
     for name, label in zip(names, labels, strict=True):

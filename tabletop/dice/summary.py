@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabletop.dice import fateforge_rolls, joust_rolls
 from tabletop.dice.kingdoms_forlorn import power_roll
 from tabletop.dice.roll import Roll
+from tabletop.wording import counted
 
 
 def sub_roll(roll: Roll, indices: list[int]) -> Roll:
@@ -74,18 +75,14 @@ def summarise(roll: Roll, change: tuple[int, str] | None = None) -> dict:
     return out
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def describe(summary: dict) -> list[tuple[str, list[str]]]:
     """``(heading, lines)`` per game pool of a :func:`summarise` result, in words."""
     out: list[tuple[str, list[str]]] = []
     if "d10" in summary:
         entry = summary["d10"]
         lines = ["naturals " + " ".join(str(n) for n in entry["naturals"]),
-                 f"{_plural(entry['natural_10s'], 'natural 10')} (always succeed), "
-                 f"{_plural(entry['natural_1s'], 'natural 1')} (always fail)"]
+                 f"{counted(entry['natural_10s'], 'natural 10')} (always succeed), "
+                 f"{counted(entry['natural_1s'], 'natural 1')} (always fail)"]
         if "crit_die" in entry:
             crits = (["natural 10, Crit Chance"] if entry["crit_chance"] else []) + (
                 [f"Crit Miss x{entry['crit_misses']} (resolved even if re-rolled)"]
@@ -100,8 +97,8 @@ def describe(summary: dict) -> list[tuple[str, list[str]]]:
             f"as an Armor Roll: {entry['armor']} Vigor saved (Power only)"]))
     if "joust" in summary:
         entry = summary["joust"]
-        lines = [f"{_plural(entry['hits'], 'hit')} ({_plural(entry['criticals'], 'Critical')}, "
-                 f"{_plural(entry['aftershocks'], 'Aftershock')})",
+        lines = [f"{counted(entry['hits'], 'hit')} ({counted(entry['criticals'], 'Critical')}, "
+                 f"{counted(entry['aftershocks'], 'Aftershock')})",
                  f"{entry['reputation']} Reputation, {entry['pips']} pips"]
         if entry["aftershock_dice"]:
             lines.append("Aftershock dice " + ", ".join(map(str, entry["aftershock_dice"])))

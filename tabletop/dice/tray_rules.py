@@ -47,6 +47,23 @@ FAMILIES: tuple[Family, ...] = (
                                "ff-ranged"), ("ff-red", "ff-yellow", "ff-blue", "ff-green")),
 )
 
+KIND_WORDS: dict[str, str] = {
+    "kf-d10-white": "white Crit d10", "kf-d10": "black d10",
+    "kf-power-red": "red Power", "kf-power-black": "black Power",
+    "kf-power-white": "white Power",
+    "kc-white": "white", "kc-green": "green", "kc-red": "red", "kc-black": "black Fealty",
+    "ff-red": "red strength", "ff-yellow": "yellow speed", "ff-blue": "blue ranged",
+    "ff-green": "green intelligence", "ff-melee": "melee weapon", "ff-ranged": "ranged weapon",
+}
+"""Each kind the tray offers, named in words as its family's rulebook names it (the palette
+shows these beside the dice; ``tabletop roll`` spells the kinds by their ids)."""
+
+
+def kind_words(kind: str) -> str:
+    """The die ``kind`` in words for the tray's palette (its id when it has none)."""
+    return KIND_WORDS.get(kind, kind)
+
+
 GAME_FAMILY = {"clash": "kf-d10", "kingdom": "kf-d10", "joust": "kc", "fateforge": "ff"}
 """The family the tray opens with for each registered game (others: the first family)."""
 

@@ -41,19 +41,10 @@ from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
 from tabletop.ui.widgets.dialogs import QuitDialog, SaveAsPrompt
 from tabletop.ui.widgets.log_panel import LogPanel
-from tabletop.ui.widgets.panels import (
-    LINE,
-    compact_legend_height,
-    draw_facts,
-    draw_legend,
-    facts_height,
-    legend_height,
-)
+from tabletop.ui.widgets.panels import PanelBody, body_height
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
 from tabletop.ui.widgets.tooltip import draw_tooltip
 
-MIN_LEGEND = 44
-"""Pixels: with less room than this under the buttons, the side panel leaves the legend out."""
 SWITCH_INTERVAL = 0.001
 """Seconds between thread switches while the window runs: when a background search runs
 into a frame, the frame loop gets the interpreter back within a millisecond."""
@@ -115,6 +106,7 @@ class App:
         self.navigator = Navigator(self)
         self.pointer: tuple[int, int] | None = None
         self.log_panel = LogPanel()
+        self.panel_body = PanelBody()
         self.interactive = True
         self.auto_forced = False
         """*Auto-resolve forced choices* (Ctrl+F): off, the window asks every choice the
@@ -196,7 +188,8 @@ class App:
             return
         if event.type == pygame.KEYDOWN and self._look_key(event):
             return
-        if self.log_panel.handle_event(event):
+        scrolling = (self.log_panel, self.panel_body, *self.screen.scrollers())
+        if any([column.handle_event(event) for column in scrolling]):  # each sees the motion
             return
         event = self.navigator.filter(event)
         if event is None:  # it zoomed or panned the board
@@ -475,28 +468,15 @@ class App:
             widget.draw_panel(surface, menu)
             y, room = menu.bottom + gap, max(0, inner.bottom - menu.bottom - gap)
         shared = max(0, room - log_least - 2 * gap)
-        want_facts = facts_height(inner.width, facts)
-        want_legend = legend_height(inner.width, legend)
-        if want_facts + want_legend <= shared or want_legend <= shared * 3 // 5:
-            legend_room = want_legend  # wrapped: the facts take the rest
-        else:  # one line a row (what is cut has a tooltip), the facts the rest
-            legend_room = min(want_legend, max(shared - want_facts,
-                                               compact_legend_height(legend)))
-        legend_room = min(legend_room, shared - 2 * theme.ui(LINE))
-        if legend_room < theme.ui(MIN_LEGEND):  # a small window: facts and log first
-            legend, legend_room = [], 0
-        facts_room = min(want_facts, shared - legend_room)
         body = getattr(self.screen, "draw_panel_body", None)  # a screen that draws its own
         if body is not None:
-            facts_room = max(0, shared - legend_room)
-            body(surface, pygame.Rect(inner.x, y, inner.width, facts_room))
-            y += facts_room + gap
-        elif facts:
-            y += draw_facts(surface, pygame.Rect(inner.x, y, inner.width, facts_room),
-                            facts) + gap
-        if legend:
-            y += draw_legend(surface, pygame.Rect(inner.x, y, inner.width, legend_room),
-                             legend) + gap
+            legend_room = min(body_height(inner.width, [], legend), shared // 2)
+            body(surface, pygame.Rect(inner.x, y, inner.width, shared - legend_room))
+            y += shared - legend_room + gap
+            facts, shared = [], legend_room
+        if facts or legend:  # every line whole: scrolled in the window, smaller in a picture
+            y += self.panel_body.draw(surface, pygame.Rect(inner.x, y, inner.width, shared),
+                                      facts, legend, can_scroll=self.interactive) + gap
         log_top = y
         if not self.interactive:
             return

@@ -12,6 +12,7 @@ from fractions import Fraction
 from tabletop.games.clash import layout, query, view
 from tabletop.games.clash.state import ClashState
 from tabletop.games.contract import Action, Event, Game
+from tabletop.wording import counted
 
 
 def apply(state: ClashState, action: Action) -> tuple[ClashState, tuple[Event, ...]]:
@@ -88,12 +89,9 @@ class _OpenActions(Mapping[type, str]):
 
 def summary(state: ClashState) -> str:
     """``3 knights, 1 monster, 4 terrain tiles on a 12 x 18 board``."""
-
-    def count(n: int, word: str) -> str:
-        return f"{n} {word}{'' if n == 1 else 's'}"
-
-    return (f"{count(len(state.knights), 'knight')}, {count(len(state.monsters), 'monster')}, "
-            f"{count(len(state.terrain), 'terrain tile')} on a "
+    return (f"{counted(len(state.knights), 'knight')}, "
+            f"{counted(len(state.monsters), 'monster')}, "
+            f"{counted(len(state.terrain), 'terrain tile')} on a "
             f"{state.board.rows} × {state.board.cols} board")
 
 

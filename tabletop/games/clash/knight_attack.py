@@ -31,6 +31,7 @@ from tabletop.games.clash.forced_steps import Branch
 from tabletop.games.clash.sequence import Ask, Pending, said
 from tabletop.games.clash.state import HEAT_LIMIT, ClashState
 from tabletop.games.clash.view import refuse_partial
+from tabletop.wording import counted, numbered
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,7 @@ def _declared(draft: KnightDraft, declaration: dict[int, str], ask: Ask) -> Knig
     state, seed = seq.seed_of(draft.state.with_piece(replace(knight, heat=done.heat)))
     dice = tuple(sorted(declaration))
     step = "rerolled" if ask.roll_type == "attack" else "repowered"
-    again = Ask("roll", f"{draft.knight} re-rolls die {', '.join(str(i + 1) for i in dice)}",
+    again = Ask("roll", f"{draft.knight} re-rolls {numbered('die', (i + 1 for i in dice))}",
                 "Dice Re-rolls", dice=draft.roll.kinds, roll_type=ask.roll_type, seed=seed,
                 roll=draft.roll, rerolled=dice)
     return _event(replace(draft, state=state, step=step, ask=again),
@@ -279,8 +280,8 @@ def _pool(draft: KnightDraft) -> KnightDraft:
     dice += list(gear.bonus_power) + [knight.power_die]
     pool = seq.pool_of(dice, gear.bonus_raw_power)
     state, seed = seq.seed_of(draft.state)
-    ask = Ask("roll", f"{draft.knight}'s Power Roll: {len(dice)} Power dice "
-                      f"({draft.hits} hit{'s' * (draft.hits != 1)} × {len(gear.weapon_power)}, "
+    ask = Ask("roll", f"{draft.knight}'s Power Roll: {counted(len(dice), 'Power die')} "
+                      f"({counted(draft.hits, 'hit')} × {len(gear.weapon_power)}, "
                       f"Bonus Power, the Knight's {knight.power_die} Power die)"
                       + (f", +{pool.raw_power} raw Power" if pool.raw_power else ""),
               "Power Roll", dice=tuple(pool.kinds()), roll_type="power", seed=seed)

@@ -26,6 +26,7 @@ from tabletop.games.clash.forced_steps import Branch
 from tabletop.games.clash.sequence import Ask, Pending, said
 from tabletop.games.clash.state import HEAT_LIMIT, ClashState
 from tabletop.games.clash.view import refuse_partial
+from tabletop.wording import counted, numbered
 
 _SKIPPED = ("activation-resolved",)
 """Events of the token bookkeeping that this sequence says in its own words."""
@@ -317,7 +318,7 @@ def _evade(draft: MonsterDraft) -> MonsterDraft:
     free = sum(g.evasion_rerolls for g in gear)
     count = card.evasion_dice + draft.state.cards.evasion_bonus()
     state, seed = seq.seed_of(draft.state)
-    ask = Ask("roll", f"{knight.name}'s Evasion Roll against {card.name}: {count} dice, "
+    ask = Ask("roll", f"{knight.name}'s Evasion Roll against {card.name}: {counted(count, 'die')}, "
                       f"difficulty {card.difficulty}"
                       + (f", +{modifier} Evasion" if modifier else ""),
               "Evasion Roll", dice=seq.d10_kinds(count), roll_type="evasion", seed=seed)
@@ -367,7 +368,7 @@ def _declared(draft: MonsterDraft, declaration: dict[int, str]) -> MonsterDraft:
                            effect_rerolls=draft.free)
     state, seed = seq.seed_of(draft.state.with_piece(replace(knight, heat=done.heat)))
     dice = tuple(sorted(declaration))
-    ask = Ask("roll", f"{knight.name} re-rolls die {', '.join(str(i + 1) for i in dice)}",
+    ask = Ask("roll", f"{knight.name} re-rolls {numbered('die', (i + 1 for i in dice))}",
               "Dice Re-rolls", dice=draft.roll.kinds, roll_type="evasion", seed=seed,
               roll=draft.roll, rerolled=dice)
     return _event(replace(draft, state=state, step="rerolled", ask=ask),
@@ -391,7 +392,7 @@ def _consequences(draft: MonsterDraft) -> MonsterDraft:
     if loss and armor:
         pool = seq.pool_of(armor)
         state, seed = seq.seed_of(draft.state)
-        ask = Ask("roll", f"{knight.name}'s Armor Roll: {len(armor)} Armor dice against "
+        ask = Ask("roll", f"{knight.name}'s Armor Roll: {counted(len(armor), 'Armor die')} against "
                           f"{loss} Vigor loss", "Armor Roll", dice=tuple(pool.kinds()),
                   roll_type="armor", seed=seed)
         return replace(draft, state=state, modifier=pool.raw_power, free=loss,

@@ -30,6 +30,7 @@ from tabletop.games.clash.view import BACK
 from tabletop.games.contract import Verb
 from tabletop.games.overlay import Picture
 from tabletop.numbers import parse_int
+from tabletop.wording import counted
 
 MAX_FACES = 40
 
@@ -46,8 +47,8 @@ def _labels(kinds: tuple[str, ...], text: str) -> list[str]:
     if len(words) > MAX_FACES:
         raise QueryError(f"at most {MAX_FACES} faces")
     if len(words) != len(kinds):
-        raise QueryError(f"the roll throws {len(kinds)} dice ({', '.join(kinds)}) but "
-                         f"{len(words)} faces were given")
+        raise QueryError(f"the roll throws {counted(len(kinds), 'die')} ({', '.join(kinds)}) but "
+                         f"{counted(len(words), 'face')} given")
     table = default_kinds()
     out = []
     for kind, word in zip(kinds, words, strict=True):
@@ -184,8 +185,8 @@ def _power(state: ClashState, args: list[str]) -> dict[str, Any]:
         if len(seq.pool_of(dice).kinds()) == count:
             break
     else:
-        raise QueryError(f"{count} faces fit no number of hits: {weapon.name} adds "
-                         f"{len(weapon.weapon_power)} Power dice per hit (1 to "
+        raise QueryError(f"{counted(count, 'face')} fit no number of hits: {weapon.name} adds "
+                         f"{counted(len(weapon.weapon_power), 'Power die')} per hit (1 to "
                          f"{weapon.attack_dice} hits), {len(weapon.bonus_power)} Bonus Power "
                          f"and the Knight's Power die")
     draft = knight_attack.KnightDraft(state, state, knight.name, monster, weapon.name, "pool",

@@ -35,6 +35,7 @@ from tabletop.games.clash.events import Event
 from tabletop.games.clash.sequence import Ask, thrown_kinds
 from tabletop.games.clash.state import ClashState, Running
 from tabletop.games.clash.view import is_partial
+from tabletop.wording import counted
 
 ANSWER_KIND = {Choose: "choose", DeclareRerolls: "reroll", Throw: "roll"}
 """Which kind of question (``Ask.kind``) each answer action answers."""
@@ -166,8 +167,8 @@ def roll_of(ask: Ask, action: Throw) -> Roll:
     kinds = thrown_kinds(ask)
     table = default_kinds()
     if len(action.faces) != len(kinds):
-        raise IllegalActionError(action, f"{ask.prompt}: {len(kinds)} dice are thrown but "
-                                         f"{len(action.faces)} faces were given")
+        raise IllegalActionError(action, f"{ask.prompt}: {counted(len(kinds), 'die')} thrown but "
+                                         f"{counted(len(action.faces), 'face')} given")
     for kind, face in zip(kinds, action.faces, strict=True):
         if not 0 <= face < len(table[kind].faces):
             raise IllegalActionError(action, f"a {kind} has no face number {face}")

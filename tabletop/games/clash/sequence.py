@@ -34,6 +34,7 @@ from tabletop.games.clash.state import (
 )
 from tabletop.games.clash.turn_order import check_defeat
 from tabletop.spatial.grid import Space
+from tabletop.wording import counted
 
 CRIT = "kf-d10-white"
 D10 = "kf-d10"
@@ -92,8 +93,8 @@ def from_faces(ask: Ask, labels: Sequence[str]) -> Roll:
     """The answer to a ``roll`` ask whose dice show ``labels`` (a roll made at the table)."""
     if ask.rerolled:
         if len(labels) != len(ask.rerolled):
-            raise TabletopError(f"{len(ask.rerolled)} dice are re-rolled but {len(labels)} "
-                                f"faces given")
+            raise TabletopError(f"{counted(len(ask.rerolled), 'die')} re-rolled but "
+                                f"{counted(len(labels), 'face')} given")
         shown = roll_showing([ask.roll.kinds[i] for i in ask.rerolled], labels)
         faces, history = list(ask.roll.faces), list(ask.roll.history)
         for index, face in zip(ask.rerolled, shown.faces, strict=True):
@@ -102,8 +103,8 @@ def from_faces(ask: Ask, labels: Sequence[str]) -> Roll:
         base = reroll(ask.roll, ask.rerolled, ask.prompt)
         return replace(base, faces=tuple(faces), history=tuple(history))
     if len(labels) != len(ask.dice):
-        raise TabletopError(f"the roll throws {len(ask.dice)} dice but {len(labels)} faces "
-                            f"were given")
+        raise TabletopError(f"the roll throws {counted(len(ask.dice), 'die')} but "
+                            f"{counted(len(labels), 'face')} given")
     return roll_showing(ask.dice, labels, seed=ask.seed)
 
 

@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from tabletop.dice.fateforge_rolls import die_word
 from tabletop.games.choices import Choice
+from tabletop.wording import numbered
 
 
 @dataclass(frozen=True)
@@ -119,8 +120,9 @@ class EnergyReroll:
     dice: tuple[int, ...]
 
     def __str__(self) -> str:
-        dice = ", ".join(str(i + 1) for i in self.dice if isinstance(i, int)) or "none"
-        return f"{self.hero} spends 1 energy to reroll dice {dice}"
+        dice = [i + 1 for i in self.dice if isinstance(i, int)]
+        which = numbered("die", dice) if dice else "no dice"
+        return f"{self.hero} spends 1 energy to reroll {which}"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from tabletop.games.fateforge.actions import Event
 from tabletop.games.fateforge.state import Enemy, FateforgeState, Hero, Token
+from tabletop.wording import counted
 
 Outcome = tuple[FateforgeState, list[Event]]
 
@@ -186,6 +187,7 @@ def pick_up(state: FateforgeState) -> Outcome:
         food = len(found) - gems
         state = replace(state, tokens=tuple(t for t in state.tokens if t not in found),
                         gems=state.gems + gems, food=state.food + food)
-        events.append(Event("pickup", f"{hero.name} picks up {gems} gem(s) and {food} food in "
-                                      f"{state.zone_name(hero.zone)}; they go to the party bag."))
+        events.append(Event("pickup", f"{hero.name} picks up {counted(gems, 'gem')} and {food} "
+                                      f"food in {state.zone_name(hero.zone)}; they go to the "
+                                      f"party bag."))
     return state, events

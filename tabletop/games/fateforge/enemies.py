@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from tabletop.games.fateforge.state import COLOURS, Enemy, FateforgeState, Hero, Section
 from tabletop.spatial.zone_graph import can_shoot, distances_from
+from tabletop.wording import counted
 
 
 def viable_heroes(state: FateforgeState) -> tuple[Hero, ...]:
@@ -202,7 +203,7 @@ class Activation:
 
 def _describe_reading(enemy: Enemy, reading: Reading) -> str:
     where = ("the closest hero is" if reading.distance != 0 else "a hero is")
-    place = "in its zone" if reading.distance == 0 else f"{reading.distance} zone(s) away"
+    place = "in its zone" if reading.distance == 0 else f"{counted(reading.distance, 'zone')} away"
     section = reading.section
     wider = (f" (Range +1: up to {section.limit} zones)"
              if section.limit is not None and section.limit != section.within else "")

@@ -15,6 +15,7 @@ from tabletop.games.fateforge.rules import exit_plan, find_exit
 from tabletop.games.fateforge.state import FateforgeState
 from tabletop.games.overlay import Picture
 from tabletop.spatial.zone_graph import can_shoot, shortest_path, zone_distance
+from tabletop.wording import counted
 
 
 def zone_of(state: FateforgeState, word: str) -> tuple[str, str]:
@@ -36,7 +37,7 @@ def _distance(state: FateforgeState, args: list[str]) -> dict[str, Any]:
         why = (f"no route joins {a_name} and {b_name} without crossing a closed door "
                f"(portals never count for distance)")
     else:
-        why = (f"{b_name} is {dist} connection(s) from {a_name} along open connections "
+        why = (f"{b_name} is {counted(dist, 'connection')} from {a_name} along open connections "
                f"(closed doors cut a connection; portals never count)")
     return {"answer": dist, "why": why, "path": list(path) if path else None}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.games.joust.state import FAVOR_TITLES, PHASE_TITLES
+from tabletop.wording import counted
 
 
 @dataclass(frozen=True)
@@ -132,10 +133,6 @@ Event = (TokenPlaced | Planned | PhaseBegins | CrownPlaced | JoustRevealed | Fav
          | KnightScored | MoraleChanged | Panicked | GameOver | Happened | AbilityUsed)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def describe(event: Event) -> str:
     """The event as one sentence (or a few, for a scored roll)."""
     if isinstance(event, TokenPlaced):
@@ -188,12 +185,12 @@ def describe(event: Event) -> str:
 
 def _describe_score(e: KnightScored) -> str:
     lines = [f"{e.knight} ({e.house}) rolls: " + "; ".join(e.dice) + "."]
-    total = _plural(e.hits, "hit")
+    total = counted(e.hits, "hit")
     extra = []
     if e.criticals:
-        extra.append(_plural(e.criticals, "Critical Hit"))
+        extra.append(counted(e.criticals, "Critical Hit"))
     if e.aftershocks:
-        extra.append(_plural(e.aftershocks, "Aftershock"))
+        extra.append(counted(e.aftershocks, "Aftershock"))
     if e.bonus_hit:
         extra.append("+1 from the Hit Favor Action")
     if e.card_hits:
@@ -204,7 +201,7 @@ def _describe_score(e: KnightScored) -> str:
         total += f", {e.blocked} stopped by {e.rival}'s {e.stopped_by}"
     if e.converted:
         total += f", {e.converted} turned into Morale by Mark of the Church"
-    lines.append(f"{total}: {e.rival} takes {_plural(e.damage, 'hit')}.")
+    lines.append(f"{total}: {e.rival} takes {counted(e.damage, 'hit')}.")
     lines.append(f"+{e.reputation} Reputation ({e.reputation_now}, at most 12).")
     verdict = "beats" if e.crown else "does not beat"
     crown = ": a King's Crown" if e.crown else ""

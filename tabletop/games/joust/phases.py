@@ -38,6 +38,7 @@ from tabletop.games.joust.rewards import (
 )
 from tabletop.games.joust.scoring import winner
 from tabletop.games.joust.state import ROUNDS, Household, JoustState, Pending
+from tabletop.wording import counted
 
 Result = tuple[JoustState, tuple[Event, ...]]
 
@@ -143,7 +144,8 @@ def man_squire(state: JoustState, action: ManSquire) -> Result:
                     workers_out=house.workers_out + 1)
     state = state.with_household(house)
     return _after_worker(state, house.name), (Happened(
-        house.name, f"puts a worker on {knight.name}'s Squire Reroll ({squire.reroll} dice)"),)
+        house.name, f"puts a worker on {knight.name}'s Squire Reroll "
+                    f"({counted(squire.reroll, 'die')})"),)
 
 
 def pass_workers(state: JoustState, action: Pass) -> Result:

@@ -31,6 +31,7 @@ from tabletop.games.joust.state import (
     Knight,
     Pending,
 )
+from tabletop.wording import counted
 
 Result = tuple[JoustState, tuple[Event, ...]]
 
@@ -98,7 +99,7 @@ def grant(state: JoustState, name: str, perk: Perk, source: str) -> Result:
         return state.with_household(house), (MoraleChanged(name, n, house.morale, source),)
     if kind == "worker":
         house = replace(house, workers=house.workers + n)
-        return state.with_household(house), (Happened(name, f"gains {_count(n, 'worker')} "
+        return state.with_household(house), (Happened(name, f"gains {counted(n, 'worker')} "
                                                             f"({source})"),)
     if kind == "hand-limit":
         house = replace(house, hand_limit=house.hand_limit + n)
@@ -110,7 +111,7 @@ def grant(state: JoustState, name: str, perk: Perk, source: str) -> Result:
         drawn = house.advanced_deck[:n]
         house = replace(house, abilities=house.abilities + drawn,
                         advanced_deck=house.advanced_deck[n:])
-        words = _count(len(drawn), "Advanced Ability Card")
+        words = counted(len(drawn), "Advanced Ability Card")
         return state.with_household(house), (Happened(name, f"draws {words} ({source})"),)
     if kind == "draw-enhancement":
         return draw_enhancements(state, name, n, source)
@@ -171,7 +172,7 @@ def draw_standard(state: JoustState, name: str, n: int, source: str) -> Result:
     state, drawn = draw_cards(state, "ability", n)
     house = state.household(name)
     state = state.with_household(replace(house, abilities=house.abilities + drawn))
-    return state, (Happened(name, f"draws {_count(len(drawn), 'Standard Ability Card')} "
+    return state, (Happened(name, f"draws {counted(len(drawn), 'Standard Ability Card')} "
                                   f"({source})"),)
 
 
@@ -183,7 +184,7 @@ def draw_enhancements(state: JoustState, name: str, n: int, source: str) -> Resu
     house = state.household(name)
     hand = house.hand + tuple(c for c in (cards.enhancement(d) for d in drawn) if c)
     state = state.with_household(replace(house, hand=hand))
-    return state, (Happened(name, f"draws {_count(len(drawn), 'Enhancement Card')} "
+    return state, (Happened(name, f"draws {counted(len(drawn), 'Enhancement Card')} "
                                   f"({source})"),)
 
 
@@ -341,10 +342,6 @@ def choose(state: JoustState, action: Choose) -> Result:
                                  f"go{'es' if len(drawn) == 1 else ''} back into the bag"),)
     state, more = lapse_empty(state)
     return state, (*events, *more)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _tokens(colours: tuple[str, ...]) -> str:

@@ -39,6 +39,7 @@ from tabletop.games.joust.actions import REROLL_TITLES, Aim, Convert, Joust, Kee
 from tabletop.games.joust.events import Event
 from tabletop.games.joust.jousting import convert_room, favor_of, score_joust, score_roll
 from tabletop.games.joust.state import DieRoll, JoustState, JoustThrow, Knight, KnightRoll
+from tabletop.wording import counted
 
 Result = tuple[JoustState, tuple[Event, ...]]
 Step = Aim | Throw | Reroll | Keep | Convert
@@ -328,7 +329,7 @@ def _reroll(state: JoustState, step: Waiting, rec: JoustThrow, action: Reroll) -
         raise IllegalActionError(action, f"{name} may reroll only {', '.join(pick)}, not "
                                          f"{', '.join(wrong)}")
     if len(action.slots) > most:
-        raise IllegalActionError(action, f"{name} rerolls at most {most} dice")
+        raise IllegalActionError(action, f"{name} rerolls at most {counted(most, 'die')}")
     if action.source == "ability":
         slots = dict(abilities.roll_slots(state, step.knight))
         free = _ability_rerolls_free(state, step.knight, rec.rolls[step.side])

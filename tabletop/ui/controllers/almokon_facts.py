@@ -6,6 +6,7 @@ from tabletop.games.almokon.actions import PlayCard
 from tabletop.games.almokon.state import AlmokonState
 from tabletop.spatial.zones import ZONE_NAMES
 from tabletop.ui.facades.almokon import rules
+from tabletop.wording import counted
 
 
 def card_lines(state: AlmokonState, uid: str) -> list[str]:
@@ -113,7 +114,8 @@ def phase_hint(state: AlmokonState, mode: tuple | None) -> str:
                else f"may attack again ({follow.kind.capitalize()})")
         return f"{name}: {state.name_of(follow.uid)} {now}, or Decline (D)"
     if phase == "extra":
-        return f"{name}: Truce, {state.extra_actions} non-combat action(s) left (D to stop)"
+        left = counted(state.extra_actions, "non-combat action")
+        return f"{name}: Truce, {left} left (D to stop)"
     if mode is not None and mode[0] == "attack":
         return f"{name}: pick the target of {state.name_of(mode[1])}"
     return f"{name}: click one of your cards"

@@ -199,6 +199,11 @@ class GameController(Controller):
         """Side-panel facts about the selection (or the board when nothing is selected)."""
         return []
 
+    def scrollers(self) -> list:
+        """The screen's own scrolling columns (:class:`~tabletop.ui.widgets.panels.PanelBody`)
+        on the board, which take the wheel over them before the board's zoom; none here."""
+        return []
+
     def legend(self) -> list[tuple[tuple[int, int, int], str]]:
         """``(colour, meaning)`` rows for the side panel's legend."""
         return []

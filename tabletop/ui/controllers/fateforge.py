@@ -100,6 +100,8 @@ from tabletop.ui.views.fateforge import (
 )
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.dice_tray import DiceTray
+from tabletop.ui.widgets.panels import PanelBody
+from tabletop.wording import counted, numbered
 
 MAX_ENEMY_D6 = 6
 """The most D6 one enemy activation is rolled (each tie asks one; a seeded roll settles long
@@ -196,6 +198,11 @@ def exit_lines(state: FateforgeState) -> list[str]:
     return lines
 
 
+PHASE_WORDS = {"preparation": "Preparation Phase", "action": "Action Phase",
+               "cleanup": "Clean-Up Phase", "exit": "Exit", "over": "Scene over"}
+"""The phases of a combat round as the rulebook names them (*The Combat Round*), and the
+scene's end."""
+
 class FateforgeController(GameController):
     """The Fateforge combat map screen (see the module docstring)."""
 
@@ -252,7 +259,12 @@ class FateforgeController(GameController):
             if self.state.find_hero(current or ""):
                 self.selected = current
         self.fit = draw_fateforge(surface, rect, self.state, self.overlays(), self.layers,
-                                  self.viewport)
+                                  self.viewport,
+                                  can_scroll=self.app is None or self.app.interactive)
+
+    def scrollers(self) -> list[PanelBody]:
+        """The caption strip's column: the wheel over it scrolls it, not the map."""
+        return [self.layers.caption]
 
     def overlays(self) -> FateforgeOverlays:
         """Selection highlights and the caption for the current state."""
@@ -303,7 +315,7 @@ class FateforgeController(GameController):
     def panel_lines(self) -> list[str]:
         state = self.state
         rnd = state.round
-        lines = [f"Round {rnd.number} of {rnd.of} · {rnd.phase}",
+        lines = [f"Round {rnd.number} of {rnd.of} · {PHASE_WORDS[rnd.phase]}",
                  "Order: " + " > ".join(rnd.sequence)]
         if self.only_move():  # "what now" when one kind of move is left
             lines.insert(1, self.only_move())
@@ -367,9 +379,7 @@ class FateforgeController(GameController):
             if current in (REACTIONS, TURNS):
                 return (current, ENEMY_COLOURS["red"])
             return (f"{current}'s turn", hero_colour(state, current))
-        words = {"preparation": "Preparation", "cleanup": "Clean-Up", "exit": "Exit",
-                 "over": "Scene over"}[rnd.phase]
-        return (f"Round {rnd.number}: {words}", (90, 90, 110))
+        return (f"Round {rnd.number}: {PHASE_WORDS[rnd.phase]}", (90, 90, 110))
 
     # -- buttons -----------------------------------------------------------------------------
 
@@ -541,8 +551,7 @@ class FateforgeController(GameController):
     def _end_turn_label(self) -> str:
         """"End turn", saying how many unused results ending it discards."""
         unused = self._unused()
-        return f"End turn: {unused} {'dice' if unused != 1 else 'die'} lost" if unused \
-            else "End turn"
+        return f"End turn: {counted(unused, 'die')} lost" if unused else "End turn"
 
     def _fountain_ends_turn(self) -> bool:
         hero = self.state.find_hero(self.state.round.current or "")
@@ -563,8 +572,8 @@ class FateforgeController(GameController):
         hero = self.state.round.current
         self.app.push(ChoiceMenu(
             f"Fountain {self._fountain_label(action)}?",
-            [(f"Drink and end {hero}'s turn, discarding {unused} unused result"
-              f"{'s' if unused != 1 else ''}", action)], self.perform,
+            [(f"Drink and end {hero}'s turn, discarding {counted(unused, 'unused result')}",
+              action)], self.perform,
             ["Esc keeps the turn going: the fountain can still be used when you end the "
              "turn yourself."]))
 
@@ -875,7 +884,7 @@ class FateforgeController(GameController):
                      chosen: set[int]) -> tuple[Roll, str]:
         """The Energy Reroll in the tray, with the hero's real energy (the dice module's
         rule); refused in a throw that is itself the Energy Reroll."""
-        action = f"re-roll dice {', '.join(str(i + 1) for i in chosen)}"
+        action = f"re-roll {numbered('die', (i + 1 for i in sorted(chosen)))}"
         if throw.misses is not None:
             raise IllegalActionError(action, f"these dice are {throw.hero}'s Energy Reroll, "
                                              "once per combat round")

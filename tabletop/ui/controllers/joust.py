@@ -23,30 +23,46 @@ import pygame
 
 from tabletop.games.joust.actions import (
     AdvanceCrown,
+    Aim,
     Attach,
     ChooseFavor,
+    Convert,
     EndRound,
+    Keep,
     PlaceDie,
     PlaceToken,
     Ready,
     RemoveDie,
+    Reroll,
     Reveal,
     SetOrder,
 )
-from tabletop.games.joust.state import JOUSTS, JoustState
+from tabletop.games.joust.state import JOUSTS, PHASE_TITLES, JoustState
 from tabletop.ui.controllers import joust_phases
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.controllers.joust_tray import JoustTray
 from tabletop.ui.facades.joust import (
     HAND_KINDS,
     acting,
+    is_chance_node,
+    legal_actions,
+    next_step,
     perk_words,
+    roll_slots,
     slot_mismatch,
     view_for,
+    waiting_words,
     winner,
 )
 from tabletop.ui.session import Session
-from tabletop.ui.views.joust import FITS, HOUSE_COLOURS, Hit, Selection, draw_joust
+from tabletop.ui.views.joust import (
+    FITS,
+    HOUSE_COLOURS,
+    Hit,
+    RolledSoFar,
+    Selection,
+    draw_joust,
+)
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 from tabletop.ui.widgets.handover import HandOver
 
@@ -73,6 +89,7 @@ class JoustController(GameController):
         self.seed_base = random.SystemRandom().randrange(2**20)
         self.handing_over = False
         self.final_shown = session.state.phase == "over"
+        self._jousting: tuple[JoustState | None, tuple[bool, bool, bool]] = (None, (False,) * 3)
 
     # -- who may see what --------------------------------------------------------------------
 
@@ -160,7 +177,8 @@ class JoustController(GameController):
                 _far(self.drag_from, self.mouse):
             drag = (self.selection.colour, self.mouse)
         self.hits = draw_joust(surface, rect, view, selection=self.selection,
-                               note=self.note(view), drag=drag, viewport=self.viewport)
+                               note=self.note(view), drag=drag, viewport=self.viewport,
+                               rolled=rolled_so_far(view))
 
     def note(self, view: JoustState) -> list[str]:
         """Words beside The List: the last joust's score, or what to do now."""
@@ -229,7 +247,8 @@ class JoustController(GameController):
 
     def panel_lines(self) -> list[str]:
         view = self.view_state()
-        lines = [f"Round {view.round} of 6, {view.phase}; {view.initiative} has initiative."]
+        lines = [f"Round {view.round} of 6, {PHASE_TITLES[view.phase]}; {view.initiative} has "
+                 f"initiative."]
         for house in view.households:
             lines.append(f"{house.name}: Morale {house.morale} · Reputation "
                          f"{house.reputation} · promoted {house.promoted()}")
@@ -264,18 +283,32 @@ class JoustController(GameController):
             out.append(ButtonSpec("Clear order", self._clear_order, "",
                                   bool(self.selection.pending_order)))
         if state.phase == "jousting":
+            reveal, roll, end = self.jousting_moves()
             upcoming = state.revealed + 1  # no "Reveal joust 4" once the three are shown
             out.append(ButtonSpec(f"Reveal joust {upcoming}" if upcoming <= JOUSTS
                                   else "All jousts revealed",
-                                  lambda: self.perform(Reveal()), "R",
-                                  state.revealed == state.resolved < JOUSTS))
-            out.append(ButtonSpec("Joust!", self.open_tray, "J",
-                                  state.revealed > state.resolved))
-            out.append(ButtonSpec("End round", lambda: self.perform(EndRound()), "",
-                                  state.resolved >= JOUSTS, slot="end"))
+                                  lambda: self.perform(Reveal()), "R", reveal))
+            out.append(ButtonSpec("Joust!", self.open_tray, "J", roll))
+            out.append(ButtonSpec("End round", lambda: self.perform(EndRound()), "", end,
+                                  slot="end"))
         if self._crown_options():
             out.append(ButtonSpec("Place Crowns", self._crown_menu, "C"))
         return out
+
+    def jousting_moves(self) -> tuple[bool, bool, bool]:
+        """Whether Reveal, the joust's roll (Joust!) and End round are legal now, read from
+        the rules core's legal actions (the roll: a throw of the joust's dice is due, a chance
+        point, or one of its choices is legal: Targeting, a reroll or Keep, Mark of the
+        Church); asked once per state."""
+        state: JoustState = self.session.state
+        if self._jousting[0] is not state:
+            legal = legal_actions(state)
+            moves = (Reveal() in legal,
+                     is_chance_node(state) or any(isinstance(a, Aim | Reroll | Keep | Convert)
+                                                  for a in legal),
+                     EndRound() in legal)
+            self._jousting = (state, moves)
+        return self._jousting[1]
 
     def key_help(self) -> list[tuple[str, str]]:
         return [("drag or click a die", "place it on a Bravery Token of its colour or an "
@@ -515,9 +548,31 @@ class JoustController(GameController):
         if state.phase != "jousting" or state.revealed <= state.resolved:
             self.session.tell("reveal the next joust first", error=True)
             return
+        if not self.jousting_moves()[1]:
+            self.session.tell("the joust cannot be rolled now: " + (
+                joust_phases.describe_pending(state.pending[0]) + " first" if state.pending
+                else "it is over"), error=True)
+            return
         if self.app is not None:
             seed = self.seed_base * 64 + state.round * 8 + state.resolved
             self.app.push(JoustTray(self.session, seed))
+
+
+def rolled_so_far(state: JoustState) -> RolledSoFar | None:
+    """The revealed joust part-way rolled, as The List shows it (each Knight's dice thrown so
+    far, with their colours, and the step the rules core waits for), or ``None`` when no joust
+    is part-way rolled (*Jousting Phase Tasks* 5-8, rolled one step at a time)."""
+    if state.throw is None or state.phase != "jousting" or \
+            state.revealed != state.resolved + 1:
+        return None
+    step, pair = next_step(state), state.jousters(state.resolved)
+    if step is None or pair is None:
+        return None
+    dice = []
+    for knight, roll in zip(pair, state.throw.rolls, strict=True):
+        colours = dict(roll_slots(state, knight))
+        dice.append((roll.house, tuple((colours.get(d.slot, "black"), d) for d in roll.dice)))
+    return RolledSoFar(tuple(dice), waiting_words(step), step.house)
 
 
 def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:

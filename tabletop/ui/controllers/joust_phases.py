@@ -35,6 +35,7 @@ from tabletop.ui.facades.joust import (
     perk_words,
 )
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
+from tabletop.wording import counted
 
 
 def _accepted(state: JoustState, action) -> bool:
@@ -175,7 +176,7 @@ def _locations(ctl: GameController, building, open_: tuple[int, ...]) -> None:
 def squire_menu(ctl: GameController) -> None:
     state: JoustState = ctl.session.state
     house = state.household(state.turn)
-    entries = [(f"{k.name}'s Squire {k.squire.name}: reroll {k.squire.reroll} dice",
+    entries = [(f"{k.name}'s Squire {k.squire.name}: reroll {counted(k.squire.reroll, 'die')}",
                 ManSquire(house.name, k.name)) for k in house.knights
                if k.squire and _accepted(state, ManSquire(house.name, k.name))]
     _menu(ctl, "A worker on a Squire Reroll", entries)

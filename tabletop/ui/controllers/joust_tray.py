@@ -59,6 +59,7 @@ from tabletop.ui.facades.joust import (
 )
 from tabletop.ui.logbook import LogEntry
 from tabletop.ui.session import Session
+from tabletop.ui.textlayer import cover
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.views.joust import draw_die
 from tabletop.ui.widgets import theme
@@ -535,6 +536,7 @@ class JoustTray(Controller):
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 160))
         surface.blit(shade, rect)
+        cover(surface, rect)  # on top of the List: no tooltip of the board under it shows
         box = rect.inflate(-40, -30)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)

@@ -20,14 +20,15 @@ from tabletop.games.joust.rewards import (
     options,
     slot_perk,
 )
-from tabletop.games.joust.rules import apply
+from tabletop.games.joust.rules import apply, legal_actions
 from tabletop.games.joust.scoring import winner
-from tabletop.games.joust.throws import next_step
+from tabletop.games.joust.throws import is_chance_node, next_step, waiting_words
 from tabletop.games.joust.view import HAND_KINDS, acting, view_for
 
 __all__ = [
     "ability_of", "acting", "apply", "catalog", "describe_pending", "during", "effect_words",
     "favor_of", "HAND_KINDS", "RollScore", "score_roll", "next_step",
     "FAVOR_WORDS", "how_rolled", "influence_of", "options", "perk_words", "roll_slots",
-    "slot_mismatch", "slot_perk", "view_for", "winner",
+    "slot_mismatch", "slot_perk", "view_for", "winner", "legal_actions", "is_chance_node",
+    "waiting_words",
 ]

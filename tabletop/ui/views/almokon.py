@@ -186,14 +186,15 @@ def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
             whole_width = split_words(face.name, big, inner)
             if sum(line.count("-") for line in whole_width) == face.name.count("-"):
                 name, forced, kind_first = whole_width, False, True
-        broken = False
         must = [(line, big, theme.TEXT, "name") for line in name]
         if kind_first:
             must.insert(0, (face.kind, small, KIND_COLOUR, "kind"))
         marks = [(words, small, colour, "mark") for words, colour in face.marks]
         tail = [(line, small, KEYWORD_COLOUR, "item") for item in face.items
                 for line in wrap(item, small, inner - 4)[:2]]
-        groups = [[] if kind_first else [(face.kind, small, KIND_COLOUR, "kind")]]
+        kind = [] if kind_first else split_words(face.kind, small, inner)
+        broken = sum(line.count("-") for line in kind) > face.kind.count("-")
+        groups = [[(line, small, KIND_COLOUR, "kind") for line in kind]]
         texts = [(" · ".join(face.keywords), KEYWORD_COLOUR, "keyword")] if face.keywords \
             else []
         texts += [(ability, ABILITY_COLOUR, "ability") for ability in face.abilities]
@@ -437,7 +438,7 @@ class _Painter:
         if note:
             start = x + 16 if not shown else end + 16
             room = area.right - 8 - start
-            if room > 120:
+            if text_size(note, size - 2)[0] <= room:  # else only the side panel says it
                 text(self.surface, note, (area.right - 8, area.y + 3 + size // 2), size - 2,
                      theme.ACCENT, anchor="midright", max_width=room)
 

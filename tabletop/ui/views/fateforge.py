@@ -23,12 +23,13 @@ from dataclasses import dataclass, field
 import pygame
 
 from tabletop.games.fateforge.state import Ally, FateforgeState, Zone
-from tabletop.ui.textlayer import Placer, block, paste, text_size
+from tabletop.ui.textlayer import Placer, paste, text_size
 from tabletop.ui.textlayer import fit as fit_text
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text
 from tabletop.ui.views.marks import Swatch, dashed_rect
 from tabletop.ui.widgets import theme
+from tabletop.ui.widgets.panels import PanelBody
 
 Colour = tuple[int, int, int]
 
@@ -158,6 +159,8 @@ class FateforgeLayers:
 
     def __init__(self) -> None:
         self.cache = LayerCache()
+        self.caption = PanelBody()
+        """The caption strip's column (it scrolls when its lines do not fit)."""
 
     def board(self, state: FateforgeState, fit: MapFit, size: tuple[int, int]) -> pygame.Surface:
         where = tuple((h.name, h.zone) for h in state.heroes) + tuple(
@@ -174,10 +177,11 @@ def map_rect(rect: pygame.Rect) -> pygame.Rect:
 
 def draw_fateforge(surface: pygame.Surface, rect: pygame.Rect, state: FateforgeState,
                    overlays: FateforgeOverlays, layers: FateforgeLayers,
-                   viewport: Viewport | None = None) -> MapFit:
+                   viewport: Viewport | None = None, can_scroll: bool = True) -> MapFit:
     """Draw the map, pieces and overlays into ``rect``, the map zoomed and panned by
-    ``viewport`` (whole when ``None``) and clipped to its part; returns the fit used (for
-    clicks)."""
+    ``viewport`` (whole when ``None``) and clipped to its part, and the caption strip under
+    it (scrolling with ``can_scroll``, the window; else, a picture, drawn smaller until it
+    fits); returns the fit used (for clicks)."""
     area = map_rect(rect)
     fit = MapFit.fit(viewport.frame(area) if viewport is not None else area, state)
     clip = surface.get_clip()
@@ -187,7 +191,8 @@ def draw_fateforge(surface: pygame.Surface, rect: pygame.Rect, state: FateforgeS
     _draw_pieces(surface, state, fit, overlays)
     surface.set_clip(clip)
     _draw_caption(surface, pygame.Rect(rect.x + 8, area.bottom + 2, rect.width - 16,
-                                       rect.bottom - area.bottom - 4), overlays.caption)
+                                       rect.bottom - area.bottom - 4), overlays.caption,
+                  layers.caption, can_scroll)
     return fit
 
 
@@ -490,14 +495,16 @@ def _cube(surface: pygame.Surface, at: tuple[int, int], colour: Colour,
     pygame.draw.rect(surface, (255, 255, 255), box, 1)
 
 
-def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
+def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, ...],
+                  column: PanelBody, can_scroll: bool) -> None:
+    """The caption strip under the map: its lines wrapped, every line whole (a little smaller
+    when they do not all fit, then scrolled in the window with a cue line; a picture draws
+    them as small as need be)."""
     if not lines or rect.height < 16:
         return
-    """The caption strip under the map: its lines wrapped; what does not fit ends in "…" with
-    the whole caption as a tooltip."""
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=4)
-    block(surface, lines, pygame.Rect(rect.x + 6, rect.y + 4, rect.width - 12, rect.height - 6),
-          15, step=17)
+    column.draw(surface, pygame.Rect(rect.x + 6, rect.y + 3, rect.width - 12, rect.height - 5),
+                lines, (), can_scroll=can_scroll, heading=False, least=80)
 
 
 LEGEND: tuple[tuple[Colour | Swatch, str], ...] = (

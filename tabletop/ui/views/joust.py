@@ -19,6 +19,7 @@ from tabletop.games.joust.state import (
     JOUSTS,
     MAX_REPUTATION,
     PHASE_TITLES,
+    DieRoll,
     Household,
     JoustState,
     Knight,
@@ -79,6 +80,21 @@ class Hit:
 
 
 @dataclass(frozen=True)
+class RolledSoFar:
+    """The revealed joust part-way rolled, for The List: per Household (by name) the dice
+    its Knight has thrown so far, each ``(colour, DieRoll)`` in the order it rolls them, and
+    the step the joust waits for, in words, with the Household it concerns."""
+
+    dice: tuple[tuple[str, tuple[tuple[str, DieRoll], ...]], ...]
+    waiting: str
+    house: str
+
+    def of(self, house: str) -> tuple[tuple[str, DieRoll], ...]:
+        """The dice ``house``'s Knight has thrown so far."""
+        return next((dice for name, dice in self.dice if name == house), ())
+
+
+@dataclass(frozen=True)
 class Selection:
     """What the controller highlights: a held die (``colour``, from a Knight's Squire when
     ``squire_of`` is set), an Enhancement card, and the order being laid on The List."""
@@ -125,12 +141,14 @@ class Scale:
 def draw_joust(surface: pygame.Surface, rect: pygame.Rect, state: JoustState, *,
                selection: Selection = Selection(), note: Sequence[str] = (),
                drag: tuple[str, tuple[int, int]] | None = None,
-               viewport: Viewport | None = None) -> list[Hit]:
+               viewport: Viewport | None = None,
+               rolled: RolledSoFar | None = None) -> list[Hit]:
     """Draw the whole table into ``rect``: the first Household at the top, The List in the
-    middle (with ``note`` lines beside it: the last joust in words), the second Household at
-    the bottom, zoomed and panned by ``viewport`` (whole when ``None``) and clipped to
-    ``rect``.  ``drag`` is a die colour being dragged and the mouse position.  Returns the
-    clickable regions (as far as they are in view)."""
+    middle (with ``note`` lines beside it: the last joust in words; or, for a joust
+    ``rolled`` part-way, the dice thrown so far beside each Household's token and the step
+    it waits for), the second Household at the bottom, zoomed and panned by ``viewport``
+    (whole when ``None``) and clipped to ``rect``.  ``drag`` is a die colour being dragged
+    and the mouse position.  Returns the clickable regions (as far as they are in view)."""
     hits: list[Hit] = []
     pygame.draw.rect(surface, theme.BACKGROUND, rect)
     clip = surface.get_clip()
@@ -146,7 +164,7 @@ def draw_joust(surface: pygame.Surface, rect: pygame.Rect, state: JoustState, *,
     for index, (house, area) in enumerate(zip(state.households, (top, bottom), strict=True)):
         hits += _draw_household(surface, area.inflate(-12, -8), state, house, index, selection,
                                 scale)
-    _draw_list(surface, middle.inflate(-12, -4), state, selection, note, scale)
+    _draw_list(surface, middle.inflate(-12, -4), state, selection, note, scale, rolled)
     if drag is not None:
         colour, pos = drag
         box = pygame.Rect(0, 0, scale.px(30), scale.px(30))
@@ -585,10 +603,12 @@ def _draw_favors(surface: pygame.Surface, rect: pygame.Rect, house: Household,
 
 
 def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
-               selection: Selection, note: Sequence[str], scale: Scale) -> None:
+               selection: Selection, note: Sequence[str], scale: Scale,
+               rolled: RolledSoFar | None = None) -> None:
     """The List: its title and the round across the top, three joust columns of two
     Jousting Tokens (the first House above) each with the Knight's whole name when
-    revealed, and ``note`` (the last joust in words, or what to do) on the right."""
+    revealed, and on the right ``note`` (the last joust in words, or what to do), or the
+    joust ``rolled`` so far."""
     px = scale.px
     pygame.draw.rect(surface, LIST_FIELD, rect, border_radius=8)
     pygame.draw.rect(surface, (96, 120, 90), rect, 2, border_radius=8)
@@ -617,6 +637,11 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
                         selection, name_size)
     note_rect = pygame.Rect(rect.x + 10 + JOUSTS * column + 10, top, 0, rect.bottom - 6 - top)
     note_rect.width = rect.right - 10 - note_rect.x
+    if rolled is not None:
+        rows = [top + label + 6 + radius + row * (radius * 2 + 6) for row in range(2)]
+        _draw_rolled(surface, note_rect, rolled, (first.name, second.name), rows, radius,
+                     px(14))
+        return
     size = px(15)
     y = note_rect.y
     for line in note:
@@ -625,6 +650,44 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
                 return
             text(surface, part, (note_rect.x, y), size, theme.TEXT)
             y += size + 1
+
+
+def _draw_rolled(surface: pygame.Surface, rect: pygame.Rect, rolled: RolledSoFar,
+                 houses: tuple[str, str], rows: list[int], radius: int, size: int) -> None:
+    """The joust part-way rolled, right of the joust columns: "Rolled so far" on the label
+    line, then in each Household's row (level with its token) the dice its Knight has thrown,
+    each showing its face (a reroll ringed in gold, a die preset by Targeting ringed in
+    green, the Aftershocks it set off after it behind a "+"), and, in the row of the
+    Household it concerns, the step the joust waits for."""
+    text(surface, "Rolled so far (Joust! goes on)", (rect.x, rect.y), size, theme.ACCENT,
+         max_width=rect.width)
+    die = max(12, min(radius * 2 - 8, size + 6))
+    for house, cy in zip(houses, rows, strict=True):
+        x = rect.x
+        dice = rolled.of(house)
+        for colour, roll in dice:
+            outline = (214, 170, 60) if roll.rerolls else FITS if roll.preset else None
+            draw_die(surface, pygame.Rect(x, cy - die // 2, die, die), colour, roll.face,
+                     outline=outline)
+            x += die + 4
+            if roll.aftershocks:
+                x = text(surface, "+", (x, cy), size, theme.TEXT, anchor="midleft").right + 4
+                for face in roll.aftershocks:
+                    draw_die(surface, pygame.Rect(x, cy - die // 2, die, die), "black", face)
+                    x += die + 4
+        words = "not thrown yet" if not dice else ""
+        if house == rolled.house:
+            words = f"next: {rolled.waiting}"
+        if not words:
+            continue
+        x += 6 if dice else 0
+        lines = wrap(words, size, rect.right - x)
+        step = size + 2
+        y = cy - len(lines) * step // 2
+        for line in lines:
+            text(surface, line, (x, y), size, theme.TEXT if house == rolled.house
+                 else theme.TEXT_DIM, max_width=rect.right - x)
+            y += step
 
 
 PHASE_TRACK = ("draw", "worker", "planning", "jousting", "ennoblement")

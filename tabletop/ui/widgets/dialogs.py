@@ -13,6 +13,7 @@ from tabletop import resources
 from tabletop.ui import saving
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.session import Session
+from tabletop.ui.textlayer import cover
 from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button
@@ -27,6 +28,7 @@ def draw_box(surface: pygame.Surface, rect: pygame.Rect, height: int) -> pygame.
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((0, 0, 0, 170))
     surface.blit(shade, rect)
+    cover(surface, rect)  # a dialog is on top: no tooltip of what it shades shows
     box = pygame.Rect(0, 0, min(640, rect.width - 20), min(height, rect.height - 10))
     box.center = rect.center
     pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)

@@ -43,8 +43,10 @@ from tabletop.dice.tray import (
 from tabletop.errors import TabletopError
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.session import Session
-from tabletop.ui.views.base import text, wrap
+from tabletop.ui.textlayer import cover
+from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
+from tabletop.wording import counted, numbered
 
 FELT = (33, 84, 62)
 FELT_EDGE = (92, 62, 38)
@@ -285,7 +287,8 @@ class DiceTray(Controller):
         self.animation = animate_roll(new, self.animation)
         self.roll = new
         self.clock = 0.0
-        self.notes.append(f"re-rolled {self._names(sorted(self.chosen))}: {words}")
+        self.notes.append(f"re-rolled {numbered('die', (i + 1 for i in sorted(self.chosen)))}: "
+                          f"{words}")
         self.chosen.clear()
         self.message = ""
         if self.on_change is not None:
@@ -303,7 +306,8 @@ class DiceTray(Controller):
                 sides = [done.kind(i).sides for i in range(len(done))]
                 start = list(self.animation.final) + [Pose(0, 0, 0, 0)] * (len(done) - len(
                     self.roll))
-                self.notes.append(f"Aftershock: {len(done) - len(self.roll)} more black dice")
+                more = counted(len(done) - len(self.roll), "more black die")
+                self.notes.append(f"Aftershock: {more}")
                 self.animation = throw(sides, done.faces, done.seed, len(done.steps),
                                        moving=range(len(self.roll), len(done)), start=start,
                                        size=self.animation.size)
@@ -360,9 +364,6 @@ class DiceTray(Controller):
             if kind is None or self.pending[index] == kind:
                 del self.pending[index]
                 return
-
-    def _names(self, indices: Sequence[int]) -> str:
-        return ", ".join(str(i + 1) for i in indices)
 
     # -- events -------------------------------------------------------------------------------
 
@@ -422,6 +423,7 @@ class DiceTray(Controller):
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 160))
         surface.blit(shade, rect)
+        cover(surface, rect)  # the tray is on top: no tooltip of the board under it shows
         box = rect.inflate(-24, -24)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
@@ -442,24 +444,33 @@ class DiceTray(Controller):
                                               hint_height))
 
     def _draw_palette(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """The palette under the title: "add:", then each die of the family with its name in
+        words, on as many rows as the box's width needs (never under the next throw's count
+        at the right); returns the palette's bottom."""
         self._chips = []
         x, y, chip = box.x + 14, box.y + 40, 30
         if self.fixed:
             return y
+        hand = f"next throw: {counted(len(self.pending), 'die')}" if self.pending else \
+            "next throw: none"
+        text(surface, hand, (box.right - 14, y + chip // 2), 16, theme.TEXT, anchor="midright")
+        right = box.right - 28 - text_size(hand, 16)[0]
         text(surface, "add:", (x, y + chip // 2), 16, theme.TEXT_DIM, anchor="midleft")
-        x += 36
+        start = x = x + 36
         for kind_name in self.family.kinds:
             kind = default_kinds()[kind_name]
+            words = tray_rules.kind_words(kind_name)
+            width = chip + 4 + text_size(words, 14)[0]
+            if x + width > right and x > start:
+                x, y = start, y + chip + 6
             image = die_image(kind_name, kind.sides - 1 if kind.game == "kings-champion" else -1,
                               chip, False)
             where = pygame.Rect(x, y, chip, chip)
             surface.blit(image, where)
             self._chips.append((where, kind_name))
-            text(surface, kind_name, (x + chip + 4, y + chip // 2), 14, theme.TEXT_DIM,
-                 anchor="midleft")
-            x += chip + 12 + theme.font(14).size(kind_name)[0]
-        hand = f"next throw: {len(self.pending)} dice" if self.pending else "next throw: none"
-        text(surface, hand, (box.right - 14, y + chip // 2), 16, theme.TEXT, anchor="midright")
+            text(surface, words, (x + chip + 4, y + chip // 2), 14, theme.TEXT_DIM,
+                 anchor="midleft", max_width=right - x - chip - 4)
+            x += width + 12
         return y + chip
 
     def _draw_felt(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -518,7 +529,7 @@ class DiceTray(Controller):
         lines += [(note, 15, theme.TEXT_DIM) for note in self.notes]
         if self.chosen:
             cost, allowed = self._cost()
-            lines.append((f"re-roll dice {self._names(sorted(self.chosen))}: {cost}"
+            lines.append((f"re-roll {numbered('die', (i + 1 for i in sorted(self.chosen)))}: {cost}"
                           + (" (R)" if allowed else ""), 16, theme.OK if allowed else theme.ERROR))
         if any(self.roll.kind(i).placeholder for i in range(len(self.roll))):
             lines.append(("placeholder faces: check them against your dice "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.ui.textlayer import line_height, text, wrap
+from tabletop.ui.textlayer import READABLE, fit, line_height, text, text_size, wrap
 from tabletop.ui.widgets import theme
 
 
@@ -24,14 +24,28 @@ def draw_title_strip(surface: pygame.Surface, rect: pygame.Rect, title: str,
 def draw_status_line(surface: pygame.Surface, rect: pygame.Rect, status: str,
                      error: bool = False) -> None:
     """The line across the bottom: the last message (in red when ``error``) and the key hint
-    "F1 help"."""
+    "F1 help"; a message too long for the line is drawn smaller (down to the size of two
+    lines in it), then on two lines (only one longer still is cut, its whole text a
+    tooltip)."""
     pygame.draw.rect(surface, theme.PANEL, rect)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright)
     right = text(surface, "F1 help", (rect.right - 10, rect.centery), theme.ui(14),
                  theme.TEXT_DIM, anchor="midright", max_width=rect.width // 3).width + 20
     colour = theme.ERROR if error else theme.TEXT
-    text(surface, status, (rect.x + 10, rect.centery), theme.ui(16), colour, anchor="midleft",
-         max_width=rect.width - right - 20)
+    room, size = rect.width - right - 20, theme.ui(16)
+    if fit(status, size, room)[2]:  # too long even a little smaller: smaller still, else two lines
+        small = max(READABLE, (rect.height - 2) // 2 - 1)
+        size = next((z for z in range(size, small - 1, -1) if text_size(status, z)[0] <= room),
+                    size)
+        lines = wrap(status, small, room)
+        if text_size(status, size)[0] > room and len(lines) == 2:
+            step = rect.height // 2
+            for index, line in enumerate(lines):
+                text(surface, line, (rect.x + 10, rect.y + step * index + step // 2), small,
+                     colour, anchor="midleft", max_width=room)
+            return
+    text(surface, status, (rect.x + 10, rect.centery), size, colour, anchor="midleft",
+         max_width=room)
 
 
 def draw_turn_banner(surface: pygame.Surface, rect: pygame.Rect, words: str,

@@ -54,6 +54,7 @@ from tabletop.games.fateforge.moves import (
 from tabletop.games.fateforge.state import FateforgeState
 from tabletop.games.fateforge.turn import advance
 from tabletop.spatial.zone_graph import move_neighbours
+from tabletop.wording import counted
 
 
 def _step_cost(state: FateforgeState, action: Step) -> list[str]:
@@ -321,8 +322,8 @@ def _fountain(state: FateforgeState, action: Fountain) -> Outcome:
     left = replace(token, cubes=token.cubes - take)
     state = replace(state.with_hero(hero), tokens=tuple(left if i == index else t
                                                         for i, t in enumerate(state.tokens)))
-    events = [Event("fountain", f"{hero.name} removes {take} cube(s) from the fountain and "
-                                f"recovers {action.health} health and {action.energy} energy"
+    events = [Event("fountain", f"{hero.name} removes {counted(take, 'cube')} from the fountain "
+                                f"and recovers {action.health} health and {action.energy} energy"
                                 + ("; the fountain is depleted." if not left.cubes else "."))]
     if flag == "fountain-end":
         state, more = _end_turn(state, EndTurn(hero.name))
@@ -431,8 +432,8 @@ def _end_turn(state: FateforgeState, action: EndTurn) -> Outcome:
     keep = tuple(f for f in hero.used if f not in ("energy-step", "acted", "fountain-start",
                                                   "fountain-end", "ally"))
     state = state.with_hero(replace(hero, dice=(), used=keep))
-    events.append(Event("end", f"{hero.name} ends the turn" + (f", discarding {unused} unused "
-                                                               f"result(s)." if unused else ".")))
+    discarded = f", discarding {counted(unused, 'unused result')}." if unused else "."
+    events.append(Event("end", f"{hero.name} ends the turn{discarded}"))
     return advance(state, events), events
 
 
@@ -464,7 +465,7 @@ def _ally_turn_refusal(state: FateforgeState, name: str, die: int) -> str:
     def usable() -> str:
         hero, ally = state.find_hero(name), state.ally
         if not 0 <= die < len(ally.dice):
-            return f"{ally.name} has {len(ally.dice)} unused dice" if ally.rolled else \
+            return f"{ally.name} has {counted(len(ally.dice), 'unused die')}" if ally.rolled else \
                 f"{ally.name}'s dice have not been rolled"
         if hero.zone != state.hero(ally.hero).zone:
             return (f"{hero.name} is not in the same zone as {ally.hero}, whom {ally.name} "

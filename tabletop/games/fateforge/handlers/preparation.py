@@ -44,6 +44,7 @@ from tabletop.games.fateforge.layout import valid_face
 from tabletop.games.fateforge.moves import dash_refusal
 from tabletop.games.fateforge.state import WEAPON_DICE, FateforgeState, Hero
 from tabletop.games.fateforge.turn import arrive, rolls_waiting
+from tabletop.wording import counted
 
 DICE_PER_ROUND = 4
 
@@ -74,7 +75,7 @@ def faces_refusal(faces: tuple[str, ...], kinds: tuple[str, ...], pool: tuple[st
                     f"none (Weapons)")
         return ""
     if len(kinds) != len(faces):
-        return f"{len(kinds)} dice cannot show {len(faces)} results"
+        return f"{counted(len(kinds), 'die')} cannot show {counted(len(faces), 'result')}"
     missing = Counter(k.lower() for k in kinds) - Counter(pool)
     if missing:
         return (f"the {', '.join(die_word(k) for k in missing)} die is not in {owner}'s dice "
@@ -106,7 +107,8 @@ def _roll_refusal(state: FateforgeState, action: RollDice) -> str:
         if len(action.results) == dice_count(hero):
             return ""
         why = " (stunned: one less die)" if hero.stun else ""
-        return f"{hero.name} rolls {dice_count(hero)} combat dice{why}, not {len(action.results)}"
+        return (f"{hero.name} rolls {counted(dice_count(hero), 'combat die')}{why}, not "
+                f"{len(action.results)}")
 
     return first(lambda: hero_refusal(state, action.hero), rolled, count,
                  lambda: faces_refusal(tuple(f.lower() for f in action.results), action.kinds,
@@ -290,7 +292,7 @@ def _roll_ally_refusal(state: FateforgeState, action: RollAllyDice) -> str:
         ally = state.ally
         found = tuple(f.lower() for f in action.results)
         if len(found) != len(ally.pool):
-            return f"{ally.name} has {len(ally.pool)} combat dice, not {len(found)}"
+            return f"{ally.name} has {counted(len(ally.pool), 'combat die')}, not {len(found)}"
         if "miss" in found:
             return "reroll an ally's misses until both dice show a result (Allies)"
         return faces_refusal(found, ally.pool, ally.pool, ally.name)
