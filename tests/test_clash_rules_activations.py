@@ -349,3 +349,34 @@ def test_mob_track_edit_mode_places_a_new_mob_on_the_leftmost_empty_space():
     with pytest.raises(IllegalActionError, match="Mob track has 10 spaces"):
         apply(full, PlaceMonster("Wolf 11", "mob", Space.parse("D4")))
 
+
+
+def test_a_mob_a_boss_pushes_to_its_death_takes_its_bp_card_off_the_mob_track():
+    """*Keyword List: Pushback X*, Board Edge: "If displacement is impossible ... if the source
+    is a Non-Mob Monster, the target dies."  A dead Mob leaves the Clash by the same path as a
+    defeated one (its Activation tokens carried on), and its BP card leaves the Mob track
+    ("these effects persist as long as the BP card is revealed, i.e. the Mob Monster is
+    alive", *Revealed Mob BPs*): the side panel lists no card for a Mob that is gone.  No
+    Wound was dealt, so the card is not a Wound (Will of the Graal); a face-down card's name
+    stays hidden."""
+    from tabletop.games import layouts
+    from tabletop.games.clash.actions import Forced
+    from tabletop.games.clash.rules import outcomes
+
+    path = Path(__file__).parent.parent / "layouts" / "clash-example-mobs.toml"
+    text = path.read_text().replace('at = "B3"', 'at = "A1"').replace(
+        'at = "B5"', 'at = "B1"').replace('at = "F4"', 'at = "B2"') + (
+        '\n[[monsters]]\nname = "Ogre"\ntype = "boss"\nat = "A2"\nfacing = "west"\n')
+    state = layouts.loads(text, str(path))[1]
+    assert dict(state.cards.mob_cards)["Ratling 1"] == "Ratling Biter"
+    wounds = state.cards.wound_stack
+    (branch,) = outcomes(state, Forced("pushback", "Ogre", "Ratling 1", 1))
+    after = branch.state
+    assert after.monster("Ratling 1") is None
+    assert "Ratling 1" not in dict(after.cards.mob_cards)
+    assert after.cards.wound_stack == wounds and not after.cards.result
+    words = [str(e) for e in branch.events]
+    assert any("Ratling 1 is dead: its face-down BP 1 card leaves the Mob track" in w
+               for w in words)
+    assert not any("Ratling Biter" in w for w in words)
+    assert dict(after.cards.mob_cards)["Ratling 2"] == "Ratling Scout"

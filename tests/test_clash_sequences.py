@@ -298,10 +298,10 @@ def test_vigor_loss_adds_the_level_bonus_once():
 def test_crit_evade_fail_counts_again_when_the_crit_die_rerolls_a_1():
     draft = monster(adjacent_board(), top="Shell-Bite")
     draft = evade(draft, 1, 8)
-    assert "1 Crit Evade Fail" in words(draft)
+    assert "1 Crit Evade Fail: resolve the Crit Evade Fail effects once" in words(draft)
     draft = mr.answer(draft, {0: "heat"})
     draft = mr.answer(draft, seq.from_faces(draft.ask, ["1"]))
-    assert "2 Crit Evade Fail" in words(draft)
+    assert "2 Crit Evade Fail: resolve the Crit Evade Fail effects twice" in words(draft)
     assert draft.state.knight("Kara").heat == 1
 
 
@@ -421,3 +421,18 @@ def test_mob_clash_a_defeated_mobs_bp_card_leaves_the_track_for_the_wound_stack(
     assert after.cards.wound_stack[-1] == card and after.cards.wounds() > before
     assert any(f"{card} goes on the Wound Stack" in describe(e) for e in events)
     assert not after.cards.result  # far from the Ratlings' Wounds value
+
+
+@pytest.mark.parametrize("name", ["clash-example-mobs", "clash-example-boss"])
+def test_targeting_reasons_name_their_rule_once(name):
+    """*Targeting*: each line's reason is told with the rule that decided, once: a reason
+    that names its rule in brackets ("Kara (Targeting: the first line some Knight fulfils
+    decides)", "the players choose (Priority Target)") gets no second "(Targeting)"."""
+    from tabletop.games.clash.actions import ActivateFromCards
+
+    _, state = layouts.load(ROOT / "layouts" / f"{name}.toml")
+    _, events = apply(state, ActivateFromCards())
+    told = [describe(e) for e in events if e.kind == "said" and e.other.startswith("line ")]
+    assert told and all(line.count("(Targeting") == 1 or "(Priority Target)" in line
+                        for line in told), told
+    assert not any(") (" in line.split(":", 1)[1] for line in told), told

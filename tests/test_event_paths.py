@@ -75,8 +75,46 @@ def test_pushback_through_a_column_tells_the_move_then_the_crash_then_the_rest()
     Column, the Crash there, then the rest of the Pushback, in the order they happen."""
     state = _clash("clash-rule-knockback-column")
     (branch, *_) = outcomes(state, Forced("pushback", "Eggknight", "Kara", 3))
-    assert _told(branch) == [("pushed", "Kara", ("C5", "C6")), ("crash", "Kara", ("C6",)),
-                             ("pushed", "Kara", ("C7",))]
+    assert [(m.kind, m.piece, m.path) for m in moves(branch.events)] == [
+        ("pushed", "Kara", ("C5",)), ("source-moved", "Eggknight", ("C3",)),
+        ("crash", "Odo", ("D4",)),  # the Eggknight's first step runs into Odo
+        ("pushed", "Kara", ("C6",)), ("crash", "Kara", ("C6",)),
+        ("pushed", "Kara", ("C7",)), ("source-moved", "Eggknight", ("C4", "C5"))]
+
+
+BOSS_PUSHES = """
+game = "clash"
+[board]
+rows = 6
+cols = 10
+[[knights]]
+name = "Kara"
+at = "C3"
+[[knights]]
+name = "Sonch"
+at = "D4"
+[[monsters]]
+name = "Eggknight"
+type = "boss"
+at = "C1"
+size = 2
+facing = "east"
+"""
+
+
+def test_a_boss_pushing_runs_into_a_knight_its_move_is_told_before_the_crash():
+    """*Keyword List: Pushback X* with *Boss Movement*: the Eggknight pushes Kara east and its
+    second step takes it onto Sonch's space, who suffers Crash then.  The events (the log, a
+    lesson's playback) tell Kara's push and the Eggknight's move up to that step first, then
+    the Crash, then the rest: in the order they happen, not the Crash before the Boss moved."""
+    state = layouts.loads(BOSS_PUSHES, "boss-pushes.toml")[1]
+    for branch in outcomes(state, Forced("pushback", "Eggknight", "Kara", 3)):
+        told = [(m.kind, m.piece, m.path) for m in moves(branch.events)]
+        assert told[:5] == [
+            ("pushed", "Kara", ("C4", "C5")), ("source-moved", "Eggknight", ("C2", "C3")),
+            ("crash", "Sonch", ("D4",)),
+            ("pushed", "Kara", ("C6",)), ("source-moved", "Eggknight", ("C4",))]
+        assert [e.kind for e in branch.events][-1] == "displaced"  # Sonch, out from under
 
 
 def test_pull_through_a_column_tells_the_move_then_the_crash_then_the_rest():
@@ -128,3 +166,37 @@ def test_encounter_monsters_movement_a_hunt_tie_is_offered_then_walked_with_its_
         after, events = kingdom_apply(state, Answer(end))
         assert [(m.piece, m.path) for m in moves(events)] == [("Gorewing", (end,))]
         assert after.monsters[0].tile == end
+
+
+BOSS_MOVED = BOSS_PUSHES.replace('at = "C1"\nsize', 'at = "C2"\nsize').replace(
+    'at = "C3"', 'at = "C1"').replace('at = "D4"', 'at = "D5"')
+
+
+def test_a_boss_knocked_back_or_pulled_onto_a_knight_is_moved_before_the_crash():
+    """*Keyword List: Knockback X* / *Pull X* on a Boss (*Boss Movement*: Knights it moves
+    onto suffer Crash): the Eggknight moved onto Sonch's space on its second step is told
+    moving there, then Sonch's Crash, then the rest of its movement."""
+    state = layouts.loads(BOSS_MOVED, "boss-moved.toml")[1]
+    (knocked, *_) = outcomes(state, Forced("knockback", "Kara", "Eggknight", 3))
+    assert [(m.kind, m.piece, m.path) for m in moves(knocked.events)] == [
+        ("pushed", "Eggknight", ("C3", "C4")), ("crash", "Sonch", ("D5",)),
+        ("pushed", "Eggknight", ("C5",)), ("displaced", "Sonch", ("D4",))]
+    pulled = layouts.loads(BOSS_MOVED.replace('at = "C1"', 'at = "C8"'), "pulled.toml")[1]
+    (branch, *_) = outcomes(pulled, Forced("pull", "Kara", "Eggknight", 4))
+    assert [(m.kind, m.piece, m.path) for m in moves(branch.events)][:3] == [
+        ("pushed", "Eggknight", ("C3", "C4")), ("crash", "Sonch", ("D5",)),
+        ("pushed", "Eggknight", ("C5", "C6"))]
+
+
+def test_a_monster_movement_is_named_in_the_rulebooks_words():
+    """*Monster Movement Types*: "Move to X" moves to a space or in a direction, "Land on Top"
+    ends on the Target's space, "Appear Behind" places the Monster behind the Target: a
+    preview's title and the log say so, not "Move To toward C5"."""
+    said = {how: str(MonsterMove("Eggknight", target, how)) for how, target in (
+        ("move to", "C5"), ("land on top", "Odo"), ("appear behind", "Kara"),
+        ("move", "Kara"), ("jump", "Odo"))}
+    assert said == {"move to": "Eggknight: Move to C5", "land on top": "Eggknight: Land on "
+                    "Top of Odo", "appear behind": "Eggknight: Appear Behind Kara",
+                    "move": "Eggknight: Move toward Kara", "jump": "Eggknight: Jump toward Odo"}
+    assert str(MonsterMove("Eggknight", "north", "move to", limit=3)) == \
+        "Eggknight: Move to the north (at most 3 spaces)"

@@ -180,8 +180,12 @@ def test_only_knights_collecting_that_clue_type_gain_it():
     state = replace(load("start"), knights=knights)
     state, said = go(state, Travel("2"), Answer("Errant"))
     assert state.knights[0].clues == (0, 2, 0, 0) and state.knights[1].clues == (0, 0, 0, 0)
-    assert any("Sir Aldric gain(s) one" in s for s in said)
+    assert any("Sir Aldric gains one (Errant is on their Clue card or Quest)" in s
+               for s in said)
     round_trip(state)
+    both = (knights[0], replace(knights[1], collects=("errant",)))
+    _, said = go(replace(load("start"), knights=both), Travel("2"), Answer("Errant"))
+    assert any("Sir Aldric and Dame Yssa each gain one" in s for s in said)
     state, said = go(replace(load("start"), knights=knights[1:]), Travel("2"), Answer("Errant"))
     assert any("nobody gains it" in s for s in said)
 

@@ -278,3 +278,66 @@ def test_travelling_does_not_move_the_map_when_the_new_tiles_fit():
     after = controller.layers.box
     if after != box:  # the map grew: with room to spare, so the next tiles keep it still
         assert after.w >= box.w + 2 and after.h >= box.h + 2
+
+
+def test_a_picture_of_the_map_says_what_the_travel_step_allows_not_where_to_click():
+    """A picture (screenshot, F12) has no buttons and takes no clicks: the hint under the map
+    says what the Travel step allows (rulebook *Travel*: travel onto an adjacent Unexplored
+    tile, Backtrack, the Deep Fog), the window says where to click."""
+    from tabletop.ui import textlayer
+    from tabletop.ui.app import App
+
+    for name in ("disjointed", "mid-delve"):
+        game, state = layouts.load(LAYOUTS / f"kingdom-{name}.toml")
+        app = App(Session(game, state), (1280, 800))
+        app.interactive = False
+        app.draw(pygame.Surface((1280, 800)))
+        words = " ".join(" ".join(d.full.split()) for d in textlayer.drawn())
+        assert "Travel step: " in words and "travel onto a face-down tile in a solid ring" \
+            in words
+        assert "click" not in words.lower() and "in the panel" not in words
+        app.interactive = True
+        app.draw(pygame.Surface((1280, 800)))
+        words = " ".join(" ".join(d.full.split()) for d in textlayer.drawn())
+        assert "click a face-down tile in a solid ring to travel onto it" in words
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_a_hindering_token_covers_no_word_of_the_tiles(size):
+    """The Flood token on the Flooded Nave's east path sits where it covers none of the
+    words of the tiles on either side (the Nave's name, tile 6's back symbols)."""
+    from tabletop.ui import textlayer
+    from tabletop.ui.app import App
+    from tabletop.ui.views.kingdom import HINDERING_LOOK
+
+    game, state = layouts.load(LAYOUTS / "kingdom-mid-delve.toml")
+    app = App(Session(game, state), size)
+    app.interactive = False
+    surface = pygame.Surface(size)
+    app.draw(surface)
+    drawn = textlayer.drawn()
+    (letters,) = [d for d in drawn if d.words == "Fl"]
+    flood = pygame.mask.from_threshold(surface, HINDERING_LOOK["flood"][0], (1, 1, 1, 255))
+    (token,) = [r for r in flood.get_bounding_rects() if r.colliderect(letters.rect)]
+    others = [d.rect for d in drawn if d is not letters and d.words]
+    assert token.collidelist(others) == -1, [others[i] for i in token.collidelistall(others)]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_a_shortcuts_words_cover_no_word_of_the_tiles(size):
+    """Travelling onto 2 Bell Tower reveals its shortcut south ("to 9"), which leads over 3's
+    back symbols: its words go where they cover no other word of the map."""
+    from tabletop.games.kingdom.actions import Travel
+    from tabletop.games.kingdom.rules import apply as kingdom_apply
+    from tabletop.ui import textlayer
+    from tabletop.ui.app import App
+
+    game, state = layouts.load(LAYOUTS / "kingdom-start.toml")
+    state, _ = kingdom_apply(state, Travel("2"))
+    app = App(Session(game, state), size)
+    app.interactive = False
+    app.draw(pygame.Surface(size))
+    drawn = textlayer.drawn()
+    (shortcut,) = [d for d in drawn if d.words.startswith("to ")]
+    others = [d.rect for d in drawn if d is not shortcut and d.words]
+    assert shortcut.rect.collidelist(others) == -1

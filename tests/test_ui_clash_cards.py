@@ -179,3 +179,59 @@ def test_the_side_panel_shows_the_decks_as_the_table_sees_them():
     assert lines[1] == "AI deck 4 (AI 1 ×4), discard 0"
     text = " ".join(lines)
     assert not any(name in text for name in state.cards.ai_deck + state.cards.bp_deck)
+
+
+def test_a_clash_roll_in_the_tray_offers_no_reroll_there():
+    """A Clash roll's re-rolls are declared in the sequence's own step after the roll (*Heat
+    Re-rolls*: "You must declare all dice you wish to re-roll before you perform any of these
+    re-rolls"), so the tray's keys line offers only Enter and Esc, a click chooses no die and
+    R only says where re-rolls are declared: the roll is unchanged."""
+    from tabletop.ui import textlayer
+
+    app = app_on()
+    key(app, pygame.K_n)
+    run_flow(app)
+    key(app, pygame.K_n)                        # the Signature: Kara rolls to evade
+    for _ in range(40):
+        if isinstance(app.top, DiceTray):
+            break
+        key(app, pygame.K_RETURN)
+    tray = app.top
+    assert isinstance(tray, DiceTray)
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    frame(app)
+    words = " ".join(d.full for d in textlayer.drawn())
+    assert "Enter use this roll · Esc close" in words and "re-roll" not in words
+    roll = tray.roll
+    (centre, *_), *_ = tray._dice
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(int, centre)),
+                                    button=1))
+    key(app, pygame.K_r)
+    assert not tray.chosen and tray.roll is roll
+    assert tray.message == "re-rolls are declared after the roll, in the menu beside the board"
+
+
+def test_the_panel_part_way_through_the_last_activation_offers_no_key():
+    """*Resolving Activations*: the Monster Round ends once every Activation is resolved, so
+    while the Shellwyrm's last one (its Signature) is still being resolved the panel says the
+    round ends once it is, names no key (T cannot end the round part-way), and a picture of
+    the board (no keys, no clicks) says nothing about keys or clicking at all."""
+    from tabletop.ui import textlayer
+
+    game, state = layouts.loads(BOSS, str(ROOT / "layouts" / "clash-example-boss.toml"))
+    state, _ = game.apply(state, ActivateFromCards())
+    while state.sequence is not None:
+        state, _ = game.apply(state, next(iter(game.legal_actions(state))))
+    state, _ = game.apply(state, ActivateFromCards())
+    app = app_on(layouts.dumps(state))
+    frame(app)
+    lines = app.screen.panel_lines()
+    assert ("Every Activation token is spent: the Monster Round ends once the Activation "
+            "under way is resolved") in lines
+    assert not any("T ends" in line for line in lines)
+    app.interactive = False
+    app.draw(pygame.Surface((1280, 800)))
+    words = " ".join(" ".join(d.full.split()) for d in textlayer.drawn())
+    assert "the Monster Round ends once the Activation under way is resolved" in words
+    assert "click a Knight" not in words and "(N resolves it)" not in words
+    assert "T ends" not in words

@@ -175,7 +175,7 @@ def test_a_long_menu_item_wraps_and_the_highlighted_ones_whole_text_shows_on_foc
     from tabletop.ui.widgets.tooltip import draw_tooltip
 
     two_lines = "Forced movement on Eggknight (Knockback X, Pushback X …)"
-    endless = " ".join(["Knockback to the Side"] * 6)
+    endless = " ".join(["Knockback to the Side"] * 12)  # more than four lines
     menu = Menu("Knight attack", [MenuItem(two_lines, 1), MenuItem(endless, 2)],
                 lambda _: None)
     menu.draw(frame, pygame.Rect(0, 0, 400, 300))

@@ -111,6 +111,9 @@ class App:
         self.auto_forced = False
         """*Auto-resolve forced choices* (Ctrl+F): off, the window asks every choice the
         rulebook gives a player, even one with a single legal form."""
+        self._prompted: dict[Controller, tuple[str, bool, str]] = {}
+        """Per open controller with a prompt: the status (and whether an error) it replaced,
+        and the prompt."""
         self.push(screen_for(session))
 
     # -- the controller stack -------------------------------------------------------------
@@ -131,6 +134,11 @@ class App:
             self.stack.insert(len(self.stack) - 1, controller)
         else:
             self.stack.append(controller)
+            asks = controller.prompt()
+            if asks:  # what the open menu asks, not a stale hint of the screen below
+                self._prompted[controller] = (self.session.status, self.session.status_error,
+                                              asks)
+                self.session.tell(asks)
         controller.on_push(self)
 
     def pop(self, controller: Controller) -> None:
@@ -143,8 +151,17 @@ class App:
                 waiting = top
             else:
                 top.on_pop()
+                self._unprompt(top)
         if waiting is not None:
             self.stack.append(waiting)
+
+    def _unprompt(self, controller: Controller) -> None:
+        """Give the status line back what it said before ``controller`` (popped) showed its
+        prompt, unless something has been said since (a choice's result, a refusal)."""
+        said = self._prompted.pop(controller, None)
+        if said is not None and (self.session.status, self.session.status_error) == \
+                (said[2], False):
+            self.session.tell(said[0], said[1])
 
     @property
     def top(self) -> Controller:
@@ -344,6 +361,7 @@ class App:
         """Show ``session`` instead of the current one, with a fresh screen."""
         while self.stack:
             self.stack.pop().on_pop()
+        self._prompted.clear()
         self.session = session
         self.push(screen_for(session))
 

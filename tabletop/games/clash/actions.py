@@ -284,7 +284,18 @@ class MonsterMove(Frozen):
 
     def __str__(self) -> str:
         cap = f" (at most {self.limit} spaces)" if self.limit is not None else ""
-        return f"{self.monster}: {self.how.title()} toward {self.target}{cap}"
+        target = (f"the {self.target}" if self.target in ("north", "east", "south", "west")
+                  else self.target)
+        phrase = _MOVE_PHRASES.get(self.how, self.how.title() + " toward {}")
+        return f"{self.monster}: {phrase.format(target)}{cap}"
+
+
+_MOVE_PHRASES = {"move": "Move toward {}", "move behind": "Move Behind {}",
+                 "move lateral": "Move Lateral toward {}", "jump": "Jump toward {}",
+                 "land on top": "Land on Top of {}", "appear behind": "Appear Behind {}",
+                 "appear": "Appear on {}", "move to": "Move to {}"}
+"""Each Monster Movement Type said with its Target, in the rulebook's words (*Monster
+Movement Types*: "Move to X", "Land on Top ... a space currently occupied by the Target")."""
 
 
 ATTACK_KINDS = ("melee", "range", "zone", "wave")

@@ -136,13 +136,11 @@ def resolve_activation(state: ClashState, action: ResolveActivation) -> Result:
 
 
 def defeat_mob(state: ClashState, action: DefeatMob) -> Result:
-    """``action.mob`` is defeated: it leaves the board and its BP card the Mob track; each
-    Activation token it held moves by the Mob Clash rule, not flipped (rulebook *Resolving
-    Activations*: "if it was ready, it remains ready"); with no BP card left, the token leaves
-    the track.  With card files, its BP card, wounded, goes face up on top of the Wound
-    Stack (*Wound Stack*: "Successfully wounded BP cards become Wounds and end up on the
-    Wound Stack"; *Mob Clash*: "once Wounded, those enemies leave the Clash entirely"), and
-    the Clash is won when the Wounds reach the Monster's Wounds value; the escalation and
+    """``action.mob`` is defeated: it leaves the board and its BP card the Mob track
+    (:func:`remove_mob`, wounded).  With card files, its BP card, wounded, goes face up on top
+    of the Wound Stack (*Wound Stack*: "Successfully wounded BP cards become Wounds and end up
+    on the Wound Stack"; *Mob Clash*: "once Wounded, those enemies leave the Clash entirely"),
+    and the Clash is won when the Wounds reach the Monster's Wounds value; the escalation and
     spawn that follow a wound are the players' (or the Knight Attack's, which takes the card
     off the track before it defeats the Mob)."""
     mob = state.monster(action.mob)
@@ -150,22 +148,18 @@ def defeat_mob(state: ClashState, action: DefeatMob) -> Result:
         raise IllegalActionError(action, f"there is no Mob called {action.mob!r} on the "
                                          f"board (a Boss is slain, not defeated on the Mob "
                                          f"track)")
-    state, events = remove_mob(state, mob.name)
-    state, wound = _wound_its_card(state, mob.name)
-    return state, (Event("mob-defeated", mob.name, rule="Mob Clash"), *events, *wound)
+    state, events = remove_mob(state, mob.name, wounded=True)
+    return state, (Event("mob-defeated", mob.name, rule="Mob Clash"), *events)
 
 
 def _wound_its_card(state: ClashState, mob: str) -> Result:
     """``state`` with Mob ``mob``'s BP card (when the Mob track lists one) off the track and
     on top of the Wound Stack, the Knights' Victory marked when the Wounds are enough; and
     the events saying so."""
-    cards = state.cards
-    card = dict(cards.mob_cards).get(mob) if cards is not None else None
+    cards, card = _off_the_track(state, mob)
     if card is None:
         return state, ()
-    cards = replace(cards, mob_cards=tuple(p for p in cards.mob_cards if p[0] != mob),
-                    revealed=tuple(r for r in cards.revealed if r != mob),
-                    wound_stack=(*cards.wound_stack, card))
+    cards = replace(cards, wound_stack=(*cards.wound_stack, card))
     events = [Event("said", other=f"{card} goes on the Wound Stack (wounded): "
                                   f"{cards.wounds()} of {cards.wounds_needed()} Wounds",
                     rule="Wound Stack")]
@@ -176,12 +170,45 @@ def _wound_its_card(state: ClashState, mob: str) -> Result:
     return replace(state, cards=cards), tuple(events)
 
 
-def remove_mob(state: ClashState, name: str) -> Result:
-    """``state`` without the Mob ``name`` (defeated, or dead from forced movement) and its BP
-    card; each Activation token it held moves by the Mob Clash rule, not flipped ("If a Mob is
-    defeated while it has an Activation token, move that token according to the
-    aforementioned rules, but do not flip it", rulebook *Resolving Activations*).  Returns the
-    new state and one event per token moved."""
+def _off_the_track(state: ClashState, mob: str):
+    """``state``'s cards with Mob ``mob``'s BP card off the Mob track (no longer revealed),
+    and that card's name; ``(cards, None)`` when the track lists none for it."""
+    cards = state.cards
+    card = dict(cards.mob_cards).get(mob) if cards is not None else None
+    if card is None:
+        return cards, None
+    return replace(cards, mob_cards=tuple(p for p in cards.mob_cards if p[0] != mob),
+                   revealed=tuple(r for r in cards.revealed if r != mob)), card
+
+
+def _its_card_leaves(state: ClashState, mob: str) -> Result:
+    """``state`` with the BP card of Mob ``mob`` (dead without a Wound) off the Mob track and
+    out of the Clash, not on the Wound Stack; the event names the card only when it was face
+    up (a face-down card's name stays hidden: its level is on its back).  Reading: no Wound
+    was dealt, so it is no Wound ("Successfully wounded BP cards become Wounds", *Wound
+    Stack*; Will of the Graal), and a dead Mob's card cannot stay on the track ("these effects
+    persist as long as the BP card is revealed, i.e. the Mob Monster is alive", *Revealed Mob
+    BPs*)."""
+    cards, card = _off_the_track(state, mob)
+    if card is None:
+        return state, ()
+    known = card if mob in state.cards.revealed else None
+    if known is None:
+        bp = cards.library.bp(card)
+        known = f"its face-down BP {bp.level} card" if bp is not None else "its face-down card"
+    said = Event("said", other=f"{mob} is dead: {known} leaves the Mob track and the Clash "
+                               f"(no Wound was dealt, so it is not a Wound)", rule="Mob Track")
+    return replace(state, cards=cards), (said,)
+
+
+def remove_mob(state: ClashState, name: str, *, wounded: bool) -> Result:
+    """``state`` without the Mob ``name`` and its BP card: the one way a Mob leaves the Clash,
+    defeated (``wounded``: the card goes on the Wound Stack, :func:`_wound_its_card`) or dead
+    from forced movement (the card leaves the Clash, :func:`_its_card_leaves`).  Each
+    Activation token it held moves by the Mob Clash rule, not flipped ("If a Mob is defeated
+    while it has an Activation token, move that token according to the aforementioned rules,
+    but do not flip it", rulebook *Resolving Activations*).  Returns the new state and the
+    events: one per token moved, then what became of the card."""
     mob = state.monster(name)
     names = [m.name for m in track(state)]
     position = names.index(mob.name)
@@ -193,7 +220,8 @@ def remove_mob(state: ClashState, name: str) -> Result:
     for token in mob.activations:
         state, event = _place(state, names, position, token, mob.name, exclude=False)
         events.append(event)
-    return state, tuple(events)
+    state, card = (_wound_its_card if wounded else _its_card_leaves)(state, name)
+    return state, (*events, *card)
 
 
 def _place(state: ClashState, names: list[str], position: int, token: Activation,

@@ -122,10 +122,11 @@ def knock_down(branch: Branch, name: str, rule: str) -> Branch:
 
 
 def kill(branch: Branch, name: str, rule: str, *, lifeline: str = "") -> list[Branch]:
-    """Knight ``name`` dies and leaves the board (a Mob's Activation tokens move on as when it
-    is defeated, :func:`activation_tokens.remove_mob`); the Priority Target token it held passes to
-    the living Knight with the highest Passion, the players choosing among equals
-    (rulebook *Priority Target*).  ``lifeline`` says what kind of death Lifeline prevents:
+    """Knight or Mob ``name`` dies and leaves the board (a Mob by the one way a Mob leaves,
+    :func:`activation_tokens.remove_mob`: its Activation tokens move on as when it is
+    defeated, its BP card leaves the Mob track, not as a Wound); the Priority Target token it
+    held passes to the living Knight with the highest Passion, the players choosing among
+    equals (rulebook *Priority Target*).  ``lifeline`` says what kind of death Lifeline prevents:
     ``"terrain"`` (moving onto a Terrain tile's space: Displaced instead) or ``"edge"`` (falling
     from a Boundless Board Edge: it stops adjacent to it, where it stands) (rulebook *Keyword
     List: Lifeline*, "can be used even if knocked down")."""
@@ -139,7 +140,7 @@ def kill(branch: Branch, name: str, rule: str, *, lifeline: str = "") -> list[Br
     held = state.turn.priority == name
     carried: tuple[Event, ...] = ()
     if is_mob(state.pieces.get(name)):
-        state, carried = activation_tokens.remove_mob(state, name)
+        state, carried = activation_tokens.remove_mob(state, name, wounded=False)
     state = forget(state.without(name), name)
     dead = branch.then(state, Event("died", name, rule=rule), *carried,
                        *round_events(branch.state, state))
@@ -437,7 +438,13 @@ def _straight(branch: Branch, source: Piece, name: str, way: str, amount: int, r
             elif kind == "end":
                 results.append(nb)
             else:
-                pending.append((nb, d, left - 1, (*path, nxt_at), slid,
+                now = (*path, nxt_at)
+                if not used_jump and len(nb.events) > len(b.events):
+                    # the step caused something (a Boss ran into a Knight): the move first
+                    told = Event("pushed", name, now, rule=rule)
+                    nb = replace(nb, events=(*b.events, told, *nb.events[len(b.events):]))
+                    now = ()
+                pending.append((nb, d, left - 1, now, slid,
                                 _after_step(b.state, nxt, leap, used_jump)))
     return results
 

@@ -169,8 +169,8 @@ def _read(draft: KnightDraft, roll: Roll, again: bool) -> KnightDraft:
         words.append(f"{draft.knight} gains a Crit Chance: Ultrainstinct is ignored and a "
                      f"Wound becomes a Critical Wound{seq.abilities(gear, 'Crit Chance')}")
     if outcome.crit_misses:
-        words.append(f"{outcome.crit_misses} Crit Miss: resolve Crit Miss effects that often"
-                     f"{seq.abilities(gear, 'Crit Miss')}")
+        words.append(f"{outcome.crit_misses} Crit Miss: resolve the Crit Miss effects "
+                     f"{seq.times(outcome.crit_misses)}{seq.abilities(gear, 'Crit Miss')}")
     return _event(replace(draft, roll=roll, hits=outcome.successes, dice=len(outcome.dice),
                           crit=outcome.crit_chance),
                   *(said(w, "Attack Roll") for w in words))

@@ -171,7 +171,9 @@ def _target(draft: MonsterDraft) -> MonsterDraft:
         return _event(replace(draft, step="after"),
                       said(f"{card.name}: {exc}; the players resolve this targeting line",
                            "Targeting"))
-    draft = _event(draft, *(said(w, "Targeting") for w in found.why))
+    # a reason that names its own rule in brackets is not told "(Targeting)" a second time
+    draft = _event(draft, *(said(w, "" if w.endswith(")") else "Targeting")
+                            for w in found.why))
     if found.line is None:
         if card.kind == "routine":
             return _event(replace(draft, step="after"),
@@ -342,8 +344,9 @@ def _read(draft: MonsterDraft, roll: Roll, again: bool) -> MonsterDraft:
         words.append(f"{knight} gains a Crit Evade: resolve the active weapon's Crit Evade "
                      f"effects{seq.abilities(gear, 'Crit Evade')}")
     if outcome.crit_misses:
-        words.append(f"{knight} gains {outcome.crit_misses} Crit Evade Fail: resolve Crit "
-                     f"Evade Fail effects that often{seq.abilities(gear, 'Crit Evade Fail')}")
+        words.append(f"{knight} gains {outcome.crit_misses} Crit Evade Fail: resolve the "
+                     f"Crit Evade Fail effects {seq.times(outcome.crit_misses)}"
+                     f"{seq.abilities(gear, 'Crit Evade Fail')}")
     return _event(replace(draft, roll=roll, hits=hits),
                   *(said(w, "Evasion Roll") for w in words))
 

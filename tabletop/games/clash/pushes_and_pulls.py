@@ -62,6 +62,12 @@ def _source_step(branch: Branch, source: str, way: str, rule: str) -> Branch | N
     return branch.then(place(branch.state, source, at))
 
 
+def _told_before(branch: Branch, at: int, *told: Event) -> Branch:
+    """``branch`` with the events ``told`` inserted before its events from index ``at``: a
+    movement told before what it caused, so events come in the order they happen."""
+    return replace(branch, events=(*branch.events[:at], *told, *branch.events[at:]))
+
+
 def _aside(branch: Branch, target: str, keep_free: tuple[Space, ...], rule: str):
     """The target Displaced out of the source's way (Pushback's Board Edge and Indestructible
     Obstacle rules): one branch per space, none when it cannot be."""
@@ -191,24 +197,34 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
 
     def close(b: Branch, path, went, *, settle_target: bool = True,
               since: int | None = None) -> list[Branch]:
-        """The movement so far told as events, then the pieces settle; what the last step
-        caused (a Crash against what stopped it: the events from index ``since``) is told
-        after the movement, as it happened.  A Knight left on the space it Jumped is no
-        outcome."""
+        """The movement so far told as events (the target's, then the source's), then the
+        pieces settle; what the last step caused (a Crash against what stopped it, a Knight
+        the Boss ran into: the events from index ``since``) is told after the movement, as it
+        happened.  A Knight left on the space it Jumped is no outcome."""
         tgt = b.state.pieces.get(target)
         done = jumped(b)
         if tgt is not None and done and tgt.at == done[-1]:
             return []
+        told = []
         if path and target in b.state.pieces:
-            told = Event("pushed", target, tuple(path), rule=rule)
-            at = len(b.events) if since is None else since
-            b = replace(b, events=(*b.events[:at], told, *b.events[at:]))
+            told.append(Event("pushed", target, tuple(path), rule=rule))
         if went:
-            b = b.then(None, Event("source-moved", source, tuple(went), rule=rule))
+            told.append(Event("source-moved", source, tuple(went), rule=rule))
+        b = _told_before(b, len(b.events) if since is None else since, *told)
         settled = settle(b, target, rule) if settle_target else [b]
         if not is_boss(b.state.pieces.get(source)):
             return settled
         return [done for one in settled for done in settle(one, source, rule)]
+
+    def told_so_far(b: Branch, at: int, path, went):
+        """When the events from index ``at`` on say what a step caused (the Boss ran into a
+        Knight, a tile broke), the movement so far told before them and the paths begun
+        anew; else everything unchanged."""
+        if len(b.events) == at:
+            return b, path, went
+        told = [Event("pushed", target, tuple(path), rule=rule)] if path else []
+        told += [Event("source-moved", source, tuple(went), rule=rule)] if went else []
+        return _told_before(b, at, *told), (), ()
 
     while pending:
         b, d, left, path, went = pending.pop(0)
@@ -267,7 +283,7 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
                         stepped = _source_step(dead, source, d, rule)
                         results.extend(close(stepped or dead, (), (
                             *went, stepped.state.pieces[source].at) if stepped else went,
-                            settle_target=False))
+                            settle_target=False, since=len(dead.events)))
                     continue
                 results.extend(close(b.then(None, Event("stopped", target, other=what,
                                                         rule=rule)), (), went))
@@ -279,8 +295,9 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
                     continue
                 new_way = directions.toward(stepped.state.pieces[source].spaces,
                                             stepped.state.pieces[target].spaces)
-                pending.append((stepped, new_way[0], left - 1, (),
-                                (*went, stepped.state.pieces[source].at)))
+                stepped, _, now_went = told_so_far(stepped, len(aside.events), (), (
+                    *went, stepped.state.pieces[source].at))
+                pending.append((stepped, new_way[0], left - 1, (), now_went))
             continue
         blockers = [p for p in others_on(b.state, nxt, target) if p.name != source]
         if blockers and mob_source:
@@ -289,6 +306,7 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
                                  path, went, since=len(b.events)))
             continue
         mark: int | None = len(b.events)  # where this step's move is told (None: told)
+        begun_step = mark
         if walls and isinstance(tgt, Knight):  # onto the tile: the move, then what it breaks
             b = b.then(None, Event("pushed", target, (*path, nxt_at), rule=rule))
             for t in walls:
@@ -300,23 +318,28 @@ def _push(branch: Branch, source: str, target: str, amount: int, way: str, rule:
         for kind, nb, _ in _enter(b, tgt, nxt_at, rule, knockback=False, source=source):
             if kind == "end":
                 if mark is not None:
-                    told = Event("pushed", target, (*path, nxt_at), rule=rule)
-                    nb = replace(nb, events=(*nb.events[:mark], told, *nb.events[mark:]))
+                    nb = _told_before(nb, mark, Event("pushed", target, (*path, nxt_at),
+                                                      rule=rule))
                 stepped = (_source_step(nb, source, d, rule)
                            if target not in nb.state.pieces else None)
                 results.extend(close(stepped or nb, (), (
                     *went, stepped.state.pieces[source].at) if stepped else went,
-                    settle_target=False))
+                    settle_target=False, since=len(nb.events)))
                 continue
             if kind == "stop":
-                results.extend(close(nb, path, went))
+                results.extend(close(nb, path, went, since=begun_step))
                 continue
+            now_path = (*path, *step)
+            if len(nb.events) > begun_step and now_path:  # it broke a tile: its move first
+                nb = _told_before(nb, begun_step, Event("pushed", target, now_path, rule=rule))
+                now_path = ()
             moved = _source_step(nb, source, d, rule)
             if moved is None:
-                results.extend(close(nb, (*path, *step), went))
+                results.extend(close(nb, now_path, went, since=begun_step))
                 continue
-            pending.append((moved, d, left - 1, (*path, *step),
-                            (*went, moved.state.pieces[source].at)))
+            moved, now_path, now_went = told_so_far(moved, len(nb.events), now_path, (
+                *went, moved.state.pieces[source].at))
+            pending.append((moved, d, left - 1, now_path, now_went))
     return results
 
 
@@ -422,12 +445,16 @@ def _follow_path(branch: Branch, source: str, target: str, path, rule: str, *, d
     walked: list[Space] = []
     told = 0  # how many of the walked spaces a "pushed" event has told
 
-    def tell(b: Branch, *entering: Space) -> Branch:
-        """The movement not yet told (and ``entering``), told now: before what it causes."""
+    def tell(b: Branch, *entering: Space, at: int | None = None) -> Branch:
+        """The movement not yet told (and ``entering``), told now (before the events from
+        index ``at`` on, when given): before what it causes."""
         nonlocal told
         moved = (*walked[told:], *entering)
         told = len(walked) + len(entering)
-        return b.then(None, Event("pushed", target, moved, rule=rule)) if moved else b
+        if not moved:
+            return b
+        return _told_before(b, len(b.events) if at is None else at,
+                            Event("pushed", target, moved, rule=rule))
 
     crashed = False
     for at in path:
@@ -471,15 +498,12 @@ def _follow_path(branch: Branch, source: str, target: str, path, rule: str, *, d
         steps = _enter(b, piece, at, rule, knockback=False, source=source)
         kind, nb, _ = steps[-1]
         if kind == "end":
-            if mark is None:
-                return [nb]
-            moved = Event("pushed", target, (*walked[told:], at), rule=rule)
-            return [replace(nb, events=(*nb.events[:mark], moved, *nb.events[mark:]))]
+            return [nb if mark is None else tell(nb, at, at=mark)]
         if kind == "stop":
-            b = nb
+            b = nb if mark is None else tell(nb, at=mark)
             break
-        b = nb
         walked.append(at)
+        b = nb if mark is None or len(nb.events) == mark else tell(nb, at=mark)
     if jumped and walked and len(walked) - 1 in jumped:
         return []
     b = tell(b)
@@ -631,8 +655,12 @@ def _source_run(branch: Branch, source: str, target: str, way: str, amount: int,
             done.append((b, trail, went))
             continue
         new_cell = cell.step(*DIRECTIONS[d])
-        pending.append((stepped, d, left - 1, (*trail, cell), new_cell, slid,
-                        (*went, stepped.state.pieces[source].at)))
+        went = (*went, stepped.state.pieces[source].at)
+        if len(stepped.events) > len(b.events):  # it ran into a Knight: its move first
+            stepped = _told_before(stepped, len(b.events),
+                                   Event("source-moved", source, went, rule=rule))
+            went = ()
+        pending.append((stepped, d, left - 1, (*trail, cell), new_cell, slid, went))
     return [(b.then(None, Event("source-moved", source, went, rule=rule)) if went else b, trail)
             for b, trail, went in done]
 

@@ -70,6 +70,11 @@ def said(text: str, rule: str = "") -> Event:
     return Event("said", other=text, rule=rule)
 
 
+def times(count: int) -> str:
+    """How often, in words: ``once``, ``twice``, ``3 times``."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
 def d10_kinds(count: int) -> tuple[str, ...]:
     """An Attack or Evasion Roll's dice: the white Crit die first, then black d10 (rulebook
     *Crit Die During Attack Rolls / Evasion Rolls*: "one of the dice you roll must always be

@@ -363,8 +363,9 @@ class Run:
         if not self.s.knights:
             text = f"{article} {name} Clue: each Knight collecting {name} Clues may gain one."
         elif gainers:
-            text = f"{article} {name} Clue: {', '.join(gainers)} gain(s) one ({name} is on " \
-                   f"their Clue card or Quest)."
+            who = (f"{gainers[0]} gains one" if len(gainers) == 1 else
+                   f"{', '.join(gainers[:-1])} and {gainers[-1]} each gain one")
+            text = f"{article} {name} Clue: {who} ({name} is on their Clue card or Quest)."
         else:
             text = f"{article} {name} Clue, but no Knight collects {name} Clues: nobody gains it."
         self.say("clue", text, "Collecting Clues")

@@ -180,10 +180,13 @@ class AlmokonController(GameController):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         view = self.view_state()
+        note = phase_hint(self.state, self.mode)
+        top = self.app.top if self.app is not None else self
+        if top is not self and top.in_panel and note:  # a menu asks: not "click a card"
+            note = f"{self.state.players[self.state.to_act].name}: choose in the menu at the right"
         self.hits = draw_almokon(surface, rect, view, selected=self.selected,
                                  targets=self.targets(), hands=self.hands_shown(),
-                                 note=phase_hint(self.state, self.mode),
-                                 viewport=self.viewport)
+                                 note=note, viewport=self.viewport)
         hovered = self.hit_at(self.mouse) if self.mouse is not None else None
         if hovered is not None and hovered.uid != HIDDEN:
             draw_zoom(surface, rect, card_lines(self.state, hovered.uid), hovered.owner,

@@ -5,8 +5,9 @@ first; ``handle_event`` returns ``True`` when it consumed the event, else the ne
 it.  A *modal* controller (``modal = True``: a hand-over screen, the dice tray, a choice menu)
 also swallows every event it does not consume, so nothing below it reacts.  Controllers are
 pushed with ``app.push(controller)`` and pop themselves with ``app.pop(self)``; the app calls
-``on_push(app)`` / ``on_pop()``.  Each frame the app draws the stack bottom to top into the
-board area, so a modal draws over the board.
+``on_push(app)`` / ``on_pop()``.  A controller that asks something (a menu) says what in the
+status line while it is open (:meth:`Controller.prompt`).  Each frame the app draws the
+stack bottom to top into the board area, so a modal draws over the board.
 
 A game plugs in with a :class:`GameController` subclass (its *screen*) registered in
 :mod:`tabletop.ui.screens`.  Controllers turn events into actions and hand them to
@@ -91,6 +92,15 @@ class Controller:
 
     def on_pop(self) -> None:
         """Called when popped."""
+
+    def prompt(self) -> str:
+        """What this controller asks while it is open, in words for the status line (the
+        base: ``""``, the status line keeps what it says).  The app shows it when the
+        controller is pushed, before :meth:`on_push` (which may say more), so that a hint of
+        the screen below (such as "click a target") is not left standing while a menu asks
+        something else; when the controller is popped with its prompt still showing, the
+        status line gets back what it said before."""
+        return ""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` was consumed (the base consumes nothing)."""

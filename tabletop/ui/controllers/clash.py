@@ -260,9 +260,12 @@ class ClashController(GameController):
         only = [hint] if hint else []  # "what now": one kind of move left
         if self.selected and self.selected in self.state.pieces:
             return only + describe_piece(self.state, self.known(), self.selected)
+        keys = self._keys()
+        running = self.session.state.sequence is not None
         lines = [*only, "Nothing selected", *_under_way(self.session.state),
-                 "click a Knight to see where it can move",
-                 *_card_lines(self.state), *activation_lines(self.state, playable=self._keys())]
+                 *(["click a Knight to see where it can move"] if keys else []),
+                 *_card_lines(self.state),
+                 *activation_lines(self.state, playable=keys, under_way=running)]
         notes = " ".join(self.state.notes.split())
         if notes:
             lines.append(notes)

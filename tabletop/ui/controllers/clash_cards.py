@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tabletop.dice.roll import Roll
-from tabletop.errors import IllegalActionError, TabletopError
+from tabletop.errors import TabletopError
 from tabletop.games.clash.actions import (
     ActivateFromCards,
     AttackFromCards,
@@ -194,8 +194,9 @@ class CardFlow:
             return
         self.screen.app.push(DiceTray(
             self.session, list(seq.thrown_kinds(ask)), seed=ask.seed, on_done=self.rolled,
-            throw_now=True, fixed=True, title=ask.prompt, reroll_rule=_no_reroll,
-            explain=self.explain))
+            throw_now=True, fixed=True, title=ask.prompt, explain=self.explain,
+            rerolls_elsewhere="re-rolls are declared after the roll, in the menu beside the "
+                              "board"))
 
     def rolled(self, roll: Roll) -> None:
         self.arrived = roll
@@ -327,11 +328,6 @@ def _split(option: str) -> tuple[str, str]:
     """A long option as its first part (the label) and the rest (the note under it)."""
     head, _, rest = option.partition("; ")
     return head, rest
-
-
-def _no_reroll(roll: Roll, chosen: set[int]):
-    raise IllegalActionError("re-roll in the tray", "the program asks for re-rolls after the "
-                                                    "roll, in the menu beside the board")
 
 
 def start_activation(screen: ClashHost) -> bool:

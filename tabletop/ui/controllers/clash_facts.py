@@ -251,12 +251,16 @@ def token_words(monster: Monster) -> str:
                      for t in monster.activations) or "none"
 
 
-def activation_lines(state: ClashState, *, playable: bool = True) -> list[str]:
+def activation_lines(state: ClashState, *, playable: bool = True,
+                     under_way: bool = False) -> list[str]:
     """Side-panel lines for the Monster Round (rulebook *Resolving Activations*): each Boss's
     tokens, the Mob track's numbered spaces left to right with the tokens on each BP card (an
     empty space says so), and in the Monster Round what activates next and why, with the key
     that does it when the board is ``playable`` in the window (not in a picture, nor on a
-    public view, which cannot be played on).  Empty when no Monster holds a token."""
+    public view, which cannot be played on).  ``under_way``: an Activation from the cards is
+    being resolved (``state`` is its board so far), so what comes next waits for it and no
+    key is offered (neither N nor T acts until it is done).  Empty when no Monster holds a
+    token."""
     if not any(m.activations for m in state.monsters):
         return []
     lines = [f"{m.name}'s tokens: {token_words(m)}" for m in state.monsters if m.boss]
@@ -268,7 +272,12 @@ def activation_lines(state: ClashState, *, playable: bool = True) -> list[str]:
     if state.turn.phase == "monster":
         now = activation_tokens.next_activation(state)
         if now is not None:
-            lines.append(str(now.event()) + (" (N resolves it)" if playable else ""))
+            after = (" (once the Activation under way is resolved)" if under_way
+                     else " (N resolves it)" if playable else "")
+            lines.append(str(now.event()) + after)
+        elif under_way:
+            lines.append("Every Activation token is spent: the Monster Round ends once the "
+                         "Activation under way is resolved")
         else:
             lines.append("Every Activation token is spent: " + (
                 "T ends the Monster Round" if playable else "the Monster Round ends"))

@@ -104,6 +104,11 @@ class MenuStep(Controller):
         super().on_push(app)
         self.screen.step = self
 
+    def prompt(self) -> str:
+        """The status line while the step is open: its menu's title and keys."""
+        board = ", or click on the board" if self.on_board is not None else ""
+        return f"{self.menu.title}: {self.menu.key_words()}{board} (Esc closes)"
+
     def on_pop(self) -> None:
         if self.screen.step is self:
             self.screen.step = None
@@ -222,6 +227,7 @@ class MenuStep(Controller):
         surface.set_clip(clip)
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.menu.in_window = self.app is None or self.app.interactive
         self.menu.draw(surface, rect)
 
 
@@ -351,15 +357,29 @@ class PreviewStep(MenuStep):
         self.chosen = 0
         self._refresh_header()
 
+    def prompt(self) -> str:
+        """The status line while the preview is open: how to take an outcome."""
+        if len(self.outcomes) > 1:
+            return (f"{self.menu.title}: arrows look at each outcome, Enter or a click takes "
+                    f"it (Esc cancels)")
+        return f"{self.menu.title}: Enter or click Confirm to do it (Esc cancels)"
+
     def _refresh_header(self) -> None:
+        """The lines above the menu: how to choose (in the window only: a picture of the
+        board has no keys and takes no clicks), then the outcome's sentences."""
         many = len(self.outcomes)
+        picture = self.app is not None and not self.app.interactive
         head = [*self.intro]
         if many > 1:
-            head.append(f"{many} outcomes the players choose between: hover or use the arrows "
-                        f"to see each, click or Enter to take it; badges on the board mark "
-                        f"where they differ.")
-        else:
+            head.append(f"{many} outcomes the players choose between" + (
+                "; numbered badges on the board mark where they differ." if picture else
+                ": hover or use the arrows to see each, click or Enter to take it; badges on "
+                "the board mark where they differ."))
+        elif not picture:
             head.append("Enter or click Confirm to do it; Esc cancels.")
+        cancel = "nothing changes" if picture else "nothing changes (Esc)"
+        self.menu.items = [replace(item, note=cancel) if item.value == CANCEL else item
+                           for item in self.menu.items]
         head += [f"• {line}" for line in self.previews[self.chosen].sentences[:8]]
         self.menu.header = head
 
@@ -397,6 +417,10 @@ class PreviewStep(MenuStep):
 
     def buttons(self) -> list[tuple[str, Callable[[], None], str]]:
         return [("Confirm", self.confirm, "Enter"), *self.leave_buttons()]
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self._refresh_header()  # its words depend on whether this is a picture
+        super().draw_panel(surface, rect)
 
     def caption(self) -> list[str]:
         outcome = self.outcomes[self.chosen]

@@ -122,32 +122,42 @@ class KingdomController(GameController):
                                  layers=self.layers, viewport=self.viewport)
 
     def hint(self) -> list[str]:
-        """What to do now, in words (shown under the map)."""
+        """What to do now, in words (shown under the map); in a picture of the map (a
+        screenshot, F12: no buttons, no keys, no clicks) what the step allows, without the
+        window's controls."""
         state = self.state
+        picture = self.app is not None and not self.app.interactive
         if state.over:
             return [f"The Delve is over: {state.delve.result}."]
         if state.pending:
-            return ["Answer the question with the buttons in the side panel."]
+            return ["A question waits for the players' answer." if picture else
+                    "Answer the question with the buttons in the side panel."]
         phase = state.delve.phase
         if phase == "travel":
             if self.preview:
                 route = self.route()
                 cost = travel.backtrack_threat(route)
                 more = " (V: another equally short way)" if len(self.routes()) > 1 else ""
+                then = "" if picture else f" Click it again to go{more}; Esc to cancel."
                 return [f"Backtrack to {self.preview} via {', '.join(route)}: Time +1, "
-                        f"Threat +{cost}. Click it again to go{more}; Esc to cancel."]
+                        f"Threat +{cost}.{then}"]
             if self.fog_mode:
-                return ["Deep Fog: click the Unexplored tile to aim for (double ring); +1 Threat "
-                        "at once. Esc to cancel."]
-            return [travel_hint(self.move_kinds())]
+                return ["Deep Fog: aiming for an Unexplored tile (double ring); +1 Threat at "
+                        "once." if picture else "Deep Fog: click the Unexplored tile to aim "
+                        "for (double ring); +1 Threat at once. Esc to cancel."]
+            return [travel_hint(self.move_kinds(), picture=picture)]
         only = [self.only_move()] if self.only_move() else []  # one kind of move left
         if phase == "exploration":
-            return ["Exploration step: draw the top Exploration card (button by its effect "
-                    "type), resolve it, then End step.", *only]
+            return ["Exploration step: draw the top Exploration card, resolve it, then end the "
+                    "step." if picture else "Exploration step: draw the top Exploration card "
+                    "(button by its effect type), resolve it, then End step.", *only]
         if phase == "story":
-            return ["Story step: read prompted paragraphs and Time events, then End step.", *only]
-        return ["Deep Fog: Stay the Course, Withdraw, or click a path card and Course Correct.",
-                *only]
+            return ["Story step: read prompted paragraphs and Time events, then end the step."
+                    if picture else "Story step: read prompted paragraphs and Time events, "
+                    "then End step.", *only]
+        return ["Deep Fog: Stay the Course, Withdraw, or Course Correct onto a path card."
+                if picture else "Deep Fog: Stay the Course, Withdraw, or click a path card "
+                "and Course Correct.", *only]
 
     def banner(self):
         state = self.state
@@ -431,24 +441,28 @@ class KingdomController(GameController):
         self.act(Travel(tile_id))
 
 
-def travel_hint(moves: MoveKinds) -> str:
+def travel_hint(moves: MoveKinds, *, picture: bool = False) -> str:
     """What the Travel step allows now (``moves``: the kinds of move the rules core allows),
     saying so when only one kind of move is left (a Panzergate or other Hindering token
-    blocking every path onward leaves Backtrack)."""
+    blocking every path onward leaves Backtrack); in a ``picture`` (no clicks, no buttons),
+    what may be done rather than where to click."""
     kinds = {kind for name, kind in (("Travel", "travel"), ("Backtrack", "backtrack"),
                                      ("EnterFog", "deep-fog")) if name in moves.types}
-    ways = {"travel": "click a face-down tile in a solid ring to travel onto it",
-            "backtrack": "click an explored tile in a dashed ring to Backtrack",
-            "deep-fog": "Deep Fog in the panel"}
+    ways = ({"travel": "travel onto a face-down tile in a solid ring",
+             "backtrack": "Backtrack to an explored tile in a dashed ring",
+             "deep-fog": "enter the Deep Fog"} if picture else
+            {"travel": "click a face-down tile in a solid ring to travel onto it",
+             "backtrack": "click an explored tile in a dashed ring to Backtrack",
+             "deep-fog": "enter the Deep Fog with Deep Fog… (F)"})
     if not kinds:
         return ("Travel step: no move is possible (every path is blocked and no explored "
                 "tile can be reached); report the loss or remove a token as the rules say.")
     if kinds == {"backtrack"}:
         return ("Travel step: Backtrack is the only move: every path onward is blocked "
-                "(a Panzergate or other Hindering token) and the Deep Fog is closed; click a "
-                "blue-ringed explored tile.")
+                "(a Panzergate or other Hindering token) and the Deep Fog is closed" + (
+                    "." if picture else "; click a blue-ringed explored tile."))
     if len(kinds) == 1:
         return f"Travel step: only one kind of move: {ways[next(iter(kinds))]}."
-    return "Travel step: " + ", ".join(ways[k] for k in ("travel", "backtrack", "deep-fog")
-                                       if k in kinds) + "."
+    shown = [ways[k] for k in ("travel", "backtrack", "deep-fog") if k in kinds]
+    return f"Travel step: {', '.join(shown[:-1])}, or {shown[-1]}."
 

@@ -10,6 +10,7 @@ is not one (dimmed; the reasons are written in their zone).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import pygame
@@ -333,6 +334,51 @@ def _card_back(size: tuple[int, int]) -> pygame.Surface:
     return back
 
 
+def _line_widths(lying: Sequence[bool], h: int, per_line: int, gap: int) -> int:
+    """The width of the widest line when cards of height ``h`` (``lying``: on their side, as
+    wide as high) go ``per_line`` to a line, ``gap`` pixels apart."""
+    w = round(h * CARD_RATIO)
+    return max(sum(h if side else w for side in lying[i:i + per_line])
+               + gap * (len(lying[i:i + per_line]) - 1)
+               for i in range(0, len(lying), per_line))
+
+
+def row_layout(area: pygame.Rect, lying: Sequence[bool], card_h: int) -> list[pygame.Rect]:
+    """Where the cards of one row go in ``area`` (one box per card, ``lying``: exhausted, on
+    its side): as few lines as give the largest cards (at most ``card_h`` high), lines
+    centred on ``area``'s height, every box inside ``area`` (so no card is clipped), cards
+    as small as a sliver in a row of hundreds."""
+    room_w, room_h = area.width - 12, area.height - 6
+    best: tuple[int, int, int] | None = None  # (card height, lines, gap)
+    for lines in range(1, len(lying) + 1):
+        per_line = -(-len(lying) // lines)
+        tallest = max(1, min(card_h, (room_h - 6 * (lines - 1)) // lines))
+        h = tallest
+        gap = max(2, min(8, h // 10))
+        while h > 1 and _line_widths(lying, h, per_line, gap) > room_w:
+            h = max(1, min(h - 1, h * room_w // max(1, _line_widths(lying, h, per_line, gap))))
+            gap = max(2, min(8, h // 10))
+        if best is None or h > best[0]:
+            best = (h, lines, gap)
+        if h == tallest or per_line == 1:
+            break  # the height, not the width, limits the cards: more lines make them smaller
+    h, lines, gap = best
+    per_line = -(-len(lying) // lines)
+    w = round(h * CARD_RATIO)
+    top = area.y + max(3, (area.height - (h * lines + 6 * (lines - 1))) // 2)
+    boxes = []
+    for index, side in enumerate(lying):
+        line, place = divmod(index, per_line)
+        if place == 0:
+            x = area.x + 6
+        y = top + line * (h + 6)
+        # a card on its side is as wide as a standing card is high, centred on the line
+        box = pygame.Rect(x, y + (h - w) // 2, h, w) if side else pygame.Rect(x, y, w, h)
+        boxes.append(box)
+        x = box.right + gap
+    return boxes
+
+
 class _Painter:
     """Lays out and draws one frame; collects the hits."""
 
@@ -346,26 +392,20 @@ class _Painter:
         self.card_h = card_h
 
     def row(self, area: pygame.Rect, cards: list[Card]) -> int:
-        """Cards in play left to right inside ``area`` (shrunk to fit); returns the x where
-        the row ends."""
+        """Cards in play left to right inside ``area``, every one whole: a crowded row first
+        takes smaller cards, then more lines (:func:`row_layout`); returns the x where the
+        widest line ends."""
         if not cards:
             return area.x
-        h = min(self.card_h, area.height - 6)
-        w = round(h * CARD_RATIO)
-        need = sum((h if c.exhausted else w) + 8 for c in cards)
-        if need > area.width - 8:
-            h = max(24, int(h * (area.width - 8) / need))
-            w = round(h * CARD_RATIO)
-        x = area.x + 6
-        for card in cards:
-            image = card_image(face_of(self.state, card.uid, card.owner, card), (w, h),
+        boxes = row_layout(area, [c.exhausted for c in cards], self.card_h)
+        for card, box in zip(cards, boxes, strict=True):
+            upright = (box.height, box.width) if card.exhausted else box.size
+            image = card_image(face_of(self.state, card.uid, card.owner, card), upright,
                                card.exhausted)
-            box = image.get_rect(midleft=(x, area.centery))
             paste(self.surface, image, box.topleft)
             self._marks(box, card.uid)
             self.hits.append(Hit(box, card.uid, "play", card.owner))
-            x = box.right + 8
-        return x
+        return max(box.right for box in boxes) + 8
 
     def _marks(self, box: pygame.Rect, uid: str) -> None:
         """The overlays on a card: legal target (green), not a target (dimmed), selected."""

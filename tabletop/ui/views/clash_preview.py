@@ -13,6 +13,8 @@ movement or an attack would do, drawn from :func:`tabletop.games.clash.preview.p
 - the other alternatives: a numbered square badge on where they differ (clicking it picks
   it);
 - marked Knights (a tie of Targets, the Targets of an attack): a numbered or plain ring;
+- no label is covered: every line, arrow, ghost, cross, star and ring is cut where one of
+  the :class:`LabelPlacer`'s names lies (:func:`_clear_of_names`);
 - the spaces a step lets the players click (a move-like ability's reach): blue.
 
 Pure drawing: a function of the states and the preview, nothing here changes state.
@@ -149,17 +151,33 @@ class LabelPlacer(Placer):
 def _label(surface: pygame.Surface, words: str, box: pygame.Rect, colour, grid: Grid,
            placer: LabelPlacer) -> None:
     """``words`` on a light plate placed clear of the pieces near ``box`` (the thing they
-    name), with a thin leader line when the plate does not touch ``box``."""
+    name), with a thin leader line when the plate does not touch ``box`` (cut where it
+    crosses a name)."""
     size = label_size(grid)
     width, height = text_size(words, size)
     plate = placer.place_near(box, (width + 8, height + 2))
     if not plate.inflate(6, 6).colliderect(box):
         end = (min(max(plate.centerx, box.x), box.right - 1),
                min(max(plate.centery, box.y), box.bottom - 1))
-        pygame.draw.line(surface, colour, plate.center, end, 1)
+        area = pygame.Rect(plate.center, (1, 1)).union(pygame.Rect(end, (1, 1))).inflate(2, 2)
+        leader = pygame.Surface(area.size, pygame.SRCALPHA)
+        pygame.draw.line(leader, colour, (plate.centerx - area.x, plate.centery - area.y),
+                         (end[0] - area.x, end[1] - area.y), 1)
+        surface.blit(_clear_of_names(leader, area.topleft, placer.names), area)
     pygame.draw.rect(surface, (255, 250, 235), plate, border_radius=3)
     pygame.draw.rect(surface, colour, plate, 1, border_radius=3)
     text(surface, words, plate.center, size, colour, anchor="center")
+
+
+def _clear_of_names(layer: pygame.Surface, origin: tuple[int, int],
+                    names: list[pygame.Rect]) -> pygame.Surface:
+    """``layer`` (a see-through drawing to be pasted with its top-left at ``origin``) with
+    every name (``LabelPlacer.names``: Knights' name plates and Vigor discs, tiles' plates,
+    every word drawn on the board) cut out of it, so that a line, an arrow or a ring pasted
+    over the board covers no label."""
+    for name in names:
+        layer.fill((0, 0, 0, 0), name.move(-origin[0], -origin[1]))
+    return layer
 
 
 def new_placer(surface: pygame.Surface, grid: Grid, *states: ClashState) -> LabelPlacer:
@@ -183,12 +201,14 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
         if tile is None:
             continue
         ink, words = (NEW_TILE, "taken off") if tile_name in taken else (CRASH, "destroyed")
-        for space in tile.spaces:
-            box = grid.space_rect(space).inflate(-4, -4)
-            pygame.draw.line(surface, ink, box.topleft, box.bottomright, width)
-            pygame.draw.line(surface, ink, box.topright, box.bottomleft, width)
         area = grid.space_rect(tile.spaces[0]).unionall([grid.space_rect(s)
                                                          for s in tile.spaces[1:]])
+        marks = pygame.Surface(area.size, pygame.SRCALPHA)
+        for space in tile.spaces:
+            box = grid.space_rect(space).inflate(-4, -4).move(-area.x, -area.y)
+            pygame.draw.line(marks, ink, box.topleft, box.bottomright, width)
+            pygame.draw.line(marks, ink, box.topright, box.bottomleft, width)
+        surface.blit(_clear_of_names(marks, area.topleft, placer.names), area)
         labels.append((f"{tile_name} {words}", area, ink))
     movers = [name for name in sorted(
         shown.paths, key=lambda n: not isinstance(before.pieces.get(n), Monster))
@@ -196,11 +216,11 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
     steps = []
     for name in movers:
         steps.append(_draw_path(surface, grid, before.pieces[name], shown.paths[name],
-                                piece_colour(before, name), width))
+                                piece_colour(before, name), width, placer.names))
     for name in movers:  # the ghosts over every path, the step numbers over every ghost
         moved = after.pieces.get(name)
         if moved is not None:
-            _ghost(surface, grid, after, moved, piece_colour(before, name))
+            _ghost(surface, grid, after, moved, piece_colour(before, name), placer.names)
             placer.block(footprint_rect(grid, moved, moved.at))
     for name, discs in zip(movers, steps, strict=True):
         _draw_steps(surface, grid, discs, piece_colour(before, name), placer)
@@ -208,7 +228,8 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
         if name in shown.turned and name in after.pieces:
             monster = after.pieces[name]
             if name not in shown.paths:
-                _ghost(surface, grid, after, monster, piece_colour(after, name))
+                _ghost(surface, grid, after, monster, piece_colour(after, name),
+                       placer.names)
             labels.append((f"faces {monster_facing}", footprint_rect(grid, monster, monster.at),
                            (60, 40, 10)))
     for name, at in shown.displaced.items():
@@ -219,7 +240,7 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
         piece = after.pieces.get(name) or before.pieces.get(name)
         if piece is not None:
             box = footprint_rect(grid, piece, piece.at)
-            placer.block(_burst(surface, grid, box))
+            placer.block(_burst(surface, grid, box, placer.names))
             labels.append((f"Crash: {name}", box, CRASH))
     for name in shown.died:
         piece = before.pieces.get(name)
@@ -228,10 +249,13 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
         path = shown.paths.get(name)
         at = path[-1] if path else piece.at
         box = footprint_rect(grid, piece, at).inflate(-4, -4)
-        pygame.draw.line(surface, PATH_EDGE, box.topleft, box.bottomright, width + 4)
-        pygame.draw.line(surface, PATH_EDGE, box.topright, box.bottomleft, width + 4)
-        pygame.draw.line(surface, DEATH, box.topleft, box.bottomright, width + 1)
-        pygame.draw.line(surface, DEATH, box.topright, box.bottomleft, width + 1)
+        cross = pygame.Surface(box.inflate(width + 4, width + 4).size, pygame.SRCALPHA)
+        local = box.move(-box.x + (width + 4) // 2, -box.y + (width + 4) // 2)
+        for ink, thick in ((PATH_EDGE, width + 4), (DEATH, width + 1)):
+            pygame.draw.line(cross, ink, local.topleft, local.bottomright, thick)
+            pygame.draw.line(cross, ink, local.topright, local.bottomleft, thick)
+        corner = box.inflate(width + 4, width + 4).topleft
+        surface.blit(_clear_of_names(cross, corner, placer.names), corner)
         labels.append((f"{name} dies", box, DEATH))
     for words, box, colour in labels:
         _label(surface, words, box, colour, grid, placer)
@@ -239,15 +263,21 @@ def draw_preview(surface: pygame.Surface, grid: Grid, before: ClashState, after:
 
 def _draw_path(surface: pygame.Surface, grid: Grid, piece: Knight | Monster,
                path: tuple[Space, ...], colour: tuple[int, int, int],
-               width: int) -> list[Disc]:
+               width: int, names: list[pygame.Rect]) -> list[Disc]:
     """The start outlined dashed, then an arrow from each position to the next; returns
     where each step's number goes, and the way the path runs there (1 the first space
     entered; none for a single step): between spaces, so that neither the pieces passed nor
-    the ghost at the end are hidden."""
+    the ghost at the end are hidden.  No label is covered: each arrowhead goes where along
+    its step it touches none of ``names``, and the line is cut where it crosses one
+    (:func:`_clear_of_names`)."""
     start = footprint_rect(grid, piece, path[0])
-    for a, b in ((start.topleft, start.topright), (start.topright, start.bottomright),
-                 (start.bottomright, start.bottomleft), (start.bottomleft, start.topleft)):
-        dashed_line(surface, colour, a, b, 2, max(4, grid.cell // 6))
+    outline = pygame.Surface(start.inflate(4, 4).size, pygame.SRCALPHA)
+    local = start.move(2 - start.x, 2 - start.y)
+    for a, b in ((local.topleft, local.topright), (local.topright, local.bottomright),
+                 (local.bottomright, local.bottomleft), (local.bottomleft, local.topleft)):
+        dashed_line(outline, colour, a, b, 2, max(4, grid.cell // 6))
+    corner = start.inflate(4, 4).topleft
+    surface.blit(_clear_of_names(outline, corner, names), corner)
     points = [footprint_rect(grid, piece, at).center for at in path]
     discs: list[Disc] = []
     if len(points) < 2:
@@ -262,17 +292,24 @@ def _draw_path(surface: pygame.Surface, grid: Grid, piece: Knight | Monster,
     pygame.draw.lines(surface, PATH_EDGE, False, points, width + 4)
     pygame.draw.lines(surface, colour, False, points, width)
     numbered = len(points) > 2
+    local_names = [n.move(-bounds.x, -bounds.y) for n in names]
     for number, (a, b) in enumerate(zip(points, points[1:], strict=False), start=1):
         length = math.hypot(b[0] - a[0], b[1] - a[1])
         if length < 1:
             continue
         ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
         along = (length * 0.5 + radius + head) if numbered else length * 0.62
-        tip = (a[0] + ux * min(along, length * 0.85), a[1] + uy * min(along, length * 0.85))
-        back = (tip[0] - ux * head, tip[1] - uy * head)
         wing = head * 0.6
-        arrow = (tip, (back[0] - uy * wing, back[1] + ux * wing),
-                 (back[0] + uy * wing, back[1] - ux * wing))
+        arrows = []
+        for share in (0, 0.1, -0.1, 0.2, -0.2, 0.3):  # the usual spot first, then nearby
+            reach = min(along + share * length, length * 0.85)
+            tip = (a[0] + ux * reach, a[1] + uy * reach)
+            back = (tip[0] - ux * head, tip[1] - uy * head)
+            arrows.append((tip, (back[0] - uy * wing, back[1] + ux * wing),
+                           (back[0] + uy * wing, back[1] - ux * wing)))
+        arrow = next((arrow for arrow in arrows
+                      if _bounds_of(arrow).collidelist(local_names) < 0), arrows[0])
+        tip = arrow[0]
         pygame.draw.polygon(surface, PATH_EDGE, arrow)
         pygame.draw.polygon(surface, colour, [(x * 0.8 + tip[0] * 0.2, y * 0.8 + tip[1] * 0.2)
                                               for x, y in arrow])
@@ -280,8 +317,15 @@ def _draw_path(surface: pygame.Surface, grid: Grid, piece: Knight | Monster,
             discs.append((number, (round(bounds.x + a[0] + ux * length * 0.5),
                                    round(bounds.y + a[1] + uy * length * 0.5)), (ux, uy)))
     surface.set_alpha(PATH_ALPHA)
-    final.blit(surface, bounds)
+    final.blit(_clear_of_names(surface, bounds.topleft, names), bounds)
     return discs
+
+
+def _bounds_of(points) -> pygame.Rect:
+    """The pixels a polygon through ``points`` covers (with a pixel of its outline)."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return pygame.Rect(math.floor(min(xs)) - 1, math.floor(min(ys)) - 1,
+                       math.ceil(max(xs) - min(xs)) + 3, math.ceil(max(ys) - min(ys)) + 3)
 
 
 def _draw_steps(surface: pygame.Surface, grid: Grid, discs: list[Disc],
@@ -322,8 +366,9 @@ def _draw_steps(surface: pygame.Surface, grid: Grid, discs: list[Disc],
 
 
 def _ghost(surface: pygame.Surface, grid: Grid, state: ClashState, piece: Knight | Monster,
-           colour: tuple[int, int, int]) -> None:
-    """A see-through copy of ``piece`` where it stands in ``state``."""
+           colour: tuple[int, int, int], names: list[pygame.Rect]) -> None:
+    """A see-through copy of ``piece`` where it stands in ``state``, cut where it would
+    cover one of ``names`` (a tile's plate, a Knight's name)."""
     box = footprint_rect(grid, piece, piece.at)
     ghost = pygame.Surface(box.size, pygame.SRCALPHA)
     local = ghost.get_rect()
@@ -347,21 +392,32 @@ def _ghost(surface: pygame.Surface, grid: Grid, state: ClashState, piece: Knight
         radius = max(3, local.width * 2 // 5 - 1)
         pygame.draw.circle(ghost, (*colour, 130), local.center, radius)
         pygame.draw.circle(ghost, (255, 255, 255, 230), local.center, radius, 2)
-    surface.blit(ghost, box)
+    surface.blit(_clear_of_names(ghost, box.topleft, names), box)
 
 
-def _burst(surface: pygame.Surface, grid: Grid, box: pygame.Rect) -> pygame.Rect:
-    """A red jagged star on the top-right corner of ``box``; returns its bounds."""
+def _burst(surface: pygame.Surface, grid: Grid, box: pygame.Rect,
+           names: list[pygame.Rect]) -> pygame.Rect:
+    """A red jagged star on a corner of ``box``: the top-right one, else the first of the
+    others where it covers none of ``names`` (else the one covering the fewest pixels of
+    them, cut where a name lies); returns its bounds."""
     outer, inner = max(7, grid.cell // 4), max(3, grid.cell // 8)
-    cx, cy = box.right - outer // 2, box.y + outer // 2
+    spots = []
+    for x, y in ((box.right - outer // 2, box.y + outer // 2),
+                 (box.x + outer // 2, box.y + outer // 2),
+                 (box.right - outer // 2, box.bottom - outer // 2),
+                 (box.x + outer // 2, box.bottom - outer // 2)):
+        spots.append(pygame.Rect(x - outer, y - outer, 2 * outer, 2 * outer))
+    spot = min(spots, key=lambda s: sum(s.clip(n).width * s.clip(n).height for n in names))
+    star = pygame.Surface(spot.size, pygame.SRCALPHA)
     points = []
     for index in range(16):
         radius = outer if index % 2 == 0 else inner
         angle = index * math.pi / 8
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    pygame.draw.polygon(surface, CRASH, points)
-    pygame.draw.polygon(surface, PATH_EDGE, points, 1)
-    return pygame.Rect(cx - outer, cy - outer, 2 * outer, 2 * outer)
+        points.append((outer + radius * math.cos(angle), outer + radius * math.sin(angle)))
+    pygame.draw.polygon(star, CRASH, points)
+    pygame.draw.polygon(star, PATH_EDGE, points, 1)
+    surface.blit(_clear_of_names(star, spot.topleft, names), spot)
+    return spot
 
 
 def place_badges(placer: LabelPlacer, grid: Grid,
@@ -420,17 +476,21 @@ def draw_badges(surface: pygame.Surface, grid: Grid,
 def draw_marks(surface: pygame.Surface, grid: Grid, state: ClashState,
                marks: list[tuple[str, str]], placer: LabelPlacer | None = None) -> None:
     """A red ring around each named piece with a short word beside it (``(name, word)``):
-    the Knights a targeting line ties between, the Targets of an attack."""
+    the Knights a targeting line ties between, the Targets of an attack.  The ring leaves
+    every label readable: it is cut where a name plate or a Vigor disc lies under it."""
     placer = placer or new_placer(surface, grid, state)
     for name, word in marks:
         piece = state.pieces.get(name)
         if piece is None:
             continue
         box = footprint_rect(grid, piece, piece.at).inflate(6, 6)
-        pygame.draw.rect(surface, PATH_EDGE, box, max(4, grid.cell // 10) + 2,
+        ring = pygame.Surface(box.size, pygame.SRCALPHA)
+        local = ring.get_rect()
+        pygame.draw.rect(ring, PATH_EDGE, local, max(4, grid.cell // 10) + 2,
                          border_radius=grid.cell // 3)
-        pygame.draw.rect(surface, TARGET_RING, box, max(4, grid.cell // 10),
+        pygame.draw.rect(ring, TARGET_RING, local, max(4, grid.cell // 10),
                          border_radius=grid.cell // 3)
+        surface.blit(_clear_of_names(ring, box.topleft, placer.names), box)
         if word:
             _label(surface, word, box, TARGET_RING, grid, placer)
 

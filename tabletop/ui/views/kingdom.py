@@ -27,7 +27,7 @@ from tabletop.ui.facades.kingdom import paths_to
 from tabletop.ui.textlayer import Placer, block, cover, paste, wrap_at_most
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views import marks
-from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, wrap
+from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, text_size, wrap
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
@@ -213,12 +213,13 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
 
 def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState) -> pygame.Surface:
     image = layer(size)
+    placer = Placer()
     for tile in state.tiles:
         if tile.rect is not None:
-            _draw_tile(image, fit, state, tile)
+            _draw_tile(image, fit, state, tile, placer)
     for tile in state.tiles:
         if tile.rect is not None:
-            _draw_paths(image, fit, state, tile)
+            _draw_paths(image, fit, state, tile, placer)
     for token in state.hindering:
         if not state.has_tile(token.tile):
             continue
@@ -227,37 +228,91 @@ def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState) -> pygam
                     None)
         if tile.rect is None:
             continue
-        where = (fit.path_point(tile, path, 0.0) if path is not None
-                 else fit.path_point(tile, Path(token.side, token.offset), 0.0))
+        path = path or Path(token.side, token.offset)
         colour, letters = HINDERING_LOOK[token.kind]
         size = max(14, fit.cell // 5)
-        box = pygame.Rect(0, 0, size, size)
-        box.center = where
+        box = _on_path(fit, tile, path, size, placer)
         pygame.draw.rect(image, colour, box)
         pygame.draw.rect(image, INK, box, 1)
         text(image, letters, box.center, max(10, size * 2 // 3), INK, anchor="center")
     return image
 
 
-def _draw_paths(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile) -> None:
+def _kept(placer: Placer, *args, **kwargs) -> pygame.Rect:
+    """:func:`text` whose rectangle ``placer`` keeps clear from then on."""
+    drawn = text(*args, **kwargs)
+    placer.block(drawn)
+    return drawn
+
+
+def _on_path(fit: MapFit, tile: Tile, path: Path, size: int, placer: Placer) -> pygame.Rect:
+    """Where a Hindering token of ``size`` goes on ``tile``'s ``path``: across the edge the
+    path leaves by, else just inside the tile, else just inside its neighbour, whichever
+    first covers none of the tiles' words (else the least crowded); kept clear after."""
+    spots = []
+    for out in (0.0, -(size // 2 + 2) / fit.cell, (size // 2 + 2) / fit.cell):
+        spot = pygame.Rect(0, 0, size, size)
+        spot.center = fit.path_point(tile, path, out)
+        spots.append(spot)
+    box = placer.place(*spots, crowded=True)
+    assert box is not None  # a crowded placement always finds a spot
+    return box
+
+
+def _draw_paths(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile,
+                placer: Placer) -> None:
+    """``tile``'s path stubs across its edges (a Deep Fog path dashed with "fog", a shortcut
+    dashed with where it leads), each cut where it would cover one of the tiles' words (those
+    ``placer`` keeps clear); the "fog" and "to N" words go where ``placer`` finds them room
+    (:func:`_path_word`)."""
+    words = list(placer.taken)
     width = max(5, fit.cell // 10)
     for path in tile.paths:
         start = fit.path_point(tile, path, -0.08)
         end = fit.path_point(tile, path, 0.08)
+        area = pygame.Rect(start, (1, 1)).union(pygame.Rect(end, (1, 1))).inflate(
+            2 * width + 8, 2 * width + 8)
+        stub = pygame.Surface(area.size, pygame.SRCALPHA)
+        a, b = (start[0] - area.x, start[1] - area.y), (end[0] - area.x, end[1] - area.y)
         if path.kind == "deep-fog":
-            dashed_line(image, FOG_PATH, start, end, width, 4)
-            text(image, "fog", fit.path_point(tile, path, 0.32), max(10, fit.cell // 8),
-                 FOG_PATH, anchor="center")
+            dashed_line(stub, FOG_PATH, a, b, width, 4)
         elif path.kind == "shortcut":
-            dashed_line(image, SHORTCUT, start, end, width, 4)
-            text(image, f"to {path.to}", fit.path_point(tile, path, 0.32), max(10, fit.cell // 8),
-                 SHORTCUT, anchor="center")
+            dashed_line(stub, SHORTCUT, a, b, width, 4)
         else:
-            pygame.draw.line(image, INK, start, end, width + 4)
-            pygame.draw.line(image, PATH, start, end, width)
+            pygame.draw.line(stub, INK, a, b, width + 4)
+            pygame.draw.line(stub, PATH, a, b, width)
+        for rect in words:
+            stub.fill((0, 0, 0, 0), rect.move(-area.x, -area.y))
+        image.blit(stub, area)
+        if path.kind == "deep-fog":
+            _path_word(image, fit, tile, path, "fog", FOG_PATH, placer)
+        elif path.kind == "shortcut":
+            _path_word(image, fit, tile, path, f"to {path.to}", SHORTCUT, placer)
 
 
-def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile) -> None:
+def _path_word(image: pygame.Surface, fit: MapFit, tile: Tile, path: Path, words: str,
+               colour: Colour, placer: Placer) -> None:
+    """``words`` naming ``tile``'s ``path`` beyond the edge it leaves by, else a little to
+    either side or further out, else just inside the tile: the first spot that covers no
+    word of the tiles (else the least crowded)."""
+    size = max(10, fit.cell // 8)
+    width, height = text_size(words, size)
+    dx, dy = STEP[path.side]
+    spots = []
+    for out, side in ((0.32, 0), (0.32, 0.45), (0.32, -0.45), (0.6, 0), (-0.3, 0)):
+        x, y = fit.path_point(tile, path, out)
+        spot = pygame.Rect(0, 0, width + 2, height)
+        spot.center = (round(x - dy * side * fit.cell), round(y + dx * side * fit.cell))
+        spots.append(spot)
+    spot = placer.place(*spots, crowded=True)
+    assert spot is not None  # a crowded placement always finds a spot
+    text(image, words, spot.center, size, colour, anchor="center")
+
+
+def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile,
+               placer: Placer) -> None:
+    """``tile`` face up or face down; every word it draws is kept off by ``placer`` (the
+    Hindering tokens go round them)."""
     box = fit.tile_rect(tile)
     small = max(10, min(16, fit.cell // 8))
     big = max(11, min(20, fit.cell // 6))
@@ -267,7 +322,7 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
         pygame.draw.rect(image, district_colour(state, tile.district), band,
                          border_bottom_left_radius=4, border_bottom_right_radius=4)
         pygame.draw.rect(image, BACK_EDGE, box, 2, border_radius=4)
-        text(image, f"{tile.id} · {tile.size}", (box.x + 5, box.y + 4), big, theme.TEXT,
+        _kept(placer, image, f"{tile.id} · {tile.size}", (box.x + 5, box.y + 4), big, theme.TEXT,
              max_width=box.width - 8)
         y = box.y + big + 8
         room = max(1, (band.y - y) // (small + 2))
@@ -275,24 +330,24 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
         if len(lines) > room:  # a small tile drawn small: the short forms of the symbols
             lines = _back_lines(tile, box.width - 10, small, short=True)
         for line in lines[:room]:
-            text(image, line, (box.x + 5, y), small, theme.TEXT, max_width=box.width - 8)
+            _kept(placer, image, line, (box.x + 5, y), small, theme.TEXT, max_width=box.width - 8)
             y += small + 2
         symbol = state.district(tile.district)
-        text(image, symbol.symbol if symbol and symbol.symbol else tile.district,
+        _kept(placer, image, symbol.symbol if symbol and symbol.symbol else tile.district,
              band.center, small, INK, anchor="center", max_width=box.width - 6)
         return
     pygame.draw.rect(image, district_colour(state, tile.district), box, border_radius=4)
     pygame.draw.rect(image, FRONT_EDGE, box, 2, border_radius=4)
     symbol = state.district(tile.district)
     mark = symbol.symbol if symbol and symbol.symbol else ""
-    text(image, tile.id, (box.x + 5, box.y + 4), big, INK)
+    _kept(placer, image, tile.id, (box.x + 5, box.y + 4), big, INK)
     if mark:
-        text(image, mark, (box.right - 5, box.y + 4), small, INK, anchor="topright")
+        _kept(placer, image, mark, (box.right - 5, box.y + 4), small, INK, anchor="topright")
     y = box.y + big + 6
     name = tile.name or "(unnamed)"
     lines, cut = wrap_at_most(name, big, box.width - 10, 3)
     for index, line in enumerate(lines):
-        text(image, line, (box.x + 5, y), big, INK, max_width=box.width - 8,
+        _kept(placer, image, line, (box.x + 5, y), big, INK, max_width=box.width - 8,
              full=name if cut and index == len(lines) - 1 else None)
         y += big
     facts = [tile.size + ("" if tile.status == "explored" else " · unexplored")]
@@ -303,7 +358,7 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
     for line in facts:
         if y + small > box.bottom - 2:
             break
-        text(image, line, (box.x + 5, y), small, INK, max_width=box.width - 8)
+        _kept(placer, image, line, (box.x + 5, y), small, INK, max_width=box.width - 8)
         y += small + 1
     if tile.status == "revealed":  # the Generic token: still Unexplored
         pygame.draw.circle(image, (235, 235, 235), (box.right - 12, box.bottom - 12), 8)

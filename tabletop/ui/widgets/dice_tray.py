@@ -173,6 +173,9 @@ class DiceTray(Controller):
     ``seed``; ``explain(roll) -> [(heading, lines)]`` words the results in place of the default
     summary; ``title`` replaces the game's name in the title line; ``can_reroll(roll)`` says
     whether any re-roll is left (the keys line offers re-rolls only then; default: always).
+    ``rerolls_elsewhere``: where this roll's re-rolls are declared when not in the tray (a
+    Clash roll: in the sequence's step after the roll); then the keys line offers no re-roll,
+    clicking a die chooses nothing and R only says these words.
     ``on_change(roll)`` hears each throw as it is made (the first throw, a re-roll, the
     Aftershocks), so that a game whose rules core takes every throw as a chance point applies
     it at once.  ``roll``: a roll already thrown (a game's roll taken up again part-way),
@@ -186,7 +189,8 @@ class DiceTray(Controller):
                  reroll_rule: RerollRule | None = None, throw_now: bool = False,
                  fixed: bool = False, explain: Explain | None = None, title: str = "",
                  can_reroll: Callable[[Roll], bool] | None = None,
-                 on_change: Done | None = None, roll: Roll | None = None):
+                 on_change: Done | None = None, roll: Roll | None = None,
+                 rerolls_elsewhere: str = ""):
         super().__init__()
         self.session = session
         self.family = tray_rules.family_for_game(session.game.name)
@@ -202,6 +206,7 @@ class DiceTray(Controller):
         self.explain = explain
         self.title = title
         self.can_reroll = can_reroll
+        self.rerolls_elsewhere = rerolls_elsewhere
         self.change: tuple[int, str] | None = None
         self.roll: Roll | None = None
         self.animation: Animation | None = None
@@ -276,8 +281,12 @@ class DiceTray(Controller):
         self.message = ""
 
     def reroll(self) -> None:
-        """Re-roll the chosen dice by the game's rule (the rule's refusal goes to the line)."""
+        """Re-roll the chosen dice by the game's rule (the rule's refusal goes to the line);
+        with re-rolls declared elsewhere, only say where."""
         if self.roll is None or self.rolling:
+            return
+        if self.rerolls_elsewhere:
+            self.message = self.rerolls_elsewhere
             return
         try:
             new, words = self.reroll_rule(self.roll, set(self.chosen))
@@ -402,7 +411,7 @@ class DiceTray(Controller):
             if rect.collidepoint(pos):
                 self.change_to(result)
                 return
-        if self.roll is None or self.finished:
+        if self.roll is None or self.finished or self.rerolls_elsewhere:
             return
         for (cx, cy), half, angle, index in self._dice:
             dx, dy = pos[0] - cx, pos[1] - cy
@@ -584,7 +593,8 @@ class DiceTray(Controller):
         elif self.rolling:
             hint = "click to skip to the end"
         elif self.fixed:
-            spent = self.can_reroll is not None and not self.can_reroll(self.roll)
+            spent = self.rerolls_elsewhere or (self.can_reroll is not None
+                                               and not self.can_reroll(self.roll))
             hint = ("Enter use this roll · Esc close" if self.finished or spent else
                     "click dice to choose re-rolls · R re-roll · Enter use this roll · Esc close")
         elif self.finished:

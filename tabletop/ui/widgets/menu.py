@@ -39,6 +39,8 @@ class MenuItem:
     note: str = ""
 
 
+LABEL_LINES = 4
+"""Lines an item's label may take before it is cut (with the whole label its tooltip)."""
 NOTE_LINES = 2
 """Lines of note under an enabled item; a disabled item's reason gets one more."""
 
@@ -90,6 +92,9 @@ class Menu:
         self.first = 0
         self.numbers_choose = numbers_choose
         self.keys = item_keys(self.items)
+        self.in_window = True
+        """Whether the menu is drawn in the window (its scroll markers name the arrow keys),
+        not in a picture of it, which has no keys."""
 
     def key_words(self) -> str:
         """The menu's keys in words, for a status line."""
@@ -157,9 +162,11 @@ class Menu:
         return False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The menu in ``rect`` (from its top; as tall as it needs, cut at the bottom).  An
-        item's label takes two lines where one is too short; a label or note still too long
-        ends in "…" with the whole as its tooltip (shown for the highlighted item without
+        """The menu in ``rect`` (from its top; as tall as it needs, cut at the bottom).  The
+        title is whole, wrapped onto more lines where one is too short (the menu already has
+        the whole width of ``rect``).  An item's label takes up to :data:`LABEL_LINES` lines
+        where one is too short; a label or note still too long ends in "…" with the whole as
+        its tooltip (shown for the highlighted item without
         hovering, so the keyboard reaches it too)."""
         title_size, header_size = theme.ui(TITLE_SIZE), theme.ui(HEADER_SIZE)
         item_size, note_size = theme.ui(ITEM_SIZE), theme.ui(NOTE_SIZE)
@@ -168,12 +175,11 @@ class Menu:
         lines = [part for line in self.header for part in wrap(line, header_size, width)]
         rows = []
         for item in self.items:
-            labels, _ = wrap_at_most(item.label, item_size, width - indent - 6, 2)
-            rows.append((item, labels, note_lines(item, width - indent - 6, note_size)))
-        titles = wrap(self.title, title_size, width)
-        titles = titles if len(titles) <= 2 else (self.title,)  # longer: one line, a tooltip
+            labels, cut = wrap_at_most(item.label, item_size, width - indent - 6, LABEL_LINES)
+            rows.append((item, labels, note_lines(item, width - indent - 6, note_size), cut))
+        titles = wrap(self.title, title_size, width)  # whole, on as many lines as it takes
         heights = [item_size + 9 + (len(labels) - 1) * (item_size + 3)
-                   + len(n) * (note_size + 2) + 4 for _, labels, n in rows]
+                   + len(n) * (note_size + 2) + 4 for _, labels, n, _ in rows]
         marker = note_size + 4  # a "more above/below" line, kept clear of header and items
         # the header never hides the choices: it leaves room for the first three items (or
         # all, when fewer), its last line then ending in "…" with the whole as its tooltip
@@ -212,15 +218,17 @@ class Menu:
         self.rects = [pygame.Rect(0, 0, 0, 0)] * len(rows)
         if scrolls:
             if self.first:
-                text(surface, f"{self.first} more above (arrow up)", (rect.right - 10, y),
+                text(surface, f"{self.first} more above"
+                     + (" (arrow up)" if self.in_window else ""), (rect.right - 10, y),
                      note_size, theme.TEXT_DIM, anchor="topright")
             y += marker
         bottom = self.box.bottom - 4 - (marker if scrolls else 0)
         for index in range(self.first, len(rows)):
-            item, labels, notes = rows[index]
+            item, labels, notes, label_cut = rows[index]
             row = pygame.Rect(rect.x + 8, y, rect.width - 16, heights[index] - 4)
             if row.bottom > bottom:
-                text(surface, f"{len(rows) - index} more below (arrow down)",
+                text(surface, f"{len(rows) - index} more below"
+                     + (" (arrow down)" if self.in_window else ""),
                      (rect.right - 10, self.box.bottom - 3), note_size, theme.ACCENT,
                      anchor="bottomright")
                 break
@@ -240,10 +248,11 @@ class Menu:
             else:
                 text(surface, "·", (row.x + 8, row.y + 5), item_size, theme.TEXT_DIM)
             line_y = row.y + 5
-            for label in labels:
+            for n, label in enumerate(labels):
+                last = label_cut and n == len(labels) - 1  # a label's own "…" is no cut
                 text(surface, label, (row.x + indent, line_y), item_size, colour,
                      max_width=row.width - indent - 6, focus=focus,
-                     full=item.label if label.endswith("…") and label != item.label else None)
+                     full=item.label if last else None)
                 line_y += item_size + 3
             cut = bool(notes) and notes[-1].endswith("…") and notes[-1] not in item.note
             for n, note in enumerate(notes):

@@ -1,6 +1,6 @@
 """Colours, sizes and fonts shared by every screen.
 
-Fonts are the one bundled with pygame-ce (``pygame.font.Font(None, size)``), cached per size.
+Fonts are the one bundled with pygame-ce, drawn without its kerning pairs, cached per size.
 The window's own text and furniture (title strip, side panel, menus, status line) are sized
 for the default 1280 x 800 window and follow the window's size through :func:`ui`, within
 readable limits (:data:`SCALE_LIMITS`), times the user's UI scale (:func:`set_ui_scale`,
@@ -17,7 +17,8 @@ mark that means something also differs in shape, pattern, line style, lightness 
 
 from __future__ import annotations
 
-from pathlib import Path
+import io
+from functools import cache
 
 import pygame
 
@@ -231,13 +232,17 @@ def font(size: int) -> pygame.font.Font:
 
 def _bundled_font(asked: int) -> pygame.font.Font:
     """``pygame.font.Font(None, asked)``: pygame's bundled font, drawn at
-    :data:`_DEFAULT_FONT_HEIGHT` of ``asked``, opened from its file when pygame is installed
-    as a folder (as pygame would, without looking the file up as a package resource each
-    time, which is most of the cost)."""
-    from tabletop.resources import package_files
+    :data:`_DEFAULT_FONT_HEIGHT` of ``asked``, without its kerning pairs
+    (:func:`~tabletop.ui.widgets.fontfile.without_kerning`: they open gaps inside words).
+    The file is read once, from pygame's folder (or its package data when pygame is zipped)."""
+    return pygame.font.Font(io.BytesIO(_font_bytes()), int(asked * _DEFAULT_FONT_HEIGHT))
 
-    folder = package_files("pygame")
-    if not isinstance(folder, Path):
-        return pygame.font.Font(None, asked)
-    return pygame.font.Font(str(folder / pygame.font.get_default_font()),
-                            int(asked * _DEFAULT_FONT_HEIGHT))
+
+@cache
+def _font_bytes() -> bytes:
+    """The bundled font file's bytes, kerning switched off; read once per process."""
+    from tabletop.resources import package_files
+    from tabletop.ui.widgets.fontfile import without_kerning
+
+    return without_kerning((package_files("pygame") / pygame.font.get_default_font())
+                           .read_bytes())
