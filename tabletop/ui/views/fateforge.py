@@ -67,6 +67,11 @@ TOKEN_LOOK: dict[str, tuple[Colour, str]] = {
     "fountain": ((40, 120, 200), "font"),
 }
 CAPTION_ROOM = 76
+"""The caption strip's least height in pixels (two lines and the scroll cue)."""
+CAPTION_SHARE = (3, 20)
+"""The caption strip's share of a tall board area: at 1920 x 1080 it holds six reasons whole
+before it scrolls, and it is the same whatever is selected, so the map never shrinks when a
+hero is picked."""
 
 
 @dataclass(frozen=True)
@@ -171,8 +176,10 @@ class FateforgeLayers:
 
 
 def map_rect(rect: pygame.Rect) -> pygame.Rect:
-    """The part of the board area the map is fitted into (the caption strip below)."""
-    return pygame.Rect(rect.x, rect.y, rect.width, max(60, rect.height - CAPTION_ROOM))
+    """The part of the board area the map is fitted into (the caption strip below: at least
+    :data:`CAPTION_ROOM` high, :data:`CAPTION_SHARE` of a tall area)."""
+    room = max(CAPTION_ROOM, rect.height * CAPTION_SHARE[0] // CAPTION_SHARE[1])
+    return pygame.Rect(rect.x, rect.y, rect.width, max(60, rect.height - room))
 
 
 def draw_fateforge(surface: pygame.Surface, rect: pygame.Rect, state: FateforgeState,
