@@ -333,6 +333,35 @@ def test_no_card_kind_or_hint_is_cut_on_the_shipped_battlefield(size):
     assert not [d.words for d in textlayer.drawn() if d.words.endswith("…")]
 
 
+def test_a_small_card_shortens_a_kind_word_from_the_table_and_its_tooltip_gives_it_whole():
+    """On a card too narrow for "improvement" the kind line reads "Dipl." / "improv." (the
+    documented :data:`KIND_SHORT` word), never a word broken with a hyphen or ended in "…";
+    pasted into a frame, the card's tooltip gives the whole kind and the faction's name."""
+    from tabletop.ui import textlayer
+    from tabletop.ui.views.almokon import KIND_SHORT, Face, card_image
+
+    pygame.font.init()
+    face = Face(name="Harbour Wall", kind="Dipl. improvement", cost="3", faction="diplomacy",
+                owner=0, keywords=(), abilities=(), items=(), marks=(),
+                numbers=(("W0", (255, 255, 255)), ("V4", (255, 255, 255))))
+    allowed = {*face.kind.split(), *KIND_SHORT.values()}
+    shortened = False
+    for width in range(40, 140, 6):
+        image = card_image(face, (width, width * 7 // 5))
+        frame_ = pygame.Surface((200, 200))
+        textlayer.begin_frame(frame_)
+        textlayer.paste(frame_, image, (0, 0))
+        words = [w for d in textlayer.drawn() for w in d.words.split()]
+        assert not [w for w in words if w.endswith("…")], (width, words)
+        kind_words = [w for w in words if w in allowed or w.startswith(("impro", "Dip"))]
+        assert set(kind_words) <= allowed, (width, kind_words)
+        if "improv." in kind_words:
+            shortened = True
+            tip = textlayer.tip_at((width // 2, width // 2))
+            assert tip is not None and "Dipl. improvement (Diplomacy)" in tip[1], width
+    assert shortened, "no width shortened the kind"
+
+
 # ---------------------------------------------------------------------- sets card by card
 def open_state(state) -> App:
     pygame.font.init()
