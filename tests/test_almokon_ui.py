@@ -362,6 +362,27 @@ def test_a_small_card_shortens_a_kind_word_from_the_table_and_its_tooltip_gives_
     assert shortened, "no width shortened the kind"
 
 
+def test_the_heading_says_what_to_do_with_the_selected_card_not_to_click_one():
+    """With Hammerfall Militia selected in hand the panel's heading (and the strip by the
+    hand) says to choose its action on the right by its keys, not "click one of your cards";
+    a card of the opponent's says it has nothing to do now; Esc brings the first words back."""
+    app = open_app("almokon-opening.toml")
+    hand_over(app, "Aria")
+    assert app.screen.panel_lines()[0] == "Aria: click one of your cards"
+    click(app, card_at(app, "hammerfall-militia"))
+    actions = len(app.screen.groups_for("hammerfall-militia"))
+    keys = "key 1" if actions == 1 else f"keys 1-{actions}"
+    assert app.screen.panel_lines()[0] == (f"Aria: Hammerfall Militia selected: choose its "
+                                           f"action on the right ({keys}), or click another "
+                                           f"card")
+    theirs = next(h.uid for h in app.screen.hits if h.owner == 1 and h.place == "play")
+    click(app, card_at(app, theirs))
+    assert app.screen.panel_lines()[0] == (f"Aria: {app.session.state.name_of(theirs)} has "
+                                           f"nothing to do now: click another of your cards")
+    press(app, pygame.K_ESCAPE)
+    assert app.screen.panel_lines()[0] == "Aria: click one of your cards"
+
+
 # ---------------------------------------------------------------------- sets card by card
 def open_state(state) -> App:
     pygame.font.init()

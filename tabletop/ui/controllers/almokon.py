@@ -180,7 +180,7 @@ class AlmokonController(GameController):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         view = self.view_state()
-        note = phase_hint(self.state, self.mode)
+        note = self.hint()
         top = self.app.top if self.app is not None else self
         if top is not self and top.in_panel and note:  # a menu asks: not "click a card"
             note = f"{self.state.players[self.state.to_act].name}: choose in the menu at the right"
@@ -211,9 +211,15 @@ class AlmokonController(GameController):
                 (ZONE_COLOURS["open-sea"], "Open Sea: naval combat"),
                 ((110, 230, 130), "legal target"), ((60, 60, 64), "dimmed: not a target")]
 
+    def hint(self) -> str:
+        """The line of guidance (:func:`phase_hint`) for the selection as it stands."""
+        selected = self.selected if self.selected != HIDDEN else None
+        return phase_hint(self.state, self.mode, selected,
+                          len(self.groups_for(selected)) if selected else 0)
+
     def panel_lines(self) -> list[str]:
         state = self.state
-        hint = phase_hint(state, self.mode)
+        hint = self.hint()
         lines = [hint] if hint else []  # what now: always, a selection or not
         if self.only_move() and rules.phase(state) != "choice":  # one kind left: say so
             lines.append(self.only_move())
