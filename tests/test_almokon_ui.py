@@ -383,6 +383,31 @@ def test_the_heading_says_what_to_do_with_the_selected_card_not_to_click_one():
     assert app.screen.panel_lines()[0] == "Aria: click one of your cards"
 
 
+def test_the_card_zoom_goes_when_a_menu_opens_and_follows_the_pointer_after():
+    """The zoom of the card under the pointer is drawn while the board takes the pointer; a
+    menu opened on top (here by a key, the pointer not moved) shows other things, so the zoom
+    goes; after the menu, it is drawn where the pointer is now, not where it was."""
+    from tabletop.ui import textlayer
+    from tabletop.ui.controllers.almokon_facts import card_lines
+
+    app = open_app("almokon-opening.toml")
+    hand_over(app, "Aria")
+    pos = card_at(app, "hammerfall-militia")
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frame(app)
+    zoom = card_lines(app.session.state, "hammerfall-militia")[0]
+    assert zoom in [d.words for d in textlayer.drawn()]
+    menu = ChoiceMenu("Pick one", [("first", 1), ("second", 2)], lambda value: None)
+    app.push(menu)
+    frame(app)
+    assert zoom not in [d.words for d in textlayer.drawn()]
+    away = (pos[0], 5)  # the pointer moves while the menu is open, then the menu closes
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pop(menu)
+    frame(app)
+    assert zoom not in [d.words for d in textlayer.drawn()]
+
+
 # ---------------------------------------------------------------------- sets card by card
 def open_state(state) -> App:
     pygame.font.init()

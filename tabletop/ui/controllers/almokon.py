@@ -187,10 +187,14 @@ class AlmokonController(GameController):
         self.hits = draw_almokon(surface, rect, view, selected=self.selected,
                                  targets=self.targets(), hands=self.hands_shown(),
                                  note=note, viewport=self.viewport)
-        hovered = self.hit_at(self.mouse) if self.mouse is not None else None
+        # the zoom of the card under the pointer (where the window saw it last, also while a
+        # layer on top took the moves), only while this board takes the pointer: a menu or
+        # dialog on top shows other things, so the zoom goes when it opens
+        pointer = self.app.pointer if self.app is not None else self.mouse
+        hovered = self.hit_at(pointer) if pointer is not None and top is self else None
         if hovered is not None and hovered.uid != HIDDEN:
             draw_zoom(surface, rect, card_lines(self.state, hovered.uid), hovered.owner,
-                      self.mouse)
+                      pointer)
 
     def banner(self):
         state = self.state
