@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from tabletop.bench import geometry_board
 from tabletop.games.clash import geometry as geo
 from tabletop.spatial.grid import Board, Space, square
-from tabletop.spatial.sight import SightMap, visible_from
+from tabletop.spatial.shadowcast import bits_of, bytes_of
+from tabletop.spatial.sight import SightMap, line_of_sight, visible_from
 from tests.geometry_boards import reference_los
 
 ROWS, COLS = 7, 8
@@ -55,6 +56,39 @@ def test_spaces_with_their_own_maps_match_the_reference(walls, at, exemptions):
         reference_visible(walls, [at], candidates, own_walls)
 
 
+WIDE_ROWS, WIDE_COLS = 9, 17
+wide_cells = st.builds(Space, st.integers(0, WIDE_ROWS - 1), st.integers(0, WIDE_COLS - 1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.frozensets(wide_cells, max_size=28), wide_cells, st.integers(1, 3),
+       st.lists(st.tuples(wide_cells, st.frozensets(wide_cells, max_size=3)), max_size=8))
+def test_long_shallow_lines_on_a_wide_board_match_testing_each_segment(walls, at, size,
+                                                                        exemptions):
+    """Few walls on a board twice as wide as it is tall: lines run far and at shallow slopes
+    (a quadrant's rows cross many cells), from pieces at the edges too; each candidate is
+    asked on its own with the segment walk (itself checked against the slow reference)."""
+    board = Board(WIDE_ROWS, WIDE_COLS)
+    piece = [s for s in square(at, size) if board.contains(s)]
+    view = SightMap(board, walls)
+    own_maps = {space: view.without((freed | {space}) & walls) for space, freed in exemptions
+                if space not in piece}
+    candidates = [s for s in board.spaces() if s not in piece]
+    expected = [s for s in candidates
+                if line_of_sight(own_maps.get(s, view), piece, [s]).clear]
+    assert visible_from(view, piece, candidates, own_maps) == expected
+
+
+@given(st.lists(st.integers(0, 1), max_size=300))
+def test_rows_of_bytes_and_their_bits_convert_both_ways(marks):
+    """The sweep keeps rows as bits and answers pick spaces from bytes: bit ``i`` is byte
+    ``i``."""
+    raw = bytes(marks)
+    bits = bits_of(raw)
+    assert bits == sum(1 << i for i, mark in enumerate(marks) if mark)
+    assert bytes_of(bits, len(raw)) == raw
+
+
 def test_a_piece_whose_corner_is_a_diagonal_gap_sees_through_its_other_corners():
     board = Board(5, 5)
     walls = frozenset({Space(1, 1), Space(2, 2)})  # they meet at the point (2, 2)
@@ -74,6 +108,7 @@ def test_clash_visible_on_random_boards_matches_asking_los_of_each_space(seed):
         expected = [s for s in state.board.spaces() if s != knight.at
                     and geo.geometric_los(state, knight.name, str(s)).clear]
         assert geo.visible(state, knight.name) == expected
+        assert geo.visible_labels(state, knight.name) == [str(s) for s in expected]
 
 
 def test_clash_visible_from_a_space_of_an_obscuring_tile():

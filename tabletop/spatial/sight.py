@@ -15,25 +15,34 @@ segment along a grid line, the cells on both sides of it) and the lattice points
 all found with integer arithmetic.
 
 Speed: a :class:`SightMap` keeps the blocking spaces and diagonal gaps of one board in a byte
-array (a slot per cell and corner point), and the cells one primitive step of a direction
-meets are worked out once per direction and board width and kept.  Testing one segment is a
-walk over exactly the cells and points it meets that stops at the first obstruction.
-:func:`visible_from` (every space seen from a piece) does not test
-segments one by one: it casts shadows from each corner of the piece
-(:mod:`tabletop.spatial.shadowcast`), visiting only what is seen, so that the first question
-on a board costs no more than the hundredth.  No approximation is involved anywhere.
+array (a slot per cell and corner point).  The cells and points a segment meets are worked out
+once per direction and board width with integers and kept (:func:`_walk_slots`); testing one
+segment looks at exactly those, any of which blocking stops it.  :func:`visible_from` (every
+space seen from a piece) does not test segments one by one: it casts shadows from each corner
+of the piece (:mod:`tabletop.spatial.shadowcast`), visiting only what is seen, so that the
+first question on a board costs no more than the hundredth, and picks the answer's spaces (or
+labels) out of a table per board size.  No approximation is involved anywhere.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import compress
 from math import gcd
 
 from tabletop.spatial.grid import Board, Space, corner_words
-from tabletop.spatial.shadowcast import CELL, GAP, Sweep, in_octant
+from tabletop.spatial.shadowcast import (
+    CELL,
+    GAP,
+    Layers,
+    Sweep,
+    bits_of,
+    bytes_of,
+    in_region,
+)
 
 Point = tuple[int, int]
 Line = tuple[Point, Point]
@@ -153,6 +162,17 @@ def segment_walk(stride: int, dx: int, dy: int) -> Iterator[tuple[int, int]]:
             yield sy * j * stride + sx * i, GAP
 
 
+@lru_cache(maxsize=1 << 12)
+def _walk_slots(stride: int, dx: int, dy: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The slot offsets of the cells and of the lattice points :func:`segment_walk` meets,
+    as two tuples (whether a segment is clear does not depend on their order)."""
+    cells: list[int] = []
+    points: list[int] = []
+    for offset, kind in segment_walk(stride, dx, dy):
+        (points if kind == GAP else cells).append(offset)
+    return tuple(cells), tuple(points)
+
+
 def diagonal_gaps(blocking: frozenset[Space]) -> frozenset[Point]:
     """The lattice points where two diagonally neighbouring blocking spaces meet (rule 3)."""
     out = set()
@@ -163,18 +183,6 @@ def diagonal_gaps(blocking: frozenset[Space]) -> frozenset[Point]:
         if Space(s.row + 1, s.col - 1) in blocking:  # s is NE, its SW neighbour blocks
             out.add((x, y + 1))
     return frozenset(out)
-
-
-def _is_gap(blocking: frozenset[Space], x: int, y: int, gone: frozenset[Space] = frozenset()
-            ) -> bool:
-    """Whether two diagonally neighbouring spaces of ``blocking`` (those in ``gone``
-    excepted) meet at the point ``(x, y)``."""
-
-    def blocks(space: Space) -> bool:
-        return space in blocking and space not in gone
-
-    return ((blocks(Space(y - 1, x - 1)) and blocks(Space(y, x)))
-            or (blocks(Space(y - 1, x)) and blocks(Space(y, x - 1))))
 
 
 class SightMap:
@@ -194,6 +202,7 @@ class SightMap:
         self.stride = board.cols + 2
         self._without: dict[frozenset[Space], SightMap] = {}
         self._flags: bytearray | None = None
+        self._layers: Layers | None = None
         self._derived: tuple[SightMap, frozenset[Space], frozenset[Point]] | None = None
 
     def _slot(self, x: int, y: int) -> int:
@@ -227,13 +236,24 @@ class SightMap:
             return self
         derived = self._without.get(gone)
         if derived is None:
-            blocking, gaps = self.blocking, self.gaps
-            lost = frozenset(
-                (x, y) for s in gone for x, y in s.corners()
-                if (x, y) in gaps and not _is_gap(blocking, x, y, gone))
+            flags, stride = self.flags(), self.stride
+            freed = {self._slot(s.col, s.row) for s in gone}
+
+            def blocks(slot: int) -> bool:
+                return bool(flags[slot] & CELL) and slot not in freed
+
+            lost = []
+            for s in gone:
+                for x, y in s.corners():
+                    point = self._slot(x, y)  # the slot of the cell south-east of the point
+                    if flags[point] & GAP and not (
+                            (blocks(point - stride - 1) and blocks(point))
+                            or (blocks(point - stride) and blocks(point - 1))):
+                        lost.append((x, y))
+            lost = frozenset(lost)
             derived = object.__new__(SightMap)
             derived.board, derived.stride = self.board, self.stride
-            derived._blocking = derived._gaps = derived._flags = None
+            derived._blocking = derived._gaps = derived._flags = derived._layers = None
             derived._without = {}
             derived._derived = (self, gone, lost)
             self._without[gone] = derived
@@ -261,6 +281,13 @@ class SightMap:
             self._flags = flags
         return self._flags
 
+    def layers(self) -> Layers:
+        """The blocking cells and diagonal gaps as :class:`~tabletop.spatial.shadowcast.Sweep`
+        reads them (made from :meth:`flags` on first use and kept)."""
+        if self._layers is None:
+            self._layers = Layers(self.flags(), self.board.rows, self.board.cols)
+        return self._layers
+
     def freed_from(self, wider: SightMap) -> list[int]:
         """The cells and gaps that ``wider`` (a map of the same board blocking a superset)
         blocks and this map does not, as keys ``2 * slot`` (a cell) and ``2 * slot + 1`` (a
@@ -274,14 +301,19 @@ class SightMap:
 
     def clear(self, a: Point, b: Point, freed: Container[int] = ()) -> bool:
         """Whether the segment from lattice point ``a`` to ``b`` is unobstructed (rules 1-3):
-        a walk along it (:func:`segment_walk`) that stops at the first cell or gap that
-        blocks.  Cells and gaps keyed in ``freed`` (``2 * slot``, ``2 * slot + 1``) do not
-        count: the answer of a map that blocks all but those."""
-        flags = self.flags()
+        none of the cells and lattice points it meets (:func:`segment_walk`, kept per
+        direction by :func:`_walk_slots`) blocks.  Cells and gaps keyed in ``freed``
+        (``2 * slot``, ``2 * slot + 1``) do not count: the answer of a map that blocks all but
+        those."""
+        layers = self.layers()
         here = self._slot(a[0], a[1])
-        for offset, kind in segment_walk(self.stride, b[0] - a[0], b[1] - a[1]):
-            slot = here + offset
-            if flags[slot] & kind and (not freed or 2 * slot + (kind == GAP) not in freed):
+        cell_offsets, point_offsets = _walk_slots(self.stride, b[0] - a[0], b[1] - a[1])
+        cells, gaps = layers.cells, layers.gaps
+        for offset in cell_offsets:
+            if cells[here + offset] and (not freed or 2 * (here + offset) not in freed):
+                return False
+        for offset in point_offsets:
+            if gaps[here + offset] and (not freed or 2 * (here + offset) + 1 not in freed):
                 return False
         return True
 
@@ -392,6 +424,43 @@ def line_of_sight(sight_map: SightMap, from_spaces: Iterable[Space], to_spaces: 
                  f"{describe_obstruction(found, names)}", found[1], (a, b))
 
 
+class _SlotTable:
+    """The spaces (or their labels) of one board size by slot (see :class:`SightMap`), each
+    made the first time an answer lists it and kept: an answer is then picked out of the
+    table in one C-level pass (:func:`itertools.compress`)."""
+
+    def __init__(self, size: int, make: Callable[[int], object]):
+        self.items: list = [None] * size
+        self.filled = 0
+        """A byte 1 at each slot already made (one little-endian integer)."""
+        self.make = make
+
+    def pick(self, marks: bytearray) -> list:
+        """The items at the slots where ``marks`` holds 1, in slot (reading) order."""
+        missing = int.from_bytes(marks, "little") & ~self.filled
+        if missing:
+            items, make = self.items, self.make
+            raw = missing.to_bytes(len(marks), "little")
+            slot = raw.find(1)
+            while slot >= 0:
+                items[slot] = make(slot)
+                slot = raw.find(1, slot + 1)
+            self.filled |= missing
+        return list(compress(self.items, marks))
+
+
+@lru_cache(maxsize=8)
+def _slot_tables(board: Board) -> tuple[_SlotTable, _SlotTable]:
+    """The :class:`_SlotTable` of the spaces and of the labels of ``board``'s size."""
+    stride = board.cols + 2
+    size = (board.rows + 2) * stride
+
+    def space(slot: int) -> Space:
+        return Space(slot // stride - 1, slot % stride - 1)
+
+    return _SlotTable(size, space), _SlotTable(size, lambda slot: str(space(slot)))
+
+
 class SightPlan:
     """What :func:`visible_from` needs for one map and one set of per-space maps, prepared
     once and reused for every source: the main map ``sight_map`` and ``own_maps`` (a space
@@ -404,82 +473,91 @@ class SightPlan:
         for space, own in (own_maps or {}).items():
             if own is not sight_map:
                 by_map.setdefault(id(own), (own, []))[1].append(space)
-        self.groups = [(frozenset(own.freed_from(sight_map)), spaces)
+        self.groups = [(frozenset(own.freed_from(sight_map)),
+                        [(space, sight_map._slot(space.col, space.row)) for space in spaces])
                        for own, spaces in by_map.values()]
-        self.freed: dict[int, list[int]] = {}
+        """Per other map: the cells and gaps it frees (keys ``2 * slot``, ``2 * slot + 1``)
+        and its spaces with their slots."""
+        self.freed_cells: dict[int, list[int]] = {}
+        self.freed_gaps: dict[int, list[int]] = {}
         for gid, (freed, _spaces) in enumerate(self.groups):
             for key in freed:
-                self.freed.setdefault(key, []).append(gid)
+                (self.freed_gaps if key & 1 else self.freed_cells).setdefault(
+                    key >> 1, []).append(gid)
         board, stride = sight_map.board, sight_map.stride
-        on_board = bytearray((board.rows + 2) * stride)
-        for row in range(1, board.rows + 1):
-            on_board[row * stride + 1:row * stride + 1 + board.cols] = b"\x01" * board.cols
-        self.on_board = int.from_bytes(on_board, "little")
-        """A byte 1 at the slot of each board space."""
-        self.spaces: dict[int, Space] = {}
-        """The spaces answered so far, by slot (made once)."""
+        self.size = (board.rows + 2) * stride
+        self.group_bits = [sum(1 << slot for _space, slot in spaces)
+                           for _freed, spaces in self.groups]
+        """Per other map, bit ``slot`` set for each of its spaces."""
+        own = bytearray(self.size)
+        for _freed, spaces in self.groups:
+            for _space, slot in spaces:
+                own[slot] = 1
+        self.own_spaces = bits_of(own)
+        """Bit ``slot`` set for each space with its own map."""
+        row = (1 << board.cols) - 1
+        self.on_board = sum(row << (r * stride + 1) for r in range(1, board.rows + 1))
+        """Bit ``slot`` set for each board space."""
 
     def seen(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()) -> list[Space]:
         """Every board space (in reading order) with a clear corner-to-corner segment from a
         corner of ``from_spaces``, each judged under its own map, except the spaces
         ``leaving`` (``from_spaces`` themselves are answered like any other)."""
+        return _slot_tables(self.sight_map.board)[0].pick(self._marks(from_spaces, leaving))
+
+    def seen_labels(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()
+                    ) -> list[str]:
+        """The labels of :meth:`seen` (``"C7"``), in the same order."""
+        return _slot_tables(self.sight_map.board)[1].pick(self._marks(from_spaces, leaving))
+
+    def _marks(self, from_spaces: Iterable[Space], leaving: Iterable[Space]) -> bytearray:
+        """A byte per slot (see :class:`SightMap`), 1 at each space :meth:`seen` lists."""
         sight_map = self.sight_map
-        board, stride = sight_map.board, sight_map.stride
-        sweep = Sweep(sight_map.flags(), board.rows, board.cols, self.freed)
+        stride = sight_map.stride
+        sweep = Sweep(sight_map.layers(), self.freed_cells, self.freed_gaps)
         woken = [(point, sweep.cast(*point)) for point in corners(from_spaces)]
-        # A space is seen when one of its four corners is: OR the point marks shifted by one
-        # slot east, one row south and both (a byte per slot).
-        points = int.from_bytes(sweep.seen, "little")
-        either = points | points >> 8 | points >> (8 * stride) | points >> (8 * stride + 8)
-        marks = (either & self.on_board).to_bytes(len(sweep.seen), "little")
-        found = []
-        slot = marks.find(1)
-        while slot >= 0:
-            found.append(slot)
-            slot = marks.find(1, slot + 1)
+        # A space is seen when one of its four corners is: OR the points seen shifted by one
+        # slot east, one row south and both.
+        points = sweep.seen_bits()
+        seen = (points | points >> 1 | points >> stride | points >> (stride + 1)) & self.on_board
+        marks = bytes_of(seen, self.size)
         # A space with its own map, not seen under the main one: only a corner whose first
         # obstruction from a source is a cell or gap its map frees can be seen under it
         # (the sweep's wakes say where), and one segment at a time decides.
-        by_map: dict[int, list[tuple]] = {}
-        for source, wakes in woken:
-            for gid, octant, low, high in wakes:
-                by_map.setdefault(gid, []).append((source, octant, low, high))
-        extra = []
-        for gid, wakes in by_map.items():
-            freed, group = self.groups[gid]
-            for space in group:
-                slot = sight_map._slot(space.col, space.row)
-                if not marks[slot] and slot not in extra and \
-                        self._seen_freed(space, wakes, freed):
-                    extra.append(slot)
-        if extra:
-            found = sorted(found + extra)
-        left = {sight_map._slot(space.col, space.row) for space in leaving}
-        if left:
-            found = [slot for slot in found if slot not in left]
-        spaces = self.spaces
-        out = []
-        for slot in found:
-            space = spaces.get(slot)
-            if space is None:
-                space = spaces[slot] = Space(slot // stride - 1, slot % stride - 1)
-            out.append(space)
-        return out
-
+        unseen = self.own_spaces & ~seen
+        pending: dict[int, list] = {}
+        if unseen:
+            for source, wakes in woken:
+                for wake in wakes:
+                    for gid in wake[0]:
+                        tries = pending.get(gid)
+                        if tries is None:
+                            tries = pending[gid] = []
+                        tries.append((source, wake))
+        groups, group_bits = self.groups, self.group_bits
+        extra = [slot for gid, wakes in pending.items() if group_bits[gid] & unseen
+                 for space, slot in groups[gid][1]
+                 if not marks[slot] and self._seen_freed(space, wakes, groups[gid][0])]
+        for slot in extra:
+            marks[slot] = 1
+        board = sight_map.board
+        for space in leaving:
+            if board.contains(space):
+                marks[sight_map._slot(space.col, space.row)] = 0
+        return marks
 
     def _seen_freed(self, space: Space, wakes: list[tuple], freed: frozenset[int]) -> bool:
-        """Whether a corner of ``space`` lies where one of ``wakes`` (``(source, octant,
-        low, high)``, see :meth:`Sweep.cast`) says its map may see more, and the segment
-        from that source is clear with the cells and gaps ``freed`` not blocking."""
+        """Whether a corner of ``space`` lies where one of ``wakes`` (``(source, wake)``, see
+        :meth:`Sweep.cast`) says its map may see more, and the segment from that source is
+        clear with the cells and gaps ``freed`` not blocking."""
         tried = set()
-        for source, octant, low, high in wakes:
-            for corner in space.corners():
-                if (source, corner) in tried or not in_octant(octant, low, high, source,
-                                                              corner):
-                    continue
-                tried.add((source, corner))
-                if self.sight_map.clear(source, corner, freed):
-                    return True
+        corners, clear = space.corners(), self.sight_map.clear
+        for source, wake in wakes:
+            for corner in corners:
+                if (source, corner) not in tried and in_region(wake, source, corner):
+                    tried.add((source, corner))
+                    if clear(source, corner, freed):
+                        return True
         return False
 
 

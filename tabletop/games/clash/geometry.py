@@ -229,12 +229,26 @@ def visible(state: ClashState, p) -> list[Space]:
     Each space is a one-space piece standing on its own tiles, so a space of an obscuring tile
     is judged with that tile not blocking; for a Monster, its blindspots are never visible.
     """
+    place, plan, hidden = _visible_plan(state, p)
+    return plan.seen(place.spaces, hidden)
+
+
+def visible_labels(state: ClashState, p) -> list[str]:
+    """The labels of :func:`visible` (``"C7"``), in the same order, without making a
+    :class:`Space` for each."""
+    place, plan, hidden = _visible_plan(state, p)
+    return plan.seen_labels(place.spaces, hidden)
+
+
+def _visible_plan(state: ClashState, p) -> tuple[Place, SightPlan, set[Space]]:
+    """What :func:`visible` asks: ``p`` resolved, the sight plan for it and the spaces never
+    listed (its own, and a Monster's blindspots)."""
     place = resolve(state, p)
     terrain = _terrain(state)
     hidden = set(place.spaces)
     if place.monster is not None:
         hidden |= blindspots_of(state, place.monster)
-    return terrain.plan(terrain.standing_on(place.spaces)).seen(place.spaces, hidden)
+    return place, terrain.plan(terrain.standing_on(place.spaces)), hidden
 
 
 # --- facing ---------------------------------------------------------------------------------

@@ -125,8 +125,7 @@ def _sees(state: ClashState, args: list[str]) -> dict[str, Any]:
 def _visible(state: ClashState, args: list[str]) -> dict[str, Any]:
     place = geo.resolve(state, args[0])
     extra = "; its blindspots never are" if place.monster is not None else ""
-    spaces = geo.visible(state, place)  # already in reading order, each once
-    return {"answer": [str(s) for s in spaces],
+    return {"answer": geo.visible_labels(state, place),  # in reading order, each once
             "why": f"every space with a clear line from a corner of {place.name}{extra}"}
 
 
