@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from tabletop.games.almokon.actions import PlayCard
 from tabletop.games.almokon.state import AlmokonState
-from tabletop.games.almokon.view import HIDDEN
 from tabletop.spatial.zones import ZONE_NAMES
 from tabletop.ui.facades.almokon import rules
 from tabletop.wording import counted
@@ -100,7 +99,7 @@ def stack_lines(state: AlmokonState) -> list[str]:
 
 def phase_hint(state: AlmokonState, mode: tuple | None, selected: str | None = None,
                actions: int = 0) -> str:
-    """One line of guidance: what the player to act is deciding; with a card ``selected``
+    """One line of guidance: what the player to act is deciding; with a (visible) card ``selected``
     (which has ``actions`` legal kinds of action, its buttons keyed 1 to ``actions``), what to
     do next with it."""
     if state.winner:
@@ -124,7 +123,7 @@ def phase_hint(state: AlmokonState, mode: tuple | None, selected: str | None = N
         return f"{name}: pick the target of {state.name_of(mode[1])}"
     if mode is not None:
         return f"{name}: click a target (outlined green) for {state.name_of(mode[1])}"
-    if selected is not None and selected != HIDDEN:
+    if selected is not None:
         card = state.name_of(selected)
         if actions:
             keys = "key 1" if actions == 1 else f"keys 1-{min(actions, 9)}"
