@@ -431,3 +431,25 @@ def test_every_hero_selected_on_its_turn_has_its_caption_whole(name, size):
         cue = any("more line" in w for w in shown)
         assert all(line in shown for line in caption) or (size[1] < 1080 and cue), \
             (hero.name, caption, shown)
+
+
+def test_each_targets_hit_or_shot_word_is_drawn_clear_of_every_piece():
+    """Grunt and Warden stand side by side in Aria's zone on the hit-and-shot map: each one's
+    HIT word goes on its plate where no piece covers it (it was drawn right of the enemy,
+    under the next token), and the Archer's SHOT likewise."""
+    from tabletop.ui import textlayer
+
+    name = "fateforge-hit-and-shot.toml"
+    for size in [(1280, 800), (1920, 1080)]:
+        app = open_app(name, at_turn(open_app(name), "Aria", ["step", "shot", "hit", "hit"]),
+                       size)
+        click_on(app, "Aria")
+        app.draw(pygame.Surface(size))
+        targets = app.screen.overlays().targets
+        words = [d for d in textlayer.drawn() if d.words in ("HIT", "SHOT") and d.role == "label"]
+        assert sorted(d.words for d in words) == sorted(targets.values())
+        spots = piece_spots(app.session.state, app.screen.fit)
+        boxes = [pygame.Rect(s.centre[0] - s.radius, s.centre[1] - s.radius, 2 * s.radius,
+                             2 * s.radius) for s in spots.values()]
+        for word in words:
+            assert word.rect.collidelist(boxes) < 0, (size, word)
