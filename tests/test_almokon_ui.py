@@ -333,6 +333,81 @@ def test_no_card_kind_or_hint_is_cut_on_the_shipped_battlefield(size):
     assert not [d.words for d in textlayer.drawn() if d.words.endswith("…")]
 
 
+def test_a_small_card_shortens_a_kind_word_from_the_table_and_its_tooltip_gives_it_whole():
+    """On a card too narrow for "improvement" the kind line reads "Dipl." / "improv." (the
+    documented :data:`KIND_SHORT` word), never a word broken with a hyphen or ended in "…";
+    pasted into a frame, the card's tooltip gives the whole kind and the faction's name."""
+    from tabletop.ui import textlayer
+    from tabletop.ui.views.almokon import KIND_SHORT, Face, card_image
+
+    pygame.font.init()
+    face = Face(name="Harbour Wall", kind="Dipl. improvement", cost="3", faction="diplomacy",
+                owner=0, keywords=(), abilities=(), items=(), marks=(),
+                numbers=(("W0", (255, 255, 255)), ("V4", (255, 255, 255))))
+    allowed = {*face.kind.split(), *KIND_SHORT.values()}
+    shortened = False
+    for width in range(40, 140, 6):
+        image = card_image(face, (width, width * 7 // 5))
+        frame_ = pygame.Surface((200, 200))
+        textlayer.begin_frame(frame_)
+        textlayer.paste(frame_, image, (0, 0))
+        words = [w for d in textlayer.drawn() for w in d.words.split()]
+        assert not [w for w in words if w.endswith("…")], (width, words)
+        kind_words = [w for w in words if w in allowed or w.startswith(("impro", "Dip"))]
+        assert set(kind_words) <= allowed, (width, kind_words)
+        if "improv." in kind_words:
+            shortened = True
+            tip = textlayer.tip_at((width // 2, width // 2))
+            assert tip is not None and "Dipl. improvement (Diplomacy)" in tip[1], width
+    assert shortened, "no width shortened the kind"
+
+
+def test_the_heading_says_what_to_do_with_the_selected_card_not_to_click_one():
+    """With Hammerfall Militia selected in hand the panel's heading (and the strip by the
+    hand) says to choose its action on the right by its keys, not "click one of your cards";
+    a card of the opponent's says it has nothing to do now; Esc brings the first words back."""
+    app = open_app("almokon-opening.toml")
+    hand_over(app, "Aria")
+    assert app.screen.panel_lines()[0] == "Aria: click one of your cards"
+    click(app, card_at(app, "hammerfall-militia"))
+    actions = len(app.screen.groups_for("hammerfall-militia"))
+    keys = "key 1" if actions == 1 else f"keys 1-{actions}"
+    assert app.screen.panel_lines()[0] == (f"Aria: Hammerfall Militia selected: choose its "
+                                           f"action on the right ({keys}), or click another "
+                                           f"card")
+    theirs = next(h.uid for h in app.screen.hits if h.owner == 1 and h.place == "play")
+    click(app, card_at(app, theirs))
+    assert app.screen.panel_lines()[0] == (f"Aria: {app.session.state.name_of(theirs)} has "
+                                           f"nothing to do now: click another of your cards")
+    press(app, pygame.K_ESCAPE)
+    assert app.screen.panel_lines()[0] == "Aria: click one of your cards"
+
+
+def test_the_card_zoom_goes_when_a_menu_opens_and_follows_the_pointer_after():
+    """The zoom of the card under the pointer is drawn while the board takes the pointer; a
+    menu opened on top (here by a key, the pointer not moved) shows other things, so the zoom
+    goes; after the menu, it is drawn where the pointer is now, not where it was."""
+    from tabletop.ui import textlayer
+    from tabletop.ui.controllers.almokon_facts import card_lines
+
+    app = open_app("almokon-opening.toml")
+    hand_over(app, "Aria")
+    pos = card_at(app, "hammerfall-militia")
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frame(app)
+    zoom = card_lines(app.session.state, "hammerfall-militia")[0]
+    assert zoom in [d.words for d in textlayer.drawn()]
+    menu = ChoiceMenu("Pick one", [("first", 1), ("second", 2)], lambda value: None)
+    app.push(menu)
+    frame(app)
+    assert zoom not in [d.words for d in textlayer.drawn()]
+    away = (pos[0], 5)  # the pointer moves while the menu is open, then the menu closes
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pop(menu)
+    frame(app)
+    assert zoom not in [d.words for d in textlayer.drawn()]
+
+
 # ---------------------------------------------------------------------- sets card by card
 def open_state(state) -> App:
     pygame.font.init()

@@ -140,17 +140,29 @@ def test_escape_stops_the_preparation_roll_and_changes_nothing():
     assert "not thrown" in app.session.status
 
 
-def test_a_throw_again_in_the_tray_keeps_the_first_throw():
-    app = seeded_app(21, 22, 23)
-    app.screen.next()
-    tray = app.top
-    tray.seed = 999
-    key(app, pygame.K_SPACE)  # thrown again with another seed
-    settle(app)
-    enter(app)
-    first = tuple(face_of(label) for label in roll_dice(DICE, seed=21).labels())
-    assert app.session.state.hero("Aria").dice == first
-    assert any("keeps the first throw" in line for line in app.session.log)
+def test_every_fateforge_tray_offers_only_the_rolls_dice_thrown_once():
+    """The ally's dice (N on the allies' map) and each hero's combat dice are a game's roll,
+    opened as the joust's are: no "add:" palette, no other game's dice (Tab), no throwing
+    again (Space), no die removed (Backspace); the title names whose dice they are."""
+    from tabletop.ui import textlayer
+
+    for layout, first in (("fateforge-allies.toml", "Brann's dice"),
+                          ("fateforge-chapel.toml", "Aria's combat dice")):
+        app = open_app(layout)
+        app.screen.new_seed = iter(range(21, 60)).__next__
+        app.screen.next()
+        tray = app.top
+        assert isinstance(tray, DiceTray) and tray.fixed
+        settle(app)
+        thrown, kinds = tray.roll, list(tray.pending)
+        for code in (pygame.K_SPACE, pygame.K_TAB, pygame.K_BACKSPACE):
+            key(app, code)
+        frame(app)
+        words = [d.words for d in textlayer.drawn()]
+        assert tray.roll == thrown and tray.pending == kinds and tray._chips == []
+        assert "add:" not in words and any(w.startswith(first) for w in words), words
+        assert "thrown once" in tray.message
+        enter(app)
 
 
 def test_reroll_misses_button_throws_the_misses_in_the_tray():

@@ -21,11 +21,11 @@ LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
 SIZE = (1280, 800)
 
 
-def open_app(name="fateforge-chapel.toml", state=None):
+def open_app(name="fateforge-chapel.toml", state=None, size=SIZE):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.font.init()
     game, loaded = layouts.load(LAYOUTS / name)
-    app = App(Session(game, state or loaded, path=None), SIZE)
+    app = App(Session(game, state or loaded, path=None), size)
     app.screen.new_seed = itertools.count(11).__next__
     frame(app)
     return app
@@ -405,3 +405,51 @@ def test_the_caption_under_the_map_shows_every_reason_whole_at_1280_by_800():
     shown = [d.words for d in textlayer.drawn()]
     assert all(line in shown for line in caption)
     assert not [w for w in shown if w.endswith("…")]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
+@pytest.mark.parametrize("name", sorted(p.name for p in LAYOUTS.glob("fateforge-*.toml")))
+def test_every_hero_selected_on_its_turn_has_its_caption_whole(name, size):
+    """Each hero of each shipped Fateforge layout, selected on its turn with a full set of
+    results: no string in the window ends in "…" or is clipped, and every caption line is
+    drawn whole (at 1920 x 1080 all of them at once; at 1280 x 800 the strip may scroll, and
+    then says so with its cue line)."""
+    from tabletop.ui import textlayer
+
+    _, loaded = layouts.load(LAYOUTS / name)
+    for hero in loaded.heroes:
+        app = open_app(name, at_turn(open_app(name), hero.name, ["step", "shot", "hit", "hit"]),
+                       size)
+        surface = pygame.Surface(size)
+        app.draw(surface)
+        app.screen.click(piece_spots(app.session.state, app.screen.fit)[hero.name].centre)
+        app.draw(surface)
+        drawn = textlayer.drawn()
+        assert not [d.full for d in drawn if d.words.endswith("…") or d.clipped], hero.name
+        caption = app.screen.overlays().caption
+        shown = [d.words for d in drawn]
+        cue = any("more line" in w for w in shown)
+        assert all(line in shown for line in caption) or (size[1] < 1080 and cue), \
+            (hero.name, caption, shown)
+
+
+def test_each_targets_hit_or_shot_word_is_drawn_clear_of_every_piece():
+    """Grunt and Warden stand side by side in Aria's zone on the hit-and-shot map: each one's
+    HIT word goes on its plate where no piece covers it (it was drawn right of the enemy,
+    under the next token), and the Archer's SHOT likewise."""
+    from tabletop.ui import textlayer
+
+    name = "fateforge-hit-and-shot.toml"
+    for size in [(1280, 800), (1920, 1080)]:
+        app = open_app(name, at_turn(open_app(name), "Aria", ["step", "shot", "hit", "hit"]),
+                       size)
+        click_on(app, "Aria")
+        app.draw(pygame.Surface(size))
+        targets = app.screen.overlays().targets
+        words = [d for d in textlayer.drawn() if d.words in ("HIT", "SHOT") and d.role == "label"]
+        assert sorted(d.words for d in words) == sorted(targets.values())
+        spots = piece_spots(app.session.state, app.screen.fit)
+        boxes = [pygame.Rect(s.centre[0] - s.radius, s.centre[1] - s.radius, 2 * s.radius,
+                             2 * s.radius) for s in spots.values()]
+        for word in words:
+            assert word.rect.collidelist(boxes) < 0, (size, word)

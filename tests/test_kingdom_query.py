@@ -90,3 +90,21 @@ def test_query_answers_name_the_rule_that_decided():
               "travel-options": "Travel Step"}
     for question, rule in wanted.items():
         assert rule in q("mid-delve", question)["why"], question
+
+
+def test_counts_of_tiles_and_cards_are_said_in_words_never_with_s_in_brackets():
+    """"1 tile", "2 tiles" (tabletop.wording): the hunt, the Backtrack cost, the travel options
+    and the party's Backtrack in the log."""
+    from tabletop.games.kingdom.actions import Backtrack
+
+    assert "moves 1 tile toward" in q("mid-delve", "hunt-move 'Rotgut Hound' 1")["why"]
+    assert "moves 2 tiles toward" in q("mid-delve", "hunt-move 'Rotgut Hound' 2")["why"]
+    assert "moves through 2 tiles:" in q("mid-delve", "backtrack-cost 'Border Gate'")["why"]
+    options = q("mid-delve", "travel-options")["answer"]
+    back = next(o for o in options if o["kind"] == "backtrack" and o["tile"] == "3")
+    assert "through 1 explored tile:" in back["why"]
+    game, state = layouts.load(LAYOUTS / "kingdom-mid-delve.toml")
+    _, events = game.apply(state, Backtrack(tile="1"))
+    said = " ".join(getattr(e, "text", str(e)) for e in events)
+    assert "backtracks through 2 explored tiles to" in said
+    assert "(s)" not in said + str(options)

@@ -341,3 +341,21 @@ def test_a_shortcuts_words_cover_no_word_of_the_tiles(size):
     (shortcut,) = [d for d in drawn if d.words.startswith("to ")]
     others = [d.rect for d in drawn if d is not shortcut and d.words]
     assert shortcut.rect.collidelist(others) == -1
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
+def test_a_small_tiles_point_of_interest_is_whole_on_the_tile_or_a_plate_beside_it(size):
+    """Chapel of Ash, a small tile of the disjointed map, names its Point of Interest "Ash
+    Reliquary": at 1280 x 800 the tile is too small for it, so it goes whole on a plate just
+    below the tile (covering no tile), never "PoI Ash Reliq…"; no string on the map is cut."""
+    from tabletop.ui import textlayer
+    from tabletop.ui.screenshot import render
+
+    _, state = render(str(LAYOUTS / "kingdom-disjointed.toml"), size, ui=True)
+    drawn = textlayer.drawn()
+    assert not [d.full for d in drawn if d.words.endswith("…") or d.clipped]
+    poi = [d for d in drawn if d.words == "PoI Ash Reliquary"]
+    assert len(poi) == 1, [d.words for d in drawn if "Reliq" in d.words]
+    if size == (1280, 800):  # on its plate, under the tile's own words
+        name = next(d for d in drawn if d.words == "small" and d.rect.x < poi[0].rect.x + 10)
+        assert poi[0].rect.top > name.rect.bottom + 8

@@ -103,6 +103,21 @@ def test_a_line_too_wide_shrinks_a_little_before_it_is_cut(frame):
     assert textlayer.tip_at(cut.rect.center)[1] == words
 
 
+def test_a_path_too_wide_for_a_line_breaks_after_a_slash_or_hyphen_never_cut(frame):
+    """A layout's note names its file ("tabletop query layouts/clash-rule-unavoidable-
+    knockback.toml ..."): in the side panel the path is wider than a line, so it breaks after
+    a "/" or "-" and every piece is drawn whole; a word with no such place stays whole on its
+    own line (then shrunk or cut with a tooltip, as any line)."""
+    path = "layouts/clash-rule-unavoidable-knockback.toml"
+    words = f"Ask: tabletop query {path} \"monster-move Eggknight C5\""
+    width = textlayer.text_size(path, 16)[0] // 2
+    lines = textlayer.wrap(words, 16, width)
+    assert "".join(lines).replace(" ", "") == words.replace(" ", "")
+    assert all(not textlayer.fit(line, 16, width)[2] for line in lines), lines
+    assert any(line.endswith(("/", "-")) for line in lines)
+    assert textlayer.wrap("Hammerfall", 16, 20) == ("Hammerfall",)
+
+
 def test_a_block_that_does_not_fit_ends_in_an_ellipsis_with_the_whole_text_as_tooltip(frame):
     words = "one two three four five six seven eight nine ten eleven twelve " * 4
     step = textlayer.line_height(15)

@@ -295,8 +295,9 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int,
 @lru_cache(maxsize=4096)
 def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
     """``words`` broken into lines no wider than ``width`` pixels at font ``size`` (at spaces
-    and line breaks; a single word wider than ``width`` stays whole on its own line); kept, as
-    the same words are wrapped frame after frame."""
+    and line breaks; a single word too wide for a line even drawn smaller, such as a file's
+    path, is broken after a "/" or "-" in it, else stays whole on its own line); kept, as the
+    same words are wrapped frame after frame."""
     font = theme.font(size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
@@ -308,8 +309,22 @@ def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
                 line = word
             else:
                 line = trial
+            while line == word and (head := _break_word(word, size, width)):
+                lines.append(head)
+                line = word = word[len(head):]
         lines.append(line)
     return tuple(lines)
+
+
+def _break_word(word: str, size: int, width: int) -> str:
+    """The longest start of ``word`` ending in "/" or "-" that fits ``width`` (drawn as small
+    as :func:`fit` may), when the whole word does not; else ``""``."""
+    smallest = max(min(size, READABLE), size - size // 5)
+    if text_size(word, smallest)[0] <= width:
+        return ""
+    ends = [i + 1 for i, char in enumerate(word[:-1]) if char in "/-"]
+    return next((word[:end] for end in reversed(ends)
+                 if text_size(word[:end], smallest)[0] <= width), "")
 
 
 def wrap_at_most(words: str, size: int, width: int, most: int) -> tuple[list[str], bool]:

@@ -3,6 +3,7 @@
 from tabletop.games.contract import Game
 from tabletop.games.kingdom import layout, query, rules, view
 from tabletop.games.kingdom.state import KingdomState
+from tabletop.wording import counted
 
 
 def summary(state: KingdomState) -> str:
@@ -11,7 +12,7 @@ def summary(state: KingdomState) -> str:
     t = state.track
     where = state.tile(state.party).label
     phase = state.delve.phase if not state.over else state.delve.result
-    return (f"{len(state.tiles)} tiles ({explored} explored), party on {where}, "
+    return (f"{counted(len(state.tiles), 'tile')} ({explored} explored), party on {where}, "
             f"Threat {t.threat}/{t.threat_max}, Curse {t.curse}/{t.curse_max}, "
             f"Time {t.time}/{t.time_max}; {phase}")
 

@@ -19,6 +19,7 @@ from tabletop.games.kingdom.actions import CourseCorrect, StayCourse, Withdraw
 from tabletop.games.kingdom.state import HAZARDS, Fog, FogCard, KingdomState, PlacedFog
 from tabletop.numbers import parse_int
 from tabletop.spatial.tile_map import OPPOSITE, STEP
+from tabletop.wording import counted
 
 
 class Run(Protocol):
@@ -187,7 +188,7 @@ def place(run: Run, card: FogCard, cell: tuple[int, int]) -> None:
                 "Traversing the Fog")
     else:
         run.say("fog", f"Draw {card.name} (value {card.value}) and move onto it: the path is "
-                       f"{len(fog.path) + 1} card(s) long, the Deep Fog Value "
+                       f"{counted(len(fog.path) + 1, 'card')} long, the Deep Fog Value "
                        f"{value(_fog(run))}.", "Traversing the Fog")
     _check_length(run)
 
@@ -303,7 +304,8 @@ def finish(run: Run, subject: str, discard: str) -> None:
         run.s = replace(s, fog_deck=(), fog_unlisted=s.fog_left + len(back),
                         fog_discard=s.fog_discard + 1, fog=None)
         run.say("fog", f"Discard {discard}; the other Deep Fog cards are shuffled back into the "
-                       f"deck ({run.s.fog_left} cards, order unknown).", "Leaving the Deep Fog")
+                       f"deck ({counted(run.s.fog_left, 'card')}, order unknown).",
+                "Leaving the Deep Fog")
     else:
         run.s = replace(s, fog_deck=(*s.fog_deck, *back), fog_discard=s.fog_discard + 1,
                         fog=None)

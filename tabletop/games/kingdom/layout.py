@@ -47,6 +47,7 @@ from tabletop.games.kingdom.state import (
 from tabletop.games.layoutfile import MAX_NAME, Table, named_label
 from tabletop.numbers import shorten
 from tabletop.spatial.tile_map import OPPOSITE, SIDES, STEP, side_length
+from tabletop.wording import counted
 
 MAX_FOOTPRINT = 6
 MAX_TRACK = 40
@@ -144,7 +145,7 @@ def _tile(table: Table) -> tuple[Tile, list[tuple[Path, Table, str]]]:
         if path.offset >= side_length(footprint, path.side):
             raise ptable.error("offset", f"is {path.offset}, but the {path.side} side of a "
                                          f"{footprint[0]} x {footprint[1]} tile has "
-                                         f"{side_length(footprint, path.side)} cell(s)")
+                                         f"{counted(side_length(footprint, path.side), 'cell')}")
         if (path.side, path.offset) in spots:
             raise ptable.error("side", f"two paths leave tile {tile_id!r} from the same place "
                                        f"({path.side}, offset {path.offset})")

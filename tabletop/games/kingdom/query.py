@@ -17,6 +17,7 @@ from tabletop.games.kingdom.state import KingdomState
 from tabletop.games.overlay import Picture
 from tabletop.numbers import NumberError, parse_int, read_int, shorten
 from tabletop.spatial import tile_map
+from tabletop.wording import counted
 
 MAX_HUNT_STEPS = 100
 """The most tiles a ``hunt`` question asks a Monster to move."""
@@ -78,8 +79,8 @@ def backtrack_cost(state: KingdomState, args: list[str]) -> dict[str, Any]:
     threat = travel.backtrack_threat(routes[0])
     return {"answer": {"time": 1, "threat": threat}, "route": list(routes[0]),
             "routes": [list(r) for r in routes],
-            "why": f"Backtracking moves through {len(routes[0]) - 1} tile(s): Time +1 always, "
-                   f"+1 Threat for every tile after the first"}
+            "why": f"Backtracking moves through {counted(len(routes[0]) - 1, 'tile')}: "
+                   f"Time +1 always, +1 Threat for every tile after the first"}
 
 
 def hunt_move(state: KingdomState, args: list[str]) -> dict[str, Any]:
@@ -101,8 +102,8 @@ def hunt_move(state: KingdomState, args: list[str]) -> dict[str, Any]:
                        "placed on a tile adjacent to the Party marker"}
     ends = sorted({w[-1] for w in walks})
     answer = ends[0] if len(ends) == 1 else None
-    why = (f"Encounter Monsters Spawn and Movement: moves {steps} tile(s) toward the Party "
-           f"marker on tile {state.party} by the shortest path; Hindering Tokens: they only "
+    why = (f"Encounter Monsters Spawn and Movement: moves {counted(steps, 'tile')} toward the "
+           f"Party marker on tile {state.party} by the shortest path; Hindering Tokens: they only "
            f"affect the party")
     if answer is None:
         why += "; equally short ways end on different tiles: the players choose"

@@ -54,6 +54,7 @@ from tabletop.games.kingdom.turn_order import TURN_ORDER
 from tabletop.numbers import parse_int
 from tabletop.spatial import tile_map
 from tabletop.spatial.tile_map import SIDES
+from tabletop.wording import counted
 
 EXHIBITION_TIME = 8
 FULL_CLASH_TIME = 16
@@ -164,7 +165,7 @@ class Run:
                 if tiles:
                     hunt += tiles
                     self.say("hunt", f"Threat passes onto the Hunt Space {space}: Encounter "
-                                     f"Monster tokens will hunt {tiles} tile(s).",
+                                     f"Monster tokens will hunt {counted(tiles, 'tile')}.",
                              "Encounter Monsters Spawn and Movement")
         if track == "curse" and old < 9 <= new and not self.s.delve.curse_nine:
             self.s = replace(self.s, delve=replace(self.s.delve, curse_nine=True))
@@ -201,10 +202,10 @@ class Run:
             ends = sorted({w[-1] for w in walks})
             route = " to ".join(walks[0])
             if len(ends) == 1:
-                self.say("monster", f"{token.monster} hunts {steps} tile(s) toward the party: "
-                                    f"{route}.", "Encounter Monsters Spawn and Movement",
+                self.say("monster", f"{token.monster} hunts {counted(steps, 'tile')} toward "
+                                    f"the party: {route}.", "Encounter Monsters Spawn and Movement",
                          piece=token.monster, path=tuple(walks[0][1:]))
-            self._land(token.monster, ends, f"{token.monster} hunts {steps} tile(s)",
+            self._land(token.monster, ends, f"{token.monster} hunts {counted(steps, 'tile')}",
                        "Encounter Monsters Spawn and Movement")
 
     def _land(self, monster: str, tiles: list[str], what: str, rule: str) -> None:
@@ -500,7 +501,7 @@ def _backtrack(run: Run, action: Backtrack) -> None:
         route = routes[0]
     moved = len(route) - 1
     threat = travel.backtrack_threat(route)
-    run.say("travel", f"The party backtracks through {moved} explored tile(s) to "
+    run.say("travel", f"The party backtracks through {counted(moved, 'explored tile')} to "
                       f"{s.tile(action.tile).label}: {', '.join(route)}.", "Backtracking")
     run.s = replace(run.s, party=action.tile)
     met = [m.monster for t in route[1:] for m in run.s.monster_at(t)]
@@ -564,8 +565,8 @@ def _answer_hunt_end(run: Run, prompt: Prompt, value: str) -> None:
     then stands on it; a token placed beside the party (*Disjointed Map*) walks nowhere."""
     walk = board.hunt_walk(run.s, prompt.subject, value)
     if len(walk) > 1:
-        run.say("monster", f"{prompt.subject} hunts {len(walk) - 1} tile(s) toward the party, "
-                           f"the way the players chose: {' to '.join(walk)}.",
+        run.say("monster", f"{prompt.subject} hunts {counted(len(walk) - 1, 'tile')} toward "
+                           f"the party, the way the players chose: {' to '.join(walk)}.",
                 "Encounter Monsters Spawn and Movement", piece=prompt.subject, path=walk[1:])
     run.place_monster(prompt.subject, value)
 
@@ -799,9 +800,10 @@ def _shuffle(run: Run, action: Shuffle) -> None:
     else:
         run.s = replace(s, exploration_cards=(), exploration=s.exploration_left)
         left, listed = s.exploration_left, len(s.exploration_cards)
-    known = (f"; the order of the {listed} listed card(s) is no longer known, so each card is "
-             f"described as it is drawn" if listed else "")
-    run.say("card", f"Shuffle the {action.deck} deck ({left} cards){known}.", "Kingdom Setup")
+    known = (f"; the order of the {counted(listed, 'listed card')} is no longer known, so each "
+             f"card is described as it is drawn" if listed else "")
+    run.say("card", f"Shuffle the {action.deck} deck ({counted(left, 'card')}){known}.",
+            "Kingdom Setup")
 
 
 def _rotate(run: Run, action: Rotate) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from tabletop.games.kingdom import board
 from tabletop.games.kingdom.state import UNEXPLORED, KingdomState
 from tabletop.spatial import tile_map
+from tabletop.wording import counted
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,9 @@ def options(state: KingdomState) -> list[Option]:
             direction, _ = board.direction(state, routes[0][0], routes[0][1])
             out.append(Option("backtrack", tile.id, direction, 1, backtrack_threat(routes[0]),
                               routes=tuple(routes),
-                              why=f"Backtrack through {len(routes[0]) - 1} explored tile(s): "
-                                  f"+1 Time, +1 Threat per tile after the first"))
+                              why=f"Backtrack through "
+                                  f"{counted(len(routes[0]) - 1, 'explored tile')}: +1 Time, "
+                                  f"+1 Threat per tile after the first"))
     ok, _ = fog_paths_open(state)
     if ok:
         for tile_id in fog_targets(state):

@@ -180,17 +180,21 @@ class AlmokonController(GameController):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         view = self.view_state()
-        note = phase_hint(self.state, self.mode)
+        note = self.hint()
         top = self.app.top if self.app is not None else self
         if top is not self and top.in_panel and note:  # a menu asks: not "click a card"
             note = f"{self.state.players[self.state.to_act].name}: choose in the menu at the right"
         self.hits = draw_almokon(surface, rect, view, selected=self.selected,
                                  targets=self.targets(), hands=self.hands_shown(),
                                  note=note, viewport=self.viewport)
-        hovered = self.hit_at(self.mouse) if self.mouse is not None else None
+        # the zoom of the card under the pointer (where the window saw it last, also while a
+        # layer on top took the moves), only while this board takes the pointer: a menu or
+        # dialog on top shows other things, so the zoom goes when it opens
+        pointer = self.app.pointer if self.app is not None else self.mouse
+        hovered = self.hit_at(pointer) if pointer is not None and top is self else None
         if hovered is not None and hovered.uid != HIDDEN:
             draw_zoom(surface, rect, card_lines(self.state, hovered.uid), hovered.owner,
-                      self.mouse)
+                      pointer)
 
     def banner(self):
         state = self.state
@@ -211,9 +215,15 @@ class AlmokonController(GameController):
                 (ZONE_COLOURS["open-sea"], "Open Sea: naval combat"),
                 ((110, 230, 130), "legal target"), ((60, 60, 64), "dimmed: not a target")]
 
+    def hint(self) -> str:
+        """The line of guidance (:func:`phase_hint`) for the selection as it stands."""
+        selected = self.selected if self.selected != HIDDEN else None
+        return phase_hint(self.state, self.mode, selected,
+                          len(self.groups_for(selected)) if selected else 0)
+
     def panel_lines(self) -> list[str]:
         state = self.state
-        hint = phase_hint(state, self.mode)
+        hint = self.hint()
         lines = [hint] if hint else []  # what now: always, a selection or not
         if self.only_move() and rules.phase(state) != "choice":  # one kind left: say so
             lines.append(self.only_move())

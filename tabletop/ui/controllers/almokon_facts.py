@@ -97,8 +97,11 @@ def stack_lines(state: AlmokonState) -> list[str]:
     return [f"Waiting (newest first): {items[0]}", *(f"  then {w}" for w in items[1:])]
 
 
-def phase_hint(state: AlmokonState, mode: tuple | None) -> str:
-    """One line of guidance: what the player to act is deciding."""
+def phase_hint(state: AlmokonState, mode: tuple | None, selected: str | None = None,
+               actions: int = 0) -> str:
+    """One line of guidance: what the player to act is deciding; with a (visible) card ``selected``
+    (which has ``actions`` legal kinds of action, its buttons keyed 1 to ``actions``), what to
+    do next with it."""
     if state.winner:
         return ""
     name = state.players[state.to_act].name
@@ -118,4 +121,13 @@ def phase_hint(state: AlmokonState, mode: tuple | None) -> str:
         return f"{name}: Truce, {left} left (D to stop)"
     if mode is not None and mode[0] == "attack":
         return f"{name}: pick the target of {state.name_of(mode[1])}"
+    if mode is not None:
+        return f"{name}: click a target (outlined green) for {state.name_of(mode[1])}"
+    if selected is not None:
+        card = state.name_of(selected)
+        if actions:
+            keys = "key 1" if actions == 1 else f"keys 1-{min(actions, 9)}"
+            return (f"{name}: {card} selected: choose its action on the right ({keys}), or "
+                    f"click another card")
+        return f"{name}: {card} has nothing to do now: click another of your cards"
     return f"{name}: click one of your cards"

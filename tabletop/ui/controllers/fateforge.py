@@ -872,11 +872,15 @@ class FateforgeController(GameController):
             self.session.tell("the dice tray needs the window", error=True)
             return
         self.tray_throw = throw
-        tray = DiceTray(self.session, throw.kinds, seed=throw.seed, throw_now=True,
-                        on_done=lambda roll: self._thrown(throw, tray, roll))
-        tray.reroll_rule = lambda roll, chosen: self._tray_reroll(throw, tray, roll, chosen)
         what = ("dice (misses are rerolled)" if throw.ally else
                 "Energy Reroll of the misses" if throw.misses is not None else "combat dice")
+        # a game's roll, as the joust's: only the dice the rules give, thrown once (no
+        # palette, no throwing again, no other game's dice); re-rolls by the rules alone
+        tray = DiceTray(self.session, throw.kinds, seed=throw.seed, throw_now=True, fixed=True,
+                        title=f"{throw.hero}'s {what}",
+                        can_reroll=lambda roll: not throw.ally and throw.misses is None,
+                        on_done=lambda roll: self._thrown(throw, tray, roll))
+        tray.reroll_rule = lambda roll, chosen: self._tray_reroll(throw, tray, roll, chosen)
         self.session.tell(f"{throw.hero}'s {what} in the dice tray: Enter hands them over")
         self.app.push(tray)
 
@@ -901,8 +905,8 @@ class FateforgeController(GameController):
         """The tray handed ``roll`` back: the hero's RollDice (or, for a Reroll-misses throw,
         the EnergyReroll choice and then the dice as its chance outcome, RerollDice), then
         the tray's Energy Reroll (choice, then outcome) and Three-of-a-Kind change, as
-        actions; the roll's record goes to the log.  A roll thrown again (Space) or with
-        other dice is not taken: the hero keeps the first throw of the seed."""
+        actions; the roll's record goes to the log (the tray is a game's fixed roll: its
+        first throw is the seed's, its later steps the Energy Reroll)."""
         throw.done = True
         if throw.ally:
             self._ally_thrown(throw, roll)
@@ -910,12 +914,6 @@ class FateforgeController(GameController):
         change = tray.change
         first = roll_dice(throw.kinds, seed=throw.seed)
         mark = len(self.session.log)
-        kept = ""
-        if roll.seed != throw.seed or roll.kinds[:roll.first] != first.kinds \
-                or roll.first != len(first):
-            roll, change = first, None
-            kept = (f"the tray was thrown again or given other dice: {throw.hero} keeps the "
-                    f"first throw")
         first_faces = tuple(face_of(label) for label in first.labels())
         rerolled = tuple(i for step in roll.steps if step.reason == ENERGY_REROLL
                          for i in step.dice)
@@ -934,10 +932,7 @@ class FateforgeController(GameController):
         if ok and change is not None:
             follow.append(ThreeOfAKind(throw.hero, places[change[0]], face_of(change[1])))
         what = "Energy Reroll" if throw.misses is not None else "combat dice"
-        self.session.log[mark:mark] = [*([kept] if kept else []),
-                                       record_line(f"{throw.hero}'s {what}", roll)]
-        if kept:
-            self.session.tell(kept, error=True)
+        self.session.log[mark:mark] = [record_line(f"{throw.hero}'s {what}", roll)]
         self.after_rolls += follow
         self._perform_after_rolls()
 

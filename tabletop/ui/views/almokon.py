@@ -37,6 +37,11 @@ FACTION_MARKS = {"conquest": "Conq.", "diplomacy": "Dipl.", "community": "Comm."
                  "creed": "Creed", "trade": "Trade", "neutral": "Neut."}
 """The faction's mark: a short word before the card's kind ("Conq. character"); the whole
 faction name is in the tooltip, the zoom and the side panel."""
+KIND_SHORT = {"improvement": "improv.", "character": "char.", "monarch": "mon.",
+              "capitol": "cap.", "vessel": "vess."}
+"""Shorter kind words for a card too narrow for a kind word whole: used word by word only
+where the wrapped kind would otherwise break a word with a hyphen ("improveme-" / "nt");
+the whole kind is in the card's tooltip, the zoom and the side panel."""
 OWNER_TINT = 5
 """The body is ``1/OWNER_TINT`` of the owner's colour over :data:`CARD_BODY`."""
 
@@ -165,6 +170,16 @@ def split_words(words: str, size: int, width: int, first: int | None = None
     return tuple(lines)
 
 
+def _kind_lines(kind: str, size: int, width: int) -> tuple[str, ...]:
+    """The faction mark and kind ``kind`` wrapped to ``width`` at ``size``: whole words, a
+    word too long for a line shortened from :data:`KIND_SHORT` (each other word kept whole),
+    and only a word with no short form broken (as :func:`split_words` breaks)."""
+    font = theme.font(size)
+    words = [word if font.size(word)[0] <= width else KIND_SHORT.get(word, word)
+             for word in kind.split()]
+    return split_words(" ".join(words), size, width)
+
+
 def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
     """Lay out ``face`` on a card ``w`` x ``h``: the largest sizes (name ``big``, the rest
     ``small``) at which the name, the marks, the Items and the numbers fit whole and every
@@ -193,7 +208,7 @@ def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
         marks = [(words, small, colour, "mark") for words, colour in face.marks]
         tail = [(line, small, KEYWORD_COLOUR, "item") for item in face.items
                 for line in wrap(item, small, inner - 4)[:2]]
-        kind = [] if kind_first else split_words(face.kind, small, inner)
+        kind = [] if kind_first else _kind_lines(face.kind, small, inner)
         broken = sum(line.count("-") for line in kind) > face.kind.count("-")
         groups = [[(line, small, KIND_COLOUR, "kind") for line in kind]]
         texts = [(" · ".join(face.keywords), KEYWORD_COLOUR, "keyword")] if face.keywords \

@@ -67,6 +67,11 @@ TOKEN_LOOK: dict[str, tuple[Colour, str]] = {
     "fountain": ((40, 120, 200), "font"),
 }
 CAPTION_ROOM = 76
+"""The caption strip's least height in pixels (two lines and the scroll cue)."""
+CAPTION_SHARE = (3, 20)
+"""The caption strip's share of a tall board area: at 1920 x 1080 it holds six reasons whole
+before it scrolls, and it is the same whatever is selected, so the map never shrinks when a
+hero is picked."""
 
 
 @dataclass(frozen=True)
@@ -171,8 +176,10 @@ class FateforgeLayers:
 
 
 def map_rect(rect: pygame.Rect) -> pygame.Rect:
-    """The part of the board area the map is fitted into (the caption strip below)."""
-    return pygame.Rect(rect.x, rect.y, rect.width, max(60, rect.height - CAPTION_ROOM))
+    """The part of the board area the map is fitted into (the caption strip below: at least
+    :data:`CAPTION_ROOM` high, :data:`CAPTION_SHARE` of a tall area)."""
+    room = max(CAPTION_ROOM, rect.height * CAPTION_SHARE[0] // CAPTION_SHARE[1])
+    return pygame.Rect(rect.x, rect.y, rect.width, max(60, rect.height - room))
 
 
 def draw_fateforge(surface: pygame.Surface, rect: pygame.Rect, state: FateforgeState,
@@ -424,6 +431,7 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
         ally = state.ally
         if ally is not None and ally.hero == hero.name:
             _draw_ally(surface, spot, ally)
+    tags: list[tuple[str, Colour, pygame.Rect]] = []
     for enemy in state.enemies:
         spot = spots[enemy.name]
         r = spot.radius
@@ -437,12 +445,7 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
             dashed_rect(surface, ring, box.inflate(12, 12), 4, 6)
         elif ring:
             pygame.draw.rect(surface, ring, box.inflate(12, 12), 4, border_radius=5)
-            if how:
-                label = text(surface, how, (box.right + 8, box.centery), 13, (20, 20, 20),
-                             anchor="midleft")
-                pygame.draw.rect(surface, ring, label.inflate(6, 2), border_radius=3)
-                text(surface, how, (box.right + 8, box.centery), 13, (20, 20, 20),
-                     anchor="midleft")
+            tags.append((how, ring, box))
         if overlays.selected == enemy.name:
             pygame.draw.rect(surface, theme.ACCENT, box.inflate(6, 6), 3, border_radius=4)
         colour = ENEMY_COLOURS[enemy.colour]
@@ -463,6 +466,31 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
             text(surface, marks, (box.right - 2, box.bottom - 2), 12, ink, anchor="bottomright")
         text(surface, enemy.name, (box.centerx, box.bottom + 2), theme.ui(12), theme.TEXT_DARK,
              anchor="midtop", max_width=2 * r + 22, role="label")
+    _draw_tags(surface, spots, tags)
+
+
+def _draw_tags(surface: pygame.Surface, spots: Mapping[str, Spot],
+               tags: list[tuple[str, Colour, pygame.Rect]]) -> None:
+    """Each target's HIT or SHOT word on a plate in its ring's colour, drawn over the pieces:
+    right of the enemy, else left, above or below it, wherever it covers no piece and no
+    other word (else the least covered spot), so a neighbour never hides it."""
+    placer = Placer()
+    for spot in spots.values():
+        r = spot.radius
+        placer.block(pygame.Rect(spot.centre[0] - r, spot.centre[1] - r, 2 * r, 2 * r))
+    for how, ring, box in tags:
+        width, height = text_size(how, 13)
+        plate = pygame.Rect(0, 0, width + 6, height + 2)
+        ringed = box.inflate(14, 14)
+        spots_ = []
+        for anchor, point in (("midleft", ringed.midright), ("midright", ringed.midleft),
+                              ("midbottom", ringed.midtop), ("midtop", ringed.midbottom)):
+            setattr(plate, anchor, point)
+            spots_.append(pygame.Rect(plate))
+        placed = placer.place(*spots_, crowded=True)
+        assert placed is not None  # a crowded placement always finds a spot
+        pygame.draw.rect(surface, ring, placed, border_radius=3)
+        text(surface, how, placed.center, 13, (20, 20, 20), anchor="center", role="label")
 
 
 def _draw_ally(surface: pygame.Surface, spot: Spot, ally: Ally) -> None:

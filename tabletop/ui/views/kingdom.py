@@ -37,6 +37,8 @@ BACK: Colour = (58, 62, 78)
 BACK_EDGE: Colour = (120, 126, 150)
 FRONT_EDGE: Colour = (30, 26, 20)
 INK: Colour = (24, 22, 20)
+PLATE: Colour = (240, 232, 206)
+"""The light plate holding a small tile's facts beside it."""
 PATH: Colour = (236, 222, 170)
 FOG_PATH: Colour = (170, 176, 190)
 SHORTCUT: Colour = (120, 200, 230)
@@ -214,9 +216,13 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
 def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState) -> pygame.Surface:
     image = layer(size)
     placer = Placer()
+    spilled = []
     for tile in state.tiles:
         if tile.rect is not None:
-            _draw_tile(image, fit, state, tile, placer)
+            spilled += _draw_tile(image, fit, state, tile, placer)
+    boxes = [fit.tile_rect(tile) for tile in state.tiles if tile.rect is not None]
+    for box, facts, size_ in spilled:
+        _fact_plate(image, box, facts, size_, boxes, placer)
     for tile in state.tiles:
         if tile.rect is not None:
             _draw_paths(image, fit, state, tile, placer)
@@ -310,9 +316,11 @@ def _path_word(image: pygame.Surface, fit: MapFit, tile: Tile, path: Path, words
 
 
 def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile,
-               placer: Placer) -> None:
+               placer: Placer) -> list[tuple[pygame.Rect, list[str], int]]:
     """``tile`` face up or face down; every word it draws is kept off by ``placer`` (the
-    Hindering tokens go round them)."""
+    Hindering tokens go round them).  Returns the facts of a face-up tile that do not fit
+    whole inside it (``(tile box, facts, size)``, or nothing): they go on a plate beside it,
+    see :func:`_fact_plate`."""
     box = fit.tile_rect(tile)
     small = max(10, min(16, fit.cell // 8))
     big = max(11, min(20, fit.cell // 6))
@@ -335,7 +343,7 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
         symbol = state.district(tile.district)
         _kept(placer, image, symbol.symbol if symbol and symbol.symbol else tile.district,
              band.center, small, INK, anchor="center", max_width=box.width - 6)
-        return
+        return []
     pygame.draw.rect(image, district_colour(state, tile.district), box, border_radius=4)
     pygame.draw.rect(image, FRONT_EDGE, box, 2, border_radius=4)
     symbol = state.district(tile.district)
@@ -355,14 +363,46 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
         facts.append(f"Cipher {tile.cipher}")
     if tile.poi:
         facts.append(f"PoI {tile.poi}")
-    for line in facts:
-        if y + small > box.bottom - 2:
+    inside = 0  # the facts drawn on the tile; this one and the rest go on a plate, whole
+    for fact in facts:
+        lines = wrap(fact, small, box.width - 8)
+        if y + len(lines) * (small + 1) > box.bottom - 3 or any(
+                textlayer.fit(line, small, box.width - 8)[2] for line in lines):
             break
-        _kept(placer, image, line, (box.x + 5, y), small, INK, max_width=box.width - 8)
-        y += small + 1
+        for line in lines:
+            _kept(placer, image, line, (box.x + 5, y), small, INK, max_width=box.width - 8)
+            y += small + 1
+        inside += 1
     if tile.status == "revealed":  # the Generic token: still Unexplored
         pygame.draw.circle(image, (235, 235, 235), (box.right - 12, box.bottom - 12), 8)
         pygame.draw.circle(image, INK, (box.right - 12, box.bottom - 12), 8, 1)
+    return [(box, facts[inside:], small)] if inside < len(facts) else []
+
+
+def _fact_plate(image: pygame.Surface, box: pygame.Rect, facts: list[str], size: int,
+                boxes: list[pygame.Rect], placer: Placer) -> None:
+    """The facts of a tile too small to hold them (its Point of Interest, its Cipher) on a
+    light plate just outside the tile (below it, else above, right or left: the first spot on
+    the picture that covers no tile and no word placed before; else the least crowded), each
+    fact whole on its own line, as the Clash tile names are placed."""
+    width = max(text_size(fact, size)[0] for fact in facts) + 8
+    plate = pygame.Rect(0, 0, width, (size + 1) * len(facts) + 4)
+    spots = []
+    for anchor, point in (("topleft", (box.x, box.bottom + 2)),
+                          ("bottomleft", (box.x, box.y - 2)),
+                          ("topleft", (box.right + 2, box.y)),
+                          ("topright", (box.x - 2, box.y))):
+        setattr(plate, anchor, point)
+        spots.append(pygame.Rect(plate))
+    inside = image.get_rect()
+    clear = [spot for spot in spots if inside.contains(spot) and spot.collidelist(boxes) < 0]
+    placed = placer.place(*(clear or spots), crowded=True)
+    assert placed is not None  # a crowded placement always finds a spot
+    pygame.draw.rect(image, PLATE, placed, border_radius=3)
+    pygame.draw.rect(image, FRONT_EDGE, placed, 1, border_radius=3)
+    for index, fact in enumerate(facts):
+        text(image, fact, (placed.x + 4, placed.y + 2 + index * (size + 1)), size, INK,
+             max_width=placed.width - 6, role="label")
 
 
 def _back_lines(tile: Tile, width: int, size: int, short: bool = False) -> list[str]:
