@@ -263,7 +263,7 @@ class ClashController(GameController):
         keys = self._keys()
         running = self.session.state.sequence is not None
         lines = [*only, "Nothing selected", *_under_way(self.session.state),
-                 *(["click a Knight to see where it can move"] if keys else []),
+                 *(["Click a Knight to see where it can move"] if keys else []),
                  *_card_lines(self.state),
                  *activation_lines(self.state, playable=keys, under_way=running)]
         notes = " ".join(self.state.notes.split())
