@@ -108,7 +108,8 @@ def test_keep_ends_the_rerolls(first):
     state, _ = throw(start, B, **{"1": 6, "Lance": 6, "fealty": 5})
     state = do(state, Keep(B))
     assert GAME.is_chance_node(state)
-    with pytest.raises(IllegalActionError, match=r"waits for Dame Isolde \(Echelon\) to throw 2 dice"):
+    with pytest.raises(IllegalActionError,
+                       match=r"waits for Dame Isolde \(Echelon\) to throw 2 dice"):
         apply(state, Reroll(B, "heros-fate", ("1",)))
 
 
