@@ -54,6 +54,13 @@ def _page(app: App, size) -> tuple[ChoiceMenu, list[str]]:
     return menu, [d.words for d in textlayer.drawn() if menu.box.contains(d.rect)]
 
 
+def _clear_of_the_rest(menu: ChoiceMenu) -> None:
+    """No string of the window outside the menu's box runs into it (the log's heading)."""
+    over = [d.words for d in textlayer.drawn()
+            if d.rect.colliderect(menu.box) and not menu.box.contains(d.rect)]
+    assert not over, f"the menu runs over {over}"
+
+
 def command_menu(size) -> App:
     """Drill Yard's Drill (Command) with ten Berserker Chiefs beside it in the Realm: ten
     friends it could exhaust, ten forms of one choice (none a set of cards)."""
@@ -81,6 +88,7 @@ def test_a_command_that_could_exhaust_any_of_ten_friends_offers_all_ten(size):
     assert f"{CHIEFS - shown} more below (0, Down)" in words
     assert all(menu.box.contains(row) for row in menu.rects)
     assert app.areas.panel.contains(menu.box)
+    _clear_of_the_rest(menu)
     assert app.session.status == ("Drill Yard: Drill (0 AP): 10 options, a page at a time: "
                                   "choose (the page's numbers; 0 or Down next page, Up back; "
                                   "Esc closes it)")
@@ -90,6 +98,7 @@ def test_a_command_that_could_exhaust_any_of_ten_friends_offers_all_ten(size):
         _key(app, pygame.K_0)
         menu, words = _page(app, size)
         assert f"{menu.first} more above (Up)" in words
+        _clear_of_the_rest(menu)
     reached += [label for label, _ in menu.options[menu.first:]]
     assert reached == [label for label, _ in menu.options]
     last = CHIEFS - menu.first  # the tenth friend's key on the last page, drawn before it
@@ -104,7 +113,7 @@ def test_the_pages_turn_by_keys_wheel_and_a_click_on_a_cue_and_wrap_around():
     size = SIZES[0]
     app = command_menu(size)
     menu, _ = _page(app, size)
-    page = menu.shown  # seven whole labels at 1280 x 800
+    page = menu.shown  # eight whole labels at 1280 x 800
     assert 3 <= page < CHIEFS and menu.first == 0
     _key(app, pygame.K_DOWN)
     menu, words = _page(app, size)

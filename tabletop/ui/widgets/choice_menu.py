@@ -19,6 +19,7 @@ Left to the one before.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import pygame
 
@@ -34,6 +35,20 @@ NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_0, pygame.K_KP0)
 BACK_KEYS = (pygame.K_UP, pygame.K_LEFT)
 PAGE_KEYS = "0 or Down next page, Up back"
 """The paging keys in words, for the status line."""
+
+
+class Spacing(NamedTuple):
+    """The menu's spacing in pixels: ``margin`` above the title and under the shared words,
+    ``pad`` inside a row (half above its text), ``gap`` between rows."""
+
+    margin: int
+    pad: int
+    gap: int
+
+
+ROOMY = Spacing(10, 8, 6)
+TIGHT = Spacing(4, 4, 2)
+"""The spacing of a panel too short for even one option with the roomy one."""
 
 
 class ChoiceMenu(Controller):
@@ -64,7 +79,10 @@ class ChoiceMenu(Controller):
         self.cues: dict[int, pygame.Rect] = {}
         """The cue rows as last drawn, by the way they turn the page (1 next, -1 back)."""
         self._laid: tuple | None = None
-        """The last page laid out: what it depended on, :attr:`shown` and the rows."""
+        """The last page laid out: what it depended on, :attr:`shown`, the rows and
+        :attr:`fits`."""
+        self.fits = True
+        """Whether the page as last laid out fits its place (one option at least)."""
 
     def paged(self) -> bool:
         """Whether the options are more than one page shows (the last page included)."""
@@ -197,18 +215,20 @@ class ChoiceMenu(Controller):
         line rather than losing its end)."""
         return wrap(self.title, theme.ui(TITLE), width)
 
-    def _lay_out(self, rect: pygame.Rect, head: int, notes_height: int, cue: int
-                 ) -> tuple[int, int, list[tuple[str, ...]]]:
+    def _lay_out(self, rect: pygame.Rect, head: int, notes_height: int, cue: int,
+                 space: Spacing) -> tuple[int, int, list[tuple[str, ...]]]:
         """The page from :attr:`first` as it fits ``rect`` under ``head`` pixels of title
-        and over the notes: ``(size, step, rows)``.  Every option left (nine at most) whole
-        at the largest of four sizes that holds them; else, at the smallest, as many whole
-        as fit (three at least); else as many as fit (three at least) of up to four lines,
-        then fewer (a cut label has its tooltip); else as many of one line as fit (one at
-        least).  Sets :attr:`shown`; kept while nothing it depends on changes."""
+        and over the notes, a cue row taking ``cue`` pixels and each row ``space.pad`` more
+        than its lines and ``space.gap`` under it: ``(size, step, rows)``.  Every option
+        left (nine at most) whole at the largest of four sizes that holds them; else, at the
+        smallest, as many whole as fit (three at least); else as many as fit (three at
+        least) of up to four lines, then fewer (a cut label has its tooltip); else as many
+        of one line as fit (one at least).  Sets :attr:`shown` and :attr:`fits`; kept while
+        nothing it depends on changes."""
         self.first = min(self.first, max(0, len(self.options) - 1))
-        key = (rect.size, head, notes_height, cue, self.first, theme.ui(LABEL))
+        key = (rect.size, head, notes_height, cue, space, self.first, theme.ui(LABEL))
         if self._laid is not None and self._laid[0] == key:
-            self.shown = self._laid[1]
+            self.shown, self.fits = self._laid[1], self._laid[3]
             return self._laid[2]
         left = len(self.options) - self.first
         most_shown, least = min(PAGE, left), min(3, left)
@@ -222,18 +242,19 @@ class ChoiceMenu(Controller):
             for count in range(most_shown, fewest - 1, -1):
                 cues = cue * ((self.first > 0) + (left > count))
                 rows = self.labels(rect.width - 40, most, size, self.first, count)
-                if head + sum(8 + step * len(lines) + 6 for lines in rows) + cues \
+                if head + sum(space.pad + step * len(lines) + space.gap for lines in rows) + cues \
                         + notes_height <= rect.height:
                     return count, (size, step, rows)
             return None
 
         found = next((got for try_ in tries if (got := page(*try_)) is not None), None)
+        self.fits = found is not None
         if found is None:  # not even one fits: one, cut to a line, overflowing the panel
             found = 1, (small, theme.ui(small) + 1,
                         self.labels(rect.width - 40, 1, small, self.first, 1))
         count, laid = found
         self.shown = PAGE if count == left else count  # the last page: room for more
-        self._laid = (key, self.shown, laid)
+        self._laid = (key, self.shown, laid, self.fits)
         return laid
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -250,23 +271,26 @@ class ChoiceMenu(Controller):
         said = shared.rstrip(" ,:")  # the shared words, unless the title says them already
         leads = wrap(said + ":", lead_size, width - 28) \
             if said and not self.title.startswith(said) else ()
-        head = (10 + len(titles) * line_height(title_size) + len(leads) * line_height(lead_size)
-                + 10)
+        words = len(titles) * line_height(title_size) + len(leads) * line_height(lead_size)
         note_size = theme.ui(LABEL - 3)
         notes = [line for note in self.notes for line in wrap(note, note_size, width - 40)]
         notes_height = len(notes) * (note_size + 3) + (6 if notes else 0)
-        cue = line_height(note_size) + 8
-        size, step, rows = self._lay_out(rect, head, notes_height, cue)
+        for space in (ROOMY, TIGHT):  # tight only where not one option fits roomy
+            head = space.margin + words + space.margin
+            cue = line_height(note_size) + 2 + space.gap
+            size, step, rows = self._lay_out(rect, head, notes_height, cue, space)
+            if self.fits:
+                break
         label_size = theme.ui(size)
         above, below = self.first, len(self.options) - self.first - len(rows)
-        heights = [8 + step * len(lines) for lines in rows]
-        box = pygame.Rect(0, 0, width, head + sum(h + 6 for h in heights) + notes_height
-                          + cue * (bool(above) + bool(below)))
+        heights = [space.pad + step * len(lines) for lines in rows]
+        box = pygame.Rect(0, 0, width, head + sum(h + space.gap for h in heights)
+                          + notes_height + cue * (bool(above) + bool(below)))
         box.topleft = rect.topleft
         self.box = box
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=6)
-        y = box.y + 10
+        y = box.y + space.margin
         for title in titles:
             text(surface, title, (box.x + 14, y), title_size, theme.ACCENT,
                  max_width=box.width - 28)
@@ -278,21 +302,21 @@ class ChoiceMenu(Controller):
         self.rects, self.cues = [], {}
         y = box.y + head
         if above:
-            y = self._cue(surface, pygame.Rect(box.x + 12, y, box.width - 24, cue - 6), -1,
-                          f"{above} more above (Up)", note_size)
+            y = self._cue(surface, pygame.Rect(box.x + 12, y, box.width - 24, cue - space.gap),
+                          -1, f"{above} more above (Up)", note_size) + space.gap
         page = self.options[self.first:self.first + len(rows)]
         for (label, _), lines, height in zip(page, rows, heights, strict=True):
             row = pygame.Rect(box.x + 12, y, box.width - 24, height)
             pygame.draw.rect(surface, theme.BUTTON, row, border_radius=4)
             for n, line in enumerate(lines):
                 cut = line.endswith(" …") and n == len(lines) - 1
-                text(surface, line, (row.x + 8, row.y + 4 + step * n), label_size, theme.TEXT,
-                     max_width=row.width - 16, full=label if cut else None)
+                text(surface, line, (row.x + 8, row.y + space.pad // 2 + step * n), label_size,
+                     theme.TEXT, max_width=row.width - 16, full=label if cut else None)
             self.rects.append(row)
-            y += height + 6
+            y += height + space.gap
         if below:
-            y = self._cue(surface, pygame.Rect(box.x + 12, y, box.width - 24, cue - 6), 1,
-                          f"{below} more below (0, Down)", note_size)
+            y = self._cue(surface, pygame.Rect(box.x + 12, y, box.width - 24, cue - space.gap),
+                          1, f"{below} more below (0, Down)", note_size) + space.gap
         for line in notes:
             text(surface, line, (box.x + 20, y), note_size, theme.TEXT_DIM)
             y += note_size + 3
@@ -300,9 +324,9 @@ class ChoiceMenu(Controller):
     def _cue(self, surface: pygame.Surface, row: pygame.Rect, step: int, words: str,
              size: int) -> int:
         """A cue row that turns the page by ``step`` when clicked, ``words`` right-aligned
-        in the accent colour; returns the top of the next row."""
+        in the accent colour; returns its bottom."""
         pygame.draw.rect(surface, theme.PANEL_EDGE, row, 1, border_radius=4)
         text(surface, words, (row.right - 8, row.centery), size, theme.ACCENT,
              anchor="midright", max_width=row.width - 16)
         self.cues[step] = row
-        return row.bottom + 6
+        return row.bottom
