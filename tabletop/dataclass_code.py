@@ -14,11 +14,11 @@ looks the name up before the built-in.  For a class of this program (its module'
 with ``tabletop.``) it compiles each distinct text once, exactly as the built-in would (file
 name ``<string>``, none of the caller's ``__future__`` flags), and runs the compiled code with
 the same namespaces; anything else goes to the built-in untouched.  The code compiled in a run
-is written at exit into ``tabletop/__pycache__/dataclass-code.<python>/``, one file per module
-(``tabletop.games.clash.state.marshal``), beside the package's own byte code (under
-``PYTHONPYCACHEPREFIX`` when that is set), so that a run
-reads only the files of the modules it imports.  An entry is used only for the same text under
-the same Python release (the release is in each file).
+is written at exit into ``tabletop/__pycache__/dataclass-code.<python>/`` beside the package's
+own byte code (under ``PYTHONPYCACHEPREFIX`` when that is set), one file per module
+(``tabletop.games.clash.state.marshal``), so that a run reads only the files of the modules it
+imports.  An entry is used only for the same text under the same Python release (the release
+is in each file).
 
 Nothing is written when Python is told not to write byte code (``-B``,
 ``PYTHONDONTWRITEBYTECODE``) or the folder is not writable.  A file larger than
