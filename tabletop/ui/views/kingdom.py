@@ -648,8 +648,10 @@ def _token_centre(box: pygame.Rect, radius: int, preferred: tuple[int, int],
     tile too small for that, just outside its right, left or lower edge (the caller joins it
     to the tile with a leader line)."""
     spots = []
+    xs = [*range(box.x + radius + 4, box.right - radius - 3, max(2, radius // 2)),
+          box.right - radius - 4]  # the far corner too, where the step does not land on it
     for y in range(box.bottom - radius - 4, box.y + radius, -radius):
-        for x in range(box.x + radius + 4, box.right - radius - 3, max(2, radius // 2)):
+        for x in xs:
             spots.append((abs(y - preferred[1]) * 4 + abs(x - preferred[0]), (x, y)))
     outside = [(box.right + radius + 3, preferred[1]), (box.x - radius - 3, preferred[1]),
                (preferred[0], box.bottom + radius + 3)]
