@@ -1,11 +1,16 @@
 """The bundled font's bytes as the window draws them: pygame-ce's own font file with its
-kerning pairs switched off.
+kerning pairs switched off and its capital I given serifs.
 
 The font pygame-ce bundles carries a ``kern`` table whose pairs, at the sizes the window
 draws text (10 to 20 pixels), open a gap inside words: "at tacked", "T horn", "it s".
 pygame-ce has no switch for kerning, so the table is hidden from the font engine by renaming
 its tag in the font's table directory (the engine looks tables up by tag and ignores tags it
 does not know); nothing else in the file changes, and no line of text is wider than before.
+
+The font draws a capital I and a small l as the same bare upright bar, so "AI" (Kingdoms
+Forlorn's AI cards) reads "Al".  :func:`with_serifed_capital_i` redraws the I's outline as
+an I-beam, a serif across the top and the foot of the same stem, as Verdana and Tahoma draw
+it; the glyph keeps its advance width, so no text is laid out differently.
 """
 
 from __future__ import annotations
@@ -33,3 +38,287 @@ def without_kerning(data: bytes) -> bytes:
         if data[at:at + 4] == b"kern":
             return data[:at] + _HIDDEN_TAG + data[at + 4:]
     return data
+
+
+_CAPITAL_I = 0x49
+"""The character whose glyph :func:`with_serifed_capital_i` redraws."""
+
+_SERIF_REACH = (1, 4)
+"""How far a serif reaches out past each side of the stem, as a fraction of the stem's
+width.  A quarter (37 units beside the bundled font's 150-unit stem) is the most that stays
+inside the whole pixels the glyph's advance rounds to at every size the window draws from
+10 pixels up, so that no line ending in an I gets wider; at 11 and 17 pixels the bar
+already reaches the edge of its cell, and a longer serif would spill into the next one."""
+
+_SERIF_HEIGHT = (5, 6)
+"""A serif's height as a fraction of the stem's width: the font's own thinner horizontals
+(its E's arms are 125 units high beside a 150-unit stem)."""
+
+_SERIF_SLANT = 12
+"""A serif's end leans in by 1/12 of its height: too little to see, but FreeType's
+auto-hinter (which fits this font to the pixel grid) takes only a line steeper than 14 to 1
+for an upright edge, so it fits the glyph by the stem's edges alone, as it fitted the bare
+bar, and the advance it rounds to whole pixels stays the bar's at every size (upright serif
+ends made it a pixel wider or narrower at some sizes)."""
+
+_I_BEAM_POINTS = 12
+"""The points of the I-beam's outline (:func:`_i_beam`); the font's ``maxp`` table must
+allow as many in one glyph."""
+
+_CHECKSUM_BASE = 0xB1B0AFBA
+"""The ``head`` table's checksum adjustment makes the whole file's checksum this number."""
+
+
+def with_serifed_capital_i(data: bytes) -> bytes:
+    """``data`` (a TrueType font file) with its capital I drawn as an I-beam: the same stem,
+    with a serif across its top and its foot, inside the glyph's advance width; ``data``
+    unchanged when its tables cannot be read or its I is not one plain upright bar.
+
+    The bundled font draws a capital I and a small l as the same bare bar, so "AI" reads
+    "Al"; serifs on the I (as Verdana and Tahoma draw it) tell the two apart.  The advance
+    width is kept, so no line of text is wider and nothing moves; the left side bearing
+    follows the serif's left end (TrueType wants it equal to the glyph's left edge; the stem
+    stays where it was).  The new outline replaces the old in ``glyf``, the ``loca`` offsets
+    after it move by the change in length (a multiple of four, so every later table keeps
+    its alignment), the table directory follows, and the checksums of the changed tables and
+    the ``head`` table's checksum adjustment are brought up to date."""
+    tables = _tables(data)
+    if tables is None or not tables.keys() >= _NEEDED:
+        return data
+    head, loca, hmtx, glyf = (tables[tag] for tag in (b"head", b"loca", b"hmtx", b"glyf"))
+    if head[1] < 54 or tables[b"maxp"][1] < 10 or tables[b"hhea"][1] < 36:
+        return data
+    version, glyphs, most_points, most_contours = struct.unpack_from(
+        ">IHHH", data, tables[b"maxp"][0])
+    if version == 0x00010000 and (most_points < _I_BEAM_POINTS or most_contours < 1):
+        return data
+    (long_loca,) = struct.unpack_from(">h", data, head[0] + 50)
+    (metrics,) = struct.unpack_from(">H", data, tables[b"hhea"][0] + 34)
+    glyph = _glyph_of(data, tables[b"cmap"], _CAPITAL_I)
+    if (long_loca not in (0, 1) or glyph is None or not 0 < glyph < glyphs
+            or not 0 < metrics <= glyphs
+            or loca[1] < (glyphs + 1) * (2 + 2 * long_loca)
+            or hmtx[1] < 4 * metrics + 2 * (glyphs - metrics)):
+        return data
+    kind, size, unit = ("I", 4, 1) if long_loca else ("H", 2, 2)  # a short offset counts 2 bytes
+    at = loca[0] + size * glyph
+    start, end = (unit * offset for offset in struct.unpack_from(f">2{kind}", data, at))
+    total = unit * struct.unpack_from(f">{kind}", data, at + size * (glyphs - glyph))[0]
+    if not start <= end <= total <= glyf[1]:
+        return data
+    metric_at = hmtx[0] + 4 * min(glyph, metrics - 1)
+    (advance,) = struct.unpack_from(">H", data, metric_at)
+    beam = _i_beam(data[glyf[0] + start:glyf[0] + end], advance)
+    if beam is None:
+        return data
+    outline, left = beam
+    outline += bytes(-(len(outline) - (end - start)) % 4)
+    grown = len(outline) - (end - start)
+    if not long_loca and total + grown > 2 * 0xFFFF:
+        return data
+    changed = bytearray(data)
+    at += size
+    later = struct.unpack_from(f">{glyphs - glyph}{kind}", data, at)
+    struct.pack_into(f">{glyphs - glyph}{kind}", changed, at,
+                     *[offset + grown // unit for offset in later])
+    lsb_at = (hmtx[0] + 4 * glyph + 2 if glyph < metrics
+              else hmtx[0] + 4 * metrics + 2 * (glyph - metrics))
+    struct.pack_into(">h", changed, lsb_at, left)
+    # the checksum of glyf changes only in the words around the glyph: later words move by
+    # a multiple of four and keep their values
+    first = glyf[0] + start // 4 * 4
+    last = glyf[0] + min(-(-end // 4) * 4, glyf[1])
+    glyf_sum = glyf[2] - _checksum(data, first, last)
+    changed[glyf[0] + start:glyf[0] + end] = outline
+    glyf_sum += _checksum(changed, first, last + grown)
+    return _redirected(changed, tables, grown, glyf_sum)
+
+
+_NEEDED = frozenset((b"cmap", b"glyf", b"head", b"hhea", b"hmtx", b"loca", b"maxp"))
+"""The tables :func:`with_serifed_capital_i` reads."""
+
+
+def _tables(data: bytes) -> dict[bytes, tuple[int, int, int, int]] | None:
+    """The table directory of the font file ``data``: tag -> (offset, length, checksum,
+    where the entry is); None when it is cut short, a table runs past the file's end, a tag
+    comes twice, or another table starts inside ``glyf``."""
+    if len(data) < 12:
+        return None
+    (count,) = struct.unpack_from(">H", data, 4)
+    if count > _MAX_TABLES or 12 + 16 * count > len(data):
+        return None
+    tables = {}
+    for index in range(count):
+        at = 12 + 16 * index
+        tag, checksum, offset, length = struct.unpack_from(">4sIII", data, at)
+        if tag in tables or offset < 12 + 16 * count or offset + length > len(data):
+            return None
+        tables[tag] = (offset, length, checksum, at)
+    glyf = tables.get(b"glyf")
+    if glyf is not None and any(
+            other[0] < glyf[0] + glyf[1] and glyf[0] < other[0] + other[1]
+            for tag, other in tables.items() if tag != b"glyf" and other[1]):
+        return None
+    return tables
+
+
+def _glyph_of(data: bytes, cmap: tuple[int, int, int, int], character: int) -> int | None:
+    """The glyph the font's Unicode character map (a format 4 subtable, Windows or Unicode
+    platform) gives ``character`` (below U+10000); None when it maps none or the map
+    cannot be read."""
+    offset, length = cmap[:2]
+    if length < 4:
+        return None
+    (count,) = struct.unpack_from(">H", data, offset + 2)
+    if 4 + 8 * count > length:
+        return None
+    found = []
+    for index in range(count):
+        platform, encoding, at = struct.unpack_from(">HHI", data, offset + 4 + 8 * index)
+        if (platform, encoding) in ((3, 1), (0, 3)) or platform == 0 and encoding < 3:
+            found.append((platform != 3, at))
+    for _, at in sorted(found):
+        if at + 14 <= length and struct.unpack_from(">H", data, offset + at)[0] == 4:
+            glyph = _format_4_glyph(data, offset + at, offset + length, character)
+            if glyph is not None:
+                return glyph
+    return None
+
+
+def _format_4_glyph(data: bytes, at: int, stop: int, character: int) -> int | None:
+    """The glyph the format 4 character map at ``at`` (ending by ``stop``) gives
+    ``character``; None when it gives none or the map is cut short."""
+    (doubled,) = struct.unpack_from(">H", data, at + 6)
+    ends = at + 14
+    if doubled % 2 or ends + 4 * doubled + 2 > stop:
+        return None
+    starts, deltas, ranges = (ends + doubled + 2 + part * doubled for part in range(3))
+    for index in range(0, doubled, 2):
+        (end,) = struct.unpack_from(">H", data, ends + index)
+        if end < character:
+            continue
+        (start,) = struct.unpack_from(">H", data, starts + index)
+        (delta,) = struct.unpack_from(">H", data, deltas + index)
+        (spread,) = struct.unpack_from(">H", data, ranges + index)
+        if start > character:
+            return None
+        if spread == 0:
+            return (character + delta) & 0xFFFF
+        where = ranges + index + spread + 2 * (character - start)
+        if where + 2 > stop:
+            return None
+        (glyph,) = struct.unpack_from(">H", data, where)
+        return (glyph + delta) & 0xFFFF if glyph else None
+    return None
+
+
+def _i_beam(glyph: bytes, advance: int) -> tuple[bytes, int] | None:
+    """The outline (a simple glyph's bytes) of an I-beam built on ``glyph``, when it is one
+    plain upright bar (one contour of four on-curve corners), and its left edge; None for
+    any other glyph, or when the serifs would not fit in ``advance`` or in its height.
+
+    The serifs reach :data:`_SERIF_REACH` of the stem's width out on each side (less where
+    the side bearing is narrower) and are :data:`_SERIF_HEIGHT` of it high.  The contour
+    runs clockwise from the top serif's right end: 0 top right, 1 below it, 2 where the top
+    serif meets the stem's right side, 3 where the foot serif does, 4 and 5 the foot serif's
+    right end, 6 and 7 its left end, 8 and 9 the stem's left side, 10 and 11 the top serif's
+    left end; a serif's ends lean in by :data:`_SERIF_SLANT` of its height.  The outline
+    carries no hinting instructions: the font is fitted to the pixel grid by FreeType's
+    auto-hinter."""
+    corners = _bar_corners(glyph)
+    if corners is None:
+        return None
+    left, foot, right, top = corners
+    stem = right - left
+    reach = min(stem * _SERIF_REACH[0] // _SERIF_REACH[1], left, advance - right)
+    serif = stem * _SERIF_HEIGHT[0] // _SERIF_HEIGHT[1]
+    lean = -(-serif // _SERIF_SLANT)
+    if reach <= lean or 2 * serif >= top - foot:
+        return None
+    outer_left, outer_right = left - reach, right + reach
+    points = ((outer_right, top), (outer_right - lean, top - serif), (right, top - serif),
+              (right, foot + serif), (outer_right - lean, foot + serif), (outer_right, foot),
+              (outer_left, foot), (outer_left + lean, foot + serif), (left, foot + serif),
+              (left, top - serif), (outer_left + lean, top - serif), (outer_left, top))
+    moves = [(x - was_x, y - was_y) for (x, y), (was_x, was_y)
+             in zip(points, ((0, 0), *points[:-1]), strict=True)]
+    outline = struct.pack(f">hhhhhHH{len(points)}B{2 * len(points)}h",
+                          1, outer_left, foot, outer_right, top, len(points) - 1, 0,
+                          *[1] * len(points),
+                          *(x for x, _ in moves), *(y for _, y in moves))
+    return outline, outer_left
+
+
+def _bar_corners(glyph: bytes) -> tuple[int, int, int, int] | None:
+    """(left, foot, right, top) of ``glyph`` (a glyph's bytes in ``glyf``) when it is one
+    contour of four on-curve points at the corners of an upright rectangle; None for any
+    other glyph or one cut short."""
+    if len(glyph) < 14 or struct.unpack_from(">hhhhhHH", glyph)[::5] != (1, 3):
+        return None
+    (hints,) = struct.unpack_from(">H", glyph, 12)
+    at = 14 + hints
+    flags: list[int] = []
+    while len(flags) < 4 and at < len(glyph):
+        flag = glyph[at]
+        at += 1
+        flags.append(flag)
+        if flag & 8 and at < len(glyph):
+            flags += [flag] * glyph[at]
+            at += 1
+    if len(flags) != 4 or any(not flag & 1 for flag in flags):
+        return None
+    coordinates = []
+    for short, same in ((2, 16), (4, 32)):
+        value, values = 0, []
+        for flag in flags:
+            if flag & short:
+                if at + 1 > len(glyph):
+                    return None
+                value += glyph[at] if flag & same else -glyph[at]
+                at += 1
+            elif not flag & same:
+                if at + 2 > len(glyph):
+                    return None
+                value += struct.unpack_from(">h", glyph, at)[0]
+                at += 2
+            values.append(value)
+        coordinates.append(values)
+    xs, ys = coordinates
+    corners = sorted(zip(xs, ys, strict=True))
+    (left, foot), (_, top), (right, _) = corners[0], corners[1], corners[2]
+    if corners != [(left, foot), (left, top), (right, foot), (right, top)] \
+            or left >= right or foot >= top:
+        return None
+    return left, foot, right, top
+
+
+def _checksum(data: bytes | bytearray, start: int, stop: int) -> int:
+    """The TrueType checksum of ``data[start:stop]``: the sum of its big-endian 32-bit
+    words, the last one padded with zeros, modulo 2 ** 32."""
+    words = bytes(data[start:stop]) + bytes(-(stop - start) % 4)
+    return sum(struct.unpack(f">{len(words) // 4}I", words)) & 0xFFFFFFFF
+
+
+def _redirected(data: bytearray, tables: dict[bytes, tuple[int, int, int, int]],
+                grown: int, glyf_sum: int) -> bytes:
+    """``data``, whose ``glyf`` table has grown by ``grown`` bytes (its checksum now
+    ``glyf_sum``) and whose ``loca`` and ``hmtx`` tables have changed in place, with its
+    table directory following: the tables after ``glyf`` moved on by ``grown``, the changed
+    tables' checksums, and the ``head`` table's checksum adjustment (over the directory
+    and every table's checksum) brought up to date."""
+    glyf = tables[b"glyf"][0]
+    head = tables[b"head"][0] + (grown if tables[b"head"][0] > glyf else 0)
+    data[head + 8:head + 12] = bytes(4)
+    sums = []
+    for tag, (offset, length, checksum, at) in tables.items():
+        if offset > glyf:
+            offset += grown
+        if tag == b"glyf":
+            length, checksum = length + grown, glyf_sum & 0xFFFFFFFF
+        elif tag in (b"loca", b"hmtx", b"head"):
+            checksum = _checksum(data, offset, offset + length)
+        struct.pack_into(">III", data, at + 4, checksum, offset, length)
+        sums.append(checksum)
+    total = _checksum(data, 0, 12 + 16 * len(tables)) + sum(sums)
+    struct.pack_into(">I", data, head + 8, (_CHECKSUM_BASE - total) & 0xFFFFFFFF)
+    return bytes(data)

@@ -233,16 +233,19 @@ def font(size: int) -> pygame.font.Font:
 def _bundled_font(asked: int) -> pygame.font.Font:
     """``pygame.font.Font(None, asked)``: pygame's bundled font, drawn at
     :data:`_DEFAULT_FONT_HEIGHT` of ``asked``, without its kerning pairs
-    (:func:`~tabletop.ui.widgets.fontfile.without_kerning`: they open gaps inside words).
+    (:func:`~tabletop.ui.widgets.fontfile.without_kerning`: they open gaps inside words) and
+    with serifs on its capital I
+    (:func:`~tabletop.ui.widgets.fontfile.with_serifed_capital_i`: I and l told apart).
     The file is read once, from pygame's folder (or its package data when pygame is zipped)."""
     return pygame.font.Font(io.BytesIO(_font_bytes()), int(asked * _DEFAULT_FONT_HEIGHT))
 
 
 @cache
 def _font_bytes() -> bytes:
-    """The bundled font file's bytes, kerning switched off; read once per process."""
+    """The bundled font file's bytes, kerning switched off and the capital I given serifs;
+    read once per process."""
     from tabletop.resources import package_files
-    from tabletop.ui.widgets.fontfile import without_kerning
+    from tabletop.ui.widgets.fontfile import with_serifed_capital_i, without_kerning
 
-    return without_kerning((package_files("pygame") / pygame.font.get_default_font())
-                           .read_bytes())
+    return with_serifed_capital_i(without_kerning(
+        (package_files("pygame") / pygame.font.get_default_font()).read_bytes()))

@@ -1,0 +1,259 @@
+"""The window's capital I has serifs, so that it is not read as a small l ("AI" read "Al"),
+and nothing else about the font changes: no advance width, no line width, no other letter."""
+
+from __future__ import annotations
+
+import io
+import os
+import string
+import struct
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tabletop.resources import package_files  # noqa: E402
+from tabletop.ui.widgets import theme  # noqa: E402
+from tabletop.ui.widgets.fontfile import (  # noqa: E402
+    with_serifed_capital_i,
+    without_kerning,
+)
+
+WINDOW_SIZES = (10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24, 26, 28, 32, 36, 44, 56)
+"""Line heights the window asks :func:`theme.font` for: its text (10 to 20 pixels at 100 %)
+and headings and scaled-up text (up to 1.6 times)."""
+
+SAMPLE = ("I", "AI", "AI deck 4", "AI ready", "Point of Interest", "Iron King", "II", "lIl",
+          "WIT", "(I)", "Act I", "Fleischritter", "The portal", "attacked")
+"""Lines with a capital I first, last, doubled and between other letters, and lines without."""
+
+
+@pytest.fixture(scope="module")
+def bar_font_bytes() -> bytes:
+    """The bundled font as it was before its I got serifs (kerning switched off as always)."""
+    return without_kerning((package_files("pygame") / pygame.font.get_default_font())
+                           .read_bytes())
+
+
+@pytest.fixture(scope="module")
+def fonts(bar_font_bytes: bytes) -> dict[int, tuple[pygame.font.Font, pygame.font.Font]]:
+    """For each window size: (the font with the bare-bar I, the window's font)."""
+    pygame.font.init()
+    return {size: (pygame.font.Font(io.BytesIO(bar_font_bytes), theme.font(size).point_size),
+                   theme.font(size)) for size in WINDOW_SIZES}
+
+
+def _pixels(font: pygame.font.Font, words: str) -> bytes:
+    return pygame.image.tobytes(font.render(words, True, (0, 0, 0), (255, 255, 255)), "RGB")
+
+
+def test_the_window_font_is_the_serifed_one(bar_font_bytes: bytes) -> None:
+    assert theme._font_bytes() == with_serifed_capital_i(bar_font_bytes) != bar_font_bytes
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+def test_a_capital_i_and_a_small_l_draw_differently(size: int, fonts) -> None:
+    bar, window = fonts[size]
+    assert _pixels(window, "I") != _pixels(window, "l")
+    assert _pixels(window, "AI") != _pixels(window, "Al")
+    assert _pixels(window, "l") == _pixels(bar, "l")
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+def test_the_stem_stays_and_the_serifs_sit_at_its_top_and_foot(size: int, fonts) -> None:
+    bar, window = fonts[size]
+    old, new = bar.render("I", True, (0, 0, 0)), window.render("I", True, (0, 0, 0))
+    assert old.get_size() == new.get_size()
+    old_ink, new_ink = old.get_bounding_rect(), new.get_bounding_rect()
+    assert new_ink.left <= old_ink.left and new_ink.right >= old_ink.right
+    assert new_ink.width > old_ink.width or size < 13
+    middle = (old_ink.top + old_ink.bottom) // 2
+    row = [(x, middle) for x in range(old.get_width())]
+    assert [old.get_at(at) for at in row] == [new.get_at(at) for at in row]
+    top = [(x, new_ink.top) for x in range(new.get_width())]
+    assert sum(new.get_at(at).a for at in top) > sum(new.get_at(at).a for at in row)
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+def test_no_advance_and_no_line_width_changes(size: int, fonts) -> None:
+    bar, window = fonts[size]
+    letters = string.printable.strip() + "ÀÉÍÎÏÓÜßàéíïñöü€…×"
+    assert [metric[4] for metric in window.metrics(letters)] == \
+        [metric[4] for metric in bar.metrics(letters)]
+    for line in SAMPLE:
+        assert window.size(line) == bar.size(line), line
+
+
+@pytest.mark.parametrize("size", (11, 20))
+def test_no_other_letter_changes(size: int, fonts) -> None:
+    bar, window = fonts[size]
+    others = [letter for letter in string.printable.strip() + "ÀÉßàéíïñöü€…×"
+              if letter != "I"]
+    for letter in others:
+        assert _pixels(window, letter) == _pixels(bar, letter), letter
+
+
+def _tables(data: bytes) -> dict[bytes, tuple[int, int, int]]:
+    count = struct.unpack_from(">H", data, 4)[0]
+    tables = {}
+    for index in range(count):
+        tag, checksum, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * index)
+        tables[tag] = (offset, length, checksum)
+    return tables
+
+
+def _checksum(data: bytes) -> int:
+    data += bytes(-len(data) % 4)
+    return sum(struct.unpack(f">{len(data) // 4}I", data)) & 0xFFFFFFFF
+
+
+def _assert_well_formed(data: bytes) -> None:
+    """Every table 4-byte aligned and inside the file, the changed tables' checksums right
+    and the head table's adjustment consistent with the directory."""
+    tables = _tables(data)
+    for tag, (offset, length, checksum) in tables.items():
+        assert offset % 4 == 0 and offset + length <= len(data), tag
+        if tag in (b"glyf", b"loca", b"hmtx", b"head"):
+            table = bytearray(data[offset:offset + length])
+            if tag == b"head":
+                table[8:12] = bytes(4)
+            assert _checksum(bytes(table)) == checksum, tag
+    directory = 12 + 16 * len(tables)
+    total = _checksum(data[:directory]) + sum(entry[2] for entry in tables.values())
+    head = tables[b"head"][0]
+    adjustment = struct.unpack_from(">I", data, head + 8)[0]
+    assert (total + adjustment) & 0xFFFFFFFF == 0xB1B0AFBA
+
+
+def _glyph(data: bytes, index: int) -> bytes:
+    tables = _tables(data)
+    long_loca = struct.unpack_from(">h", data, tables[b"head"][0] + 50)[0]
+    kind, unit = ("I", 1) if long_loca else ("H", 2)
+    start, end = struct.unpack_from(f">2{kind}", data,
+                                    tables[b"loca"][0] + (4 // unit) * index)
+    glyf = tables[b"glyf"][0]
+    return data[glyf + unit * start:glyf + unit * end]
+
+
+def test_the_bundled_font_keeps_its_structure(bar_font_bytes: bytes) -> None:
+    serifed = with_serifed_capital_i(bar_font_bytes)
+    _assert_well_formed(serifed)
+    tables, old_tables = _tables(serifed), _tables(bar_font_bytes)
+    assert tables.keys() == old_tables.keys()
+    for tag in tables.keys() - {b"glyf", b"loca", b"hmtx", b"head"}:
+        old, new = old_tables[tag], tables[tag]
+        assert serifed[new[0]:new[0] + new[1]] == bar_font_bytes[old[0]:old[0] + old[1]], tag
+    numbers = struct.unpack_from(">H", serifed, tables[b"maxp"][0] + 4)[0]
+    changed = [index for index in range(numbers)
+               if _glyph(serifed, index) != _glyph(bar_font_bytes, index)]
+    assert changed == [44]  # the glyph the character map gives U+0049
+    glyph = _glyph(serifed, 44)
+    contours, x_min, y_min, x_max, y_max = struct.unpack_from(">hhhhh", glyph)
+    advance, lsb = struct.unpack_from(">Hh", serifed, tables[b"hmtx"][0] + 4 * 44)
+    assert (contours, y_min, y_max, lsb) == (1, 0, 729, x_min)
+    assert 0 < x_min < 63 and 213 < x_max < advance == 278
+
+
+def _font(glyphs: list[bytes], *, long_loca: bool, advance: int = 278) -> bytes:
+    """A small TrueType file: glyph 0, then ``glyphs``; the character map gives I glyph 1."""
+    glyphs = [b"", *glyphs]
+    offsets, glyf = [0], b""
+    for glyph in glyphs:
+        glyf += glyph + bytes(-len(glyph) % 4)
+        offsets.append(len(glyf))
+    loca = (struct.pack(f">{len(offsets)}I", *offsets) if long_loca
+            else struct.pack(f">{len(offsets)}H", *(offset // 2 for offset in offsets)))
+    cmap_sub = struct.pack(">7H", 4, 32, 0, 4, 2, 0, 0) + struct.pack(
+        ">2H H 2H 2h 2H", 0x49, 0xFFFF, 0, 0x49, 0xFFFF, 1 - 0x49, 1, 0, 0)
+    tables = {
+        b"cmap": struct.pack(">2H 2HI", 0, 1, 3, 1, 12) + cmap_sub,
+        b"head": struct.pack(">2I 2I 2H 2q 4h 2H 3h", 0x10000, 0, 0, 0x5F0F3CF5, 0, 1000,
+                             0, 0, 0, 0, 1000, 1000, 0, 8, 2, int(long_loca), 0),
+        b"hhea": struct.pack(">I 3h H 3h 3h 4h hH", 0x10000, 800, -200, 0, 1000, 0, 0, 1000,
+                             1, 0, 0, 0, 0, 0, 0, 0, len(glyphs)),
+        b"hmtx": b"".join(struct.pack(">Hh", advance, 63) for _ in glyphs),
+        b"loca": loca,
+        b"maxp": struct.pack(">IH 13H", 0x10000, len(glyphs), 64, 4, *[0] * 11),
+        b"glyf": glyf,
+        b"post": b"after glyf, moved with it",
+    }
+    offset, directory, body = 12 + 16 * len(tables), b"", b""
+    for tag, table in tables.items():
+        directory += struct.pack(">4sIII", tag, _checksum(table), offset + len(body),
+                                 len(table))
+        body += table + bytes(-len(table) % 4)
+    data = struct.pack(">IHHHH", 0x10000, len(tables), 0, 0, 0) + directory + body
+    head = tables_at(data)[b"head"]
+    adjustment = (0xB1B0AFBA - _checksum(data)) & 0xFFFFFFFF
+    return data[:head + 8] + struct.pack(">I", adjustment) + data[head + 12:]
+
+
+def tables_at(data: bytes) -> dict[bytes, int]:
+    return {tag: entry[0] for tag, entry in _tables(data).items()}
+
+
+def _simple_glyph(points: list[tuple[int, int]]) -> bytes:
+    """One contour of on-curve ``points``, coordinates written as 2-byte deltas."""
+    xs, ys = zip(*points, strict=True)
+    moves = [(x - px, y - py) for (x, y), (px, py) in zip(points, [(0, 0), *points[:-1]],
+                                                               strict=True)]
+    return struct.pack(f">5h HH {len(points)}B {2 * len(points)}h", 1, min(xs), min(ys),
+                       max(xs), max(ys), len(points) - 1, 0, *[1] * len(points),
+                       *(x for x, _ in moves), *(y for _, y in moves))
+
+
+BAR = _simple_glyph([(213, 729), (213, 0), (63, 0), (63, 729)])
+AFTER = _simple_glyph([(10, 10), (10, 500), (300, 500)])
+
+
+@pytest.mark.parametrize("long_loca", [False, True], ids=["short loca", "long loca"])
+def test_the_glyphs_after_the_i_and_the_tables_after_glyf_move_with_it(long_loca: bool) -> None:
+    data = _font([BAR, AFTER], long_loca=long_loca)
+    serifed = with_serifed_capital_i(data)
+    assert serifed != data
+    _assert_well_formed(serifed)
+    assert len(_glyph(serifed, 1)) > len(BAR)
+    assert _glyph(serifed, 2).startswith(AFTER) and _glyph(serifed, 0) == b""
+    post = _tables(serifed)[b"post"]
+    assert serifed[post[0]:post[0] + post[1]] == b"after glyf, moved with it"
+    assert with_serifed_capital_i(serifed) == serifed  # an I-beam is not a bare bar
+
+
+@pytest.mark.parametrize("glyph", [
+    _simple_glyph([(213, 729), (213, 0), (63, 0), (63, 729), (138, 800)]),  # not a bar
+    _simple_glyph([(213, 729), (180, 0), (63, 0), (63, 729)]),             # not upright
+    _simple_glyph([(213, 200), (213, 0), (63, 0), (63, 200)]),             # too short
+    struct.pack(">5h", -1, 63, 0, 213, 729) + struct.pack(">4H", 0, 2, 0, 0),  # composite
+    BAR[:20],                                                               # cut short
+], ids=["five points", "slanted", "too short for serifs", "composite", "cut short"])
+def test_an_i_that_is_not_a_plain_bar_is_left_alone(glyph: bytes) -> None:
+    data = _font([glyph, AFTER], long_loca=False)
+    assert with_serifed_capital_i(data) == data
+
+
+def test_an_i_with_no_room_for_serifs_is_left_alone() -> None:
+    data = _font([_simple_glyph([(150, 729), (150, 0), (0, 0), (0, 729)]), AFTER],
+                 long_loca=False, advance=150)
+    assert with_serifed_capital_i(data) == data
+
+
+def test_a_cut_short_font_is_left_as_it_is(bar_font_bytes: bytes) -> None:
+    small = _font([BAR, AFTER], long_loca=True)
+    for data in (small, bar_font_bytes):
+        end = max(offset + length for offset, length, _ in _tables(data).values())
+        for cut in sorted({*range(0, 200), *range(0, end, 97), end - 1}):
+            assert with_serifed_capital_i(data[:cut]) == data[:cut], cut
+
+
+@given(st.integers(0, 10_000), st.binary(min_size=1, max_size=4))
+def test_a_damaged_font_never_raises(at: int, junk: bytes) -> None:
+    data = _font([BAR, AFTER], long_loca=False)
+    at %= len(data)
+    damaged = data[:at] + junk + data[at + len(junk):]
+    result = with_serifed_capital_i(damaged)
+    assert isinstance(result, bytes)
+    assert result == damaged or len(result) >= len(damaged)
