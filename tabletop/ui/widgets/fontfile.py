@@ -65,6 +65,9 @@ _I_BEAM_POINTS = 12
 """The points of the I-beam's outline (:func:`_i_beam`); the font's ``maxp`` table must
 allow as many in one glyph."""
 
+_ON_CURVE = 0x01
+"""A glyph point's flag: the point is on the outline (not a curve's control point)."""
+
 _CHECKSUM_BASE = 0xB1B0AFBA
 """The ``head`` table's checksum adjustment makes the whole file's checksum this number."""
 
@@ -112,15 +115,17 @@ def with_serifed_capital_i(data: bytes) -> bytes:
     if beam is None:
         return data
     outline, left = beam
-    outline += bytes(-(len(outline) - (end - start)) % 4)
+    # padded to the old glyph's length, or else to a change of a multiple of four
+    outline += bytes(max(end - start - len(outline), -(len(outline) - (end - start)) % 4))
     grown = len(outline) - (end - start)
     if not long_loca and total + grown > 2 * 0xFFFF:
         return data
     changed = bytearray(data)
-    at += size
-    later = struct.unpack_from(f">{glyphs - glyph}{kind}", data, at)
-    struct.pack_into(f">{glyphs - glyph}{kind}", changed, at,
-                     *[offset + grown // unit for offset in later])
+    if grown:
+        at += size
+        later = struct.unpack_from(f">{glyphs - glyph}{kind}", data, at)
+        struct.pack_into(f">{glyphs - glyph}{kind}", changed, at,
+                         *[offset + grown // unit for offset in later])
     lsb_at = (hmtx[0] + 4 * glyph + 2 if glyph < metrics
               else hmtx[0] + 4 * metrics + 2 * (glyph - metrics))
     struct.pack_into(">h", changed, lsb_at, left)
@@ -240,13 +245,22 @@ def _i_beam(glyph: bytes, advance: int) -> tuple[bytes, int] | None:
               (right, foot + serif), (outer_right - lean, foot + serif), (outer_right, foot),
               (outer_left, foot), (outer_left + lean, foot + serif), (left, foot + serif),
               (left, top - serif), (outer_left + lean, top - serif), (outer_left, top))
-    moves = [(x - was_x, y - was_y) for (x, y), (was_x, was_y)
-             in zip(points, ((0, 0), *points[:-1]), strict=True)]
-    outline = struct.pack(f">hhhhhHH{len(points)}B{2 * len(points)}h",
-                          1, outer_left, foot, outer_right, top, len(points) - 1, 0,
-                          *[1] * len(points),
-                          *(x for x, _ in moves), *(y for _, y in moves))
-    return outline, outer_left
+    flags = bytearray([_ON_CURVE] * len(points))
+    coordinates = bytearray()
+    for axis, (short, same) in enumerate(((0x02, 0x10), (0x04, 0x20))):
+        was = 0
+        for index, point in enumerate(points):
+            move, was = point[axis] - was, point[axis]
+            if move == 0:
+                flags[index] |= same
+            elif -256 < move < 256:
+                flags[index] |= short | (same if move > 0 else 0)
+                coordinates.append(abs(move))
+            else:
+                coordinates += struct.pack(">h", move)
+    header = struct.pack(">hhhhhHH", 1, outer_left, foot, outer_right, top,
+                         len(points) - 1, 0)
+    return header + flags + coordinates, outer_left
 
 
 def _bar_corners(glyph: bytes) -> tuple[int, int, int, int] | None:
