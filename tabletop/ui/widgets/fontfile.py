@@ -79,12 +79,13 @@ def with_serifed_capital_i(data: bytes) -> bytes:
 
     The bundled font draws a capital I and a small l as the same bare bar, so "AI" reads
     "Al"; serifs on the I (as Verdana and Tahoma draw it) tell the two apart.  The advance
-    width is kept, so no line of text is wider and nothing moves; the left side bearing
-    follows the serif's left end (TrueType wants it equal to the glyph's left edge; the stem
-    stays where it was).  The new outline replaces the old in ``glyf``, the ``loca`` offsets
-    after it move by the change in length (a multiple of four, so every later table keeps
-    its alignment), the table directory follows, and the checksums of the changed tables and
-    the ``head`` table's checksum adjustment are brought up to date."""
+    width is kept, so nothing is laid out elsewhere; the left side bearing follows the
+    serif's left end (TrueType wants it equal to the glyph's left edge; the stem stays where
+    it was).  The new outline replaces the old in ``glyf`` (padded into the old one's bytes
+    when it is not longer, as in the bundled font); a longer one moves the ``loca`` offsets
+    after it and the tables after ``glyf`` by its growth (a multiple of four, so every table
+    keeps its alignment).  The checksums of the changed tables and the ``head`` table's
+    checksum adjustment are brought up to date."""
     tables = _tables(data)
     if tables is None or not tables.keys() >= _NEEDED:
         return data
