@@ -106,7 +106,7 @@ def test_an_install_without_the_packaged_layouts_says_to_reinstall(monkeypatch):
     def missing(name):
         raise ModuleNotFoundError(name)
 
-    monkeypatch.setattr(resources, "package_files", missing)
+    monkeypatch.setattr(resources, "_package_folder", missing)
     with pytest.raises(TabletopError, match="install it again"):
         resources.shipped("layouts")
 
