@@ -246,18 +246,16 @@ def parse_toml(text: str, source_name: str) -> dict:
 
 
 def _too_deep(data: dict) -> bool:
-    """Whether ``data`` nests tables and lists deeper than :data:`MAX_DEPTH` (walked with
-    a list, not by recursion)."""
-    pending: list[tuple[Any, int]] = [(data, 1)]
-    while pending:
-        value, depth = pending.pop()
-        children = (value.values() if isinstance(value, dict)
-                    else value if isinstance(value, list) else ())
-        for child in children:
-            if isinstance(child, dict | list):
-                if depth + 1 > MAX_DEPTH:
-                    return True
-                pending.append((child, depth + 1))
+    """Whether ``data`` nests tables and lists deeper than :data:`MAX_DEPTH` (walked one level
+    at a time, not by recursion)."""
+    level, depth = [data], 1
+    while level:
+        below = [child for value in level
+                 for child in (value.values() if isinstance(value, dict) else value)
+                 if isinstance(child, (dict, list))]
+        if below and depth == MAX_DEPTH:
+            return True
+        level, depth = below, depth + 1
     return False
 
 
