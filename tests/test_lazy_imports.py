@@ -66,7 +66,8 @@ def test_a_query_without_cards_imports_neither_cards_nor_rules():
 
 
 QUERY_UNUSED = ["pathlib", "fractions", "decimal", "tomli_w", "importlib.resources",
-                "tabletop.games.atomicwrite", "tabletop.spatial.sight", "shlex", "zlib"]
+                "tabletop.games.atomicwrite", "tabletop.spatial.sight", "shlex", "zlib",
+                "struct"]
 """Modules a ``range`` question about a layout named by path or by name has no use for:
 paths are worked out with ``os`` (``tabletop.resources``), the exact fractions only by the
 segment walks of Line of Sight, TOML is written and files replaced only by a save, a question
