@@ -141,9 +141,24 @@ def test_the_first_frame_makes_only_the_actions_it_builds(tmp_path):
 
 
 @pytest.mark.parametrize("layout", ["clash-example-boss", "fateforge-chapel", "joust-new-game"])
-def test_a_picture_of_a_board_with_dice_imports_no_physics(tmp_path, layout):
+def test_a_picture_of_a_board_with_dice_imports_neither_tray_nor_physics(tmp_path, layout):
     out = tmp_path / "shot.png"
     loaded = loaded_after(f"from tabletop.cli import main\n"
                           f"main(['screenshot', {layout!r}, '-o', {str(out)!r}])")
-    assert out.exists() and "tabletop.dice.tray" in loaded
-    assert "pymunk" not in loaded  # imported at the first throw in the dice tray
+    assert out.exists()
+    # the tray's modules are imported at the first throw, pymunk when the tray first moves
+    assert [m for m in ("tabletop.ui.widgets.dice_tray", "tabletop.dice.tray",
+                        "tabletop.dice.tray_rules", "pymunk") if m in loaded] == []
+
+
+def test_a_picture_of_a_board_with_cards_imports_no_card_sequence(tmp_path):
+    out = tmp_path / "shot.png"
+    loaded = loaded_after(f"from tabletop.cli import main\n"
+                          f"main(['screenshot', 'clash-example-mobs', '-o', {str(out)!r}])")
+    assert out.exists() and "tabletop.games.clash.encounter" in loaded  # the cards are read
+    # the side panel's card lines need the public view alone; the sequences and their dice
+    # come with the first Activation or Attack from the cards
+    assert [m for m in ("tabletop.ui.controllers.clash_cards", "tabletop.games.clash.sequence",
+                        "tabletop.games.clash.running", "tabletop.games.clash.knight_attack",
+                        "tabletop.games.clash.monster_round", "tabletop.dice.roll")
+            if m in loaded] == []

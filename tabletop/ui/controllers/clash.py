@@ -36,6 +36,7 @@ from tabletop.ui.controllers.clash_activation import MonsterActivation
 from tabletop.ui.controllers.clash_facts import (
     ClashFacts,
     activation_lines,
+    card_lines,
     describe_piece,
     piece_at,
 )
@@ -85,16 +86,6 @@ STAT_STEPS: tuple[tuple[str, str, int], ...] = (
 """The Knight tracks edited by the side panel's buttons: label, stat, top of the track."""
 KNOCKDOWN_SIDES = ("", "falling", "standing")
 MONSTER_SIDE = (150, 40, 40)
-
-
-def _card_lines(state: ClashState) -> list[str]:
-    """The side panel's lines about the cards (``clash_cards.card_lines``), whose modules are
-    imported only for a board played from cards."""
-    if state.cards is None:
-        return []
-    from tabletop.ui.controllers.clash_cards import card_lines
-
-    return card_lines(state)
 
 
 def _under_way(state: ClashState) -> list[str]:
@@ -264,7 +255,7 @@ class ClashController(GameController):
         running = self.session.state.sequence is not None
         lines = [*only, "Nothing selected", *_under_way(self.session.state),
                  *(["Click a Knight to see where it can move"] if keys else []),
-                 *_card_lines(self.state),
+                 *card_lines(self.state),
                  *activation_lines(self.state, playable=keys, under_way=running)]
         notes = " ".join(self.state.notes.split())
         if notes:
