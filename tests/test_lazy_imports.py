@@ -28,7 +28,7 @@ RULES_MODULES = ["tabletop.games.clash.actions", "tabletop.games.clash.rules",
                  "tabletop.games.clash.rule_queries", "importlib.resources", "tomlkit"]
 """Modules a question about where things are has no use for (the window needs the rules)."""
 UNUSED_PYGAME = ["pygame.mixer", "pygame.mixer_music", "pygame.freetype", "pygame._debug",
-                 "pygame.system", "pygame.typing"]
+                 "pygame.system", "pygame.typing", "pygame.sprite"]
 """Parts of pygame the window and its pictures never use (``tabletop/ui/__init__.py``)."""
 
 
@@ -136,8 +136,9 @@ def test_the_first_frame_makes_only_the_actions_it_builds(tmp_path):
     assert not {"PlaceKnight", "AddTerrain", "RemovePiece", "Throw", "Climb"} & set(made)
     assert [m for m in UNUSED_PYGAME if m in loaded] == []
     assert "pygame.pkgdata" not in loaded and "importlib.resources" not in loaded  # the icon
-    assert report_after("import tabletop.ui\nimport pygame.system\nimport pygame.typing",
-                        "'pygame.system' in sys.modules")  # left out only while pygame loads
+    assert report_after("import tabletop.ui\nimport pygame.system\nimport pygame.sprite",
+                        "'pygame.system' in sys.modules and pygame.sprite.Sprite.__name__")
+    # left out only while pygame loads
 
 
 @pytest.mark.parametrize("layout", ["clash-example-boss", "fateforge-chapel", "joust-new-game"])
