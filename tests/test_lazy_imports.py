@@ -27,6 +27,11 @@ CARD_MODULES = ["tabletop.games.clash." + name for name in (
 RULES_MODULES = ["tabletop.games.clash.actions", "tabletop.games.clash.rules",
                  "tabletop.games.clash.rule_queries", "importlib.resources", "tomlkit"]
 """Modules a question about where things are has no use for (the window needs the rules)."""
+RULES_CORE = ["tabletop.games.clash.rules", "tabletop.games.clash.rule_queries",
+              "tabletop.games.clash.move_like", "tabletop.games.clash.branching_actions"]
+"""The Clash rules core: every action's handler, which a picture of a board does not ask."""
+WINDOW_ONLY = ["tabletop.ui.loop", "tabletop.ui.recovery", "tabletop.ui.stopsignals", "signal"]
+"""The window's event loop, recovery file and signal handlers, which a picture goes without."""
 UNUSED_PYGAME = ["pygame.mixer", "pygame.mixer_music", "pygame.freetype", "pygame._debug",
                  "pygame.system", "pygame.typing", "pygame.sprite"]
 """Parts of pygame the window and its pictures never use (``tabletop/ui/__init__.py``)."""
@@ -75,12 +80,14 @@ def test_a_rules_verb_loads_the_rules_and_a_roll_verb_the_cards():
     assert "tabletop.games.clash.roll_queries" in loaded
 
 
-def test_a_screenshot_without_cards_imports_no_card_module(tmp_path):
+def test_a_screenshot_without_cards_imports_no_card_module_nor_the_rules_core(tmp_path):
     out = tmp_path / "shot.png"
     loaded = loaded_after(f"from tabletop.cli import main\n"
                           f"main(['screenshot', 'clash-teaching', '-o', {str(out)!r}])")
     assert out.exists()
     assert [m for m in CARD_MODULES if m in loaded] == []
+    # a picture asks no legal move: the window's facade imports the rules core on first use
+    assert [m for m in RULES_CORE if m in loaded] == []
 
 
 def test_a_board_with_cards_loads_them(tmp_path):
@@ -125,6 +132,7 @@ def test_a_picture_makes_no_kind_of_action_and_loads_no_sound(tmp_path):
     assert out.exists() and "pygame" in loaded
     assert made == ["Weapon"]  # the weapons the Knight menus offer, made with the module
     assert [m for m in UNUSED_PYGAME + ["pygame.pkgdata"] if m in loaded] == []
+    assert [m for m in WINDOW_ONLY if m in loaded] == []
 
 
 def test_the_first_frame_makes_only_the_actions_it_builds(tmp_path):
@@ -133,6 +141,7 @@ def test_the_first_frame_makes_only_the_actions_it_builds(tmp_path):
         "from tabletop.cli import main\nmain(['play', 'clash-teaching', '--frames', '1'])",
         f"[{MADE_ACTIONS}, {LOADED}]")
     assert "MoveKnight" in made  # the legal moves of the Knight whose turn it is
+    assert "tabletop.games.clash.rules" in loaded
     assert not {"PlaceKnight", "AddTerrain", "RemovePiece", "Throw", "Climb"} & set(made)
     assert [m for m in UNUSED_PYGAME if m in loaded] == []
     assert "pygame.pkgdata" not in loaded and "importlib.resources" not in loaded  # the icon

@@ -50,7 +50,7 @@ from tabletop.ui.controllers.clash_steps import (
 )
 from tabletop.ui.controllers.clash_terrain import TerrainPlacement, block
 from tabletop.ui.controllers.clash_vantage import HoldOn, VantageMenu
-from tabletop.ui.facades.clash import activation_tokens, geometry, rules
+from tabletop.ui.facades.clash import activation_tokens, geometry
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash import (
@@ -367,6 +367,8 @@ class ClashController(GameController):
         """Perform ``action`` at once when it has one outcome that moves nothing; otherwise
         open its preview (outcomes as alternatives to click).  A refusal goes to the status
         line."""
+        from tabletop.ui.facades.clash import rules
+
         try:
             found = rules.outcomes(self.state, action)
         except TabletopError as exc:
@@ -668,6 +670,8 @@ class ClashController(GameController):
     def end_turn(self) -> None:
         """T / the End Turn button: end the active (or selected) Knight's turn, or the Monster
         Round."""
+        from tabletop.ui.facades.clash import rules
+
         turn = self.state.turn
         if turn.phase == "monster":
             action = EndMonsterRound()

@@ -20,7 +20,7 @@ from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.spatial.sight import corners
 from tabletop.ui.background import WORKER
-from tabletop.ui.facades.clash import activation_tokens, geometry, rules, vantage, view
+from tabletop.ui.facades.clash import activation_tokens, geometry, vantage, view
 from tabletop.ui.views.clash import PieceMarks, SightLine
 
 Point = tuple[int, int]
@@ -64,6 +64,8 @@ class ClashFacts:
         asked to move to one of the Knight's reachable spaces), or ``None`` when it can."""
 
         def ask() -> str | None:
+            from tabletop.ui.facades.clash import rules
+
             reach = self.reach(knight)
             if not reach:
                 return f"{knight} has no space to move to"

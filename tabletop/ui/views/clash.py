@@ -263,17 +263,17 @@ def _board_layer(target: pygame.Surface, rect: pygame.Rect, grid: Grid,
 def _draw_tile(surface: pygame.Surface, grid: Grid, tile: Terrain) -> None:
     fill = terrain_fill(tile)
     cells = set(tile.spaces)
+    looks = [look for keyword, look in TERRAIN_LOOK.items() if tile.has(keyword)]
+    patterns = [look for look in looks if look.mark in ("hatch", "dots")]
+    outlines = [look for look in looks if look.mark in ("dashed", "double")]
     for space in tile.spaces:
         box = grid.space_rect(space)
         surface.fill(fill, box)
-        for keyword, look in TERRAIN_LOOK.items():
-            if tile.has(keyword) and look.mark in ("hatch", "dots"):
-                _pattern(surface, box, look.mark, look.ink)
-    for keyword, look in TERRAIN_LOOK.items():
-        if tile.has(keyword) and look.mark in ("dashed", "double"):
-            _outline(surface, grid, cells, look.ink, look.mark)
-    if not any(TERRAIN_LOOK[k].mark in ("dashed", "double") for k in tile.keywords
-               if k in TERRAIN_LOOK):
+        for look in patterns:
+            _pattern(surface, box, look.mark, look.ink)
+    for look in outlines:
+        _outline(surface, grid, cells, look.ink, look.mark)
+    if not outlines:
         _outline(surface, grid, cells, (70, 62, 50), "solid")
 
 
