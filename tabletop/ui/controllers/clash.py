@@ -32,7 +32,6 @@ from tabletop.games.clash.actions import (
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
-from tabletop.ui.controllers.clash_activation import MonsterActivation
 from tabletop.ui.controllers.clash_facts import (
     ClashFacts,
     activation_lines,
@@ -40,16 +39,6 @@ from tabletop.ui.controllers.clash_facts import (
     describe_piece,
     piece_at,
 )
-from tabletop.ui.controllers.clash_flows import ForcedMovement
-from tabletop.ui.controllers.clash_knight_menus import KnightAttack, KnightMoves
-from tabletop.ui.controllers.clash_steps import (
-    MenuStep,
-    moves_anything,
-    preview_overlay,
-    try_preview,
-)
-from tabletop.ui.controllers.clash_terrain import TerrainPlacement, block
-from tabletop.ui.controllers.clash_vantage import HoldOn, VantageMenu
 from tabletop.ui.facades.clash import activation_tokens, geometry
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid
@@ -67,6 +56,7 @@ from tabletop.ui.views.clash import (
 
 if TYPE_CHECKING:
     from tabletop.ui.controllers.clash_cards import CardFlow
+    from tabletop.ui.controllers.clash_steps import MenuStep
 
 CAPTION_HEIGHT = CAPTION_ROOM
 """Pixels kept free under the board for the LoS caption, so the board never jumps."""
@@ -224,6 +214,8 @@ class ClashController(GameController):
         if self.drag is not None:
             ghost = self._footprint(self.drag.name, self.drag.to)
         elif self.paint is not None:
+            from tabletop.ui.controllers.clash_terrain import block
+
             ghost = block(*self.paint)
         return ClashOverlays(
             selected=self.selected, reach=frozenset(reach), reach_now=reach_now, front=front,
@@ -367,6 +359,7 @@ class ClashController(GameController):
         """Perform ``action`` at once when it has one outcome that moves nothing; otherwise
         open its preview (outcomes as alternatives to click).  A refusal goes to the status
         line."""
+        from tabletop.ui.controllers.clash_steps import moves_anything, try_preview
         from tabletop.ui.facades.clash import rules
 
         try:
@@ -394,6 +387,8 @@ class ClashController(GameController):
     def vantage_points(self) -> None:
         """C: a Knight climbs a Vantage Point (or falls from one); a Monster's locked
         Vantage Points are created."""
+        from tabletop.ui.controllers.clash_vantage import VantageMenu
+
         piece = self.selection()
         if piece is None:
             self.session.tell("select a Knight to climb (C), or a Monster to create its "
@@ -404,6 +399,8 @@ class ClashController(GameController):
     def place_terrain(self) -> None:
         """P: a Terrain tile placed in play (the supply rule, Crash and Displacement of the
         pieces under it), previewed."""
+        from tabletop.ui.controllers.clash_terrain import TerrainPlacement
+
         TerrainPlacement(self, PALETTE).start()
 
     def resolve_activation(self) -> None:
@@ -418,6 +415,8 @@ class ClashController(GameController):
 
     def activate(self) -> None:
         """M: the selected Monster's activation, menu by menu."""
+        from tabletop.ui.controllers.clash_activation import MonsterActivation
+
         piece = self.selection()
         if not isinstance(piece, Monster):
             self.session.tell("select a Monster to activate it (M)", error=True)
@@ -426,6 +425,8 @@ class ClashController(GameController):
 
     def attack(self) -> None:
         """A: the selected Knight's attack: weapon, Monster, then forced movement."""
+        from tabletop.ui.controllers.clash_knight_menus import KnightAttack
+
         piece = self.selection()
         if not isinstance(piece, Knight):
             self.session.tell("select a Knight to attack with it (A)", error=True)
@@ -437,6 +438,8 @@ class ClashController(GameController):
 
     def abilities(self) -> None:
         """B: the selected Knight's move-like abilities, Rush and Vault."""
+        from tabletop.ui.controllers.clash_knight_menus import KnightMoves
+
         piece = self.selection()
         if not isinstance(piece, Knight):
             self.session.tell("select a Knight to use its abilities (B)", error=True)
@@ -445,6 +448,8 @@ class ClashController(GameController):
 
     def forced(self) -> None:
         """K: forced movement caused by the selected piece."""
+        from tabletop.ui.controllers.clash_flows import ForcedMovement
+
         piece = self.selection()
         if piece is None:
             self.session.tell("select the piece that causes the forced movement (K)",
@@ -484,6 +489,8 @@ class ClashController(GameController):
         """The screen's own overlays for ``tabletop screenshot``: ``select P``, ``preview
         monster-move M TARGET TYPE``, ``preview forced KIND SOURCE P [X]`` and ``outcome N``
         (names or space labels as in ``tabletop query``)."""
+        from tabletop.ui.controllers.clash_steps import preview_overlay
+
         if verb in ("preview", "outcome"):
             try:
                 preview_overlay(self, args if verb == "preview" else [verb, *args], spec)
@@ -670,6 +677,7 @@ class ClashController(GameController):
     def end_turn(self) -> None:
         """T / the End Turn button: end the active (or selected) Knight's turn, or the Monster
         Round."""
+        from tabletop.ui.controllers.clash_vantage import HoldOn
         from tabletop.ui.facades.clash import rules
 
         turn = self.state.turn
@@ -749,6 +757,8 @@ class ClashController(GameController):
     def release(self) -> None:
         """Edit mode, button up: drop the dragged thing (a :class:`MovePiece`) or add the
         painted tile (an :class:`AddTerrain`)."""
+        from tabletop.ui.controllers.clash_terrain import block
+
         drag, paint = self.drag, self.paint
         self.drag = self.paint = None
         if drag is not None and drag.to != drag.start:
