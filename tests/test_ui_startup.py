@@ -66,3 +66,20 @@ def test_the_window_draws_its_first_frame_with_the_collector_paused_then_runs_it
     monkeypatch.setattr(App, "draw", watched)
     assert main(["play", "clash-teaching", "--frames", "3"]) == 0
     assert seen[0] is False and gc.isenabled()
+
+
+def test_what_is_left_at_exit_is_frozen_before_pythons_last_collections(tmp_path):
+    """An exit handler registered before the picture runs after the module's (last in, first
+    out) and finds the objects frozen; the picture is written whole."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "shot.png"
+    script = ("import atexit, gc\n"
+              "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+              "from tabletop.cli import main\n"
+              f"main(['screenshot', 'clash-teaching', '-o', {str(out)!r}])\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert done.stdout.splitlines()[-1] == "frozen True"
+    assert out.read_bytes().startswith(b"\x89PNG")
