@@ -26,6 +26,7 @@ from pathlib import Path
 
 from tabletop.console import say
 from tabletop.errors import UsageError
+from tabletop.ui.startup import pause_collector, resume_collector
 
 MIN_SIZE = (320, 240)
 MAX_SIZE = (8192, 8192)
@@ -90,8 +91,12 @@ def screenshot_command(args: argparse.Namespace) -> int:
                          f"end in .png")
     from tabletop.ui.pictures import write_png
 
-    surface, state = render(args.file, size, list(args.overlay), bool(args.reveal),
-                            bool(args.ui), getattr(args, "ui_scale", None) or 100,
-                            getattr(args, "theme", None) or "default")
-    say(str(write_png(surface, state, args.output)))
+    running = pause_collector()  # the whole command is start-up (tabletop.ui.startup)
+    try:
+        surface, state = render(args.file, size, list(args.overlay), bool(args.reveal),
+                                bool(args.ui), getattr(args, "ui_scale", None) or 100,
+                                getattr(args, "theme", None) or "default")
+        say(str(write_png(surface, state, args.output)))
+    finally:
+        resume_collector(running)
     return 0
