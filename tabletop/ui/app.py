@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tabletop import userdirs
+from tabletop.collector import pause_collector, resume_collector
 from tabletop.console import say
 from tabletop.errors import TabletopError
 from tabletop.games.contract import Game, State
@@ -32,7 +33,6 @@ from tabletop.ui.navigate import Navigator
 from tabletop.ui.pictures import load_board, write_png
 from tabletop.ui.screens import screen_for
 from tabletop.ui.session import Session
-from tabletop.ui.startup import pause_collector, resume_collector
 from tabletop.ui.textlayer import block, cover, line_height
 from tabletop.ui.views.asked import draw_asked, draw_captions
 from tabletop.ui.views.base import text, wrap
@@ -776,7 +776,7 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
         wake()
 
     stopped = StopSignals(stop)
-    collecting = pause_collector()  # until the first frame is shown (tabletop.ui.startup)
+    pause_collector()  # until the first frame is shown (tabletop.collector)
     try:
         with stopped:  # after SDL's start, so that these handlers replace SDL's
             _set_pygame_icon()
@@ -793,14 +793,13 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
             while (app.running and stopped.received is None
                    and (frames is None or loop.turns < frames)):
                 loop.step()
-                resume_collector(collecting)
-                collecting = False
+                resume_collector()
     except Exception as exc:  # a bug, not a user mistake: keep the recovery file, one line
         print(f"tabletop: internal error ({type(exc).__name__}: {exc}); the board is kept in "
               f"{recovery.file} and is offered at the next start", file=sys.stderr)
         return EXIT_BUG
     finally:
-        resume_collector(collecting)
+        resume_collector()
         background.WORKER.notify = None
         background.frame_idle()
         pygame.quit()

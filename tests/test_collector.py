@@ -1,5 +1,6 @@
-"""The cycle collector is paused while a picture is made and until the window's first frame,
-and runs again afterwards, also when the start fails (``tabletop.ui.startup``)."""
+"""The cycle collector is paused while the program starts (a picture, a question's board, the
+window's first frame) and runs again afterwards, also when the start fails
+(``tabletop.collector``)."""
 
 import gc
 import os
@@ -66,6 +67,48 @@ def test_the_window_draws_its_first_frame_with_the_collector_paused_then_runs_it
     monkeypatch.setattr(App, "draw", watched)
     assert main(["play", "clash-teaching", "--frames", "3"]) == 0
     assert seen[0] is False and gc.isenabled()
+
+
+def test_a_question_is_answered_with_the_collector_running_again(monkeypatch, capsys,
+                                                                collecting):
+    from tabletop.games import layouts, query
+
+    seen = []
+    load, ask = layouts.load_board, query.ask
+
+    def watched_load(*args, **kwargs):
+        seen.append(("load", gc.isenabled()))
+        return load(*args, **kwargs)
+
+    def watched_ask(*args, **kwargs):
+        seen.append(("ask", gc.isenabled()))
+        return ask(*args, **kwargs)
+
+    monkeypatch.setattr(layouts, "load_board", watched_load)
+    monkeypatch.setattr(query, "ask", watched_ask)
+    assert main(["query", "bench-30x30", "range A1 A2"]) == 0
+    assert seen == [("load", False), ("ask", True)] and gc.isenabled()
+    assert '"answer": 1' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("words", [["layouts"], ["query", "no-such-layout", "range A1 A2"],
+                                   ["roll", "2d6", "--seed", "1"], ["no-such-command"]])
+def test_other_commands_and_failed_starts_leave_the_collector_running(words, collecting,
+                                                                       capsys):
+    main(words)
+    assert gc.isenabled()
+
+
+def test_a_pause_ends_at_the_first_resume_however_often_it_was_asked_for(collecting):
+    from tabletop.collector import pause_collector, resume_collector
+
+    pause_collector()
+    pause_collector()
+    assert not gc.isenabled()
+    resume_collector()
+    assert gc.isenabled()
+    resume_collector()  # no pause in force: nothing to do
+    assert gc.isenabled()
 
 
 def test_what_is_left_at_exit_is_frozen_before_pythons_last_collections(tmp_path):
