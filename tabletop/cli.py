@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from contextlib import ExitStack, suppress
 
 from tabletop import __version__, resources
+from tabletop.collector import pause_collector, resume_collector
 from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
 from tabletop.numbers import parse_int, shorten
@@ -298,6 +299,7 @@ def _query(args: argparse.Namespace) -> int:
     if args.stdin and args.questions:
         raise UsageError("give the questions as arguments or with --stdin, not both")
     game, state = layouts.load_board(args.file)
+    resume_collector()  # start-up ends with the board loaded (tabletop.collector)
     questions = _read_questions() if args.stdin else args.questions
     if not questions:
         raise UsageError("no question asked (for example: tabletop query FILE \"los A B\")")
@@ -405,8 +407,14 @@ COMMANDS = {"play": _play, "screenshot": _screenshot, "query": _query, "check": 
             "layouts": _layouts, "bench": _bench, "roll": _roll, "learn": _learn}
 
 
+_PAUSE_ENDED_BY_COMMAND = frozenset({"play", "screenshot", "query"})
+"""The commands that end the cycle collector's start-up pause themselves
+(:mod:`tabletop.collector`); for any other it ends before the command runs."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    pause_collector()
     try:
         words = sys.argv[1:] if argv is None else list(argv)
         parser = build_parser(_named_command(words))
@@ -423,6 +431,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.file = resources.DEFAULT_LAYOUT
             if getattr(args, "file", None) is not None:
                 args.file = files.enter_context(resources.located(args.file))
+            if args.command not in _PAUSE_ENDED_BY_COMMAND:
+                resume_collector()
             return COMMANDS[args.command](args)
     except TabletopError as exc:
         say(str(exc), error=True)
@@ -436,6 +446,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"internal error ({type(exc).__name__}: {exc}); this is a bug in tabletop, "
             "not in what was asked", error=True)
         return EXIT_BUG
+    finally:
+        resume_collector()
 
 
 def _silence_stdout() -> None:

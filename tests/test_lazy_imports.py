@@ -27,8 +27,13 @@ CARD_MODULES = ["tabletop.games.clash." + name for name in (
 RULES_MODULES = ["tabletop.games.clash.actions", "tabletop.games.clash.rules",
                  "tabletop.games.clash.rule_queries", "importlib.resources", "tomlkit"]
 """Modules a question about where things are has no use for (the window needs the rules)."""
+RULES_CORE = ["tabletop.games.clash.rules", "tabletop.games.clash.rule_queries",
+              "tabletop.games.clash.move_like", "tabletop.games.clash.branching_actions"]
+"""The Clash rules core: every action's handler, which a picture of a board does not ask."""
+WINDOW_ONLY = ["tabletop.ui.loop", "tabletop.ui.recovery", "tabletop.ui.stopsignals", "signal"]
+"""The window's event loop, recovery file and signal handlers, which a picture goes without."""
 UNUSED_PYGAME = ["pygame.mixer", "pygame.mixer_music", "pygame.freetype", "pygame._debug",
-                 "pygame.system", "pygame.typing"]
+                 "pygame.system", "pygame.typing", "pygame.sprite"]
 """Parts of pygame the window and its pictures never use (``tabletop/ui/__init__.py``)."""
 
 
@@ -94,12 +99,14 @@ def test_a_rules_verb_loads_the_rules_and_a_roll_verb_the_cards():
     assert "tabletop.games.clash.roll_queries" in loaded
 
 
-def test_a_screenshot_without_cards_imports_no_card_module(tmp_path):
+def test_a_screenshot_without_cards_imports_no_card_module_nor_the_rules_core(tmp_path):
     out = tmp_path / "shot.png"
     loaded = loaded_after(f"from tabletop.cli import main\n"
                           f"main(['screenshot', 'clash-teaching', '-o', {str(out)!r}])")
     assert out.exists()
     assert [m for m in CARD_MODULES if m in loaded] == []
+    # a picture asks no legal move: the window's facade imports the rules core on first use
+    assert [m for m in RULES_CORE if m in loaded] == []
 
 
 def test_a_board_with_cards_loads_them(tmp_path):
@@ -144,6 +151,7 @@ def test_a_picture_makes_no_kind_of_action_and_loads_no_sound(tmp_path):
     assert out.exists() and "pygame" in loaded
     assert made == ["Weapon"]  # the weapons the Knight menus offer, made with the module
     assert [m for m in UNUSED_PYGAME + ["pygame.pkgdata"] if m in loaded] == []
+    assert [m for m in WINDOW_ONLY if m in loaded] == []
 
 
 def test_the_first_frame_makes_only_the_actions_it_builds(tmp_path):
@@ -152,17 +160,34 @@ def test_the_first_frame_makes_only_the_actions_it_builds(tmp_path):
         "from tabletop.cli import main\nmain(['play', 'clash-teaching', '--frames', '1'])",
         f"[{MADE_ACTIONS}, {LOADED}]")
     assert "MoveKnight" in made  # the legal moves of the Knight whose turn it is
+    assert "tabletop.games.clash.rules" in loaded
     assert not {"PlaceKnight", "AddTerrain", "RemovePiece", "Throw", "Climb"} & set(made)
     assert [m for m in UNUSED_PYGAME if m in loaded] == []
     assert "pygame.pkgdata" not in loaded and "importlib.resources" not in loaded  # the icon
-    assert report_after("import tabletop.ui\nimport pygame.system\nimport pygame.typing",
-                        "'pygame.system' in sys.modules")  # left out only while pygame loads
+    assert report_after("import tabletop.ui\nimport pygame.system\nimport pygame.sprite",
+                        "'pygame.system' in sys.modules and pygame.sprite.Sprite.__name__")
+    # left out only while pygame loads
 
 
 @pytest.mark.parametrize("layout", ["clash-example-boss", "fateforge-chapel", "joust-new-game"])
-def test_a_picture_of_a_board_with_dice_imports_no_physics(tmp_path, layout):
+def test_a_picture_of_a_board_with_dice_imports_neither_tray_nor_physics(tmp_path, layout):
     out = tmp_path / "shot.png"
     loaded = loaded_after(f"from tabletop.cli import main\n"
                           f"main(['screenshot', {layout!r}, '-o', {str(out)!r}])")
-    assert out.exists() and "tabletop.dice.tray" in loaded
-    assert "pymunk" not in loaded  # imported at the first throw in the dice tray
+    assert out.exists()
+    # the tray's modules are imported at the first throw, pymunk when the tray first moves
+    assert [m for m in ("tabletop.ui.widgets.dice_tray", "tabletop.dice.tray",
+                        "tabletop.dice.tray_rules", "pymunk") if m in loaded] == []
+
+
+def test_a_picture_of_a_board_with_cards_imports_no_card_sequence(tmp_path):
+    out = tmp_path / "shot.png"
+    loaded = loaded_after(f"from tabletop.cli import main\n"
+                          f"main(['screenshot', 'clash-example-mobs', '-o', {str(out)!r}])")
+    assert out.exists() and "tabletop.games.clash.encounter" in loaded  # the cards are read
+    # the side panel's card lines need the public view alone; the sequences and their dice
+    # come with the first Activation or Attack from the cards
+    assert [m for m in ("tabletop.ui.controllers.clash_cards", "tabletop.games.clash.sequence",
+                        "tabletop.games.clash.running", "tabletop.games.clash.knight_attack",
+                        "tabletop.games.clash.monster_round", "tabletop.dice.roll")
+            if m in loaded] == []

@@ -172,7 +172,7 @@ def test_a_reroll_declaration_marks_dice_then_throws_only_them_in_the_tray():
 
 
 def test_the_side_panel_shows_the_decks_as_the_table_sees_them():
-    from tabletop.ui.controllers.clash_cards import card_lines
+    from tabletop.ui.controllers.clash_facts import card_lines
     state = app_on().session.state
     lines = card_lines(state)
     assert lines[0] == "Shellwyrm, Level 1: To Hit 5; Wounds 0 of 6"

@@ -3,22 +3,25 @@
 pygame is imported here, before any module of the window, without the parts of its package
 the window never uses: sound and the FreeType font module (:data:`NO_SOUND_NOR_FREETYPE`,
 which pygame would otherwise also import when the program ends, only to shut them down), its
-debug report, system power queries, type aliases and package-data look-up
+debug report, system power queries, type aliases, package-data look-up and sprite classes
 (:data:`NOT_AT_START`).  Leaving them out halves the cost of importing pygame.  pygame's
-package treats each as optional and leaves a placeholder where one is missing; the second
-group is left out only while the package loads, so any of those imports as usual when asked
-for by name (pygame itself imports ``pygame.pkgdata`` to open a font without a file).
+package treats each as optional and leaves a placeholder where one is missing (for the
+sprites, with a warning, which is not shown); the second group is left out only while the
+package loads, so any of those imports as usual when asked for by name (pygame itself imports
+``pygame.pkgdata`` to open a font without a file).
 """
 
 import os
 import sys
+import warnings
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 NO_SOUND_NOR_FREETYPE = ("pygame.mixer", "pygame.mixer_music", "pygame.freetype")
 """pygame modules the window never uses (it plays no sound and draws text with
 ``pygame.font``): absent for the whole run."""
-NOT_AT_START = ("pygame._debug", "pygame.system", "pygame.typing", "pygame.pkgdata")
+NOT_AT_START = ("pygame._debug", "pygame.system", "pygame.typing", "pygame.pkgdata",
+                "pygame.sprite")
 """pygame modules its package imports on loading that the window does not use: absent while
 the package loads."""
 
@@ -32,7 +35,9 @@ def _import_pygame() -> None:
     hidden = [name for name in NO_SOUND_NOR_FREETYPE + NOT_AT_START if name not in sys.modules]
     sys.modules.update(dict.fromkeys(hidden))
     try:
-        import pygame  # noqa: F401
+        with warnings.catch_warnings():  # pygame warns that its sprites are missing
+            warnings.filterwarnings("ignore", "import sprite:", RuntimeWarning)
+            import pygame  # noqa: F401
     finally:
         for name in NOT_AT_START:
             if name in hidden and name in sys.modules and sys.modules[name] is None:

@@ -16,24 +16,23 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from tabletop import userdirs
+from tabletop.collector import pause_collector, resume_collector
 from tabletop.console import say
 from tabletop.errors import TabletopError
 from tabletop.games.contract import Game, State
 from tabletop.ui import background, keys, settings, textlayer
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.history import HistoryView
-from tabletop.ui.loop import WAIT_MS, FrameLoop, wake
 from tabletop.ui.navigate import KEY_HELP as VIEW_KEY_HELP
 from tabletop.ui.navigate import Navigator
 from tabletop.ui.pictures import load_board, write_png
-from tabletop.ui.recovery import Pending, Recovery
 from tabletop.ui.screens import screen_for
 from tabletop.ui.session import Session
-from tabletop.ui.stopsignals import StopSignals
 from tabletop.ui.textlayer import block, cover, line_height
 from tabletop.ui.views.asked import draw_asked, draw_captions
 from tabletop.ui.views.base import text, wrap
@@ -44,6 +43,10 @@ from tabletop.ui.widgets.log_panel import LogPanel
 from tabletop.ui.widgets.panels import PanelBody, body_height
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
 from tabletop.ui.widgets.tooltip import draw_tooltip
+
+if TYPE_CHECKING:
+    from tabletop.ui.recovery import Pending
+    from tabletop.ui.stopsignals import StopSignals
 
 SWITCH_INTERVAL = 0.001
 """Seconds between thread switches while the window runs: when a background search runs
@@ -743,7 +746,13 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
     the settings file's, or ``ui_scale`` and ``theme_name`` for this run when given.  A
     board left behind by a window that did not close cleanly is offered first when
     ``offer_recovery`` (``tabletop play``); a lesson passes ``False`` and keeps its screen,
-    the board waiting for the next ``play``."""
+    the board waiting for the next ``play``.  The window's loop, recovery file and signal
+    handlers are imported here, so that a picture (:mod:`tabletop.ui.screenshot`) goes
+    without them."""
+    from tabletop.ui.loop import WAIT_MS, FrameLoop, wake
+    from tabletop.ui.recovery import Recovery
+    from tabletop.ui.stopsignals import StopSignals
+
     recovery = Recovery()
     recovery.remove_interrupted_saves(*([Path(path).parent] if path else []))
     session = Session(game, state, path=path, recovery=recovery)
@@ -767,6 +776,7 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
         wake()
 
     stopped = StopSignals(stop)
+    pause_collector()  # until the first frame is shown (tabletop.collector)
     try:
         with stopped:  # after SDL's start, so that these handlers replace SDL's
             _set_pygame_icon()
@@ -783,11 +793,13 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
             while (app.running and stopped.received is None
                    and (frames is None or loop.turns < frames)):
                 loop.step()
+                resume_collector()
     except Exception as exc:  # a bug, not a user mistake: keep the recovery file, one line
         print(f"tabletop: internal error ({type(exc).__name__}: {exc}); the board is kept in "
               f"{recovery.file} and is offered at the next start", file=sys.stderr)
         return EXIT_BUG
     finally:
+        resume_collector()
         background.WORKER.notify = None
         background.frame_idle()
         pygame.quit()

@@ -24,6 +24,7 @@ import os
 import re
 from pathlib import Path
 
+from tabletop.collector import pause_collector, resume_collector
 from tabletop.console import say
 from tabletop.errors import UsageError
 
@@ -90,8 +91,12 @@ def screenshot_command(args: argparse.Namespace) -> int:
                          f"end in .png")
     from tabletop.ui.pictures import write_png
 
-    surface, state = render(args.file, size, list(args.overlay), bool(args.reveal),
-                            bool(args.ui), getattr(args, "ui_scale", None) or 100,
-                            getattr(args, "theme", None) or "default")
-    say(str(write_png(surface, state, args.output)))
+    pause_collector()  # the whole command is start-up (tabletop.collector)
+    try:
+        surface, state = render(args.file, size, list(args.overlay), bool(args.reveal),
+                                bool(args.ui), getattr(args, "ui_scale", None) or 100,
+                                getattr(args, "theme", None) or "default")
+        say(str(write_png(surface, state, args.output)))
+    finally:
+        resume_collector()
     return 0

@@ -304,7 +304,6 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int,
 
 
 @lru_cache(maxsize=4096)
-@lru_cache(maxsize=4096)
 def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
     """``words`` broken into lines no wider than ``width`` pixels at font ``size`` (at spaces
     and line breaks; a single word too wide for a line even drawn smaller, such as a file's

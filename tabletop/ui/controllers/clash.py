@@ -32,24 +32,14 @@ from tabletop.games.clash.actions import (
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space, rectangle
 from tabletop.ui.controllers.base import ButtonSpec, GameController
-from tabletop.ui.controllers.clash_activation import MonsterActivation
 from tabletop.ui.controllers.clash_facts import (
     ClashFacts,
     activation_lines,
+    card_lines,
     describe_piece,
     piece_at,
 )
-from tabletop.ui.controllers.clash_flows import ForcedMovement
-from tabletop.ui.controllers.clash_knight_menus import KnightAttack, KnightMoves
-from tabletop.ui.controllers.clash_steps import (
-    MenuStep,
-    moves_anything,
-    preview_overlay,
-    try_preview,
-)
-from tabletop.ui.controllers.clash_terrain import TerrainPlacement, block
-from tabletop.ui.controllers.clash_vantage import HoldOn, VantageMenu
-from tabletop.ui.facades.clash import activation_tokens, geometry, rules
+from tabletop.ui.facades.clash import activation_tokens, geometry
 from tabletop.ui.session import Session
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash import (
@@ -66,6 +56,7 @@ from tabletop.ui.views.clash import (
 
 if TYPE_CHECKING:
     from tabletop.ui.controllers.clash_cards import CardFlow
+    from tabletop.ui.controllers.clash_steps import MenuStep
 
 CAPTION_HEIGHT = CAPTION_ROOM
 """Pixels kept free under the board for the LoS caption, so the board never jumps."""
@@ -85,16 +76,6 @@ STAT_STEPS: tuple[tuple[str, str, int], ...] = (
 """The Knight tracks edited by the side panel's buttons: label, stat, top of the track."""
 KNOCKDOWN_SIDES = ("", "falling", "standing")
 MONSTER_SIDE = (150, 40, 40)
-
-
-def _card_lines(state: ClashState) -> list[str]:
-    """The side panel's lines about the cards (``clash_cards.card_lines``), whose modules are
-    imported only for a board played from cards."""
-    if state.cards is None:
-        return []
-    from tabletop.ui.controllers.clash_cards import card_lines
-
-    return card_lines(state)
 
 
 def _under_way(state: ClashState) -> list[str]:
@@ -233,6 +214,8 @@ class ClashController(GameController):
         if self.drag is not None:
             ghost = self._footprint(self.drag.name, self.drag.to)
         elif self.paint is not None:
+            from tabletop.ui.controllers.clash_terrain import block
+
             ghost = block(*self.paint)
         return ClashOverlays(
             selected=self.selected, reach=frozenset(reach), reach_now=reach_now, front=front,
@@ -264,7 +247,7 @@ class ClashController(GameController):
         running = self.session.state.sequence is not None
         lines = [*only, "Nothing selected", *_under_way(self.session.state),
                  *(["Click a Knight to see where it can move"] if keys else []),
-                 *_card_lines(self.state),
+                 *card_lines(self.state),
                  *activation_lines(self.state, playable=keys, under_way=running)]
         notes = " ".join(self.state.notes.split())
         if notes:
@@ -376,6 +359,9 @@ class ClashController(GameController):
         """Perform ``action`` at once when it has one outcome that moves nothing; otherwise
         open its preview (outcomes as alternatives to click).  A refusal goes to the status
         line."""
+        from tabletop.ui.controllers.clash_steps import moves_anything, try_preview
+        from tabletop.ui.facades.clash import rules
+
         try:
             found = rules.outcomes(self.state, action)
         except TabletopError as exc:
@@ -401,6 +387,8 @@ class ClashController(GameController):
     def vantage_points(self) -> None:
         """C: a Knight climbs a Vantage Point (or falls from one); a Monster's locked
         Vantage Points are created."""
+        from tabletop.ui.controllers.clash_vantage import VantageMenu
+
         piece = self.selection()
         if piece is None:
             self.session.tell("select a Knight to climb (C), or a Monster to create its "
@@ -411,6 +399,8 @@ class ClashController(GameController):
     def place_terrain(self) -> None:
         """P: a Terrain tile placed in play (the supply rule, Crash and Displacement of the
         pieces under it), previewed."""
+        from tabletop.ui.controllers.clash_terrain import TerrainPlacement
+
         TerrainPlacement(self, PALETTE).start()
 
     def resolve_activation(self) -> None:
@@ -425,6 +415,8 @@ class ClashController(GameController):
 
     def activate(self) -> None:
         """M: the selected Monster's activation, menu by menu."""
+        from tabletop.ui.controllers.clash_activation import MonsterActivation
+
         piece = self.selection()
         if not isinstance(piece, Monster):
             self.session.tell("select a Monster to activate it (M)", error=True)
@@ -433,6 +425,8 @@ class ClashController(GameController):
 
     def attack(self) -> None:
         """A: the selected Knight's attack: weapon, Monster, then forced movement."""
+        from tabletop.ui.controllers.clash_knight_menus import KnightAttack
+
         piece = self.selection()
         if not isinstance(piece, Knight):
             self.session.tell("select a Knight to attack with it (A)", error=True)
@@ -444,6 +438,8 @@ class ClashController(GameController):
 
     def abilities(self) -> None:
         """B: the selected Knight's move-like abilities, Rush and Vault."""
+        from tabletop.ui.controllers.clash_knight_menus import KnightMoves
+
         piece = self.selection()
         if not isinstance(piece, Knight):
             self.session.tell("select a Knight to use its abilities (B)", error=True)
@@ -452,6 +448,8 @@ class ClashController(GameController):
 
     def forced(self) -> None:
         """K: forced movement caused by the selected piece."""
+        from tabletop.ui.controllers.clash_flows import ForcedMovement
+
         piece = self.selection()
         if piece is None:
             self.session.tell("select the piece that causes the forced movement (K)",
@@ -491,6 +489,8 @@ class ClashController(GameController):
         """The screen's own overlays for ``tabletop screenshot``: ``select P``, ``preview
         monster-move M TARGET TYPE``, ``preview forced KIND SOURCE P [X]`` and ``outcome N``
         (names or space labels as in ``tabletop query``)."""
+        from tabletop.ui.controllers.clash_steps import preview_overlay
+
         if verb in ("preview", "outcome"):
             try:
                 preview_overlay(self, args if verb == "preview" else [verb, *args], spec)
@@ -677,6 +677,9 @@ class ClashController(GameController):
     def end_turn(self) -> None:
         """T / the End Turn button: end the active (or selected) Knight's turn, or the Monster
         Round."""
+        from tabletop.ui.controllers.clash_vantage import HoldOn
+        from tabletop.ui.facades.clash import rules
+
         turn = self.state.turn
         if turn.phase == "monster":
             action = EndMonsterRound()
@@ -754,6 +757,8 @@ class ClashController(GameController):
     def release(self) -> None:
         """Edit mode, button up: drop the dragged thing (a :class:`MovePiece`) or add the
         painted tile (an :class:`AddTerrain`)."""
+        from tabletop.ui.controllers.clash_terrain import block
+
         drag, paint = self.drag, self.paint
         self.drag = self.paint = None
         if drag is not None and drag.to != drag.start:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tabletop.dice.roll import Roll
 from tabletop.errors import TabletopError
 from tabletop.games.clash.actions import (
     ActivateFromCards,
@@ -42,10 +41,10 @@ from tabletop.ui.views.clash_preview import (
     new_placer,
     place_badges,
 )
-from tabletop.ui.widgets.dice_tray import DiceTray
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
+    from tabletop.dice.roll import Roll
     from tabletop.ui.controllers.clash_host import ClashHost
 
 HEADER_LINES = 5
@@ -188,7 +187,11 @@ class CardFlow:
                                           for n, i in enumerate(sorted(self.marked)))))
 
     def throw(self) -> None:
-        """Throw the asked dice in the tray (seeded, fixed: the game's roll)."""
+        """Throw the asked dice in the tray (seeded, fixed: the game's roll); the tray's
+        module is imported here, at the first throw, so that a board with cards is drawn
+        without it."""
+        from tabletop.ui.widgets.dice_tray import DiceTray
+
         ask = self.draft.ask
         if self.screen.app is None:
             return
@@ -288,40 +291,6 @@ def keep_in_step(screen: ClashHost) -> None:
             CardFlow(screen).start()
     elif flow.revision != screen.session.revision and flow.arrived is None:
         flow.show()
-
-
-def card_lines(state: ClashState) -> list[str]:
-    """Side-panel lines for a Clash played from cards, drawn from its public view
-    (:func:`~tabletop.games.clash.view.view_for`): the Monster Sheet and Level with its To
-    Hit, the Wounds dealt of those needed, and the decks as the table sees them — how many
-    cards of each level (the number on a card's back), never their order or names; a Mob's
-    BP card named only once revealed.  Empty without cards."""
-    if state.cards is None:
-        return []
-    cards = view.public_cards(state.cards)
-
-    def backs(names: tuple[str, ...], ai: bool) -> str:
-        levels = sorted(view.level_of(cards, n, ai) for n in names)
-        counted = ", ".join(f"{'AI' if ai else 'BP'} {lv} ×{levels.count(lv)}"
-                            for lv in sorted(set(levels)))
-        return f"{len(names)}" + (f" ({counted})" if counted else "")
-
-    lines = [f"{cards.sheet}, Level {cards.level}: To Hit {cards.to_hit()}; Wounds "
-             f"{cards.wounds()} of {cards.wounds_needed()}",
-             f"AI deck {backs(cards.ai_deck, True)}, discard {len(cards.ai_discard)}"]
-    if cards.mob_clash:
-        shown = []
-        for mob, name in cards.mob_cards:
-            card = cards.library.bp(name)
-            shown.append(f"{mob}: {name}, AT {card.at + cards.at_bonus()}" if card is not None
-                         else f"{mob}: BP {view.level_of(cards, name, False)}")
-        lines.append("Mob BP cards: " + "; ".join(shown))
-    else:
-        lines.append(f"BP deck {backs(cards.bp_deck, False)}, discard {len(cards.bp_discard)}")
-    if cards.result:
-        lines.append("The Clash is over: " + ("the Knights' Victory" if cards.result ==
-                                               "victory" else "the Knights' Defeat"))
-    return lines
 
 
 def _split(option: str) -> tuple[str, str]:

@@ -20,7 +20,7 @@ from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.spatial.sight import corners
 from tabletop.ui.background import WORKER
-from tabletop.ui.facades.clash import activation_tokens, geometry, rules, vantage
+from tabletop.ui.facades.clash import activation_tokens, geometry, vantage, view
 from tabletop.ui.views.clash import PieceMarks, SightLine
 
 Point = tuple[int, int]
@@ -64,6 +64,8 @@ class ClashFacts:
         asked to move to one of the Knight's reachable spaces), or ``None`` when it can."""
 
         def ask() -> str | None:
+            from tabletop.ui.facades.clash import rules
+
             reach = self.reach(knight)
             if not reach:
                 return f"{knight} has no space to move to"
@@ -281,4 +283,38 @@ def activation_lines(state: ClashState, *, playable: bool = True,
         else:
             lines.append("Every Activation token is spent: " + (
                 "T ends the Monster Round" if playable else "the Monster Round ends"))
+    return lines
+
+
+def card_lines(state: ClashState) -> list[str]:
+    """Side-panel lines for a Clash played from cards, drawn from its public view
+    (:func:`~tabletop.games.clash.view.view_for`): the Monster Sheet and Level with its To
+    Hit, the Wounds dealt of those needed, and the decks as the table sees them — how many
+    cards of each level (the number on a card's back), never their order or names; a Mob's
+    BP card named only once revealed.  Empty without cards."""
+    if state.cards is None:
+        return []
+    cards = view.public_cards(state.cards)
+
+    def backs(names: tuple[str, ...], ai: bool) -> str:
+        levels = sorted(view.level_of(cards, n, ai) for n in names)
+        counted = ", ".join(f"{'AI' if ai else 'BP'} {lv} ×{levels.count(lv)}"
+                            for lv in sorted(set(levels)))
+        return f"{len(names)}" + (f" ({counted})" if counted else "")
+
+    lines = [f"{cards.sheet}, Level {cards.level}: To Hit {cards.to_hit()}; Wounds "
+             f"{cards.wounds()} of {cards.wounds_needed()}",
+             f"AI deck {backs(cards.ai_deck, True)}, discard {len(cards.ai_discard)}"]
+    if cards.mob_clash:
+        shown = []
+        for mob, name in cards.mob_cards:
+            card = cards.library.bp(name)
+            shown.append(f"{mob}: {name}, AT {card.at + cards.at_bonus()}" if card is not None
+                         else f"{mob}: BP {view.level_of(cards, name, False)}")
+        lines.append("Mob BP cards: " + "; ".join(shown))
+    else:
+        lines.append(f"BP deck {backs(cards.bp_deck, False)}, discard {len(cards.bp_discard)}")
+    if cards.result:
+        lines.append("The Clash is over: " + ("the Knights' Victory" if cards.result ==
+                                               "victory" else "the Knights' Defeat"))
     return lines

@@ -28,7 +28,6 @@ from tabletop.ui.facades.clash import (
     RELATIVE,
     compass_way,
     in_words,
-    source_problem,
 )
 from tabletop.ui.widgets.menu import MenuItem
 
@@ -87,6 +86,8 @@ class ForcedMovement:
             close_steps(self.screen)
 
     def start(self) -> None:
+        from tabletop.ui.facades.clash import source_problem
+
         whom = f" on {self.target}" if self.target else ""
         state = self.screen.state
         problems = {k.name: source_problem(state, self.source, k.name, self.weapon)

@@ -39,7 +39,7 @@ from tabletop.ui.controllers.clash_flows import (
     open_step,
 )
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
-from tabletop.ui.facades.clash import geometry, move_like, rules, turns
+from tabletop.ui.facades.clash import geometry, turns
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
@@ -162,6 +162,8 @@ HUG_WEAPONS = (*RUSH_WEAPONS, ("Ranged 2–3", Weapon("ranged", 2, 3)),
 
 def _legal(state: ClashState, action: object) -> bool:
     """Whether the rules core accepts ``action`` now."""
+    from tabletop.ui.facades.clash import rules
+
     try:
         rules.outcomes(state, action)
     except TabletopError:
@@ -211,6 +213,8 @@ class KnightMoves:
             self._spaces(ability, amount)
 
     def _spaces(self, ability: str, amount: int) -> None:
+        from tabletop.ui.facades.clash import move_like
+
         state = self.screen.state
         knight = state.knight(self.knight)
         if knight is None:
@@ -229,6 +233,8 @@ class KnightMoves:
                  for monster in self.screen.state.monsters for label, weapon in HUG_WEAPONS]
 
         def chosen(value: object) -> None:
+            from tabletop.ui.facades.clash import move_like
+
             assert isinstance(value, tuple)
             monster, weapon = value
             state = self.screen.state
@@ -275,6 +281,8 @@ class KnightMoves:
                           for label, weapon in RUSH_WEAPONS]
 
         def chosen(value: object) -> None:
+            from tabletop.ui.facades.clash import move_like
+
             assert isinstance(value, tuple)
             monster, weapon = value
             if ability == "vault":
@@ -322,6 +330,8 @@ class SharedMotivate:
 
     def _board_now(self) -> ClashState:
         """The board with the moves chosen so far made (the next move starts from it)."""
+        from tabletop.ui.facades.clash import rules
+
         state = self.screen.state
         return rules.apply(state, self._action())[0] if self.moves else state
 
@@ -384,6 +394,8 @@ class SharedMotivate:
         spaces = geometry.reach(board, replace(mover, speed=left)) if left > 0 else frozenset()
 
         def picked(space: Space) -> None:
+            from tabletop.ui.facades.clash import rules
+
             action = Motivate(self.knight, self.amount, (*self.moves, (name, space)))
             try:
                 rules.outcomes(self.screen.state, action)

@@ -38,7 +38,7 @@ from tabletop.games.clash.state import ClashState
 from tabletop.numbers import parse_int
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.base import Controller
-from tabletop.ui.facades.clash import Branch, Preview, preview, rules, spaces_at
+from tabletop.ui.facades.clash import Branch, Preview, preview, spaces_at
 from tabletop.ui.views.base import Grid
 from tabletop.ui.views.clash_preview import (
     Badge,
@@ -337,6 +337,8 @@ class PreviewStep(MenuStep):
     def __init__(self, screen: ClashHost, action: object, title: str,
                  on_done: Callable[[Branch], None] | None = None, header: Sequence[str] = (),
                  on_cancel: Callable[[], None] | None = None):
+        from tabletop.ui.facades.clash import rules
+
         self.action = action
         self.before = screen.state
         self.outcomes = rules.outcomes(self.before, action)

@@ -24,7 +24,7 @@ from tabletop.games.clash.state import Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.ui.controllers.clash_flows import close_steps, open_step
 from tabletop.ui.controllers.clash_steps import MenuStep, try_preview
-from tabletop.ui.facades.clash import rules, vantage
+from tabletop.ui.facades.clash import vantage
 from tabletop.ui.widgets.menu import MenuItem
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ def climb_choices(state, knight: Knight) -> list[tuple[Monster, Space, str | Non
     """Every Vantage Point on the board as ``(monster, space, refusal)``: ``refusal`` is the
     rules core's reason why ``knight`` cannot perform a Climb test for it now (``None``: it
     can), in board order."""
+    from tabletop.ui.facades.clash import rules
+
     out = []
     for monster in state.monsters:
         for space in sorted(vantage.vantage_spaces(monster, unlocked_only=False)):

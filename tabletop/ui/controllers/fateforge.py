@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -99,9 +100,11 @@ from tabletop.ui.views.fateforge import (
     piece_spots,
 )
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
-from tabletop.ui.widgets.dice_tray import DiceTray
 from tabletop.ui.widgets.panels import PanelBody
 from tabletop.wording import counted, numbered
+
+if TYPE_CHECKING:
+    from tabletop.ui.widgets.dice_tray import DiceTray
 
 MAX_ENEMY_D6 = 6
 """The most D6 one enemy activation is rolled (each tie asks one; a seeded roll settles long
@@ -867,7 +870,10 @@ class FateforgeController(GameController):
         self.objectives = OBJECTIVES[(OBJECTIVES.index(self.objectives) + 1) % len(OBJECTIVES)]
 
     def _push_tray(self, throw: TrayThrow) -> None:
-        """Throw ``throw``'s dice in the dice tray over the map."""
+        """Throw ``throw``'s dice in the dice tray over the map (its module imported at the
+        first throw, so that a picture of the map goes without it)."""
+        from tabletop.ui.widgets.dice_tray import DiceTray
+
         if self.app is None:
             self.session.tell("the dice tray needs the window", error=True)
             return

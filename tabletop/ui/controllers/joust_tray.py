@@ -63,7 +63,6 @@ from tabletop.ui.textlayer import cover
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.views.joust import draw_die
 from tabletop.ui.widgets import theme
-from tabletop.ui.widgets.dice_tray import DiceTray
 
 DIE = 46
 SOURCES = {HEROS_FATE: "heros-fate", SQUIRE: "squire", ABILITY: "ability"}
@@ -342,7 +341,11 @@ class JoustTray(Controller):
 
     def _next_tray(self) -> None:
         """Push the dice tray for the next Knight still to roll (its Targeting choice applied
-        first); when both have rolled, the joust waits for Mark of the Church or is scored."""
+        first); when both have rolled, the joust waits for Mark of the Church or is scored.
+        The tray's module is imported here, at the first throw, so that a picture of the List
+        goes without it."""
+        from tabletop.ui.widgets.dice_tray import DiceTray
+
         waiting = [n for n, side in enumerate(self.sides) if side.roll is None]
         if not waiting:
             self.stage = "convert" if next_step(self.session.state) is not None else "resolved"
