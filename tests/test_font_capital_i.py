@@ -1,5 +1,6 @@
-"""The window's capital I has serifs, so that it is not read as a small l ("AI" read "Al"),
-and nothing else about the font changes: no advance width, no line width, no other letter."""
+"""The window's capital I has serifs, so that it is not read as a small l ("AI" read "Al"):
+its advance grows by the serifs' reach, and nothing else about the font changes (no other
+letter's pixels or advance; a line is wider by the I's growth for each I in it)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ WINDOW_SIZES = (10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24, 26, 28, 32, 
 """Line heights the window asks :func:`theme.font` for: its text (10 to 20 pixels at 100 %)
 and headings and scaled-up text (up to 1.6 times)."""
 
+ACCENTED_I = "ÌÍÎÏ"
+"""Capitals the bundled font builds from its I's glyph and an accent."""
+
 SAMPLE = ("I", "AI", "AI deck 4", "AI ready", "Point of Interest", "Iron King", "II", "lIl",
           "WIT", "(I)", "Act I", "Fleischritter", "The portal", "attacked")
 """Lines with a capital I first, last, doubled and between other letters, and lines without."""
@@ -51,6 +55,11 @@ def _pixels(font: pygame.font.Font, words: str) -> bytes:
     return pygame.image.tobytes(font.render(words, True, (0, 0, 0), (255, 255, 255)), "RGB")
 
 
+def _ink(image: pygame.Surface, y: int) -> list[int]:
+    """The alpha of each pixel in row ``y`` of ``image``."""
+    return [image.get_at((x, y)).a for x in range(image.get_width())]
+
+
 def test_the_window_font_is_the_serifed_one(bar_font_bytes: bytes) -> None:
     assert theme._font_bytes() == with_serifed_capital_i(bar_font_bytes) != bar_font_bytes
 
@@ -64,33 +73,65 @@ def test_a_capital_i_and_a_small_l_draw_differently(size: int, fonts) -> None:
 
 
 @pytest.mark.parametrize("size", WINDOW_SIZES)
-def test_the_stem_stays_and_the_serifs_sit_at_its_top_and_foot(size: int, fonts) -> None:
+def test_the_stem_stays_and_whole_pixels_of_serif_reach_past_it(size: int, fonts) -> None:
+    """Beside the stem (the middle row's ink, the bar's own, mirrored where the centred
+    I-beam puts it at the other phase of a pixel) at least one column on each side is inked
+    at the I's top and foot and blank in its middle: an I-beam, not an l with a corner."""
     bar, window = fonts[size]
     old, new = bar.render("I", True, (0, 0, 0)), window.render("I", True, (0, 0, 0))
-    assert old.get_size() == new.get_size()
-    old_ink, new_ink = old.get_bounding_rect(), new.get_bounding_rect()
-    assert new_ink.left <= old_ink.left and new_ink.right >= old_ink.right
-    assert new_ink.width > old_ink.width or size < 13
-    middle = (old_ink.top + old_ink.bottom) // 2
-    row = [(x, middle) for x in range(old.get_width())]
-    assert [old.get_at(at) for at in row] == [new.get_at(at) for at in row]
-    top = [(x, new_ink.top) for x in range(new.get_width())]
-    assert sum(new.get_at(at).a for at in top) > sum(new.get_at(at).a for at in row)
+    ink = new.get_bounding_rect()
+    middle = _ink(new, (ink.top + ink.bottom) // 2)
+    old_middle = _ink(old, (ink.top + ink.bottom) // 2)
+    stem = [alpha for alpha in middle if alpha]
+    assert [alpha for alpha in old_middle if alpha] in (stem, stem[::-1])
+    top, foot = _ink(new, ink.top), _ink(new, ink.bottom - 1)
+    serif = [x for x in range(new.get_width())
+             if top[x] >= 128 and foot[x] >= 128 and middle[x] < 128]
+    first = middle.index(max(middle))
+    assert any(x < first for x in serif) and any(x > first for x in serif)
+    assert ink.left == new.get_width() - ink.right  # centred in its advance
 
 
 @pytest.mark.parametrize("size", WINDOW_SIZES)
-def test_no_advance_and_no_line_width_changes(size: int, fonts) -> None:
+def test_only_the_is_are_wider_and_lines_grow_by_them(size: int, fonts) -> None:
     bar, window = fonts[size]
     letters = string.printable.strip() + "ÀÉÍÎÏÓÜßàéíïñöü€…×"
-    assert [metric[4] for metric in window.metrics(letters)] == \
-        [metric[4] for metric in bar.metrics(letters)]
+    old, new = bar.metrics(letters), window.metrics(letters)
+    (i_old,), (i_new,) = bar.metrics("I"), window.metrics("I")
+    assert i_new[4] >= i_old[4] + 2
+    for letter, before, after in zip(letters, old, new, strict=True):
+        if letter in ACCENTED_I:  # as wide as the I, give or take the hinter's rounding
+            assert after[4] > before[4] and abs(after[4] - i_new[4]) <= 1, letter
+        elif letter != "I":
+            assert after[4] == before[4], letter
     for line in SAMPLE:
-        assert window.size(line) == bar.size(line), line
+        width, height = bar.size(line)
+        assert window.size(line) == (width + line.count("I") * (i_new[4] - i_old[4]),
+                                     height), line
+
+
+def test_ai_and_al_differ_beyond_a_corner_at_the_side_panels_size(fonts) -> None:
+    """At 13 pixels (the side panel's text at 1280 x 800) "AI" and "Al" differ in whole
+    columns, not in a pixel or two of fainter ink."""
+    _, window = fonts[13]
+    ai, al = (window.render(words, True, (0, 0, 0)) for words in ("AI", "Al"))
+    assert ai.get_width() > al.get_width()
+    a_width = window.size("A")[0]
+    differing = {x for x in range(a_width, ai.get_width()) for y in range(ai.get_height())
+                 if abs(ai.get_at((x, y)).a - (al.get_at((x, y)).a
+                                                 if x < al.get_width() else 0)) >= 128}
+    assert len(differing) >= 3
 
 
 @pytest.mark.parametrize("size", (11, 20))
-def test_no_other_letter_changes(size: int, fonts) -> None:
+def test_an_accented_i_is_the_i_beam_and_no_other_letter_changes(size: int, fonts) -> None:
     bar, window = fonts[size]
+    i_beam = window.render("I", True, (0, 0, 0))
+    foot = [alpha for alpha in _ink(i_beam, i_beam.get_bounding_rect().bottom - 1) if alpha]
+    for letter in ACCENTED_I:  # a foot serif as wide as the I's (its ink at either phase)
+        accented = window.render(letter, True, (0, 0, 0))
+        bottom = accented.get_bounding_rect().bottom - 1
+        assert len([alpha for alpha in _ink(accented, bottom) if alpha]) == len(foot), letter
     others = [letter for letter in string.printable.strip() + "ÀÉßàéíïñöü€…×"
               if letter != "I"]
     for letter in others:
@@ -150,32 +191,41 @@ def test_the_bundled_font_keeps_its_structure(bar_font_bytes: bytes) -> None:
     numbers = struct.unpack_from(">H", serifed, tables[b"maxp"][0] + 4)[0]
     changed = [index for index in range(numbers)
                if _glyph(serifed, index) != _glyph(bar_font_bytes, index)]
-    assert changed == [44]  # the glyph the character map gives U+0049
+    # the glyph the character map gives U+0049, and the accented capitals built from it
+    assert changed == [44, 140, 141, 142, 143, 232, 234, 236, 240]
     glyph = _glyph(serifed, 44)
     contours, x_min, y_min, x_max, y_max = struct.unpack_from(">hhhhh", glyph)
     advance, lsb = struct.unpack_from(">Hh", serifed, tables[b"hmtx"][0] + 4 * 44)
     assert (contours, y_min, y_max, lsb) == (1, 0, 729, x_min)
-    assert 0 < x_min < 63 and 213 < x_max < advance == 278
+    # the bar: x 63 to 213 in an advance of 278; each serif reaches 90 units past the stem
+    assert (x_max - x_min, advance, x_min, advance - x_max) == (330, 458, 64, 64)
 
 
-def _font(glyphs: list[bytes], *, long_loca: bool, advance: int = 278) -> bytes:
-    """A small TrueType file: glyph 0, then ``glyphs``; the character map gives I glyph 1."""
+def _font(glyphs: list[bytes], *, long_loca: bool, metrics: int | None = None,
+          widest: int = 1000) -> bytes:
+    """A small TrueType file: glyph 0, then ``glyphs``, each 278 units wide; the character
+    map gives I glyph 1 and Í glyph 3; ``metrics`` glyphs (all by default) have an advance
+    of their own, the others share the last one's; ``widest`` is the advance ``hhea`` gives
+    as widest."""
     glyphs = [b"", *glyphs]
+    metrics = len(glyphs) if metrics is None else metrics
     offsets, glyf = [0], b""
     for glyph in glyphs:
         glyf += glyph + bytes(-len(glyph) % 4)
         offsets.append(len(glyf))
     loca = (struct.pack(f">{len(offsets)}I", *offsets) if long_loca
             else struct.pack(f">{len(offsets)}H", *(offset // 2 for offset in offsets)))
-    cmap_sub = struct.pack(">7H", 4, 32, 0, 4, 2, 0, 0) + struct.pack(
-        ">2H H 2H 2h 2H", 0x49, 0xFFFF, 0, 0x49, 0xFFFF, 1 - 0x49, 1, 0, 0)
+    cmap_sub = struct.pack(">7H", 4, 40, 0, 6, 4, 1, 2) + struct.pack(
+        ">3H H 3H 3h 3H", 0x49, 0xCD, 0xFFFF, 0, 0x49, 0xCD, 0xFFFF, 1 - 0x49, 3 - 0xCD, 1,
+        0, 0, 0)
     tables = {
         b"cmap": struct.pack(">2H 2HI", 0, 1, 3, 1, 12) + cmap_sub,
         b"head": struct.pack(">2I 2I 2H 2q 4h 2H 3h", 0x10000, 0, 0, 0x5F0F3CF5, 0, 1000,
                              0, 0, 0, 0, 1000, 1000, 0, 8, 2, int(long_loca), 0),
-        b"hhea": struct.pack(">I 3h H 3h 3h 4h hH", 0x10000, 800, -200, 0, 1000, 0, 0, 1000,
-                             1, 0, 0, 0, 0, 0, 0, 0, len(glyphs)),
-        b"hmtx": b"".join(struct.pack(">Hh", advance, 63) for _ in glyphs),
+        b"hhea": struct.pack(">I 3h H 3h 3h 4h hH", 0x10000, 800, -200, 0, widest, 0, 0,
+                             1000, 1, 0, 0, 0, 0, 0, 0, 0, metrics),
+        b"hmtx": b"".join(struct.pack(">Hh", 278, 63) for _ in range(metrics))
+        + b"".join(struct.pack(">h", 63) for _ in range(len(glyphs) - metrics)),
         b"loca": loca,
         b"maxp": struct.pack(">IH 13H", 0x10000, len(glyphs), 64, 4, *[0] * 11),
         b"glyf": glyf,
@@ -208,6 +258,9 @@ def _simple_glyph(points: list[tuple[int, int]]) -> bytes:
 
 BAR = _simple_glyph([(213, 729), (213, 0), (63, 0), (63, 729)])
 AFTER = _simple_glyph([(10, 10), (10, 500), (300, 500)])
+I_ACUTE = struct.pack(">5h", -1, 10, 0, 300, 800) + struct.pack(
+    ">HH2b HH2b", 0x22, 1, 0, 0, 0x02, 2, 20, 100)
+"""Í: the I (glyph 1) where it is, and glyph 2 (the accent) 20 units right and 100 up."""
 
 
 @pytest.mark.parametrize("long_loca", [False, True], ids=["short loca", "long loca"])
@@ -221,6 +274,27 @@ def test_the_glyphs_after_the_i_and_the_tables_after_glyf_move_with_it(long_loca
     post = _tables(serifed)[b"post"]
     assert serifed[post[0]:post[0] + post[1]] == b"after glyf, moved with it"
     assert with_serifed_capital_i(serifed) == serifed  # an I-beam is not a bare bar
+    advance, lsb = struct.unpack_from(">Hh", serifed, _tables(serifed)[b"hmtx"][0] + 4)
+    assert (advance, lsb) == (458, 64)
+
+
+def test_an_accented_i_takes_the_i_beams_metrics_and_its_accent_moves_with_the_stem() -> None:
+    data = _font([BAR, AFTER, I_ACUTE], long_loca=False)
+    serifed = with_serifed_capital_i(data)
+    _assert_well_formed(serifed)
+    accented = _glyph(serifed, 3)
+    assert accented[:10] == I_ACUTE[:10]
+    # the I's component gives its metrics (0x200); the accent moved by the stem's move
+    # (the stem from 63 to 154: 64 units of side bearing and 90 of serif)
+    assert struct.unpack(">HH2b HH2b", accented[10:22]) == (0x222, 1, 0, 0, 0x02, 2, 111, 100)
+
+
+def test_an_accented_i_whose_accent_cannot_move_is_left_as_it_was() -> None:
+    far = I_ACUTE[:-2] + struct.pack(">2b", 40, 100)  # 40 + 91 does not fit a byte
+    data = _font([BAR, AFTER, far], long_loca=False)
+    serifed = with_serifed_capital_i(data)
+    _assert_well_formed(serifed)
+    assert _glyph(serifed, 1) != _glyph(data, 1) and _glyph(serifed, 3) == _glyph(data, 3)
 
 
 @pytest.mark.parametrize("glyph", [
@@ -235,9 +309,10 @@ def test_an_i_that_is_not_a_plain_bar_is_left_alone(glyph: bytes) -> None:
     assert with_serifed_capital_i(data) == data
 
 
-def test_an_i_with_no_room_for_serifs_is_left_alone() -> None:
-    data = _font([_simple_glyph([(150, 729), (150, 0), (0, 0), (0, 729)]), AFTER],
-                 long_loca=False, advance=150)
+@pytest.mark.parametrize(("metrics", "widest"), [(1, 1000), (2, 400)],
+                         ids=["advance shared with later glyphs", "wider than the widest"])
+def test_an_i_whose_advance_cannot_grow_is_left_alone(metrics: int, widest: int) -> None:
+    data = _font([BAR, AFTER], long_loca=False, metrics=metrics, widest=widest)
     assert with_serifed_capital_i(data) == data
 
 
@@ -251,7 +326,7 @@ def test_a_cut_short_font_is_left_as_it_is(bar_font_bytes: bytes) -> None:
 
 @given(st.integers(0, 10_000), st.binary(min_size=1, max_size=4))
 def test_a_damaged_font_never_raises(at: int, junk: bytes) -> None:
-    data = _font([BAR, AFTER], long_loca=False)
+    data = _font([BAR, AFTER, I_ACUTE], long_loca=False)
     at %= len(data)
     damaged = data[:at] + junk + data[at + len(junk):]
     result = with_serifed_capital_i(damaged)

@@ -10,7 +10,7 @@ does not know); nothing else in the file changes, and no line of text is wider t
 The font draws a capital I and a small l as the same bare upright bar, so "AI" (Kingdoms
 Forlorn's AI cards) reads "Al".  :func:`with_serifed_capital_i` redraws the I's outline as
 an I-beam, a serif across the top and the foot of the same stem, as Verdana and Tahoma draw
-it; the glyph keeps its advance width, so no text is laid out differently.
+it, and widens the I's advance by the serifs' reach, so a line with an I is a little wider.
 """
 
 from __future__ import annotations
@@ -43,23 +43,17 @@ def without_kerning(data: bytes) -> bytes:
 _CAPITAL_I = 0x49
 """The character whose glyph :func:`with_serifed_capital_i` redraws."""
 
-_SERIF_REACH = (1, 4)
+_SERIF_REACH = (3, 5)
 """How far a serif reaches out past each side of the stem, as a fraction of the stem's
-width.  A quarter (37 units beside the bundled font's 150-unit stem) is the most that stays
-inside the whole pixels the glyph's advance rounds to at every size the window draws from
-10 pixels up, so that no line ending in an I gets wider; at 11 and 17 pixels the bar
-already reaches the edge of its cell, and a longer serif would spill into the next one."""
+width: 90 units beside the bundled font's 150-unit stem (an em of 1000 units), so at the
+side panel's 13-pixel text a serif reaches 1.2 pixels past the stem (a whole pixel of ink
+from 12 pixels up) and the I reads as an I-beam, not as a small l; the glyph's advance
+grows by twice this."""
 
 _SERIF_HEIGHT = (5, 6)
 """A serif's height as a fraction of the stem's width: the font's own thinner horizontals
 (its E's arms are 125 units high beside a 150-unit stem)."""
 
-_SERIF_SLANT = 12
-"""A serif's end leans in by 1/12 of its height: too little to see, but FreeType's
-auto-hinter (which fits this font to the pixel grid) takes only a line steeper than 14 to 1
-for an upright edge, so it fits the glyph by the stem's edges alone, as it fitted the bare
-bar, and the advance it rounds to whole pixels stays the bar's at every size (upright serif
-ends made it a pixel wider or narrower at some sizes)."""
 
 _I_BEAM_POINTS = 12
 """The points of the I-beam's outline (:func:`_i_beam`); the font's ``maxp`` table must
@@ -74,18 +68,23 @@ _CHECKSUM_BASE = 0xB1B0AFBA
 
 def with_serifed_capital_i(data: bytes) -> bytes:
     """``data`` (a TrueType font file) with its capital I drawn as an I-beam: the same stem,
-    with a serif across its top and its foot, inside the glyph's advance width; ``data``
-    unchanged when its tables cannot be read or its I is not one plain upright bar.
+    with a serif across its top and its foot, its advance width grown by the two serifs'
+    reach and the I-beam centred in it; ``data`` unchanged when its tables cannot be read,
+    its I is not one plain upright bar, or the I's advance is not its own (a font's last
+    glyphs may share one) or would be wider than the font's widest.
 
     The bundled font draws a capital I and a small l as the same bare bar, so "AI" reads
-    "Al"; serifs on the I (as Verdana and Tahoma draw it) tell the two apart.  The advance
-    width is kept, so nothing is laid out elsewhere; the left side bearing follows the
-    serif's left end (TrueType wants it equal to the glyph's left edge; the stem stays where
-    it was).  The new outline replaces the old in ``glyf`` (padded into the old one's bytes
-    when it is not longer, as in the bundled font); a longer one moves the ``loca`` offsets
-    after it and the tables after ``glyf`` by its growth (a multiple of four, so every table
-    keeps its alignment).  The checksums of the changed tables and the ``head`` table's
-    checksum adjustment are brought up to date."""
+    "Al"; serifs on the I (as Verdana and Tahoma draw it) tell the two apart.  The serifs
+    are wider than the room the bar leaves beside it, so the advance grows (a line with an
+    I is wider; the window measures every text as it draws it); the side bearings are the
+    bar's two averaged, the left one the serif's left end (TrueType wants it equal to the
+    glyph's left edge).  The accented capitals built from the I's glyph (Ì Í Î Ï and
+    others, :data:`_ACCENTED_I`) take its metrics and their accent moves with the stem
+    (:func:`_accent_moved`).  The new outline replaces the old in ``glyf`` (padded into the
+    old one's bytes when it is not longer, as in the bundled font); a longer one moves the
+    ``loca`` offsets after it and the tables after ``glyf`` by its growth (a multiple of
+    four, so every table keeps its alignment).  The checksums of the changed tables and
+    the ``head`` table's checksum adjustment are brought up to date."""
     tables = _tables(data)
     if tables is None or not tables.keys() >= _NEEDED:
         return data
@@ -101,6 +100,7 @@ def with_serifed_capital_i(data: bytes) -> bytes:
     glyph = _glyph_of(data, tables[b"cmap"], _CAPITAL_I)
     if (long_loca not in (0, 1) or glyph is None or not 0 < glyph < glyphs
             or not 0 < metrics <= glyphs
+            or not glyph < metrics  # an advance of its own
             or loca[1] < (glyphs + 1) * (2 + 2 * long_loca)
             or hmtx[1] < 4 * metrics + 2 * (glyphs - metrics)):
         return data
@@ -110,31 +110,33 @@ def with_serifed_capital_i(data: bytes) -> bytes:
     total = unit * struct.unpack_from(f">{kind}", data, at + size * (glyphs - glyph))[0]
     if not start <= end <= total <= glyf[1]:
         return data
-    metric_at = hmtx[0] + 4 * min(glyph, metrics - 1)
+    metric_at = hmtx[0] + 4 * glyph
     (advance,) = struct.unpack_from(">H", data, metric_at)
+    (widest,) = struct.unpack_from(">H", data, tables[b"hhea"][0] + 10)
     beam = _i_beam(data[glyf[0] + start:glyf[0] + end], advance)
-    if beam is None:
+    if beam is None or beam[1] > widest:
         return data
-    outline, left = beam
+    outline, advance, left, shift = beam
     # padded to the old glyph's length, or else to a change of a multiple of four
     outline += bytes(max(end - start - len(outline), -(len(outline) - (end - start)) % 4))
     grown = len(outline) - (end - start)
     if not long_loca and total + grown > 2 * 0xFFFF:
         return data
     changed = bytearray(data)
+    glyf_sum = glyf[2]
+    for accented in _ACCENTED_I:
+        glyf_sum += _accent_moved(changed, tables, glyph, accented, shift, (kind, size, unit))
     if grown:
         at += size
         later = struct.unpack_from(f">{glyphs - glyph}{kind}", data, at)
         struct.pack_into(f">{glyphs - glyph}{kind}", changed, at,
                          *[offset + grown // unit for offset in later])
-    lsb_at = (hmtx[0] + 4 * glyph + 2 if glyph < metrics
-              else hmtx[0] + 4 * metrics + 2 * (glyph - metrics))
-    struct.pack_into(">h", changed, lsb_at, left)
+    struct.pack_into(">Hh", changed, metric_at, advance, left)
     # the checksum of glyf changes only in the words around the glyph: later words move by
     # a multiple of four and keep their values
     first = glyf[0] + start // 4 * 4
     last = glyf[0] + min(-(-end // 4) * 4, glyf[1])
-    glyf_sum = glyf[2] - _checksum(data, first, last)
+    glyf_sum -= _checksum(changed, first, last)
     changed[glyf[0] + start:glyf[0] + end] = outline
     glyf_sum += _checksum(changed, first, last + grown)
     return _redirected(changed, tables, grown, glyf_sum)
@@ -218,34 +220,37 @@ def _format_4_glyph(data: bytes, at: int, stop: int, character: int) -> int | No
     return None
 
 
-def _i_beam(glyph: bytes, advance: int) -> tuple[bytes, int] | None:
+def _i_beam(glyph: bytes, advance: int) -> tuple[bytes, int, int] | None:
     """The outline (a simple glyph's bytes) of an I-beam built on ``glyph``, when it is one
-    plain upright bar (one contour of four on-curve corners), and its left edge; None for
-    any other glyph, or when the serifs would not fit in ``advance`` or in its height.
+    plain upright bar (one contour of four on-curve corners) in a cell ``advance`` wide,
+    with its new advance and its left edge; None for any other glyph, one too short for two
+    serifs, or one whose new advance would not fit in a glyph's metrics.
 
-    The serifs reach :data:`_SERIF_REACH` of the stem's width out on each side (less where
-    the side bearing is narrower) and are :data:`_SERIF_HEIGHT` of it high.  The contour
-    runs clockwise from the top serif's right end: 0 top right, 1 below it, 2 where the top
+    The serifs reach :data:`_SERIF_REACH` of the stem's width out on each side and are
+    :data:`_SERIF_HEIGHT` of it high; the advance grows by both serifs' reach and the
+    I-beam sits in its middle (the side bearings the bar's two averaged).  The contour
+    runs clockwise from the top serif's right end: 0 top right, 1 its foot, 2 where the top
     serif meets the stem's right side, 3 where the foot serif does, 4 and 5 the foot serif's
     right end, 6 and 7 its left end, 8 and 9 the stem's left side, 10 and 11 the top serif's
-    left end; a serif's ends lean in by :data:`_SERIF_SLANT` of its height.  The outline
-    carries no hinting instructions: the font is fitted to the pixel grid by FreeType's
-    auto-hinter."""
+    left end.  The outline carries no hinting instructions: the font is fitted to the pixel
+    grid by FreeType's auto-hinter."""
     corners = _bar_corners(glyph)
     if corners is None:
         return None
     left, foot, right, top = corners
     stem = right - left
-    reach = min(stem * _SERIF_REACH[0] // _SERIF_REACH[1], left, advance - right)
+    reach = stem * _SERIF_REACH[0] // _SERIF_REACH[1]
     serif = stem * _SERIF_HEIGHT[0] // _SERIF_HEIGHT[1]
-    lean = -(-serif // _SERIF_SLANT)
-    if reach <= lean or 2 * serif >= top - foot:
+    width = stem + 2 * reach
+    bearing = (advance - stem) // 2
+    if reach < 1 or 2 * serif >= top - foot or bearing < 0 or width + 2 * bearing > 0xFFFF:
         return None
-    outer_left, outer_right = left - reach, right + reach
-    points = ((outer_right, top), (outer_right - lean, top - serif), (right, top - serif),
-              (right, foot + serif), (outer_right - lean, foot + serif), (outer_right, foot),
-              (outer_left, foot), (outer_left + lean, foot + serif), (left, foot + serif),
-              (left, top - serif), (outer_left + lean, top - serif), (outer_left, top))
+    outer_left, outer_right = bearing, bearing + width
+    left, right = outer_left + reach, outer_right - reach
+    points = ((outer_right, top), (outer_right, top - serif), (right, top - serif),
+              (right, foot + serif), (outer_right, foot + serif), (outer_right, foot),
+              (outer_left, foot), (outer_left, foot + serif), (left, foot + serif),
+              (left, top - serif), (outer_left, top - serif), (outer_left, top))
     flags = bytearray([_ON_CURVE] * len(points))
     coordinates = bytearray()
     for axis, (short, same) in enumerate(((0x02, 0x10), (0x04, 0x20))):
@@ -261,7 +266,65 @@ def _i_beam(glyph: bytes, advance: int) -> tuple[bytes, int] | None:
                 coordinates += struct.pack(">h", move)
     header = struct.pack(">hhhhhHH", 1, outer_left, foot, outer_right, top,
                          len(points) - 1, 0)
-    return header + flags + coordinates, outer_left
+    return (header + flags + coordinates, width + 2 * bearing, outer_left,
+            outer_left + reach - corners[0])
+
+
+_ACCENTED_I = (0xCC, 0xCD, 0xCE, 0xCF, 0x128, 0x12A, 0x12C, 0x12E, 0x130)
+"""Ì Í Î Ï Ĩ Ī Ĭ Į İ: capitals a font may build from its I's glyph and an accent."""
+
+_XY_OFFSETS, _WORD_OFFSETS, _MORE, _MY_METRICS = 0x02, 0x01, 0x20, 0x200
+"""A composite glyph's component flags: its arguments are an offset (not point numbers),
+they are 2-byte words (not bytes), another component follows, the composite takes this
+component's advance and side bearing."""
+
+_TRANSFORM_SIZE = ((0x08, 2), (0x40, 4), (0x80, 8))
+"""A component's flag for a scale, an x and y scale, a 2 by 2 matrix, and its bytes."""
+
+
+def _accent_moved(data: bytearray, tables: dict[bytes, tuple[int, int, int, int]],
+                  i_glyph: int, character: int, shift: int, loca: tuple[str, int, int]) -> int:
+    """In ``data``, the composite glyph the character map gives ``character`` (an I and an
+    accent) made as wide as the I-beam (``i_glyph``, whose stem moved right by ``shift``
+    when it was centred in its wider advance): the I's component gives the composite its
+    metrics and the accent moves right by ``shift``, so that it stays over the stem.
+    Returns the change to the ``glyf`` table's checksum; 0 when the character's glyph is
+    not such a composite (one I placed by an offset, other components placed by offsets
+    that still fit their bytes, none giving its metrics), leaving it as it was."""
+    glyph = _glyph_of(data, tables[b"cmap"], character)
+    kind, size, unit = loca
+    glyf_at, glyf_length = tables[b"glyf"][:2]
+    if glyph is None or glyph == i_glyph or (glyph + 2) * size > tables[b"loca"][1]:
+        return 0
+    start, end = (unit * offset for offset in struct.unpack_from(
+        f">2{kind}", data, tables[b"loca"][0] + size * glyph))
+    if not start + 10 <= end <= glyf_length \
+            or struct.unpack_from(">h", data, glyf_at + start)[0] != -1:
+        return 0
+    at, end, writes, flags = glyf_at + start + 10, glyf_at + end, [], _MORE
+    while flags & _MORE:
+        if at + 6 > end:
+            return 0
+        flags, component = struct.unpack_from(">HH", data, at)
+        code, limit = (">h", 0x8000) if flags & _WORD_OFFSETS else (">b", 0x80)
+        if not flags & _XY_OFFSETS or flags & _MY_METRICS:
+            return 0
+        if component == i_glyph:
+            writes.append((">H", at, flags | _MY_METRICS))
+        else:
+            moved = struct.unpack_from(code, data, at + 4)[0] + shift
+            if not -limit <= moved < limit:
+                return 0
+            writes.append((code, at + 4, moved))
+        at += 6 + 2 * (flags & _WORD_OFFSETS) + sum(
+            extra for bit, extra in _TRANSFORM_SIZE if flags & bit)
+    if [code for code, _, value in writes if code == ">H"] != [">H"]:
+        return 0
+    first = glyf_at + start // 4 * 4
+    before = _checksum(data, first, at)
+    for code, where, value in writes:
+        struct.pack_into(code, data, where, value)
+    return _checksum(data, first, at) - before
 
 
 def _bar_corners(glyph: bytes) -> tuple[int, int, int, int] | None:
