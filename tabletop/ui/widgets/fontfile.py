@@ -97,7 +97,7 @@ def with_serifed_capital_i(data: bytes) -> bytes:
         return data
     (long_loca,) = struct.unpack_from(">h", data, head[0] + 50)
     (metrics,) = struct.unpack_from(">H", data, tables[b"hhea"][0] + 34)
-    glyph = _glyph_of(data, tables[b"cmap"], _CAPITAL_I)
+    glyph, *accented = _glyphs_of(data, tables[b"cmap"], (_CAPITAL_I, *_ACCENTED_I))
     if (long_loca not in (0, 1) or glyph is None or not 0 < glyph < glyphs
             or not 0 < metrics <= glyphs
             or not glyph < metrics  # an advance of its own
@@ -124,8 +124,8 @@ def with_serifed_capital_i(data: bytes) -> bytes:
         return data
     changed = bytearray(data)
     glyf_sum = glyf[2]
-    for accented in _ACCENTED_I:
-        glyf_sum += _accent_moved(changed, tables, glyph, accented, shift, (kind, size, unit))
+    for composite in accented:
+        glyf_sum += _accent_moved(changed, tables, glyph, composite, shift, (kind, size, unit))
     if grown:
         at += size
         later = struct.unpack_from(f">{glyphs - glyph}{kind}", data, at)
@@ -170,16 +170,18 @@ def _tables(data: bytes) -> dict[bytes, tuple[int, int, int, int]] | None:
     return tables
 
 
-def _glyph_of(data: bytes, cmap: tuple[int, int, int, int], character: int) -> int | None:
+def _glyphs_of(data: bytes, cmap: tuple[int, int, int, int],
+               characters: tuple[int, ...]) -> list[int | None]:
     """The glyph the font's Unicode character map (a format 4 subtable, Windows or Unicode
-    platform) gives ``character`` (below U+10000); None when it maps none or the map
-    cannot be read."""
+    platform) gives each of ``characters`` (below U+10000); None for one it maps none to
+    or when the map cannot be read."""
+    glyphs: list[int | None] = [None] * len(characters)
     offset, length = cmap[:2]
     if length < 4:
-        return None
+        return glyphs
     (count,) = struct.unpack_from(">H", data, offset + 2)
     if 4 + 8 * count > length:
-        return None
+        return glyphs
     found = []
     for index in range(count):
         platform, encoding, at = struct.unpack_from(">HHI", data, offset + 4 + 8 * index)
@@ -187,10 +189,11 @@ def _glyph_of(data: bytes, cmap: tuple[int, int, int, int], character: int) -> i
             found.append((platform != 3, at))
     for _, at in sorted(found):
         if at + 14 <= length and struct.unpack_from(">H", data, offset + at)[0] == 4:
-            glyph = _format_4_glyph(data, offset + at, offset + length, character)
-            if glyph is not None:
-                return glyph
-    return None
+            for index, character in enumerate(characters):
+                if glyphs[index] is None:
+                    glyphs[index] = _format_4_glyph(data, offset + at, offset + length,
+                                                    character)
+    return glyphs
 
 
 def _format_4_glyph(data: bytes, at: int, stop: int, character: int) -> int | None:
@@ -220,10 +223,10 @@ def _format_4_glyph(data: bytes, at: int, stop: int, character: int) -> int | No
     return None
 
 
-def _i_beam(glyph: bytes, advance: int) -> tuple[bytes, int, int] | None:
+def _i_beam(glyph: bytes, advance: int) -> tuple[bytes, int, int, int] | None:
     """The outline (a simple glyph's bytes) of an I-beam built on ``glyph``, when it is one
     plain upright bar (one contour of four on-curve corners) in a cell ``advance`` wide,
-    with its new advance and its left edge; None for any other glyph, one too short for two
+    with its new advance, its left edge and how far right its stem moved; None for any other glyph, one too short for two
     serifs, or one whose new advance would not fit in a glyph's metrics.
 
     The serifs reach :data:`_SERIF_REACH` of the stem's width out on each side and are
@@ -283,15 +286,14 @@ _TRANSFORM_SIZE = ((0x08, 2), (0x40, 4), (0x80, 8))
 
 
 def _accent_moved(data: bytearray, tables: dict[bytes, tuple[int, int, int, int]],
-                  i_glyph: int, character: int, shift: int, loca: tuple[str, int, int]) -> int:
-    """In ``data``, the composite glyph the character map gives ``character`` (an I and an
-    accent) made as wide as the I-beam (``i_glyph``, whose stem moved right by ``shift``
-    when it was centred in its wider advance): the I's component gives the composite its
-    metrics and the accent moves right by ``shift``, so that it stays over the stem.
-    Returns the change to the ``glyf`` table's checksum; 0 when the character's glyph is
-    not such a composite (one I placed by an offset, other components placed by offsets
+                  i_glyph: int, glyph: int | None, shift: int, loca: tuple[str, int, int]) -> int:
+    """In ``data``, the composite ``glyph`` (an accented I: an I and an accent) made as wide
+    as the I-beam (``i_glyph``, whose stem moved right by ``shift`` when it was centred in
+    its wider advance): the I's component gives the composite its metrics and the accent
+    moves right by ``shift``, so that it stays over the stem.
+    Returns the change to the ``glyf`` table's checksum; 0 when ``glyph`` is None or not
+    such a composite (one I placed by an offset, other components placed by offsets
     that still fit their bytes, none giving its metrics), leaving it as it was."""
-    glyph = _glyph_of(data, tables[b"cmap"], character)
     kind, size, unit = loca
     glyf_at, glyf_length = tables[b"glyf"][:2]
     if glyph is None or glyph == i_glyph or (glyph + 2) * size > tables[b"loca"][1]:
