@@ -5,3 +5,7 @@ Layers, imported one way only: ``ui`` -> ``games`` -> ``spatial``.  Nothing unde
 """
 
 __version__ = "0.1.0"
+
+from tabletop import dataclass_code as _dataclass_code
+
+_dataclass_code.install()

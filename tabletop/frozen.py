@@ -29,11 +29,19 @@ _MADE_ON_LOOK_UP = frozenset({"__dataclass_fields__", "__dataclass_params__",
 instance exists (by ``fields``, ``is_dataclass`` and class patterns in ``match``)."""
 
 
+_MADE = "_frozen_dataclass_made"
+"""The class attribute set once ``dataclass`` has finished with a class.  ``dataclass`` adds
+``__dataclass_fields__`` before it adds ``__init__``, so another thread must not take that for
+a finished class."""
+
+
 def _make(cls: type) -> None:
     """Make ``cls`` a frozen dataclass, unless it is one already."""
     with _LOCK:
-        if "__dataclass_fields__" not in cls.__dict__:
-            dataclasses.dataclass(frozen=True)(cls)
+        if _MADE not in cls.__dict__:
+            if "__dataclass_fields__" not in cls.__dict__:
+                dataclasses.dataclass(frozen=True)(cls)
+            setattr(cls, _MADE, True)
 
 
 class _MadeOnLookUp(type):
@@ -56,6 +64,6 @@ class Frozen(metaclass=_MadeOnLookUp):
     __slots__ = ()
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        if "__dataclass_fields__" not in cls.__dict__:
+        if _MADE not in cls.__dict__:
             _make(cls)
         return object.__new__(cls)

@@ -334,3 +334,52 @@ def test_no_tooltip_of_the_board_shows_over_an_open_dice_tray(layout):
 
 def tray_box(app):
     return app.areas.board.inflate(-24, -24)
+
+
+TRAY_SIDES = (26, 30, 33, 39, 44, 50, 55, 64, 73, 80, 93)
+"""Die and face-mark sides the tray draws at 1280 x 800 and 1920 x 1080 (6 to 24 dice,
+upright or turned)."""
+
+
+@pytest.mark.parametrize("side", TRAY_SIDES)
+def test_a_split_faces_line_runs_between_its_two_words_never_through_hit(side):
+    """Fateforge *Combat Die Results*: "If a die face shows two results separated by a line,
+    you may use either".  On STEP/HIT (and every split face) the line lies in a gap between
+    the two words' ink, at least 2 pixels clear of each, so HIT never reads struck out; the
+    rows of that gap hold the line's ink and nothing else."""
+    from tabletop.dice.kinds import default_kinds
+    from tabletop.ui.widgets.dice_tray import _face_lines, face_words
+
+    split_faces = [(kind, n) for kind in default_kinds().values() if kind.game == "fateforge"
+                   for n, face in enumerate(kind.faces) if face.split]
+    assert any(kind.faces[n].label == "STEP/HIT" for kind, n in split_faces)
+    for kind, n in split_faces:
+        lines = tuple(_face_lines(kind, n))
+        _, shown, (upper, lower), divider = face_words(lines, side, True)
+        assert shown == lines
+        assert divider.top >= upper.bottom + 2 and divider.bottom + 2 <= lower.top
+        mark = face_mark(kind.name, n, side)
+        inked = {y for y in range(upper.bottom, lower.top)
+                 if any(mark.get_at((x, y)).a for x in range(side))}
+        assert inked == set(range(divider.top, divider.bottom)), (kind.faces[n].label, side)
+
+
+@pytest.mark.parametrize("side", TRAY_SIDES[1:])
+def test_every_fateforge_face_is_whole_on_its_die(side):
+    """Every word of every Fateforge face lies whole inside its face mark at the tray's
+    sizes: HIT, SKILL HIT and the rest at the largest font that fits, a small die's "SPECIAL"
+    broken with a hyphen ("SPE-", "CIAL") rather than cut."""
+    from tabletop.dice.kinds import default_kinds
+    from tabletop.ui.widgets.dice_tray import _face_lines, face_words
+
+    for kind in default_kinds().values():
+        if kind.game != "fateforge":
+            continue
+        for n, face in enumerate(kind.faces):
+            lines = tuple(_face_lines(kind, n))
+            _, shown, spots, _ = face_words(lines, side, face.split)
+            square = pygame.Rect(0, 0, side, side)
+            assert all(square.contains(spot) for spot in spots), (face.label, side)
+            assert "".join(shown).replace("-", "") == "".join(lines), (face.label, side)
+            if face.label == "HIT":
+                assert shown == ("HIT",)

@@ -107,6 +107,30 @@ def test_two_threads_making_the_same_class_make_it_once():
     assert len(made) == 8 and len(set(made)) == 1
 
 
+def test_a_class_half_made_by_one_thread_is_not_used_by_another(monkeypatch):
+    """``dataclass`` sets ``__dataclass_fields__`` before it writes ``__init__``: a second
+    thread building a value meanwhile waits for the class instead of taking it as made."""
+    kind = fresh()
+    builtin_exec = dataclasses.exec
+    other: list = []
+
+    def exec_then_look(*args, **kwargs):
+        if not other:  # the class has its fields but no __init__ yet
+            assert "__dataclass_fields__" in kind.__dict__
+            made = []
+            thread = threading.Thread(target=lambda: made.append(kind("Kara")))
+            thread.start()
+            thread.join(0.2)
+            other.append((thread, made, thread.is_alive()))
+        return builtin_exec(*args, **kwargs)
+
+    monkeypatch.setattr(dataclasses, "exec", exec_then_look)
+    value = kind("Kara")
+    thread, made, waited = other[0]
+    thread.join()
+    assert waited and made == [value] and made[0].who == "Kara"
+
+
 def test_game_actions_are_made_on_first_use():
     assert MoveKnight("Kara", "B2") == MoveKnight("Kara", "B2")
     assert dataclasses.fields(Weapon)[0].name == "kind"

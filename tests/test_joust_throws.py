@@ -108,7 +108,8 @@ def test_keep_ends_the_rerolls(first):
     state, _ = throw(start, B, **{"1": 6, "Lance": 6, "fealty": 5})
     state = do(state, Keep(B))
     assert GAME.is_chance_node(state)
-    with pytest.raises(IllegalActionError, match="waits for the throw of Dame Isolde"):
+    with pytest.raises(IllegalActionError,
+                       match=r"waits for Dame Isolde \(Echelon\) to throw 2 dice"):
         apply(state, Reroll(B, "heros-fate", ("1",)))
 
 
@@ -187,3 +188,29 @@ def test_steps_hide_nothing_new_and_undo_one_by_one(first):
         assert GAME.hidden_from(after, None) == hidden
         assert GAME.secrecy_break(before, after) == ""
         assert GAME.view_for(after, None).throw == after.throw
+
+
+def test_the_steps_waited_for_read_as_a_player_says_them(first):
+    """The step words name the Knight and House, then what they do, with no possessive after
+    the House in brackets: "Sir Corvin (Bloodguard) to throw 3 dice: …", never "the throw of
+    Sir Corvin (Bloodguard)'s dice"; each die by its colour and place, counted in the right
+    number."""
+    from tabletop.games.joust.throws import next_step, waiting_words
+
+    start = do(plan(first, order={B: ("Sir Corvin", "Sir Aldric", "Dame Wren")}), Reveal())
+    said = [waiting_words(next_step(start))]
+    state, _ = throw(start, B, **{"1": 2, "Lance": 1, "fealty": 6})
+    said.append(waiting_words(next_step(state)))
+    state = do(state, Reroll(B, "squire", ("1",)))
+    said.append(waiting_words(next_step(state)))
+    state, _ = throw(state, B, **{"1": 3})
+    state = do(state, Keep(B))
+    said.append(waiting_words(next_step(state)))
+    assert said == [
+        "Sir Corvin (Bloodguard) to throw 3 dice: green die on token 1, green die on Lance, "
+        "the Fealty Die",
+        "Sir Corvin (Bloodguard) to reroll dice or keep them",
+        "Sir Corvin (Bloodguard) to throw 1 rerolled die: green die on token 1",
+        "Sir Corvin (Bloodguard) to throw 1 Aftershock die for the black 6 on the Fealty Die",
+    ]
+    assert not any(")'s" in words for words in said)

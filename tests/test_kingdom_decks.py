@@ -158,7 +158,7 @@ def test_extra_clues_ask_the_minor_mortis_direction_and_read_the_listed_back():
 def test_point_of_interest_modifier_comes_from_a_listed_top_card():
     state, said = go(listed(load("start")), Travel("3"))
     assert not any(p.kind == "poi" for p in state.pending)
-    assert any("PoI modifier +2, so resolve entry 6" in s for s in said)
+    assert any("Point of Interest modifier +2, so resolve entry 6" in s for s in said)
 
 
 def test_with_no_exploration_card_left_no_clue_type_can_be_read():

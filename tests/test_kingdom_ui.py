@@ -316,7 +316,7 @@ def test_a_hindering_token_covers_no_word_of_the_tiles(size):
     surface = pygame.Surface(size)
     app.draw(surface)
     drawn = textlayer.drawn()
-    (letters,) = [d for d in drawn if d.words == "Fl"]
+    (letters,) = [d for d in drawn if d.words == HINDERING_LOOK["flood"][1]]
     flood = pygame.mask.from_threshold(surface, HINDERING_LOOK["flood"][0], (1, 1, 1, 255))
     (token,) = [r for r in flood.get_bounding_rects() if r.colliderect(letters.rect)]
     others = [d.rect for d in drawn if d is not letters and d.words]
@@ -346,16 +346,91 @@ def test_a_shortcuts_words_cover_no_word_of_the_tiles(size):
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
 def test_a_small_tiles_point_of_interest_is_whole_on_the_tile_or_a_plate_beside_it(size):
     """Chapel of Ash, a small tile of the disjointed map, names its Point of Interest "Ash
-    Reliquary": at 1280 x 800 the tile is too small for it, so it goes whole on a plate just
-    below the tile (covering no tile), never "PoI Ash Reliq…"; no string on the map is cut."""
+    Reliquary": in the rulebook's words ("Point of Interest:", never "PoI", which the bundled
+    font draws as "Pol"), drawn at the tile's fact size, never smaller; at 1280 x 800 the tile
+    is too small for it, so it goes whole on a plate just below the tile (covering no tile);
+    no string on the map is cut."""
     from tabletop.ui import textlayer
     from tabletop.ui.screenshot import render
 
     _, state = render(str(LAYOUTS / "kingdom-disjointed.toml"), size, ui=True)
     drawn = textlayer.drawn()
     assert not [d.full for d in drawn if d.words.endswith("…") or d.clipped]
-    poi = [d for d in drawn if d.words == "PoI Ash Reliquary"]
-    assert len(poi) == 1, [d.words for d in drawn if "Reliq" in d.words]
+    assert not [d.words for d in drawn if "PoI" in d.words or "Pol" in d.words]
+    label = [d for d in drawn if d.words == "Point of Interest:"]
+    name = [d for d in drawn if d.words == "Ash Reliquary"]
+    assert len(label) == 1 and len(name) == 1, [d.words for d in drawn if "Reliq" in d.words]
+    small = next(d for d in drawn if d.words == "small" and d.rect.x < label[0].rect.x + 10)
+    assert label[0].rect.height >= small.rect.height  # the fact size, not drawn smaller
+    assert name[0].rect.top > label[0].rect.bottom  # the name on a line of its own
     if size == (1280, 800):  # on its plate, under the tile's own words
-        name = next(d for d in drawn if d.words == "small" and d.rect.x < poi[0].rect.x + 10)
-        assert poi[0].rect.top > name.rect.bottom + 8
+        assert label[0].rect.top > small.rect.bottom + 8
+
+def _words_and_stubs(state, size, interactive):
+    """Draw ``state`` in a window of ``size``: the words drawn (less the Hindering tokens'
+    letters, which sit on their path by design) and the path stubs' rectangles."""
+    from tabletop.ui import textlayer
+    from tabletop.ui.app import App
+    from tabletop.ui.views.kingdom import HINDERING_LOOK
+
+    game = layouts.load(LAYOUTS / "kingdom-start.toml")[0]
+    app = App(Session(game, state), size)
+    app.interactive = interactive
+    app.draw(pygame.Surface(size))
+    letters = {code for _, code in HINDERING_LOOK.values()}
+    words = [d for d in textlayer.drawn() if d.words and d.words not in letters]
+    return words, app.screen.layers.stubs
+
+
+def _kingdom_boards():
+    """Every shipped Kingdom layout (the Deep Fog one with its map out of the Fog: in the
+    Fog, a veil covers the map and the Fog cards lie over it), and the start after
+    travelling onto 2 (its shortcut south)."""
+    from tabletop.games.kingdom.actions import Travel
+    from tabletop.games.kingdom.rules import apply as kingdom_apply
+
+    boards = []
+    for path in sorted(LAYOUTS.glob("kingdom-*.toml")):
+        state = layouts.load(path)[1]
+        boards.append((path.stem, state if state.fog is None else replace(state, fog=None)))
+    start = layouts.load(LAYOUTS / "kingdom-start.toml")[1]
+    boards.append(("kingdom-start after Travel 2", kingdom_apply(start, Travel("2"))[0]))
+    return boards
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
+def test_no_word_on_the_kingdom_map_touches_a_path_stub(size):
+    """The placement rule, over every shipped Kingdom layout, in the window and in a
+    picture: no word's rectangle (tile words, fact plates, "fog" and "to N", the Party
+    and Monster tokens' letters) touches or overlaps a path stub's rectangle, as drawn.  The
+    rule's case: Chapel of Ash's Point of Interest line between its "to 10" shortcut stub
+    and its path east at 1920 x 1080."""
+    checked = 0
+    for name, state in _kingdom_boards():
+        for interactive in (False, True):
+            words, stubs = _words_and_stubs(state, size, interactive)
+            assert stubs, name
+            for word in words:
+                touching = word.rect.inflate(2, 2).collidelistall(stubs)
+                assert not touching, (name, word.words, word.rect, [stubs[i] for i in touching])
+            checked += len(stubs)
+    assert checked > 20
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
+def test_every_path_stub_still_crosses_its_edge(size):
+    """Cut short where a word is near, a stub still crosses the edge its path leaves by by at
+    least two pixels on either side, so every path shows."""
+    from tabletop.ui.views.kingdom import MapFit, _clear_of, _stub_rect
+
+    for name, state in _kingdom_boards():
+        _, stubs = _words_and_stubs(state, size, False)
+        assert all(min(stub.width, stub.height) >= 5 for stub in stubs), name
+    fit = MapFit(100, 0, 0, 0, 0)
+    tile = next(t for t in layouts.load(LAYOUTS / "kingdom-disjointed.toml")[1].tiles
+                if t.rect is not None and t.paths)
+    path = tile.paths[0]
+    edge = fit.path_point(tile, path)
+    stub = _stub_rect(fit, tile, path)
+    blanket = pygame.Rect(0, 0, 2000, 2000)  # a word over the edge itself: left to placement
+    assert _clear_of(stub, edge, path.side, [blanket]).collidepoint(edge)

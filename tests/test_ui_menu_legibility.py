@@ -76,7 +76,7 @@ def assert_choice_menu(app: App) -> ChoiceMenu:
     assert isinstance(menu, ChoiceMenu)
     shared = menu.shared_start()  # said once, above the options
     labels = [f"{n}. {label[len(shared):]}" for n, (label, _) in enumerate(menu.options, 1)]
-    if shared:
+    if shared and not menu.title.startswith(shared.rstrip(" ,:")):  # else the title says it
         labels.insert(0, shared.rstrip(" ,:") + ":")
     for size in SIZES:
         assert_whole(app, size, lambda: menu.box, menu.title, labels)

@@ -217,12 +217,24 @@ def scrolled(image: pygame.Surface, dx: int, dy: int,
 def cover(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Say that ``rect`` of the frame ``surface`` was just covered (a veil, a modal box): the
     strings drawn under it so far are no longer on show, so they leave the frame's record
-    and their tooltips go."""
+    and their tooltips go (see :func:`dim`)."""
     if surface.get_abs_parent() is not _frame.surface:
         return
     area = rect.move(surface.get_abs_offset())
     _frame.drawn = [d for d in _frame.drawn if not area.colliderect(d.rect)]
+    dim(surface, rect)
+
+
+def dim(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Say that ``rect`` of the frame ``surface`` was just dimmed by a veil that leaves its
+    words readable but not live (the board under a modal menu): the strings drawn under it
+    stay in the record, their tooltips go, the keyboard focus's too."""
+    if surface.get_abs_parent() is not _frame.surface:
+        return
+    area = rect.move(surface.get_abs_offset())
     _frame.tips = [(tip, full) for tip, full in _frame.tips if not area.colliderect(tip)]
+    if _frame.focus is not None and area.colliderect(_frame.focus[0]):
+        _frame.focus = None
 
 
 def tooltip(surface: pygame.Surface, rect: pygame.Rect, full: str) -> None:

@@ -35,7 +35,16 @@ from tabletop.dice.joust_rolls import rolls_again
 from tabletop.dice.kings_champion import FEALTY
 from tabletop.errors import IllegalActionError
 from tabletop.games.joust import abilities
-from tabletop.games.joust.actions import REROLL_TITLES, Aim, Convert, Joust, Keep, Reroll, Throw
+from tabletop.games.joust.actions import (
+    REROLL_TITLES,
+    Aim,
+    Convert,
+    Joust,
+    Keep,
+    Reroll,
+    Throw,
+    slot_words,
+)
 from tabletop.games.joust.events import Event
 from tabletop.games.joust.jousting import convert_room, favor_of, score_joust, score_roll
 from tabletop.games.joust.state import DieRoll, JoustState, JoustThrow, Knight, KnightRoll
@@ -239,18 +248,32 @@ def take(state: JoustState, action: Step) -> Result:
 
 
 def waiting_words(step: Waiting) -> str:
-    """What the joust waits for, in words."""
+    """What the joust waits for, in the words a player would say: the Knight (and House) to
+    do it, then the dice by colour and place ("Sir Corvin (Bloodguard) to throw 3 dice: green
+    die on token 1, green die on Lance, the Fealty Die")."""
     who = f"{step.knight.name} ({step.house})"
-    dice = ", ".join(f"{c} {s}" if c != s else s for s, c in zip(step.slots, step.colours,
-                                                                   strict=True))
+    dice = ", ".join(die_words(s, c) for s, c in zip(step.slots, step.colours, strict=True))
+    count = len(step.slots)
+    sixes = "black 6" if count == 1 else "black 6s"
     return {
         "aim": f"{who} to choose a die to preset with Targeting, or none",
-        "throw": f"the throw of {who}'s dice: {dice}",
+        "throw": f"{who} to throw {counted(count, 'die')}: {dice}",
         "reroll": f"{who} to reroll dice or keep them",
-        "reroll-throw": f"the reroll of {who}'s dice: {dice}",
-        "aftershock": f"the Aftershock of {who}'s dice: {dice}",
+        "reroll-throw": f"{who} to throw {counted(count, 'rerolled die')}: {dice}",
+        "aftershock": f"{who} to throw {counted(count, 'Aftershock die')} for the {sixes} "
+                      f"on {dice}",
         "convert": f"{who} to choose how many hits Mark of the Church turns into Morale",
     }[step.kind]
+
+
+def die_words(slot: str, colour: str) -> str:
+    """One of a Knight's dice by colour and place: ``green die on token 1``, ``green die on
+    Lance`` (an Equipment), ``white Ability die 1``, ``the Fealty Die``."""
+    if slot == "fealty":
+        return slot_words(slot)
+    if slot.startswith("ability-"):
+        return f"{colour} {slot_words(slot)}"
+    return f"{colour} die on {slot_words(slot)}"
 
 
 def _with_die(roll: KnightRoll, die: DieRoll, order: list[str]) -> KnightRoll:

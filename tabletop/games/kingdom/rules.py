@@ -409,13 +409,14 @@ class Run:
             if number is not None and top is not None and top.poi is not None:
                 total = number + top.poi
                 self.say("tile", f"e. Point of Interest {tile.poi}: the top Exploration card, "
-                                 f"{top.name}, shows PoI modifier {top.poi:+d}, so resolve entry "
-                                 f"{total} of the Point of Interest table (the card stays on "
-                                 f"top).", rule)
+                                 f"{top.name}, shows Point of Interest modifier {top.poi:+d}, "
+                                 f"so resolve entry {total} of the Point of Interest table (the "
+                                 f"card stays on top).", rule)
             elif number is not None:
                 self.ask("poi", tile.id, (),
                          f"Point of Interest {tile.poi}: flip the top Exploration card and give "
-                         f"its PoI modifier (a whole number); the card stays on top.")
+                         f"its Point of Interest modifier (a whole number); the card stays on "
+                         f"top.")
             else:
                 self.say("tile", f"e. Point of Interest: resolve {tile.poi!r} from the Point of "
                                  f"Interest table on the Kingdom Sheet.", rule)
@@ -533,8 +534,8 @@ def _answer(run: Run, action: Answer) -> None:
         value = match
     elif parse_int(value, *POI_MODIFIERS) is None:
         low, high = POI_MODIFIERS
-        raise run.refuse(f"the answer must be a whole number from {low} to {high} (the PoI "
-                         f"modifier of an Exploration card)")
+        raise run.refuse(f"the answer must be a whole number from {low} to {high} (the Point of "
+                         f"Interest modifier of an Exploration card)")
     run.s = replace(run.s, pending=run.s.pending[1:])
     _ANSWERS[prompt.kind](run, prompt, value)
 

@@ -305,10 +305,11 @@ class AlmokonController(GameController):
 
     def offer(self, actions: list, title: str, chosen: tuple[str, ...] = ()) -> None:
         """Do the action, or ask which form first (:func:`offer_forms`: every choice the
-        rulebook gives the player is asked, even with one legal form): at most nine, the
-        largest Kinship and Imbue sets first; a card whose Imbue must be used says why the
-        full cost is not offered.  More forms than a menu shows that differ only in the
-        cards picked (Imbue, Kinship) are asked card by card (:class:`SetPicker`).
+        rulebook gives the player is asked, even with one legal form): every form, the
+        largest Kinship and Imbue sets first (a menu of more than nine is paged); a card
+        whose Imbue must be used says why the full cost is not offered.  More forms than a
+        menu's page shows that differ only in the cards picked (Imbue, Kinship) are asked
+        card by card (:class:`SetPicker`).
         ``chosen``: the fields the click already chose."""
         if needs_picker(self.state, actions):
             SetPicker(self, actions).open()
@@ -323,7 +324,7 @@ class AlmokonController(GameController):
         actions = self.legal()
         if self.app is None or not actions:
             return
-        labels = [(form_words(self.state, action), action) for action in actions[:9]]
+        labels = [(form_words(self.state, action), action) for action in actions]
         self.app.push(ChoiceMenu(f"{self.state.choice.kind.capitalize()}: choose", labels,
                                  self.perform))
 

@@ -2,9 +2,9 @@
 Imbue, which Kinship helpers join an attack (rulebook *Imbue*: "any number of Characters";
 *Kinship*: the cards sharing a subtype "may activate").
 
-A menu shows nine lines, and one action can have 2ⁿ sets; when its forms are more than a
-menu shows, the window asks with :class:`SetPicker` instead: a menu whose lines add or drop
-one card each (five a page, and switch Frenzy when the attacker has it), with **Do it** on
+A menu's page shows nine lines, and one action can have 2ⁿ sets; when its forms are more
+than a page shows, the window asks with :class:`SetPicker` instead: a menu whose lines add or
+drop one card each (five a page, and switch Frenzy when the attacker has it), with **Do it** on
 top whenever the set picked so far is legal.  Every set ``apply`` takes can be picked, whatever
 ``legal_actions`` lists.
 """
@@ -20,7 +20,7 @@ from tabletop.ui.facades.almokon import rules, set_candidates
 from tabletop.ui.widgets.choice_menu import ChoiceMenu
 
 MENU_LINES = 9
-"""The lines a choice menu shows (keys 1–9)."""
+"""The lines a page of a choice menu shows (keys 1–9)."""
 
 CARDS_PER_PAGE = 5
 """Cards offered on one page of the picker: with Do it, Frenzy and More cards, each line
@@ -30,8 +30,8 @@ TITLES = {"kin": "Kinship: pick helpers", "imbue": "Imbue: pick discards"}
 
 
 def needs_picker(state, forms: Sequence) -> bool:
-    """Whether ``forms`` (the legal forms of one click) are more than a menu shows and differ
-    only in a set the player picks (and Frenzy): then :class:`SetPicker` asks."""
+    """Whether ``forms`` (the legal forms of one click) are more than a menu's page shows and
+    differ only in a set the player picks (and Frenzy): then :class:`SetPicker` asks."""
     if len(forms) <= MENU_LINES:
         return False
     picked = set_candidates(state, forms[0])

@@ -46,18 +46,13 @@ from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.facades.kingdom import hunt_walks, travel
 from tabletop.ui.session import Session
 from tabletop.ui.views.kingdom import (
-    BACKTRACK_RING,
-    FOG_RING,
-    MONSTER,
     PARTY,
-    RING_LOOKS,
-    TRAVEL_RING,
     Hit,
     KingdomLayers,
     Overlays,
     draw_kingdom,
+    legend,
 )
-from tabletop.ui.views.marks import Swatch
 
 POI_MODIFIERS = tuple(f"{n:+d}" if n else "0" for n in range(-3, 4))
 AMOUNTS = (1, 2, 3, 4, 5)
@@ -185,12 +180,7 @@ class KingdomController(GameController):
         return lines
 
     def legend(self):
-        return [(Swatch(TRAVEL_RING, RING_LOOKS["travel"]), "solid ring: travel onto this tile"),
-                (Swatch(BACKTRACK_RING, RING_LOOKS["backtrack"]), "dashed ring: Backtrack here"),
-                (Swatch(FOG_RING, RING_LOOKS["deep-fog"]), "double ring: Deep Fog target"),
-                (PARTY, "Party marker"),
-                (MONSTER, "Encounter Monster token"),
-                ((58, 62, 78), "face-down back: Time, Threat (H), Clues, Fog Intensity")]
+        return legend(self.view_state())
 
     def key_help(self) -> list[tuple[str, str]]:
         return [("click a ringed tile", "travel / preview a Backtrack (click again to go)"),

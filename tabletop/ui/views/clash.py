@@ -221,8 +221,9 @@ def legend(state: ClashState) -> list[tuple[Colour, str]]:
     if state.turn.divine:
         rows.append(divine)
     if any(m.activations for m in state.monsters):
-        rows.append((Swatch(TOKEN_READY, "disc"), "Activation token ready: filled disc; "
-                                                  "spent: hollow ring; A AI, S Signature"))
+        rows.append((Swatch(TOKEN_READY, "disc"), "Activation token: A for AI, S for "
+                                                  "Signature; filled disc ready, hollow ring "
+                                                  "spent"))
     for keyword, look in TERRAIN_LOOK.items():
         if keyword not in used:
             continue
@@ -543,9 +544,6 @@ def draw_knight(surface: pygame.Surface, grid: Grid, knight: Knight, colour: Col
     pygame.draw.circle(surface, (20, 20, 24), (centre[0] + 1, centre[1] + 2), radius)
     pygame.draw.circle(surface, colour, centre, radius)
     pygame.draw.circle(surface, (250, 250, 245), centre, radius, max(1, radius // 8))
-    initials = "".join(part[0] for part in knight.name.split()[:2]).upper() or "?"
-    if len(initials) == 1 and len(knight.name) > 1:
-        initials = knight.name[:2].title()
     if knight.knockdown:
         _knocked_down(surface, centre, radius, knight.knockdown)
 
@@ -564,7 +562,7 @@ def _initials(surface: pygame.Surface, box: pygame.Rect, knight: Knight, placer:
     ink = theme.ink_on(colour)
     initials = "".join(part[0] for part in knight.name.split()[:2]).upper() or "?"
     if len(initials) == 1 and len(knight.name) > 1:
-        initials = knight.name[:2].title()
+        initials = marks.unmistakable(knight.name[:2].title())
     largest = max(9, box.width * 2 // 5 - 1)
     tries = [(size, (box.centerx - shift, _token_centre(box)[1] + shift))
              for size in range(largest, max(8, largest * 2 // 3) - 1, -1)

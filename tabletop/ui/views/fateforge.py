@@ -27,7 +27,7 @@ from tabletop.ui.textlayer import Placer, paste, text_size
 from tabletop.ui.textlayer import fit as fit_text
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text
-from tabletop.ui.views.marks import Swatch, dashed_rect
+from tabletop.ui.views.marks import Swatch, dashed_rect, unmistakable
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.panels import PanelBody
 
@@ -413,8 +413,8 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
                            else 1)
         if hero.stealth:
             pygame.draw.circle(surface, (240, 240, 240), spot.centre, spot.radius + 4, 1)
-        text(surface, hero.name[:2], spot.centre, max(12, spot.radius), (255, 255, 255),
-             anchor="center", full=hero.name, role="label")
+        text(surface, unmistakable(hero.name[:2]), spot.centre, max(12, spot.radius),
+             (255, 255, 255), anchor="center", full=hero.name, role="label")
         if hero.ko:
             r = spot.radius
             cx, cy = spot.centre

@@ -642,14 +642,46 @@ def _draw_list(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
         _draw_rolled(surface, note_rect, rolled, (first.name, second.name), rows, radius,
                      px(14))
         return
-    size = px(15)
-    y = note_rect.y
-    for line in note:
-        for part in wrap(line, size, note_rect.width):
-            if y + size > note_rect.bottom:
-                return
-            text(surface, part, (note_rect.x, y), size, theme.TEXT)
-            y += size + 1
+    _draw_note(surface, note_rect, note, px(15))
+
+
+NOTE_FLOOR = 11
+"""The smallest size The List's note is drawn at (the List's own smallest words) before it
+is cut."""
+MORE = "… more"
+"""The cue ending a note cut short; the whole note is its tooltip."""
+
+
+def _draw_note(surface: pygame.Surface, rect: pygame.Rect, note: Sequence[str],
+               size: int) -> None:
+    """``note`` (the last joust in words, or what to do) wrapped into ``rect``: whole at the
+    largest size from ``size`` down to :data:`NOTE_FLOOR` at which every line fits; else, at
+    the floor, the lines that fit, the last ending in "… more" (in the accent colour), with
+    the whole note as the tooltip of the cut line and of the cue, so no line is lost."""
+    if not note or rect.width <= 0:
+        return
+    floor = min(size, NOTE_FLOOR)
+    for used in range(size, floor - 1, -1):
+        lines = [part for line in note for part in wrap(line, used, rect.width)]
+        if len(lines) * (used + 1) <= rect.height + 1:
+            break
+    whole = "\n".join(note)
+    room = max(1, (rect.height + 1) // (used + 1))
+    cut = len(lines) > room
+    y = rect.y
+    for index, line in enumerate(lines[:room]):
+        if not (cut and index == room - 1):
+            text(surface, line, (rect.x, y), used, theme.TEXT)
+            y += used + 1
+            continue
+        cue = text_width(" " + MORE, used)
+        words = line.split()
+        while words and text_width(" ".join(words), used) > rect.width - cue:
+            words.pop()
+        shown = text(surface, " ".join(words), (rect.x, y), used, theme.TEXT, full=whole) \
+            if words else pygame.Rect(rect.x, y, 0, used)
+        text(surface, MORE, (shown.right + (4 if words else 0), y), used, theme.ACCENT,
+             max_width=rect.right - shown.right, full=whole)
 
 
 def _draw_rolled(surface: pygame.Surface, rect: pygame.Rect, rolled: RolledSoFar,
@@ -698,7 +730,8 @@ def _draw_phase_track(surface: pygame.Surface, rect: pygame.Rect, state: JoustSt
                       size: int) -> None:
     """``Round 2 of 6`` and the five phases of play, the current one highlighted (setting up
     and the end are named instead); words that do not fit are shortened to their first
-    word."""
+    word, and when even those do not, the current phase alone is named ("Jousting (4 of
+    5)")."""
     y = rect.y + (rect.height - size) // 2
     x = text(surface, f"Round {state.round} of 6", (rect.x, y), size, theme.TEXT).right + 10
     if state.phase in ("setup", "over"):
@@ -709,7 +742,11 @@ def _draw_phase_track(surface: pygame.Surface, rect: pygame.Rect, state: JoustSt
     names = [PHASE_TITLES[p] for p in PHASE_TRACK]
     if sum(text_width(n, size) + 16 for n in names) > rect.right - x:
         names = [n.split()[0] for n in names]
-    for phase, name in zip(PHASE_TRACK, names, strict=True):
+    track = list(PHASE_TRACK)
+    if sum(text_width(n, size) + 16 for n in names) > rect.right - x:  # the current one only
+        number = PHASE_TRACK.index(state.phase)
+        track, names = [state.phase], [f"{names[number]} ({number + 1} of {len(names)})"]
+    for phase, name in zip(track, names, strict=True):
         width = text_width(name, size) + 10
         box = pygame.Rect(x, y - 2, width, size + 4)
         if phase == state.phase:

@@ -28,6 +28,7 @@ from tabletop.ui.textlayer import Placer, block, cover, paste, wrap_at_most
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views import marks
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, text_size, wrap
+from tabletop.ui.views.marks import Swatch
 from tabletop.ui.widgets import theme
 
 Colour = tuple[int, int, int]
@@ -58,9 +59,14 @@ DISTRICT_COLOURS: tuple[Colour, ...] = ((196, 176, 136), (140, 176, 190), (164, 
                                         (196, 150, 150), (176, 160, 200), (200, 190, 110))
 HINDERING_LOOK: dict[str, tuple[Colour, str]] = {
     "single-panzergate": ((150, 150, 160), "P1"), "triple-panzergate": ((110, 110, 124), "P3"),
-    "deep-fog": ((200, 200, 214), "DF"), "flood": ((60, 120, 210), "Fl"),
-    "rubble": ((140, 100, 60), "Ru"),
+    "deep-fog": ((200, 200, 214), "DF"), "flood": ((60, 120, 210), "FL"),
+    "rubble": ((140, 100, 60), "RU"),
 }
+"""Each Hindering token's colour and letters, in capitals (a small "l" reads as a capital
+"I" in the bundled font: "Fl" as "FI"); the legend names them."""
+HINDERING_NAMES: dict[str, str] = {
+    "single-panzergate": "Single Panzergate", "triple-panzergate": "Triple Panzergate",
+    "deep-fog": "Deep Fog", "flood": "Flood", "rubble": "Rubble"}
 TRACK_HEIGHT = 74
 SIDE_WIDTH = 230
 MAX_CELL = 150
@@ -91,9 +97,20 @@ class Overlays:
     fog_selected: tuple[int, int] | None = None
 
 
+@dataclass(frozen=True)
+class MapLayer:
+    """The cached map picture and the rectangles of the path stubs drawn on it (see
+    :func:`_stub_rect`): the tokens drawn each frame keep off those too."""
+
+    image: pygame.Surface
+    stubs: tuple[pygame.Rect, ...]
+
+
 @dataclass
 class KingdomLayers:
     cache: LayerCache = field(default_factory=LayerCache)
+    stubs: tuple[pygame.Rect, ...] = ()
+    """The path stubs of the map drawn last (see :class:`MapLayer`)."""
     box: Rect | None = None
     """The part of the table the map is fitted to: the tiles' bounds, grown (with room to
     spare) only when a tile is laid outside it, so the map does not move every round."""
@@ -118,6 +135,33 @@ ROOM = 2
 """Cells of room added on every side when the map outgrows its box."""
 CAPTION_LINES = 3
 """Lines kept for the hint under the map, so a longer or shorter hint does not move it."""
+
+
+def legend(state: KingdomState) -> list[tuple[Colour | Swatch, str]]:
+    """Legend rows, each whole in words: the rings, the Party and Monster tokens, a tile's
+    back, the marked spaces of the Threat track (its Hunt Spaces, drawn "H1", "H2", and the
+    spawn space 7) and the Hindering tokens on the map (their letters)."""
+    rows: list[tuple[Colour | Swatch, str]] = [
+        (Swatch(TRAVEL_RING, RING_LOOKS["travel"]), "solid ring: travel onto this tile"),
+        (Swatch(BACKTRACK_RING, RING_LOOKS["backtrack"]), "dashed ring: Backtrack here"),
+        (Swatch(FOG_RING, RING_LOOKS["deep-fog"]), "double ring: Deep Fog target"),
+        (PARTY, "Party marker"),
+        (MONSTER, "Encounter Monster token"),
+        (BACK, "face-down back: Time, Threat (Thr, H), Clues, Fog Intensity")]
+    hunts = sorted({tiles for _, tiles in state.track.hunt_spaces if tiles > 0})
+    if hunts:
+        rows.append((Swatch(HUNT, "outline"),
+                     f"{', '.join(f'H{n}' for n in hunts)}: Hunt Space; Threat landing there "
+                     f"moves each Monster token {' or '.join(map(str, hunts))} "
+                     f"tile{'s' if hunts[-1] > 1 else ''}"))
+    if state.track.threat_max >= 7:
+        rows.append((Swatch(SPAWN, "outline"),
+                     "7, orange edge: Threat first reaching 7 spawns a Monster token"))
+    kinds = [kind for kind in HINDERING_LOOK if any(t.kind == kind for t in state.hindering)]
+    for kind in kinds:
+        colour, letters = HINDERING_LOOK[kind]
+        rows.append((colour, f"{letters} on a path: {HINDERING_NAMES[kind]} token (Hindering)"))
+    return rows
 
 
 def district_colour(state: KingdomState, district: str) -> Colour:
@@ -194,14 +238,15 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     box = layers.steady_box(placed) if layers is not None else placed
     fit = MapFit.fit(frame, state, viewport.zoom if viewport is not None else 1.0, box)
     key = (state.tiles, state.hindering, surface.get_size(), fit)
-    image = layers.cache.get("map", key, lambda: _map_layer(surface.get_size(), fit, state))
+    built = layers.cache.get("map", key, lambda: _map_layer(surface.get_size(), fit, state))
+    layers.stubs = built.stubs
     clip = surface.get_clip()
     surface.set_clip(map_rect.clip(clip))
-    paste(surface, image, map_rect.topleft, map_rect)
+    paste(surface, built.image, map_rect.topleft, map_rect)
     hits = [Hit(shown, "tile", t.id) for t in state.tiles if t.rect is not None
             if (shown := fit.tile_rect(t).clip(map_rect)).width]
     _draw_overlays(surface, fit, state, overlays)
-    _draw_tokens(surface, fit, state)
+    _draw_tokens(surface, fit, state, built.stubs)
     surface.set_clip(clip)
     if state.fog is not None:
         hits += draw_fog(surface, map_rect, state, overlays.fog_selected)
@@ -213,19 +258,36 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     return hits
 
 
-def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState) -> pygame.Surface:
+def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState) -> MapLayer:
+    """The map picture: the tiles and their words, then the facts a small tile cannot hold
+    on plates beside it, the path stubs with their words, the Hindering tokens.  No word
+    touches a stub: a stub stops :data:`STUB_GAP` pixels short of a tile's word (it still
+    crosses the edge its path leaves by, as the words sit inside the tiles), and what is
+    placed after the stubs (plates, path words, tokens) goes where it touches none."""
     image = layer(size)
     placer = Placer()
     spilled = []
     for tile in state.tiles:
         if tile.rect is not None:
             spilled += _draw_tile(image, fit, state, tile, placer)
+    words = list(placer.taken)
+    stubs = [(tile, path, _clear_of(_stub_rect(fit, tile, path), fit.path_point(tile, path),
+                                    path.side, words))
+             for tile in state.tiles if tile.rect is not None for path in tile.paths]
+    for _, _, rect in stubs:
+        placer.block(rect)
     boxes = [fit.tile_rect(tile) for tile in state.tiles if tile.rect is not None]
     for box, facts, size_ in spilled:
-        _fact_plate(image, box, facts, size_, boxes, placer)
-    for tile in state.tiles:
-        if tile.rect is not None:
-            _draw_paths(image, fit, state, tile, placer)
+        words.append(_fact_plate(image, box, facts, size_, boxes, placer))
+    stubs = [(tile, path, _clear_of(rect, fit.path_point(tile, path), path.side, words))
+             for tile, path, rect in stubs]  # a plate placed where it had to be crowded
+    for _, path, rect in stubs:
+        _draw_stub(image, fit, path, rect)
+    for tile, path, _ in stubs:
+        if path.kind == "deep-fog":
+            _path_word(image, fit, tile, path, "fog", FOG_PATH, placer)
+        elif path.kind == "shortcut":
+            _path_word(image, fit, tile, path, f"to {path.to}", SHORTCUT, placer)
     for token in state.hindering:
         if not state.has_tile(token.tile):
             continue
@@ -241,7 +303,76 @@ def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState) -> pygam
         pygame.draw.rect(image, colour, box)
         pygame.draw.rect(image, INK, box, 1)
         text(image, letters, box.center, max(10, size * 2 // 3), INK, anchor="center")
-    return image
+    return MapLayer(image, tuple(rect for _, _, rect in stubs))
+
+
+STUB_GAP = 2
+"""Pixels kept clear between a path stub and any word on the map."""
+
+
+def _stub_width(fit: MapFit) -> int:
+    """The width of a path's light band (its dark edges add 2 pixels a side)."""
+    return max(5, fit.cell // 10)
+
+
+def _stub_rect(fit: MapFit, tile: Tile, path: Path) -> pygame.Rect:
+    """The rectangle a stub of ``tile``'s ``path`` fills before any word cuts it short: from
+    0.08 cells inside the edge the path leaves by to 0.08 cells beyond it, as wide as the
+    band and its dark edges."""
+    start = fit.path_point(tile, path, -0.08)
+    end = fit.path_point(tile, path, 0.08)
+    across = _stub_width(fit) + 4
+    rect = pygame.Rect(min(start[0], end[0]), min(start[1], end[1]),
+                       abs(end[0] - start[0]) + 1, abs(end[1] - start[1]) + 1)
+    if STEP[path.side][0] != 0:
+        return pygame.Rect(rect.x, start[1] - across // 2, rect.width, across)
+    return pygame.Rect(start[0] - across // 2, rect.y, across, rect.height)
+
+
+def _clear_of(stub: pygame.Rect, edge: tuple[int, int], side: str,
+              words: list[pygame.Rect]) -> pygame.Rect:
+    """``stub`` cut short at each end so that it comes no nearer than :data:`STUB_GAP`
+    pixels to any of ``words``: a word on one side of the ``edge`` point cuts the end on
+    that side (a word over the edge point itself cannot be helped by cutting and is left to
+    the placement of that word)."""
+    across = STEP[side][0] != 0
+    low, high = (stub.left, stub.right) if across else (stub.top, stub.bottom)
+    at = edge[0] if across else edge[1]
+    current = pygame.Rect(stub)
+    for word in words:
+        near = word.inflate(2 * STUB_GAP, 2 * STUB_GAP)
+        if not near.colliderect(current):
+            continue
+        start, end = (near.left, near.right) if across else (near.top, near.bottom)
+        if end <= at:
+            low = max(low, end)
+        elif start > at:
+            high = min(high, start)
+        low, high = min(low, at), max(high, at + 1)
+        current = (pygame.Rect(low, stub.y, high - low, stub.height) if across
+                   else pygame.Rect(stub.x, low, stub.width, high - low))
+    return current
+
+
+def _draw_stub(image: pygame.Surface, fit: MapFit, path: Path, rect: pygame.Rect) -> None:
+    """A path stub filling ``rect``: a light band with dark edges (a Deep Fog path dashed
+    grey, a shortcut dashed blue)."""
+    width = _stub_width(fit)
+    across = STEP[path.side][0] != 0
+    if path.kind in ("deep-fog", "shortcut"):
+        colour = FOG_PATH if path.kind == "deep-fog" else SHORTCUT
+        clip = image.get_clip()
+        image.set_clip(rect.clip(clip))
+        if across:
+            dashed_line(image, colour, (rect.left, rect.centery), (rect.right, rect.centery),
+                        width, 4)
+        else:
+            dashed_line(image, colour, (rect.centerx, rect.top), (rect.centerx, rect.bottom),
+                        width, 4)
+        image.set_clip(clip)
+        return
+    image.fill(INK, rect)
+    image.fill(PATH, rect.inflate(0, -4) if across else rect.inflate(-4, 0))
 
 
 def _kept(placer: Placer, *args, **kwargs) -> pygame.Rect:
@@ -263,37 +394,6 @@ def _on_path(fit: MapFit, tile: Tile, path: Path, size: int, placer: Placer) -> 
     box = placer.place(*spots, crowded=True)
     assert box is not None  # a crowded placement always finds a spot
     return box
-
-
-def _draw_paths(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile,
-                placer: Placer) -> None:
-    """``tile``'s path stubs across its edges (a Deep Fog path dashed with "fog", a shortcut
-    dashed with where it leads), each cut where it would cover one of the tiles' words (those
-    ``placer`` keeps clear); the "fog" and "to N" words go where ``placer`` finds them room
-    (:func:`_path_word`)."""
-    words = list(placer.taken)
-    width = max(5, fit.cell // 10)
-    for path in tile.paths:
-        start = fit.path_point(tile, path, -0.08)
-        end = fit.path_point(tile, path, 0.08)
-        area = pygame.Rect(start, (1, 1)).union(pygame.Rect(end, (1, 1))).inflate(
-            2 * width + 8, 2 * width + 8)
-        stub = pygame.Surface(area.size, pygame.SRCALPHA)
-        a, b = (start[0] - area.x, start[1] - area.y), (end[0] - area.x, end[1] - area.y)
-        if path.kind == "deep-fog":
-            dashed_line(stub, FOG_PATH, a, b, width, 4)
-        elif path.kind == "shortcut":
-            dashed_line(stub, SHORTCUT, a, b, width, 4)
-        else:
-            pygame.draw.line(stub, INK, a, b, width + 4)
-            pygame.draw.line(stub, PATH, a, b, width)
-        for rect in words:
-            stub.fill((0, 0, 0, 0), rect.move(-area.x, -area.y))
-        image.blit(stub, area)
-        if path.kind == "deep-fog":
-            _path_word(image, fit, tile, path, "fog", FOG_PATH, placer)
-        elif path.kind == "shortcut":
-            _path_word(image, fit, tile, path, f"to {path.to}", SHORTCUT, placer)
 
 
 def _path_word(image: pygame.Surface, fit: MapFit, tile: Tile, path: Path, words: str,
@@ -362,13 +462,13 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
     if tile.cipher:
         facts.append(f"Cipher {tile.cipher}")
     if tile.poi:
-        facts.append(f"PoI {tile.poi}")
+        facts.append(poi_words(tile))
     inside = 0  # the facts drawn on the tile; this one and the rest go on a plate, whole
     for fact in facts:
         lines = wrap(fact, small, box.width - 8)
         if y + len(lines) * (small + 1) > box.bottom - 3 or any(
-                textlayer.fit(line, small, box.width - 8)[2] for line in lines):
-            break
+                text_size(line, small)[0] > box.width - 8 for line in lines):
+            break  # drawn smaller or cut it would fit: it goes on the plate at its size
         for line in lines:
             _kept(placer, image, line, (box.x + 5, y), small, INK, max_width=box.width - 8)
             y += small + 1
@@ -379,14 +479,26 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
     return [(box, facts[inside:], small)] if inside < len(facts) else []
 
 
+def poi_words(tile: Tile) -> str:
+    """``tile``'s Point of Interest in the rulebook's words: "Point of Interest 4" (a
+    number), or the name on a line of its own ("Point of Interest:" then "Ash Reliquary").
+    Never shortened to "PoI", which the bundled font draws as "Pol" (its capital I and small
+    l are one stroke)."""
+    if tile.poi_number is not None:
+        return f"Point of Interest {tile.poi}"
+    return f"Point of Interest:\n{tile.poi}"
+
+
 def _fact_plate(image: pygame.Surface, box: pygame.Rect, facts: list[str], size: int,
-                boxes: list[pygame.Rect], placer: Placer) -> None:
+                boxes: list[pygame.Rect], placer: Placer) -> pygame.Rect:
     """The facts of a tile too small to hold them (its Point of Interest, its Cipher) on a
     light plate just outside the tile (below it, else above, right or left: the first spot on
-    the picture that covers no tile and no word placed before; else the least crowded), each
-    fact whole on its own line, as the Clash tile names are placed."""
-    width = max(text_size(fact, size)[0] for fact in facts) + 8
-    plate = pygame.Rect(0, 0, width, (size + 1) * len(facts) + 4)
+    the picture that covers no tile, no path stub and no word placed before; else the least
+    crowded), each line of a fact whole on its own line, as the Clash tile names are placed.
+    Returns the plate."""
+    lines = [line for fact in facts for line in fact.split("\n")]
+    width = max(text_size(line, size)[0] for line in lines) + 8
+    plate = pygame.Rect(0, 0, width, (size + 1) * len(lines) + 4)
     spots = []
     for anchor, point in (("topleft", (box.x, box.bottom + 2)),
                           ("bottomleft", (box.x, box.y - 2)),
@@ -400,9 +512,10 @@ def _fact_plate(image: pygame.Surface, box: pygame.Rect, facts: list[str], size:
     assert placed is not None  # a crowded placement always finds a spot
     pygame.draw.rect(image, PLATE, placed, border_radius=3)
     pygame.draw.rect(image, FRONT_EDGE, placed, 1, border_radius=3)
-    for index, fact in enumerate(facts):
-        text(image, fact, (placed.x + 4, placed.y + 2 + index * (size + 1)), size, INK,
+    for index, line in enumerate(lines):
+        text(image, line, (placed.x + 4, placed.y + 2 + index * (size + 1)), size, INK,
              max_width=placed.width - 6, role="label")
+    return placed
 
 
 def _back_lines(tile: Tile, width: int, size: int, short: bool = False) -> list[str]:
@@ -535,8 +648,10 @@ def _token_centre(box: pygame.Rect, radius: int, preferred: tuple[int, int],
     tile too small for that, just outside its right, left or lower edge (the caller joins it
     to the tile with a leader line)."""
     spots = []
+    xs = [*range(box.x + radius + 4, box.right - radius - 3, max(2, radius // 2)),
+          box.right - radius - 4]  # the far corner too, where the step does not land on it
     for y in range(box.bottom - radius - 4, box.y + radius, -radius):
-        for x in range(box.x + radius + 4, box.right - radius - 3, max(2, radius // 2)):
+        for x in xs:
             spots.append((abs(y - preferred[1]) * 4 + abs(x - preferred[0]), (x, y)))
     outside = [(box.right + radius + 3, preferred[1]), (box.x - radius - 3, preferred[1]),
                (preferred[0], box.bottom + radius + 3)]
@@ -557,13 +672,17 @@ def _leader(surface: pygame.Surface, box: pygame.Rect, centre: tuple[int, int]) 
         pygame.draw.line(surface, INK, centre, edge, 3)
 
 
-def _draw_tokens(surface: pygame.Surface, fit: MapFit, state: KingdomState) -> None:
+def _draw_tokens(surface: pygame.Surface, fit: MapFit, state: KingdomState,
+                 stubs: tuple[pygame.Rect, ...] = ()) -> None:
     """The Party marker and the Encounter Monster tokens on their tiles, each where it covers
-    none of the words already drawn there (the tile's name and facts)."""
+    none of the words already drawn there (the tile's name and facts) and none of the path
+    ``stubs``."""
     radius = max(9, min(22, fit.cell // 7))
     placer = Placer()
     for drawn in textlayer.drawn():
         placer.block(drawn.rect)
+    for stub in stubs:
+        placer.block(stub.inflate(2 * STUB_GAP, 2 * STUB_GAP))
     party = state.tile(state.party)
     if party.rect is not None and state.fog is None:
         box = fit.tile_rect(party)

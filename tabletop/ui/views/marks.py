@@ -169,3 +169,10 @@ def draw_swatch(surface: pygame.Surface, box: pygame.Rect, swatch: Swatch | Colo
         if look != "fill":
             pattern(surface, box, look, ink, 1, max(3, box.width // 3))
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1)
+
+
+def unmistakable(letters: str) -> str:
+    """A token's letters (a name's first two, "Fl" for Fleischritter) with each small "l"
+    written as a capital "L": in the bundled font a small l and a capital I are one stroke,
+    so "Fl" would read as "FI"."""
+    return letters.replace("l", "L")

@@ -43,7 +43,7 @@ from tabletop.dice.tray import (
 from tabletop.errors import TabletopError
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.session import Session
-from tabletop.ui.textlayer import cover
+from tabletop.ui.textlayer import cover, rendered
 from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 from tabletop.wording import counted, numbered
@@ -145,20 +145,62 @@ def face_mark(kind_name: str, face: int, pixels: int) -> pygame.Surface:
         pygame.draw.polygon(image, (214, 158, 24), _star(centre, size * 0.34))
     else:
         lines = _face_lines(kind, face)
-        font_size = max(8, int(size * 0.5))
-        while font_size > 8 and (theme.font(font_size).size(max(lines, key=len))[0] > size - 8
-                                 or font_size * len(lines) > size - 8):
-            font_size -= 1
-        top = centre[1] - font_size * len(lines) / 2 + font_size * 0.5
-        for n, line in enumerate(lines):
-            drawn = text(image, line, (round(centre[0]), round(top + n * font_size)), font_size,
-                         ink, anchor="center", max_width=size - 6)
+        split = kind.game == "fateforge" and kind.faces[face].split
+        font_size, lines, inks, divider = face_words(tuple(lines), size, split)
+        for line, spot in zip(lines, inks, strict=True):
+            image_, inked = rendered(line, font_size, ink)
+            image.blit(image_, (spot.x - inked.x, spot.y - inked.y))
             if line in ("6", "9"):  # underlined, as on real dice
-                pygame.draw.line(image, ink, (drawn.x + 2, drawn.bottom - 1),
-                                 (drawn.right - 2, drawn.bottom - 1), max(1, size // 24))
-        if kind.game == "fateforge" and kind.faces[face].split:
-            pygame.draw.line(image, ink, (size * 0.2, centre[1]), (size * 0.8, centre[1]), 1)
+                under = max(1, size // 24)
+                image.fill(ink, (spot.x + 1, spot.bottom + max(1, font_size // 10),
+                                 max(1, spot.width - 2), under))
+        if divider is not None:
+            image.fill(ink, divider)
     return image
+
+
+MIN_FACE_FONT = 8
+"""The smallest font a die face's words are drawn at (the smallest the theme draws)."""
+
+
+@lru_cache(maxsize=512)
+def face_words(lines: tuple[str, ...], pixels: int, split: bool
+               ) -> tuple[int, tuple[str, ...], tuple[pygame.Rect, ...], pygame.Rect | None]:
+    """Where the words of a die face go on its ``pixels``-wide square: the font size, the
+    lines, the rectangle of each line's ink (centred, one line under the other) and, for a
+    ``split`` face (two results, "use either": Fateforge *Combat Die Results*, "separated by
+    a line"), the rectangle of the line between them, in the middle of a gap that keeps it
+    clear of both words' ink, so that "STEP/HIT" never reads as a struck-out "HIT".  The
+    largest font at which every line is whole inside the square, 2 pixels in from its sides
+    and 4 from its top and foot (at :data:`MIN_FACE_FONT`, 1 from its sides); a word of five
+    letters or more wider than that even at :data:`MIN_FACE_FONT` (a small die's "SPECIAL")
+    is broken in two with a hyphen ("SPE-", "CIAL")."""
+    wide, high = pixels - 4, pixels - 8
+    thick = max(1, pixels // 40)
+    while True:
+        for font_size in range(max(MIN_FACE_FONT, pixels // 2), MIN_FACE_FONT - 1, -1):
+            inks = [rendered(line, font_size, (0, 0, 0))[1] for line in lines]
+            clear = max(2, font_size // 5)
+            gap = 2 * clear + thick if split else max(2, font_size // 5)
+            height = sum(ink.height for ink in inks) + gap * (len(lines) - 1)
+            if max(ink.width for ink in inks) <= wide and height <= high:
+                break
+        widest = max(range(len(lines)), key=lambda n: inks[n].width)
+        word = lines[widest]
+        if inks[widest].width <= pixels - 2 or split or len(word) < 5 or not word.isalpha():
+            break
+        half = len(word) // 2
+        lines = (*lines[:widest], word[:half] + "-", word[half:], *lines[widest + 1:])
+    y = (pixels - height) // 2
+    spots = []
+    for ink in inks:
+        spots.append(pygame.Rect((pixels - ink.width) // 2, y, ink.width, ink.height))
+        y += ink.height + gap
+    divider = None
+    if split and len(spots) > 1:
+        top = spots[0].bottom + clear
+        divider = pygame.Rect(round(pixels * 0.2), top, pixels - 2 * round(pixels * 0.2), thick)
+    return font_size, lines, tuple(spots), divider
 
 
 class DiceTray(Controller):
