@@ -157,6 +157,29 @@ def test_a_menu_opened_walked_and_closed_draws_the_panel_afresh():
     assert redrawn and app.screen.step is None
 
 
+def test_a_long_menu_walked_to_its_end_and_back_matches_the_menu_drawn_afresh():
+    size = (1100, 620)
+    app = open_app("clash-teaching.toml", size)
+    select_first_knight(app)
+    items = [MenuItem(f"Form {n}: Knockback {n}", n, enabled=n % 4 != 3,
+                      note="not now: spent" if n % 4 == 3 else "") for n in range(14)]
+    step = MenuStep(app.screen, "Which form?", items, lambda _: None, header=["Kara attacks"])
+    app.push(step)
+    frame(app, size)
+    pictures = set()
+    for _ in range(13):
+        press(app, pygame.K_DOWN)
+        redrawn, picture = frame(app, size)
+        assert redrawn
+        pictures.add(picture[0])
+    assert step.menu.first > 0  # it scrolled
+    wheel(app, step.menu.box.center, 1)
+    assert frame(app, size)[0]
+    press(app, pygame.K_2)
+    assert frame(app, size)[0]
+    assert len(pictures) == 13
+
+
 def test_scrolling_the_facts_and_the_log_draws_the_panel_afresh():
     app = open_app("clash-teaching.toml", (1280, 600))
     size = (1280, 600)

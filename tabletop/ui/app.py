@@ -489,7 +489,14 @@ class App:
             self._paint_panel(surface, rect, shown)
         else:
             self.kept_panel.draw(surface, rect, key,
-                                  lambda kept: self._paint_panel(kept, rect, shown))
+                                 lambda canvas: self._paint_kept_panel(canvas, rect, shown))
+
+    def _paint_kept_panel(self, canvas: pygame.Surface, rect: pygame.Rect,
+                          shown: PanelContent) -> Hashable | None:
+        """Draw the side panel into ``canvas`` to be kept; returns its key as things stand
+        once it is drawn (the drawing keeps a scroll or a menu's first row in range)."""
+        self._paint_panel(canvas, rect, shown)
+        return self._panel_key(shown)
 
     def _panel_key(self, shown: PanelContent) -> Hashable | None:
         """Everything the side panel's picture in the window depends on besides its place:

@@ -34,28 +34,29 @@ class KeptPart:
         self._key = None
 
     def draw(self, target: pygame.Surface, rect: pygame.Rect, key: Hashable,
-             paint: Callable[[pygame.Surface], None]) -> bool:
+             paint: Callable[[pygame.Surface], Hashable]) -> bool:
         """Put the part ``rect`` of the frame ``target`` in place: the kept picture when it
         was drawn for ``key`` at this ``rect`` into a frame of ``target``'s size and format,
         else ``paint(canvas)`` draws it afresh first (into a surface laid out as ``target``,
         at the same place).  ``key`` must hold everything ``paint`` reads that changes its
-        picture.  Returns whether the part was drawn afresh."""
+        picture; ``paint`` returns the key of what it drew, as things stand once it is drawn
+        (a scroll kept in range by the drawing, so that the next frame finds it the same).
+        Returns whether the part was drawn afresh."""
         canvas = self._canvas
         if canvas is None or canvas.get_size() != target.get_size() \
                 or canvas.get_bitsize() != target.get_bitsize() \
                 or canvas.get_masks() != target.get_masks():
             canvas = self._canvas = pygame.Surface(target.get_size(), 0, target)
             self._key = None
-        key = (tuple(rect), key)
-        fresh = key != self._key
+        fresh = (tuple(rect), key) != self._key
         if fresh:
             self._key = None  # until the drawing is done
             textlayer.forget(canvas)
-            paint(canvas)
+            key = paint(canvas)
             # the part alone, its rows side by side: copied into a frame in half the time
             self._picture = pygame.Surface(rect.size, 0, canvas)
             self._picture.blit(canvas, (0, 0), rect)
-            self._key = key
+            self._key = (tuple(rect), key)
             self.drawings += 1
         assert self._picture is not None
         pixels.copy(target, self._picture, rect.topleft)
