@@ -7,7 +7,9 @@
   searches for, from a Knight to every space of the 30 x 30 bench board.
 - ``tabletop bench --startup``: whole processes, as a user meets them: ``tabletop
   screenshot`` of every shipped layout, ``tabletop query bench-30x30 "range A1 A2"`` and the
-  window from start to its first frame (``tabletop play --frames 1``).
+  window from start to its first frame (``tabletop play --frames 1``), each started as the
+  user starts it, by the ``tabletop`` command installed beside the running Python
+  (``python -m tabletop`` where there is none, which adds :mod:`runpy`'s few milliseconds).
 - ``tabletop bench LAYOUT``: frame time of the window on a layout (``tabletop.ui.bench``).
 - ``tabletop bench --dice``: the dice physics (``tabletop.dice.bench``).
 - ``tabletop bench --idle``: processor time of the window left alone on a board, a hand-over
@@ -201,6 +203,18 @@ def _processes(argv: list[str], runs: int, env: dict[str, str]) -> tuple[list[fl
     return wall, cpu
 
 
+def _installed_command() -> list[str]:
+    """The command that starts the program as a user does: the ``tabletop`` script that
+    installing the program puts beside the running Python, or ``python -m tabletop`` when
+    there is none there."""
+    folder = os.path.dirname(sys.executable)
+    for name in ("tabletop", "tabletop.exe"):
+        script = os.path.join(folder, name)
+        if os.path.isfile(script):
+            return [script]
+    return [sys.executable, "-m", "tabletop"]
+
+
 def startup_bench(runs: int = 3) -> list[dict[str, Any]]:
     """Whole-process figures (see the module docstring), each the median of ``runs``.
 
@@ -210,7 +224,7 @@ def startup_bench(runs: int = 3) -> list[dict[str, Any]]:
     turns it off (``PYTHONDONTWRITEBYTECODE``), as it is for an installed program.
     """
     out = []
-    tabletop = [sys.executable, "-m", "tabletop"]
+    tabletop = _installed_command()
     with tempfile.TemporaryDirectory() as folder:
         env = {key: value for key, value in os.environ.items()
                if key != "PYTHONDONTWRITEBYTECODE"}

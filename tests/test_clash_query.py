@@ -4,11 +4,16 @@ answers on the shipped layouts, and exit codes."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabletop.cli import main
+from tabletop.errors import QueryError
+from tabletop.games.query import split_words
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
 TEACHING = str(LAYOUTS / "clash-teaching.toml")
@@ -169,3 +174,14 @@ def test_the_shipped_bench_layout_is_the_geometry_bench_board():
                            / "bench-30x30.toml")[1]
     board = geometry_board(knights=6)
     assert shipped.terrain == board.terrain and shipped.knights == board.knights
+
+
+@given(st.text(alphabet="ab C4 \t\r\n\x0b\x0c\xa0\u2003#'\"\\", max_size=16))
+def test_a_question_is_split_into_words_as_shlex_splits_it(question):
+    try:
+        expected = shlex.split(question)
+    except ValueError:
+        with pytest.raises(QueryError, match="cannot read the question"):
+            split_words(question)
+        return
+    assert split_words(question) == expected

@@ -65,6 +65,25 @@ def test_a_query_without_cards_imports_neither_cards_nor_rules():
     assert [m for m in CARD_MODULES + RULES_MODULES if m in loaded] == []
 
 
+QUERY_UNUSED = ["pathlib", "fractions", "decimal", "tomli_w", "importlib.resources",
+                "tabletop.games.atomicwrite", "tabletop.spatial.sight", "shlex", "zlib",
+                "struct"]
+"""Modules a ``range`` question about a layout named by path or by name has no use for:
+paths are worked out with ``os`` (``tabletop.resources``), the exact fractions only by the
+segment walks of Line of Sight, TOML is written and files replaced only by a save, a question
+without quotes is split without ``shlex``, and only a picture is decompressed."""
+
+
+@pytest.mark.parametrize("word", ["bench-30x30", os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "layouts", "bench-30x30.toml")])
+def test_a_range_question_loads_neither_paths_nor_fractions_nor_sight(word):
+    started = loaded_after("")  # an editable install made before may load pathlib at start
+    loaded = loaded_after(f"from tabletop.cli import main\n"
+                          f"main(['query', {word!r}, 'range A1 A2'])")
+    assert "tabletop.games.clash.geometry" in loaded
+    assert [m for m in QUERY_UNUSED if m in loaded - started] == []
+
+
 def test_a_rules_verb_loads_the_rules_and_a_roll_verb_the_cards():
     loaded = loaded_after("from tabletop.cli import main\n"
                           "main(['query', 'clash-teaching', 'activation-order'])")

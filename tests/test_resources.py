@@ -1,9 +1,11 @@
 """Shipped files are found through importlib.resources, by name, from any current folder."""
 
 import tomllib
-from pathlib import Path
+from pathlib import Path, PurePath
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabletop import resources
 from tabletop.errors import LayoutError, TabletopError
@@ -106,7 +108,7 @@ def test_an_install_without_the_packaged_layouts_says_to_reinstall(monkeypatch):
     def missing(name):
         raise ModuleNotFoundError(name)
 
-    monkeypatch.setattr(resources, "package_files", missing)
+    monkeypatch.setattr(resources, "_package_folder", missing)
     with pytest.raises(TabletopError, match="install it again"):
         resources.shipped("layouts")
 
@@ -117,3 +119,53 @@ def test_no_module_finds_files_relative_to_the_source_tree():
     modules = sorted((ROOT / "tabletop").rglob("*.py"))
     assert modules
     assert [str(p.relative_to(ROOT)) for p in modules if "__file__" in p.read_text("utf-8")] == []
+
+
+@pytest.mark.parametrize("word", ["", ".", "/", "//", "///", "a", "a/", "./a", "a/./b", "a//b",
+                                  "//a/b", "///a", "/a/../b", "..", "layouts/x.toml/",
+                                  "a\x00b", "é/ü", " a / b "])
+def test_the_parts_of_a_word_are_pathlibs(word):
+    assert resources._parts(word) == PurePath(word).parts
+
+
+@given(st.text(alphabet="ab./\x00 ", max_size=12))
+def test_the_parts_of_any_word_are_pathlibs(word):
+    assert resources._parts(word) == PurePath(word).parts
+
+
+@pytest.mark.parametrize("word", ["", ".", "layouts", "layouts/", "layouts//clash-teaching.toml",
+                                  "./layouts/./clash-teaching.toml", "layouts/clash-teaching.toml/",
+                                  "layouts/nope.toml", "a\x00b", "x" * 5000])
+def test_something_exists_at_a_word_as_pathlib_says(word, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    try:
+        expected = Path(word).exists()
+    except (OSError, ValueError):
+        expected = False
+    assert resources._exists(word) == expected
+
+
+def test_a_checkout_installed_editable_reads_its_top_level_folders(tmp_path, monkeypatch):
+    """``pip install -e .`` puts the checkout on ``sys.path`` (setup.py), where ``layouts/`` is
+    no package of tabletop: the folder beside the package is read, and only in a checkout."""
+    real = resources._package_folder
+
+    def as_checkout(package):
+        if package.startswith("tabletop."):
+            raise ModuleNotFoundError(package)
+        return real(package)
+
+    monkeypatch.setattr(resources, "_package_folder", as_checkout)
+    assert Path(str(resources.folder("layouts"))) == ROOT / "layouts"
+    assert Path(str(resources.folder("lessons"))) == ROOT / "lessons"
+    with resources.located("clash-teaching") as path:
+        assert Path(path) == ROOT / "layouts" / "clash-teaching.toml"
+    elsewhere = tmp_path / "site-packages"
+    (elsewhere / "tabletop").mkdir(parents=True)
+    (elsewhere / "layouts").mkdir()
+    (elsewhere / "layouts" / "__init__.py").write_text("")
+    monkeypatch.setattr(resources, "_package_folder",
+                        lambda package: str(elsewhere / "tabletop") if package == "tabletop"
+                        else as_checkout(package))
+    with pytest.raises(TabletopError, match="install it again"):
+        resources.folder("layouts")  # a folder named layouts beside an installed package

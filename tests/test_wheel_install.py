@@ -35,11 +35,8 @@ def _run(argv, **kwargs):
     return done
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory):
-    """``(bin folder, environment variables, current folder)`` of the wheel installed into a
-    fresh virtual environment."""
-    work = tmp_path_factory.mktemp("wheel")
+def _copy_of_the_checkout(work: Path) -> Path:
+    """A copy of the files a build reads, in ``work/source``."""
     source = work / "source"
     source.mkdir()
     for name in SOURCES:
@@ -48,9 +45,12 @@ def installed(tmp_path_factory):
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
             shutil.copy2(ROOT / name, source / name)
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-          "--no-index", "-w", str(work / "dist"), str(source)])
-    wheel = next((work / "dist").glob("tabletop-*.whl"))
+    return source
+
+
+def _fresh_venv(work: Path, install: list[str]) -> tuple[Path, dict[str, str], Path]:
+    """``(bin folder, environment variables, current folder)`` of a fresh virtual environment
+    into which pip ran ``install`` (its arguments after ``pip install``)."""
     venv = work / "venv"
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
     bin_folder = venv / ("Scripts" if os.name == "nt" else "bin")
@@ -60,7 +60,7 @@ def installed(tmp_path_factory):
     here = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
     Path(purelib, "tabletop-test-dependencies.pth").write_text("\n".join(sorted(here)) + "\n")
     _run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
-          "--no-index", str(wheel)])
+          "--no-index", *install])
     elsewhere = work / "elsewhere"
     elsewhere.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
@@ -68,6 +68,18 @@ def installed(tmp_path_factory):
                XDG_DATA_HOME=str(work / "data"), XDG_STATE_HOME=str(work / "state"),
                XDG_PICTURES_DIR=str(work / "pictures"))
     return bin_folder, env, elsewhere
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """``(bin folder, environment variables, current folder)`` of the wheel installed into a
+    fresh virtual environment."""
+    work = tmp_path_factory.mktemp("wheel")
+    source = _copy_of_the_checkout(work)
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+          "--no-index", "-w", str(work / "dist"), str(source)])
+    wheel = next((work / "dist").glob("tabletop-*.whl"))
+    return _fresh_venv(work, [str(wheel)])
 
 
 def _tabletop(installed, *argv):
@@ -118,3 +130,25 @@ def test_every_shipped_lesson_comes_with_the_wheel_and_checks(installed):
 def test_the_window_opens_the_default_board_for_a_few_frames(installed):
     done = _tabletop(installed, "play", "--frames", "5")
     assert done.stderr == ""
+
+
+def test_an_editable_install_is_the_checkout_on_the_path_and_finds_its_layouts(tmp_path):
+    """``pip install -e .`` (README, Set-up) writes one plain ``.pth`` line naming the
+    checkout (setup.py's ``EditableCheckout``): no import hook, so a bare start of Python
+    loads no pathlib; the layouts and lessons are read from the checkout's folders."""
+    source = _copy_of_the_checkout(tmp_path)
+    bin_folder, env, elsewhere = _fresh_venv(
+        tmp_path, ["--no-build-isolation", "-e", str(source)])
+    python = bin_folder / ("python.exe" if os.name == "nt" else "python")
+    started = _run([str(python), "-c", "import sys; print(sorted(sys.modules))"],
+                   cwd=elsewhere, env=env).stdout
+    assert "'pathlib'" not in started and "editable" not in started
+    where = _run([str(python), "-c", "import tabletop.resources as r; print(r.folder('layouts'));"
+                  "print(r.folder('lessons'))"], cwd=elsewhere, env=env).stdout.split()
+    assert where == [str(source.resolve() / "layouts"), str(source.resolve() / "lessons")]
+    answer = json.loads(_tabletop((bin_folder, env, elsewhere), "query", "clash-los-example",
+                                  "sees Eggknight").stdout)
+    assert answer["answer"] == ["Fleischritter"]
+    listed = _tabletop((bin_folder, env, elsewhere), "layouts").stdout
+    assert sorted(line.split(":")[0].strip() for line in listed.splitlines()
+                  if line.startswith("  ") and not line.startswith("    ")) == NAMES

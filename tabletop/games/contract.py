@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from fractions import Fraction
 from math import prod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.games.layoutfile import Table
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from tabletop.games.layoutfile import Table
 
 State = Any
 Action = Any

@@ -13,10 +13,7 @@ import re
 import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from tabletop.errors import LayoutError
 from tabletop.games.safefiles import LAYOUT_MAX_BYTES, FileProblem, read_bounded, shown_path
@@ -32,13 +29,14 @@ class Source:
     enclosing table, or ``None`` when the text gives no clue (data built in code).  The lines
     are found only when an error asks for one.
 
-    ``folder`` is the folder whose files the layout may name (its own folder); ``None`` for a
-    layout inside a picture or given as text, which may name no file at all.
+    ``folder`` is the folder whose files the layout may name (its own folder, a path as text or
+    a :class:`~pathlib.Path`); ``None`` for a layout inside a picture or given as text, which
+    may name no file at all.
     """
 
     name: str = "<layout>"
     text: str = ""
-    folder: Path | None = None
+    folder: str | os.PathLike | None = None
     _lines: dict[KeyPath, int] | None = field(default=None, init=False, repr=False)
 
     def line_of(self, path: KeyPath) -> int | None:
@@ -216,7 +214,9 @@ def named_label(kind: str) -> Callable[[int, dict], str]:
 MAX_DEPTH = 12
 """The deepest nesting of tables and lists a layout may hold (shipped layouts need 4)."""
 
-_LINE_IN_MESSAGE = re.compile(r"\(at line (\d{1,9}), column \d{1,9}\)")
+LINE_IN_MESSAGE = r"\(at line (\d{1,9}), column \d{1,9}\)"
+"""Where ``tomllib`` says the error is, at the end of its message (compiled by :mod:`re` only
+when a file fails to parse)."""
 
 
 def parse_toml(text: str, source_name: str) -> dict:
@@ -230,9 +230,9 @@ def parse_toml(text: str, source_name: str) -> dict:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        match = _LINE_IN_MESSAGE.search(message)
+        match = re.search(LINE_IN_MESSAGE, message)
         line = int(match.group(1)) if match else None
-        reason = _LINE_IN_MESSAGE.sub("", message).strip()
+        reason = re.sub(LINE_IN_MESSAGE, "", message).strip()
         raise LayoutError(f"not valid TOML: {reason}", source=source_name, line=line) from None
     except RecursionError:
         data = None
@@ -246,18 +246,16 @@ def parse_toml(text: str, source_name: str) -> dict:
 
 
 def _too_deep(data: dict) -> bool:
-    """Whether ``data`` nests tables and lists deeper than :data:`MAX_DEPTH` (walked with
-    a list, not by recursion)."""
-    pending: list[tuple[Any, int]] = [(data, 1)]
-    while pending:
-        value, depth = pending.pop()
-        children = (value.values() if isinstance(value, dict)
-                    else value if isinstance(value, list) else ())
-        for child in children:
-            if isinstance(child, dict | list):
-                if depth + 1 > MAX_DEPTH:
-                    return True
-                pending.append((child, depth + 1))
+    """Whether ``data`` nests tables and lists deeper than :data:`MAX_DEPTH` (walked one level
+    at a time, not by recursion)."""
+    level, depth = [data], 1
+    while level:
+        below = [child for value in level
+                 for child in (value.values() if isinstance(value, dict) else value)
+                 if isinstance(child, (dict, list))]
+        if below and depth == MAX_DEPTH:
+            return True
+        level, depth = below, depth + 1
     return False
 
 
@@ -283,6 +281,8 @@ def to_toml(data: dict) -> str:
     string holds a carriage return, which a TOML reader would turn into a plain line break:
     then every string is written escaped, so that reading the text back gives ``data`` exactly.
     """
+    import tomli_w  # only a save writes TOML
+
     return tomli_w.dumps(data, multiline_strings=not _holds_carriage_return(data))
 
 

@@ -7,16 +7,17 @@ rest.  ``loads(dumps(state)) == state`` for every game.
 from __future__ import annotations
 
 import os
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.errors import LayoutError, TabletopError
-from tabletop.games.atomicwrite import write_atomic
 from tabletop.games.contract import Game, State
 from tabletop.games.layoutfile import Source, Table, parse_toml, read_text, to_toml
 from tabletop.games.pngtext import is_png, layout_text_of_png
 from tabletop.games.registry import game_names, game_of, get_game
 from tabletop.games.safefiles import shown_path
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def from_data(data: dict[str, Any], source: Source) -> tuple[Game, State]:
@@ -32,7 +33,7 @@ def from_data(data: dict[str, Any], source: Source) -> tuple[Game, State]:
 
 
 def loads(text: str, source_name: str = "<layout>",
-          folder: Path | None = None) -> tuple[Game, State]:
+          folder: str | Path | None = None) -> tuple[Game, State]:
     """The game and state of layout ``text``; raises :class:`LayoutError` naming the problem.
     ``folder`` is where files the layout names (Almokon ``card_files``) are looked for;
     ``None`` allows none (text from a picture, a recovery file, or code)."""
@@ -42,7 +43,7 @@ def loads(text: str, source_name: str = "<layout>",
 
 def load(path: str | os.PathLike) -> tuple[Game, State]:
     """The game and state of the layout file at ``path`` (it may name files in its folder)."""
-    return loads(read_text(path), shown_path(path), Path(path).parent)
+    return loads(read_text(path), shown_path(path), os.path.dirname(path) or os.curdir)
 
 
 def load_board(path: str | os.PathLike) -> tuple[Game, State]:
@@ -77,6 +78,8 @@ def save(path: str | os.PathLike, state: State, template: str | None = None) -> 
     except LayoutError as exc:  # the state itself is broken: never write it
         raise LayoutError(f"not saved, the board breaks a layout rule: {exc.message}",
                           source=str(path)) from None
+    from tabletop.games.atomicwrite import write_atomic  # only a save writes
+
     write_atomic(path, text)
 
 

@@ -5,14 +5,14 @@ chunk with the key ``tabletop-layout``.  Reading it walks the chunks (length, ty
 CRC) and skips the image data unread, so the work does not grow with the size a picture
 declares: a small file claiming 13,000 x 13,000 pixels costs no more than any other.  Every
 size is checked before it is used: the file, each chunk, and the text after decompression.
+:mod:`struct` and :mod:`zlib` are imported only to read a picture (telling whether a file is
+one needs neither).
 """
 
 from __future__ import annotations
 
 import os
 import stat
-import struct
-import zlib
 
 from tabletop.errors import LayoutError
 from tabletop.games.safefiles import (
@@ -50,6 +50,9 @@ def png_text(data: bytes, key: str) -> str | None:
     ``data`` (``None`` when there is none).  Raises ``ValueError`` for data that is not a
     well-formed PNG up to that chunk, or for text longer than
     :data:`~tabletop.games.safefiles.LAYOUT_MAX_BYTES`."""
+    import struct
+    import zlib
+
     if not data.startswith(PNG_SIGNATURE):
         raise ValueError("no PNG signature")
     pos = len(PNG_SIGNATURE)
@@ -97,6 +100,8 @@ def _chunk_text(kind: bytes, rest: bytes) -> str:
 def _inflate(data: bytes) -> bytes:
     """``data`` decompressed, never to more than the layout size limit (a compression bomb
     stops there)."""
+    import zlib
+
     inflater = zlib.decompressobj()
     out = inflater.decompress(data, LAYOUT_MAX_BYTES + 1)
     if len(out) > LAYOUT_MAX_BYTES or inflater.unconsumed_tail:
@@ -110,6 +115,8 @@ def layout_text_of_png(path: str | os.PathLike) -> str:
     """The layout TOML carried by the PNG at ``path``; raises :class:`LayoutError` when the
     picture cannot be read (or is larger than
     :data:`~tabletop.games.safefiles.PICTURE_MAX_BYTES`) or carries no layout."""
+    import zlib
+
     shown = shown_path(path)
     try:
         data = read_bounded(path, PICTURE_MAX_BYTES)

@@ -6,15 +6,25 @@ either ``"answer"`` (plus the verb's extra fields such as ``"why"``) or ``"error
 
 from __future__ import annotations
 
-import shlex
 from typing import Any
 
 from tabletop.errors import QueryError, TabletopError
 from tabletop.games.contract import Game, State
 
+QUOTING = frozenset("'\"\\")
+"""The characters that quote or escape in a question, as in a POSIX shell (:func:`shlex.split`)."""
+SPACES = str.maketrans("\t\r\n", "   ")
+"""The characters that separate words besides the space (:mod:`shlex`'s whitespace)."""
+
 
 def split_words(question: str) -> list[str]:
-    """The words of ``question``; names with spaces may be quoted (``"Ruined Wall"``)."""
+    """The words of ``question``, as :func:`shlex.split` reads them: names with spaces may be
+    quoted (``"Ruined Wall"``).  A question without quotes or backslashes is split at spaces,
+    tabs and line breaks without loading :mod:`shlex`."""
+    if QUOTING.isdisjoint(question):
+        return [word for word in question.translate(SPACES).split(" ") if word]
+    import shlex
+
     try:
         return shlex.split(question)
     except ValueError as exc:

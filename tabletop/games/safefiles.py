@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path, PurePath
+from typing import TYPE_CHECKING
 
 from tabletop.errors import LayoutError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 LAYOUT_MAX_BYTES = 1024 * 1024
 """The largest layout (or card data) file read: 1 MiB, far above any real board."""
@@ -79,7 +82,7 @@ def _size(limit: int) -> str:
     return f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit} bytes"
 
 
-def resolve_named(folder: Path | None, name: str) -> Path:
+def resolve_named(folder: str | os.PathLike | None, name: str) -> Path:
     """The file that ``name`` (written in a layout) stands for inside ``folder``.
 
     ``name`` must be a relative path with no ``..`` part, and the file it reaches (after
@@ -87,6 +90,8 @@ def resolve_named(folder: Path | None, name: str) -> Path:
     picture or from text) allows no file at all.  The same words are raised whether or not
     anything exists outside, so an error tells nothing about other places.  Raises
     :class:`FileProblem`."""
+    from pathlib import Path, PurePath  # only a layout that names files needs it
+
     if folder is None:
         raise FileProblem("a layout inside a picture (or given as text) may not name files; "
                           "write the cards inline as [[card_defs]]")
@@ -107,7 +112,7 @@ def resolve_named(folder: Path | None, name: str) -> Path:
     return target
 
 
-def read_named(folder: Path | None, name: str, limit: int = LAYOUT_MAX_BYTES) -> bytes:
+def read_named(folder: str | os.PathLike | None, name: str, limit: int = LAYOUT_MAX_BYTES) -> bytes:
     """The bytes of the file ``name`` inside ``folder`` (see :func:`resolve_named`), read
     with :func:`read_bounded`.  Raises :class:`FileProblem`."""
     return read_bounded(resolve_named(folder, name), limit)

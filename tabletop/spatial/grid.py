@@ -59,7 +59,8 @@ class Space:
 
     @classmethod
     def parse(cls, label: str) -> Space:
-        """The space named by ``label`` (``"C4"``, any case); ``ValueError`` if malformed."""
+        """The space named by ``label`` (``"C4"``, any case); ``ValueError`` if malformed
+        (where :func:`is_label` is false)."""
         match = _LABEL.match(label) if isinstance(label, str) else None
         if not match or int(match.group(2)) < 1:
             raise ValueError(f"{label!r} is not a space label (a row letter and a column "
@@ -84,6 +85,13 @@ class Space:
         """The four corner points of the space in corner coordinates, clockwise from NW."""
         x, y = self.col, self.row
         return ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+
+
+def is_label(text: str) -> bool:
+    """Whether ``text`` is a space label that :meth:`Space.parse` reads (``"C4"``, any case),
+    told without raising (names are checked against labels on every load)."""
+    match = _LABEL.match(text)
+    return match is not None and int(match.group(2)) >= 1
 
 
 @lru_cache(maxsize=1 << 14)

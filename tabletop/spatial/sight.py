@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from itertools import compress
 from math import gcd
+from typing import TYPE_CHECKING
 
 from tabletop.spatial.grid import Board, Space, corner_words
 from tabletop.spatial.shadowcast import (
@@ -43,6 +43,9 @@ from tabletop.spatial.shadowcast import (
     bytes_of,
     in_region,
 )
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 Point = tuple[int, int]
 Line = tuple[Point, Point]
@@ -90,6 +93,8 @@ def segment_features(dx: int, dy: int) -> tuple[Feature, ...]:
     >>> [(f.kind, f.x, f.y) for f in segment_features(2, 1)]
     [('point', 0, 0), ('cell', 0, 0), ('cell', 1, 0), ('point', 2, 1)]
     """
+    from fractions import Fraction  # only here: a question that needs no segment loads none
+
     out: list[Feature] = []
     length = max(abs(dx), abs(dy))
     if dx == 0 or dy == 0:

@@ -357,7 +357,8 @@ MAX_CARD_FILES = 16
 """The most card data files one layout may name."""
 
 
-def load_named_card_file(folder: Path | None, name: str, layout: str) -> tuple[CardDef, ...]:
+def load_named_card_file(folder: str | Path | None, name: str,
+                         layout: str) -> tuple[CardDef, ...]:
     """The definitions in the card data file ``name`` that the layout ``layout`` names
     (top-level ``[[card]]`` tables; an optional ``set`` names the set).  Only a regular file
     inside ``folder``, the layout's own folder, is read (see

@@ -6,13 +6,18 @@ the open kinds of action, so that loading a board to draw it or to ask where thi
 not load it.
 """
 
+from __future__ import annotations
+
 from collections.abc import Iterator, Mapping
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from tabletop.games.clash import layout, query, view
 from tabletop.games.clash.state import ClashState
 from tabletop.games.contract import Action, Event, Game
 from tabletop.wording import counted
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def apply(state: ClashState, action: Action) -> tuple[ClashState, tuple[Event, ...]]:

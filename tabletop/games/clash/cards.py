@@ -197,7 +197,7 @@ class Library:
                        self.bps + other.bps, self.gear + other.gear, self.files + other.files)
 
 
-def card_file_path(name: str, folder: Path | None, layout: str = "<layout>") -> Path:
+def card_file_path(name: str, folder: str | Path | None, layout: str = "<layout>") -> Path:
     """Where the ``card_files`` entry ``name`` of the layout ``layout`` is read from: a file
     inside ``folder``, the layout's own folder, else one in the program's data folder.
     Absolute paths, ``..`` and links leading out of both folders are refused (a layout comes
@@ -424,7 +424,7 @@ def _gear(table: Table) -> Gear:
     return gear
 
 
-def load_many(names: tuple[str, ...], folder: Path | None, layout: str) -> Library:
+def load_many(names: tuple[str, ...], folder: str | Path | None, layout: str) -> Library:
     """The cards of every file ``names`` of the layout ``layout`` whose own folder is
     ``folder`` (:func:`card_file_path`)."""
     library = Library()

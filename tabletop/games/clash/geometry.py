@@ -16,13 +16,16 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from tabletop.errors import QueryError
 from tabletop.games.clash.state import BLOCKS_MOVEMENT, ClashState, Knight, Monster, Piece, Terrain
 from tabletop.spatial import facing, measure
 from tabletop.spatial.grid import Board, Space
 from tabletop.spatial.reach import path_through, reachable, reachable_through
-from tabletop.spatial.sight import Sight, SightMap, SightPlan, line_of_sight, sight_map
+
+if TYPE_CHECKING:  # Line of Sight is imported by the first question that needs it
+    from tabletop.spatial.sight import Sight, SightMap, SightPlan
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,8 @@ class _Terrain:
                                   for s in t.spaces)
         self.difficult = frozenset(s for t in terrain if t.has("difficult") for s in t.spaces)
         self.walkable = measure.board_bits(board) & ~measure.space_bits(board, self.no_entry)
+        from tabletop.spatial.sight import sight_map
+
         self.base = sight_map(board, frozenset(self.obscuring_on))
         self._maps: dict[frozenset[str], SightMap] = {frozenset(): self.base}
         self._plans: dict[frozenset[str], SightPlan] = {}
@@ -128,6 +133,8 @@ class _Terrain:
         either (a one-space piece standing on them)."""
         found = self._plans.get(on_p)
         if found is None:
+            from tabletop.spatial.sight import SightPlan
+
             own_maps = {s: self.sight(tiles | on_p) for s, tiles in self.obscuring_on.items()
                         if not tiles <= on_p}
             found = self._plans[on_p] = SightPlan(self.sight(on_p), own_maps)
@@ -169,6 +176,8 @@ def _tile_note(exempt: frozenset[str], who: dict[str, list[str]]) -> str:
 def geometric_los(state: ClashState, p, q) -> Sight:
     """Plain geometric LoS from ``p`` to ``q`` (*Line of Sight*, with the tile exception:
     an obscuring tile does not block LoS to or from those standing on any of its spaces)."""
+    from tabletop.spatial.sight import Sight, line_of_sight
+
     a, b = resolve(state, p), resolve(state, q)
     terrain = _terrain(state)
     on_a, on_b = terrain.standing_on(a.spaces), terrain.standing_on(b.spaces)
@@ -203,6 +212,8 @@ def monster_sees(state: ClashState, monster, knight) -> Sight:
     target = resolve(state, knight)
     hidden = _hidden_from_monster(state, m, target)
     if hidden is not None:
+        from tabletop.spatial.sight import Sight
+
         return Sight(False, None, hidden, None)
     return geometric_los(state, m, target)
 

@@ -30,7 +30,7 @@ from tabletop.games.clash.state import (
     Turn,
 )
 from tabletop.games.layoutfile import Table, named_label
-from tabletop.spatial.grid import Board, Space, as_rectangle, rectangle
+from tabletop.spatial.grid import Board, Space, as_rectangle, is_label, rectangle
 
 MAX_BOARD_SIDE = 100
 
@@ -212,11 +212,9 @@ def name_rule(value: str) -> str | None:
         return "must not be empty"
     if not value.isprintable():
         return "must be one line of text, without line breaks or tabs"
-    try:
-        Space.parse(value)
-    except ValueError:
-        return None
-    return "looks like a space label; names must differ from labels such as C4"
+    if is_label(value):
+        return "looks like a space label; names must differ from labels such as C4"
+    return None
 
 
 def from_layout(top: Table) -> ClashState:
