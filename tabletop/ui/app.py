@@ -13,10 +13,10 @@ import importlib
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -25,7 +25,7 @@ from tabletop.collector import pause_collector, resume_collector
 from tabletop.console import say
 from tabletop.errors import TabletopError
 from tabletop.games.contract import Game, State
-from tabletop.ui import background, keys, settings, textlayer
+from tabletop.ui import background, keys, pixels, settings, textlayer
 from tabletop.ui.controllers.base import Controller, GameController
 from tabletop.ui.history import HistoryView
 from tabletop.ui.navigate import KEY_HELP as VIEW_KEY_HELP
@@ -39,6 +39,7 @@ from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 from tabletop.ui.widgets.button import Button, lay_out
 from tabletop.ui.widgets.dialogs import QuitDialog, SaveAsPrompt
+from tabletop.ui.widgets.kept import KeptPart
 from tabletop.ui.widgets.log_panel import LogPanel
 from tabletop.ui.widgets.panels import PanelBody, body_height
 from tabletop.ui.widgets.strips import draw_status_line, draw_title_strip, draw_turn_banner
@@ -94,6 +95,21 @@ class Areas:
         )
 
 
+class PanelContent(NamedTuple):
+    """What the side panel shows in a frame, worked out before it is drawn: its area inside
+    the margins, where the buttons end, the turn banner (words and colour), the questions
+    asked (their captions), the menu open in the panel, the selection's facts and the
+    legend (none while a menu is open)."""
+
+    inner: pygame.Rect
+    top: int
+    banner: tuple[str, tuple[int, int, int]] | None
+    asked: tuple
+    widget: Controller | None
+    facts: tuple[str, ...]
+    legend: tuple
+
+
 class App:
     """The session, the controller stack (the game's screen at the bottom) and the frame."""
 
@@ -110,6 +126,7 @@ class App:
         self.pointer: tuple[int, int] | None = None
         self.log_panel = LogPanel()
         self.panel_body = PanelBody()
+        self.kept_panel = KeptPart()
         self.interactive = True
         self.auto_forced = False
         """*Auto-resolve forced choices* (Ctrl+F): off, the window asks every choice the
@@ -417,7 +434,8 @@ class App:
         theme.set_window(surface.get_size())
         textlayer.begin_frame(surface)
         areas, session = self.areas, self.session
-        surface.fill(theme.BACKGROUND)
+        for part in _around(surface.get_rect(), areas.panel):  # the panel paints itself
+            pixels.fill(surface, theme.BACKGROUND, part)
         state_title = getattr(session.state, "title", "")
         title = f"{session.game.title} — {state_title}" if state_title else session.game.title
         detail = Path(session.path).name if session.path else ""
@@ -450,40 +468,86 @@ class App:
         return next((c for c in self.stack if isinstance(c, HistoryView)), None)
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The side panel: turn banner, buttons, the selection's facts, the legend (left out
-        when the window is too small to show it beside the rest) and the log.  Facts and
-        legend take the height their words need (shared when both cannot have it); the log
-        takes the rest."""
-        pygame.draw.rect(surface, theme.PANEL, rect)
-        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
+        """The side panel (:meth:`_paint_panel`).  In the window its picture is kept between
+        frames and drawn afresh only when something it shows changes (:meth:`_panel_key`:
+        its words, a button's hover or press, a menu, a scroll, the window's size, the look);
+        a picture of the board draws it straight in."""
         inner = rect.inflate(-theme.ui(20), -theme.ui(16))
-        gap = theme.ui(8)
-        y = inner.y
         banner = self.screen.banner()
         if self.session.public_view:
             banner = ("Public view: not playable", theme.PANEL_EDGE)
-        buttons = []
-        if self.interactive:  # a picture of the board (screenshot, F12) has none
+        top = inner.y
+        if self.interactive:  # a picture of the board (screenshot, F12) has no buttons
             fixed, game, card = self._make_buttons()
-            buttons = self.buttons = [*fixed, *game, *card]
-            y += self._lay_out_buttons(fixed, game, card, inner) + theme.ui(10)
-        for button in buttons:
-            button.draw(surface)
-        if banner:  # under the fixed controls, so they never move with the banner's words
-            y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 0),
-                                  *banner) + gap
-        asked = self.screen.asked
-        if asked:  # the overlays' captions, each by its number in its colour
-            y += draw_captions(surface, pygame.Rect(inner.x, y, inner.width,
-                                                    inner.bottom - y), asked) + 8
-        room = max(0, inner.bottom - y)  # under the buttons: facts, legend, then the log
+            self.buttons = [*fixed, *game, *card]
+            top += self._lay_out_buttons(fixed, game, card, inner) + theme.ui(10)
         widget = next((c for c in reversed(self.stack) if c.in_panel), None)
+        shown = PanelContent(
+            inner=inner, top=top, banner=banner, asked=tuple(self.screen.asked), widget=widget,
+            facts=tuple(self.screen.panel_lines()) if widget is None else (),
+            legend=tuple(self.screen.legend()) if widget is None else ())
+        key = self._panel_key(shown) if self.interactive else None
+        if key is None:
+            self._paint_panel(surface, rect, shown)
+        else:
+            self.kept_panel.draw(surface, rect, key,
+                                 lambda canvas: self._paint_kept_panel(canvas, rect, shown))
+
+    def _paint_kept_panel(self, canvas: pygame.Surface, rect: pygame.Rect,
+                          shown: PanelContent) -> Hashable | None:
+        """Draw the side panel into ``canvas`` to be kept; returns its key as things stand
+        once it is drawn (the drawing keeps a scroll or a menu's first row in range)."""
+        self._paint_panel(canvas, rect, shown)
+        return self._panel_key(shown)
+
+    def _panel_key(self, shown: PanelContent) -> Hashable | None:
+        """Everything the side panel's picture in the window depends on besides its place:
+        the window's size and look, the banner, each button as it is drawn, the questions'
+        captions, the open menu's own key, the facts and legend and how far they are
+        scrolled, the log and how far it is scrolled, the past board shown; ``None`` when
+        part of the panel cannot say what it shows (a screen that draws its own panel body, a
+        menu without :meth:`~tabletop.ui.controllers.base.Controller.panel_key`), so that
+        the panel is drawn afresh."""
+        if getattr(self.screen, "draw_panel_body", None) is not None:
+            return None
+        menu = shown.widget.panel_key() if shown.widget is not None else ()
+        if menu is None:
+            return None
+        history = self.history()
+        return (self.areas.size, theme.epoch(), shown.top, shown.banner,
+                tuple((b.label, b.key, b.enabled, b.active, b.hover, b.pressed, tuple(b.rect))
+                      for b in self.buttons),
+                tuple(item.caption for item in shown.asked), menu, shown.facts, shown.legend,
+                self.panel_body.first, tuple(self.session.log), self.log_panel.first,
+                history.index if history is not None else None)
+
+    def _paint_panel(self, surface: pygame.Surface, rect: pygame.Rect,
+                     shown: PanelContent) -> None:
+        """Draw the side panel into ``rect`` of ``surface``: buttons (placed already), turn
+        banner, the questions' captions, the open menu or else the selection's facts and the
+        legend (left out when the window is too small to show it beside the rest), and the
+        log.  Facts and legend take the height their words need (shared when both cannot
+        have it); the log takes the rest."""
+        pixels.fill(surface, theme.PANEL, rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
+        inner, y = shown.inner, shown.top
+        gap = theme.ui(8)
+        if self.interactive:
+            for button in self.buttons:
+                button.draw(surface)
+        if shown.banner:  # under the fixed controls, so they never move with its words
+            y += draw_turn_banner(surface, pygame.Rect(inner.x, y, inner.width, 0),
+                                  *shown.banner) + gap
+        if shown.asked:  # the overlays' captions, each by its number in its colour
+            y += draw_captions(surface, pygame.Rect(inner.x, y, inner.width,
+                                                    inner.bottom - y), shown.asked) + 8
+        room = max(0, inner.bottom - y)  # under the buttons: facts, legend, then the log
+        widget = shown.widget
         share = 5 if widget is not None else 3  # an open menu wants the room
         log_least = min(max(theme.ui(90), room // share), room // 2) if self.interactive else 0
         if self.interactive and not self.session.log:  # nothing yet: the log's heading only
             log_least = min(theme.ui(30), room)
-        facts = self.screen.panel_lines() if widget is None else []
-        legend = self.screen.legend() if widget is None else []
+        facts, legend = shown.facts, shown.legend
         if widget is not None:  # an open menu takes the place of the facts and the legend
             menu = pygame.Rect(inner.x, y, inner.width, max(40, room - log_least - gap))
             widget.draw_panel(surface, menu)
@@ -494,7 +558,7 @@ class App:
             legend_room = min(body_height(inner.width, [], legend), shared // 2)
             body(surface, pygame.Rect(inner.x, y, inner.width, shared - legend_room))
             y += shared - legend_room + gap
-            facts, shared = [], legend_room
+            facts, shared = (), legend_room
         if facts or legend:  # every line whole: scrolled in the window, smaller in a picture
             y += self.panel_body.draw(surface, pygame.Rect(inner.x, y, inner.width, shared),
                                       facts, legend, can_scroll=self.interactive) + gap
@@ -553,6 +617,19 @@ class App:
             if button.label in old:
                 button.hover, button.pressed = old[button.label].hover, old[button.label].pressed
         return fixed, game, card
+
+
+def _around(frame: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of ``frame`` outside ``hole``: left and right of it (whole height), then
+    above and below it."""
+    hole = hole.clip(frame)
+    if not hole.width or not hole.height:
+        return [frame]
+    parts = [pygame.Rect(frame.x, frame.y, hole.x - frame.x, frame.height),
+             pygame.Rect(hole.right, frame.y, frame.right - hole.right, frame.height),
+             pygame.Rect(hole.x, frame.y, hole.width, hole.y - frame.y),
+             pygame.Rect(hole.x, hole.bottom, hole.width, frame.bottom - hole.bottom)]
+    return [part for part in parts if part.width and part.height]
 
 
 MODIFIER_KEYS = frozenset({pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT,

@@ -26,6 +26,7 @@ from functools import lru_cache
 
 import pygame
 
+from tabletop.ui import pixels
 from tabletop.ui.widgets import theme
 
 READABLE = 10
@@ -60,13 +61,15 @@ class _Frame:
 
 
 _frame = _Frame()
-_held: weakref.WeakKeyDictionary[pygame.Surface, list[tuple[Drawn, pygame.Rect | None]]] = \
+_held: weakref.WeakKeyDictionary[pygame.Surface,
+                                 list[tuple[Drawn, pygame.Rect | None, bool]]] = \
     weakref.WeakKeyDictionary()
-"""Text drawn into off-screen images, kept with the image until it is pasted."""
-_pasted: weakref.WeakKeyDictionary[pygame.Surface, tuple[tuple, list, list]] = \
+"""Text drawn into off-screen images, kept with the image until it is pasted: each string,
+the hover area of its tooltip and whether it has keyboard focus."""
+_pasted: weakref.WeakKeyDictionary[pygame.Surface, tuple[tuple, list, list, tuple | None]] = \
     weakref.WeakKeyDictionary()
-"""Per image, its text as last pasted into a frame (where and how clipped, the records and
-tooltips): a cached layer pasted at the same place every frame reuses them."""
+"""Per image, its text as last pasted into a frame (where and how clipped, the records,
+tooltips and focus): a cached layer pasted at the same place every frame reuses them."""
 
 
 def begin_frame(surface: pygame.Surface) -> None:
@@ -118,48 +121,69 @@ def _record(surface: pygame.Surface, drawn_: Drawn, tip: pygame.Rect | None,
             if focus:
                 _frame.focus = (tip, kept.full)
     else:
-        _held.setdefault(root, []).append((kept, tip))
+        _held.setdefault(root, []).append((kept, tip, focus))
 
 
 def paste(dest: pygame.Surface, image: pygame.Surface, pos: tuple[int, int],
           area: pygame.Rect | None = None,
           pieces: Sequence[pygame.Rect] | None = None) -> pygame.Rect:
     """Blit ``image`` (or its ``area``) onto ``dest`` at ``pos`` and carry the text drawn into
-    it along into ``dest``'s record; returns the rectangle blitted.  ``pieces``, parts of
-    ``area`` (in ``image`` pixels) outside which the see-through ``image`` is wholly
-    transparent, are blitted instead of the whole ``area``: the same picture."""
+    it along into ``dest``'s record (with its tooltips and keyboard focus); returns the
+    rectangle blitted.  ``pieces``, parts of ``area`` (in ``image`` pixels) outside which the
+    see-through ``image`` is wholly transparent, are blitted instead of the whole ``area``:
+    the same picture."""
     if pieces is None or area is None:
-        where = dest.blit(image, pos, area)
+        where = pixels.copy(dest, image, pos, area)
     else:
         dx, dy = pos[0] - area.x, pos[1] - area.y
         dest.blits([(image, (dx + piece.x, dy + piece.y), piece) for piece in pieces],
                    doreturn=False)
         where = pygame.Rect(pos, area.size).clip(dest.get_clip())
+    carry(dest, image, (pos[0] - (area.x if area else 0), pos[1] - (area.y if area else 0)),
+          where)
+    return where
+
+
+def carry(dest: pygame.Surface, image: pygame.Surface, shift: tuple[int, int] = (0, 0),
+          within: pygame.Rect | None = None) -> None:
+    """Record the text drawn into the off-screen ``image`` as drawn into ``dest`` ``shift``
+    pixels further, with its tooltips and keyboard focus: the strings inside ``within``
+    (:func:`paste`: the part it blitted), else wherever ``dest``'s clip lets them be (a
+    picture laid out as the frame, whose pixels the caller copies: its text as if drawn
+    straight into the frame)."""
     held = _held.get(image)
     if not held:
-        return where
-    shift = (pos[0] - (area.x if area else 0), pos[1] - (area.y if area else 0))
+        return
     saved = dest.get_clip()
+    bounds = saved if within is None else within.clip(saved)
     onto_frame = dest is _frame.surface
     if onto_frame:  # the same layer at the same place as last frame: the same records
-        key = (shift, tuple(where.clip(saved)), len(held))
+        key = (shift, tuple(bounds), len(held))
         last = _pasted.get(image)
         if last is not None and last[0] == key:
             _frame.drawn.extend(last[1])
             _frame.tips.extend(last[2])
-            return where
-        before = (len(_frame.drawn), len(_frame.tips))
-    dest.set_clip(where.clip(saved))
+            if last[3] is not None:
+                _frame.focus = last[3]
+            return
+        before = (len(_frame.drawn), len(_frame.tips), _frame.focus)
+    dest.set_clip(bounds)
     try:
-        for kept, tip in held:
+        for kept, tip, focus in held:
             _record(dest, Drawn(kept.rect.move(shift), kept.words, kept.full, kept.shortened,
                                 kept.tooltip, kept.role, kept.clipped),
-                    tip.move(shift) if tip is not None else None)
+                    tip.move(shift) if tip is not None else None, focus)
     finally:
         dest.set_clip(saved)
     if onto_frame:
-        _pasted[image] = (key, _frame.drawn[before[0]:], _frame.tips[before[1]:])
-    return where
+        focused = _frame.focus if _frame.focus is not before[2] else None
+        _pasted[image] = (key, _frame.drawn[before[0]:], _frame.tips[before[1]:], focused)
+
+
+def forget(image: pygame.Surface) -> None:
+    """Drop the text kept with the off-screen ``image`` (before it is drawn afresh)."""
+    _held.pop(image, None)
+    _pasted.pop(image, None)
 
 
 def scrolled(image: pygame.Surface, dx: int, dy: int,
@@ -170,22 +194,22 @@ def scrolled(image: pygame.Surface, dx: int, dy: int,
     way to that part's own, which are carried over."""
     bounds = image.get_rect()
     parts = [part for part, _ in rebuilt]
-    kept: list[tuple[Drawn, pygame.Rect | None]] = []
-    for old, tip in _held.get(image, []):
+    kept: list[tuple[Drawn, pygame.Rect | None, bool]] = []
+    for old, tip, focus in _held.get(image, []):
         rect = old.rect.move(dx, dy).clip(bounds)
         if not rect.width or not rect.height or any(part.contains(rect) for part in parts):
             continue
         kept.append((Drawn(rect, old.words, old.full, old.shortened, old.tooltip, old.role,
                            old.clipped or rect.size != old.rect.size),
-                     tip.move(dx, dy) if tip is not None else None))
+                     tip.move(dx, dy) if tip is not None else None, focus))
     for part, picture in rebuilt:
-        for new, tip in _held.get(picture, []):
+        for new, tip, focus in _held.get(picture, []):
             rect = new.rect.move(part.topleft)
-            if any(k.words == new.words and k.rect.colliderect(rect) for k, _ in kept):
+            if any(k.words == new.words and k.rect.colliderect(rect) for k, _, _ in kept):
                 continue  # the rest of a string already kept
             kept.append((Drawn(rect, new.words, new.full, new.shortened, new.tooltip,
                                new.role, new.clipped),
-                         tip.move(part.topleft) if tip is not None else None))
+                         tip.move(part.topleft) if tip is not None else None, focus))
     _held[image] = kept
     _pasted.pop(image, None)
 

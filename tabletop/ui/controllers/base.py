@@ -17,7 +17,7 @@ change state themselves.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -118,8 +118,15 @@ class Controller:
         """Draw into ``rect`` (the board area) of ``surface``."""
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Draw this controller's menu into ``rect`` of the side panel (called each frame
-        for the topmost controller with :attr:`in_panel`)."""
+        """Draw this controller's menu into ``rect`` of the side panel (called for the
+        topmost controller with :attr:`in_panel` whenever the panel is drawn afresh)."""
+
+    def panel_key(self) -> Hashable | None:
+        """Everything :meth:`draw_panel` draws besides its rectangle and the look, as a value
+        that is equal between two frames only when the menu's picture is the same (the
+        window keeps the side panel's picture while it is); ``None`` (the base): not known,
+        so the panel is drawn afresh every frame while this controller's menu is open."""
+        return None
 
 
 @dataclass(frozen=True)

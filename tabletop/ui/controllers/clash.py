@@ -108,6 +108,7 @@ class ClashController(GameController):
         super().__init__(session)
         self.layers = ClashLayers()
         self.facts = ClashFacts()
+        self._legend: tuple[ClashState | None, list] = (None, [])
         self.selected: str | None = None
         self.hover: Space | None = None
         self.cursor: Space | None = None
@@ -278,7 +279,12 @@ class ClashController(GameController):
         return words
 
     def legend(self) -> list[tuple[tuple[int, int, int], str]]:
-        return legend(self.state)
+        """The legend's rows for the board shown, worked out once per state (the side panel
+        asks every frame)."""
+        state = self.state
+        if self._legend[0] is not state:
+            self._legend = (state, legend(state))
+        return self._legend[1]
 
     def banner(self) -> tuple[str, tuple[int, int, int]] | None:
         turn = self.state.turn

@@ -230,6 +230,12 @@ class MenuStep(Controller):
         self.menu.in_window = self.app is None or self.app.interactive
         self.menu.draw(surface, rect)
 
+    def panel_key(self) -> tuple:
+        """The menu's :meth:`~tabletop.ui.widgets.menu.Menu.drawn_key`, in the window or in
+        a picture as :meth:`draw_panel` will draw it."""
+        self.menu.in_window = self.app is None or self.app.interactive
+        return self.menu.drawn_key()
+
 
 def moves_anything(before: ClashState, outcome: Branch) -> bool:
     """Whether ``outcome`` moves, adds or removes a piece or a Terrain tile (so it is
@@ -423,6 +429,10 @@ class PreviewStep(MenuStep):
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self._refresh_header()  # its words depend on whether this is a picture
         super().draw_panel(surface, rect)
+
+    def panel_key(self) -> tuple:
+        self._refresh_header()
+        return super().panel_key()
 
     def caption(self) -> list[str]:
         outcome = self.outcomes[self.chosen]

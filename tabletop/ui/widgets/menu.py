@@ -161,6 +161,14 @@ class Menu:
             return True
         return False
 
+    def drawn_key(self) -> tuple:
+        """Everything :meth:`draw` reads besides its rectangle and the look: equal between
+        two frames only when the menu's picture is the same (the side panel is kept while it
+        is)."""
+        return (self.title, tuple((item.label, item.enabled, item.note) for item in self.items),
+                tuple(self.header), tuple(self.keys), self.highlight, self.first,
+                self.in_window)
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The menu in ``rect`` (from its top; as tall as it needs, cut at the bottom).  The
         title is whole, wrapped onto more lines where one is too short (the menu already has
