@@ -226,8 +226,9 @@ def _format_4_glyph(data: bytes, at: int, stop: int, character: int) -> int | No
 def _i_beam(glyph: bytes, advance: int) -> tuple[bytes, int, int, int] | None:
     """The outline (a simple glyph's bytes) of an I-beam built on ``glyph``, when it is one
     plain upright bar (one contour of four on-curve corners) in a cell ``advance`` wide,
-    with its new advance, its left edge and how far right its stem moved; None for any other glyph, one too short for two
-    serifs, or one whose new advance would not fit in a glyph's metrics.
+    with its new advance, its left edge and how far right its stem moved; None for any
+    other glyph, one too short for two serifs, or one whose new advance would not fit in a
+    glyph's metrics.
 
     The serifs reach :data:`_SERIF_REACH` of the stem's width out on each side and are
     :data:`_SERIF_HEIGHT` of it high; the advance grows by both serifs' reach and the
