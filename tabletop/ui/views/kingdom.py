@@ -482,8 +482,9 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
 def poi_words(tile: Tile) -> str:
     """``tile``'s Point of Interest in the rulebook's words: "Point of Interest 4" (a
     number), or the name on a line of its own ("Point of Interest:" then "Ash Reliquary").
-    Never shortened to "PoI", which the bundled font draws as "Pol" (its capital I and small
-    l are one stroke)."""
+    Never shortened to "PoI": the rulebook's words read better than a code, and in the font
+    as pygame ships it (before the window gives its I serifs, ``ui/widgets/fontfile.py``) it
+    reads "Pol"."""
     if tile.poi_number is not None:
         return f"Point of Interest {tile.poi}"
     return f"Point of Interest:\n{tile.poi}"

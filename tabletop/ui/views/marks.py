@@ -173,6 +173,7 @@ def draw_swatch(surface: pygame.Surface, box: pygame.Rect, swatch: Swatch | Colo
 
 def unmistakable(letters: str) -> str:
     """A token's letters (a name's first two, "Fl" for Fleischritter) with each small "l"
-    written as a capital "L": in the bundled font a small l and a capital I are one stroke,
-    so "Fl" would read as "FI"."""
+    written as a capital "L", so that a token's two letters never hang on telling a small l
+    from a capital I at a token's few pixels ("Fl" and "FI"; the window's I has serifs,
+    ``ui/widgets/fontfile.py``, but a small token is the hardest place to see them)."""
     return letters.replace("l", "L")
