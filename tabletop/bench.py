@@ -215,8 +215,16 @@ def _installed_command() -> list[str]:
     return [sys.executable, "-m", "tabletop"]
 
 
+SLOWEST_AGAIN = 3
+"""How many of the slowest layouts are pictured again (see :func:`startup_bench`)."""
+
+
 def startup_bench(runs: int = 3) -> list[dict[str, Any]]:
-    """Whole-process figures (see the module docstring), each the median of ``runs``.
+    """Whole-process figures (see the module docstring), each a median: a picture of every
+    shipped layout ``runs`` times, then the :data:`SLOWEST_AGAIN` slowest of them ``3 * runs``
+    times more (the slowest of 43 medians of three is mostly the unluckiest, so the slowest
+    layouts' medians are taken over more runs before the slowest is named); the question
+    ``5 * runs`` times and the window ``3 * runs`` times.
 
     The goal is held against CPU time (what the process costs, whatever else the machine
     runs: on a busy machine its wall-clock time is mostly waiting), the wall-clock time is
@@ -229,24 +237,28 @@ def startup_bench(runs: int = 3) -> list[dict[str, Any]]:
         env = {key: value for key, value in os.environ.items()
                if key != "PYTHONDONTWRITEBYTECODE"}
         env.update(SDL_VIDEODRIVER="dummy", TABLETOP_RECOVERY_DIR=folder)
-        per_layout: dict[str, tuple[float, float]] = {}
-        for layout in resources.shipped("layouts"):
-            wall, cpu = _processes([*tabletop, "screenshot", layout.name, "-o",
-                                    str(Path(folder) / "shot.png")], runs, env)
-            per_layout[layout.name] = (median(cpu), median(wall))
-        slowest = max(per_layout, key=lambda name: per_layout[name][0])
+
+        def picture(name: str, times: int) -> tuple[list[float], list[float]]:
+            return _processes([*tabletop, "screenshot", name, "-o",
+                               str(Path(folder) / "shot.png")], times, env)
+
+        timed = {layout.name: picture(layout.name, runs)
+                 for layout in resources.shipped("layouts")}
+        for name in sorted(timed, key=lambda name: -median(timed[name][1]))[:SLOWEST_AGAIN]:
+            wall, cpu = picture(name, 3 * runs)
+            timed[name] = (timed[name][0] + wall, timed[name][1] + cpu)
+        slowest = max(timed, key=lambda name: median(timed[name][1]))
+        wall, cpu = timed[slowest]
         figure = _figure("tabletop screenshot, whole process, slowest shipped layout",
-                         "screenshot", [per_layout[slowest][0]], layout=slowest,
-                         wall_ms=round(per_layout[slowest][1], 1),
-                         per_layout_cpu_ms={name: round(cpu, 1)
-                                            for name, (cpu, _wall) in per_layout.items()})
-        figure["runs"] = runs
+                         "screenshot", cpu, layout=slowest, wall_ms=round(median(wall), 1),
+                         per_layout_cpu_ms={name: round(median(cpu), 1)
+                                            for name, (_wall, cpu) in timed.items()})
         out.append(figure)
         wall, cpu = _processes([*tabletop, "query", "bench-30x30", "range A1 A2"],
-                               max(runs, 5), env)
+                               5 * runs, env)
         out.append(_figure('tabletop query FILE "range A1 A2", whole process', "query", cpu,
                            wall_ms=round(median(wall), 1), layout="bench-30x30"))
-        wall, cpu = _processes([*tabletop, "play", "--frames", "1"], max(runs, 5), env)
+        wall, cpu = _processes([*tabletop, "play", "--frames", "1"], 3 * runs, env)
         out.append(_figure("window, start to first frame, whole process", "first_frame", cpu,
                            wall_ms=round(median(wall), 1), layout=resources.DEFAULT_LAYOUT))
     return out

@@ -18,3 +18,34 @@ def test_the_installed_tabletop_command_is_timed(monkeypatch, tmp_path):
 def test_this_install_has_its_command_beside_python():
     command = bench._installed_command()
     assert len(command) == 1 and os.path.basename(command[0]).startswith("tabletop")
+
+
+def test_the_slowest_layouts_are_pictured_again_before_the_slowest_is_named(monkeypatch):
+    """The slowest of many medians of three is mostly the unluckiest: the three slowest are
+    timed again and the figure is the median over all their runs."""
+    from types import SimpleNamespace
+
+    first = {"a": 100.0, "b": 400.0, "c": 300.0, "d": 200.0, "e": 50.0}
+    again = {"b": 150.0, "c": 290.0, "d": 210.0}
+    calls = []
+
+    def processes(argv, runs, env):
+        calls.append((argv, runs))
+        if "screenshot" in argv:
+            name = argv[argv.index("screenshot") + 1]
+            seen = sum(1 for args, _ in calls if name in args)
+            cpu = first[name] if seen == 1 else again[name]
+            return [cpu] * runs, [cpu] * runs
+        assert "query" in argv or "play" in argv
+        return [90.0] * runs, [90.0] * runs
+
+    monkeypatch.setattr(bench, "_processes", processes)
+    monkeypatch.setattr(bench.resources, "shipped",
+                        lambda kind: [SimpleNamespace(name=name) for name in first])
+    figures = bench.startup_bench(runs=3)
+    picture = figures[0]
+    assert picture["layout"] == "c" and picture["cpu_ms"] == 290.0 and picture["runs"] == 12
+    assert picture["per_layout_cpu_ms"]["b"] == 150.0 and picture["per_layout_cpu_ms"]["a"] == 100
+    again_runs = [runs for argv, runs in calls if "screenshot" in argv and runs == 9]
+    assert len(again_runs) == 3
+    assert [figure["runs"] for figure in figures[1:]] == [15, 9]
