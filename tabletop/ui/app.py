@@ -13,6 +13,7 @@ import importlib
 import os
 import sys
 import time
+import warnings
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
@@ -225,8 +226,9 @@ class App:
             return
         if event.type == pygame.KEYDOWN and self._look_key(event):
             return
-        scrolling = (self.log_panel, self.panel_body, *self.screen.scrollers())
-        if any([column.handle_event(event) for column in scrolling]):  # each sees the motion
+        if event.type == pygame.VIDEORESIZE:
+            keep_minimum_size(event.size)
+        if any([column.handle_event(event) for column in self._scrolling(event)]):
             return
         event = self.navigator.filter(event)
         if event is None:  # it zoomed or panned the board
@@ -249,6 +251,20 @@ class App:
                 return
         if event.type == pygame.KEYDOWN and not self._button_key(event):
             self._app_key(event)
+
+    def _scrolling(self, event: pygame.event.Event) -> list:
+        """The scrolling columns offered ``event`` before the controllers, each seeing the
+        pointer's motion: the log, the facts and legend, the screen's own.  While a menu is
+        open in the side panel the facts are hidden under it, so the wheel and clicks there
+        are the menu's; and PgUp / PgDn page a menu that pages, not the log."""
+        columns = [self.log_panel, self.panel_body, *self.screen.scrollers()]
+        menu = next((c for c in reversed(self.stack) if c.in_panel), None)
+        if menu is None or event.type == pygame.MOUSEMOTION:
+            return columns
+        columns.remove(self.panel_body)
+        if event.type == pygame.KEYDOWN and event.key in PAGE_KEYS and menu.pages():
+            columns.remove(self.log_panel)
+        return columns
 
     def _button_key(self, event: pygame.event.Event) -> bool:
         """A letter or digit that no controller used and that an enabled button shows as its
@@ -637,6 +653,36 @@ MODIFIER_KEYS = frozenset({pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pyga
                            pygame.K_MODE, pygame.K_CAPSLOCK, pygame.K_NUMLOCK})
 
 
+PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+
+
+def minimum_size(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` made at least :data:`~tabletop.ui.widgets.theme.MINIMUM_WINDOW` each way."""
+    least_width, least_height = theme.MINIMUM_WINDOW
+    return max(size[0], least_width), max(size[1], least_height)
+
+
+def set_minimum_size() -> None:
+    """Tell the window system the window's minimum size (the open window's
+    ``minimum_size``).  pygame-ce 2.5 offers it only on a :class:`pygame.Window`, and the
+    one for the display module's window comes from ``Window.from_display_module``, marked
+    deprecated because drawing through both is unsafe; this window is only given its
+    minimum through it, never drawn through it, so that warning is silenced here alone."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    window.minimum_size = theme.MINIMUM_WINDOW
+
+
+def keep_minimum_size(size: tuple[int, int]) -> None:
+    """After the window was resized to ``size``: a window system that let it go below the
+    minimum (one that ignores the hint) has the window set back to the minimum each way
+    too small; nothing when there is no window (a picture, a test)."""
+    least = minimum_size(size)
+    if least != tuple(size) and pygame.display.get_surface() is not None:
+        pygame.display.set_mode(least, pygame.RESIZABLE)
+
+
 def is_modifier(event: pygame.event.Event) -> bool:
     """Whether ``event`` is the press of a modifier key alone (Ctrl, Shift, Alt, …), which
     answers nothing and disarms nothing."""
@@ -857,7 +903,9 @@ def run_board(game, state, path: str | None, *, frames: int | None = None,
     try:
         with stopped:  # after SDL's start, so that these handlers replace SDL's
             _set_pygame_icon()
-            window = pygame.display.set_mode(theme.DEFAULT_WINDOW, pygame.RESIZABLE)
+            window = pygame.display.set_mode(minimum_size(theme.DEFAULT_WINDOW),
+                                             pygame.RESIZABLE)
+            set_minimum_size()
             pygame.display.set_caption(f"tabletop — {Path(path).name if path else game.title}")
             app = App(session, window.get_size())
             if setup is not None:

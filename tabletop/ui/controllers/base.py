@@ -106,6 +106,11 @@ class Controller:
         """Whether ``event`` was consumed (the base consumes nothing)."""
         return False
 
+    def pages(self) -> bool:
+        """Whether PgUp and PgDn turn this controller's pages now (the base: no; the log
+        keeps those keys while it is open)."""
+        return False
+
     def update(self, dt_ms: int) -> None:
         """Advance animations by ``dt_ms`` milliseconds (called once per turn of the loop)."""
 

@@ -12,8 +12,8 @@ drawn before an option is the key that takes it: with more than nine options eac
 numbered from 1, with nine or fewer each keeps its own number on any page.  More options
 than a page holds are paged, never dropped: a cue row under the page ("3 more below (0,
 Down)") and over it ("7 more above (Up)") names the keys; a click on a cue, the wheel over
-the menu, 0, Down or Right turn to the next page (after the last, the first again), Up or
-Left to the one before.
+the menu or over the facts' place in the side panel, 0, Down, Right or PgDn turn to the
+next page (after the last, the first again), Up, Left or PgUp to the one before.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ LABEL = 17
 TITLE = 20
 PAGE = 9
 """The most options on a page: one digit key each, 1–9."""
-NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_0, pygame.K_KP0)
-BACK_KEYS = (pygame.K_UP, pygame.K_LEFT)
+NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_0, pygame.K_KP0, pygame.K_PAGEDOWN)
+BACK_KEYS = (pygame.K_UP, pygame.K_LEFT, pygame.K_PAGEUP)
 PAGE_KEYS = "0 or Down next page, Up back"
 """The paging keys in words, for the status line."""
 
@@ -87,6 +87,10 @@ class ChoiceMenu(Controller):
     def paged(self) -> bool:
         """Whether the options are more than one page shows (the last page included)."""
         return self.first > 0 or len(self.options) > self.shown
+
+    def pages(self) -> bool:
+        """Whether PgUp and PgDn turn the menu's pages: when it is paged."""
+        return self.paged()
 
     def on_page(self) -> int:
         """How many options the page shown holds."""

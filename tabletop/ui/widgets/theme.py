@@ -147,6 +147,9 @@ TITLE_HEIGHT = 30
 STATUS_HEIGHT = 26
 PANEL_WIDTH = 300
 DEFAULT_WINDOW = (1280, 800)
+MINIMUM_WINDOW = (640, 420)
+"""The smallest window every board, its side panel and an open menu fit whole and usable in
+(at UI scale 100 %): the window cannot be made smaller (``docs/window.md``)."""
 
 SCALE_LIMITS = (0.9, 1.6)
 """The smallest and largest scale of the window's text: never under nine tenths of the
