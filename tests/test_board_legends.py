@@ -74,3 +74,20 @@ def test_every_letter_code_on_the_board_is_named_in_the_legend(name, size):
     for code in codes:
         assert f"{code} " in legend or f"{code}:" in legend or f"{code}," in legend, (
             name, code, legend)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1920x1080"])
+def test_the_deep_fog_heading_is_whole_grows_with_the_map_and_clears_the_cards(size):
+    """The Deep Fog's two heading lines are drawn whole, larger on a larger map, above every
+    Deep Fog card."""
+    from tabletop.ui.views.kingdom import fog_heading_size
+
+    _, drawn = _picture("kingdom-deep-fog.toml", size)
+    heading = [d for d in drawn if d.words.startswith("Deep Fog toward")
+               or d.words.startswith("Deep Fog Value so far")]
+    assert len(heading) == 2 and not any(d.shortened for d in heading)
+    names = [d for d in drawn if d.words in ("Ivy Garden", "Weeping", "Stair")]
+    assert names and max(d.rect.bottom for d in heading) < min(d.rect.top for d in names)
+    assert fog_heading_size(pygame.Rect(0, 0, 900, 600)) == 17
+    assert fog_heading_size(pygame.Rect(0, 0, 1200, 700)) > 17
+    assert fog_heading_size(pygame.Rect(0, 0, 4000, 2000)) == 22

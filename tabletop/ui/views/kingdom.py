@@ -24,7 +24,7 @@ from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, Rect, bounds, path_cell
 from tabletop.ui import textlayer
 from tabletop.ui.facades.kingdom import paths_to
-from tabletop.ui.textlayer import Placer, block, cover, paste, wrap_at_most
+from tabletop.ui.textlayer import Placer, block, cover, line_height, paste, wrap_at_most
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views import marks
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text, text_size, wrap
@@ -816,6 +816,12 @@ FOG_CARD = (190, 194, 206)
 FOG_DOWN = (90, 94, 110)
 
 
+def fog_heading_size(rect: pygame.Rect) -> int:
+    """The text size of the Deep Fog's two heading lines over a map of ``rect``: 17 pixels
+    on a map up to about 1000 wide, growing with it to 22 (a 1920 x 1080 window)."""
+    return max(17, min(22, rect.width // 56))
+
+
 def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
              selected: tuple[int, int] | None) -> list[Hit]:
     """The Deep Fog grid over the map: cards face up (name and value) or face down, the
@@ -831,19 +837,22 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
     xs = [c.x for c in fog.cards] + [0] + ([drawing[0]] if drawing else [])
     ys = [c.y for c in fog.cards] + [0] + ([drawing[1]] if drawing else [])
     cols, rows = max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
-    cell = max(30, min(130, (rect.width - 20) // cols, (rect.height - 60) // rows))
+    head = fog_heading_size(rect)
+    below_heading = 8 + 2 * line_height(head) + 6
+    cell = max(30, min(130, (rect.width - 20) // cols, (rect.height - below_heading - 10) // rows))
     left = rect.centerx - cell * cols // 2 + cell * (1 - min(xs))
-    top = rect.y + 50 + cell * (1 - min(ys))
+    top = rect.y + below_heading + cell * (1 - min(ys))
     target = state.tile(fog.target)
     need = target.intensity
     aim = target.name or target.id
     text(surface, f"Deep Fog toward {aim}: path {len(fog.path)}/{need} cards, heading "
                   f"{fog.heading}, corrections {fog.corrections}, Half-cup "
                   f"{'yes' if fog.half_cup else 'no'}, Full Cups {fog.full_cups}",
-         (rect.x + 10, rect.y + 8), 17, INK, max_width=rect.width - 20)
+         (rect.x + 10, rect.y + 8), head, INK, max_width=rect.width - 20)
     value = sum(c.card.value for c in fog.path_cards) + fog.full_cups
-    text(surface, f"Deep Fog Value so far: {value} (4 is Flawless)", (rect.x + 10, rect.y + 28),
-         16, INK)
+    text(surface, f"Deep Fog Value so far: {value} (4 is Flawless)",
+         (rect.x + 10, rect.y + 8 + line_height(head)), head - 1, INK,
+         max_width=rect.width - 20)
     hits = []
     for placed in fog.cards:
         box = pygame.Rect(left + placed.x * cell + 3, top + placed.y * cell + 3, cell - 6,
@@ -851,16 +860,17 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
         pygame.draw.rect(surface, FOG_CARD if placed.face_up else FOG_DOWN, box, border_radius=5)
         pygame.draw.rect(surface, INK, box, 2, border_radius=5)
         if placed.face_up:
-            lines, cut = wrap_at_most(placed.card.name, 14, box.width - 8, 2)
+            name, note = max(14, min(18, cell // 7)), max(12, min(15, cell // 9))
+            lines, cut = wrap_at_most(placed.card.name, name, box.width - 8, 2)
             for i, line in enumerate(lines):
-                text(surface, line, (box.x + 4, box.y + 4 + i * 14), 14, INK,
-                     max_width=box.width - 8,
+                text(surface, line, (box.x + 4, box.y + 4 + i * line_height(name) - i * 2),
+                     name, INK, max_width=box.width - 8,
                      full=placed.card.name if cut and i == len(lines) - 1 else None)
             text(surface, str(placed.card.value), (box.centerx, box.centery + 6),
                  max(16, cell // 3), INK, anchor="center")
             if placed.card.hazard:
-                text(surface, placed.card.hazard, (box.x + 4, box.bottom - 16), 12, (120, 20, 20),
-                     max_width=box.width - 8)
+                text(surface, placed.card.hazard, (box.x + 4, box.bottom - note - 4), note,
+                     (120, 20, 20), max_width=box.width - 8)
         if (placed.x, placed.y) == selected:
             pygame.draw.rect(surface, SELECT_RING, box.inflate(6, 6), 3, border_radius=7)
         hits.append(Hit(box, "fog", (placed.x, placed.y)))
