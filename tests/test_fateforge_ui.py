@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from fateforge_boards import at_the_fountain
 
 from tabletop.errors import UsageError
 from tabletop.games import layouts
@@ -263,13 +264,7 @@ def test_a_fountain_that_ends_the_turn_with_results_unused_says_so_and_asks_firs
     results are lost, so the button says "ends turn" and a menu asks before it happens."""
     from tabletop.ui.widgets.choice_menu import ChoiceMenu
 
-    _, loaded = layouts.load(LAYOUTS / "fateforge-chapel.toml")
-    aria = replace(loaded.heroes[0], zone="tower", dice=("hit", "step", "focus"), rolled=True,
-                   used=("acted",), health=4, health_exhausted=2)
-    heroes = (aria, *(replace(h, rolled=True) for h in loaded.heroes[1:]))
-    state = replace(loaded, heroes=heroes,
-                    enemies=tuple(e for e in loaded.enemies if e.zone != "tower"),
-                    round=replace(loaded.round, phase="action", step=0))
+    state = at_the_fountain()
     app = open_app(state=state)
     assert app.session.state.round.current == "Aria"
     labels = [b.label for b in app.buttons]

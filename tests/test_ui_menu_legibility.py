@@ -8,7 +8,6 @@ menus.)"""
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -18,6 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from clash_boards import ZIGZAG  # noqa: E402
 from clash_ui import choose, click, key, make  # noqa: E402
+from fateforge_boards import at_the_fountain
 from set_boards import imbue_board, kinship_board  # noqa: E402
 
 from tabletop.games import layouts  # noqa: E402
@@ -151,13 +151,7 @@ def test_the_joust_crowns_menu_is_whole_and_asked_in_the_status_line():
 
 def test_the_fateforge_fountain_menu_is_whole_and_asked_in_the_status_line():
     pygame.font.init()
-    _, loaded = layouts.load(LAYOUTS / "fateforge-chapel.toml")
-    aria = replace(loaded.heroes[0], zone="tower", dice=("hit", "step", "focus"), rolled=True,
-                   used=("acted",), health=4, health_exhausted=2)
-    heroes = (aria, *(replace(h, rolled=True) for h in loaded.heroes[1:]))
-    state = replace(loaded, heroes=heroes,
-                    enemies=tuple(e for e in loaded.enemies if e.zone != "tower"),
-                    round=replace(loaded.round, phase="action", step=0))
+    state = at_the_fountain()
     app = _app(state)
     app.session.tell(STALE)
     fountain = next(b for b in app.buttons if b.label.endswith("ends turn"))
