@@ -2,11 +2,15 @@
 through it is the class the built-in makes, the code is read back in the next run, and a bad,
 foreign or oversized file, an unwritable folder and ``-B`` cost only time."""
 
+import ast
 import dataclasses
+import json
 import marshal
 import os
+import subprocess
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -187,3 +191,42 @@ def test_the_files_are_kept_with_the_package_byte_code():
     assert folder is not None
     assert os.path.dirname(folder) == os.path.dirname(dataclass_code.__spec__.cached)
     assert os.path.basename(folder) == f"dataclass-code.{sys.implementation.cache_tag}"
+
+
+def test_dataclasses_is_imported_without_inspect_which_loads_when_first_asked():
+    script = ("import sys, json\n"
+              "import tabletop, dataclasses\n"
+              "before = 'inspect' in sys.modules\n"
+              "@dataclasses.dataclass\n"
+              "class Undocumented:\n"
+              "    size: int\n"
+              "    name: str = 'x'\n"
+              "import inspect\n"
+              "print(json.dumps([before, Undocumented.__doc__, dataclasses.inspect is inspect,\n"
+              "                  callable(inspect.signature), inspect.__name__]))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    before, doc, same, callable_, name = json.loads(done.stdout)
+    assert before is False
+    assert doc == "Undocumented(size: int, name: str = 'x')"  # as the standard library writes it
+    assert same and callable_ and name == "inspect"
+
+
+def test_inspect_imported_before_tabletop_is_the_real_module():
+    script = ("import inspect, sys\nimport tabletop, dataclasses\n"
+              "print(dataclasses.inspect is inspect is sys.modules['inspect'])")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "True"
+
+
+def test_every_class_of_the_program_has_a_docstring():
+    """A dataclass without one makes ``dataclasses`` import ``inspect`` to write its
+    signature there; and a class should say what it holds."""
+    package = Path(tabletop.__file__).parent
+    missing = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and ast.get_docstring(node) is None:
+                missing.append(f"{path.relative_to(package)}:{node.lineno} {node.name}")
+    assert missing == []

@@ -25,6 +25,9 @@ def key_lines(text: str) -> dict[KeyPath, int]:
 
 
 class _Scanner:
+    """Walks TOML text once, recording the line of each table header and key (see
+    :func:`key_lines`)."""
+
     def __init__(self, text: str):
         self.text = text
         self.pos = 0

@@ -54,6 +54,9 @@ class Drawn:
 
 @dataclass
 class _Frame:
+    """What one frame of a :class:`TextLayer` drew: its surface, the texts drawn, their
+    tooltips and the keyboard focus."""
+
     surface: pygame.Surface | None = None
     drawn: list[Drawn] = field(default_factory=list)
     tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)

@@ -132,6 +132,8 @@ class RerollDice(Frozen):
 
 
 class ThreeOfAKind(Frozen):
+    """``hero`` spends a Three-of-a-Kind to turn its die ``die`` (0-based) into ``to``."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("die", "which die to change"),
         Choice("to", "which result it becomes"),
@@ -146,6 +148,8 @@ class ThreeOfAKind(Frozen):
 
 
 class Dash(Frozen):
+    """``hero`` dashes to zone ``to``; ``trap`` says how it meets a trap there."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("to", "which zone to dash to"),
         Choice("trap", "how to meet a trap there"),
@@ -161,6 +165,8 @@ class Dash(Frozen):
 
 
 class SetOrder(Frozen):
+    """The order the heroes act in this round (``order``), which starts the Action Phase."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("order", "the order the heroes act in"),
     )
@@ -172,6 +178,9 @@ class SetOrder(Frozen):
 
 
 class Step(Frozen):
+    """``hero`` steps to zone ``to``, spending an energy when ``energy``; ``trap`` says how it
+    meets a trap there."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("to", "which zone to step to"),
         Choice("energy", "whether to spend energy", may=True),
@@ -190,6 +199,8 @@ class Step(Frozen):
 
 
 class Hit(Frozen):
+    """``hero`` hits ``enemy`` in its own zone."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("enemy", "which enemy to hit"),
     )
@@ -202,6 +213,8 @@ class Hit(Frozen):
 
 
 class Shot(Frozen):
+    """``hero`` shoots ``enemy``."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("enemy", "which enemy to shoot"),
     )
@@ -214,6 +227,8 @@ class Shot(Frozen):
 
 
 class ToggleDoor(Frozen):
+    """``hero`` opens or closes the door between its zone and ``to``."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("to", "which door"),
     )
@@ -226,6 +241,9 @@ class ToggleDoor(Frozen):
 
 
 class UsePortal(Frozen):
+    """``hero`` uses the portal in its zone to reach ``to``; ``trap`` says how it meets a
+    trap there."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("to", "which destination"),
         Choice("trap", "how to meet a trap there"),
@@ -240,6 +258,8 @@ class UsePortal(Frozen):
 
 
 class OpenChest(Frozen):
+    """``hero`` opens the chest token ``token``."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("token", "which chest"),
     )
@@ -252,6 +272,8 @@ class OpenChest(Frozen):
 
 
 class Explore(Frozen):
+    """``hero`` explores the exploration token ``token``."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("token", "which exploration token"),
     )
@@ -264,6 +286,8 @@ class Explore(Frozen):
 
 
 class Revive(Frozen):
+    """``hero`` revives the knocked-out hero ``target``."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("target", "which hero to revive"),
     )
@@ -276,6 +300,8 @@ class Revive(Frozen):
 
 
 class Collect(Frozen):
+    """``hero`` collects the token ``token``."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("token", "which token"),
     )
@@ -288,6 +314,8 @@ class Collect(Frozen):
 
 
 class Fountain(Frozen):
+    """``hero`` drinks from the fountain: ``health`` cubes become health, ``energy`` energy."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("health", "how many cubes become health", may=True),
         Choice("energy", "how many cubes become energy", may=True),
@@ -302,6 +330,8 @@ class Fountain(Frozen):
 
 
 class Push(Frozen):
+    """``hero``'s skill pushes ``enemy`` into zone ``to``."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("enemy", "which enemy to push"),
         Choice("to", "which zone to push it into"),
@@ -316,6 +346,8 @@ class Push(Frozen):
 
 
 class Pull(Frozen):
+    """``hero``'s skill pulls ``enemy`` into the hero's zone."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("enemy", "which enemy to pull"),
     )
@@ -328,6 +360,8 @@ class Pull(Frozen):
 
 
 class Stun(Frozen):
+    """``hero``'s skill stuns ``enemy``."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = (
         Choice("enemy", "which enemy to stun"),
     )
@@ -340,6 +374,8 @@ class Stun(Frozen):
 
 
 class Block(Frozen):
+    """``hero``'s skill gives it a block token."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     hero: str
@@ -349,6 +385,8 @@ class Block(Frozen):
 
 
 class WeaponSpecial(Frozen):
+    """``hero`` plays its weapon's special attack."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     hero: str
@@ -404,6 +442,8 @@ class SpringTrap(Frozen):
 
 
 class EndTurn(Frozen):
+    """``hero`` ends its turn."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     hero: str
@@ -433,6 +473,8 @@ class EnemyActs(Frozen):
 
 
 class CleanUp(Frozen):
+    """The Clean-Up at the end of the round."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
 
     def __str__(self) -> str:

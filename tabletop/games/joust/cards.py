@@ -237,6 +237,8 @@ class Location:
 
 @dataclass(frozen=True)
 class Building:
+    """A Building of the Worker Phase: its name and its Locations."""
+
     name: str
     locations: tuple[Location, ...]
 

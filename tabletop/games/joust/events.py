@@ -12,6 +12,9 @@ from tabletop.wording import counted
 
 
 class TokenPlaced(Frozen):
+    """``house`` placed a Bravery Token on ``knight`` in ``colour``: ``gain`` Morale gained,
+    its Morale now ``morale``."""
+
     house: str
     knight: str
     colour: str
@@ -27,12 +30,17 @@ class Planned(Frozen):
 
 
 class PhaseBegins(Frozen):
+    """Phase ``phase`` of round ``round`` begins; ``initiative`` holds the initiative."""
+
     phase: str
     round: int
     initiative: str
 
 
 class CrownPlaced(Frozen):
+    """``house`` placed a Crown on track ``track``, now at ``progress`` of ``length``; ``perk``
+    is the track's Perk in words."""
+
     house: str
     track: str
     progress: int
@@ -48,6 +56,8 @@ class JoustRevealed(Frozen):
 
 
 class FavorResolved(Frozen):
+    """``house``'s ``knight`` resolved the Lady's Favor ``favor``: ``words`` say what it did."""
+
     house: str
     knight: str
     favor: str
@@ -81,6 +91,8 @@ class KnightScored(Frozen):
 
 
 class MoraleChanged(Frozen):
+    """``house``'s Morale changed by ``change`` to ``morale``, because ``why``."""
+
     house: str
     change: int
     morale: int
@@ -88,12 +100,16 @@ class MoraleChanged(Frozen):
 
 
 class Panicked(Frozen):
+    """``house``'s ``knight`` panicked after taking ``hits`` hits."""
+
     house: str
     knight: str
     hits: int
 
 
 class GameOver(Frozen):
+    """The game ended: ``winner`` (``None`` for a tie), and ``why``."""
+
     winner: str | None
     why: str
 

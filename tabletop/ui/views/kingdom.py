@@ -108,6 +108,9 @@ class MapLayer:
 
 @dataclass
 class KingdomLayers:
+    """The Kingdom view's kept layers between frames: the layer cache, the last map's
+    path stubs and the box the map is fitted to."""
+
     cache: LayerCache = field(default_factory=LayerCache)
     stubs: tuple[pygame.Rect, ...] = ()
     """The path stubs of the map drawn last (see :class:`MapLayer`)."""
