@@ -293,6 +293,8 @@ class App:
             up = event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)
             theme.set_ui_scale(settings.step_scale(theme.ui_scale(), up))
             said = f"UI scale {theme.ui_scale()} % (Ctrl+Shift+= / Ctrl+Shift+-)"
+            if theme.effective_scale() < theme.ui_scale():
+                said += f"; {theme.effective_scale()} % in a window this size"
         elif event.key == pygame.K_h:
             theme.use("default" if theme.current() == "high-contrast" else "high-contrast")
             said = f"{theme.current()} theme (Ctrl+H)"
