@@ -25,8 +25,8 @@ from tabletop.games.joust.state import (
     Knight,
 )
 from tabletop.ui.facades.joust import slot_mismatch, slot_perk
-from tabletop.ui.viewport import Viewport
 from tabletop.ui.textlayer import line_height, tooltip
+from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
 
