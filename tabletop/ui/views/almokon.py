@@ -136,7 +136,8 @@ def split_words(words: str, size: int, width: int, first: int | None = None
     """``words`` wrapped to ``width`` pixels at ``size`` (the first line to ``first``, when
     given: beside the cost), a word too long for a line broken after a hyphen (``Silver-`` /
     ``Tongue``) or, without one, with a hyphen added (``Hammer-`` / ``fall``), so that no
-    name loses its end; a single letter wider than the line (a card drawn a few pixels wide)
+    name loses its end (and no piece but the first is a stub of one or two letters); a single
+    letter wider than the line (a card drawn a few pixels wide)
     stands on a line of its own."""
     font = theme.font(size)
     lines: list[str] = []
@@ -160,6 +161,8 @@ def split_words(words: str, size: int, width: int, first: int | None = None
                 cut = len(word) - 1
                 while cut > 1 and font.size(word[:cut] + "-")[0] > room():
                     cut -= 1
+                if len(word) - cut < 3 < cut:  # never a stub of one or two letters
+                    cut = max(3, len(word) - 3)
                 lines.append(word[:cut] + "-")
             else:
                 lines.append(word[:cut])
