@@ -26,9 +26,10 @@ from tabletop.ui import textlayer  # noqa: E402
 from tabletop.ui.app import App  # noqa: E402
 from tabletop.ui.screenshot import render  # noqa: E402
 from tabletop.ui.session import Session  # noqa: E402
-from tabletop.ui.views.almokon import number_rows  # noqa: E402
+from tabletop.ui.views.almokon import number_rows, split_words  # noqa: E402
 from tabletop.ui.widgets import theme  # noqa: E402
 from tabletop.ui.widgets.choice_menu import ChoiceMenu  # noqa: E402
+from tabletop.ui.widgets.handover import HandOver  # noqa: E402
 
 LAYOUTS = sorted((Path(__file__).resolve().parent.parent / "layouts").glob("*.toml"))
 LEAST = theme.MINIMUM_WINDOW
@@ -132,6 +133,35 @@ def test_numbers_too_wide_for_a_card_go_on_more_rows_never_overlapping():
     assert size == 10 and len(rows) > 1 and [n for row in rows for n in row] == numbers
     for row in rows[:-1]:
         assert sum(textlayer.text_size(w, size)[0] for w, _ in row) <= 34
+
+
+@pytest.mark.parametrize("path", [p for p in LAYOUTS if p.stem.startswith("almokon")],
+                         ids=lambda p: p.stem)
+def test_at_the_minimum_the_hand_face_up_and_lying_cards_keep_every_word_inside(path):
+    """Past the hand-over the acting player's hand is face up: cards some 30 pixels wide
+    beside their cost, and exhausted cards lying on their side, shorter than three rows of
+    numbers: no word runs past a card's edge or into another."""
+    pygame.font.init()
+    game, state = layouts.load(path)
+    app = App(Session(game, state), LEAST)
+    app.update(16)
+    app.draw(pygame.Surface(LEAST))
+    while isinstance(app.top, HandOver):
+        app.top.on_done()
+        app.pop(app.top)
+    app.draw(pygame.Surface(LEAST))
+    drawn = _shown()
+    assert not [d.words for d in drawn if d.clipped]
+    assert overprints(drawn) == []
+
+
+def test_a_name_broken_beside_the_cost_never_leaves_a_stub_of_one_or_two_letters():
+    pygame.font.init()
+    narrow = split_words("Writ of Quickening", 10, 30, 14)
+    assert narrow[:2] == ("", "Writ")  # not "W-" / "rit"
+    for width in range(26, 60, 2):  # "Hammerfa-" / "ll" was drawn at 640 x 420
+        lines = split_words("Fort Hammerfall", 10, width)
+        assert all(len(line.rstrip("-")) >= 3 for line in lines), (width, lines)
 
 
 def test_a_hidden_hand_count_stays_inside_the_board_at_the_minimum():

@@ -136,7 +136,8 @@ def split_words(words: str, size: int, width: int, first: int | None = None
     """``words`` wrapped to ``width`` pixels at ``size`` (the first line to ``first``, when
     given: beside the cost), a word too long for a line broken after a hyphen (``Silver-`` /
     ``Tongue``) or, without one, with a hyphen added (``Hammer-`` / ``fall``), so that no
-    name loses its end (and no piece but the first is a stub of one or two letters); a single
+    name loses its end (and no piece is a stub of one or two letters: a word that would leave
+    only that beside the cost starts on the next line, the first line left empty); a single
     letter wider than the line (a card drawn a few pixels wide)
     stands on a line of its own."""
     font = theme.font(size)
@@ -163,6 +164,9 @@ def split_words(words: str, size: int, width: int, first: int | None = None
                     cut -= 1
                 if len(word) - cut < 3 < cut:  # never a stub of one or two letters
                     cut = max(3, len(word) - 3)
+                if cut < 3 and not lines and room() < width:
+                    lines.append("")  # beside the cost only a stub ("W-"): start below it
+                    continue
                 lines.append(word[:cut] + "-")
             else:
                 lines.append(word[:cut])
@@ -367,6 +371,9 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
         if beside_cost and kind != "name":
             y = max(y, pad + big + 2)
     number, rows = number_rows(face.numbers, big, inner_w)
+    numbers_cut = len(rows) > max(1, (h - 2 * pad) // (number + 1))
+    if numbers_cut:  # a sliver of a card: the rows that fit (Wrath and Vigor first)
+        rows = rows[:max(1, (h - 2 * pad) // (number + 1))]
     base = h - pad - big - 1 + (big - number) if len(rows) == 1 else \
         h - pad - len(rows) * (number + 1)
     for row in rows:
@@ -382,7 +389,8 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
         base += number + 1
     shown = "".join(words for words, _, _, _ in lines).replace(" ", "").replace("-", "")
     whole = [face.name, face.kind, " · ".join(face.keywords), *face.abilities, *face.items]
-    if not all(part.replace(" ", "").replace("-", "") in shown for part in whole):
+    if numbers_cut or not all(part.replace(" ", "").replace("-", "") in shown
+                              for part in whole):
         tooltip(card, card.get_rect(), card_words(face))  # a group is left out
     return card
 
