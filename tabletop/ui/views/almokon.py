@@ -131,13 +131,14 @@ def face_of(state: AlmokonState, uid: str, owner: int, card: Card | None) -> Fac
                 items=items, marks=tuple(marks), numbers=tuple(numbers))
 
 
-def split_words(words: str, size: int, width: int, first: int | None = None
-                ) -> tuple[str, ...]:
+def split_words(words: str, size: int, width: int, first: int | None = None,
+                head_stub: bool = False) -> tuple[str, ...]:
     """``words`` wrapped to ``width`` pixels at ``size`` (the first line to ``first``, when
     given: beside the cost), a word too long for a line broken after a hyphen (``Silver-`` /
     ``Tongue``) or, without one, with a hyphen added (``Hammer-`` / ``fall``), so that no
     name loses its end (and no piece is a stub of one or two letters: a word that would leave
-    only that beside the cost starts on the next line, the first line left empty); a single
+    only that beside the cost starts on the next line, the first line left empty, unless
+    ``head_stub`` allows it); a single
     letter wider than the line (a card drawn a few pixels wide)
     stands on a line of its own."""
     font = theme.font(size)
@@ -164,7 +165,7 @@ def split_words(words: str, size: int, width: int, first: int | None = None
                     cut -= 1
                 if len(word) - cut < 3 < cut:  # never a stub of one or two letters
                     cut = max(3, len(word) - 3)
-                if cut < 3 and not lines and room() < width:
+                if cut < 3 and not lines and room() < width and not head_stub:
                     lines.append("")  # beside the cost only a stub ("W-"): start below it
                     continue
                 lines.append(word[:cut] + "-")
@@ -258,6 +259,9 @@ def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
         small = min(big, max(11, big * 5 // 6))
         cost_room = big + 5 if face.cost else 0
         name = split_words(face.name, big, inner, inner - cost_room)
+        if name and not name[0]:  # no stub beside the cost, unless that costs a line
+            stub = split_words(face.name, big, inner, inner - cost_room, head_stub=True)
+            name = stub if len(stub) < len(name) else name
         forced = sum(line.count("-") for line in name) > face.name.count("-")
         kind_first = False
         if forced and text_size(face.kind, small)[0] <= inner - cost_room:
