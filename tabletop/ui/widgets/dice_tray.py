@@ -43,7 +43,7 @@ from tabletop.dice.tray import (
 from tabletop.errors import TabletopError
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.session import Session
-from tabletop.ui.textlayer import cover, rendered
+from tabletop.ui.textlayer import Placer, cover, rendered
 from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 from tabletop.wording import counted, numbered
@@ -57,6 +57,10 @@ DIE_COLOURS = {
     "brown": ((118, 78, 44), (250, 240, 220)), "grey": ((116, 120, 130), (250, 250, 250)),
 }
 SETTLE_PAUSE = 0.15
+NUMBER_SIZE = 14
+NUMBER_SPOTS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
+"""Where a settled die's number goes, in order of preference: under the die, above it, to
+its right, to its left, then at its corners."""
 RESULTS_WIDTH = 290
 
 Done = Callable[[Roll], object]
@@ -260,6 +264,9 @@ class DiceTray(Controller):
         self._chips: list[tuple[pygame.Rect, str]] = []
         self._results: list[tuple[pygame.Rect, str]] = []
         self._dice: list[tuple[tuple[float, float], float, float, int]] = []
+        self._faces: list[tuple[pygame.Rect, pygame.Surface]] = []
+        self._numbers: list[pygame.Rect] = []
+        self._felt = pygame.Rect(0, 0, 0, 0)
         if roll is not None:
             self.roll = roll
             self.animation = animate_roll(roll)
@@ -530,26 +537,54 @@ class DiceTray(Controller):
         felt.center = area.center
         pygame.draw.rect(surface, FELT_EDGE, felt.inflate(12, 12), border_radius=10)
         pygame.draw.rect(surface, FELT, felt, border_radius=6)
-        self._dice = []
+        self._dice, self._faces, self._numbers = [], [], []
+        self._felt = felt
         if self.animation is None or self.roll is None:
             self._draw_hand(surface, felt, scale)
             return
         poses = self.animation.at(self.clock)
-        for index, pose in enumerate(poses):
-            pixels = max(10, round(self.animation.size * scale))
-            kind_name = self.roll.kinds[index]
-            body = die_image(kind_name, -1, pixels, index in self.chosen)
+        pixels = max(10, round(self.animation.size * scale))
+        middles = []
+        for index, pose in enumerate(poses):  # first every body ...
+            body = die_image(self.roll.kinds[index], -1, pixels, index in self.chosen)
             turned = pygame.transform.rotate(body, -math.degrees(pose.angle))
             centre = (felt.x + pose.x * scale, felt.y + pose.y * scale)
             middle = (round(centre[0]), round(centre[1]))
             surface.blit(turned, turned.get_rect(center=middle))
-            share = upright_share(pose.angle)
-            mark = face_mark(kind_name, pose.face, max(8, 2 * round(pixels * share / 2)))
-            surface.blit(mark, mark.get_rect(center=middle))  # the face reads upright
             self._dice.append((centre, pixels / 2, pose.angle, index))
-            if not self.rolling:
-                text(surface, str(index + 1), (round(centre[0]), round(centre[1] + pixels * 0.8)),
-                     14, theme.TEXT, anchor="center")
+            middles.append((middle, turned.get_bounding_rect().move(
+                turned.get_rect(center=middle).topleft)))
+        for index, pose in enumerate(poses):  # ... then every face over them, upright
+            side = max(8, 2 * round(pixels * upright_share(pose.angle) / 2))
+            mark = face_mark(self.roll.kinds[index], pose.face, side)
+            where = mark.get_rect(center=middles[index][0])
+            surface.blit(mark, where)
+            self._faces.append((where, mark))
+        if not self.rolling:
+            self._draw_numbers(surface, felt, middles, [where for where, _ in self._faces])
+
+    def _draw_numbers(self, surface: pygame.Surface, felt: pygame.Rect,
+                      middles: Sequence[tuple[tuple[int, int], pygame.Rect]],
+                      marks: Sequence[pygame.Rect]) -> None:
+        """Each settled die's number (1, 2, ...: the results list names dice by it) on bare
+        felt beside the die: under it, else above, right, left or at a corner, clear of every
+        die and face and of the numbers placed before; when the dice leave no such spot
+        beside a die, the least covered of them."""
+        placer = Placer(felt)
+        for _, reach in middles:
+            placer.block(reach)
+        for mark in marks:
+            placer.block(mark)
+        for index, ((x, y), reach) in enumerate(middles):
+            words = str(index + 1)
+            width, height = text_size(words, NUMBER_SIZE)
+            lefts = {-1: reach.left - 2 - width, 0: x - width // 2, 1: reach.right + 2}
+            tops = {-1: reach.top - 1 - height, 0: y - height // 2, 1: reach.bottom + 1}
+            spots = [pygame.Rect(lefts[dx], tops[dy], width, height) for dx, dy in NUMBER_SPOTS]
+            spot = placer.place(spots[0], *spots[1:], crowded=True)
+            assert spot is not None  # crowded: always a spot
+            text(surface, words, spot.center, NUMBER_SIZE, theme.TEXT, anchor="center")
+            self._numbers.append(spot)
 
     def _draw_hand(self, surface: pygame.Surface, felt: pygame.Rect, scale: float) -> None:
         """The dice about to be thrown, in a row, and how to throw them."""
