@@ -152,7 +152,7 @@ def face_mark(kind_name: str, face: int, pixels: int) -> pygame.Surface:
         split = kind.game == "fateforge" and kind.faces[face].split
         font_size, lines, inks, divider = face_words(tuple(lines), size, split)
         for line, spot in zip(lines, inks, strict=True):
-            image_, inked = rendered(line, font_size, ink)
+            image_, inked = _face_line(line, font_size, ink)
             image.blit(image_, (spot.x - inked.x, spot.y - inked.y))
             if line in ("6", "9"):  # underlined, as on real dice
                 under = max(1, size // 24)
@@ -164,7 +164,31 @@ def face_mark(kind_name: str, face: int, pixels: int) -> pygame.Surface:
 
 
 MIN_FACE_FONT = 8
-"""The smallest font a die face's words are drawn at (the smallest the theme draws)."""
+"""The smallest font a die face's words are drawn at (the smallest the theme draws), but for
+a split face's (:data:`SMALLEST_SPLIT_FONT`)."""
+
+SMALLEST_SPLIT_FONT = 7
+"""The font a split face's words drop to when they do not fit at :data:`MIN_FACE_FONT`: a
+split face's two results cannot be broken with a hyphen, and at the smallest face the tray
+draws (26 pixels) "FOCUS" is 29 pixels of ink at 8 and 24 at 7.  Drawn at 7 points, under
+the smallest text size."""
+
+
+def _face_line(line: str, size: int, colour: tuple[int, int, int]
+               ) -> tuple[pygame.Surface, pygame.Rect]:
+    """The image of one line of a face's words at font ``size`` and the rectangle of its ink:
+    the window's text at ``size`` (:func:`~tabletop.ui.textlayer.rendered`), or under
+    :data:`MIN_FACE_FONT` the bundled font at ``size`` points."""
+    if size >= MIN_FACE_FONT:
+        return rendered(line, size, colour)
+    return _small_line(line, size, colour)
+
+
+@lru_cache(maxsize=64)
+def _small_line(line: str, points: int, colour: tuple[int, int, int]
+                ) -> tuple[pygame.Surface, pygame.Rect]:
+    image = theme.points_font(points).render(line, True, colour)
+    return image, image.get_bounding_rect(min_alpha=40)
 
 
 @lru_cache(maxsize=512)
@@ -176,19 +200,29 @@ def face_words(lines: tuple[str, ...], pixels: int, split: bool
     a line"), the rectangle of the line between them, in the middle of a gap that keeps it
     clear of both words' ink, so that "STEP/HIT" never reads as a struck-out "HIT".  The
     largest font at which every line is whole inside the square, 2 pixels in from its sides
-    and 4 from its top and foot (at :data:`MIN_FACE_FONT`, 1 from its sides); a word of five
+    and 4 from its top and foot (at the smallest font, 1 from its sides: a split face goes
+    down to :data:`SMALLEST_SPLIT_FONT`, any other to :data:`MIN_FACE_FONT`); a word of five
     letters or more wider than that even at :data:`MIN_FACE_FONT` (a small die's "SPECIAL")
     is broken in two with a hyphen ("SPE-", "CIAL")."""
     wide, high = pixels - 4, pixels - 8
     thick = max(1, pixels // 40)
+
+    def measured(font_size: int) -> tuple[list[pygame.Rect], int, int, int]:
+        """The lines' inks at ``font_size``, the divider's clearance, the gap, the height."""
+        inks = [_face_line(line, font_size, (0, 0, 0))[1] for line in lines]
+        clear = max(2, font_size // 5)
+        gap = 2 * clear + thick if split else max(2, font_size // 5)
+        return inks, clear, gap, sum(ink.height for ink in inks) + gap * (len(lines) - 1)
+
     while True:
         for font_size in range(max(MIN_FACE_FONT, pixels // 2), MIN_FACE_FONT - 1, -1):
-            inks = [rendered(line, font_size, (0, 0, 0))[1] for line in lines]
-            clear = max(2, font_size // 5)
-            gap = 2 * clear + thick if split else max(2, font_size // 5)
-            height = sum(ink.height for ink in inks) + gap * (len(lines) - 1)
+            inks, clear, gap, height = measured(font_size)
             if max(ink.width for ink in inks) <= wide and height <= high:
                 break
+        else:
+            if split and (max(ink.width for ink in inks) > pixels - 2 or height > high):
+                font_size = SMALLEST_SPLIT_FONT
+                inks, clear, gap, height = measured(font_size)
         widest = max(range(len(lines)), key=lambda n: inks[n].width)
         word = lines[widest]
         if inks[widest].width <= pixels - 2 or split or len(word) < 5 or not word.isalpha():
