@@ -1,10 +1,14 @@
-"""The window's font file: a valid OpenType file (every checksum right), and capitals that
-sit on one baseline at every size, the large ones drawn by the font's own hinting."""
+"""The window's font file: a valid OpenType file (every checksum right), capitals that sit
+on one baseline at every size (the large ones drawn by the font's own hinting), and a glyph
+for every character the program draws."""
 
 from __future__ import annotations
 
+import ast
 import os
+import string
 import struct
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -14,7 +18,11 @@ import pytest  # noqa: E402
 
 from tabletop.resources import package_files  # noqa: E402
 from tabletop.ui.widgets import theme  # noqa: E402
-from tabletop.ui.widgets.fontfile import with_checksums, with_own_hints  # noqa: E402
+from tabletop.ui.widgets.fontfile import (  # noqa: E402
+    mapped_characters,
+    with_checksums,
+    with_own_hints,
+)
 
 FLAT_FOOTED = frozenset("ABDEFHIKLMNPRTVWXYZ")
 """The capitals whose feet are flat on the baseline (O, S, C, G, J, Q and U dip below it by
@@ -131,3 +139,45 @@ def test_the_own_hints_begin_where_the_baseline_zone_ends() -> None:
     assert 23 * (theme.OWN_HINTS_FROM - 1) / 1000 <= 0.75 < 23 * theme.OWN_HINTS_FROM / 1000
     pygame.font.init()
     assert theme.font(72).point_size >= theme.OWN_HINTS_FROM > theme.font(32).point_size
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _literals(path: Path) -> list[tuple[int, str]]:
+    """The string literals of the Python file ``path`` with their lines, docstrings (and
+    the strings standing alone as a statement, which document a name) left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    alone = {id(node.value) for node in ast.walk(tree)
+             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in alone]
+
+
+def test_the_font_maps_its_letters_and_no_arrows() -> None:
+    characters = mapped_characters(theme._font_bytes())
+    assert set(string.printable.strip()) | set("…·—–×€ÀÉÍÎÏÓÜßàéíïñöü•›") <= characters
+    assert not set("←→↑↓✓✗") & characters
+    assert mapped_characters(b"") == frozenset()
+
+
+def test_no_text_the_program_holds_uses_a_character_the_font_lacks() -> None:
+    """Every string literal in the program's code (the words the window draws are built from
+    them; docstrings aside) and every shipped data, layout and lesson file: only characters
+    the window's font has a glyph for (a missing one is drawn as an empty box), control
+    characters aside.  The font has no arrows, so a joust die re-rolled from 3 to 5 is
+    written "3 to 5", and keys are spelled out."""
+    characters = mapped_characters(theme._font_bytes()) | set("\n\t\r\x00")
+    lacking = []
+    for path in sorted((ROOT / "tabletop").rglob("*.py")):
+        lacking += [f"{path.relative_to(ROOT)}:{line} {sorted(set(words) - characters)}"
+                    for line, words in _literals(path) if set(words) - characters]
+    data = [*(ROOT / "tabletop").rglob("*.toml"), *(ROOT / "layouts").glob("*.toml"),
+            *(ROOT / "lessons").glob("*.toml")]
+    assert len(data) > 40
+    for path in sorted(data):
+        missing = set(path.read_text(encoding="utf-8")) - characters
+        if missing:
+            lacking.append(f"{path.relative_to(ROOT)} {sorted(missing)}")
+    assert lacking == []

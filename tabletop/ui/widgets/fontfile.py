@@ -483,3 +483,51 @@ def with_own_hints(data: bytes) -> bytes:
     if tables is None or b"fpgm" in tables:
         return data
     return with_checksums(data, {b"fpgm": _IDLE_FONT_PROGRAM})
+
+
+def mapped_characters(data: bytes) -> frozenset[str]:
+    """The characters the font file ``data`` draws with a glyph of their own: those its
+    Unicode character map (the format 4 subtables, Windows or Unicode platform) gives a
+    glyph other than 0 (the missing-glyph box); empty when the map cannot be read."""
+    tables = _tables(data)
+    if tables is None or b"cmap" not in tables:
+        return frozenset()
+    offset, length = tables[b"cmap"][:2]
+    if length < 4:
+        return frozenset()
+    (count,) = struct.unpack_from(">H", data, offset + 2)
+    found: set[str] = set()
+    for index in range(min(count, (length - 4) // 8)):
+        platform, encoding, at = struct.unpack_from(">HHI", data, offset + 4 + 8 * index)
+        if not ((platform, encoding) in ((3, 1), (0, 3)) or platform == 0 and encoding < 3):
+            continue
+        if at + 14 > length or struct.unpack_from(">H", data, offset + at)[0] != 4:
+            continue
+        found |= _format_4_characters(data, offset + at, offset + length)
+    return frozenset(found)
+
+
+def _format_4_characters(data: bytes, at: int, stop: int) -> set[str]:
+    """The characters the format 4 character map at ``at`` (ending by ``stop``) gives a glyph
+    other than 0; those of a segment cut short are left out."""
+    (doubled,) = struct.unpack_from(">H", data, at + 6)
+    ends = at + 14
+    if doubled % 2 or ends + 4 * doubled + 2 > stop:
+        return set()
+    starts, deltas, ranges = (ends + doubled + 2 + part * doubled for part in range(3))
+    found = set()
+    for index in range(0, doubled, 2):
+        end, start, delta, spread = (struct.unpack_from(">H", data, table + index)[0]
+                                     for table in (ends, starts, deltas, ranges))
+        for character in range(start, min(end, 0xFFFE) + 1):
+            if spread == 0:
+                glyph = (character + delta) & 0xFFFF
+            else:
+                where = ranges + index + spread + 2 * (character - start)
+                if where + 2 > stop:
+                    break
+                (glyph,) = struct.unpack_from(">H", data, where)
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            if glyph:
+                found.add(chr(character))
+    return found
