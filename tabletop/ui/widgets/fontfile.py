@@ -16,7 +16,7 @@ it, and widens the I's advance by the serifs' reach, so a line with an I is a li
 from __future__ import annotations
 
 import struct
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 _HIDDEN_TAG = b"xern"
 """A tag no font engine reads, written over ``kern``."""
@@ -426,16 +426,20 @@ def _redirected(data: bytearray, tables: dict[bytes, tuple[int, int, int, int]],
     return bytes(data)
 
 
-def with_checksums(data: bytes, added: Mapping[bytes, bytes] | None = None) -> bytes:
+def with_checksums(data: bytes, added: Mapping[bytes, bytes] | None = None,
+                   known: Collection[bytes] = ()) -> bytes:
     """``data`` (a TrueType/OpenType font file) written afresh as a valid OpenType file, with
     the tables in ``added`` (tag -> bytes) put in or replacing its own: the table directory
     in the order of its tags (as OpenType asks, so a renamed tag such as the hidden ``kern``
     takes its place) with the search fields that go with its size, each table at an offset
-    that is a multiple of four and padded with zeros, every table's checksum computed from
-    its bytes (the file pygame-ce bundles carries a wrong one for its ``OS/2`` table), and
-    the ``head`` table's checksum adjustment made so that the whole file sums to
-    ``0xB1B0AFBA``.  ``data`` unchanged when its table directory cannot be read or it has
-    no ``head`` table of at least 12 bytes."""
+    that is a multiple of four and padded with zeros, every table's checksum the sum of its
+    bytes (the file pygame-ce bundles carries a wrong one for its ``OS/2`` table), and the
+    ``head`` table's checksum adjustment made so that the whole file sums to ``0xB1B0AFBA``.
+    The tables tagged in ``known`` keep the checksum ``data``'s directory gives them, not
+    summed again (the ``glyf`` table's, 80 % of the bundled font, which
+    :func:`with_serifed_capital_i` keeps right as it changes the table).  ``data``
+    unchanged when its table directory cannot be read or it has no ``head`` table of at
+    least 12 bytes."""
     tables = _tables(data)
     if tables is None:
         return data
@@ -450,18 +454,23 @@ def with_checksums(data: bytes, added: Mapping[bytes, bytes] | None = None) -> b
     header = data[:4] + struct.pack(">HHHH", count, 16 * power, power.bit_length() - 1,
                                     16 * (count - power))
     directory, body = bytearray(), bytearray()
-    offset = 12 + 16 * count
-    head = 0
+    offset, head, sums = 12 + 16 * count, 0, 0
     for tag in sorted(contents):
         table = contents[tag]
+        if tag in known and tag in tables and tag not in (added or {}):
+            checksum = tables[tag][2]
+        else:
+            checksum = _checksum(table, 0, len(table))
         if tag == b"head":
             head = offset + len(body)
-        directory += struct.pack(">4sIII", tag, _checksum(table, 0, len(table)),
-                                 offset + len(body), len(table))
+        directory += struct.pack(">4sIII", tag, checksum, offset + len(body), len(table))
         body += table + bytes(-len(table) % 4)
+        sums += checksum
     written = bytearray(header + directory + body)
-    adjustment = (_CHECKSUM_BASE - _checksum(written, 0, len(written))) & 0xFFFFFFFF
-    struct.pack_into(">I", written, head + 8, adjustment)
+    # every table starts on a word and is padded to one: the file's sum is the directory's
+    # and the tables' sums
+    total = _checksum(written, 0, offset) + sums
+    struct.pack_into(">I", written, head + 8, (_CHECKSUM_BASE - total) & 0xFFFFFFFF)
     return bytes(written)
 
 
@@ -470,19 +479,19 @@ _IDLE_FONT_PROGRAM = bytes((0xB0, 0x00, 0x21))
 function and changes nothing."""
 
 
-def with_own_hints(data: bytes) -> bytes:
+def with_own_hints(data: bytes, known: Collection[bytes] = ()) -> bytes:
     """``data`` (a TrueType font file whose glyphs carry instructions) made to be drawn with
     those instructions: given a font program (``fpgm``) that does nothing
     (:data:`_IDLE_FONT_PROGRAM`) when it has none.  FreeType (as pygame-ce 2.5.8 bundles it)
     takes a TrueType font without a font program for one that is not hinted and fits its
     glyphs to the pixels with its auto-hinter; pygame's bundled font has none, though each
     of its glyphs carries its own instructions (which put every flat foot on the baseline).
-    Written afresh by :func:`with_checksums`; ``data`` unchanged when its table directory
-    cannot be read or it has a font program already."""
+    Written afresh by :func:`with_checksums` (``known`` as there); ``data`` unchanged when
+    its table directory cannot be read or it has a font program already."""
     tables = _tables(data)
     if tables is None or b"fpgm" in tables:
         return data
-    return with_checksums(data, {b"fpgm": _IDLE_FONT_PROGRAM})
+    return with_checksums(data, {b"fpgm": _IDLE_FONT_PROGRAM}, known)
 
 
 def mapped_characters(data: bytes) -> frozenset[str]:

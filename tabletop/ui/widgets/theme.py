@@ -266,8 +266,9 @@ def _bundled_font(points: int) -> pygame.font.Font:
 @cache
 def _font_bytes(own_hints: bool = False) -> bytes:
     """The bundled font file's bytes, kerning switched off, the capital I given serifs and
-    every checksum right (:func:`~tabletop.ui.widgets.fontfile.with_checksums`); with
-    ``own_hints``, also given a font program
+    every checksum right (:func:`~tabletop.ui.widgets.fontfile.with_checksums`; the
+    ``glyf`` table's, which the bundled file has right and the I's new outline keeps right,
+    is not summed again); with ``own_hints``, also given a font program
     (:func:`~tabletop.ui.widgets.fontfile.with_own_hints`), so that FreeType runs the
     instructions its glyphs carry rather than auto-hinting them.  Read once per process."""
     from tabletop.resources import package_files
@@ -279,6 +280,7 @@ def _font_bytes(own_hints: bool = False) -> bytes:
     )
 
     if own_hints:
-        return with_own_hints(_font_bytes())
+        return with_own_hints(_font_bytes(), known={b"glyf"})
     return with_checksums(with_serifed_capital_i(without_kerning(
-        (package_files("pygame") / pygame.font.get_default_font()).read_bytes())))
+        (package_files("pygame") / pygame.font.get_default_font()).read_bytes())),
+        known={b"glyf"})
