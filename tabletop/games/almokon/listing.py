@@ -55,9 +55,10 @@ class Product:
         self.group = group_of(base)
 
     def values(self, name: str) -> Sequence[Any]:
-        """The values axis ``name`` takes (``(base's value,)`` for a field that is no axis)."""
+        """The values axis ``name`` takes: ``(base's value,)`` for a field that is no axis,
+        ``("",)`` for a field the action does not have (a Move's target)."""
         return next((values for field, values in self.axes if field == name),
-                    (getattr(self.base, name),))
+                    (getattr(self.base, name, ""),))
 
     def fix(self, **chosen: Any) -> Product:
         """The family with the fields in ``chosen`` fixed (their values must be among the
@@ -177,10 +178,9 @@ class Listing(Sequence):
     def __repr__(self) -> str:
         return f"Listing({self.count()} actions in {len(self.families)} families)"
 
-    def kinds(self) -> frozenset[type]:
-        """The action types listed (each family holds one)."""
-        return frozenset(type(f.base) if isinstance(f, Product) else Choose
-                         for f in self.families)
+    def samples(self) -> list[object]:
+        """One action of each family (a family's actions share their type and player)."""
+        return [f[0] for f in self.families]
 
     def family(self, group: tuple) -> Product | None:
         """The family of the actions of ``group`` (:func:`group_of`), or ``None`` when the
