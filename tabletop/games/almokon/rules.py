@@ -1000,6 +1000,18 @@ def legal_actions(state: AlmokonState) -> Listing:
     there are at most ``SETS_LISTED_UP_TO``, else a summary, declared to the game contract
     as ``set_choices``; ``apply`` accepts any legal set.
     """
+    if _listed[0] is not state:
+        _listed[:] = [state, _listing(state)]
+    return _listed[1]
+
+
+_listed: list = [None, Listing()]
+"""The state :func:`legal_actions` was asked about last and its listing, which the window's
+buttons, hints and menus all ask for in one frame."""
+
+
+def _listing(state: AlmokonState) -> Listing:
+    """:func:`legal_actions`, worked out."""
     if state.winner or is_partial(state):
         return Listing()
     index = state.to_act
