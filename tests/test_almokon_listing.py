@@ -204,3 +204,19 @@ def rules_game():
 def test_gain_ap_on_the_largest_board_is_found_without_the_list():
     state = limit_board()
     assert GainAP("Aria") in rules.legal_actions(state)
+
+
+def test_legal_actions_query_writes_out_a_bounded_part_and_counts_the_rest():
+    from tabletop.games.almokon.query import ACTIONS_LISTED
+    from tabletop.games.query import ask
+
+    state = limit_board()
+    answer = ask(rules_game(), state, "legal-actions Aria")
+    assert answer["count"] == rules.legal_actions(state).count() == 607_604
+    assert len(answer["answer"]) == ACTIONS_LISTED
+    assert answer["left_out"] == 607_604 - ACTIONS_LISTED
+    assert {"card": "hammerfall-militia#2", "kind": "attack", "count": 10_000} \
+        in answer["by_card"]
+    one = ask(rules_game(), state, "legal-actions Aria berserker-chief#3")
+    assert one["count"] == 200 and len(one["answer"]) == 200 and "left_out" not in one
+    assert "Aria: berserker-chief#3 attacks rahasa with Frenzy" in one["answer"]
