@@ -20,7 +20,7 @@ from tabletop.games.almokon.actions import (
     ReadyAll,
 )
 from tabletop.games.almokon.cards import Effect, base_id
-from tabletop.games.almokon.choice_sets import imbue_candidates, kin_candidates, sets_to_list
+from tabletop.games.almokon.choice_sets import SETS_LISTED_UP_TO, imbue_candidates, kin_candidates
 from tabletop.games.almokon.rules import _command_problem, phase, play_cost, why_not
 from tabletop.games.almokon.state import AlmokonState
 from tabletop.games.almokon.targeting import (
@@ -32,6 +32,26 @@ from tabletop.games.almokon.targeting import (
     legal,
 )
 from tabletop.games.almokon.view import is_partial
+from tabletop.games.contract import set_count
+
+
+def sets_to_list(candidates, key=lambda uid: uid, wrath=None) -> list[tuple[str, ...]]:
+    """The sets ``legal_actions`` lists, every one spelt out (as ``choice_sets.sets_to_list``
+    did before its summary's sets were made only when asked for)."""
+    groups: dict = {}
+    for uid in candidates:
+        groups.setdefault(key(uid), []).append(uid)
+    copies = list(groups.values())
+    if set_count(key(u) for u in candidates) > SETS_LISTED_UP_TO:
+        strongest = sorted(candidates, key=wrath, reverse=True) if wrath else candidates
+        firsts = range(2, len(strongest)) if wrath else ()
+        summary = [(), *((same[0],) for same in copies),
+                   *(tuple(strongest[:n]) for n in firsts), tuple(strongest)]
+        return list(dict.fromkeys(summary))
+    counts = itertools.product(*(range(len(same) + 1) for same in copies))
+    sets = [tuple(uid for same, n in zip(copies, taken, strict=True) for uid in same[:n])
+            for taken in counts]
+    return sorted(sets, key=len)
 
 
 def _targets_for(state: AlmokonState, index: int, effect: Effect | None) -> list[str]:

@@ -13,6 +13,7 @@ import pytest
 from almokon_full_listing import full_listing
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from set_boards import imbue_board, kinship_board
 from test_almokon_board import board, board_data
 
 from tabletop.errors import LayoutError
@@ -106,6 +107,22 @@ def test_families_hold_exactly_the_full_enumeration(state, seed):
         if not full:
             break
         state, _events = rules.apply(state, rng.choice(full))
+
+
+@pytest.mark.parametrize("characters, ap", [(5, 0), (7, 0), (40, 0), (40, 5), (40, 7),
+                                            (3, 9)])
+def test_imbue_sets_beyond_the_listing_bound_are_the_summary_of_the_full_enumeration(
+        characters, ap):
+    """Siege Golem (cost 7) beside many Characters: the discard sets that pay, made only
+    when asked for, are those the full enumeration spells out."""
+    state = imbue_board(characters, ap)
+    assert _agrees(state)
+
+
+@pytest.mark.parametrize("helpers", [3, 6, 7, 30])
+def test_kinship_sets_beyond_the_listing_bound_are_the_summary_of_the_full_enumeration(
+        helpers):
+    assert _agrees(kinship_board(helpers))
 
 
 def test_foresee_orders_are_every_permutation_without_listing_them():

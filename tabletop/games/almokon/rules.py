@@ -9,6 +9,7 @@ for a legal action); :func:`apply` raises it as :class:`IllegalActionError`.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
@@ -27,7 +28,12 @@ from tabletop.games.almokon.actions import (
     ReadyAll,
 )
 from tabletop.games.almokon.cards import ATTACKERS, CardDef, Effect, base_id
-from tabletop.games.almokon.choice_sets import imbue_candidates, kin_candidates, sets_to_list
+from tabletop.games.almokon.choice_sets import (
+    imbue_candidates,
+    kin_candidates,
+    paying,
+    sets_to_list,
+)
 from tabletop.games.almokon.events import Event, describe
 from tabletop.games.almokon.listing import Listing, Orders, Product
 from tabletop.games.almokon.state import (
@@ -905,6 +911,10 @@ def _play_families(state: AlmokonState, index: int) -> list[Product]:
     player = state.players[index]
     ap = player.ap
     seen: set[str] = set()
+
+    def wrath(u: str) -> int:
+        return state.definition(u).wrath
+
     for uid in player.hand:
         definition = state.definition(uid)
         if definition.id in seen:
@@ -921,13 +931,13 @@ def _play_families(state: AlmokonState, index: int) -> list[Product]:
             forms.append((True, legal(attach_targets(state, index, uid, True))))
         for as_item, aims in forms:
             base = PlayCard(player.name, uid, aims[0] if aims else "", (), as_item)
-            sets: list[tuple[str, ...]] = [()]
+            sets: Sequence[tuple[str, ...]] = [()]
             if definition.has("imbue"):
                 candidates = imbue_candidates(state, index, uid)
                 if why_not(state, replace(base, imbue=tuple(candidates))) is not None:
                     continue
-                listed = sets_to_list(candidates, base_id, lambda u: state.definition(u).wrath)
-                sets = [s for s in listed if play_cost(state, uid, s) <= ap]
+                sets = paying(sets_to_list(candidates, base_id, wrath), definition.cost - ap,
+                              wrath)
                 base = replace(base, imbue=sets[0]) if sets else base
             family = _family(state, base, [("target", aims), ("imbue", sets)])
             if family is not None:
