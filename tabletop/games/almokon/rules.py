@@ -223,9 +223,10 @@ def _check_play(state: AlmokonState, index: int, action: PlayCard, *,
             return f"{definition.name} has no Imbue"
         if len(set(action.imbue)) != len(action.imbue):
             return "each Imbue card is discarded once"
-        allowed = imbue_candidates(state, index, action.uid)
+        allowed = set(imbue_candidates(state, index, action.uid))
+        hand = set(player.hand)
         for uid in action.imbue:
-            if uid == action.uid or uid not in player.hand:
+            if uid == action.uid or uid not in hand:
                 return f"{state.named(uid)} is not another card in your hand"
             if uid not in allowed:
                 return "Imbue discards only Characters"
@@ -320,7 +321,7 @@ def _check_attack(state: AlmokonState, index: int, action: Attack) -> str | None
     if action.kin:
         if not definition.has("kinship"):
             return f"{definition.name} has no Kinship"
-        allowed = kin_candidates(state, card)
+        allowed = set(kin_candidates(state, card))
         if len(set(action.kin)) != len(action.kin):
             return "each Kinship card adds its Wrath once"
         for uid in action.kin:
