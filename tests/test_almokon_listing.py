@@ -237,3 +237,37 @@ def test_legal_actions_query_writes_out_a_bounded_part_and_counts_the_rest():
     one = ask(rules_game(), state, "legal-actions Aria berserker-chief#3")
     assert one["count"] == 200 and len(one["answer"]) == 200 and "left_out" not in one
     assert "Aria: berserker-chief#3 attacks rahasa with Frenzy" in one["answer"]
+
+
+def test_a_foresee_of_five_cards_is_answered_card_by_card_in_the_window():
+    """Five cards have 120 orders: the window asks for the top card, then the next …, with a
+    line to take the last pick back, and answers with the order built."""
+    import pygame
+    from test_almokon_ui import frame, hand_over, press
+
+    from tabletop.ui.app import App
+    from tabletop.ui.session import Session
+    from tabletop.ui.widgets.choice_menu import ChoiceMenu
+
+    deck = ("iron-sentinel", "shock-cavalry", "ember-volley", "iron-blade", "tide-charts")
+    state = replace(board(aria={"deck": list(deck)}), choice=Choice("foresee", 0, deck))
+    pygame.font.init()
+    app = App(Session(rules_game(), state), (1280, 800))
+    hand_over(app, "Aria")
+    press(app, pygame.K_c)
+    menu = app.top
+    assert isinstance(menu, ChoiceMenu) and menu.title == "Foresee: which card on top (of 5)?"
+    assert [words for words, _ in menu.options][:2] == ["Iron Sentinel", "Shock Cavalry"]
+    press(app, pygame.K_5)  # Tide Charts on top
+    press(app, pygame.K_1)  # Iron Sentinel second
+    assert app.top.options[-1][0] == "Take back Iron Sentinel"
+    press(app, pygame.K_4)  # take it back
+    assert app.top.title == "Foresee: which card at place 2 (of 5)?"
+    press(app, pygame.K_3)  # Ember Volley second
+    press(app, pygame.K_2)  # then Shock Cavalry
+    press(app, pygame.K_2)  # then Iron Blade; Iron Sentinel goes last
+    frame(app)
+    after = app.session.state
+    assert after.choice is None
+    assert after.players[0].deck == ("tide-charts", "ember-volley", "shock-cavalry",
+                                     "iron-blade", "iron-sentinel")

@@ -3,8 +3,8 @@ deck. Return them to the top in any order").
 
 X cards have X! orders: while they fit one page of a choice menu (three cards, six orders)
 the window offers every order; beyond, :class:`OrderPicker` asks which card goes on top, then
-which next, and so on (with a line to take the last pick back), and answers with the order
-built, so no list of orders is ever made.
+which at place 2, and so on (with a line to take the last pick back), and answers with the
+order built, so no list of orders is ever made.
 """
 
 from __future__ import annotations
@@ -44,10 +44,8 @@ class OrderPicker:
         return [at for at in range(len(self.options)) if at not in placed]
 
     def lines(self) -> list[tuple[str, tuple]]:
-        """The menu's lines: a card each to put next, and the last pick to take back."""
-        place = len(self.placed) + 1
-        out = [(f"Put {self._name(at)} {'on top' if place == 1 else f'at place {place}'}",
-                ("put", at)) for at in self._left()]
+        """The menu's lines: each card not placed yet, and the last pick to take back."""
+        out = [(self._name(at), ("put", at)) for at in self._left()]
         if self.placed:
             out.append((f"Take back {self._name(self.placed[-1])}", ("back",)))
         return out
@@ -62,9 +60,10 @@ class OrderPicker:
         """Show the menu (again after each pick)."""
         app = self.screen.app
         if app is not None:
-            app.push(ChoiceMenu(f"Foresee: card {len(self.placed) + 1} of "
-                                f"{len(self.options)}", self.lines(), self.choose,
-                                self.notes()))
+            place = len(self.placed) + 1
+            where = "on top" if place == 1 else f"at place {place}"
+            app.push(ChoiceMenu(f"Foresee: which card {where} (of {len(self.options)})?",
+                                self.lines(), self.choose, self.notes()))
 
     def choose(self, value: tuple) -> None:
         """Place a card or take the last one back; once one card is left it goes last and the
