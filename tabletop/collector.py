@@ -11,7 +11,8 @@ any other command at once).  Everything start-up made is then handed to the coll
 generation without a walk (:func:`gc.freeze` then :func:`gc.unfreeze`): left in the youngest,
 the first run after the pause would walk all of it at once, about ten milliseconds, even in a
 process about to end; start-up's few garbage cycles are freed by the next full collection.
-A pause ends at the first :func:`resume_collector`, however many times it was asked for, and a collector that was off before the pause stays off.
+A pause ends at the first :func:`resume_collector`, however many times it was asked for, and a
+collector that was off before the pause stays off.
 
 When the program ends, Python collects again, over every object, only to free memory the
 system takes back anyway: the first pause registers :func:`gc.freeze` to run at exit, before
