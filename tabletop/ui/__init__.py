@@ -10,15 +10,15 @@ sprites, with a warning, which is not shown); the second group is left out only 
 package loads, so any of those imports as usual when asked for by name (pygame itself imports
 ``pygame.pkgdata`` to open a font without a file).  The standard :mod:`platform` module, which
 pygame's package imports only to name the Python release in the greeting that
-``PYGAME_HIDE_SUPPORT_PROMPT`` hides, is a :class:`_ImportedWhenUsed` stand-in while the
+``PYGAME_HIDE_SUPPORT_PROMPT`` hides, is a stand-in (:mod:`tabletop.standin`) while the
 package loads (importing it would compile a dozen patterns).
 """
 
 import os
 import sys
 import warnings
-from types import ModuleType
-from typing import Any
+
+from tabletop import standin
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -31,29 +31,17 @@ NOT_AT_START = ("pygame._debug", "pygame.system", "pygame.typing", "pygame.pkgda
 the package loads."""
 
 
-class _ImportedWhenUsed(ModuleType):
-    """Stands for a standard module in ``sys.modules`` while pygame's package loads: the first
-    attribute asked of it imports the real module and returns the attribute from there."""
-
-    def __getattr__(self, name: str) -> Any:
-        if sys.modules.get(self.__name__) is self:
-            del sys.modules[self.__name__]
-        return getattr(__import__(self.__name__), name)
-
-
 def _import_pygame() -> None:
     """Import pygame without :data:`NO_SOUND_NOR_FREETYPE` and :data:`NOT_AT_START` (unless
     something imported it already): a module name mapped to ``None`` in ``sys.modules`` fails
     to import, which pygame's package takes as that optional part being absent; and with
-    :mod:`platform` not imported (an :class:`_ImportedWhenUsed` while the package loads,
-    unless it was imported already)."""
+    :mod:`platform` not imported (a stand-in while the package loads, unless it was imported
+    already)."""
     if "pygame" in sys.modules:
         return
     hidden = [name for name in NO_SOUND_NOR_FREETYPE + NOT_AT_START if name not in sys.modules]
     sys.modules.update(dict.fromkeys(hidden))
-    stand_in = None
-    if "platform" not in sys.modules:
-        stand_in = sys.modules["platform"] = _ImportedWhenUsed("platform")
+    platform = standin.stand_in("platform")
     try:
         with warnings.catch_warnings():  # pygame warns that its sprites are missing
             warnings.filterwarnings("ignore", "import sprite:", RuntimeWarning)
@@ -62,8 +50,7 @@ def _import_pygame() -> None:
         for name in NOT_AT_START:
             if name in hidden and name in sys.modules and sys.modules[name] is None:
                 del sys.modules[name]
-        if stand_in is not None and sys.modules.get("platform") is stand_in:
-            del sys.modules["platform"]
+        standin.withdraw(platform)
 
 
 _import_pygame()
