@@ -11,7 +11,6 @@ options (:func:`plain_query`).
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -19,7 +18,7 @@ from contextlib import ExitStack, suppress
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
-from tabletop import resources
+from tabletop import jsontext, resources
 from tabletop.collector import pause_collector, resume_collector
 from tabletop.console import say
 from tabletop.errors import TabletopError, UsageError
@@ -135,9 +134,17 @@ def _query(args: argparse.Namespace) -> int:
         answer = ask(game, state, question)
         if "error" in answer:
             status = EXIT_QUESTION
-        line = json.dumps(answer, ensure_ascii=False)
-        say(line if _encodable(line) else json.dumps(answer))
+        line = jsontext.dumps(answer)
+        say(line if _encodable(line) else _ascii_json(answer))
     return status
+
+
+def _ascii_json(answer: dict) -> str:
+    """``answer`` as JSON with every character beyond ASCII escaped, for a standard output
+    that cannot write the line as it is."""
+    import json
+
+    return json.dumps(answer)
 
 
 def _encodable(text: str) -> bool:

@@ -2,6 +2,7 @@
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -46,6 +47,15 @@ def test_query_answers_in_order_and_flags_bad_questions(capsys):
     assert code == 1
     assert [a["question"] for a in lines] == ["nonsense verb", ""]
     assert all("error" in a for a in lines)
+
+
+def test_an_answer_the_terminal_cannot_write_is_written_in_ascii_escapes():
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "tabletop", "query", TEACHING, "ünï ✓"],
+                          capture_output=True, env=env, check=False)
+    line = done.stdout.decode("ascii").strip()
+    assert done.returncode == 1 and "\\u00fcn\\u00ef \\u2713" in line
+    assert json.loads(line)["question"] == "ünï ✓" and "error" in json.loads(line)
 
 
 def test_query_reads_stdin(capsys, monkeypatch):
