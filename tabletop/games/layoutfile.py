@@ -13,11 +13,13 @@ import re
 import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.errors import LayoutError
 from tabletop.games.safefiles import LAYOUT_MAX_BYTES, FileProblem, read_bounded, shown_path
-from tabletop.games.tomllines import KeyPath, key_lines
+
+if TYPE_CHECKING:
+    from tabletop.games.tomllines import KeyPath
 
 
 @dataclass
@@ -27,7 +29,8 @@ class Source:
     ``line_of(path)`` returns the 1-based line that defines the key path (for example
     ``("knights", 1, "at")`` for the second ``[[knights]]`` table's ``at``), or of the nearest
     enclosing table, or ``None`` when the text gives no clue (data built in code).  The lines
-    are found only when an error asks for one.
+    are found only when an error asks for one (:mod:`tabletop.games.tomllines` is imported
+    then).
 
     ``folder`` is the folder whose files the layout may name (its own folder, a path as text or
     a :class:`~pathlib.Path`); ``None`` for a layout inside a picture or given as text, which
@@ -41,6 +44,8 @@ class Source:
 
     def line_of(self, path: KeyPath) -> int | None:
         if self._lines is None:
+            from tabletop.games.tomllines import key_lines
+
             self._lines = key_lines(self.text)
         for end in range(len(path), 0, -1):
             line = self._lines.get(tuple(path[:end]))
