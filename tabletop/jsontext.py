@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 _ESCAPES = {ord(char): f"\\u{ord(char):04x}" for char in map(chr, range(0x20))}
-_ESCAPES.update({ord("\\"): "\\\\", ord('"'): '\\"', ord("\b"): "\\b", ord("\f"): "\\f",
-                 ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"})
+_ESCAPES.update({ord("\\"): "\\\\", ord('"'): '\\"', 0x08: "\\b", 0x0C: "\\f", 0x0A: "\\n",
+                 0x0D: "\\r", 0x09: "\\t"})
 """What :mod:`json` writes for each character it escapes in a string (``ensure_ascii`` off),
 by code point."""
 
