@@ -78,13 +78,17 @@ def test_a_query_without_cards_imports_neither_cards_nor_rules():
 
 QUERY_UNUSED = ["pathlib", "fractions", "decimal", "tomli_w", "importlib.resources",
                 "tabletop.games.atomicwrite", "tabletop.spatial.sight", "shlex", "zlib",
-                "struct", "inspect"]
+                "struct", "inspect", "argparse", "gettext", "locale", "tabletop.cli_parser",
+                "json", "tabletop.games.tomllines", "tabletop.games.overlay"]
 """Modules a ``range`` question about a layout named by path or by name has no use for:
 paths are worked out with ``os`` (``tabletop.resources``), the exact fractions only by the
 segment walks of Line of Sight, TOML is written and files replaced only by a save, a question
-without quotes is split without ``shlex``, only a picture is decompressed, and
+without quotes is split without ``shlex``, only a picture is decompressed,
 ``dataclasses`` asks ``inspect`` only for a class without a docstring
-(``tabletop/dataclass_code.py``)."""
+(``tabletop/dataclass_code.py``), a query's command line without options is read without
+argparse (``tabletop.cli.plain_query``), its answers are written without ``json``
+(``tabletop.jsontext``), the lines of a layout's keys are found only for an error, and only
+an overlay draws its answer (``tabletop.games.overlay``)."""
 
 
 @pytest.mark.parametrize("word", ["bench-30x30", os.path.join(
