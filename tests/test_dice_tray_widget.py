@@ -364,7 +364,7 @@ def test_a_split_faces_line_runs_between_its_two_words_never_through_hit(side):
         assert inked == set(range(divider.top, divider.bottom)), (kind.faces[n].label, side)
 
 
-@pytest.mark.parametrize("side", TRAY_SIDES[1:])
+@pytest.mark.parametrize("side", TRAY_SIDES)
 def test_every_fateforge_face_is_whole_on_its_die(side):
     """Every word of every Fateforge face lies whole inside its face mark at the tray's
     sizes: HIT, SKILL HIT and the rest at the largest font that fits, a small die's "SPECIAL"
@@ -383,3 +383,33 @@ def test_every_fateforge_face_is_whole_on_its_die(side):
             assert "".join(shown).replace("-", "") == "".join(lines), (face.label, side)
             if face.label == "HIT":
                 assert shown == ("HIT",)
+
+
+def test_focus_on_a_split_face_is_whole_at_every_face_size_the_tray_draws():
+    """Every face side from the smallest the tray draws (26 pixels: 30-pixel dice turned
+    near 45 degrees) to the largest (93): on each split face with FOCUS (FOCUS/STEP,
+    FOCUS/SHOT) both words keep every column of their ink, 1 pixel or more inside the face,
+    at 8 pixels or more where they fit so, else at 7 points (never abbreviated)."""
+    from tabletop.dice.kinds import default_kinds
+    from tabletop.ui.widgets.dice_tray import (
+        MIN_FACE_FONT,
+        SMALLEST_SPLIT_FONT,
+        _face_line,
+        _face_lines,
+        face_words,
+    )
+
+    faces = [(kind, n) for kind in default_kinds().values() if kind.game == "fateforge"
+             for n, face in enumerate(kind.faces) if face.split and "FOCUS" in face.label]
+    assert {kind.faces[n].label for kind, n in faces} == {"FOCUS/STEP", "FOCUS/SHOT"}
+    for side in range(26, 94):
+        for kind, n in faces:
+            lines = tuple(_face_lines(kind, n))
+            size, shown, spots, _ = face_words(lines, side, True)
+            assert shown == lines and size in (SMALLEST_SPLIT_FONT, *range(MIN_FACE_FONT, 94))
+            for line, spot in zip(shown, spots, strict=True):
+                assert spot.left >= 1 and spot.right <= side - 1, (line, side)
+                assert spot.width == _face_line(line, size, (0, 0, 0))[1].width
+            mark = face_mark(kind.name, n, side)
+            top = mark.subsurface((0, spots[0].top, side, spots[0].height))
+            assert top.get_bounding_rect(min_alpha=40).width == spots[0].width, side

@@ -1,10 +1,11 @@
 """The window's one text layer: every shipped board, drawn as ``tabletop screenshot`` draws it
 (the picture, and with ``--ui`` the window's buttons, log and status line) at the default and
-a full-HD size, shows no two strings overprinting each other and no string
-cut without its full text one hover away; the text layer's own rules (shrink, then cut with a
-tooltip; wrapped blocks; text carried through cached layers; the tooltip on hover and focus;
-text that follows the window size)."""
+a full-HD size, shows no two strings overprinting each other, no string cut without its full
+text one hover away and no character the font lacks; the text layer's own rules (shrink,
+then cut with a tooltip; wrapped blocks; text carried through cached layers; the tooltip on
+hover and focus; text that follows the window size)."""
 
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -14,6 +15,7 @@ from test_ui_clash_preview_labels import PREVIEWS
 from tabletop.ui import textlayer
 from tabletop.ui.screenshot import render
 from tabletop.ui.widgets import theme
+from tabletop.ui.widgets.fontfile import mapped_characters
 
 LAYOUTS = sorted((Path(__file__).resolve().parent.parent / "layouts").glob("*.toml"))
 SIZES = [(1280, 800), (1920, 1080)]
@@ -50,6 +52,15 @@ def test_no_label_overprints_another_and_nothing_is_cut_without_a_tooltip(path, 
     assert all(textlayer.tip_at(d.rect.center) is not None for d in drawn if d.shortened)
     cut_by_an_edge = [f"{d.words!r} at {tuple(d.rect)}" for d in drawn if d.clipped]
     assert cut_by_an_edge == []
+    drawn_in_boxes = [f"{d.full!r}" for d in textlayer.drawn()
+                      if set(d.words + d.full) - _font_characters()]
+    assert drawn_in_boxes == [], "characters the font lacks are drawn as empty boxes"
+
+
+@cache
+def _font_characters() -> frozenset[str]:
+    """The characters the window's font has a glyph for."""
+    return mapped_characters(theme._font_bytes())
 
 
 def test_the_fateforge_token_badges_keep_clear_of_the_enemy_names():

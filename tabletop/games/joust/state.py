@@ -303,7 +303,7 @@ class DieRoll:
         return self.faces[-1]
 
     def __str__(self) -> str:
-        text = "→".join(str(f) for f in self.faces)
+        text = " to ".join(str(f) for f in self.faces)  # each re-roll: "3 to 5"
         if self.aftershocks:
             text += " then " + ", ".join(str(f) for f in self.aftershocks)
         return f"{self.slot}:{text}{' (set)' if self.preset else ''}"

@@ -591,7 +591,7 @@ class JoustTray(Controller):
             draw_die(surface, rect, colour, face)
             self.dice_rects.append((rect, index, die))
             label = ("set" if die in side.preset else
-                     "from " + "→".join(str(f) for f in history[:-1]) if len(history) > 1
+                     "from " + " then ".join(str(f) for f in history[:-1]) if len(history) > 1
                      else "")
             if label:
                 text(surface, label, (rect.centerx, rect.bottom + 2), 13, theme.TEXT_DIM,

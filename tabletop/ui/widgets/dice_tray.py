@@ -43,7 +43,7 @@ from tabletop.dice.tray import (
 from tabletop.errors import TabletopError
 from tabletop.ui.controllers.base import Controller
 from tabletop.ui.session import Session
-from tabletop.ui.textlayer import cover, rendered
+from tabletop.ui.textlayer import Placer, cover, rendered
 from tabletop.ui.views.base import text, text_size, wrap
 from tabletop.ui.widgets import theme
 from tabletop.wording import counted, numbered
@@ -57,6 +57,10 @@ DIE_COLOURS = {
     "brown": ((118, 78, 44), (250, 240, 220)), "grey": ((116, 120, 130), (250, 250, 250)),
 }
 SETTLE_PAUSE = 0.15
+NUMBER_SIZE = 14
+NUMBER_SPOTS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
+"""Where a settled die's number goes, in order of preference: under the die, above it, to
+its right, to its left, then at its corners."""
 RESULTS_WIDTH = 290
 
 Done = Callable[[Roll], object]
@@ -148,7 +152,7 @@ def face_mark(kind_name: str, face: int, pixels: int) -> pygame.Surface:
         split = kind.game == "fateforge" and kind.faces[face].split
         font_size, lines, inks, divider = face_words(tuple(lines), size, split)
         for line, spot in zip(lines, inks, strict=True):
-            image_, inked = rendered(line, font_size, ink)
+            image_, inked = _face_line(line, font_size, ink)
             image.blit(image_, (spot.x - inked.x, spot.y - inked.y))
             if line in ("6", "9"):  # underlined, as on real dice
                 under = max(1, size // 24)
@@ -160,7 +164,31 @@ def face_mark(kind_name: str, face: int, pixels: int) -> pygame.Surface:
 
 
 MIN_FACE_FONT = 8
-"""The smallest font a die face's words are drawn at (the smallest the theme draws)."""
+"""The smallest font a die face's words are drawn at (the smallest the theme draws), but for
+a split face's (:data:`SMALLEST_SPLIT_FONT`)."""
+
+SMALLEST_SPLIT_FONT = 7
+"""The font a split face's words drop to when they do not fit at :data:`MIN_FACE_FONT`: a
+split face's two results cannot be broken with a hyphen, and at the smallest face the tray
+draws (26 pixels) "FOCUS" is 29 pixels of ink at 8 and 24 at 7.  Drawn at 7 points, under
+the smallest text size."""
+
+
+def _face_line(line: str, size: int, colour: tuple[int, int, int]
+               ) -> tuple[pygame.Surface, pygame.Rect]:
+    """The image of one line of a face's words at font ``size`` and the rectangle of its ink:
+    the window's text at ``size`` (:func:`~tabletop.ui.textlayer.rendered`), or under
+    :data:`MIN_FACE_FONT` the bundled font at ``size`` points."""
+    if size >= MIN_FACE_FONT:
+        return rendered(line, size, colour)
+    return _small_line(line, size, colour)
+
+
+@lru_cache(maxsize=64)
+def _small_line(line: str, points: int, colour: tuple[int, int, int]
+                ) -> tuple[pygame.Surface, pygame.Rect]:
+    image = theme.points_font(points).render(line, True, colour)
+    return image, image.get_bounding_rect(min_alpha=40)
 
 
 @lru_cache(maxsize=512)
@@ -172,19 +200,29 @@ def face_words(lines: tuple[str, ...], pixels: int, split: bool
     a line"), the rectangle of the line between them, in the middle of a gap that keeps it
     clear of both words' ink, so that "STEP/HIT" never reads as a struck-out "HIT".  The
     largest font at which every line is whole inside the square, 2 pixels in from its sides
-    and 4 from its top and foot (at :data:`MIN_FACE_FONT`, 1 from its sides); a word of five
+    and 4 from its top and foot (at the smallest font, 1 from its sides: a split face goes
+    down to :data:`SMALLEST_SPLIT_FONT`, any other to :data:`MIN_FACE_FONT`); a word of five
     letters or more wider than that even at :data:`MIN_FACE_FONT` (a small die's "SPECIAL")
     is broken in two with a hyphen ("SPE-", "CIAL")."""
     wide, high = pixels - 4, pixels - 8
     thick = max(1, pixels // 40)
+
+    def measured(font_size: int) -> tuple[list[pygame.Rect], int, int, int]:
+        """The lines' inks at ``font_size``, the divider's clearance, the gap, the height."""
+        inks = [_face_line(line, font_size, (0, 0, 0))[1] for line in lines]
+        clear = max(2, font_size // 5)
+        gap = 2 * clear + thick if split else max(2, font_size // 5)
+        return inks, clear, gap, sum(ink.height for ink in inks) + gap * (len(lines) - 1)
+
     while True:
         for font_size in range(max(MIN_FACE_FONT, pixels // 2), MIN_FACE_FONT - 1, -1):
-            inks = [rendered(line, font_size, (0, 0, 0))[1] for line in lines]
-            clear = max(2, font_size // 5)
-            gap = 2 * clear + thick if split else max(2, font_size // 5)
-            height = sum(ink.height for ink in inks) + gap * (len(lines) - 1)
+            inks, clear, gap, height = measured(font_size)
             if max(ink.width for ink in inks) <= wide and height <= high:
                 break
+        else:
+            if split and (max(ink.width for ink in inks) > pixels - 2 or height > high):
+                font_size = SMALLEST_SPLIT_FONT
+                inks, clear, gap, height = measured(font_size)
         widest = max(range(len(lines)), key=lambda n: inks[n].width)
         word = lines[widest]
         if inks[widest].width <= pixels - 2 or split or len(word) < 5 or not word.isalpha():
@@ -260,6 +298,9 @@ class DiceTray(Controller):
         self._chips: list[tuple[pygame.Rect, str]] = []
         self._results: list[tuple[pygame.Rect, str]] = []
         self._dice: list[tuple[tuple[float, float], float, float, int]] = []
+        self._faces: list[tuple[pygame.Rect, pygame.Surface]] = []
+        self._numbers: list[pygame.Rect] = []
+        self._felt = pygame.Rect(0, 0, 0, 0)
         if roll is not None:
             self.roll = roll
             self.animation = animate_roll(roll)
@@ -530,26 +571,54 @@ class DiceTray(Controller):
         felt.center = area.center
         pygame.draw.rect(surface, FELT_EDGE, felt.inflate(12, 12), border_radius=10)
         pygame.draw.rect(surface, FELT, felt, border_radius=6)
-        self._dice = []
+        self._dice, self._faces, self._numbers = [], [], []
+        self._felt = felt
         if self.animation is None or self.roll is None:
             self._draw_hand(surface, felt, scale)
             return
         poses = self.animation.at(self.clock)
-        for index, pose in enumerate(poses):
-            pixels = max(10, round(self.animation.size * scale))
-            kind_name = self.roll.kinds[index]
-            body = die_image(kind_name, -1, pixels, index in self.chosen)
+        pixels = max(10, round(self.animation.size * scale))
+        middles = []
+        for index, pose in enumerate(poses):  # first every body ...
+            body = die_image(self.roll.kinds[index], -1, pixels, index in self.chosen)
             turned = pygame.transform.rotate(body, -math.degrees(pose.angle))
             centre = (felt.x + pose.x * scale, felt.y + pose.y * scale)
             middle = (round(centre[0]), round(centre[1]))
             surface.blit(turned, turned.get_rect(center=middle))
-            share = upright_share(pose.angle)
-            mark = face_mark(kind_name, pose.face, max(8, 2 * round(pixels * share / 2)))
-            surface.blit(mark, mark.get_rect(center=middle))  # the face reads upright
             self._dice.append((centre, pixels / 2, pose.angle, index))
-            if not self.rolling:
-                text(surface, str(index + 1), (round(centre[0]), round(centre[1] + pixels * 0.8)),
-                     14, theme.TEXT, anchor="center")
+            middles.append((middle, turned.get_bounding_rect().move(
+                turned.get_rect(center=middle).topleft)))
+        for index, pose in enumerate(poses):  # ... then every face over them, upright
+            side = max(8, 2 * round(pixels * upright_share(pose.angle) / 2))
+            mark = face_mark(self.roll.kinds[index], pose.face, side)
+            where = mark.get_rect(center=middles[index][0])
+            surface.blit(mark, where)
+            self._faces.append((where, mark))
+        if not self.rolling:
+            self._draw_numbers(surface, felt, middles, [where for where, _ in self._faces])
+
+    def _draw_numbers(self, surface: pygame.Surface, felt: pygame.Rect,
+                      middles: Sequence[tuple[tuple[int, int], pygame.Rect]],
+                      marks: Sequence[pygame.Rect]) -> None:
+        """Each settled die's number (1, 2, ...: the results list names dice by it) on bare
+        felt beside the die: under it, else above, right, left or at a corner, clear of every
+        die and face and of the numbers placed before; when the dice leave no such spot
+        beside a die, the least covered of them."""
+        placer = Placer(felt)
+        for _, reach in middles:
+            placer.block(reach)
+        for mark in marks:
+            placer.block(mark)
+        for index, ((x, y), reach) in enumerate(middles):
+            words = str(index + 1)
+            width, height = text_size(words, NUMBER_SIZE)
+            lefts = {-1: reach.left - 2 - width, 0: x - width // 2, 1: reach.right + 2}
+            tops = {-1: reach.top - 1 - height, 0: y - height // 2, 1: reach.bottom + 1}
+            spots = [pygame.Rect(lefts[dx], tops[dy], width, height) for dx, dy in NUMBER_SPOTS]
+            spot = placer.place(spots[0], *spots[1:], crowded=True)
+            assert spot is not None  # crowded: always a spot
+            text(surface, words, spot.center, NUMBER_SIZE, theme.TEXT, anchor="center")
+            self._numbers.append(spot)
 
     def _draw_hand(self, surface: pygame.Surface, felt: pygame.Rect, scale: float) -> None:
         """The dice about to be thrown, in a row, and how to throw them."""

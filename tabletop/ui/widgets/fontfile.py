@@ -16,6 +16,7 @@ it, and widens the I's advance by the serifs' reach, so a line with an I is a li
 from __future__ import annotations
 
 import struct
+from collections.abc import Collection, Mapping
 
 _HIDDEN_TAG = b"xern"
 """A tag no font engine reads, written over ``kern``."""
@@ -95,6 +96,11 @@ def with_serifed_capital_i(data: bytes) -> bytes:
         ">IHHH", data, tables[b"maxp"][0])
     if version == 0x00010000 and (most_points < _I_BEAM_POINTS or most_contours < 1):
         return data
+    program = b""
+    if version == 0x00010000 and tables[b"maxp"][1] >= 28:
+        stack, room = struct.unpack_from(">HH", data, tables[b"maxp"][0] + 24)
+        if stack >= 4 and room >= len(_I_BEAM_PROGRAM):
+            program = _I_BEAM_PROGRAM
     (long_loca,) = struct.unpack_from(">h", data, head[0] + 50)
     (metrics,) = struct.unpack_from(">H", data, tables[b"hhea"][0] + 34)
     glyph, *accented = _glyphs_of(data, tables[b"cmap"], (_CAPITAL_I, *_ACCENTED_I))
@@ -113,7 +119,7 @@ def with_serifed_capital_i(data: bytes) -> bytes:
     metric_at = hmtx[0] + 4 * glyph
     (advance,) = struct.unpack_from(">H", data, metric_at)
     (widest,) = struct.unpack_from(">H", data, tables[b"hhea"][0] + 10)
-    beam = _i_beam(data[glyf[0] + start:glyf[0] + end], advance)
+    beam = _i_beam(data[glyf[0] + start:glyf[0] + end], advance, program)
     if beam is None or beam[1] > widest:
         return data
     outline, advance, left, shift = beam
@@ -223,7 +229,8 @@ def _format_4_glyph(data: bytes, at: int, stop: int, character: int) -> int | No
     return None
 
 
-def _i_beam(glyph: bytes, advance: int) -> tuple[bytes, int, int, int] | None:
+def _i_beam(glyph: bytes, advance: int,
+            program: bytes = b"") -> tuple[bytes, int, int, int] | None:
     """The outline (a simple glyph's bytes) of an I-beam built on ``glyph``, when it is one
     plain upright bar (one contour of four on-curve corners) in a cell ``advance`` wide,
     with its new advance, its left edge and how far right its stem moved; None for any
@@ -236,8 +243,10 @@ def _i_beam(glyph: bytes, advance: int) -> tuple[bytes, int, int, int] | None:
     runs clockwise from the top serif's right end: 0 top right, 1 its foot, 2 where the top
     serif meets the stem's right side, 3 where the foot serif does, 4 and 5 the foot serif's
     right end, 6 and 7 its left end, 8 and 9 the stem's left side, 10 and 11 the top serif's
-    left end.  The outline carries no hinting instructions: the font is fitted to the pixel
-    grid by FreeType's auto-hinter."""
+    left end.  The outline carries ``program`` as its instructions (:data:`_I_BEAM_PROGRAM`
+    where the font's ``maxp`` table allows it): FreeType's auto-hinter, which draws the font
+    at the window's text sizes, ignores them; the font's own hinting, from
+    :data:`~tabletop.ui.widgets.theme.OWN_HINTS_FROM` points on, runs them."""
     corners = _bar_corners(glyph)
     if corners is None:
         return None
@@ -269,10 +278,22 @@ def _i_beam(glyph: bytes, advance: int) -> tuple[bytes, int, int, int] | None:
             else:
                 coordinates += struct.pack(">h", move)
     header = struct.pack(">hhhhhHH", 1, outer_left, foot, outer_right, top,
-                         len(points) - 1, 0)
-    return (header + flags + coordinates, width + 2 * bearing, outer_left,
+                         len(points) - 1, len(program))
+    return (header + program + flags + coordinates, width + 2 * bearing, outer_left,
             outer_left + reach - corners[0])
 
+
+_I_BEAM_PROGRAM = bytes((
+    0x00,                                            # SVTCA[y]: heights only
+    0xB0, 6, 0x2F, 0xB0, 5, 0x33,                    # the foot (points 6, 5) on a pixel edge
+    0xB3, 3, 4, 7, 8, 0xCD, 0xCD, 0xCD, 0xCD,        # the foot serif's top, its height rounded
+    0xB0, 11, 0x2F, 0xB0, 0, 0x33,                   # the top (points 11, 0) on a pixel edge
+    0xB3, 1, 2, 9, 10, 0xCD, 0xCD, 0xCD, 0xCD,       # the top serif's foot, its height rounded
+))
+"""The I-beam's instructions: its foot and its top each rounded to a pixel edge (MDAP[round],
+the other point of the edge shifted with it: SHP[rp1]), and each serif's inner edge set its
+rounded height from them (MDRP[minimum distance, round, grey]), as the font's own E sets its
+arms; widths are left to the renderer."""
 
 _ACCENTED_I = (0xCC, 0xCD, 0xCE, 0xCF, 0x128, 0x12A, 0x12C, 0x12E, 0x130)
 """Ì Í Î Ï Ĩ Ī Ĭ Į İ: capitals a font may build from its I's glyph and an accent."""
@@ -403,3 +424,119 @@ def _redirected(data: bytearray, tables: dict[bytes, tuple[int, int, int, int]],
     total = _checksum(data, 0, 12 + 16 * len(tables)) + sum(sums)
     struct.pack_into(">I", data, head + 8, (_CHECKSUM_BASE - total) & 0xFFFFFFFF)
     return bytes(data)
+
+
+def with_checksums(data: bytes, added: Mapping[bytes, bytes] | None = None,
+                   known: Collection[bytes] = ()) -> bytes:
+    """``data`` (a TrueType/OpenType font file) written afresh as a valid OpenType file, with
+    the tables in ``added`` (tag -> bytes) put in or replacing its own: the table directory
+    in the order of its tags (as OpenType asks, so a renamed tag such as the hidden ``kern``
+    takes its place) with the search fields that go with its size, each table at an offset
+    that is a multiple of four and padded with zeros, every table's checksum the sum of its
+    bytes (the file pygame-ce bundles carries a wrong one for its ``OS/2`` table), and the
+    ``head`` table's checksum adjustment made so that the whole file sums to ``0xB1B0AFBA``.
+    The tables tagged in ``known`` keep the checksum ``data``'s directory gives them, not
+    summed again (the ``glyf`` table's, 80 % of the bundled font, which
+    :func:`with_serifed_capital_i` keeps right as it changes the table).  ``data``
+    unchanged when its table directory cannot be read or it has no ``head`` table of at
+    least 12 bytes."""
+    tables = _tables(data)
+    if tables is None:
+        return data
+    contents = {tag: bytes(data[offset:offset + length])
+                for tag, (offset, length, _, _) in tables.items()}
+    contents.update(added or {})
+    if len(contents.get(b"head", b"")) < 12:
+        return data
+    contents[b"head"] = contents[b"head"][:8] + bytes(4) + contents[b"head"][12:]
+    count = len(contents)
+    power = 1 << (count.bit_length() - 1)
+    header = data[:4] + struct.pack(">HHHH", count, 16 * power, power.bit_length() - 1,
+                                    16 * (count - power))
+    directory, body = bytearray(), bytearray()
+    offset, head, sums = 12 + 16 * count, 0, 0
+    for tag in sorted(contents):
+        table = contents[tag]
+        if tag in known and tag in tables and tag not in (added or {}):
+            checksum = tables[tag][2]
+        else:
+            checksum = _checksum(table, 0, len(table))
+        if tag == b"head":
+            head = offset + len(body)
+        directory += struct.pack(">4sIII", tag, checksum, offset + len(body), len(table))
+        body += table + bytes(-len(table) % 4)
+        sums += checksum
+    written = bytearray(header + directory + body)
+    # every table starts on a word and is padded to one: the file's sum is the directory's
+    # and the tables' sums
+    total = _checksum(written, 0, offset) + sums
+    struct.pack_into(">I", written, head + 8, (_CHECKSUM_BASE - total) & 0xFFFFFFFF)
+    return bytes(written)
+
+
+_IDLE_FONT_PROGRAM = bytes((0xB0, 0x00, 0x21))
+"""A font program that pushes a number and pops it again (PUSHB[0] 0, POP): it defines no
+function and changes nothing."""
+
+
+def with_own_hints(data: bytes, known: Collection[bytes] = ()) -> bytes:
+    """``data`` (a TrueType font file whose glyphs carry instructions) made to be drawn with
+    those instructions: given a font program (``fpgm``) that does nothing
+    (:data:`_IDLE_FONT_PROGRAM`) when it has none.  FreeType (as pygame-ce 2.5.8 bundles it)
+    takes a TrueType font without a font program for one that is not hinted and fits its
+    glyphs to the pixels with its auto-hinter; pygame's bundled font has none, though each
+    of its glyphs carries its own instructions (which put every flat foot on the baseline).
+    Written afresh by :func:`with_checksums` (``known`` as there); ``data`` unchanged when
+    its table directory cannot be read or it has a font program already."""
+    tables = _tables(data)
+    if tables is None or b"fpgm" in tables:
+        return data
+    return with_checksums(data, {b"fpgm": _IDLE_FONT_PROGRAM}, known)
+
+
+def mapped_characters(data: bytes) -> frozenset[str]:
+    """The characters the font file ``data`` draws with a glyph of their own: those its
+    Unicode character map (the format 4 subtables, Windows or Unicode platform) gives a
+    glyph other than 0 (the missing-glyph box); empty when the map cannot be read."""
+    tables = _tables(data)
+    if tables is None or b"cmap" not in tables:
+        return frozenset()
+    offset, length = tables[b"cmap"][:2]
+    if length < 4:
+        return frozenset()
+    (count,) = struct.unpack_from(">H", data, offset + 2)
+    found: set[str] = set()
+    for index in range(min(count, (length - 4) // 8)):
+        platform, encoding, at = struct.unpack_from(">HHI", data, offset + 4 + 8 * index)
+        if not ((platform, encoding) in ((3, 1), (0, 3)) or platform == 0 and encoding < 3):
+            continue
+        if at + 14 > length or struct.unpack_from(">H", data, offset + at)[0] != 4:
+            continue
+        found |= _format_4_characters(data, offset + at, offset + length)
+    return frozenset(found)
+
+
+def _format_4_characters(data: bytes, at: int, stop: int) -> set[str]:
+    """The characters the format 4 character map at ``at`` (ending by ``stop``) gives a glyph
+    other than 0; those of a segment cut short are left out."""
+    (doubled,) = struct.unpack_from(">H", data, at + 6)
+    ends = at + 14
+    if doubled % 2 or ends + 4 * doubled + 2 > stop:
+        return set()
+    starts, deltas, ranges = (ends + doubled + 2 + part * doubled for part in range(3))
+    found = set()
+    for index in range(0, doubled, 2):
+        end, start, delta, spread = (struct.unpack_from(">H", data, table + index)[0]
+                                     for table in (ends, starts, deltas, ranges))
+        for character in range(start, min(end, 0xFFFE) + 1):
+            if spread == 0:
+                glyph = (character + delta) & 0xFFFF
+            else:
+                where = ranges + index + spread + 2 * (character - start)
+                if where + 2 > stop:
+                    break
+                (glyph,) = struct.unpack_from(">H", data, where)
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            if glyph:
+                found.add(chr(character))
+    return found

@@ -210,15 +210,36 @@ def line(pixels: int) -> int:
 
 
 _fonts: dict[int, pygame.font.Font] = {}
+"""The fonts made so far, by pygame point size."""
 
 _DEFAULT_FONT_HEIGHT = 0.6875
 """pygame draws its bundled font at this fraction of the size asked for."""
 
+OWN_HINTS_FROM = 33
+"""The point size from which the bundled font is drawn with its own TrueType instructions
+instead of FreeType's auto-hinter.  The auto-hinter puts flat feet on the baseline through
+its baseline zone, which it switches off once the zone (from the baseline down to the round
+letters' overshoot, 23 units of the font's 1000) is 3/4 pixel tall: from 33 points on
+(23 x 33 / 1000 = 0.76 pixel), so that E, Z, T, B, D and L, whose feet are horizontal strokes,
+then sit a pixel above or below H and A.  The font's own instructions keep every foot on
+the baseline; below 33 points the auto-hinter's pictures are kept as they were."""
+
+
+def text_points(size: int) -> int:
+    """The pygame point size :func:`font` draws lines about ``size`` pixels high at (at
+    least 8 pixels)."""
+    return int(round(max(8, int(size)) / _DEFAULT_FONT_HEIGHT) * _DEFAULT_FONT_HEIGHT)
+
 
 def font(size: int) -> pygame.font.Font:
     """The bundled font whose lines are about ``size`` pixels high (at least 8), cached."""
-    size = max(8, int(size))
-    cached = _fonts.get(size)
+    return points_font(text_points(size))
+
+
+def points_font(points: int) -> pygame.font.Font:
+    """The bundled font at pygame point size ``points``, cached: what :func:`font` draws
+    text with, and marks smaller than the smallest text (a small die's face) are drawn with."""
+    cached = _fonts.get(points)
     if cached is not None:
         try:
             cached.get_height()
@@ -228,27 +249,38 @@ def font(size: int) -> pygame.font.Font:
     if cached is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        cached = _bundled_font(round(size / _DEFAULT_FONT_HEIGHT))
-        _fonts[size] = cached
+        cached = _fonts[points] = _bundled_font(points)
     return cached
 
 
-def _bundled_font(asked: int) -> pygame.font.Font:
-    """``pygame.font.Font(None, asked)``: pygame's bundled font, drawn at
-    :data:`_DEFAULT_FONT_HEIGHT` of ``asked``, without its kerning pairs
-    (:func:`~tabletop.ui.widgets.fontfile.without_kerning`: they open gaps inside words) and
+def _bundled_font(points: int) -> pygame.font.Font:
+    """pygame's bundled font at ``points``: without its kerning pairs
+    (:func:`~tabletop.ui.widgets.fontfile.without_kerning`: they open gaps inside words),
     with serifs on its capital I
-    (:func:`~tabletop.ui.widgets.fontfile.with_serifed_capital_i`: I and l told apart).
-    The file is read once, from pygame's folder (or its package data when pygame is zipped)."""
-    return pygame.font.Font(io.BytesIO(_font_bytes()), int(asked * _DEFAULT_FONT_HEIGHT))
+    (:func:`~tabletop.ui.widgets.fontfile.with_serifed_capital_i`: I and l told apart), and
+    from :data:`OWN_HINTS_FROM` points on, hinted by its own instructions.  The file is read
+    once, from pygame's folder (or its package data when pygame is zipped)."""
+    return pygame.font.Font(io.BytesIO(_font_bytes(points >= OWN_HINTS_FROM)), points)
 
 
 @cache
-def _font_bytes() -> bytes:
-    """The bundled font file's bytes, kerning switched off and the capital I given serifs;
-    read once per process."""
+def _font_bytes(own_hints: bool = False) -> bytes:
+    """The bundled font file's bytes, kerning switched off, the capital I given serifs and
+    every checksum right (:func:`~tabletop.ui.widgets.fontfile.with_checksums`; the
+    ``glyf`` table's, which the bundled file has right and the I's new outline keeps right,
+    is not summed again); with ``own_hints``, also given a font program
+    (:func:`~tabletop.ui.widgets.fontfile.with_own_hints`), so that FreeType runs the
+    instructions its glyphs carry rather than auto-hinting them.  Read once per process."""
     from tabletop.resources import package_files
-    from tabletop.ui.widgets.fontfile import with_serifed_capital_i, without_kerning
+    from tabletop.ui.widgets.fontfile import (
+        with_checksums,
+        with_own_hints,
+        with_serifed_capital_i,
+        without_kerning,
+    )
 
-    return with_serifed_capital_i(without_kerning(
-        (package_files("pygame") / pygame.font.get_default_font()).read_bytes()))
+    if own_hints:
+        return with_own_hints(_font_bytes(), known={b"glyf"})
+    return with_checksums(with_serifed_capital_i(without_kerning(
+        (package_files("pygame") / pygame.font.get_default_font()).read_bytes())),
+        known={b"glyf"})
