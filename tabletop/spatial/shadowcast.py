@@ -186,6 +186,7 @@ class Sweep:
             k = d - 1
             point_row += dsign
             crow, grow = cell_rows[cell_row], gap_rows[point_row]
+            centre = crow >> (column - 1) & 3  # the cells at laterals -1 and 0 (rule 2)
             row_seen = 0
             kept = []
             for iv in lit:
@@ -204,7 +205,7 @@ class Sweep:
                         if cells:  # rule 1
                             pieces = _cut_cells(iv, cells, first, k, far_west, far_east,
                                                 wakes, dsign, cell_row * stride + column)
-                    if (crow >> (column - 1) & 3 and (ln < 0 or not (ln or lo_open))
+                    if (centre and (ln < 0 or not (ln or lo_open))
                             and (hn > 0 or not (hn or hi_open))):  # rule 2, slope 0
                         base = cell_row * stride + column
                         for slot in (base - 1, base):
@@ -270,7 +271,7 @@ def _cut_cells(iv: tuple, cells: int, first: int, k: int, far_west: int, far_eas
     positive slopes and those west of it negative ones; on each side they are taken nearest
     the column first, so that each cut leaves a piece nearer the column that no later cell on
     that side reaches, and the first cell beyond what is still lit ends that side."""
-    d = k + 1
+    d, qd, pd = k + 1, k or 1, k or 1  # k = 0: the far ends are the infinities, over 1
     ln, ld, lo_open, hn, hd, hi_open = iv
     top_n, top_d, low_n, low_d = hn, hd, ln, ld  # the span of iv, for the wakes
     pieces = []
@@ -282,7 +283,7 @@ def _cut_cells(iv: tuple, cells: int, first: int, k: int, far_west: int, far_eas
         m = bit.bit_length() - 1
         if m * hd >= hn * d:
             break  # the cut starts at or above the interval's top: so does every later one
-        qn, qd = (m + 1, k) if k else (far_east, 1)
+        qn = m + 1 if k else far_east
         if qn * ld <= ln * qd:
             continue
         wakes.append((2 * (base + m), dsign, m, d, qn, qd, low_n, low_d, top_n, top_d))
@@ -308,7 +309,7 @@ def _cut_cells(iv: tuple, cells: int, first: int, k: int, far_west: int, far_eas
         m = first + at
         if (m + 1) * ld <= ln * d:
             break  # the cut ends at or below the interval's bottom: so does every later one
-        pn, pd = (m, k) if k else (far_west, 1)
+        pn = m if k else far_west
         if pn * hd >= hn * pd:
             continue
         wakes.append((2 * (base + m), dsign, pn, pd, m + 1, d, low_n, low_d, top_n, top_d))
