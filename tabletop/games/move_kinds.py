@@ -133,6 +133,8 @@ def move_kinds(game: str, state: object, actor: str | None = None) -> MoveKinds:
     if is_chance is not None and is_chance(state):
         return MoveKinds(chance=True)
     actions = entry.legal_actions(state)
+    if hasattr(actions, "samples"):  # families of actions (Almokon): one of each will do
+        actions = actions.samples()
     if actor is not None:
         actions = [a for a in actions
                    if next((getattr(a, f) for f in ACTORS if hasattr(a, f)), actor) == actor]

@@ -44,27 +44,97 @@ def kin_candidates(state: AlmokonState, attacker: Card) -> list[str]:
 
 
 def sets_to_list(candidates: Sequence[str], key: Callable[[str], Hashable] = lambda uid: uid,
-                 wrath: Callable[[str], int] | None = None) -> list[tuple[str, ...]]:
+                 wrath: Callable[[str], int] | None = None) -> Sequence[tuple[str, ...]]:
     """The sets of ``candidates`` that ``legal_actions`` lists, smallest first: candidates
     with one ``key`` (copies of one card in hand) are one choice taken 0, 1, 2 … times (the
     first copies).  Every set while there are at most :data:`SETS_LISTED_UP_TO`; beyond,
     the summary: none, each card alone and all of them, and with ``wrath`` (for Imbue,
     where a set must pay a cost) the fewest cards that give each total: the two of highest
-    Wrath, the three …"""
+    Wrath, the three … (:class:`Strongest`, not spelt out: n candidates give n sets of up
+    to n cards)."""
     groups: dict[Hashable, list[str]] = {}
     for uid in candidates:
         groups.setdefault(key(uid), []).append(uid)
     copies = list(groups.values())
     if set_count(key(u) for u in candidates) > SETS_LISTED_UP_TO:
-        strongest = sorted(candidates, key=wrath, reverse=True) if wrath else candidates
-        firsts = range(2, len(strongest)) if wrath else ()
-        summary = [(), *((same[0],) for same in copies),
-                   *(tuple(strongest[:n]) for n in firsts), tuple(strongest)]
-        return list(dict.fromkeys(summary))
+        singles = [(), *((same[0],) for same in copies)]
+        if wrath is None:
+            return list(dict.fromkeys([*singles, tuple(candidates)]))
+        strongest = tuple(sorted(candidates, key=wrath, reverse=True))
+        return Joined(list(dict.fromkeys(singles)), Strongest(strongest, 2))
     counts = itertools.product(*(range(len(same) + 1) for same in copies))
     sets = [tuple(uid for same, n in zip(copies, taken, strict=True) for uid in same[:n])
             for taken in counts]
     return sorted(sets, key=len)
+
+
+def paying(sets: Sequence[tuple[str, ...]], need: int,
+           wrath: Callable[[str], int]) -> Sequence[tuple[str, ...]]:
+    """The sets of ``sets`` (as :func:`sets_to_list` gives them) whose total ``wrath`` is at
+    least ``need``, in the same order (rulebook *Imbue*: the discarded Wrath reduces the
+    cost; ``need`` is the cost less the AP at hand)."""
+    if isinstance(sets, Joined):
+        head = [s for s in sets.head if sum(map(wrath, s)) >= need]
+        tail = sets.tail
+        total, first = 0, len(tail.cards) + 1
+        for n, uid in enumerate(tail.cards, start=1):  # the totals grow with n
+            total += wrath(uid)
+            if n >= tail.first and total >= need:
+                first = n
+                break
+        return Joined(head, Strongest(tail.cards, first))
+    return [s for s in sets if sum(map(wrath, s)) >= need]
+
+
+class Strongest(Sequence):
+    """The first ``n`` of ``cards`` (strongest first) for each ``n`` from ``first`` to all of
+    them, each made when asked for."""
+
+    def __init__(self, cards: tuple[str, ...], first: int):
+        self.cards = cards
+        self.first = first
+
+    def __len__(self) -> int:
+        return max(0, len(self.cards) - self.first + 1)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("set index out of range")
+        return self.cards[:self.first + index]
+
+    def __contains__(self, picked: object) -> bool:
+        return isinstance(picked, tuple) and self.first <= len(picked) <= len(self.cards) \
+            and picked == self.cards[:len(picked)]
+
+
+class Joined(Sequence):
+    """The sets of ``head`` (a list) followed by those of ``tail`` (:class:`Strongest`)."""
+
+    def __init__(self, head: list[tuple[str, ...]], tail: Strongest):
+        self.head = head
+        self.tail = tail
+
+    def __len__(self) -> int:
+        return len(self.head) + len(self.tail)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        return self.head[index] if 0 <= index < len(self.head) \
+            else self.tail[index - len(self.head)]
+
+    def __iter__(self):
+        yield from self.head
+        yield from self.tail
+
+    def __contains__(self, picked: object) -> bool:
+        return picked in self.head or picked in self.tail
 
 
 def set_candidates(state: AlmokonState, action: object) -> tuple[str, list[str]] | None:

@@ -4,6 +4,7 @@ when only one card has it; players by name."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from typing import Any
 
@@ -88,16 +89,38 @@ def legal_targets(state: AlmokonState, args: list[str]) -> dict[str, Any]:
     return {"answer": answer, "excluded": excluded, "why": str(effect)}
 
 
+ACTIONS_LISTED = 1000
+"""The most actions ``legal-actions`` writes out; ``count`` always gives them all."""
+
+
 def legal_actions(state: AlmokonState, args: list[str]) -> dict[str, Any]:
-    """Every legal action of PLAYER now, in words (empty when it is not their decision)."""
+    """Every legal action of PLAYER now, in words (empty when it is not their decision), or
+    with CARD only those of that card; at most :data:`ACTIONS_LISTED` written out, with
+    ``count`` (all of them) and ``by_card`` (each card's kinds of action and how many)
+    whenever some are left out."""
+    if not 1 <= len(args) <= 2:
+        raise QueryError("legal-actions takes PLAYER and, if wanted, CARD")
     index = find_player(state, args[0])
     if state.winner:
-        return {"answer": [], "why": "the game is over"}
+        return {"answer": [], "count": 0, "why": "the game is over"}
     if index != state.to_act:
-        return {"answer": [], "why": f"it is {state.players[state.to_act].name}'s decision"}
-    actions = rules.legal_actions(state)
-    return {"answer": [str(a) for a in actions], "count": len(actions),
-            "why": "one action at a time, alternating (Turn Structure)"}
+        return {"answer": [], "count": 0,
+                "why": f"it is {state.players[state.to_act].name}'s decision"}
+    families = rules.legal_actions(state).families
+    if len(args) == 2:
+        uid = find_card(state, args[1])
+        families = tuple(f for f in families if f.group is not None and f.group[1] == uid)
+    count = sum(f.size for f in families)
+    out: dict[str, Any] = {"answer": [str(a) for a in itertools.islice(
+        itertools.chain.from_iterable(families), ACTIONS_LISTED)], "count": count,
+        "why": "one action at a time, alternating (Turn Structure)"}
+    if count > ACTIONS_LISTED:
+        out["left_out"] = count - ACTIONS_LISTED
+        out["by_card"] = [{"card": f.group[1], "kind": f.group[0], "count": f.size}
+                          for f in families if f.group is not None]
+        out["why"] += (f"; the first {ACTIONS_LISTED} written out: ask legal-actions PLAYER "
+                       f"CARD for one card's")
+    return out
 
 
 def enters(state: AlmokonState, args: list[str]) -> dict[str, Any]:
@@ -143,8 +166,9 @@ def winner(state: AlmokonState, args: list[str]) -> dict[str, Any]:
 VERBS = {
     "legal-targets": Verb("legal-targets", "CARD", "the cards CARD may attack or aim at",
                           legal_targets, 1),
-    "legal-actions": Verb("legal-actions", "PLAYER", "every legal action of PLAYER now",
-                          legal_actions, 1),
+    "legal-actions": Verb("legal-actions", "PLAYER [CARD]",
+                          "every legal action of PLAYER now (of CARD only, when given)",
+                          legal_actions),
     "enters": Verb("enters", "CARD_ID", "the zone a played card enters", enters, 1),
     "deck-check": Verb("deck-check", "PLAYER", "whether PLAYER's deck is legal", deck_check, 1),
     "winner": Verb("winner", "", "who has won, if anyone", winner, 0),

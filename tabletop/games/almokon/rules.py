@@ -8,8 +8,8 @@ for a legal action); :func:`apply` raises it as :class:`IllegalActionError`.
 
 from __future__ import annotations
 
-import itertools
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 
 from tabletop.errors import IllegalActionError
@@ -28,8 +28,14 @@ from tabletop.games.almokon.actions import (
     ReadyAll,
 )
 from tabletop.games.almokon.cards import ATTACKERS, CardDef, Effect, base_id
-from tabletop.games.almokon.choice_sets import imbue_candidates, kin_candidates, sets_to_list
+from tabletop.games.almokon.choice_sets import (
+    imbue_candidates,
+    kin_candidates,
+    paying,
+    sets_to_list,
+)
 from tabletop.games.almokon.events import Event, describe
+from tabletop.games.almokon.listing import Listing, Orders, Product
 from tabletop.games.almokon.state import (
     WIN_BOUNTY,
     AlmokonState,
@@ -217,9 +223,10 @@ def _check_play(state: AlmokonState, index: int, action: PlayCard, *,
             return f"{definition.name} has no Imbue"
         if len(set(action.imbue)) != len(action.imbue):
             return "each Imbue card is discarded once"
-        allowed = imbue_candidates(state, index, action.uid)
+        allowed = set(imbue_candidates(state, index, action.uid))
+        hand = set(player.hand)
         for uid in action.imbue:
-            if uid == action.uid or uid not in player.hand:
+            if uid == action.uid or uid not in hand:
                 return f"{state.named(uid)} is not another card in your hand"
             if uid not in allowed:
                 return "Imbue discards only Characters"
@@ -314,7 +321,7 @@ def _check_attack(state: AlmokonState, index: int, action: Attack) -> str | None
     if action.kin:
         if not definition.has("kinship"):
             return f"{definition.name} has no Kinship"
-        allowed = kin_candidates(state, card)
+        allowed = set(kin_candidates(state, card))
         if len(set(action.kin)) != len(action.kin):
             return "each Kinship card adds its Wrath once"
         for uid in action.kin:
@@ -513,8 +520,9 @@ def _push(run: _Run, item: StackItem) -> None:
 
 
 def _can_respond(state: AlmokonState, index: int) -> bool:
+    """Whether player ``index`` has a Reflex or Veto card or ability to answer with."""
     probe = replace(state, to_act=index)
-    return any(not isinstance(a, Pass) for a in _response_actions(probe, index))
+    return bool(_play_families(probe, index) or _activate_families(probe, index))
 
 
 def _resolve_stack(run: _Run) -> None:
@@ -884,25 +892,30 @@ def _targets_for(state: AlmokonState, index: int, effect: Effect | None) -> list
     return [""]
 
 
-def _with_imbue(state: AlmokonState, index: int, play: PlayCard) -> list[PlayCard]:
-    """``play`` with each Imbue discard set that makes it legal (:func:`sets_to_list`).
-    Imbue only lowers the cost, so with every candidate discarded the play is legal but for
-    the cost exactly when some set makes it legal; a set does when its cost is paid."""
-    candidates = imbue_candidates(state, index, play.uid)
-    if why_not(state, replace(play, imbue=tuple(candidates))) is not None:
-        return []
-    ap = state.players[index].ap
-    sets = sets_to_list(candidates, base_id, lambda uid: state.definition(uid).wrath)
-    return [replace(play, imbue=chosen) for chosen in sets
-            if play_cost(state, play.uid, chosen) <= ap]
+def _family(state: AlmokonState, sample: object, axes: list) -> Product | None:
+    """The family of ``sample``'s axes when ``sample`` (the first value of each) is legal.
+    Each axis holds the values its own rule allows, checked apart from the other fields
+    (the targets by ``targeting``, helpers by Command, sets by Imbue's cost), so one
+    check of the first combination decides them all."""
+    if any(not values for _, values in axes) or why_not(state, sample) is not None:
+        return None
+    return Product(sample, axes)
 
 
-def _play_candidates(state: AlmokonState, index: int) -> list[PlayCard]:
-    """The legal plays of one copy of each card in the hand (copies are the same card)."""
-    out: list[PlayCard] = []
+def _play_families(state: AlmokonState, index: int) -> list[Product]:
+    """The legal plays of one copy of each card in the hand (copies are the same card): the
+    targets (an Item's, Crew's or the effect's), and with Imbue each discard set
+    :func:`sets_to_list` lists whose Wrath pays the cost (Imbue only lowers the cost, so the
+    play with every candidate discarded is legal but for the cost exactly when some set
+    makes it legal)."""
+    out: list[Product] = []
     player = state.players[index]
-    name = player.name
+    ap = player.ap
     seen: set[str] = set()
+
+    def wrath(u: str) -> int:
+        return state.definition(u).wrath
+
     for uid in player.hand:
         definition = state.definition(uid)
         if definition.id in seen:
@@ -914,19 +927,29 @@ def _play_candidates(state: AlmokonState, index: int) -> list[PlayCard]:
             targets = [""]
         else:
             targets = _targets_for(state, index, definition.play)
-        plays = [PlayCard(name, uid, t) for t in targets]
+        forms = [(False, targets)]
         if definition.has("crew"):
-            plays += [PlayCard(name, uid, t, (), True)
-                      for t in legal(attach_targets(state, index, uid, True))]
-        if definition.has("imbue"):
-            out += [form for play in plays for form in _with_imbue(state, index, play)]
-        else:
-            out += [play for play in plays if why_not(state, play) is None]
+            forms.append((True, legal(attach_targets(state, index, uid, True))))
+        for as_item, aims in forms:
+            base = PlayCard(player.name, uid, aims[0] if aims else "", (), as_item)
+            sets: Sequence[tuple[str, ...]] = [()]
+            if definition.has("imbue"):
+                candidates = imbue_candidates(state, index, uid)
+                if why_not(state, replace(base, imbue=tuple(candidates))) is not None:
+                    continue
+                sets = paying(sets_to_list(candidates, base_id, wrath), definition.cost - ap,
+                              wrath)
+                base = replace(base, imbue=sets[0]) if sets else base
+            family = _family(state, base, [("target", aims), ("imbue", sets)])
+            if family is not None:
+                out.append(family)
     return out
 
 
-def _activate_candidates(state: AlmokonState, index: int) -> list[Activate]:
-    out: list[Activate] = []
+def _activate_families(state: AlmokonState, index: int) -> list[Product]:
+    """The legal uses of each ability of each card of player ``index``: its targets, and with
+    Command each friend it may exhaust."""
+    out: list[Product] = []
     name = state.players[index].name
     for card in state.cards:
         if card.owner != index:
@@ -938,74 +961,93 @@ def _activate_candidates(state: AlmokonState, index: int) -> list[Activate]:
                            if _command_problem(state, card, c) is None]
             targets = [""] if ability.effect.kind == "cancel" else \
                 _targets_for(state, index, ability.effect)
-            out += [a for t in targets for h in helpers
-                    if why_not(state, a := Activate(name, card.uid, number, t, h)) is None]
+            if targets and helpers:
+                family = _family(state, Activate(name, card.uid, number, targets[0], helpers[0]),
+                                 [("target", targets), ("command", helpers)])
+                if family is not None:
+                    out.append(family)
     return out
 
 
-def _attack_candidates(state: AlmokonState, index: int) -> list[Attack]:
-    """The legal attacks, each with every Kinship helper set :func:`sets_to_list` lists: any
-    set of the candidates joins an attack the rules allow without helpers."""
-    out: list[Attack] = []
+def _attack_families(state: AlmokonState, index: int) -> list[Product]:
+    """The legal attacks: each attacker against each target it may attack, with and without
+    Frenzy, with each Kinship helper set :func:`sets_to_list` lists (any set of the
+    candidates joins an attack the rules allow without helpers)."""
+    out: list[Product] = []
     name = state.players[index].name
     if state.follow_up is not None:
-        attackers = [state.card(state.follow_up.uid)]
+        attackers = [c for c in (state.card(state.follow_up.uid),) if c is not None]
     else:
         attackers = [c for c in state.cards
                      if c.owner == index and can_attack(state, c.uid) is None]
     for card in attackers:
         definition = state.definition(card.uid)
+        targets = legal(attack_targets(state, card.uid))
+        if not targets:
+            continue
         frenzies = (False, True) if definition.has("frenzy") else (False,)
         kins = sets_to_list(kin_candidates(state, card)) if definition.has("kinship") \
             else [()]
-        for target in legal(attack_targets(state, card.uid)):
-            for frenzy in frenzies:
-                if why_not(state, Attack(name, card.uid, target, frenzy)) is None:
-                    out += [Attack(name, card.uid, target, frenzy, kin) for kin in kins]
+        family = _family(state, Attack(name, card.uid, targets[0]),
+                         [("target", targets), ("frenzy", frenzies), ("kin", kins)])
+        if family is not None:
+            out.append(family)
     return out
 
 
-def _response_actions(state: AlmokonState, index: int) -> list:
-    """What player ``index`` may do in a response window: pass, or a Reflex or Veto card or
-    ability."""
-    return [Pass(state.players[index].name), *_play_candidates(state, index),
-            *_activate_candidates(state, index)]
+def _singles(state: AlmokonState, actions: list) -> list[Product]:
+    return [Product(a) for a in actions if why_not(state, a) is None]
 
 
-def legal_actions(state: AlmokonState) -> list:
+def legal_actions(state: AlmokonState) -> Listing:
     """Every legal action for the player to act (empty once the game is over), up to
     :func:`same_move`: one copy of each card in hand is listed, and each Imbue discard set
-    (copies of a card alike) and Kinship helper set once, in any order.
+    (copies of a card alike) and Kinship helper set once, in any order.  A
+    :class:`~tabletop.games.almokon.listing.Listing`: one family per card and kind of
+    action, so that counting, indexing and ``in`` do not spell out every action.
 
     Imbue and Kinship let a player pick any number of cards, so the sets are listed as
     :func:`~tabletop.games.almokon.choice_sets.sets_to_list` says: every legal set while
     there are at most ``SETS_LISTED_UP_TO``, else a summary, declared to the game contract
     as ``set_choices``; ``apply`` accepts any legal set.
     """
+    if _listed[0] is not state:
+        _listed[:] = [state, _listing(state)]
+    return _listed[1]
+
+
+_listed: list = [None, Listing()]
+"""The state :func:`legal_actions` was asked about last and its listing, which the window's
+buttons, hints and menus all ask for in one frame."""
+
+
+def _listing(state: AlmokonState) -> Listing:
+    """:func:`legal_actions`, worked out."""
     if state.winner or is_partial(state):
-        return []
+        return Listing()
     index = state.to_act
     name = state.players[index].name
     now = phase(state)
     if now == "choice":
         choice = state.choice
         if choice.kind == "foresee":
-            return [Choose(name, ",".join(p)) for p in itertools.permutations(choice.options)]
-        return [Choose(name, o) for o in choice.options]
+            return Listing([Orders(name, choice.options)])
+        return Listing([Product(Choose(name, o)) for o in choice.options])
     if now == "response":
-        return _response_actions(state, index)
+        return Listing([Product(Pass(name)), *_play_families(state, index),
+                        *_activate_families(state, index)])
     if now == "follow-up":
-        return [*_attack_candidates(state, index), Decline(name)]
+        return Listing([*_attack_families(state, index), Product(Decline(name))])
     out: list = [GainAP(name), ReadyAll(name)]
     if now == "extra":
         out.append(Decline(name))
     out += [Move(name, c.uid) for c in state.cards if c.owner == index]
     out += [Liquidate(name, u) for u in dict.fromkeys(state.players[index].hand)]
-    out = [a for a in out if why_not(state, a) is None]
-    out += _play_candidates(state, index) + _activate_candidates(state, index)
+    families = _singles(state, out) + _play_families(state, index) \
+        + _activate_families(state, index)
     if now == "main":
-        out += _attack_candidates(state, index)
-    return out
+        families += _attack_families(state, index)
+    return Listing(families)
 
 
 def same_move(state: AlmokonState, action: object) -> object:

@@ -15,8 +15,9 @@ Players are indexed 0 and 1; cards are named by uid (``cards.base_id`` gives the
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
-from tabletop.games.almokon.cards import CardDef, Catalog, base_id
+from tabletop.games.almokon.cards import Aura, CardDef, Catalog, base_id
 from tabletop.spatial.zones import DEFAULT_REACH, REALM
 
 WIN_BOUNTY = 21
@@ -177,16 +178,19 @@ class AlmokonState:
         return out
 
     # ------------------------------------------------------------------ numbers
+    @cached_property
+    def _auras(self) -> tuple[tuple[int, str, Aura], ...]:
+        """``(owner, uid, aura)`` of each card in play with an Aura, found once per state
+        (the Wrath of each of 200 cards would otherwise look at all 200)."""
+        return tuple((c.owner, c.uid, aura) for c in self.cards
+                     if (aura := self.definition(c.uid).aura) is not None)
+
     def wrath(self, card: Card) -> int:
         """Printed Wrath plus the Wrath of attached Items and Crew and of the owner's Auras
         (passive effects of other cards in play)."""
         definition = self.definition(card.uid)
-        auras = 0
-        for other in self.cards:
-            aura = self.definition(other.uid).aura
-            if aura is not None and other.owner == card.owner and other.uid != card.uid \
-                    and aura.applies(definition):
-                auras += aura.wrath
+        auras = sum(aura.wrath for owner, uid, aura in self._auras
+                    if owner == card.owner and uid != card.uid and aura.applies(definition))
         return definition.wrath + sum(self.definition(i).wrath for i in card.items) + auras
 
     def vigor(self, card: Card) -> int:

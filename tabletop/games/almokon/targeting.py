@@ -43,14 +43,31 @@ def attack_targets(state: AlmokonState, attacker: str) -> dict[str, str | None]:
     card = state.card(attacker)
     if card is None:
         return {}
-    enemies = _enemy_cards(state, card.owner)
+    if _asked[0] is not state:
+        _asked[:] = [state, {}]
+    known = _asked[1]
+    key = (card.owner, card.zone)
+    if key not in known:
+        known[key] = _zone_targets(state, card.owner, card.zone)
+    return dict(known[key])
+
+
+_asked: list = [None, {}]
+"""The state :func:`attack_targets` was asked about last and its answers by attacker's owner
+and zone (all it depends on): a board's attackers share a few zones, so listing every
+attacker's targets looks at the enemies once a zone, not once an attacker."""
+
+
+def _zone_targets(state: AlmokonState, owner: int, zone: str) -> dict[str, str | None]:
+    """:func:`attack_targets` of an attacker of player ``owner`` in ``zone``."""
+    enemies = _enemy_cards(state, owner)
     out: dict[str, str | None] = {}
-    defenders = [c for c in enemies if _defends(state, c) is None]
-    shields = _guard_reasons(state, defenders)
+    defends = {c.uid: _defends(state, c) for c in enemies}
+    shields = _guard_reasons(state, [c for c in enemies if defends[c.uid] is None])
     for enemy in enemies:
-        reason = _defends(state, enemy)
+        reason = defends[enemy.uid]
         if reason is None:
-            reason = reach_reason(card.zone, enemy.zone, state.rules.reach)
+            reason = reach_reason(zone, enemy.zone, state.rules.reach)
         if reason is None:
             reason = shields.get(enemy.uid)
         out[enemy.uid] = reason

@@ -28,4 +28,5 @@ GAME = Game(
     chance_outcomes=rules.chance_outcomes,
     open_actions=rules.OPEN_ACTIONS,
     same_move=same_move.same_move,
+    set_choices=rules.SET_CHOICES,
 )

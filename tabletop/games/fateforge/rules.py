@@ -24,6 +24,7 @@ from itertools import combinations, permutations
 from tabletop.dice.fateforge_rolls import CHOOSABLE
 from tabletop.errors import IllegalActionError
 from tabletop.games.actionfields import check_fields
+from tabletop.games.contract import SetChoice, set_count
 from tabletop.games.fateforge.actions import (
     AccompanyAlly,
     AllyAbility,
@@ -182,15 +183,13 @@ def _candidates(state: FateforgeState) -> list[object]:
             out.append(AccompanyAlly(hero.name))
     if rnd.phase == "preparation":
         for hero in state.heroes:
-            misses = [i for i, face in enumerate(hero.dice) if face == "miss"]
-            out += [EnergyReroll(hero.name, dice) for size in range(1, len(misses) + 1)
-                    for dice in combinations(misses, size)]
+            out += [EnergyReroll(hero.name, dice) for dice in _rerolls(hero)]
             if three_of_a_kind_face(hero):
                 out += [ThreeOfAKind(hero.name, die, core_result(to))
                         for die in range(len(hero.dice)) for to in CHOOSABLE]
             for zone in move_neighbours(state.graph, hero.zone):
                 out += [Dash(hero.name, zone, trap) for trap in _trap_words(state, zone)]
-        out += [SetOrder(order) for order in permutations(h.name for h in state.heroes)]
+        out += [SetOrder(order) for order in _orders(state)]
     elif rnd.phase == "action" and rnd.current in (REACTIONS, TURNS):
         plan = next_activation(state)
         if plan is not None and plan.enemy is not None and plan.target is None \
@@ -250,7 +249,65 @@ def _turn_candidates(state: FateforgeState) -> list[object]:
     return out
 
 
+REROLLS_LISTED_UP_TO = 64
+"""``legal_actions`` lists every set of dice an Energy Reroll may choose while a hero's misses
+give at most this many sets (six misses); beyond, a summary (:func:`_rerolls`)."""
+
+
+def _misses(hero) -> list[int]:
+    return [i for i, face in enumerate(hero.dice) if face == "miss"]
+
+
+def reroll_candidates(state: FateforgeState, action: EnergyReroll) -> list[int]:
+    """The dice an Energy Reroll of ``action``'s hero chooses from: those showing a miss
+    (*Preparation Phase*: "re-roll any number of dice showing a miss")."""
+    hero = state.find_hero(action.hero)
+    return _misses(hero) if hero is not None else []
+
+
+def _rerolls(hero) -> list[tuple[int, ...]]:
+    """The sets of dice ``legal_actions`` offers an Energy Reroll of ``hero``: every non-empty
+    set of its misses while they give at most :data:`REROLLS_LISTED_UP_TO` sets; beyond
+    (twelve misses give 4,096), each miss alone and all of them."""
+    misses = _misses(hero)
+    if set_count(misses) > REROLLS_LISTED_UP_TO:
+        return [*((i,) for i in misses), tuple(misses)]
+    return [dice for size in range(1, len(misses) + 1) for dice in combinations(misses, size)]
+
+
+SET_CHOICES = {
+    EnergyReroll: SetChoice("dice", reroll_candidates, REROLLS_LISTED_UP_TO,
+                            "Energy Reroll: any number of dice showing a miss"),
+}
+"""The game contract's ``set_choices`` for Fateforge."""
+
+
+ORDERS_LISTED_UP_TO = 120
+"""``legal_actions`` lists every player order while the heroes have at most this many (five
+heroes); beyond, a sample (:func:`_orders`)."""
+
+
+def _orders(state: FateforgeState) -> list[tuple[str, ...]]:
+    """The player orders ``legal_actions`` offers (*Player Order*: the players set any order
+    of the heroes): every order while they are at most :data:`ORDERS_LISTED_UP_TO`; beyond
+    (n heroes have n! orders: eleven heroes, 39,916,800), the order as it stands and each
+    hero moved to its front."""
+    names = [h.name for h in state.heroes]
+    count = 1
+    for n in range(2, len(names) + 1):
+        count *= n
+        if count > ORDERS_LISTED_UP_TO:
+            now = [name for name in state.round.order if name in names] or names
+            now += [name for name in names if name not in now]
+            return list(dict.fromkeys([tuple(now), *(
+                (name, *(other for other in now if other != name)) for name in now)]))
+    return list(permutations(names))
+
+
 OPEN_ACTIONS: dict[type, str] = {
+    SetOrder: "the players set any order of the heroes (Player Order): every order while "
+              "the heroes have at most 120 of them (five heroes), beyond the order as it "
+              "stands and each hero moved to its front; any order is taken",
     RollDice: "the hero's player chooses which of the pool's dice to roll (Preparation "
               "Phase: choose 4 combat or weapon dice); the chance outcomes list the results "
               "of the first four, and a roll of other dice is taken as the dice tray reads it",

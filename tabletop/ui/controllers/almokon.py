@@ -12,20 +12,12 @@ board whenever the player who must decide changes, so each hand is seen only by 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from tabletop.errors import UsageError
-from tabletop.games.almokon.actions import (
-    Activate,
-    Attack,
-    Decline,
-    GainAP,
-    Liquidate,
-    Move,
-    Pass,
-    PlayCard,
-    ReadyAll,
-)
+from tabletop.games.almokon.actions import Decline, GainAP, Pass, ReadyAll
 from tabletop.games.almokon.state import AlmokonState
 from tabletop.ui.controllers.almokon_facts import (
     card_lines,
@@ -34,11 +26,13 @@ from tabletop.ui.controllers.almokon_facts import (
     phase_hint,
     stack_lines,
 )
+from tabletop.ui.controllers.almokon_orders import OrderPicker, needs_order_picker
 from tabletop.ui.controllers.almokon_sets import SetPicker, needs_picker
 from tabletop.ui.controllers.asking import offer_forms
 from tabletop.ui.controllers.base import ButtonSpec, GameController
 from tabletop.ui.facades.almokon import (
     HIDDEN,
+    Listing,
     attach_targets,
     attack_targets,
     can_attack,
@@ -64,28 +58,8 @@ from tabletop.ui.widgets.handover import HandOver
 Group = tuple
 
 
-def group_of(action) -> Group | None:
-    """The card-and-kind an action belongs to (``("attack", uid)``, ``("ability", uid, n)``
-    …), or ``None`` for the actions that name no card."""
-    if isinstance(action, PlayCard):
-        return ("crew" if action.as_item else "play", action.uid)
-    if isinstance(action, Attack):
-        return ("attack", action.attacker)
-    if isinstance(action, Activate):
-        return ("ability", action.uid, action.ability)
-    if isinstance(action, Move):
-        return ("move", action.uid)
-    if isinstance(action, Liquidate):
-        return ("liquidate", action.uid)
-    return None
-
-
 GROUP_ORDER = {"play": 0, "crew": 1, "ability": 2, "attack": 3, "move": 4, "liquidate": 5}
 """The order of a card's action buttons: playing it first, giving it up (Liquidate) last."""
-
-
-def target_of(action) -> str:
-    return getattr(action, "target", "")
 
 
 class AlmokonController(GameController):
@@ -103,6 +77,7 @@ class AlmokonController(GameController):
         self.handing_over = False
         self._view_key = None
         self._view = None
+        self._legal: tuple[AlmokonState | None, Listing] = (None, Listing())
         self.mouse: tuple[int, int] | None = None
 
     # -- who sees what ---------------------------------------------------------------------
@@ -174,7 +149,8 @@ class AlmokonController(GameController):
         else:
             reasons = effect_targets(state, owner,
                                      state.definition(uid).abilities[self.mode[2]].effect)
-        legal = {target_of(a) for a in self.group_actions(self.mode)}
+        family = self.legal().family(self.mode)
+        legal = set(family.values("target")) if family is not None else set()
         return {u: (None if u in legal else (r or "not a legal target now"))
                 for u, r in reasons.items()}
 
@@ -250,15 +226,20 @@ class AlmokonController(GameController):
         return lines + facts[1:]
 
     # -- actions ---------------------------------------------------------------------------
-    def legal(self) -> list:
-        return rules.legal_actions(self.state)
+    def legal(self) -> Listing:
+        """The legal actions now as families (one per card and kind of action), made once
+        per state: the window asks one family at a time, never for the whole list."""
+        state = self.state
+        if self._legal[0] is not state:
+            self._legal = (state, rules.legal_actions(state))
+        return self._legal[1]
 
-    def group_actions(self, group: Group) -> list:
-        return [a for a in self.legal() if group_of(a) == group]
+    def group_actions(self, group: Group) -> Sequence:
+        """The legal actions of ``group`` (a family; empty when it has none)."""
+        return self.legal().family(group) or ()
 
     def groups_for(self, uid: str) -> list[Group]:
-        return list(dict.fromkeys(g for a in self.legal()
-                                  if (g := group_of(a)) is not None and g[1] == uid))
+        return self.legal().groups(uid)
 
     def buttons(self) -> list[ButtonSpec]:
         state = self.state
@@ -296,12 +277,13 @@ class AlmokonController(GameController):
         actions = self.group_actions(group)
         if not actions:
             return
-        if any(target_of(a) for a in actions):
+        if any(actions.values("target")):
             self.mode = group
             self.session.tell(f"{group_label(self.state, group)}: click a target "
                               f"(outlined green)")
             return
-        self.offer(actions, f"{self.state.name_of(group[1])}: {group_label(self.state, group)}")
+        self.offer(list(actions),
+                   f"{self.state.name_of(group[1])}: {group_label(self.state, group)}")
 
     def offer(self, actions: list, title: str, chosen: tuple[str, ...] = ()) -> None:
         """Do the action, or ask which form first (:func:`offer_forms`: every choice the
@@ -321,8 +303,16 @@ class AlmokonController(GameController):
                     imbue_notes(self.state, ranked))
 
     def open_choice(self) -> None:
+        """Ask the pending Scout, Foresee or Forge choice: every option in a menu, or a
+        Foresee of more cards than a page of orders shows card by card
+        (:class:`OrderPicker`)."""
         actions = self.legal()
         if self.app is None or not actions:
+            return
+        choice = self.state.choice
+        if choice is not None and choice.kind == "foresee" \
+                and needs_order_picker(choice.options):
+            OrderPicker(self, self.state.players[self.state.to_act].name, choice.options).open()
             return
         labels = [(form_words(self.state, action), action) for action in actions]
         self.app.push(ChoiceMenu(f"{self.state.choice.kind.capitalize()}: choose", labels,
@@ -376,8 +366,7 @@ class AlmokonController(GameController):
                 if reason is not None:
                     self.session.tell(f"{self.state.name_of(hit.uid)}: {reason}", error=True)
                     return True
-                variants = [a for a in self.group_actions(self.mode)
-                            if target_of(a) == hit.uid]
+                variants = list(self.legal().family(self.mode).fix(target=hit.uid))
                 self.offer(variants, f"{group_label(self.state, self.mode)} on "
                                      f"{self.state.name_of(hit.uid)}", ("target",))
                 return True

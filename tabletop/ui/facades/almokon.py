@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tabletop.games.almokon import rules
 from tabletop.games.almokon.choice_sets import set_candidates
+from tabletop.games.almokon.listing import Listing
 from tabletop.games.almokon.targeting import (
     attach_targets,
     attack_targets,
@@ -17,5 +18,5 @@ from tabletop.games.almokon.wording import form_words
 
 __all__ = [
     "attach_targets", "attack_targets", "can_attack", "effect_targets", "form_words", "HIDDEN",
-    "rules", "set_candidates", "view_for",
+    "Listing", "rules", "set_candidates", "view_for",
 ]

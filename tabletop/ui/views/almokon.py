@@ -245,18 +245,26 @@ def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
 def card_image(face: Face, size: tuple[int, int], landscape: bool = False) -> pygame.Surface:
     """The card ``face`` drawn ``size`` (upright width x height); ``landscape`` (exhausted):
     the card lies on its side, its footprint turned 90°, with its words still upright and a
-    band reading EXHAUSTED down its left edge.  Images are cached by face and size."""
+    band reading EXHAUSTED down its left edge.  Images are cached by face and size, up to
+    :data:`FACES_KEPT_BYTES` of pixels (a board's every card, however many: a hand of 1000
+    small cards is kept as well as 200 large ones)."""
     key = (face, size, landscape)
     image = _faces.get(key)
     if image is None:
         image = _draw_card(face, size, landscape)
-        if len(_faces) >= 600:
+        cost = image.get_width() * image.get_height() * 4
+        if _faces_bytes[0] + cost > FACES_KEPT_BYTES:
             _faces.clear()
+            _faces_bytes[0] = 0
         _faces[key] = image
+        _faces_bytes[0] += cost
     return image
 
 
+FACES_KEPT_BYTES = 96 * 1024 * 1024
+"""The most pixel memory the drawn card faces keep (32-bit pixels)."""
 _faces: dict[tuple, pygame.Surface] = {}
+_faces_bytes = [0]
 
 
 def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Surface:
