@@ -34,6 +34,13 @@ def legal_actions(state: ClashState) -> list[Action]:
     return rules.legal_actions(state)
 
 
+def legal_types(state: ClashState, actor: str | None = None) -> frozenset[str]:
+    """:func:`tabletop.games.clash.listing.legal_types`."""
+    from tabletop.games.clash import listing
+
+    return listing.legal_types(state, actor)
+
+
 def describe(event: Event) -> str:
     """:func:`tabletop.games.clash.rules.describe`."""
     from tabletop.games.clash import rules
@@ -108,6 +115,7 @@ GAME = Game(
     to_layout=layout.to_layout,
     apply=apply,
     legal_actions=legal_actions,
+    legal_types=legal_types,
     describe=describe,
     summary=summary,
     verbs=query.VERBS,
