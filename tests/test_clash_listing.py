@@ -3,18 +3,25 @@
 test of a Movement Action (``geometry.can_move``) give exactly the answers of the full
 listing they replaced (``clash_full_listing``), on random small boards and after random
 play; on a board at the layout limits the hint asks for one Knight's first steps, never its
-whole reach, and no Line of Sight."""
+whole reach, and no Line of Sight.  Re-roll declarations beyond a bound are summarised, and
+tied Knights' picks are counted before they are made."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+from pathlib import Path
 
+import pytest
+from chance_play import next_action
 from clash_full_listing import full_listing
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.errors import TabletopError
-from tabletop.games.clash import geometry, listing, rules, turns
+from tabletop.games import layouts
+from tabletop.games.clash import geometry, listing, rules, running, targeting, turns
+from tabletop.games.clash.actions import DeclareRerolls
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain, Turn
 from tabletop.games.move_kinds import classify, move_kinds
 from tabletop.spatial.grid import Board, Space, square
@@ -146,3 +153,67 @@ def test_speed_one_from_difficult_terrain_has_no_move_even_with_a_clear_first_st
     assert "MoveKnight" not in listing.legal_types(state)
     state = replace(state, knights=(Knight("K", Space(1, 1), 2),))
     assert geometry.can_move(state, "K") and "MoveKnight" in listing.legal_types(state)
+
+
+BOSS = Path(__file__).resolve().parent.parent / "layouts" / "clash-example-boss.toml"
+
+
+def _reroll_question():
+    """The example Boss board played with the dice until a re-roll is asked."""
+    game, state = layouts.load(BOSS)
+    rng = random.Random(3)
+    for _ in range(600):
+        ask = running.ask_of(state)
+        if ask is not None and ask.kind == "reroll":
+            return game, state
+        state, _ = game.apply(state, next_action(game, state, rng))
+    raise AssertionError("no re-roll asked")
+
+
+def test_rerolls_beyond_the_bound_are_summarised_keep_and_each_die_alone(monkeypatch):
+    """The declarations are listed whole up to the bound (the shipped board's are), beyond
+    it keeping the roll and each die re-rolled alone by each source it may take, declared
+    ``summarised``; the hint still finds the kind without listing."""
+    game, state = _reroll_question()
+    pairs = running.reroll_candidates(state)
+    whole = game.legal_actions(state)
+    assert not game.summarised(state, DeclareRerolls())
+    assert len(whole) > 1 + len(pairs)
+    monkeypatch.setattr(running, "REROLLS_LISTED_UP_TO", 1)
+    monkeypatch.setitem(running.SET_CHOICES, DeclareRerolls, replace(
+        running.SET_CHOICES[DeclareRerolls], listed_up_to=1))
+    summary = game.legal_actions(state)
+    assert summary[0] == DeclareRerolls() and set(summary[1:]) == {
+        DeclareRerolls((pair,)) for pair in pairs}
+    assert set(summary) < set(whole) and game.summarised(state, DeclareRerolls())
+    for action in summary:
+        game.apply(state, action)
+    assert listing.legal_types(state) == {"DeclareRerolls"}
+
+
+def _old_choose(names, count, holders):
+    """The enumeration ``targeting._choose`` replaced: every combination, then filtered."""
+    from itertools import combinations
+
+    picks = [tuple(c) for c in combinations(names, count)]
+    need = min(count, len(holders))
+    return [p for p in picks if len(set(p) & set(holders)) == need]
+
+
+@settings(max_examples=60)
+@given(st.integers(1, 8).flatmap(lambda n: st.tuples(
+    st.just([f"K{i}" for i in range(n)]), st.integers(1, n),
+    st.lists(st.sampled_from([f"K{i}" for i in range(n)]), max_size=2, unique=True))))
+def test_tied_picks_are_the_old_enumeration_in_its_order(case):
+    names, count, holders = case
+    assert targeting._choose(names, count, holders) == _old_choose(names, count, holders)
+
+
+def test_999_tied_knights_are_counted_not_enumerated():
+    names = [f"Knight {i}" for i in range(999)]
+    assert len(targeting._choose(names, 1, [])) == 999
+    assert targeting._choose(names, 2, names[5:7]) == [(names[5], names[6])]
+    with pytest.raises(targeting.TargetingError, match="498,501 ways"):
+        targeting._choose(names, 2, [])
+    with pytest.raises(targeting.TargetingError, match="999 Knights are equally viable for 500"):
+        targeting._choose(names, 500, [])

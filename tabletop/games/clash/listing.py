@@ -24,10 +24,16 @@ def legal_types(state: ClashState, actor: str | None = None) -> frozenset[str]:
     in ``state`` (with ``actor``, of the actions of Knight ``actor`` and of those naming no
     Knight): exactly the types of the full listing.  In the Knight Round each Knight who may
     act (*Knight Turns*) is asked only for the kinds not yet found, and the search ends when
-    every kind its turn allows is found; elsewhere the listing is short and read whole."""
+    every kind its turn allows is found; a card sequence's answers are read from its question
+(:func:`~tabletop.games.clash.running.answer_types`); elsewhere the listing is short and
+read whole."""
     turn = state.turn
-    if not state.knights or is_partial(state) or turn.phase == "monster" or (
-            state.cards is not None and (state.sequence is not None or state.cards.result)):
+    if state.knights and not is_partial(state) and state.cards is not None and (
+            state.sequence is not None or state.cards.result):
+        from tabletop.games.clash import running  # the answers name no Knight
+
+        return running.answer_types(state)
+    if not state.knights or is_partial(state) or turn.phase == "monster":
         return frozenset(type(a).__name__ for a in rules.legal_actions(state)
                          if actor is None or getattr(a, "knight", actor) == actor)
     knights = [k for k in rules.candidates(state) if actor is None or k.name == actor]
