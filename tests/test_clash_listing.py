@@ -1,6 +1,7 @@
 """The Clash hint's kinds of move found without listing every action
 (``listing.legal_types``), the per-Knight listing (``rules.knight_actions``) and the first-step
-test of a Movement Action (``geometry.can_move``) give exactly the answers of the full
+test of a Movement Action (``geometry.can_move``) and the window's reason a Knight cannot
+move (``rules.movement_refusal``) give exactly the answers of the full
 listing they replaced (``clash_full_listing``), on random small boards and after random
 play; on a board at the layout limits the hint asks for one Knight's first steps, never its
 whole reach, and no Line of Sight.  Re-roll declarations beyond a bound are summarised, and
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 from tabletop.errors import TabletopError
 from tabletop.games import layouts
 from tabletop.games.clash import geometry, listing, rules, running, targeting, turns
-from tabletop.games.clash.actions import DeclareRerolls
+from tabletop.games.clash.actions import DeclareRerolls, MoveKnight
 from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain, Turn
 from tabletop.games.move_kinds import classify, move_kinds
 from tabletop.spatial.grid import Board, Space, square
@@ -68,7 +69,9 @@ def boards(draw) -> ClashState:
         terrain.append(Terrain(f"T{i}", (at,), tuple(keywords)))
     done = tuple(k.name for k in knights if draw(st.integers(0, 3)) == 0)
     return ClashState(board=board, knights=tuple(knights), monsters=tuple(monsters),
-                      terrain=tuple(terrain), turn=Turn(done=done))
+                      terrain=tuple(terrain),
+                      turn=Turn(done=done, phase=draw(st.sampled_from(("knight", "knight",
+                                                                        "monster")))))
 
 
 def same_answers(state: ClashState) -> None:
@@ -79,7 +82,15 @@ def same_answers(state: ClashState) -> None:
         mine = [a for a in full if actor is None or getattr(a, "knight", actor) == actor]
         assert move_kinds("clash", state, actor) == classify("clash", mine), actor
     for knight in state.knights:
-        assert geometry.can_move(state, knight.name) == bool(geometry.reach(state, knight.name))
+        reach = geometry.reach(state, knight.name)
+        assert geometry.can_move(state, knight.name) == bool(reach)
+        if reach:  # the window's "why can it not move": apply's refusal of a move in reach
+            try:
+                rules.apply(state, MoveKnight(knight.name, min(reach)))
+                refusal = None
+            except TabletopError as exc:
+                refusal = exc.rule
+            assert rules.movement_refusal(state, knight.name) == refusal
 
 
 @settings(max_examples=80)

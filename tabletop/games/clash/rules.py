@@ -145,15 +145,41 @@ def apply(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, .
         if isinstance(action, SEQUENCE_STARTS):
             return running.begin(state, action)
         return running.answer(state, action)
-    if state.sequence is not None:
-        raise IllegalActionError(action, f"{state.sequence.begin} is under way: only an "
-                                         f"answer to its question is taken until it ends "
-                                         f"(docs/clash-sequences.md)")
+    _refuse_under_way(state, action)
     if isinstance(action, ResolveActivation) and state.cards is not None:
         raise IllegalActionError(action, "this board names its card files, so the Activation "
                                          "is resolved from the cards (Resolving Activations: "
                                          "draw AI or resolve Signature), not by its token alone")
     return resolve(state, action)
+
+
+def _refuse_under_way(state: ClashState, action: object) -> None:
+    """Refuse ``action`` while a card sequence runs: only its answers are taken."""
+    if state.sequence is not None:
+        raise IllegalActionError(action, f"{state.sequence.begin} is under way: only an "
+                                         f"answer to its question is taken until it ends "
+                                         f"(docs/clash-sequences.md)")
+
+
+def movement_refusal(state: ClashState, knight: str) -> str | None:
+    """Why :func:`apply` refuses every Movement Action of Knight ``knight`` now, in its
+    words, or ``None`` when one to a space of its reach is taken: the checks ``apply`` makes
+    before it looks at the destination (a public view, a card sequence under way, the Round,
+    *Knight Turns*, *Knockdown*), without making the move (which traces its path)."""
+    from tabletop.spatial.grid import Space
+
+    action = MoveKnight(knight, Space(0, 0))
+    try:
+        refuse_partial(state, action)
+        _refuse_under_way(state, action)
+        check_fields(action)
+        refusal = turn_order.TURN_ORDER.refusal(state.turn.phase, action)
+        if refusal is not None:
+            raise IllegalActionError(action, refusal)
+        turns.ready_to_move(state, action)
+    except IllegalActionError as exc:
+        return exc.rule
+    return None
 
 
 def resolve(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, ...]]:
