@@ -188,7 +188,7 @@ def test_no_tooltip_of_the_board_shows_under_an_open_choice_menu(layout):
     board = app.areas.board
     tips = [d.rect for d in textlayer.drawn() if d.tooltip and board.contains(d.rect)]
     assert tips, "the board has a tooltip to rest the pointer on"
-    long = "Put the token on the Knight whose name is far too long to fit " * 20
+    long = "Put the token on the Knight whose name is far too long to fit " * 60
     app.push(ChoiceMenu("Which?", [(long, 1), ("short", 2)], lambda v: None))
     app.draw(pygame.Surface(SIZES[0]))
     assert all(tip_for(rect.center) is None for rect in tips)

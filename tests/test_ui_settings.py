@@ -70,7 +70,10 @@ def test_the_ui_scale_scales_window_text_and_line_widths():
     theme.set_ui_scale(150)
     assert (theme.ui(20), theme.line(2)) == (30, 3)
     theme.set_ui_scale(200)
-    assert theme.ui(20) == 40
+    assert theme.ui(20) == 38  # 190 %: the most 1280 x 800 holds (theme.scale_cap)
+    theme.set_window((1920, 1080))
+    assert theme.ui(20) == 54  # 200 % of 1.35
+    theme.set_window((1280, 800))
     with pytest.raises(ValueError):
         theme.set_ui_scale(250)
 

@@ -293,6 +293,8 @@ class App:
             up = event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)
             theme.set_ui_scale(settings.step_scale(theme.ui_scale(), up))
             said = f"UI scale {theme.ui_scale()} % (Ctrl+Shift+= / Ctrl+Shift+-)"
+            if theme.effective_scale() < theme.ui_scale():
+                said += f"; {theme.effective_scale()} % in a window this size"
         elif event.key == pygame.K_h:
             theme.use("default" if theme.current() == "high-contrast" else "high-contrast")
             said = f"{theme.current()} theme (Ctrl+H)"
@@ -567,6 +569,13 @@ class App:
         if widget is not None:  # an open menu takes the place of the facts and the legend
             menu = pygame.Rect(inner.x, y, inner.width, max(40, room - log_least - gap))
             widget.draw_panel(surface, menu)
+            if widget.modal and getattr(widget, "short_of_room", lambda: False)():
+                # a short window: the page would hold fewer options than it can, so the
+                # menu takes the panel from its top (the buttons and banner it covers do
+                # nothing while a modal menu is open)
+                menu.height, menu.top = menu.bottom - inner.y, inner.y
+                pixels.fill(surface, theme.PANEL, menu)
+                widget.draw_panel(surface, menu)
             y, room = menu.bottom + gap, max(0, inner.bottom - menu.bottom - gap)
         shared = max(0, room - log_least - 2 * gap)
         body = getattr(self.screen, "draw_panel_body", None)  # a screen that draws its own

@@ -131,12 +131,15 @@ def face_of(state: AlmokonState, uid: str, owner: int, card: Card | None) -> Fac
                 items=items, marks=tuple(marks), numbers=tuple(numbers))
 
 
-def split_words(words: str, size: int, width: int, first: int | None = None
-                ) -> tuple[str, ...]:
+def split_words(words: str, size: int, width: int, first: int | None = None,
+                head_stub: bool = False) -> tuple[str, ...]:
     """``words`` wrapped to ``width`` pixels at ``size`` (the first line to ``first``, when
     given: beside the cost), a word too long for a line broken after a hyphen (``Silver-`` /
     ``Tongue``) or, without one, with a hyphen added (``Hammer-`` / ``fall``), so that no
-    name loses its end; a single letter wider than the line (a card drawn a few pixels wide)
+    name loses its end (and no piece is a stub of one or two letters: a word that would leave
+    only that beside the cost starts on the next line, the first line left empty, unless
+    ``head_stub`` allows it); a single
+    letter wider than the line (a card drawn a few pixels wide)
     stands on a line of its own."""
     font = theme.font(size)
     lines: list[str] = []
@@ -160,6 +163,11 @@ def split_words(words: str, size: int, width: int, first: int | None = None
                 cut = len(word) - 1
                 while cut > 1 and font.size(word[:cut] + "-")[0] > room():
                     cut -= 1
+                if len(word) - cut < 3 < cut:  # never a stub of one or two letters
+                    cut = max(3, len(word) - 3)
+                if cut < 3 and not lines and room() < width and not head_stub:
+                    lines.append("")  # beside the cost only a stub ("W-"): start below it
+                    continue
                 lines.append(word[:cut] + "-")
             else:
                 lines.append(word[:cut])
@@ -180,6 +188,62 @@ def _kind_lines(kind: str, size: int, width: int) -> tuple[str, ...]:
     return split_words(" ".join(words), size, width)
 
 
+NUMBER_GAP = 6
+"""Pixels around each number on a card's bottom line (see :func:`number_rows`)."""
+
+
+def number_rows(numbers: Sequence[tuple[str, tuple[int, int, int]]], big: int,
+                width: int) -> tuple[int, list[list[tuple[str, tuple[int, int, int]]]]]:
+    """The card's numbers (Wrath, Vigor, Bounty, Liquidate) laid out in ``width`` pixels:
+    ``(size, rows)``.  One row at the largest size from ``big`` down to 10 that holds them
+    all; on a card too narrow even at 10, as many rows at 10 as hold them whole, so that no
+    two numbers ever overprint."""
+    def wide(row, size: int) -> int:
+        return sum(text_size(words, size)[0] + NUMBER_GAP for words, _ in row)
+
+    size = big
+    while size > 10 and wide(numbers, size) > width:
+        size -= 1
+    if wide(numbers, size) <= width or len(numbers) < 2:
+        return size, [list(numbers)]
+    rows: list[list[tuple[str, tuple[int, int, int]]]] = [[]]
+    for number in numbers:
+        if rows[-1] and wide([*rows[-1], number], size) - NUMBER_GAP > width:
+            rows.append([])
+        rows[-1].append(number)
+    return size, rows
+
+
+def numbers_height(face: Face, big: int, width: int) -> int:
+    """The height the numbers of ``face`` take at the bottom of a card ``width`` pixels
+    wide inside, its name at ``big`` (see :func:`number_rows`)."""
+    size, rows = number_rows(face.numbers, big, width)
+    return big + 3 if len(rows) == 1 else len(rows) * (size + 1) + 2
+
+
+def _trimmed(lines: list, room: int, width: int) -> list:
+    """``lines`` (as :func:`_plan` makes them) with ``room`` pixels too few (negative): the
+    Items left out first, then the marks, then the name's last lines (the last kept one
+    ending in "…", shortened to ``width`` pixels), so that every line drawn is whole inside
+    the card; the card's tooltip holds what is left out."""
+    lines = list(lines)
+    for kind in ("item", "mark", "name"):
+        while room < 0 and any(line[3] == kind for line in lines):
+            index = max(i for i, line in enumerate(lines) if line[3] == kind)
+            room += lines[index][1] + 1
+            del lines[index]
+            if kind == "name" and any(line[3] == "name" for line in lines):
+                last = max(i for i, line in enumerate(lines) if line[3] == "name")
+                words, size, colour, _ = lines[last]
+                words = words.rstrip("-")
+                while len(words) > 1 and text_size(words + "…", size)[0] > width:
+                    words = words[:-1]
+                lines[last] = (words + "…", size, colour, "name")
+    if room < 0:  # still too short: the groups above the name too
+        lines = [line for line in lines if line[3] == "name"] if room >= -20 else []
+    return lines
+
+
 def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
     """Lay out ``face`` on a card ``w`` x ``h``: the largest sizes (name ``big``, the rest
     ``small``) at which the name, the marks, the Items and the numbers fit whole and every
@@ -195,6 +259,9 @@ def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
         small = min(big, max(11, big * 5 // 6))
         cost_room = big + 5 if face.cost else 0
         name = split_words(face.name, big, inner, inner - cost_room)
+        if name and not name[0]:  # no stub beside the cost, unless that costs a line
+            stub = split_words(face.name, big, inner, inner - cost_room, head_stub=True)
+            name = stub if len(stub) < len(name) else name
         forced = sum(line.count("-") for line in name) > face.name.count("-")
         kind_first = False
         if forced and text_size(face.kind, small)[0] <= inner - cost_room:
@@ -218,8 +285,8 @@ def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
             lines = split_words(words, small, inner)
             broken = broken or sum(line.count("-") for line in lines) > words.count("-")
             groups.append([(line, small, colour, kind) for line in lines])
-        room = h - 2 * pad - (big + 3) - sum(size + 1 for _, size, _, _ in
-                                             must + marks + tail)
+        room = h - 2 * pad - numbers_height(face, big, inner) - \
+            sum(size + 1 for _, size, _, _ in must + marks + tail)
         if kind_first:
             room -= max(0, big + 1 - small)  # the kind's line is as tall as the cost circle
         # whole groups by importance (keywords, kind, abilities), drawn in the card's order
@@ -235,11 +302,12 @@ def _plan(face: Face, w: int, h: int) -> tuple[int, int, list]:
                 whole = False
         shown = [line for index, group in enumerate(groups) if index in chosen
                  for line in group]
-        best = (big, small, must + shown + marks + tail)
+        best = (big, small, must + shown + marks + tail, room)
         if room >= 0 and ((whole and not forced and (not broken or big <= 14))
                           or (big <= 11 and not forced) or big <= 10):
-            return best
-    return best
+            return best[:3]
+    big, small, lines, room = best
+    return big, small, _trimmed(lines, room, w - 2 * pad) if room < 0 else lines
 
 
 def card_image(face: Face, size: tuple[int, int], landscape: bool = False) -> pygame.Surface:
@@ -296,7 +364,9 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
         pygame.draw.circle(card, (24, 24, 28), centre, big // 2 + 2)
         text(card, face.cost, centre, big, theme.ACCENT, anchor="center")
     y = pad
-    items_y = h - pad - (big + 3) - sum(s + 1 for _, s, _, kind in lines if kind == "item")
+    inner_w = area.width - 2 * pad
+    items_y = h - pad - numbers_height(face, big, inner_w) - \
+        sum(s + 1 for _, s, _, kind in lines if kind == "item")
     for words, size, colour, kind in lines:
         if kind == "item":
             tag = pygame.Rect(area.x + pad - 1, items_y - 1, area.width - 2 * pad + 2, size + 2)
@@ -312,23 +382,27 @@ def _draw_card(face: Face, size: tuple[int, int], landscape: bool) -> pygame.Sur
         y += size + 1  # as the plan counts every line
         if beside_cost and kind != "name":
             y = max(y, pad + big + 2)
-    number = big
-    while number > 10 and sum(text_size(words, number)[0] + 6 for words, _ in face.numbers) \
-            > area.width - 2 * pad:
-        number -= 1
-    base = h - pad - big - 1 + (big - number)
-    count = len(face.numbers)
-    for index, (words, colour) in enumerate(face.numbers):
-        if index == 0:
-            pos, anchor = (area.x + pad, base), "topleft"
-        elif index == count - 1:
-            pos, anchor = (area.right - pad, base), "topright"
-        else:
-            pos, anchor = (area.x + area.width * index // (count - 1), base), "midtop"
-        text(card, words, pos, number, colour, anchor=anchor)
+    number, rows = number_rows(face.numbers, big, inner_w)
+    numbers_cut = len(rows) > max(1, (h - 2 * pad) // (number + 1))
+    if numbers_cut:  # a sliver of a card: the rows that fit (Wrath and Vigor first)
+        rows = rows[:max(1, (h - 2 * pad) // (number + 1))]
+    base = h - pad - big - 1 + (big - number) if len(rows) == 1 else \
+        h - pad - len(rows) * (number + 1)
+    for row in rows:
+        count = len(row)
+        for index, (words, colour) in enumerate(row):
+            if index == 0:
+                pos, anchor = (area.x + pad, base), "topleft"
+            elif index == count - 1:
+                pos, anchor = (area.right - pad, base), "topright"
+            else:
+                pos, anchor = (area.x + area.width * index // (count - 1), base), "midtop"
+            text(card, words, pos, number, colour, anchor=anchor, max_width=inner_w)
+        base += number + 1
     shown = "".join(words for words, _, _, _ in lines).replace(" ", "").replace("-", "")
     whole = [face.name, face.kind, " · ".join(face.keywords), *face.abilities, *face.items]
-    if not all(part.replace(" ", "").replace("-", "") in shown for part in whole):
+    if numbers_cut or not all(part.replace(" ", "").replace("-", "") in shown
+                              for part in whole):
         tooltip(card, card.get_rect(), card_words(face))  # a group is left out
     return card
 
@@ -461,7 +535,7 @@ class _Painter:
         words = f"deck {len(player.deck)} · discard {len(player.discard)}" + \
             (" · to act" if active else "")
         return text(self.surface, words, (x + 4, y), size - 3, theme.TEXT_DIM,
-                    anchor="midleft").right
+                    anchor="midleft", max_width=max(1, area.right - 8 - x - 4)).right
 
     def hand(self, area: pygame.Rect, index: int, size: int, note: str) -> None:
         """A hand strip: the counters line, then the hand face up (or, hidden, a line of card
@@ -496,8 +570,15 @@ class _Painter:
         if not shown:
             x += w - step + 8
             words = f"{len(player.hand)} in hand, hidden" if player.hand else "hand empty"
-            x = text(self.surface, words, (x, area.y + 3 + size // 2), size - 3,
-                     theme.TEXT_DIM, anchor="midleft").right
+            room = area.right - 8 - x
+            short = next((option for option in (words, f"{len(player.hand)} hidden")
+                          if text_size(option, size - 3)[0] <= room), None)
+            if short is None:  # no room beside the backs: the count is their tooltip
+                tooltip(self.surface, pygame.Rect(end, area.y, area.right - end, size + 6),
+                        words)
+            else:
+                x = text(self.surface, short, (x, area.y + 3 + size // 2), size - 3,
+                         theme.TEXT_DIM, anchor="midleft", full=words).right
         if note:
             start = x + 16 if not shown else end + 16
             room = area.right - 8 - start
@@ -506,10 +587,16 @@ class _Painter:
                      theme.ACCENT, anchor="midright", max_width=room)
 
     def zone(self, area: pygame.Rect, zone: str, title: str, size: int) -> None:
-        """Draw the zone's ground and title."""
+        """Draw the zone's ground and title, inside the zone: whole where it fits, else its
+        name without the words in brackets ("Open Sea" for "Open Sea (Outland, sea)"), the
+        whole title its tooltip (and shrunk or cut, with that tooltip, if even that is too
+        wide)."""
         pygame.draw.rect(self.surface, ZONE_COLOURS[zone], area, border_radius=6)
         pygame.draw.rect(self.surface, (0, 0, 0), area, 1, border_radius=6)
-        text(self.surface, title, (area.x + 8, area.y + 2), size, (226, 226, 216))
+        room = area.width - 16
+        words = title if text_size(title, size)[0] <= room else title.split(" (")[0]
+        text(self.surface, words, (area.x + 8, area.y + 2), size, (226, 226, 216),
+             max_width=room, full=title if words != title else None)
 
     def reasons(self, area: pygame.Rect, zone: str, owners: tuple[int, ...],
                 free_x: int) -> None:

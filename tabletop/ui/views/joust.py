@@ -25,6 +25,7 @@ from tabletop.games.joust.state import (
     Knight,
 )
 from tabletop.ui.facades.joust import slot_mismatch, slot_perk
+from tabletop.ui.textlayer import line_height, tooltip
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import text, wrap
 from tabletop.ui.widgets import theme
@@ -365,7 +366,10 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
                  scale: Scale) -> list[Hit]:
     """A Knight card: name, Code and side, Panic, crown box and place in the order, Bravery
     Tokens with their dice and the Fealty Die, Equipment, Squire, Favor Action chips (every
-    one, on as many lines as they need) and the Ability Card note."""
+    one, on as many lines as they need) and the Ability Card note.  A card too short for all
+    of it (the smallest windows) shows what fits whole from the top and leaves the rest out,
+    never a line cut at its edge; the card's whole words are then its tooltip
+    (:func:`knight_words`)."""
     hits: list[Hit] = []
     px = scale.px
     name_size, size, small = px(20), px(15), px(14)
@@ -373,6 +377,12 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
     edge = theme.ACCENT if knight.promoted else CARD_EDGE
     pygame.draw.rect(surface, edge, rect, 2, border_radius=6)
     inner = rect.inflate(-12, -8)
+    bottom = rect.bottom - 2  # nothing drawn runs past the card's edge
+
+    def left_out() -> list[Hit]:
+        tooltip(surface, rect, knight_words(state, house, knight, selection))
+        return hits
+
     side = f"{knight.code.title()} · {knight.side.title()}"
     together = text_width(knight.name, name_size) + 10 + text_width(side, small) <= inner.width
     name_band = pygame.Rect(inner.x, inner.y, inner.width, name_size + 2)
@@ -382,23 +392,30 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
     if together:
         text(surface, side, (inner.right, inner.y + (name_size - small) // 2), small,
              (196, 198, 206), anchor="topright")
+    elif y + line_height(small) > bottom:
+        return left_out()
     else:
         text(surface, side, (inner.x, y), small, (196, 198, 206), max_width=inner.width)
         y += small + 2
     place = _order_place(house, knight, selection)
-    if knight.panic:
-        text(surface, "PANICKED: no Favor Action", (inner.x, y), size, theme.ERROR,
-             max_width=inner.width)
-        y += size + 1
     tag = f"Crown: beat {knight.crown_target()}"
-    if place:
-        tag += f"  ·  {place}"
-    text(surface, tag, (inner.x, y), size, theme.ACCENT, max_width=inner.width)
-    y += size + 3
+    lines = [("PANICKED: no Favor Action", theme.ERROR)] if knight.panic else []
+    if place and text_width(f"{tag}  ·  {place}", size) <= inner.width:
+        lines.append((f"{tag}  ·  {place}", theme.ACCENT))
+    else:  # too narrow for both on one line: the place in the order goes under the crown
+        lines += [(tag, theme.ACCENT)] + ([(place, theme.ACCENT)] if place else [])
+    for words, colour in lines:
+        if y + line_height(size) > bottom:
+            return left_out()
+        text(surface, words, (inner.x, y), size, colour, max_width=inner.width)
+        y += size + 1
+    y += 2
     fits = _fits(state, house, knight, selection)
     # Bravery Token slots, each with its die, then the Fealty Die
     fealty_words = text_width("Fealty", small) + 4
     token = max(16, min(px(34), (inner.width - fealty_words - 8) // (knight.slots + 1) - 5))
+    if y + token > bottom:
+        return left_out()
     x = inner.x
     for i in range(knight.slots):
         centre = (x + token // 2, y + token // 2)
@@ -433,26 +450,17 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
     ability = f"Ability: {'hidden' if knight.ability == HIDDEN else knight.ability}" \
         if knight.ability else ""
     below = (small + 4) if ability else 0
-    rows: list[tuple[str, str | None, tuple[int, int, int] | None, str]] = []
+    rows = _slot_rows(knight, selection)
     takes: dict[str, tuple[str, ...]] = {p.name: p.colours for p in knight.equipment}
-    for piece in knight.equipment:
-        rows.append((f"{piece.name} ({piece.kind})", piece.die,
-                     _squire_outline(knight, piece.name), piece.name))
-    if knight.squire is not None:
-        squire = knight.squire
-        reroll = ""
-        if squire.reroll:
-            reroll = " · reroll" + ("" if squire.reroll_worker else " (no worker)")
-            takes["squire"] = (squire.reroll,)
-        held = selection.squire_of == knight.name
-        rows.append((f"Squire {squire.name}{reroll}",
-                     squire.colour if squire.on is None else None,
-                     theme.ACCENT if held else None, ""))
+    if knight.squire is not None and knight.squire.reroll:
+        takes["squire"] = (knight.squire.reroll,)
     room = inner.bottom - below - len(chips) * (small + 10) - y
     two = sum(max(row_h, len(wrap(words, size, inner.width - cube_size - 12)[:2]) * (size + 2)
                   + 4) + 3 for words, *_ in rows)
     most = 2 if two <= room else 1
     for words, die, outline, slot in rows:
+        if y + max(row_h, line_height(size) + 4) > bottom:
+            return left_out()
         top = y
         y = _slot_row(surface, pygame.Rect(inner.x, y, inner.width, row_h), words, size,
                       die, outline, cube_size, most, takes.get(slot or "squire", ()),
@@ -467,17 +475,63 @@ def _draw_knight(surface: pygame.Surface, rect: pygame.Rect, state: JoustState,
     favors_top = max(y + 2, inner.bottom - below - len(chips) * (small + 10))
     icons = _slot_icons(state, knight)
     if icons:
-        lines = wrap(icons, small, inner.width)
-        if y + 2 + len(lines) * (small + 1) <= favors_top:  # only where the card has room
-            for line in lines:
+        lines_ = wrap(icons, small, inner.width)
+        if y + 2 + len(lines_) * (small + 1) <= favors_top:  # only where the card has room
+            for line in lines_:
                 text(surface, line, (inner.x, y + 2), small, (170, 176, 150))
                 y += small + 1
+    if favors_top + len(chips) * (small + 10) - 4 + below > bottom:
+        return left_out()
     hits += _draw_favors(surface, pygame.Rect(inner.x, favors_top, inner.width, 0), house,
                          knight, chips, small)
     if ability:
         text(surface, ability, (inner.x, inner.bottom - small - 1), small, (196, 198, 206),
              max_width=inner.width)
     return hits
+
+
+def _slot_rows(knight: Knight, selection: Selection
+               ) -> list[tuple[str, str | None, tuple[int, int, int] | None, str]]:
+    """The Knight's Equipment and Squire rows: ``(words, die on it, outline, slot)``."""
+    rows: list[tuple[str, str | None, tuple[int, int, int] | None, str]] = []
+    for piece in knight.equipment:
+        rows.append((f"{piece.name} ({piece.kind})", piece.die,
+                     _squire_outline(knight, piece.name), piece.name))
+    if knight.squire is not None:
+        squire = knight.squire
+        reroll = ""
+        if squire.reroll:
+            reroll = " · reroll" + ("" if squire.reroll_worker else " (no worker)")
+        held = selection.squire_of == knight.name
+        rows.append((f"Squire {squire.name}{reroll}",
+                     squire.colour if squire.on is None else None,
+                     theme.ACCENT if held else None, ""))
+    return rows
+
+
+def knight_words(state: JoustState, house: Household, knight: Knight,
+                 selection: Selection) -> str:
+    """Everything a Knight card says, one part a line (the public words the card shows: a
+    hidden Favor Action or Ability stays "hidden"): the card's tooltip when the card is too
+    short to show it all."""
+    lines = [knight.name, f"{knight.code.title()} · {knight.side.title()}"]
+    if knight.panic:
+        lines.append("PANICKED: no Favor Action")
+    place = _order_place(house, knight, selection)
+    lines.append(f"Crown: beat {knight.crown_target()}" + (f" · {place}" if place else ""))
+    tokens = ", ".join(knight.tokens) if knight.tokens else "none"
+    lines.append(f"Bravery Tokens: {tokens} ({knight.slots} slots)")
+    lines += [words for words, *_ in _slot_rows(knight, selection)]
+    icons = _slot_icons(state, knight)
+    if icons:
+        lines.append(icons)
+    if knight.favor == HIDDEN:
+        lines.append("Favor Action: hidden")
+    elif knight.favors:
+        lines.append("Favor Actions: " + ", ".join(FAVOR_TITLES[f] for f in knight.favors))
+    if knight.ability:
+        lines.append(f"Ability: {'hidden' if knight.ability == HIDDEN else knight.ability}")
+    return "\n".join(lines)
 
 
 def _slot_icons(state: JoustState, knight: Knight) -> str:

@@ -31,6 +31,10 @@ LABEL = 17
 TITLE = 20
 PAGE = 9
 """The most options on a page: one digit key each, 1–9."""
+ROOMY_PAGE = 5
+"""A page under the side panel's buttons holding fewer options than this (or cutting a
+label) is cramped: the menu then takes the panel from its top (see
+:meth:`ChoiceMenu.short_of_room`)."""
 NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_0, pygame.K_KP0, pygame.K_PAGEDOWN)
 BACK_KEYS = (pygame.K_UP, pygame.K_LEFT, pygame.K_PAGEUP)
 PAGE_KEYS = "0 or Down next page, Up back"
@@ -83,10 +87,19 @@ class ChoiceMenu(Controller):
         :attr:`fits`."""
         self.fits = True
         """Whether the page as last laid out fits its place (one option at least)."""
+        self.cut = False
+        """Whether a label on the page as last laid out is cut short (its whole words then
+        its tooltip)."""
 
     def paged(self) -> bool:
         """Whether the options are more than one page shows (the last page included)."""
         return self.first > 0 or len(self.options) > self.shown
+
+    def short_of_room(self) -> bool:
+        """Whether the page as last laid out is cramped: it holds fewer than
+        :data:`ROOMY_PAGE` options (or fewer than all, when fewer are left) or cuts a
+        label, so the window may give it more room (the side panel from its top)."""
+        return self.on_page() < min(ROOMY_PAGE, len(self.options) - self.first) or self.cut
 
     def pages(self) -> bool:
         """Whether PgUp and PgDn turn the menu's pages: when it is paged."""
@@ -233,6 +246,7 @@ class ChoiceMenu(Controller):
         key = (rect.size, head, notes_height, cue, space, self.first, theme.ui(LABEL))
         if self._laid is not None and self._laid[0] == key:
             self.shown, self.fits = self._laid[1], self._laid[3]
+            self.cut = self._cut(self._laid[2][2])
             return self._laid[2]
         left = len(self.options) - self.first
         most_shown, least = min(PAGE, left), min(3, left)
@@ -258,8 +272,15 @@ class ChoiceMenu(Controller):
                         self.labels(rect.width - 40, 1, small, self.first, 1))
         count, laid = found
         self.shown = PAGE if count == left else count  # the last page: room for more
+        self.cut = self._cut(laid[2])
         self._laid = (key, self.shown, laid, self.fits)
         return laid
+
+    def _cut(self, rows: list[tuple[str, ...]]) -> bool:
+        """Whether a label of the page ``rows`` (as :meth:`labels` wraps them) is cut."""
+        skip = len(self.shared_start())
+        return any(lines[-1].endswith(" …") and not label[skip:].endswith(" …")
+                   for lines, (label, _) in zip(rows, self.options[self.first:], strict=False))
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The box at the top of ``rect`` in the side panel: the title whole (wrapped), the
@@ -279,12 +300,18 @@ class ChoiceMenu(Controller):
         note_size = theme.ui(LABEL - 3)
         notes = [line for note in self.notes for line in wrap(note, note_size, width - 40)]
         notes_height = len(notes) * (note_size + 3) + (6 if notes else 0)
-        for space in (ROOMY, TIGHT):  # tight only where not one option fits roomy
+        best = None
+        for space in (ROOMY, TIGHT):  # tight only where it holds more options than roomy
             head = space.margin + words + space.margin
             cue = line_height(note_size) + 2 + space.gap
-            size, step, rows = self._lay_out(rect, head, notes_height, cue, space)
-            if self.fits:
+            laid = self._lay_out(rect, head, notes_height, cue, space)
+            held = (self.fits, self.on_page() if self.fits else 0, not self.cut)
+            if best is None or held > best[0]:
+                best = (held, space, head, cue, laid)
+            if self.fits and not self.short_of_room():
                 break
+        _, space, head, cue, (size, step, rows) = best
+        self._lay_out(rect, head, notes_height, cue, space)  # the chosen one, as kept
         label_size = theme.ui(size)
         above, below = self.first, len(self.options) - self.first - len(rows)
         heights = [space.pad + step * len(lines) for lines in rows]

@@ -41,6 +41,10 @@ class MenuItem:
 
 LABEL_LINES = 4
 """Lines an item's label may take before it is cut (with the whole label its tooltip)."""
+ROW_SPACINGS = ((9, 4, 5), (5, 2, 3))
+"""An item row's spacing in pixels, ``(pad, gap, inset)``: its height beyond its lines, the
+gap under it and its first line's top inside it; roomy, then tight where the roomy rows do
+not all fit (a short window: more items in sight)."""
 NOTE_LINES = 2
 """Lines of note under an enabled item; a disabled item's reason gets one more."""
 
@@ -186,20 +190,25 @@ class Menu:
             labels, cut = wrap_at_most(item.label, item_size, width - indent - 6, LABEL_LINES)
             rows.append((item, labels, note_lines(item, width - indent - 6, note_size), cut))
         titles = wrap(self.title, title_size, width)  # whole, on as many lines as it takes
-        heights = [item_size + 9 + (len(labels) - 1) * (item_size + 3)
-                   + len(n) * (note_size + 2) + 4 for _, labels, n, _ in rows]
         marker = note_size + 4  # a "more above/below" line, kept clear of header and items
-        # the header never hides the choices: it leaves room for the first three items (or
-        # all, when fewer), its last line then ending in "…" with the whole as its tooltip
-        least = sum(heights[:3]) + (2 * marker if len(rows) > 3 else 0)
-        head_room = rect.height - (12 + len(titles) * (title_size + 2) + 6) - 12 - least
-        fits = max(1, head_room // (header_size + 3))
-        header_cut = len(lines) > fits
-        if header_cut:
-            lines = [*lines[:fits - 1], lines[fits - 1] + " …"]
-        top = 12 + len(titles) * (title_size + 2) + 6 + len(lines) * (header_size + 3) + 6
-        room = max(30, rect.height - top - 6)
-        scrolls = sum(heights) > room
+        header = lines
+        for spacing in ROW_SPACINGS:  # tight rows only where the roomy ones do not all fit
+            pad, gap, inset = spacing
+            heights = [item_size + pad + (len(labels) - 1) * (item_size + 3)
+                       + len(n) * (note_size + 2) + gap for _, labels, n, _ in rows]
+            # the header never hides the choices: it leaves room for the first three items
+            # (or all, when fewer), its last line then ending in "…" with the whole as its
+            # tooltip
+            least = sum(heights[:3]) + (2 * marker if len(rows) > 3 else 0)
+            head_room = rect.height - (12 + len(titles) * (title_size + 2) + 6) - 12 - least
+            fits = max(1, head_room // (header_size + 3))
+            header_cut = len(header) > fits
+            lines = [*header[:fits - 1], header[fits - 1] + " …"] if header_cut else header
+            top = 12 + len(titles) * (title_size + 2) + 6 + len(lines) * (header_size + 3) + 6
+            room = max(30, rect.height - top - 6)
+            scrolls = sum(heights) > room
+            if not scrolls:
+                break
         if scrolls:
             room = max(30, room - 2 * marker)
         self.first = min(self.first, self.highlight)
@@ -233,7 +242,7 @@ class Menu:
         bottom = self.box.bottom - 4 - (marker if scrolls else 0)
         for index in range(self.first, len(rows)):
             item, labels, notes, label_cut = rows[index]
-            row = pygame.Rect(rect.x + 8, y, rect.width - 16, heights[index] - 4)
+            row = pygame.Rect(rect.x + 8, y, rect.width - 16, heights[index] - gap)
             if row.bottom > bottom:
                 text(surface, f"{len(rows) - index} more below"
                      + (" (arrow down)" if self.in_window else ""),
@@ -250,12 +259,12 @@ class Menu:
             focus = index == self.highlight
             key = self.keys[index]
             if key:  # the key that takes it, in a key cap
-                cap = pygame.Rect(row.x + 4, row.y + 4, indent - 8, item_size + 2)
+                cap = pygame.Rect(row.x + 4, row.y + inset - 1, indent - 8, item_size + 2)
                 pygame.draw.rect(surface, theme.PANEL_EDGE, cap, 1, border_radius=3)
                 text(surface, key, cap.center, item_size - 2, theme.TEXT_DIM, anchor="center")
             else:
-                text(surface, "·", (row.x + 8, row.y + 5), item_size, theme.TEXT_DIM)
-            line_y = row.y + 5
+                text(surface, "·", (row.x + 8, row.y + inset), item_size, theme.TEXT_DIM)
+            line_y = row.y + inset
             for n, label in enumerate(labels):
                 last = label_cut and n == len(labels) - 1  # a label's own "…" is no cut
                 text(surface, label, (row.x + indent, line_y), item_size, colour,
@@ -269,5 +278,5 @@ class Menu:
                      note_size, theme.TEXT_DIM, full=item.note if last else None,
                      focus=focus and last)
             self.rects[index] = row
-            y = row.bottom + 4
+            y = row.bottom + gap
         surface.set_clip(clip)

@@ -162,16 +162,35 @@ UI_SCALE_RANGE = (75, 200)
 
 _scale = 1.0
 _user_percent = 100
+_cap_percent = 10 ** 6
+"""The largest UI scale the window's size holds (see :func:`scale_cap`)."""
+
+
+def scale_cap(size: tuple[int, int]) -> int:
+    """The largest UI scale (percent) a window of ``size`` pixels is drawn at: 100 % times
+    how many times the minimum window fits in it, the tighter of width and height (at least
+    100 %: 640 x 420 is drawn at 100 %, 960 x 630 at up to 150 %, 1280 x 800 at up to 190 %,
+    1920 x 1080 at any scale).  A window k times the minimum then holds its furniture as the
+    minimum window holds it at 100 %: nothing of the panel, its menus or the board's labels
+    is cut because the UI scale outgrew the window."""
+    width, height = size
+    least_w, least_h = MINIMUM_WINDOW
+    return max(100, min(width * 100 // least_w, height * 100 // least_h))
 
 
 def set_window(size: tuple[int, int]) -> None:
     """Size the window's text for a window of ``size`` pixels: the scale is how much smaller
     or larger than 1280 x 800 it is (the tighter of width and height), within
-    :data:`SCALE_LIMITS` (1920 x 1080: 1.35)."""
-    global _scale
+    :data:`SCALE_LIMITS` (1920 x 1080: 1.35); the UI scale in effect is capped for that size
+    (:func:`scale_cap`; cached layers are rebuilt when the cap changes what is in effect)."""
+    global _scale, _cap_percent, _epoch
     low, high = SCALE_LIMITS
     width, height = size
     _scale = max(low, min(high, width / DEFAULT_WINDOW[0], height / DEFAULT_WINDOW[1]))
+    before = effective_scale()
+    _cap_percent = scale_cap(size)
+    if effective_scale() != before:
+        _epoch += 1
 
 
 def set_ui_scale(percent: int) -> None:
@@ -187,14 +206,20 @@ def set_ui_scale(percent: int) -> None:
 
 
 def ui_scale() -> int:
-    """The user's UI scale in percent."""
+    """The user's UI scale in percent (as chosen and kept; see :func:`effective_scale`)."""
     return _user_percent
+
+
+def effective_scale() -> int:
+    """The UI scale in percent the window is drawn at: the user's, at most what the window's
+    size holds (:func:`scale_cap`)."""
+    return min(_user_percent, _cap_percent)
 
 
 def ui(pixels: int) -> int:
     """``pixels`` (a size at 1280 x 800 and 100 %) scaled for the current window (see
-    :func:`set_window`) and the UI scale (:func:`set_ui_scale`)."""
-    return max(1, round(pixels * _scale * _user_percent / 100))
+    :func:`set_window`) and the UI scale in effect (:func:`effective_scale`)."""
+    return max(1, round(pixels * _scale * effective_scale() / 100))
 
 
 def window_ui(pixels: int) -> int:
@@ -204,9 +229,9 @@ def window_ui(pixels: int) -> int:
 
 
 def line(pixels: int) -> int:
-    """A line width of ``pixels`` at 100 % scaled by the UI scale and the theme's weight
-    (at least 1)."""
-    return max(1, round(pixels * _user_percent / 100 * LINE_WEIGHT))
+    """A line width of ``pixels`` at 100 % scaled by the UI scale in effect
+    (:func:`effective_scale`) and the theme's weight (at least 1)."""
+    return max(1, round(pixels * effective_scale() / 100 * LINE_WEIGHT))
 
 
 _fonts: dict[int, pygame.font.Font] = {}
