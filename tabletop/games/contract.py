@@ -153,6 +153,10 @@ class Game:
       the screen), or ``None`` when the screen shows only public information.
     - ``is_partial(state)``: whether ``state`` is a view with unknown parts (a public
       picture reopened), which ``apply`` refuses.
+    - ``legal_types(state, actor)``: the names of the action types ``legal_actions(state)``
+      lists (with ``actor``, of the actions naming that piece or player and of those naming
+      no one), found without listing them, for a game whose listing can be huge; ``None``:
+      read them from ``legal_actions``.
     """
 
     name: str
@@ -175,6 +179,7 @@ class Game:
     open_actions: Mapping[type, str] = field(default_factory=dict)
     same_move: Callable[[State, Action], Hashable] = as_written
     set_choices: Mapping[type, SetChoice] = field(default_factory=dict)
+    legal_types: Callable[[State, str | None], frozenset[str]] | None = None
 
     def summarised(self, state: State, action: Action) -> bool:
         """Whether ``legal_actions(state)`` lists only a summary of the sets ``action``'s

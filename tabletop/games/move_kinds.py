@@ -107,16 +107,20 @@ class MoveKinds:
 def classify(game: str, actions: Iterable[object]) -> MoveKinds:
     """``actions`` (legal actions of ``game``) sorted into kinds of move and ways to end, by
     the game's tables; raises ``KeyError`` naming an action type in none of them."""
+    return classify_types(game, {type(action).__name__ for action in actions})
+
+
+def classify_types(game: str, found: Iterable[str]) -> MoveKinds:
+    """The action types named ``found`` (of ``game``'s legal actions) sorted as
+    :func:`classify` sorts actions; raises ``KeyError`` naming a type in no table."""
     kinds, ends, aside = KINDS[game], ENDS[game], ASIDE[game]
-    found: set[str] = set()
-    for action in actions:
-        name = type(action).__name__
+    found = frozenset(found)
+    for name in sorted(found):
         if name not in kinds and name not in ends and name not in aside:
             raise KeyError(f"{game}: action type {name} is in no table of move_kinds")
-        found.add(name)
     return MoveKinds(kinds=tuple(dict.fromkeys(w for n, w in kinds.items() if n in found)),
                      ends=tuple(dict.fromkeys(w for n, w in ends.items() if n in found)),
-                     types=frozenset(found))
+                     types=found)
 
 
 ACTORS = ("knight", "hero", "player", "house")
@@ -127,11 +131,15 @@ def move_kinds(game: str, state: object, actor: str | None = None) -> MoveKinds:
     """The kinds of move ``game``'s rules core allows in ``state``: its ``legal_actions``
     sorted by :func:`classify` (a chance point, where the dice decide, when the game has
     chance points and ``state`` is one); with ``actor``, only the actions of that piece or
-    player (a Clash Knight picked before its turn starts) and those naming no one."""
+    player (a Clash Knight picked before its turn starts) and those naming no one.  A game
+    whose listing can be huge (Clash: 999 Knights of Speed 20) names the types found without
+    listing them (the contract's ``legal_types``)."""
     entry = get_game(game)
     is_chance = getattr(entry, "is_chance_node", None)
     if is_chance is not None and is_chance(state):
         return MoveKinds(chance=True)
+    if getattr(entry, "legal_types", None) is not None:
+        return classify_types(game, entry.legal_types(state, actor))
     actions = entry.legal_actions(state)
     if hasattr(actions, "samples"):  # families of actions (Almokon): one of each will do
         actions = actions.samples()

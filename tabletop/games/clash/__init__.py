@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.clash import layout, query, view
 from tabletop.games.clash.state import ClashState
-from tabletop.games.contract import Action, Event, Game
+from tabletop.games.contract import Action, Event, Game, SetChoice
 from tabletop.wording import counted
 
 if TYPE_CHECKING:
@@ -32,6 +32,13 @@ def legal_actions(state: ClashState) -> list[Action]:
     from tabletop.games.clash import rules
 
     return rules.legal_actions(state)
+
+
+def legal_types(state: ClashState, actor: str | None = None) -> frozenset[str]:
+    """:func:`tabletop.games.clash.listing.legal_types`."""
+    from tabletop.games.clash import listing
+
+    return listing.legal_types(state, actor)
 
 
 def describe(event: Event) -> str:
@@ -92,6 +99,26 @@ class _OpenActions(Mapping[type, str]):
         return len(self._table())
 
 
+class _SetChoices(Mapping[type, SetChoice]):
+    """:data:`tabletop.games.clash.running.SET_CHOICES` (re-roll declarations), read from the
+    card sequences when first asked."""
+
+    @staticmethod
+    def _table() -> Mapping[type, SetChoice]:
+        from tabletop.games.clash import running
+
+        return running.SET_CHOICES
+
+    def __getitem__(self, kind: type) -> SetChoice:
+        return self._table()[kind]
+
+    def __iter__(self) -> Iterator[type]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
 def summary(state: ClashState) -> str:
     """``3 knights, 1 monster, 4 terrain tiles on a 12 x 18 board``."""
     return (f"{counted(len(state.knights), 'knight')}, "
@@ -108,6 +135,7 @@ GAME = Game(
     to_layout=layout.to_layout,
     apply=apply,
     legal_actions=legal_actions,
+    legal_types=legal_types,
     describe=describe,
     summary=summary,
     verbs=query.VERBS,
@@ -118,4 +146,5 @@ GAME = Game(
     is_chance_node=is_chance_node,
     chance_outcomes=chance_outcomes,
     open_actions=_OpenActions(),
+    set_choices=_SetChoices(),
 )

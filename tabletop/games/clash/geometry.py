@@ -396,6 +396,29 @@ def reach(state: ClashState, knight) -> frozenset[Space]:
                      first_steps=rules["first_steps"])
 
 
+def can_move(state: ClashState, knight) -> bool:
+    """Whether :func:`reach` of Knight ``knight`` is not empty, read from its first steps
+    alone (:func:`~tabletop.spatial.reach.reachable`: a free first step ends a path of one
+    step, which Speed 2 or more always allows and Speed 1 when neither that space nor the
+    start is difficult); a Knight with Bypass or Jump is asked :func:`reach` whole."""
+    k = as_knight(state, knight)
+    index = _terrain(state)
+    if any(k.has(a) for a in MOVEMENT_ABILITIES):
+        return bool(_ability_reach(state, k, index))
+    host = state.pieces.get(k.vantage) if k.vantage else None
+    own = frozenset(host.spaces) if isinstance(host, Monster) else frozenset()
+    firsts = _around(state.board, host) if own else k.at.neighbours()
+    difficult = index.difficult - own
+    for space in firsts:
+        other = state.occupant.get(space)
+        if (space == k.at or space in own or space in index.no_entry
+                or not state.board.contains(space) or (other is not None and other.name != k.name)):
+            continue
+        if k.speed >= 2 or (k.speed == 1 and k.at not in difficult and space not in difficult):
+            return True
+    return False
+
+
 def _plain_rules(state: ClashState, k: Knight, index: _Terrain) -> dict:
     """The movement rules of a Knight without movement abilities (*Movement Action*,
     *Vantage Points*), as the keyword arguments of :func:`reachable_through`: other pieces

@@ -153,15 +153,42 @@ def apply(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, .
         if isinstance(action, SEQUENCE_STARTS):
             return running.begin(state, action)
         return running.answer(state, action)
-    if state.sequence is not None:
-        raise IllegalActionError(action, f"{state.sequence.begin} is under way: only an "
-                                         f"answer to its question is taken until it ends "
-                                         f"(docs/clash-sequences.md)")
+    _refuse_under_way(state, action)
     if isinstance(action, ResolveActivation) and state.cards is not None:
         raise IllegalActionError(action, "this board names its card files, so the Activation "
                                          "is resolved from the cards (Resolving Activations: "
                                          "draw AI or resolve Signature), not by its token alone")
     return resolve(state, action)
+
+
+def _refuse_under_way(state: ClashState, action: object) -> None:
+    """Refuse ``action`` while a card sequence runs: only its answers are taken."""
+    if state.sequence is not None:
+        raise IllegalActionError(action, f"{state.sequence.begin} is under way: only an "
+                                         f"answer to its question is taken until it ends "
+                                         f"(docs/clash-sequences.md)")
+
+
+def movement_refusal(state: ClashState, knight: str) -> str | None:
+    """Why :func:`apply` refuses every Movement Action of Knight ``knight`` now, in its
+    words, or ``None`` when one to a space of its reach is taken: the checks ``apply`` makes
+    before it looks at the destination (a public view, a card sequence under way, the Round,
+    *Knight Turns*, *Knockdown*), without making the move (which traces its path)."""
+    from tabletop.games.clash import turn_order
+    from tabletop.spatial.grid import Space
+
+    action = MoveKnight(knight, Space(0, 0))
+    try:
+        refuse_partial(state, action)
+        _refuse_under_way(state, action)
+        check_fields(action)
+        refusal = turn_order.TURN_ORDER.refusal(state.turn.phase, action)
+        if refusal is not None:
+            raise IllegalActionError(action, refusal)
+        turns.ready_to_move(state, action)
+    except IllegalActionError as exc:
+        return exc.rule
+    return None
 
 
 def resolve(state: ClashState, action: object) -> tuple[ClashState, tuple[Event, ...]]:
@@ -223,33 +250,62 @@ def legal_actions(state: ClashState) -> list[object]:
         if activation_tokens.next_activation(state) is not None:
             return [ActivateFromCards() if cards else ResolveActivation()]
         return [EndMonsterRound()]
+    return [a for knight in candidates(state) for a in knight_actions(state, knight)]
+
+
+def candidates(state: ClashState) -> list:
+    """The Knights who may act in the Knight Round: the one whose turn it is, else every
+    Knight yet to act this round (*Knight Turns*)."""
     if state.turn.active is not None:
-        candidates = [state.knight(state.turn.active)]
-    else:
-        candidates = [k for k in state.knights if k.name not in state.turn.done]
-    actions: list[object] = []
-    for knight in candidates:
-        try:
-            now, _ = turns.in_turn(state, knight, StartTurn(knight.name))
-        except IllegalActionError:
-            continue
-        if state.turn.active is None:
-            actions.append(StartTurn(knight.name))
-        me = now.knight(knight.name)
-        if me.knockdown != "falling":
-            if not now.turn.moved:
-                actions.extend(MoveKnight(me.name, s)
-                               for s in sorted(geometry.reach(now, me)))
-            if not now.turn.attacked:
-                actions.extend(_card_attacks(now, me) if cards else
-                               [Attack(me.name, m.name, Weapon()) for m in now.monsters
-                                if turns.attack_problem(now, me, m, Weapon()) is None])
-            actions.extend(_climbs(now, me))
-        actions.append(EndTurn(knight.name))
+        return [state.knight(state.turn.active)]
+    return [k for k in state.knights if k.name not in state.turn.done]
+
+
+def knight_actions(state: ClashState, knight) -> list[object]:
+    """The legal actions of Knight ``knight`` in the Knight Round, in :func:`legal_actions`'
+    order: picking it (when no Knight is acting), its Movement Actions, attacks and Climb
+    tests, and ending its turn; empty when its turn cannot start now (*Knight Turns*)."""
+    try:
+        now, _ = turns.in_turn(state, knight, StartTurn(knight.name))
+    except IllegalActionError:
+        return []
+    actions: list[object] = [StartTurn(knight.name)] if state.turn.active is None else []
+    me = now.knight(knight.name)
+    if me.knockdown != "falling":
+        if not now.turn.moved:
+            actions.extend(MoveKnight(me.name, s) for s in sorted(geometry.reach(now, me)))
+        near = monsters_near(now, me)
+        if not now.turn.attacked:
+            actions.extend(card_attacks(now, me) if now.cards is not None else
+                           [Attack(me.name, m.name, Weapon()) for m in near
+                            if turns.attack_problem(now, me, m, Weapon()) is None])
+        actions.extend(_climbs(now, me, near))
+    actions.append(EndTurn(knight.name))
     return actions
 
 
-def _card_attacks(state: ClashState, knight) -> list[AttackFromCards]:
+def monsters_near(state: ClashState, knight, index: dict | None = None) -> list:
+    """The Monsters at range 1 of ``knight``, in board order: those sharing an edge with
+    its space, or with its Monster's spaces and that Monster itself when it is on a Vantage
+    Point (*Vantage Points*: it measures from its Monster).  Only they can take a Melee
+    attack (*Effective Range*: adjacent) or be climbed (*Climbing a VP*: adjacent);
+    ``index`` maps each Monster space to its Monster (made here when not given)."""
+    if index is None:
+        index = monster_index(state)
+    host = state.pieces.get(knight.vantage) if knight.vantage else None
+    spaces = host.spaces if host is not None else knight.spaces
+    near = {index[n].name for s in spaces for n in s.neighbours() if n in index}
+    if host is not None:
+        near.add(host.name)
+    return [m for m in state.monsters if m.name in near] if near else []
+
+
+def monster_index(state: ClashState) -> dict:
+    """Each space a Monster stands on, mapped to that Monster."""
+    return {s: m for m in state.monsters for s in m.spaces}
+
+
+def card_attacks(state: ClashState, knight) -> list[AttackFromCards]:
     """The Knight Attacks from cards ``knight`` may declare: each weapon it carries against
     each Monster within the weapon's effective range and Line of Sight (rulebook *Declare
     Attack and Active Weapon*), a Mob only with its BP card on the Mob track."""
@@ -265,19 +321,26 @@ def _card_attacks(state: ClashState, knight) -> list[AttackFromCards]:
     return out
 
 
-def _climbs(state: ClashState, knight) -> list[Climb]:
-    """The Climb tests ``knight`` may perform now, two per free Vantage Point it may climb:
-    passed, and failed (``passed=False``, the players report the dice)."""
-    out = []
-    for monster in state.monsters:
+def _climbs(state: ClashState, knight, near: list) -> list[Climb]:
+    """The Climb tests ``knight`` may perform now on the Monsters ``near`` it
+    (:func:`monsters_near`), two per free Vantage Point it may climb: passed, and failed
+    (``passed=False``, the players report the dice)."""
+    return [c for action in climb_tests(state, knight, near)
+            for c in (action, Climb(knight.name, action.monster, action.at, False))]
+
+
+def climb_tests(state: ClashState, knight, near: list):
+    """The passed Climb tests ``knight`` may perform now on the Monsters ``near`` it, one per
+    free Vantage Point it may climb (rulebook *Climbing a VP*: only a Knight adjacent to the
+    Monster), tried one at a time (a generator)."""
+    for monster in near:
         for space in vantage.free_vantage_points(state, monster):
             action = Climb(knight.name, monster.name, space)
             try:
                 vantage.climb(state, action)
             except IllegalActionError:
                 continue
-            out += [action, Climb(knight.name, monster.name, space, False)]
-    return out
+            yield action
 
 
 def describe(event: Event) -> str:

@@ -35,6 +35,7 @@ from tabletop.games.clash.events import Event
 from tabletop.games.clash.sequence import Ask, thrown_kinds
 from tabletop.games.clash.state import ClashState, Running
 from tabletop.games.clash.view import is_partial
+from tabletop.games.contract import SetChoice, set_count
 from tabletop.wording import counted
 
 ANSWER_KIND = {Choose: "choose", DeclareRerolls: "reroll", Throw: "roll"}
@@ -194,12 +195,18 @@ def legal_answers(state: ClashState) -> list[object]:
     """Every answer the running sequence takes now: each option of a choice; each re-roll
     declaration the rules allow (rulebook *Dice Re-rolls*, *Heat Re-rolls*: each die once, +1
     Heat per die never past the Heat Limit, Heat only for Attack and Evasion Rolls, at most
-    the free re-rolls granted), none first; nothing at a roll (a chance point)."""
+    the free re-rolls granted), none first, while the dice and their sources give at most
+    :data:`REROLLS_LISTED_UP_TO` sets (:func:`reroll_candidates`), beyond that (thirty
+    Evasion dice with Heat and free re-rolls would give billions) keeping the roll and each
+    die re-rolled alone; nothing at a roll (a chance point)."""
     ask = ask_of(state)
     if ask is None or ask.kind == "roll":
         return []
     if ask.kind == "choose":
         return [Choose(i) for i in range(len(ask.options))]
+    if set_count(reroll_candidates(state)) > REROLLS_LISTED_UP_TO:
+        return [DeclareRerolls(), *(DeclareRerolls((pair,)) for pair in
+                                    sorted(reroll_candidates(state), key=lambda p: p[1]))]
     dice = range(len(ask.roll))
     heat_dice = min(len(ask.roll), ask.heat // HEAT_PER_DIE) if ask.roll_type in HEAT_ROLLS \
         else 0
@@ -212,6 +219,44 @@ def legal_answers(state: ClashState) -> list[object]:
                     sources = {**dict.fromkeys(heated, "heat"), **dict.fromkeys(freed, "reroll")}
                     out.append(DeclareRerolls(tuple(sorted(sources.items()))))
     return sorted(out, key=lambda a: len(a.dice))
+
+
+REROLLS_LISTED_UP_TO = 4096
+"""``legal_answers`` lists every re-roll declaration while the ``(die, source)`` pairs a
+declaration picks from give at most this many sets (twelve pairs: ten Attack dice with
+Heat give 1,024); beyond, a summary."""
+
+
+def reroll_candidates(state: ClashState, action: object = None) -> list[tuple[int, str]]:
+    """The ``(die index, source)`` pairs a re-roll declaration of the running sequence picks
+    from (rulebook *Heat Re-rolls*, *Dice Re-rolls*): each die by ``"heat"`` when the roll
+    takes Heat and the Knight has room for one die's Heat, each die by ``"reroll"`` when the
+    roll grants free re-rolls; none when no re-roll is asked."""
+    ask = ask_of(state)
+    if ask is None or ask.kind != "reroll":
+        return []
+    dice = range(len(ask.roll))
+    heat = ask.roll_type in HEAT_ROLLS and ask.heat >= HEAT_PER_DIE
+    return [*((i, "heat") for i in dice if heat), *((i, "reroll") for i in dice if ask.free)]
+
+
+SET_CHOICES = {
+    DeclareRerolls: SetChoice("dice", reroll_candidates, REROLLS_LISTED_UP_TO,
+                              "Dice Re-rolls: any dice, each by Heat or a free re-roll"),
+}
+"""The game contract's ``set_choices`` for Clash."""
+
+
+def answer_types(state: ClashState) -> frozenset[str]:
+    """The type names of :func:`legal_answers`, without listing them: a choice's
+    ``Choose`` (when it has options), a re-roll question's ``DeclareRerolls`` (keeping the
+    roll is always one), none at a roll."""
+    ask = ask_of(state)
+    if ask is None or ask.kind == "roll":
+        return frozenset()
+    if ask.kind == "choose":
+        return frozenset({"Choose"} if ask.options else ())
+    return frozenset({"DeclareRerolls"})
 
 
 def is_chance_node(state: ClashState) -> bool:

@@ -144,14 +144,32 @@ def _token_holders(state: ClashState, names: list[str]) -> list[tuple[str, str]]
     return out
 
 
-def _choose(names: list[str], count: int, holders: list[str]) -> list[tuple[str, ...]]:
-    """Every way to pick ``count`` of ``names``; with token holders among them, only the picks
-    that include as many of them as fit."""
-    from itertools import combinations
+PICKS_OFFERED_UP_TO = 1000
+"""The most ways to pick tied Knights that a Targeting offers the players one by one (ten
+Knights tied for five places give 252); beyond, :class:`TargetingError` hands the line to
+the players (999 Knights tied for 500 places would give more than 10^299 picks)."""
 
-    picks = [tuple(c) for c in combinations(names, count)]
-    need = min(count, len(holders))
-    return [p for p in picks if len(set(p) & set(holders)) == need]
+
+def _choose(names: list[str], count: int, holders: list[str]) -> list[tuple[str, ...]]:
+    """Every way to pick ``count`` of ``names`` (in the order of ``names``, picks in
+    lexicographic order); with token holders among them, only the picks that include as many
+    of them as fit.  Counted before they are made: more than :data:`PICKS_OFFERED_UP_TO`
+    raises :class:`TargetingError`."""
+    from itertools import combinations
+    from math import comb
+
+    held = [n for n in names if n in holders]
+    others = [n for n in names if n not in holders]
+    need = min(count, len(held))
+    total = comb(len(held), need) * comb(len(others), count - need)
+    if total > PICKS_OFFERED_UP_TO:
+        raise TargetingError(f"{len(names)} Knights are equally viable for {count} "
+                             f"place{'s' * (count != 1)}: {total:,} ways to pick them, more "
+                             f"than the {PICKS_OFFERED_UP_TO:,} offered one by one")
+    place = {name: i for i, name in enumerate(names)}
+    picks = [tuple(sorted(h + o, key=place.__getitem__))
+             for h in combinations(held, need) for o in combinations(others, count - need)]
+    return sorted(picks, key=lambda pick: [place[name] for name in pick])
 
 
 def _zone_of(words: list[str]) -> int | None:

@@ -98,6 +98,19 @@ def move_knight(state: ClashState, action: MoveKnight) -> Result:
     """``action.knight``'s Movement Action (rulebook *Movement Action*): one per turn, onto a
     space of :func:`geometry.reach`, not while knocked down; its event carries the path taken
     (:func:`geometry.move_path`), so that a lesson plays it back space by space."""
+    state, events, knight = ready_to_move(state, action)
+    if action.to not in geometry.reach(state, knight):
+        raise IllegalActionError(action, why_unreachable(state, knight, action))
+    path = geometry.move_path(state, knight, action.to)
+    moved = replace(knight, at=action.to, vantage=None)
+    state = replace(state.with_piece(moved), turn=replace(state.turn, moved=True))
+    return state, (*events, Event("moved", knight.name, path, rule="Movement Action"))
+
+
+def ready_to_move(state: ClashState, action: MoveKnight) -> tuple[ClashState, tuple, Knight]:
+    """``state`` with ``action.knight``'s turn started if needed, the events, and the Knight,
+    when it may perform a Movement Action now (rulebook *Knight Turns*: one per turn; not
+    while knocked down); raises what refuses it before its destination is looked at."""
     knight = knight_of(state, action.knight, action)
     state, events = in_turn(state, knight, action)
     knight = state.knight(knight.name)
@@ -105,12 +118,7 @@ def move_knight(state: ClashState, action: MoveKnight) -> Result:
     if state.turn.moved:
         raise IllegalActionError(action, f"{knight.name} has already performed a Movement "
                                          f"Action this turn (Knight Turns: one Movement Action)")
-    if action.to not in geometry.reach(state, knight):
-        raise IllegalActionError(action, why_unreachable(state, knight, action))
-    path = geometry.move_path(state, knight, action.to)
-    moved = replace(knight, at=action.to, vantage=None)
-    state = replace(state.with_piece(moved), turn=replace(state.turn, moved=True))
-    return state, (*events, Event("moved", knight.name, path, rule="Movement Action"))
+    return state, events, knight
 
 
 def why_unreachable(state: ClashState, knight: Knight, action: object) -> str:

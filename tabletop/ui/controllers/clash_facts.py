@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from tabletop.errors import IllegalActionError, TabletopError
-from tabletop.games.clash.actions import MoveKnight
+from tabletop.errors import TabletopError
 from tabletop.games.clash.state import ClashState, Knight, Monster
 from tabletop.spatial.grid import Space
 from tabletop.spatial.sight import corners
@@ -66,14 +65,9 @@ class ClashFacts:
         def ask() -> str | None:
             from tabletop.ui.facades.clash import rules
 
-            reach = self.reach(knight)
-            if not reach:
+            if not self.reach(knight):
                 return f"{knight} has no space to move to"
-            try:
-                rules.apply(self._s, MoveKnight(knight, min(reach)))
-            except IllegalActionError as exc:
-                return exc.rule
-            return None
+            return rules.movement_refusal(self._s, knight)
 
         return self._memo(("move-refusal", knight), ask)
 

@@ -167,8 +167,15 @@ def knight_colour(state: ClashState, name: str) -> Colour:
     """The token colour of Knight ``name`` (by its place in the layout)."""
     for index, knight in enumerate(state.knights):
         if knight.name == name:
-            return KNIGHT_COLOURS[index % len(KNIGHT_COLOURS)]
+            return colour_at(index)
     return KNIGHT_COLOURS[0]
+
+
+def colour_at(index: int) -> Colour:
+    """The token colour of the Knight at place ``index`` of the layout (a board's layers,
+    which draw every Knight, take it by place: looking each up by name would take time in
+    the square of the number of Knights)."""
+    return KNIGHT_COLOURS[index % len(KNIGHT_COLOURS)]
 
 
 def terrain_fill(tile: Terrain) -> Colour:
@@ -421,9 +428,8 @@ def _pieces_layer(rect: pygame.Rect, grid: Grid, state: ClashState,
     for monster in state.monsters:
         draw_monster(surface, local, monster)
         draw_vantage_points(surface, local, state, monster)
-    for knight in state.knights:
-        draw_knight(surface, local, knight, knight_colour(state, knight.name),
-                    knight.name in state.turn.done)
+    for index, knight in enumerate(state.knights):
+        draw_knight(surface, local, knight, colour_at(index), knight.name in state.turn.done)
         if knight.name == state.turn.divine:
             draw_divine(surface, local.space_rect(knight.at))
     return surface
@@ -440,11 +446,11 @@ def _labels_layer(rect: pygame.Rect, grid: Grid, state: ClashState) -> pygame.Su
     for monster in state.monsters:
         draw_tokens(surface, local, monster, placer)
         _vantage_words(surface, local, state, monster, placer)
-    for knight in state.knights:
+    for index, knight in enumerate(state.knights):
         box = local.space_rect(knight.at)
         if box.width >= 24:
             _stat_badges(surface, box, knight, placer)
-        _initials(surface, box, knight, placer, knight_colour(state, knight.name))
+        _initials(surface, box, knight, placer, colour_at(index))
     for knight in state.knights:
         _name_plate(surface, local.space_rect(knight.at), knight, placer)
     for knight in state.knights:  # a Knight on a Vantage Point stands on its Monster's plate
