@@ -33,19 +33,13 @@ from tabletop.ui.widgets.handover import HandOver  # noqa: E402
 
 LAYOUTS = sorted((Path(__file__).resolve().parent.parent / "layouts").glob("*.toml"))
 LEAST = theme.MINIMUM_WINDOW
-KINGDOM_CUT = pytest.mark.xfail(
-    strict=True, reason="the Kingdom map's tile words (a path's 'to 10', 'Point of Interest "
-    "4') still run past a tile's or the board's edge at 640 x 420")
 
 
 def _shown() -> list[textlayer.Drawn]:
     return [d for d in textlayer.drawn() if d.words and d.role not in ("tip", "tooltip")]
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(p, marks=KINGDOM_CUT)
-    if p.stem in ("kingdom-mid-delve", "kingdom-disjointed") else p for p in LAYOUTS],
-    ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LAYOUTS, ids=lambda p: p.stem)
 def test_at_the_minimum_window_no_word_is_cut(path):
     surface, _ = render(str(path), LEAST, ui=True)
     drawn = _shown()
