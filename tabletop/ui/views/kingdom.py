@@ -789,7 +789,8 @@ def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -
         mid = (a0 + a1) / 2
         label = (centre[0] + radius * 0.62 * math.cos(mid), centre[1] + radius * 0.62 *
                  math.sin(mid))
-        names = wrap(district.monster, monster_size, radius * 4 // 5) if district.monster else ()
+        names = (wrap(district.monster, monster_size, max(radius * 4 // 5, theme.ui(56)))
+                 if district.monster else ())
         top = round(label[1]) - monster_size * len(names) // 2
         text(surface, district.symbol or district.name, (round(label[0]), top), name_size, INK,
              anchor="center", max_width=radius, role="label")
