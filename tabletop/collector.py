@@ -7,9 +7,12 @@ allocations, walks them again and again and finds next to nothing to free (a few
 objects in a whole run).  The command line calls :func:`pause_collector` first thing; the
 start-up of the command it runs ends the pause with :func:`resume_collector` (after the
 picture is written, after the layout of a question is loaded, after the window's first frame;
-any other command at once), and what start-up left as garbage is freed by the collector's next
-runs.  A pause ends at the first :func:`resume_collector`, however many times it was asked
-for, and a collector that was off before the pause stays off.
+any other command at once).  Everything start-up made is then handed to the collector's oldest
+generation without a walk (:func:`gc.freeze` then :func:`gc.unfreeze`): left in the youngest,
+the first run after the pause would walk all of it at once, about ten milliseconds, even in a
+process about to end; start-up's few garbage cycles are freed by the next full collection.
+A pause ends at the first :func:`resume_collector`, however many times it was asked for, and a
+collector that was off before the pause stays off.
 
 When the program ends, Python collects again, over every object, only to free memory the
 system takes back anyway: the first pause registers :func:`gc.freeze` to run at exit, before
@@ -41,8 +44,11 @@ def pause_collector() -> None:
 
 
 def resume_collector() -> None:
-    """End the pause in force, if any: the collector runs again when it ran before it."""
+    """End the pause in force, if any: the collector runs again when it ran before it, with
+    what was made until now in its oldest generation (see the module docstring)."""
     global _ran_before_pause
     if _ran_before_pause:
+        gc.freeze()
+        gc.unfreeze()
         gc.enable()
     _ran_before_pause = None

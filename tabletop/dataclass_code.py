@@ -26,10 +26,10 @@ Nothing is written when Python is told not to write byte code (``-B``,
 renamed over the old one), so two programs ending at once leave whole files.  With no file, or
 an unreadable one, classes are made as without this module, only slower.
 
-This module also imports :mod:`dataclasses` without :mod:`inspect`
-(:func:`_import_dataclasses`): ``dataclasses`` imports ``inspect`` (with ``ast``, ``dis``,
-``tokenize`` and more: about ten milliseconds of every run here) only to write the signature
-into the docstring of a class that has none, which no class of this program lacks.
+This module also imports :mod:`dataclasses` with a stand-in for :mod:`inspect`
+(:mod:`tabletop.standin`): ``dataclasses`` uses ``inspect`` only to write the signature into
+the docstring of a class that has none, which no class of this program lacks; importing it
+costs about ten milliseconds of every run here.
 """
 
 import atexit
@@ -40,38 +40,17 @@ import sys
 from types import CodeType, ModuleType
 from typing import Any
 
-
-class _InspectWhenUsed(ModuleType):
-    """Stands for :mod:`inspect` in the namespace of :mod:`dataclasses`: the first attribute
-    asked of it imports the real module, puts it in its place there and returns the
-    attribute, so ``dataclasses`` behaves exactly as with the real module."""
-
-    def __getattr__(self, name: str) -> Any:
-        if sys.modules.get("inspect") is self:
-            del sys.modules["inspect"]
-        import inspect
-
-        dataclasses = sys.modules.get("dataclasses")
-        if dataclasses is not None and vars(dataclasses).get("inspect") is self:
-            dataclasses.inspect = inspect  # type: ignore[attr-defined]
-        return getattr(inspect, name)
+from tabletop import standin
 
 
 def _import_dataclasses() -> ModuleType:
-    """The :mod:`dataclasses` module, imported (when it was not yet, nor ``inspect``) with a
-    :class:`_InspectWhenUsed` standing for ``inspect`` while it is imported; returns the
-    module.  Only ``dataclasses`` sees the stand-in: ``import inspect`` anywhere else, before
-    or after, gets the real module."""
-    if "dataclasses" not in sys.modules and "inspect" not in sys.modules:
-        stand_in = _InspectWhenUsed("inspect")
-        sys.modules["inspect"] = stand_in
-        try:
-            import dataclasses
-        finally:
-            if sys.modules.get("inspect") is stand_in:
-                del sys.modules["inspect"]
-    import dataclasses
-
+    """The :mod:`dataclasses` module, imported (when it was not yet) with a stand-in for
+    :mod:`inspect` (:mod:`tabletop.standin`); returns the module."""
+    inspect = None if "dataclasses" in sys.modules else standin.stand_in("inspect")
+    try:
+        import dataclasses
+    finally:
+        standin.withdraw(inspect)
     return dataclasses
 
 

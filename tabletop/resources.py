@@ -23,12 +23,10 @@ a package that is not (inside a zip archive).
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from importlib.machinery import SourceFileLoader, SourcelessFileLoader
 from typing import TYPE_CHECKING
 
 from tabletop.errors import LayoutError, TabletopError
@@ -61,7 +59,11 @@ class Shipped(Frozen):
 def _package_folder(package: str) -> str | None:
     """The folder of ``package`` as text when it is an ordinary folder on disk, ``None`` when
     it is not (inside a zip archive); raises ``ModuleNotFoundError`` when there is no such
-    package."""
+    package.  (A layout opened by its path asks for none: :mod:`importlib.util` is imported
+    here.)"""
+    import importlib.util
+    from importlib.machinery import SourceFileLoader, SourcelessFileLoader
+
     spec = importlib.util.find_spec(package)
     if spec is None:
         raise ModuleNotFoundError(package)

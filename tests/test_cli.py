@@ -2,13 +2,16 @@
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tabletop import cli
+from tabletop import cli, cli_parser
 from tabletop.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +47,15 @@ def test_query_answers_in_order_and_flags_bad_questions(capsys):
     assert code == 1
     assert [a["question"] for a in lines] == ["nonsense verb", ""]
     assert all("error" in a for a in lines)
+
+
+def test_an_answer_the_terminal_cannot_write_is_written_in_ascii_escapes():
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "tabletop", "query", TEACHING, "ünï ✓"],
+                          capture_output=True, env=env, check=False)
+    line = done.stdout.decode("ascii").strip()
+    assert done.returncode == 1 and "\\u00fcn\\u00ef \\u2713" in line
+    assert json.loads(line)["question"] == "ünï ✓" and "error" in json.loads(line)
 
 
 def test_query_reads_stdin(capsys, monkeypatch):
@@ -135,8 +147,8 @@ def test_a_bug_is_one_line_and_exit_70_never_a_traceback(capsys, monkeypatch):
     ["query", "bench-30x30", "range A1 A2", "--stdin"], ["learn", "--practice", "los"],
     ["roll", "3 kf-d10", "--seed", "4"], ["check", "a.toml", "b.toml"], ["layouts", "joust"]])
 def test_a_parser_built_for_the_named_command_reads_the_line_as_the_whole_parser(words):
-    named = cli.build_parser(cli._named_command(words)).parse_known_args(words)
-    assert named == cli.build_parser().parse_known_args(words)
+    named = cli_parser.build_parser(cli_parser._named_command(words)).parse_known_args(words)
+    assert named == cli_parser.build_parser().parse_known_args(words)
 
 
 @pytest.mark.parametrize("columns", [None, "100", "50", "abc", "0", "-5"])
@@ -147,8 +159,35 @@ def test_help_is_as_wide_as_argparse_would_write_it(monkeypatch, columns):
         monkeypatch.delenv("COLUMNS", raising=False)
     else:
         monkeypatch.setenv("COLUMNS", columns)
-    cli._help_width.cache_clear()
+    cli_parser._help_width.cache_clear()
     try:
-        assert cli._help_width() == shutil.get_terminal_size().columns - 2
+        assert cli_parser._help_width() == shutil.get_terminal_size().columns - 2
     finally:
-        cli._help_width.cache_clear()
+        cli_parser._help_width.cache_clear()
+
+
+
+WORDS = st.lists(st.one_of(st.sampled_from(["query", "bench-30x30", "range A1 A2", "-", "--",
+                                            "--stdin", "--std", "-h", "-5", "", " -x", "a b",
+                                            "los -1 A2", "check"]),
+                           st.text(alphabet="-aq Ü\n", max_size=4)), max_size=5)
+"""Command lines, mostly of ``tabletop query``, with and without options."""
+
+
+@given(st.booleans(), WORDS)
+def test_a_plain_query_line_is_read_as_the_parser_reads_it(query, words):
+    words = ["query", *words] if query else words
+    plain = cli.plain_query(words)
+    if plain is None:
+        assert words[:1] != ["query"] or len(words) < 2 or any(
+            w.startswith("-") for w in words[1:])
+    else:
+        assert vars(plain) == vars(cli_parser.parse(words))
+
+
+@pytest.mark.parametrize("words", [["query", "f"], ["query", "f", "range A1 A2", "los a b"],
+                                   ["query", "", ""], ["query", "a b", "c\nd", "x-"]])
+def test_a_query_without_options_is_read_without_the_parser(words):
+    assert vars(cli.plain_query(words)) == {"command": "query", "file": words[1],
+                                            "questions": words[2:], "stdin": False}
+    assert vars(cli.plain_query(words)) == vars(cli_parser.parse(words))

@@ -202,7 +202,8 @@ def test_dataclasses_is_imported_without_inspect_which_loads_when_first_asked():
               "    size: int\n"
               "    name: str = 'x'\n"
               "import inspect\n"
-              "print(json.dumps([before, Undocumented.__doc__, dataclasses.inspect is inspect,\n"
+              "print(json.dumps([before, Undocumented.__doc__,\n"
+              "                  dataclasses.inspect.signature is inspect.signature,\n"
               "                  callable(inspect.signature), inspect.__name__]))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True)
@@ -213,7 +214,7 @@ def test_dataclasses_is_imported_without_inspect_which_loads_when_first_asked():
 
 
 def test_inspect_imported_before_tabletop_is_the_real_module():
-    script = ("import inspect, sys\nimport tabletop, dataclasses\n"
+    script = ("import inspect, sys\nimport tabletop, dataclasses, tabletop.ui\n"
               "print(dataclasses.inspect is inspect is sys.modules['inspect'])")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True)
@@ -230,3 +231,18 @@ def test_every_class_of_the_program_has_a_docstring():
             if isinstance(node, ast.ClassDef) and ast.get_docstring(node) is None:
                 missing.append(f"{path.relative_to(package)}:{node.lineno} {node.name}")
     assert missing == []
+
+
+def test_a_stand_in_answers_as_the_real_module_and_leaves_no_trace():
+    script = ("import sys, json\nfrom tabletop import standin\n"
+              "assert standin.stand_in('sys') is None  # imported already: nothing done\n"
+              "held = standin.stand_in('colorsys')\n"
+              "standin.withdraw(held)\n"
+              "before = 'colorsys' in sys.modules\n"
+              "answer = held.rgb_to_hsv(1, 0, 0)\n"
+              "import colorsys\n"
+              "print(json.dumps([before, answer, colorsys.rgb_to_hsv is held.rgb_to_hsv,\n"
+              "                  type(colorsys).__name__]))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert json.loads(done.stdout) == [False, [0.0, 1.0, 1], True, "module"]

@@ -33,8 +33,14 @@ RULES_CORE = ["tabletop.games.clash.rules", "tabletop.games.clash.rule_queries",
 WINDOW_ONLY = ["tabletop.ui.loop", "tabletop.ui.recovery", "tabletop.ui.stopsignals", "signal"]
 """The window's event loop, recovery file and signal handlers, which a picture goes without."""
 UNUSED_PYGAME = ["pygame.mixer", "pygame.mixer_music", "pygame.freetype", "pygame._debug",
-                 "pygame.system", "pygame.typing", "pygame.sprite"]
-"""Parts of pygame the window and its pictures never use (``tabletop/ui/__init__.py``)."""
+                 "pygame.system", "pygame.typing", "pygame.sprite", "platform"]
+"""Parts of pygame the window and its pictures never use, and the standard module pygame
+imports only for its greeting (``tabletop/ui/__init__.py``)."""
+HANDLERS = ["tabletop.games.clash." + name for name in (
+    "branching_actions", "move_like", "terrain", "turn_order", "attacks", "pushes_and_pulls",
+    "movement")]
+"""Modules of the Clash actions' handlers that listing the legal actions does not call: the
+rules core imports them when an action is first applied."""
 
 
 def loaded_after(code: str) -> set[str]:
@@ -72,13 +78,17 @@ def test_a_query_without_cards_imports_neither_cards_nor_rules():
 
 QUERY_UNUSED = ["pathlib", "fractions", "decimal", "tomli_w", "importlib.resources",
                 "tabletop.games.atomicwrite", "tabletop.spatial.sight", "shlex", "zlib",
-                "struct", "inspect"]
+                "struct", "inspect", "argparse", "gettext", "locale", "tabletop.cli_parser",
+                "json", "tabletop.games.tomllines", "tabletop.games.overlay"]
 """Modules a ``range`` question about a layout named by path or by name has no use for:
 paths are worked out with ``os`` (``tabletop.resources``), the exact fractions only by the
 segment walks of Line of Sight, TOML is written and files replaced only by a save, a question
-without quotes is split without ``shlex``, only a picture is decompressed, and
+without quotes is split without ``shlex``, only a picture is decompressed,
 ``dataclasses`` asks ``inspect`` only for a class without a docstring
-(``tabletop/dataclass_code.py``)."""
+(``tabletop/dataclass_code.py``), a query's command line without options is read without
+argparse (``tabletop.cli.plain_query``), its answers are written without ``json``
+(``tabletop.jsontext``), the lines of a layout's keys are found only for an error, and only
+an overlay draws its answer (``tabletop.games.overlay``)."""
 
 
 @pytest.mark.parametrize("word", ["bench-30x30", os.path.join(
@@ -109,6 +119,17 @@ def test_a_screenshot_without_cards_imports_no_card_module_nor_the_rules_core(tm
     assert [m for m in CARD_MODULES if m in loaded] == []
     # a picture asks no legal move: the window's facade imports the rules core on first use
     assert [m for m in RULES_CORE if m in loaded] == []
+
+
+def test_the_rules_core_names_handlers_that_exist():
+    from importlib import import_module
+
+    from tabletop.games.clash import rules
+
+    for table in (rules._SIMPLE, rules._BRANCHING):
+        for where in table.values():
+            module, name = where.split(".")
+            assert callable(getattr(import_module(f"tabletop.games.clash.{module}"), name))
 
 
 def test_a_board_with_cards_loads_them(tmp_path):
@@ -163,6 +184,7 @@ def test_the_first_frame_makes_only_the_actions_it_builds(tmp_path):
         f"[{MADE_ACTIONS}, {LOADED}]")
     assert "MoveKnight" in made  # the legal moves of the Knight whose turn it is
     assert "tabletop.games.clash.rules" in loaded
+    assert [m for m in HANDLERS if m in loaded] == []
     assert not {"PlaceKnight", "AddTerrain", "RemovePiece", "Throw", "Climb"} & set(made)
     assert [m for m in UNUSED_PYGAME + ["inspect"] if m in loaded] == []
     assert "pygame.pkgdata" not in loaded and "importlib.resources" not in loaded  # the icon

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from math import prod
 from typing import TYPE_CHECKING, Any
 
+from tabletop.frozen import Frozen
+
 if TYPE_CHECKING:
     from fractions import Fraction
 
@@ -70,8 +72,7 @@ class Verb:
     picture: Callable[[State, list[str], dict[str, Any]], Any] | None = None
 
 
-@dataclass(frozen=True)
-class SetChoice:
+class SetChoice(Frozen):
     """A field of an action kind holding a set the player picks, as many as the rules allow
     ("discard any number of Characters", "cards … may activate"), so that one action can
     have 2ⁿ legal sets.
@@ -81,7 +82,8 @@ class SetChoice:
     card repeat); ``apply`` takes no set outside them.  ``legal_actions`` lists every legal
     set while the candidates give at most ``listed_up_to`` sets (:func:`set_count`), and
     beyond that a *summary* (some of the legal sets, with every legal choice of the other
-    fields).  ``reason``: the rule that lets the player pick any number, in words."""
+    fields).  ``reason``: the rule that lets the player pick any number, in words.  A frozen
+    dataclass made when a game first lists one (:class:`~tabletop.frozen.Frozen`)."""
 
     field: str
     candidates: Callable[[State, Action], Sequence[Hashable]]

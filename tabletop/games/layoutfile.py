@@ -13,11 +13,13 @@ import re
 import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.errors import LayoutError
 from tabletop.games.safefiles import LAYOUT_MAX_BYTES, FileProblem, read_bounded, shown_path
-from tabletop.games.tomllines import KeyPath, key_lines
+
+if TYPE_CHECKING:
+    from tabletop.games.tomllines import KeyPath
 
 
 @dataclass
@@ -27,7 +29,8 @@ class Source:
     ``line_of(path)`` returns the 1-based line that defines the key path (for example
     ``("knights", 1, "at")`` for the second ``[[knights]]`` table's ``at``), or of the nearest
     enclosing table, or ``None`` when the text gives no clue (data built in code).  The lines
-    are found only when an error asks for one.
+    are found only when an error asks for one (:mod:`tabletop.games.tomllines` is imported
+    then).
 
     ``folder`` is the folder whose files the layout may name (its own folder, a path as text or
     a :class:`~pathlib.Path`); ``None`` for a layout inside a picture or given as text, which
@@ -41,6 +44,8 @@ class Source:
 
     def line_of(self, path: KeyPath) -> int | None:
         if self._lines is None:
+            from tabletop.games.tomllines import key_lines
+
             self._lines = key_lines(self.text)
         for end in range(len(path), 0, -1):
             line = self._lines.get(tuple(path[:end]))
@@ -77,6 +82,8 @@ FREE_TEXT_KEYS = frozenset({"title", "notes", "text", "perk", "set", "result", "
 """The keys whose strings (or lists of strings) are free text; every other string is a
 name."""
 
+_ABSENT = object()
+"""What :meth:`Table.get` finds for a key the table does not have."""
 _TYPE_NAMES = {str: "a string", int: "a whole number", bool: "true or false",
                list: "a list", dict: "a table", float: "a number"}
 
@@ -113,30 +120,40 @@ class Table:
         ``check`` returns ``None`` for a good value or the rule it breaks, in words.
         """
         self._used.add(key)
-        if key not in self.data:
+        value = self.data.get(key, _ABSENT)
+        if value is _ABSENT:
             return default
-        value = self.data[key]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            ok, value = True, float(value)
-        if not ok:
-            raise self.error(key, f"must be {_TYPE_NAMES.get(kind, kind.__name__)}, "
-                                  f"not {_show(value)}")
+        if type(value) is not kind:  # TOML gives exact types: only a mistake or a conversion
+            value = self._of_kind(key, kind, value)
         if kind is str:
             longest = MAX_TEXT if key in FREE_TEXT_KEYS else MAX_NAME
             if len(value) > longest:
                 raise self.error(key, f"is {len(value)} characters long; the most is {longest}")
-        if kind is list and len(value) > MAX_TABLES:
-            raise self.error(key, f"lists {len(value)} entries; the most is {MAX_TABLES}")
-        if kind is int and not INT_LOW <= value <= INT_HIGH:
-            raise self.error(key, f"must be a whole number from {INT_LOW} to {INT_HIGH}")
-        if kind is float and not math.isfinite(value):
+        elif kind is list:
+            if len(value) > MAX_TABLES:
+                raise self.error(key, f"lists {len(value)} entries; the most is {MAX_TABLES}")
+        elif kind is int:
+            if not INT_LOW <= value <= INT_HIGH:
+                raise self.error(key, f"must be a whole number from {INT_LOW} to {INT_HIGH}")
+        elif kind is float and not math.isfinite(value):
             raise self.error(key, "must be a finite number")
         if check is not None:
             problem = check(value)
             if problem:
                 raise self.error(key, problem)
         return value
+
+    def _of_kind(self, key: str, kind: type, value: Any) -> Any:
+        """``value`` of ``key``, whose type is not exactly ``kind``, as a value of ``kind``: an
+        instance of a subclass as it is, a whole number (not ``true`` or ``false``) as a
+        float where a number is asked for; anything else (``true`` where a whole number is
+        asked for too) raises the error naming the kind."""
+        if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
+            return value
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            return float(value)
+        raise self.error(key, f"must be {_TYPE_NAMES.get(kind, kind.__name__)}, "
+                              f"not {_show(value)}")
 
     def req(self, key: str, kind: type, *,
             check: Callable[[Any], str | None] | None = None) -> Any:
@@ -151,10 +168,10 @@ class Table:
         values = self.get(key, list, None)
         if values is None:
             return tuple(default)
+        longest = MAX_TEXT if key in FREE_TEXT_KEYS else MAX_NAME
         for value in values:
             if not isinstance(value, str):
                 raise self.error(key, f"must be a list of strings, but holds {_show(value)}")
-            longest = MAX_TEXT if key in FREE_TEXT_KEYS else MAX_NAME
             if len(value) > longest:
                 raise self.error(key, f"holds a string of {len(value)} characters; the most "
                                       f"is {longest}")

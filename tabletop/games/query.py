@@ -20,15 +20,44 @@ SPACES = str.maketrans("\t\r\n", "   ")
 def split_words(question: str) -> list[str]:
     """The words of ``question``, as :func:`shlex.split` reads them: names with spaces may be
     quoted (``"Ruined Wall"``).  A question without quotes or backslashes is split at spaces,
-    tabs and line breaks without loading :mod:`shlex`."""
+    tabs and line breaks, and one with closed quotes of a single kind and no backslash by
+    :func:`_split_quoted`, without loading :mod:`shlex`."""
     if QUOTING.isdisjoint(question):
         return [word for word in question.translate(SPACES).split(" ") if word]
+    if "\\" not in question:
+        for quote, other in (("'", '"'), ('"', "'")):
+            if other not in question and not question.count(quote) % 2:
+                return _split_quoted(question, quote)
     import shlex
 
     try:
         return shlex.split(question)
     except ValueError as exc:
         raise QueryError(f"cannot read the question: {exc}") from None
+
+
+def _split_quoted(question: str, quote: str) -> list[str]:
+    """The words of ``question``, which holds an even number of ``quote`` and no other quote
+    or backslash, as :func:`shlex.split` reads them: between two quotes every character is
+    part of the word (an empty pair still makes one), elsewhere spaces, tabs and line breaks
+    end words."""
+    words: list[str] = []
+    word = None  # the word being read, None between words
+    for index, part in enumerate(question.split(quote)):
+        if index % 2:  # quoted
+            word = (word or "") + part
+            continue
+        pieces = part.translate(SPACES).split(" ")
+        if word is not None or pieces[0]:
+            word = (word or "") + pieces[0]
+        if len(pieces) > 1:
+            if word is not None:
+                words.append(word)
+            words.extend(piece for piece in pieces[1:-1] if piece)
+            word = pieces[-1] or None
+    if word is not None:
+        words.append(word)
+    return words
 
 
 def ask(game: Game, state: State, question: str) -> dict[str, Any]:

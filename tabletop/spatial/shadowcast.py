@@ -34,16 +34,22 @@ those points are a shift and a mask each; the cells of a row are met nearest the
 column first, the order a ray meets them.  A typical question lights a couple of points per
 row, and the per-row work is a few integer divisions per lit interval.
 
+A lit interval is cut by the blocking cells it crosses between two rows one side of the
+source's column at a time (east cells only darken positive slopes, west cells negative ones),
+nearest the column first, so each cut leaves a finished piece and the first cell beyond what
+is still lit ends that side.
+
 Other maps that block a subset of this one (the tile exception: a space of an obscuring tile
-is judged with that tile not blocking) are served by *freed* features: a cell or gap that such
-a map does not block, met on a lit slope, is reported as a *wake*.  A point seen under the
-other map and not under this one has such a feature first on its segment, so a map never
-reported needs no further test from that source.
+is judged with that tile not blocking) are served by *wakes*: each blocking cell or gap met
+on a lit slope is reported with the slopes it darkened and the span of the lit interval it
+met.  A point seen under a map that does not block some of these, and not under this one,
+has one of them first on its segment and lies in its wake, so a map none of whose features
+is reported needs no further test from that source.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 CELL, GAP = 1, 2
 """Flag bits of a slot in a map's flag array: the cell there blocks; the point there is a
@@ -94,15 +100,11 @@ class Layers:
 
 
 class Sweep:
-    """One board's shadow casting from any number of source points: ``layers`` (see
-    :class:`Layers`); ``freed_cells`` and ``freed_gaps`` map the slots of blocking cells and
-    diagonal gaps to the other maps (by number) that do not block them."""
+    """One board's shadow casting from any number of source points over ``layers`` (see
+    :class:`Layers`)."""
 
-    def __init__(self, layers: Layers, freed_cells: Mapping[int, Sequence[int]] | None = None,
-                 freed_gaps: Mapping[int, Sequence[int]] | None = None):
+    def __init__(self, layers: Layers):
         self.layers = layers
-        self.freed_cells = freed_cells or {}
-        self.freed_gaps = freed_gaps or {}
         self.seen_rows = [0] * (layers.rows + 2)
         """Per row of slots, the points seen from the sources cast so far (bits as in
         :class:`Layers`), except that a diagonal gap may be marked too: it is never seen (see
@@ -119,24 +121,22 @@ class Sweep:
     def cast(self, x: int, y: int) -> list[tuple]:
         """Add every point seen from the point ``(x, y)`` to :attr:`seen_rows`.
 
-        Returns the *wakes*: ``(maps, dsign, pn, pd, qn, qd, lit)`` for each freed cell or gap
-        met on a lit slope, ``maps`` the other maps that do not block it, the rest the region
-        where it darkened slopes (see :func:`in_region`).  Only a point in that region can be
-        seen from here under one of those maps and not under this one (its first obstruction
-        is such a feature)."""
+        Returns the *wakes*: ``(key, dsign, pn, pd, qn, qd, ln, ld, hn, hd)`` for each
+        blocking cell (``key`` ``2 * slot``) or diagonal gap (``2 * slot + 1``) met on a lit
+        slope, with the region where it darkened slopes (see :func:`in_region`).  A point seen
+        from here under a map that does not block some of these, and not under this one, lies
+        in the region of one of those (its first obstruction)."""
         layers = self.layers
         stride, masks = layers.stride, layers.masks
         row, column = y + 1, x + 1  # the source's row of slots and its bit in a row
-        woken: list[tuple] = []
         if layers.gap_rows[row] >> column & 1:  # rule 3: a line leaving from a diagonal gap
-            found = self.freed_gaps.get(row * stride + column)
-            if found:
-                woken.append((found, 0, 0, 0, 0, 0, None))
-            return woken
+            return [(2 * (row * stride + column) + 1, 0, 0, 0, 0, 0, 0, 0, 0, 0)]
+        wakes: list[tuple] = []
         # The row line: the cells north and south of each unit of it (rule 2), its gaps
         # (rule 3).  East, unit u joins the points u and u + 1 and its cells have bit
         # column + u; west, unit u joins the points -u and -(u + 1), cells at column - 1 - u.
-        beside = layers.cell_rows[row - 1] | layers.cell_rows[row]
+        above, below = layers.cell_rows[row - 1], layers.cell_rows[row]
+        beside = above | below
         on_line = layers.gap_rows[row]
         seen = 1 << column
         east, west = layers.cols - x, x
@@ -147,7 +147,8 @@ class Sweep:
         reach = unit if unit < gap else gap - 1
         seen |= masks[reach] << (column + 1)
         if reach < east:
-            self._row_wake(woken, 1, row, column + unit if unit < gap else column + gap, unit < gap)
+            _row_wake(wakes, 1, row * stride, column + unit if unit < gap else column + gap,
+                      (above, below) if unit < gap else None, stride)
         units = beside >> (column - west) & masks[west]
         unit = west - units.bit_length() if units else west
         points = on_line >> (column - west) & masks[west]
@@ -155,147 +156,84 @@ class Sweep:
         reach = unit if unit < gap else gap - 1
         seen |= masks[reach] << (column - reach)
         if reach < west:
-            self._row_wake(woken, -1, row, column - 1 - unit if unit < gap else column - gap,
-                           unit < gap)
+            _row_wake(wakes, -1, row * stride, column - 1 - unit if unit < gap else column - gap,
+                      (above, below) if unit < gap else None, stride)
         self.seen_rows[row] |= seen
         if y:
-            self._half(x, y, -1, y, woken)
+            self._half(x, y, -1, y, wakes)
         if y < layers.rows:
-            self._half(x, y, 1, layers.rows - y, woken)
-        return woken
+            self._half(x, y, 1, layers.rows - y, wakes)
+        return wakes
 
-    def _row_wake(self, woken: list[tuple], lsign: int, row: int, bit: int, cell: bool) -> None:
-        """Report the first obstruction on the source's row line (``row`` of slots) east
-        (``lsign`` 1) or west: the cells north and south of it at ``bit`` when ``cell``, else
-        the gap point at ``bit``, if freed."""
-        stride = self.layers.stride
-        if cell:
-            slots = ((row - 1) * stride + bit, row * stride + bit)
-            for slot in slots:
-                found = self.freed_cells.get(slot) if self.layers.cells[slot] else None
-                if found:
-                    woken.append((found, 0, lsign, 0, 0, 0, None))
-        else:
-            found = self.freed_gaps.get(row * stride + bit)
-            if found:
-                woken.append((found, 0, lsign, 0, 0, 0, None))
-
-    def _half(self, x: int, y: int, dsign: int, depth: int, woken: list[tuple]) -> None:
+    def _half(self, x: int, y: int, dsign: int, depth: int, wakes: list[tuple]) -> None:
         """Sweep the half plane north (``dsign`` -1) or south (1) of the source point ``(x,
         y)``'s row line (see the module docstring) row by row: for each lit interval, darken
         what the cells it crosses between the rows block (rules 1 and 2), mark the lit points
-        of the row, then darken the slopes of the diagonal gaps among them (rule 3)."""
+        of the row, then darken the slopes of the diagonal gaps among them (rule 3).  The
+        wakes of the cells and gaps met are added to ``wakes`` (see :meth:`cast`)."""
         layers = self.layers
         cell_rows, gap_rows, masks, stride = (layers.cell_rows, layers.gap_rows, layers.masks,
                                               layers.stride)
         seen_rows = self.seen_rows
-        freed_cells, freed_gaps = self.freed_cells, self.freed_gaps
-        cut, cut_point = _cut, _cut_point
         west, east = x, layers.cols - x
         column = x + 1  # the bit of lateral 0 in a row (the cell east of it: lateral 0 too)
         far_west, far_east = -west - 1, east + 1  # slopes that stand for the infinities
         west_cell, east_cell = -west, east - 1
         cell_row = y if dsign < 0 else y + 1  # the row of slots of the cells below depth 1
         point_row = y + 1
-        lit = [(far_west, 1, True, far_east, 1, True)]
+        lit = [(far_west, 1, 0, far_east, 1, 0)]
         for d in range(1, depth + 1):
             k = d - 1
             point_row += dsign
             crow, grow = cell_rows[cell_row], gap_rows[point_row]
+            centre = crow >> (column - 1) & 3  # the cells at laterals -1 and 0 (rule 2)
             row_seen = 0
             kept = []
             for iv in lit:
                 ln, ld, lo_open, hn, hd, hi_open = iv
-                pieces = None
+                pieces = (iv,)
                 if crow:
                     # The cells the rays cross between depths k and d: laterals first..last.
                     first = ln * k // ld if ln >= 0 else ln * d // ld
-                    last = -((-hn * d) // hd) - 1 if hn >= 0 else -((-hn * k) // hd) - 1
+                    last = (hn * d - 1) // hd if hn >= 0 else (hn * k - 1) // hd
                     if first < west_cell:
                         first = west_cell
                     if last > east_cell:
                         last = east_cell
-                    if last >= 0 and first <= last:  # rule 1 east of the column
-                        base = first if first > 0 else 0
-                        cells = crow >> (column + base) & masks[last - base + 1]
-                        while cells:
-                            bit = cells & -cells
-                            m = base + bit.bit_length() - 1
-                            if pieces is None:
-                                pieces = [iv]
-                            qn, qd = (m + 1, k) if k else (far_east, 1)
-                            found = freed_cells.get(cell_row * stride + column + m)
-                            if found:
-                                woken.append((found, dsign, m, d, qn, qd, pieces))
-                            pieces = cut(pieces, m, d, qn, qd)
-                            if not pieces:
-                                break
-                            top_n, top_d = pieces[-1][3], pieces[-1][4]
-                            if top_n <= 0:
-                                break
-                            cells ^= bit
-                            bound = -((-top_n * d) // top_d) - base  # the lit cells' count
-                            if bound < last - base + 1:
-                                cells &= masks[bound] if bound > 0 else 0
-                    if first < 0 and first <= last and pieces != []:  # rule 1 west of it
-                        top = last if last < 0 else -1
-                        cells = crow >> (column + first) & masks[top - first + 1]
-                        while cells:
-                            at = cells.bit_length() - 1
-                            m = first + at
-                            if pieces is None:
-                                pieces = [iv]
-                            pn, pd = (m, k) if k else (far_west, 1)
-                            found = freed_cells.get(cell_row * stride + column + m)
-                            if found:
-                                woken.append((found, dsign, pn, pd, m + 1, d, pieces))
-                            pieces = cut(pieces, pn, pd, m + 1, d)
-                            if not pieces:
-                                break
-                            low_n, low_d = pieces[0][0], pieces[0][1]
-                            if low_n >= 0:
-                                break
-                            cells ^= 1 << at
-                            bound = low_n * d // low_d - first  # the dark cells' count
-                            if bound > 0:
-                                cells = cells >> bound << bound
-                    if (crow >> (column - 1) & 3 and (ln < 0 or (not ln and not lo_open))
-                            and (hn > 0 or (not hn and not hi_open))):  # rule 2, slope 0
-                        if pieces is None:
-                            pieces = [iv]
-                        for m in (-1, 0):
-                            found = (freed_cells.get(cell_row * stride + column + m)
-                                     if crow >> (column + m) & 1 else None)
-                            if found:
-                                woken.append((found, dsign, 0, 1, 0, 1, pieces))
-                        pieces = cut_point(pieces, 0, 1)
-                for piece in ((iv,) if pieces is None else pieces):
+                    if first <= last:
+                        cells = crow >> (column + first) & masks[last - first + 1]
+                        if cells:  # rule 1
+                            pieces = _cut_cells(iv, cells, first, k, far_west, far_east,
+                                                wakes, dsign, cell_row * stride + column)
+                    if (centre and (ln < 0 or not (ln or lo_open))
+                            and (hn > 0 or not (hn or hi_open))):  # rule 2, slope 0
+                        base = cell_row * stride + column
+                        for slot in (base - 1, base):
+                            if crow >> (slot - cell_row * stride) & 1:
+                                wakes.append((2 * slot, dsign, 0, 1, 0, 1, ln, ld, hn, hd))
+                        pieces = _cut_point(pieces, 0, 1)
+                for piece in pieces:
                     ln, ld, lo_open, hn, hd, hi_open = piece
-                    low = -((-ln * d) // ld)
-                    if lo_open and low * ld == ln * d:
-                        low += 1
-                    high = hn * d // hd
-                    if hi_open and high * hd == hn * d:
-                        high -= 1
-                    if low > east or high < -west:
+                    low = (ln * d + ld - 1 + lo_open) // ld
+                    high = (hn * d - hi_open) // hd
+                    if low > east or high < west_cell:
                         continue  # every ray of it has left the board
-                    if low < -west:
-                        low = -west
+                    if low < west_cell:
+                        low = west_cell
                     if high > east:
                         high = east
                     if low <= high:
                         mask = masks[high - low + 1] << (column + low)
                         row_seen |= mask
-                        if grow & mask:  # rule 3
+                        gaps = grow & mask
+                        if gaps:  # rule 3
                             parts = [piece]
-                            gaps = grow & mask
                             while gaps:
                                 bit = gaps & -gaps
                                 lat = bit.bit_length() - 1 - column
-                                found = freed_gaps.get(point_row * stride + column + lat)
-                                if found:
-                                    woken.append((found, dsign, lat, d, lat, d, parts))
-                                parts = cut_point(parts, lat, d)
+                                wakes.append((2 * (point_row * stride + column + lat) + 1,
+                                              dsign, lat, d, lat, d, ln, ld, hn, hd))
+                                parts = _cut_point(parts, lat, d)
                                 gaps ^= bit
                             kept.extend(parts)
                             continue
@@ -307,23 +245,89 @@ class Sweep:
             cell_row += dsign
 
 
-def _cut(lit: list, pn: int, pd: int, qn: int, qd: int) -> list:
-    """``lit`` without the open slope interval ``(pn/pd, qn/qd)``."""
-    out = []
-    for iv in lit:
-        ln, ld, lo_open, hn, hd, hi_open = iv
-        if qn * ld <= ln * qd or pn * hd >= hn * pd:
-            out.append(iv)
+def _row_wake(wakes: list[tuple], lsign: int, row_base: int, bit: int,
+              cell_rows: tuple[int, int] | None, stride: int) -> None:
+    """Add the wake of the first obstruction on the source's row line (slots from
+    ``row_base``) east (``lsign`` 1) or west: the blocking ones of the cells north and south of
+    it at ``bit`` (their rows of bits ``cell_rows``), else the gap point at ``bit``."""
+    if cell_rows is None:
+        wakes.append((2 * (row_base + bit) + 1, 0, lsign, 0, 0, 0, 0, 0, 0, 0))
+        return
+    for base, cells in zip((row_base - stride, row_base), cell_rows, strict=True):
+        if cells >> bit & 1:
+            wakes.append((2 * (base + bit), 0, lsign, 0, 0, 0, 0, 0, 0, 0))
+
+
+def _cut_cells(iv: tuple, cells: int, first: int, k: int, far_west: int, far_east: int,
+               wakes: list[tuple], dsign: int, base: int) -> list[tuple]:
+    """The lit interval ``iv`` without the slopes that cross the open interior of the blocking
+    cells ``cells`` (bit ``i`` for lateral ``first + i``) between depths ``k`` and ``k + 1``
+    (rule 1): ``(m / (k+1), (m+1) / k)`` for a cell east of the column, ``(m / k, (m+1) /
+    (k+1))`` west of it, the infinities ``far_west`` and ``far_east`` standing for the ends
+    that divide by ``k = 0``.  The wake of each cell that darkens some of it is added to
+    ``wakes`` (half plane ``dsign``; the cell at lateral ``m`` has slot ``base + m``).
+
+    Returns the pieces left, in slope order.  The cells east of the column only darken
+    positive slopes and those west of it negative ones; on each side they are taken nearest
+    the column first, so that each cut leaves a piece nearer the column that no later cell on
+    that side reaches, and the first cell beyond what is still lit ends that side."""
+    d, qd, pd = k + 1, k or 1, k or 1  # k = 0: the far ends are the infinities, over 1
+    ln, ld, lo_open, hn, hd, hi_open = iv
+    top_n, top_d, low_n, low_d = hn, hd, ln, ld  # the span of iv, for the wakes
+    pieces = []
+    east = cells >> -first if first < 0 else cells << first  # bit m: the cell at lateral m
+    alive, cut = True, False
+    while east:
+        bit = east & -east
+        east ^= bit
+        m = bit.bit_length() - 1
+        if m * hd >= hn * d:
+            break  # the cut starts at or above the interval's top: so does every later one
+        qn = m + 1 if k else far_east
+        if qn * ld <= ln * qd:
             continue
-        left = ln * pd - pn * ld
-        if left < 0 or (left == 0 and not lo_open):
-            out.append((ln, ld, lo_open, pn, pd, False))
+        wakes.append((2 * (base + m), dsign, m, d, qn, qd, low_n, low_d, top_n, top_d))
+        if ln * d < m * ld or (ln * d == m * ld and not lo_open):
+            pieces.append((ln, ld, lo_open, m, d, 0))
         if qn * hd < hn * qd or (qn * hd == hn * qd and not hi_open):
-            out.append((qn, qd, False, hn, hd, hi_open))
-    return out
+            ln, ld, lo_open, cut = qn, qd, 0, True
+        else:
+            alive = False
+            break
+    if alive:
+        pieces.append((ln, ld, lo_open, hn, hd, hi_open) if cut else iv)
+    west = cells & ((1 << -first) - 1) if first < 0 else 0  # bit i: lateral first + i
+    if not west or not pieces:
+        return pieces
+    lowest = pieces[0]
+    ln, ld, lo_open, hn, hd, hi_open = lowest
+    above = []
+    alive, cut = True, False
+    while west:
+        at = west.bit_length() - 1
+        west ^= 1 << at
+        m = first + at
+        if (m + 1) * ld <= ln * d:
+            break  # the cut ends at or below the interval's bottom: so does every later one
+        pn = m if k else far_west
+        if pn * hd >= hn * pd:
+            continue
+        wakes.append((2 * (base + m), dsign, pn, pd, m + 1, d, low_n, low_d, top_n, top_d))
+        if (m + 1) * hd < hn * d or ((m + 1) * hd == hn * d and not hi_open):
+            above.append((m + 1, d, 0, hn, hd, hi_open))
+        if ln * pd < pn * ld or (ln * pd == pn * ld and not lo_open):
+            hn, hd, hi_open, cut = pn, pd, 0, True
+        else:
+            alive = False
+            break
+    if alive:
+        above.append((ln, ld, lo_open, hn, hd, hi_open) if cut else lowest)
+    above.reverse()
+    pieces[:1] = above
+    return pieces
 
 
-def _cut_point(lit: list, gn: int, gd: int) -> list:
+def _cut_point(lit: Sequence[tuple], gn: int, gd: int) -> list[tuple]:
     """``lit`` without the single slope ``gn/gd``."""
     out = []
     for iv in lit:
@@ -334,25 +338,22 @@ def _cut_point(lit: list, gn: int, gd: int) -> list:
             out.append(iv)
             continue
         if below > 0:
-            out.append((ln, ld, lo_open, gn, gd, True))
+            out.append((ln, ld, lo_open, gn, gd, 1))
         if above > 0:
-            out.append((gn, gd, True, hn, hd, hi_open))
+            out.append((gn, gd, 1, hn, hd, hi_open))
     return out
 
 
 def in_region(wake: tuple, source: tuple[int, int], point: tuple[int, int]) -> bool:
     """Whether ``point`` lies in the region of ``wake`` (see :meth:`Sweep.cast`) seen from
-    ``source``.  ``(maps, dsign, pn, pd, qn, qd, lit)`` with ``dsign`` -1 or 1: the half plane
-    north or south of the source's row line, at a slope (columns east per row away) from
-    ``pn/pd`` to ``qn/qd`` (both ends included) within the span of the lit intervals ``lit``;
+    ``source``.  ``(key, dsign, pn, pd, qn, qd, ln, ld, hn, hd)`` with ``dsign`` -1 or 1: the
+    half plane north or south of the source's row line, at a slope (columns east per row
+    away) from ``pn/pd`` to ``qn/qd`` and from ``ln/ld`` to ``hn/hd`` (all ends included);
     with ``dsign`` 0: the source's row line east (``pn`` 1) or west (-1) of it, or every point
     (``pn`` 0)."""
-    _maps, dsign, pn, pd, qn, qd, lit = wake
+    _key, dsign, pn, pd, qn, qd, ln, ld, hn, hd = wake
     if not dsign:
         return not pn or (point[1] == source[1] and (point[0] - source[0]) * pn > 0)
     d, lat = (point[1] - source[1]) * dsign, point[0] - source[0]
-    if d <= 0 or lat * pd < pn * d or lat * qd > qn * d:
-        return False
-    ln, ld = lit[0][0], lit[0][1]
-    hn, hd = lit[-1][3], lit[-1][4]
-    return lat * ld >= ln * d and lat * hd <= hn * d
+    return (d > 0 and lat * pd >= pn * d and lat * qd <= qn * d and lat * ld >= ln * d
+            and lat * hd <= hn * d)

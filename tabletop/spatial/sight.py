@@ -33,7 +33,7 @@ from itertools import compress
 from math import gcd
 from typing import TYPE_CHECKING
 
-from tabletop.spatial.grid import Board, Space, corner_words
+from tabletop.spatial.grid import Board, Space, corner_words, row_letters
 from tabletop.spatial.shadowcast import (
     CELL,
     GAP,
@@ -460,10 +460,16 @@ def _slot_tables(board: Board) -> tuple[_SlotTable, _SlotTable]:
     stride = board.cols + 2
     size = (board.rows + 2) * stride
 
+    letters = [row_letters(row) for row in range(board.rows)]
+    numbers = [str(col + 1) for col in range(board.cols)]
+
     def space(slot: int) -> Space:
         return Space(slot // stride - 1, slot % stride - 1)
 
-    return _SlotTable(size, space), _SlotTable(size, lambda slot: str(space(slot)))
+    def label(slot: int) -> str:  # str(space(slot)), without making the space
+        return letters[slot // stride - 1] + numbers[slot % stride - 1]
+
+    return _SlotTable(size, space), _SlotTable(size, label)
 
 
 class SightPlan:
@@ -478,26 +484,22 @@ class SightPlan:
         for space, own in (own_maps or {}).items():
             if own is not sight_map:
                 by_map.setdefault(id(own), (own, []))[1].append(space)
-        self.groups = [(frozenset(own.freed_from(sight_map)),
-                        [(space, sight_map._slot(space.col, space.row)) for space in spaces])
-                       for own, spaces in by_map.values()]
-        """Per other map: the cells and gaps it frees (keys ``2 * slot``, ``2 * slot + 1``)
-        and its spaces with their slots."""
-        self.freed_cells: dict[int, list[int]] = {}
-        self.freed_gaps: dict[int, list[int]] = {}
-        for gid, (freed, _spaces) in enumerate(self.groups):
-            for key in freed:
-                (self.freed_gaps if key & 1 else self.freed_cells).setdefault(
-                    key >> 1, []).append(gid)
         board, stride = sight_map.board, sight_map.stride
         self.size = (board.rows + 2) * stride
-        self.group_bits = [sum(1 << slot for _space, slot in spaces)
-                           for _freed, spaces in self.groups]
-        """Per other map, bit ``slot`` set for each of its spaces."""
+        self.groups: list[tuple[frozenset[int], list[tuple[Space, int]]]] = []
+        """Per other map: the cells and gaps it frees (keys ``2 * slot``, ``2 * slot + 1``)
+        and its spaces with their slots."""
+        self.groups_of: dict[int, list[int]] = {}
+        """The other maps (by number) that free each cell or gap, by key."""
         own = bytearray(self.size)
-        for _freed, spaces in self.groups:
-            for _space, slot in spaces:
+        for other, spaces in by_map.values():
+            freed = frozenset(other.freed_from(sight_map))
+            slots = [(space, sight_map._slot(space.col, space.row)) for space in spaces]
+            for _space, slot in slots:
                 own[slot] = 1
+            for key in freed:
+                self.groups_of.setdefault(key, []).append(len(self.groups))
+            self.groups.append((freed, slots))
         self.own_spaces = bits_of(own)
         """Bit ``slot`` set for each space with its own map."""
         row = (1 << board.cols) - 1
@@ -519,51 +521,64 @@ class SightPlan:
         """A byte per slot (see :class:`SightMap`), 1 at each space :meth:`seen` lists."""
         sight_map = self.sight_map
         stride = sight_map.stride
-        sweep = Sweep(sight_map.layers(), self.freed_cells, self.freed_gaps)
+        sweep = Sweep(sight_map.layers())
         woken = [(point, sweep.cast(*point)) for point in corners(from_spaces)]
         # A space is seen when one of its four corners is: OR the points seen shifted by one
         # slot east, one row south and both.
         points = sweep.seen_bits()
         seen = (points | points >> 1 | points >> stride | points >> (stride + 1)) & self.on_board
         marks = bytes_of(seen, self.size)
-        # A space with its own map, not seen under the main one: only a corner whose first
-        # obstruction from a source is a cell or gap its map frees can be seen under it
-        # (the sweep's wakes say where), and one segment at a time decides.
-        unseen = self.own_spaces & ~seen
-        pending: dict[int, list] = {}
-        if unseen:
-            for source, wakes in woken:
-                for wake in wakes:
-                    for gid in wake[0]:
-                        tries = pending.get(gid)
-                        if tries is None:
-                            tries = pending[gid] = []
-                        tries.append((source, wake))
-        groups, group_bits = self.groups, self.group_bits
-        extra = [slot for gid, wakes in pending.items() if group_bits[gid] & unseen
-                 for space, slot in groups[gid][1]
-                 if not marks[slot] and self._seen_freed(space, wakes, groups[gid][0])]
-        for slot in extra:
-            marks[slot] = 1
+        if self.own_spaces & ~seen:
+            for slot in self._seen_freed(marks, woken):
+                marks[slot] = 1
         board = sight_map.board
         for space in leaving:
             if board.contains(space):
                 marks[sight_map._slot(space.col, space.row)] = 0
         return marks
 
-    def _seen_freed(self, space: Space, wakes: list[tuple], freed: frozenset[int]) -> bool:
-        """Whether a corner of ``space`` lies where one of ``wakes`` (``(source, wake)``, see
-        :meth:`Sweep.cast`) says its map may see more, and the segment from that source is
-        clear with the cells and gaps ``freed`` not blocking."""
-        tried = set()
-        corners, clear = space.corners(), self.sight_map.clear
-        for source, wake in wakes:
-            for corner in corners:
-                if (source, corner) not in tried and in_region(wake, source, corner):
-                    tried.add((source, corner))
-                    if clear(source, corner, freed):
-                        return True
-        return False
+    def _seen_freed(self, marks: bytearray, woken: list[tuple[Point, list[tuple]]]
+                    ) -> list[int]:
+        """The slots of the spaces with their own maps, not marked seen in ``marks``, that
+        their own maps see.
+
+        ``woken`` holds each source with its wakes (see
+        :meth:`~tabletop.spatial.shadowcast.Sweep.cast`): a corner not seen under the main
+        map is seen under a map that frees some cells and gaps only if the first obstruction
+        on a segment to it is one of those, and then it lies in that one's wake.  Only the
+        maps with a space not seen yet are looked at, only their spaces' corners in the wakes
+        of what they free are tested, one segment each."""
+        groups, groups_of = self.groups, self.groups_of
+        waiting: dict[int, bool] = {}  # per map met, whether a space of it is not seen yet
+        pending: dict[int, list[tuple[Point, tuple]]] = {}
+        for source, wakes in woken:
+            for wake in wakes:
+                for gid in groups_of.get(wake[0], ()):
+                    unseen = waiting.get(gid)
+                    if unseen is None:
+                        unseen = waiting[gid] = not all(marks[slot]
+                                                        for _space, slot in groups[gid][1])
+                    if unseen:
+                        pending.setdefault(gid, []).append((source, wake))
+        clear = self.sight_map.clear
+        found = []
+        for gid, tries in pending.items():
+            freed, spaces = groups[gid]
+            for space, slot in spaces:
+                if marks[slot]:
+                    continue
+                tried = set()
+                for corner in space.corners():
+                    for source, wake in tries:
+                        if (source, corner) not in tried and in_region(wake, source, corner):
+                            tried.add((source, corner))
+                            if clear(source, corner, freed):
+                                break
+                    else:
+                        continue
+                    found.append(slot)
+                    break
+        return found
 
 
 def visible_from(sight_map: SightMap, from_spaces: Iterable[Space], candidates: Iterable[Space],

@@ -8,12 +8,17 @@ debug report, system power queries, type aliases, package-data look-up and sprit
 package treats each as optional and leaves a placeholder where one is missing (for the
 sprites, with a warning, which is not shown); the second group is left out only while the
 package loads, so any of those imports as usual when asked for by name (pygame itself imports
-``pygame.pkgdata`` to open a font without a file).
+``pygame.pkgdata`` to open a font without a file).  The standard :mod:`platform` module, which
+pygame's package imports only to name the Python release in the greeting that
+``PYGAME_HIDE_SUPPORT_PROMPT`` hides, is a stand-in (:mod:`tabletop.standin`) while the
+package loads (importing it would compile a dozen patterns).
 """
 
 import os
 import sys
 import warnings
+
+from tabletop import standin
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -29,11 +34,14 @@ the package loads."""
 def _import_pygame() -> None:
     """Import pygame without :data:`NO_SOUND_NOR_FREETYPE` and :data:`NOT_AT_START` (unless
     something imported it already): a module name mapped to ``None`` in ``sys.modules`` fails
-    to import, which pygame's package takes as that optional part being absent."""
+    to import, which pygame's package takes as that optional part being absent; and with
+    :mod:`platform` not imported (a stand-in while the package loads, unless it was imported
+    already)."""
     if "pygame" in sys.modules:
         return
     hidden = [name for name in NO_SOUND_NOR_FREETYPE + NOT_AT_START if name not in sys.modules]
     sys.modules.update(dict.fromkeys(hidden))
+    platform = standin.stand_in("platform")
     try:
         with warnings.catch_warnings():  # pygame warns that its sprites are missing
             warnings.filterwarnings("ignore", "import sprite:", RuntimeWarning)
@@ -42,6 +50,7 @@ def _import_pygame() -> None:
         for name in NOT_AT_START:
             if name in hidden and name in sys.modules and sys.modules[name] is None:
                 del sys.modules[name]
+        standin.withdraw(platform)
 
 
 _import_pygame()

@@ -333,34 +333,53 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int,
 @lru_cache(maxsize=4096)
 def wrap(words: str, size: int, width: int) -> tuple[str, ...]:
     """``words`` broken into lines no wider than ``width`` pixels at font ``size`` (at spaces
-    and line breaks; a single word too wide for a line even drawn smaller, such as a file's
-    path, is broken after a "/" or "-" in it, else stays whole on its own line); kept, as the
-    same words are wrapped frame after frame."""
+    and line breaks, each line taking as many words as fit; a single word too wide for a line
+    even drawn smaller, such as a file's path, is broken after a "/" or "-" in it, else stays
+    whole on its own line); kept, as the same words are wrapped frame after frame.
+
+    A start of a line is never wider than the line (its glyphs sit where they sit in the
+    whole line), so the words that fit are found by halving: a line of ``n`` words is
+    measured about ``log2(n)`` times, not once per word (the first try is every word left,
+    which fits at the end of most paragraphs)."""
     font = theme.font(size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}" if line else word
-            if line and font.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-            while line == word and (head := _break_word(word, size, width)):
+        parts = paragraph.split()
+        if not parts:
+            lines.append("")
+        start = 0
+        while start < len(parts):
+            first = parts[start]
+            while head := _break_word(first, size, width):
                 lines.append(head)
-                line = word = word[len(head):]
-        lines.append(line)
+                first = first[len(head):]
+            more, most = 0, len(parts) - start - 1  # how many words follow ``first``
+            if most and font.size(" ".join([first, *parts[start + 1:]]))[0] <= width:
+                more = most
+            else:
+                most -= 1
+                while more < most:
+                    mid = (more + most + 1) // 2
+                    if font.size(" ".join([first, *parts[start + 1:start + 1 + mid]]))[0] \
+                            <= width:
+                        more = mid
+                    else:
+                        most = mid - 1
+            lines.append(" ".join([first, *parts[start + 1:start + 1 + more]]))
+            start += 1 + more
     return tuple(lines)
 
 
 def _break_word(word: str, size: int, width: int) -> str:
     """The longest start of ``word`` ending in "/" or "-" that fits ``width`` (drawn as small
-    as :func:`fit` may), when the whole word does not; else ``""``."""
+    as :func:`fit` may), when the whole word does not; else ``""`` (at once for a word
+    with no "/" or "-" before its last letter, which has nowhere to break)."""
+    ends = [i + 1 for i, char in enumerate(word[:-1]) if char in "/-"]
+    if not ends:
+        return ""
     smallest = max(min(size, READABLE), size - size // 5)
     if text_size(word, smallest)[0] <= width:
         return ""
-    ends = [i + 1 for i, char in enumerate(word[:-1]) if char in "/-"]
     return next((word[:end] for end in reversed(ends)
                  if text_size(word[:end], smallest)[0] <= width), "")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.errors import QueryError
 from tabletop.games.clash import geometry as geo
@@ -17,9 +17,11 @@ from tabletop.games.clash.layout import MAX_BOARD_SIDE
 from tabletop.games.clash.state import ClashState
 from tabletop.games.contract import Verb
 from tabletop.games.lazyverbs import LazyVerbs
-from tabletop.games.overlay import Picture
 from tabletop.numbers import parse_int, shorten
 from tabletop.spatial.grid import Space
+
+if TYPE_CHECKING:
+    from tabletop.games.overlay import Picture
 
 
 def _los(state: ClashState, args: list[str]) -> dict[str, Any]:
@@ -153,9 +155,17 @@ ROLL_VERB_NAMES = ("evasion", "attack", "power", "armor")
 first asked: they import the cards, the attack sequence and the dice."""
 
 
+def _picture(**parts: Any) -> Picture:
+    """The :class:`~tabletop.games.overlay.Picture` of ``parts``: the overlay module is
+    imported with the first picture drawn (a question draws none)."""
+    from tabletop.games.overlay import Picture
+
+    return Picture(**parts)
+
+
 def _listed(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
     """The answer's spaces, tinted."""
-    return Picture(places=tuple(answer["answer"]))
+    return _picture(places=tuple(answer["answer"]))
 
 
 def _los_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
@@ -164,14 +174,14 @@ def _los_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> 
     sight = geo.los(state, args[0], args[1])
     ends = tuple(geo.resolve(state, word).name for word in args)
     line = sight.line or sight.nearest
-    return Picture(marked=ends, lines=(line,) if line else (),
+    return _picture(marked=ends, lines=(line,) if line else (),
                    crossed=(str(sight.blocker),) if sight.blocker else (),
                    blocked=not sight.clear)
 
 
 def _sees_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
     """The Monster, and a ring round each Knight it sees."""
-    return Picture(places=(geo.resolve(state, args[0]).name,), marked=tuple(answer["answer"]))
+    return _picture(places=(geo.resolve(state, args[0]).name,), marked=tuple(answer["answer"]))
 
 
 def _flat(value: Any) -> list[str]:
@@ -185,7 +195,7 @@ def _target_picture(state: ClashState, args: list[str], answer: dict[str, Any]) 
     a Zone target's spaces tinted."""
     chosen = _flat(answer["answer"])
     pieces = tuple(w for w in chosen if w in state.pieces)
-    return Picture(places=(args[0], *[w for w in chosen if w not in state.pieces]),
+    return _picture(places=(args[0], *[w for w in chosen if w not in state.pieces]),
                    marked=pieces)
 
 
@@ -203,19 +213,19 @@ def _outcomes_picture(state: ClashState, args: list[str], answer: dict[str, Any]
                 corner = Space.parse(end)
                 ends += [str(Space(corner.row + dy, corner.col + dx))
                          for dy in range(size) for dx in range(size)]
-    return Picture(places=tuple(dict.fromkeys(ends)), marked=tuple(dict.fromkeys(moved)))
+    return _picture(places=tuple(dict.fromkeys(ends)), marked=tuple(dict.fromkeys(moved)))
 
 
 def _wave_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
     """The Monster, a ring round each Knight hit; the Wave's zone tinted."""
     monster = geo.resolve(state, args[0])
     zone = [str(s) for s in sorted(geo.zone_of(state, monster, int(args[1])))]
-    return Picture(places=tuple(zone), marked=tuple(answer["answer"]))
+    return _picture(places=tuple(zone), marked=tuple(answer["answer"]))
 
 
 def _order_picture(state: ClashState, args: list[str], answer: dict[str, Any]) -> Picture:
     """Arrows from each Monster to the next, in the order their tokens resolve."""
-    return Picture(path=tuple(dict.fromkeys(step["monster"] for step in answer["answer"])))
+    return _picture(path=tuple(dict.fromkeys(step["monster"] for step in answer["answer"])))
 
 
 _PICTURES = {

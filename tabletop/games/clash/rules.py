@@ -9,19 +9,12 @@ path …) list their alternatives with :func:`outcomes`; ``apply`` then needs th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from importlib import import_module
+
 from tabletop.errors import IllegalActionError
 from tabletop.games.actionfields import check_fields
-from tabletop.games.clash import (
-    activation_tokens,
-    branching_actions,
-    editing,
-    geometry,
-    move_like,
-    terrain,
-    turn_order,
-    turns,
-    vantage,
-)
+from tabletop.games.clash import activation_tokens, geometry, turns, vantage
 from tabletop.games.clash.actions import (
     SEQUENCE_ANSWERS,
     SEQUENCE_STARTS,
@@ -68,39 +61,50 @@ Outcome = Branch
 gives them in one line for a menu)."""
 
 _SIMPLE = {
-    StartTurn: turns.start_turn,
-    MoveKnight: turns.move_knight,
-    MoveLike: move_like.move_like,
-    Motivate: move_like.motivate,
-    Rush: move_like.rush,
-    EndTurn: turns.end_turn,
-    EndMonsterRound: turns.end_monster_round,
-    ResolveActivation: activation_tokens.resolve_activation,
-    DefeatMob: activation_tokens.defeat_mob,
-    Attack: turns.attack,
-    Climb: vantage.climb,
-    CreateVantagePoint: vantage.create_vantage_point,
-    SetDivineTarget: vantage.set_divine_target,
-    RecordWound: branching_actions.record_wound,
-    PlaceKnight: editing.place_knight,
-    PlaceMonster: editing.place_monster,
-    AddTerrain: editing.add_terrain,
-    MovePiece: editing.move_piece,
-    RotateMonster: editing.rotate_monster,
-    RemovePiece: editing.remove_piece,
+    StartTurn: "turns.start_turn",
+    MoveKnight: "turns.move_knight",
+    MoveLike: "move_like.move_like",
+    Motivate: "move_like.motivate",
+    Rush: "move_like.rush",
+    EndTurn: "turns.end_turn",
+    EndMonsterRound: "turns.end_monster_round",
+    ResolveActivation: "activation_tokens.resolve_activation",
+    DefeatMob: "activation_tokens.defeat_mob",
+    Attack: "turns.attack",
+    Climb: "vantage.climb",
+    CreateVantagePoint: "vantage.create_vantage_point",
+    SetDivineTarget: "vantage.set_divine_target",
+    RecordWound: "branching_actions.record_wound",
+    PlaceKnight: "editing.place_knight",
+    PlaceMonster: "editing.place_monster",
+    AddTerrain: "editing.add_terrain",
+    MovePiece: "editing.move_piece",
+    RotateMonster: "editing.rotate_monster",
+    RemovePiece: "editing.remove_piece",
 }
 
 _BRANCHING = {
-    Forced: branching_actions.forced_outcomes,
-    MonsterMove: branching_actions.monster_move_outcomes,
-    MonsterAttack: branching_actions.monster_attack_outcomes,
-    PlaceTerrain: terrain.place_terrain_outcomes,
-    TurnMonster: branching_actions.turn_monster_outcomes,
-    Vault: branching_actions.vault_outcomes,
-    SetStat: vantage.set_stat_outcomes,
-    FallFromVantage: vantage.fall_outcomes,
+    Forced: "branching_actions.forced_outcomes",
+    MonsterMove: "branching_actions.monster_move_outcomes",
+    MonsterAttack: "branching_actions.monster_attack_outcomes",
+    PlaceTerrain: "terrain.place_terrain_outcomes",
+    TurnMonster: "branching_actions.turn_monster_outcomes",
+    Vault: "branching_actions.vault_outcomes",
+    SetStat: "vantage.set_stat_outcomes",
+    FallFromVantage: "vantage.fall_outcomes",
 }
 """Action types whose ``outcomes`` function lists the alternatives itself."""
+
+
+def _handler(table: dict[type, str], action: object) -> Callable | None:
+    """The function that ``table`` names for the type of ``action`` (``"module.function"``,
+    a module of :mod:`tabletop.games.clash`, imported when first asked: the first frame
+    lists legal actions without applying any), or ``None``."""
+    where = table.get(type(action))
+    if where is None:
+        return None
+    module, name = where.split(".")
+    return getattr(import_module(f"tabletop.games.clash.{module}"), name)
 
 
 def outcomes(state: ClashState, action: object) -> list[Outcome]:
@@ -110,9 +114,11 @@ def outcomes(state: ClashState, action: object) -> list[Outcome]:
 
     Raises :class:`IllegalActionError` when the action breaks a rule.
     """
+    from tabletop.games.clash import turn_order
+
     check_fields(action)
-    simple = _SIMPLE.get(type(action))
-    branching = _BRANCHING.get(type(action))
+    simple = _handler(_SIMPLE, action)
+    branching = _handler(_BRANCHING, action)
     if simple is None and branching is None:
         raise IllegalActionError(action, "is not a Clash action")
     refusal = turn_order.TURN_ORDER.refusal(state.turn.phase, action)
@@ -128,6 +134,8 @@ def outcomes(state: ClashState, action: object) -> list[Outcome]:
 
 def _after(branch: Branch) -> Branch:
     """``branch`` with the steps that follow every action (:func:`turn_order.after_action`)."""
+    from tabletop.games.clash import turn_order
+
     state, events = turn_order.after_action(branch.state)
     return branch.then(state, *events)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from tabletop.frozen import Frozen
 from tabletop.spatial.facing import turn_offset
 from tabletop.spatial.grid import Board, Space, square
 
@@ -77,10 +78,10 @@ class Knight:
         return (self.at,)
 
 
-@dataclass(frozen=True)
-class Activation:
+class Activation(Frozen):
     """One Activation token: ``kind`` is ``ai`` or ``signature``; ``spent`` is the side up
-    (rulebook *Start of Monster Round*, *Resolving Activations*)."""
+    (rulebook *Start of Monster Round*, *Resolving Activations*).  A frozen dataclass made
+    when a board first holds one (:class:`~tabletop.frozen.Frozen`)."""
 
     kind: str
     spent: bool = False
@@ -189,13 +190,13 @@ class Turn:
     divine: str | None = None
 
 
-@dataclass(frozen=True)
-class Running:
+class Running(Frozen):
     """A card sequence under way (a Monster Activation or a Knight Attack from cards):
     ``begin`` the action that started it (``ActivateFromCards`` or ``AttackFromCards``),
     ``answers`` the players' answers so far (``Choose``, ``DeclareRerolls``, ``Throw``), in
     order.  With the board before it began they rebuild it exactly: its draws and rolls follow
-    from the Clash's seed (:mod:`tabletop.games.clash.running`)."""
+    from the Clash's seed (:mod:`tabletop.games.clash.running`).  A frozen dataclass made when
+    a sequence first begins (:class:`~tabletop.frozen.Frozen`)."""
 
     begin: object
     answers: tuple[object, ...] = ()

@@ -29,6 +29,7 @@ from tabletop.games.joust.state import (
     Enhancement,
 )
 from tabletop.games.layoutfile import Source, Table, named_label, parse_toml, read_text
+from tabletop.games.shippeddata import parse_shipped
 from tabletop.numbers import parse_int
 
 SHIPPED = "joust-cards.toml"
@@ -541,7 +542,8 @@ def load_card_file(path: str | Path) -> Catalog:
 
 @cache
 def shipped() -> Catalog:
-    """The example data shipped with the program (``tabletop/data/joust-cards.toml``)."""
+    """The example data shipped with the program (``tabletop/data/joust-cards.toml``), its
+    parsed document kept between runs (:func:`~tabletop.games.shippeddata.parse_shipped`)."""
     text = resources.data_file(SHIPPED).read_text(encoding="utf-8")
-    return catalog_from_data(parse_toml(text, SHIPPED), Source(SHIPPED, text))
+    return catalog_from_data(parse_shipped(SHIPPED, text), Source(SHIPPED, text))
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 
 import pygame
@@ -971,6 +972,15 @@ def _draw_sight(surface: pygame.Surface, grid: Grid, state: ClashState, sight: S
             pygame.draw.circle(surface, colour, point, width + 1)
 
 
+@lru_cache(maxsize=4)
+def _caption_backing(size: tuple[int, int]) -> pygame.Surface:
+    """The see-through backing of a caption box of ``size``, made once per size (the caption
+    is drawn every frame, its box keeps its size while the window does)."""
+    backing = pygame.Surface(size, pygame.SRCALPHA)
+    backing.fill((20, 22, 28, 225))
+    return backing
+
+
 def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, ...],
                   sight: SightLine | None) -> None:
     """The caption box at the foot of the board area: the rule that decided, range, distance
@@ -981,9 +991,7 @@ def _draw_caption(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, 
     wrapped = [part for line in lines for part in wrap(line, size, width - 16)]
     height = min(room, len(wrapped)) * (size + 3) + 10
     box = pygame.Rect(rect.x + 12, rect.bottom - height - 3, width, height)
-    backing = pygame.Surface(box.size, pygame.SRCALPHA)
-    backing.fill((20, 22, 28, 225))
-    surface.blit(backing, box)
+    surface.blit(_caption_backing(box.size), box)
     edge = theme.PANEL_EDGE
     if sight is not None:
         edge = CLEAR_LINE if sight.clear else BLOCKED_LINE
