@@ -33,19 +33,13 @@ from tabletop.ui.widgets.handover import HandOver  # noqa: E402
 
 LAYOUTS = sorted((Path(__file__).resolve().parent.parent / "layouts").glob("*.toml"))
 LEAST = theme.MINIMUM_WINDOW
-KINGDOM_CUT = pytest.mark.xfail(
-    strict=True, reason="the Kingdom map's tile words (a path's 'to 10', 'Point of Interest "
-    "4') still run past a tile's or the board's edge at 640 x 420")
 
 
 def _shown() -> list[textlayer.Drawn]:
     return [d for d in textlayer.drawn() if d.words and d.role not in ("tip", "tooltip")]
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(p, marks=KINGDOM_CUT)
-    if p.stem in ("kingdom-mid-delve", "kingdom-disjointed") else p for p in LAYOUTS],
-    ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LAYOUTS, ids=lambda p: p.stem)
 def test_at_the_minimum_window_no_word_is_cut(path):
     surface, _ = render(str(path), LEAST, ui=True)
     drawn = _shown()
@@ -237,3 +231,47 @@ def test_at_a_roomy_window_the_menu_stays_under_the_buttons():
     menu = app.top
     assert not menu.short_of_room() and menu.on_page() >= 5
     assert menu.box.top > max(button.rect.bottom for button in app.buttons)
+
+
+# -- board labels clear of each other at the minimum ------------------------------------------
+
+
+def _labels_overprinting(name: str) -> list[str]:
+    render(f"layouts/{name}.toml", LEAST, ui=True)
+    return overprints(_shown())
+
+
+def test_at_the_minimum_the_kingdom_wheel_leaves_the_map_two_thirds_and_words_stay_inside():
+    """The District Wheel's panel took 230 of the board's 427 pixels at 640 x 420; it now
+    takes a third, and a path's "to 10" or a "Point of Interest 4" plate beside a tile at the
+    map's edge is moved inside the map rather than cut by it."""
+    render("layouts/kingdom-disjointed.toml", LEAST, ui=True)
+    drawn = _shown()
+    wheel = next(d for d in drawn if d.words == "District Wheel")
+    assert wheel.rect.x >= 427 * 2 // 3
+    shortcut = next(d for d in drawn if d.words == "to 10")
+    assert shortcut.rect.x >= 8 and not shortcut.clipped
+    render("layouts/kingdom-mid-delve.toml", LEAST, ui=True)
+    poi = next(d for d in _shown() if d.words == "Point of Interest 4")
+    assert poi.rect.x >= 8 and not poi.clipped and not poi.shortened
+
+
+def test_at_the_minimum_a_monster_names_two_lines_do_not_touch():
+    """"White Ape" / "Troll" on a 1 x 1 plate: the descender of "Ape" ran into "Troll"."""
+    assert _labels_overprinting("clash-rule-pushback-board-edge") == []
+
+
+def test_at_the_minimum_fateforge_names_under_pieces_and_token_badges_stay_apart():
+    """The chapel's "Grunt" ran into "Warden" (their pieces 32 pixels apart, their names
+    wider) and the Gate's "Gate exit" badge lay on its start badge "S"; now the pieces stand
+    apart by their words and the exit badge, with no room for its name, says "EXIT" with the
+    name as its tooltip."""
+    assert _labels_overprinting("fateforge-chapel") == []
+    badge = next(d for d in _shown() if d.full == "Gate exit")
+    assert badge.words == "EXIT" and badge.tooltip
+    assert textlayer.tip_at(badge.rect.center)[1] == "Gate exit"
+
+
+def test_at_the_minimum_an_enemys_initiative_clears_its_ability_letters():
+    """The Lookout's initiative "4" over its "BG" in a box 22 pixels square."""
+    assert _labels_overprinting("fateforge-allies") == []

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 import pygame
 
@@ -737,8 +738,9 @@ def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
         lines = list(wrap(monster.name, used, plate.width - 6))
         if len(lines) > 2:
             lines = [monster.name]
+    step = _line_step(lines, used, plate.width - 6)
     width = max(text_size(fit(line, used, plate.width - 6)[0], used)[0] for line in lines)
-    spot = pygame.Rect(0, 0, width, used * len(lines) + 2)
+    spot = pygame.Rect(0, 0, width, step * len(lines) + 2)
     spots = []
     for y in sorted(range(plate.y + spot.height // 2, plate.bottom - spot.height // 2 + 1,
                           max(2, used // 3)), key=lambda y: abs(y - label_y)):
@@ -752,10 +754,17 @@ def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
     if placed is None:
         tooltip(surface, plate, monster.name)
         return
-    top = placed.centery - used * len(lines) // 2
+    top = placed.centery - step * len(lines) // 2
     for index, line in enumerate(lines):
-        text(surface, line, (cx, top + index * used + used // 2), used, (255, 255, 255),
+        text(surface, line, (cx, top + index * step + step // 2), used, (255, 255, 255),
              anchor="center", max_width=plate.width - 6, role="label")
+
+
+def _line_step(lines: list[str], size: int, width: int) -> int:
+    """The distance between a Monster name's lines: the font size, or more where a line's
+    ink (a descender, "Ape") would touch the next line's (a capital, "Troll") otherwise."""
+    inks = [rendered(*fit(line, size, width)[:2], (0, 0, 0))[1] for line in lines]
+    return max([size] + [a.bottom - b.top + 1 for a, b in pairwise(inks)])
 
 
 TOKEN_READY: Colour = theme.TOKEN_READY

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from tabletop.games.fateforge.state import Ally, FateforgeState, Zone
-from tabletop.ui.textlayer import Placer, paste, text_size
+from tabletop.games.fateforge.state import Ally, Enemy, FateforgeState, Hero, Zone
+from tabletop.ui.textlayer import Placer, paste, rendered, text_size
 from tabletop.ui.textlayer import fit as fit_text
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views.base import LayerCache, dashed_line, layer, text
@@ -117,9 +117,23 @@ class Spot:
     kind: str
 
 
+def hero_words(hero: Hero) -> str:
+    """The words under a hero: its health, energy and block ("8h 3e", "5h 5e 2b")."""
+    return f"{hero.health}h {hero.energy}e" + (f" {hero.block}b" if hero.block else "")
+
+
+def _under_width(piece: Hero | Enemy, radius: int) -> int:
+    """How wide the words under ``piece`` are drawn (an enemy's name at most its box and 22
+    pixels, see :func:`_draw_pieces`)."""
+    if isinstance(piece, Hero):
+        return text_size(hero_words(piece), theme.ui(12))[0]
+    return min(text_size(piece.name, theme.ui(12))[0], 2 * radius + 22)
+
+
 def piece_spots(state: FateforgeState, fit: MapFit) -> dict[str, Spot]:
     """Where each hero and enemy is drawn: heroes in a row under the zone's name, enemies in a
-    row below them, wrapping inside the tile."""
+    row below them, wrapping inside the tile; pieces in a row stand far enough apart that the
+    words under them (a hero's health and energy, an enemy's name) do not meet."""
     spots: dict[str, Spot] = {}
     for zone in state.zones:
         tile = fit.tile(zone)
@@ -128,10 +142,15 @@ def piece_spots(state: FateforgeState, fit: MapFit) -> dict[str, Spot]:
         for group, kind in ((tuple(h for h in state.heroes if h.zone == zone.id), "hero"),
                             (state.enemies_in(zone.id), "enemy")):
             x, y = tile.x + size + 6, top
+            last = None  # the centre x and half words' width of the piece placed before
             for piece in group:
+                half = _under_width(piece, size) // 2 + 1
+                if last is not None:
+                    x = max(x, last[0] + last[1] + half + 2)
                 if x + size > tile.right - 4:
                     x, y = tile.x + size + 6, y + 2 * size + 30
                 spots[piece.name] = Spot((x, y), size, kind)
+                last = (x, half)
                 x += 2 * size + 10
             if group:
                 top = y + 2 * size + 30
@@ -360,27 +379,35 @@ def _draw_barricade(out: pygame.Surface, tile: pygame.Rect, side: str) -> None:
 def _draw_tokens(out: pygame.Surface, state: FateforgeState, zone: Zone,
                  tile: pygame.Rect, placer: Placer) -> None:
     """The zone's tokens as badges along the foot of its tile, left to right, each moved up a
-    row (or along) where a piece or the words under it stand."""
+    row (or along) where a piece or the words under it stand; a named token with no room
+    for its name on the tile shows its kind's short word ("EXIT"), its name the tooltip, and
+    a badge with no free spot at all goes where it covers the least."""
+    size, height = theme.ui(13), theme.ui(17)
     for token in state.tokens_in(zone.id):
-        colour, word = TOKEN_LOOK[token.kind]
+        colour, short = TOKEN_LOOK[token.kind]
+        word = short
         if token.kind == "fountain":
             word = f"fountain {token.cubes}"
         if token.kind in ("exit", "objective", "chest") and token.name:
             word = token.name
         guard = state.guard_of(token.name)
-        size, height = theme.ui(13), theme.ui(17)
-        width = min(theme.font(size).size(word)[0] + 10, tile.width - 12)
-        spots = [pygame.Rect(x, y, width, height)
-                 for y in range(tile.bottom - height - 5, tile.y + 8, -height - 3)
-                 for x in range(tile.x + 6, tile.right - 4 - width + 1, 4)]
-        badge = placer.place(*spots) if spots else None
-        if badge is None:
-            badge = pygame.Rect(tile.x + 6, tile.bottom - height - 5, width, height)
+        badge = None
+        for shown in dict.fromkeys((word, short)):  # the name, else the short word
+            width = min(theme.font(size).size(shown)[0] + 10, tile.width - 12)
+            spots = [pygame.Rect(x, y, width, height)
+                     for y in range(tile.bottom - height - 5, tile.y + 8, -height - 3)
+                     for x in range(tile.x + 6, tile.right - 4 - width + 1, 4)]
+            badge = placer.place(*spots) if spots else None
+            if badge is not None:
+                break
+        if badge is None:  # the short word where it covers the least
+            foot = pygame.Rect(tile.x + 6, tile.bottom - height - 5, width, height)
+            badge = placer.place(foot, *spots, crowded=True) or foot
         pygame.draw.rect(out, colour, badge, border_radius=4)
         if guard:
             pygame.draw.rect(out, (20, 20, 20), badge, 2, border_radius=4)
-        text(out, word, badge.center, size, (255, 255, 255), anchor="center",
-             max_width=badge.width - 4, role="label", plate=badge)
+        text(out, shown, badge.center, size, (255, 255, 255), anchor="center",
+             max_width=badge.width - 4, role="label", plate=badge, full=word)
 
 
 # ----------------------------------------------------------------------------- per frame
@@ -420,9 +447,8 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
             cx, cy = spot.centre
             pygame.draw.line(surface, CROSS, (cx - r, cy - r), (cx + r, cy + r), 3)
             pygame.draw.line(surface, CROSS, (cx - r, cy + r), (cx + r, cy - r), 3)
-        info = f"{hero.health}h {hero.energy}e" + (f" {hero.block}b" if hero.block else "")
-        text(surface, info, (spot.centre[0], spot.centre[1] + spot.radius + 1), theme.ui(12),
-             theme.TEXT_DARK, anchor="midtop", role="label",
+        text(surface, hero_words(hero), (spot.centre[0], spot.centre[1] + spot.radius + 1),
+             theme.ui(12), theme.TEXT_DARK, anchor="midtop", role="label",
              full=f"{hero.name}: {hero.health} health, {hero.energy} energy"
                   + (f", {hero.block} block" if hero.block else ""))
         if hero.stun:
@@ -453,20 +479,37 @@ def _draw_pieces(surface: pygame.Surface, state: FateforgeState, fit: MapFit,
         ink = theme.TEXT_DARK if enemy.colour == "white" else (255, 255, 255)
         pygame.draw.rect(surface, (250, 200, 60) if enemy.colour == "boss" else (20, 20, 20),
                          box, 1, border_radius=3)
-        text(surface, str(enemy.initiative), box.center, max(12, r), ink, anchor="center")
+        marks = "".join(m for m, on in (("B", enemy.has("blocker")), ("F", enemy.has("fear")),
+                                        ("G", bool(enemy.guarding))) if on)
+        text(surface, str(enemy.initiative), _initiative_centre(box, str(enemy.initiative),
+             max(12, r), marks), max(12, r), ink, anchor="center")
         for i in range(enemy.damage):
             _cube(surface, (box.x + 2 + i * 9, box.y + 2), (210, 30, 30))
         for i in range(enemy.armour):
             _cube(surface, (box.x + 2 + i * 9, box.bottom - 10), (15, 15, 15))
         if enemy.stun:
             _cube(surface, (box.right - 10, box.y + 2), STUN, diamond=True)
-        marks = "".join(m for m, on in (("B", enemy.has("blocker")), ("F", enemy.has("fear")),
-                                        ("G", bool(enemy.guarding))) if on)
         if marks:
             text(surface, marks, (box.right - 2, box.bottom - 2), 12, ink, anchor="bottomright")
         text(surface, enemy.name, (box.centerx, box.bottom + 2), theme.ui(12), theme.TEXT_DARK,
              anchor="midtop", max_width=2 * r + 22, role="label")
     _draw_tags(surface, spots, tags)
+
+
+def _initiative_centre(box: pygame.Rect, number: str, size: int,
+                       marks: str) -> tuple[int, int]:
+    """Where an enemy's initiative number is centred: the middle of its box, raised just
+    clear of the ability letters (``marks``, "BG") in the box's lower right corner where the
+    box is too small for both (a small window)."""
+    if not marks:
+        return box.center
+    image, ink = rendered(number, size, (0, 0, 0))
+    number_ink = ink.move(image.get_rect(center=box.center).topleft)
+    image, ink = rendered(marks, 12, (0, 0, 0))
+    marks_ink = ink.move(image.get_rect(bottomright=(box.right - 2, box.bottom - 2)).topleft)
+    if not number_ink.colliderect(marks_ink):
+        return box.center
+    return box.centerx, box.centery - (number_ink.bottom - marks_ink.top)
 
 
 def _draw_tags(surface: pygame.Surface, spots: Mapping[str, Spot],

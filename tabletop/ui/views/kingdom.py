@@ -224,7 +224,7 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     (as far as they are in view)."""
     layers = layers or KingdomLayers()
     surface.fill(TABLE, rect)
-    track_height, side_width = theme.ui(TRACK_HEIGHT), theme.ui(SIDE_WIDTH)
+    track_height, side_width = theme.ui(TRACK_HEIGHT), side_width_for(rect.width)
     track_rect = pygame.Rect(rect.x, rect.y, rect.width, track_height)
     side = pygame.Rect(rect.right - side_width, track_rect.bottom, side_width,
                        rect.height - track_height)
@@ -240,8 +240,9 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     placed = bounds(t.rect for t in state.tiles if t.rect is not None)
     box = layers.steady_box(placed) if layers is not None else placed
     fit = MapFit.fit(frame, state, viewport.zoom if viewport is not None else 1.0, box)
-    key = (state.tiles, state.hindering, surface.get_size(), fit)
-    built = layers.cache.get("map", key, lambda: _map_layer(surface.get_size(), fit, state))
+    key = (state.tiles, state.hindering, surface.get_size(), fit, tuple(frame))
+    built = layers.cache.get("map", key,
+                             lambda: _map_layer(surface.get_size(), fit, state, frame))
     layers.stubs = built.stubs
     clip = surface.get_clip()
     surface.set_clip(map_rect.clip(clip))
@@ -261,14 +262,24 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     return hits
 
 
-def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState) -> MapLayer:
+def side_width_for(width: int) -> int:
+    """The width of the side panel (the District Wheel and the facts under it) on a board
+    ``width`` pixels wide: :data:`SIDE_WIDTH` (scaled), but never more than a third of the
+    board, so in a small window the wheel shrinks and the map keeps two thirds."""
+    return min(theme.ui(SIDE_WIDTH), width // 3)
+
+
+def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState,
+               frame: pygame.Rect) -> MapLayer:
     """The map picture: the tiles and their words, then the facts a small tile cannot hold
     on plates beside it, the path stubs with their words, the Hindering tokens.  No word
     touches a stub: a stub stops :data:`STUB_GAP` pixels short of a tile's word (it still
     crosses the edge its path leaves by, as the words sit inside the tiles), and what is
-    placed after the stubs (plates, path words, tokens) goes where it touches none."""
+    placed after the stubs (plates, path words, tokens) goes where it touches none and,
+    wherever one of its spots allows, inside ``frame`` (the map's part of the board at its
+    zoom), so no word is cut by the map's edge."""
     image = layer(size)
-    placer = Placer()
+    placer = Placer(frame)
     spilled = []
     for tile in state.tiles:
         if tile.rect is not None:
@@ -399,6 +410,12 @@ def _on_path(fit: MapFit, tile: Tile, path: Path, size: int, placer: Placer) -> 
     return box
 
 
+def _within(placer: Placer, spot: pygame.Rect) -> pygame.Rect:
+    """``spot`` moved the least that puts it inside ``placer``'s bounds (the map's part of
+    the board), where it fits: a word beside a tile at the map's edge stays whole."""
+    return spot.clamp(placer.bounds) if placer.bounds is not None else pygame.Rect(spot)
+
+
 def _path_word(image: pygame.Surface, fit: MapFit, tile: Tile, path: Path, words: str,
                colour: Colour, placer: Placer) -> None:
     """``words`` naming ``tile``'s ``path`` beyond the edge it leaves by, else a little to
@@ -412,7 +429,7 @@ def _path_word(image: pygame.Surface, fit: MapFit, tile: Tile, path: Path, words
         x, y = fit.path_point(tile, path, out)
         spot = pygame.Rect(0, 0, width + 2, height)
         spot.center = (round(x - dy * side * fit.cell), round(y + dx * side * fit.cell))
-        spots.append(spot)
+        spots.append(_within(placer, spot))
     spot = placer.place(*spots, crowded=True)
     assert spot is not None  # a crowded placement always finds a spot
     text(image, words, spot.center, size, colour, anchor="center")
@@ -509,8 +526,8 @@ def _fact_plate(image: pygame.Surface, box: pygame.Rect, facts: list[str], size:
                           ("topleft", (box.right + 2, box.y)),
                           ("topright", (box.x - 2, box.y))):
         setattr(plate, anchor, point)
-        spots.append(pygame.Rect(plate))
-    inside = image.get_rect()
+        spots.append(_within(placer, plate))
+    inside = placer.bounds or image.get_rect()
     clear = [spot for spot in spots if inside.contains(spot) and spot.collidelist(boxes) < 0]
     placed = placer.place(*(clear or spots), crowded=True)
     assert placed is not None  # a crowded placement always finds a spot
@@ -772,7 +789,8 @@ def draw_side(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -
         mid = (a0 + a1) / 2
         label = (centre[0] + radius * 0.62 * math.cos(mid), centre[1] + radius * 0.62 *
                  math.sin(mid))
-        names = wrap(district.monster, monster_size, radius * 4 // 5) if district.monster else ()
+        names = (wrap(district.monster, monster_size, max(radius * 4 // 5, theme.ui(56)))
+                 if district.monster else ())
         top = round(label[1]) - monster_size * len(names) // 2
         text(surface, district.symbol or district.name, (round(label[0]), top), name_size, INK,
              anchor="center", max_width=radius, role="label")
