@@ -27,12 +27,12 @@ labels) out of a table per board size.  No approximation is involved anywhere.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from math import gcd
 from typing import TYPE_CHECKING
 
+from tabletop.frozen import Frozen
 from tabletop.spatial.grid import Board, Space, corner_words, row_letters
 from tabletop.spatial.shadowcast import (
     CELL,
@@ -51,8 +51,7 @@ Point = tuple[int, int]
 Line = tuple[Point, Point]
 
 
-@dataclass(frozen=True)
-class Sight:
+class Sight(Frozen):
     """The answer to one LoS question.
 
     ``clear``: whether LoS exists.  ``line``: a clear segment ``((x1, y1), (x2, y2))`` from a
@@ -69,8 +68,7 @@ class Sight:
     nearest: Line | None = None
 
 
-@dataclass(frozen=True)
-class Feature:
+class Feature(Frozen):
     """One thing a segment meets, in order along it: ``kind`` is ``"cell"`` (the segment
     crosses the cell's open interior), ``"edge"`` (it runs along an edge of the cell) or
     ``"point"`` (it passes the lattice point ``(x, y)``); ``t`` is where, from 0 to 1."""
