@@ -193,6 +193,12 @@ def test_the_files_are_kept_with_the_package_byte_code():
     assert os.path.basename(folder) == f"dataclass-code.{sys.implementation.cache_tag}"
 
 
+def _fresh_python(script: str) -> str:
+    """What ``script`` prints when run by a new interpreter (nothing imported before)."""
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True).stdout
+
+
 def test_dataclasses_is_imported_without_inspect_which_loads_when_first_asked():
     script = ("import sys, json\n"
               "import tabletop, dataclasses\n"
@@ -205,9 +211,7 @@ def test_dataclasses_is_imported_without_inspect_which_loads_when_first_asked():
               "print(json.dumps([before, Undocumented.__doc__,\n"
               "                  dataclasses.inspect.signature is inspect.signature,\n"
               "                  callable(inspect.signature), inspect.__name__]))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=True)
-    before, doc, same, callable_, name = json.loads(done.stdout)
+    before, doc, same, callable_, name = json.loads(_fresh_python(script))
     assert before is False
     assert doc == "Undocumented(size: int, name: str = 'x')"  # as the standard library writes it
     assert same and callable_ and name == "inspect"
@@ -216,9 +220,7 @@ def test_dataclasses_is_imported_without_inspect_which_loads_when_first_asked():
 def test_inspect_imported_before_tabletop_is_the_real_module():
     script = ("import inspect, sys\nimport tabletop, dataclasses, tabletop.ui\n"
               "print(dataclasses.inspect is inspect is sys.modules['inspect'])")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=True)
-    assert done.stdout.strip() == "True"
+    assert _fresh_python(script).strip() == "True"
 
 
 def test_every_class_of_the_program_has_a_docstring():
@@ -243,6 +245,4 @@ def test_a_stand_in_answers_as_the_real_module_and_leaves_no_trace():
               "import colorsys\n"
               "print(json.dumps([before, answer, colorsys.rgb_to_hsv is held.rgb_to_hsv,\n"
               "                  type(colorsys).__name__]))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=True)
-    assert json.loads(done.stdout) == [False, [0.0, 1.0, 1], True, "module"]
+    assert json.loads(_fresh_python(script)) == [False, [0.0, 1.0, 1], True, "module"]
