@@ -20,6 +20,7 @@ from set_boards import imbue_board  # noqa: E402
 from test_ui_choice_menu_pages import command_menu  # noqa: E402
 from test_ui_menu_legibility import _app, assert_whole  # noqa: E402
 from test_ui_text_layout import overprints  # noqa: E402
+from test_ui_window_minimum import least_app  # noqa: E402
 
 from tabletop.games import layouts  # noqa: E402
 from tabletop.ui import textlayer  # noqa: E402
@@ -29,7 +30,6 @@ from tabletop.ui.session import Session  # noqa: E402
 from tabletop.ui.views.almokon import number_rows, split_words  # noqa: E402
 from tabletop.ui.widgets import theme  # noqa: E402
 from tabletop.ui.widgets.choice_menu import ChoiceMenu  # noqa: E402
-from tabletop.ui.widgets.handover import HandOver  # noqa: E402
 
 LAYOUTS = sorted((Path(__file__).resolve().parent.parent / "layouts").glob("*.toml"))
 LEAST = theme.MINIMUM_WINDOW
@@ -135,14 +135,7 @@ def test_at_the_minimum_the_hand_face_up_and_lying_cards_keep_every_word_inside(
     """Past the hand-over the acting player's hand is face up: cards some 30 pixels wide
     beside their cost, and exhausted cards lying on their side, shorter than three rows of
     numbers: no word runs past a card's edge or into another."""
-    pygame.font.init()
-    game, state = layouts.load(path)
-    app = App(Session(game, state), LEAST)
-    app.update(16)
-    app.draw(pygame.Surface(LEAST))
-    while isinstance(app.top, HandOver):
-        app.top.on_done()
-        app.pop(app.top)
+    app = least_app(path)
     app.draw(pygame.Surface(LEAST))
     drawn = _shown()
     assert not [d.words for d in drawn if d.clipped]

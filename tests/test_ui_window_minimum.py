@@ -111,17 +111,24 @@ def test_at_the_minimum_a_clash_menu_step_is_whole_and_usable():
     assert app.screen.step is not step  # the item was taken: the flow went on
 
 
-def _choice_app(layout: str, count: int = 14) -> tuple[App, ChoiceMenu, list]:
-    """An app on ``layout`` at the minimum size (past any hand-over) with a menu of
-    ``count`` long options open in the side panel; the values chosen go to the list."""
+def least_app(path: Path) -> App:
+    """An app on the layout at ``path`` at the minimum size, drawn once, past any hand-over
+    (the acting player's own view)."""
     pygame.font.init()
-    game, state = layouts.load(LAYOUTS / layout)
+    game, state = layouts.load(path)
     app = App(Session(game, state), LEAST)
     app.update(16)
     app.draw(pygame.Surface(LEAST))
     while isinstance(app.top, HandOver):
         app.top.on_done()
         app.pop(app.top)
+    return app
+
+
+def _choice_app(layout: str, count: int = 14) -> tuple[App, ChoiceMenu, list]:
+    """An app on ``layout`` at the minimum size (past any hand-over) with a menu of
+    ``count`` long options open in the side panel; the values chosen go to the list."""
+    app = least_app(LAYOUTS / layout)
     chosen: list = []
     options = [(f"Option {n}: a form with words enough to wrap onto a second line", n)
                for n in range(count)]
