@@ -31,15 +31,21 @@ SIZES = [(1280, 800), (1920, 1080), (640, 420)]
 CHIEFS = 10
 
 
-def _app(state, size) -> App:
+def app_past_hand_over(game, state, size) -> App:
+    """An app on ``state`` of ``game`` in a window of ``size``, drawn once, past any
+    hand-over (the acting player's own view)."""
     pygame.font.init()
-    app = App(Session(get_game("almokon"), state), size)
+    app = App(Session(game, state), size)
     app.update(16)
     app.draw(pygame.Surface(size))
-    if isinstance(app.top, HandOver):
+    while isinstance(app.top, HandOver):
         app.top.on_done()
         app.pop(app.top)
     return app
+
+
+def _app(state, size) -> App:
+    return app_past_hand_over(get_game("almokon"), state, size)
 
 
 def _key(app: App, key: int) -> None:

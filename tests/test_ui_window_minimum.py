@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from clash_boards import ZIGZAG  # noqa: E402
 from clash_ui import click, key, make  # noqa: E402
-from test_ui_choice_menu_pages import command_menu  # noqa: E402
+from test_ui_choice_menu_pages import app_past_hand_over, command_menu  # noqa: E402
 
 from tabletop.games import layouts  # noqa: E402
 from tabletop.ui import textlayer  # noqa: E402
@@ -24,7 +24,6 @@ from tabletop.ui.controllers.clash_steps import MenuStep  # noqa: E402
 from tabletop.ui.session import Session  # noqa: E402
 from tabletop.ui.widgets import theme  # noqa: E402
 from tabletop.ui.widgets.choice_menu import ChoiceMenu  # noqa: E402
-from tabletop.ui.widgets.handover import HandOver  # noqa: E402
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
 LEAST = theme.MINIMUM_WINDOW
@@ -114,15 +113,7 @@ def test_at_the_minimum_a_clash_menu_step_is_whole_and_usable():
 def least_app(path: Path) -> App:
     """An app on the layout at ``path`` at the minimum size, drawn once, past any hand-over
     (the acting player's own view)."""
-    pygame.font.init()
-    game, state = layouts.load(path)
-    app = App(Session(game, state), LEAST)
-    app.update(16)
-    app.draw(pygame.Surface(LEAST))
-    while isinstance(app.top, HandOver):
-        app.top.on_done()
-        app.pop(app.top)
-    return app
+    return app_past_hand_over(*layouts.load(path), LEAST)
 
 
 def _choice_app(layout: str, count: int = 14) -> tuple[App, ChoiceMenu, list]:
