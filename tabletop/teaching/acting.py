@@ -132,17 +132,21 @@ class Solutions:
                 f"take were tried (a lesson tries at most {MAX_TRIED}, in reading order).")
 
 
-def solutions(game: Game, state: State, step) -> Solutions:
+def solutions(game: Game, state: State, step, enough: int = MAX_TRIED) -> Solutions:
     """The picks that make the do ``step``'s check give its expected answer, in reading
-    order, among the first :data:`MAX_TRIED` of its candidates in reading order."""
+    order, among the first :data:`MAX_TRIED` of its candidates in reading order; the search
+    stops once ``enough`` pass (``1``: the first right pick, to show it)."""
     found = candidates(game, state, step.action)
-    tried = sorted(found, key=reading_order)[:MAX_TRIED]
-    good = []
-    for pick in tried:
+    good: list[str] = []
+    tried = 0
+    for pick in sorted(found, key=reading_order)[:MAX_TRIED]:
+        if len(good) >= enough:
+            break
+        tried += 1
         after, _ = game.apply(state, found[pick])
         if expected_matches(asked(game, after, step.check)["answer"], step.expect):
             good.append(pick)
-    return Solutions(tuple(sorted(good, key=reading_order)), len(tried), len(found))
+    return Solutions(tuple(good), tried, len(found))
 
 
 @dataclass(frozen=True)

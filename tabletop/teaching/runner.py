@@ -136,7 +136,7 @@ class LessonRun:
             answer = asked(self.game, self.shown, step.question)
             picks = list(reply_answers(answer, step.take, step.one, step.ordered)[0])
         else:
-            found = solutions(self.game, self.state, step)
+            found = solutions(self.game, self.state, step, enough=1)
             if not found.picks:
                 raise QueryError("no place on this board passes this step's check"
                                  + (f" ({found.note(step.pick)})" if found.note() else ""))
