@@ -66,12 +66,16 @@ def _worded(game: Game, state: State, head: str, tail: str) -> Iterable[Any]:
     return game.legal_actions(state)
 
 
+class TooMany(QueryError):
+    """A do step's words could describe more than :data:`MAX_EXAMINED` legal actions."""
+
+
 def _scanned(game: Game, state: State, head: str, tail: str, words: str) -> Iterator[Any]:
     """:func:`_worded`, at most :data:`MAX_EXAMINED` of them: past that, a
     :class:`QueryError` says that the lesson's ``words`` describe too many actions."""
     for examined, action in enumerate(_worded(game, state, head, tail), start=1):
         if examined > MAX_EXAMINED:
-            raise QueryError(f"{words!r} could be any of more than {MAX_EXAMINED:,} legal "
+            raise TooMany(f"{words!r} could be any of more than {MAX_EXAMINED:,} legal "
                              f"actions on this board; a lesson names the piece or card that "
                              f"acts first (as in 'Kara moves to {{pick}}')")
         yield action
@@ -128,7 +132,7 @@ class Solutions:
         """What was left untried, in words (``""`` when every pick was tried)."""
         if self.tried >= self.of:
             return ""
-        return (f"Only the first {self.tried} of the {self.of} {pick} the step's action can "
+        return (f"Only the first {self.tried} of the {self.of:,} {pick} the step's action can "
                 f"take were tried (a lesson tries at most {MAX_TRIED}, in reading order).")
 
 
@@ -180,8 +184,13 @@ def grade_do(game: Game, state: State, step, pick: str) -> Done:
 
 
 def _wrong(game: Game, state: State, step, wrong: tuple[str, ...], why: str) -> Grade:
-    """The grade of a wrong pick of the do ``step``: the picks that pass as the answers."""
-    passing = solutions(game, state, step)
+    """The grade of a wrong pick of the do ``step``: the picks that pass as the answers
+    (none, and the reason, when the step's words describe too many actions to try)."""
+    try:
+        passing = solutions(game, state, step)
+    except TooMany as exc:
+        return Grade(False, wrong, (), (), why, step.rule, step.quote,
+                     bound=f"The {step.pick} that pass are not looked for: {exc}.")
     return Grade(False, wrong, (), tuple((p,) for p in passing.picks), why, step.rule,
                  step.quote, bound=passing.note(step.pick))
 
