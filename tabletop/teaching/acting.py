@@ -111,10 +111,10 @@ def chosen(game: Game, state: State, template: str, pick: str) -> tuple[str, Any
     """``(pick as the action writes it, action)`` for the first legal action that
     ``template`` with ``pick`` describes (case aside), or ``None`` when no legal action is so
     written: the same as looking ``pick`` up in :func:`candidates`, but the game is asked only
-    for the actions whose words begin with the template's words up to the pick and the pick
+    for the actions whose words begin with the template's words with the pick in the gap
     (``{pick} moves to C4`` with ``Kara``: Kara's actions alone)."""
     wanted = pick.casefold()
-    head = template.split("{pick}")[0] + pick
+    head = template.replace("{pick}", pick)  # the whole words: the action begins with them
     return next(((key, action) for key, action in _described(game, state, template, head)
                  if key.casefold() == wanted), None)
 
