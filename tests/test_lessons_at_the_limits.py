@@ -371,3 +371,33 @@ def test_check_of_a_lesson_at_the_limits_says_what_was_tried():
     (item,) = check(lesson)
     assert item.ok and item.found.startswith("AD74 (Only the first 32 of the 748 spaces")
     assert acting.MAX_EXAMINED == 20_000
+
+
+def test_card_attacks_look_for_sight_only_within_a_weapons_range(monkeypatch):
+    """A board with cards and 1,000 Monsters: a Knight's attacks from cards ask Line of Sight
+    only of the Monsters its weapons reach (the window's hint asks on every new board)."""
+    from tabletop.games.clash import rules, turns
+
+    data = {"game": "clash", "card_files": ["clash-example-ratlings.toml",
+                                            "clash-example-gear.toml"],
+            "mob_track": [f"Ratling {i + 1}" for i in range(10)],
+            "board": {"rows": 100, "cols": 100},
+            "clash": {"sheet": "Ratling", "level": 1, "seed": 7}, "turn": {"phase": "knight"},
+            "knights": [{"name": "Kara", "at": "AX50", "gear": ["Longsword", "Warhammer"]},
+                        {"name": "Odo", "at": "C1", "gear": ["Longsword"]}],
+            "monsters": [{"name": f"Ratling {i + 1}", "type": "mob", "at": f"B{3 + 9 * i}"}
+                         for i in range(10)]
+            + [{"name": f"Boss {n}", "type": "boss", "at": f"{row}{col}"}
+               for n, (row, col) in enumerate((r, c) for r in ("D", "E", "F", "G", "H", "I",
+                                                               "J", "K", "L", "M")
+                                              for c in range(1, 100))][:990]}
+    game, state = layouts.from_data(data, Source("<cards>"))
+    assert len(state.monsters) == 1000
+    asked_sight = []
+    real = turns.attack_problem
+    monkeypatch.setattr(turns, "attack_problem",
+                        lambda s, k, m, w: asked_sight.append(m.name) or real(s, k, m, w))
+    assert rules.card_attacks(state, state.knight("Kara")) == []
+    assert asked_sight == []
+    odo = rules.card_attacks(state, state.knight("Odo"))
+    assert {a.monster for a in odo} == {"Boss 0"} and asked_sight == ["Boss 0"]
