@@ -71,13 +71,13 @@ class TooMany(QueryError):
 
 
 def _scanned(game: Game, state: State, head: str, tail: str, words: str) -> Iterator[Any]:
-    """:func:`_worded`, at most :data:`MAX_EXAMINED` of them: past that, a
-    :class:`QueryError` says that the lesson's ``words`` describe too many actions."""
+    """:func:`_worded`, at most :data:`MAX_EXAMINED` of them: past that, :class:`TooMany`
+    says that the lesson's ``words`` describe too many actions."""
     for examined, action in enumerate(_worded(game, state, head, tail), start=1):
         if examined > MAX_EXAMINED:
             raise TooMany(f"{words!r} could be any of more than {MAX_EXAMINED:,} legal "
-                             f"actions on this board; a lesson names the piece or card that "
-                             f"acts first (as in 'Kara moves to {{pick}}')")
+                          f"actions on this board; a lesson names the piece or card that "
+                          f"acts first (as in 'Kara moves to {{pick}}')")
         yield action
 
 
@@ -85,7 +85,7 @@ def _described(game: Game, state: State, template: str, head: str
                ) -> Iterator[tuple[str, Any]]:
     """``(pick, action)`` for each legal action whose words are ``template`` (words with
     ``{pick}``) with something in the gap, in listing order, among those the game gives for
-    words beginning with ``head``; raises :class:`QueryError` past :data:`MAX_EXAMINED`."""
+    words beginning with ``head``; raises :class:`TooMany` past :data:`MAX_EXAMINED`."""
     front, back = template.split("{pick}")
     low_front, low_back = front.casefold(), back.casefold()
     for action in _scanned(game, state, head, back, template):
