@@ -161,8 +161,9 @@ class Game:
       begin with ``head`` and end with ``tail`` (case aside), found without listing the
       others, for a game whose listing can be huge: in ``legal_actions``' order, at least the
       first legal action of each wording that does (others may come too; the caller tests
-      the words); a generator where the listing is long, so that a caller can stop early.  ``None``: read them from
-      ``legal_actions``.  A lesson's *do* step asks it for the actions its words describe.
+      the words); a generator where the listing is long, so that a caller can stop early.
+      ``None``: read them from ``legal_actions``.  A lesson's *do* step asks it for the
+      actions its words describe.
     """
 
     name: str
