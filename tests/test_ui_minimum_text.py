@@ -39,11 +39,16 @@ def _shown() -> list[textlayer.Drawn]:
     return [d for d in textlayer.drawn() if d.words and d.role not in ("tip", "tooltip")]
 
 
+@pytest.mark.parametrize("ui", [True, False], ids=["window", "picture"])
 @pytest.mark.parametrize("path", LAYOUTS, ids=lambda p: p.stem)
-def test_at_the_minimum_window_no_word_is_cut(path):
-    surface, _ = render(str(path), LEAST, ui=True)
+def test_at_the_minimum_window_no_word_is_cut_or_overprinted(path, ui):
+    """Every shipped board at 640 x 420, in the window and as a picture: no two drawn
+    strings' rectangles overlap (the larger sizes: ``test_ui_text_layout``), none is cut by
+    an edge or shortened without a tooltip."""
+    surface, _ = render(str(path), LEAST, ui=ui)
     drawn = _shown()
     assert len(drawn) > 10
+    assert overprints(drawn) == []
     cut_by_an_edge = [f"{d.words!r} at {tuple(d.rect)}" for d in drawn if d.clipped]
     assert cut_by_an_edge == []
     assert [d.words for d in drawn if d.shortened and not d.tooltip] == []
@@ -268,3 +273,46 @@ def test_at_the_minimum_fateforge_names_under_pieces_and_token_badges_stay_apart
 def test_at_the_minimum_an_enemys_initiative_clears_its_ability_letters():
     """The Lookout's initiative "4" over its "BG" in a box 22 pixels square."""
     assert _labels_overprinting("fateforge-allies") == []
+
+
+# -- the Kingdom map's small tiles ------------------------------------------------------------
+
+
+def _tip_over_tile(tile: str) -> str | None:
+    """The tooltip over the id of ``tile`` on the Kingdom map drawn last (under the track)."""
+    below_the_track = theme.ui(74) + 40
+    spot = next(d.rect for d in _shown()
+                if d.words.split(" ")[0] == tile and d.rect.y > below_the_track)
+    tip = textlayer.tip_at(spot.center)
+    return None if tip is None else tip[1]
+
+
+def test_at_the_minimum_a_small_kingdom_tile_shows_its_id_and_tells_the_rest_on_hover():
+    """A one-cell tile some 25 pixels wide held its id, its name cut to "C…" and its
+    district symbol over the id; a face-down tile's back symbols ran onto its district band.
+    Now each word is drawn whole and clear or not at all, and the tile's tooltip says what
+    the tile shows at a larger size: a face-up tile's name, size, district and Point of
+    Interest; a face-down tile's back, never its front."""
+    render("layouts/kingdom-disjointed.toml", LEAST, ui=True)
+    words = [d.words for d in _shown()]
+    assert "4" in words and not any(w.startswith("C") and w.endswith("…") for w in words)
+    chapel = _tip_over_tile("4")
+    assert chapel is not None
+    assert "Chapel of Ash" in chapel and "Point of Interest: Ash Reliquary" in chapel
+    assert "small" in chapel and "Ashen Quarter (tower)" in chapel
+    back = _tip_over_tile("2")
+    assert back is not None and "face down" in back and "Time" in back
+    assert "Bell Tower" not in back
+    render("layouts/kingdom-disjointed.toml", (1280, 800), ui=True)
+    assert any(d.words.startswith("Chapel") and not d.shortened for d in _shown())
+
+
+def test_at_the_minimum_a_kingdom_token_takes_its_spot_before_the_tile_words():
+    """Mid-delve at 640 x 420: the Rotgut Hound's token covered "Border …" on its tile and
+    the Flood token covered "wave"; the tokens now keep their spots and the words they
+    would cover are left to the tile's tooltip."""
+    render("layouts/kingdom-mid-delve.toml", LEAST, ui=True)
+    drawn = _shown()
+    assert overprints(drawn) == []
+    assert any(d.words == "RH" for d in drawn) and any(d.words == "FL" for d in drawn)
+    assert "Border Gate" in (_tip_over_tile("1") or "")
