@@ -298,7 +298,7 @@ def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame:
     """The map picture (see :func:`_map_layer`) with the spots of ``held`` kept clear before
     any word is placed (a Hindering token by its place in ``state.hindering``, drawn there; a
     Party or Monster token by ``("token", its place)``); returns it and the spots of the
-    tokens that found no spot clear of words."""
+    tokens whose spot covers a word (none was clear)."""
     image = layer(size)
     placer = Placer(frame)
     for box in held.values():
@@ -329,7 +329,9 @@ def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame:
         if path.kind in ("deep-fog", "shortcut"):
             words_, colour = (("fog", FOG_PATH) if path.kind == "deep-fog"
                               else (f"to {path.to}", SHORTCUT))
-            if not _path_word(image, fit, tile, path, words_, colour, placer):
+            if _path_word(image, fit, tile, path, words_, colour, placer):
+                words.append(placer.taken[-1])
+            else:
                 untold.setdefault(tile.id, [])
     crowded: dict[object, pygame.Rect] = {}
     hindering = []
@@ -347,7 +349,7 @@ def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame:
         box = held.get(index)
         if box is None:
             box, clear = _on_path(fit, tile, path, size, placer)
-            if not clear:
+            if not clear and box.collidelist(words) >= 0:
                 crowded[index] = box
         hindering.append(box)
         pygame.draw.rect(image, colour, box)
@@ -360,9 +362,10 @@ def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame:
         tokens.block(rect.inflate(2 * STUB_GAP, 2 * STUB_GAP))
     radius = _token_radius(fit)
     for index, (_, _, centre, clear) in enumerate(_token_places(fit, state, tokens)):
-        if not clear and ("token", index) not in held:
-            crowded["token", index] = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-            crowded["token", index].center = centre
+        square = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        square.center = centre
+        if not clear and ("token", index) not in held and square.collidelist(words) >= 0:
+            crowded["token", index] = square
     for tile in state.tiles:
         if tile.id in untold and tile.rect is not None:
             textlayer.tooltip(image, fit.tile_rect(tile), tile_words(state, tile))
