@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from fateforge_boards import at_the_fountain  # noqa: E402
 from set_boards import imbue_board  # noqa: E402
-from test_ui_choice_menu_pages import command_menu  # noqa: E402
+from test_ui_choice_menu_pages import app_past_hand_over, command_menu  # noqa: E402
 from test_ui_menu_legibility import _app, assert_whole  # noqa: E402
 from test_ui_text_layout import overprints  # noqa: E402
 from test_ui_window_minimum import least_app  # noqa: E402
@@ -28,6 +28,7 @@ from tabletop.ui.app import App  # noqa: E402
 from tabletop.ui.screenshot import render  # noqa: E402
 from tabletop.ui.session import Session  # noqa: E402
 from tabletop.ui.views.almokon import number_rows, split_words  # noqa: E402
+from tabletop.ui.views.fateforge import hero_words, piece_spots  # noqa: E402
 from tabletop.ui.widgets import theme  # noqa: E402
 from tabletop.ui.widgets.choice_menu import ChoiceMenu  # noqa: E402
 
@@ -316,3 +317,39 @@ def test_at_the_minimum_a_kingdom_token_takes_its_spot_before_the_tile_words():
     assert overprints(drawn) == []
     assert any(d.words == "RH" for d in drawn) and any(d.words == "FL" for d in drawn)
     assert "Border Gate" in (_tip_over_tile("1") or "")
+
+
+# -- Fateforge: words under the pieces inside their tile ---------------------------------------
+
+
+@pytest.mark.parametrize("size", [LEAST, (1280, 800), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("path", [p for p in LAYOUTS if p.stem.startswith("fateforge")],
+                         ids=lambda p: p.stem)
+def test_the_words_under_fateforge_pieces_stay_inside_their_tile(path, size):
+    """At 640 x 420 the chapel's "Archer" began left of the Vestry, on the door bar between
+    it and the Chapel, and the Hall's "Grunt", "Warden" and "Cultist" ran down onto the door
+    bar under it: each piece's words now lie inside its tile, two pixels in from its edges
+    (a door bar reaches a pixel or two into the tiles it joins), and no piece covers its
+    zone's name plate."""
+    app = app_past_hand_over(*layouts.load(path), size)
+    app.draw(pygame.Surface(size))
+    state, fit = app.session.state, app.screen.fit
+    drawn = _shown()
+    spots = piece_spots(state, fit)
+    outside = []
+    for piece in (*state.heroes, *state.enemies):
+        if piece.zone is None or piece.name not in spots:
+            continue
+        tile = fit.tile(next(z for z in state.zones if z.id == piece.zone))
+        words = hero_words(piece) if piece in state.heroes else piece.name
+        centre = spots[piece.name].centre
+        rect = min((d.rect for d in drawn if words in (d.words, d.full)),
+                   key=lambda r: abs(r.centerx - centre[0]) + abs(r.top - centre[1]))
+        if not tile.inflate(-4, -4).contains(rect):
+            outside.append(f"{words!r} at {tuple(rect)} in {tuple(tile)}")
+        top = spots[piece.name].centre[1] - spots[piece.name].radius
+        names = [d.rect for d in drawn if d.role == "label" and tile.contains(d.rect)
+                 and d.rect.top == tile.y + 8]
+        assert all(top >= plate.bottom for plate in names), piece.name
+    assert outside == []
