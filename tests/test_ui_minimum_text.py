@@ -353,3 +353,20 @@ def test_the_words_under_fateforge_pieces_stay_inside_their_tile(path, size):
                  and d.rect.top == tile.y + 8]
         assert all(top >= plate.bottom for plate in names), piece.name
     assert outside == []
+
+
+# -- Clash: a Knight's initials on its token -----------------------------------------------------
+
+
+def test_at_the_minimum_a_knights_initials_sit_on_its_token_and_its_tracks_are_their_tooltip():
+    """Spaces 24 pixels wide (a 10 x 10 board at 640 x 420) carried a Vigor badge that left
+    the initials no room: they were pushed off the token, white on the pale board.  Below
+    30 pixels the token shows its initials alone, in its middle, and their tooltip says the
+    Knight's name, Vigor, Heat and Passion."""
+    render("layouts/clash-diagonal-squeeze.toml", LEAST, ui=True)
+    initials = next(d for d in _shown() if d.words == "Ka")
+    assert initials.full == "Kara: Vigor 10, Heat 0, Passion 0"
+    assert not any(d.words == "10" and d.rect.colliderect(initials.rect.inflate(16, 16))
+                   for d in _shown())
+    render("layouts/clash-diagonal-squeeze.toml", (1280, 800), ui=True)
+    assert any(d.words == "Ka" and d.full == "Kara" for d in _shown())

@@ -449,9 +449,10 @@ def _labels_layer(rect: pygame.Rect, grid: Grid, state: ClashState) -> pygame.Su
         _vantage_words(surface, local, state, monster, placer)
     for index, knight in enumerate(state.knights):
         box = local.space_rect(knight.at)
-        if box.width >= 24:
+        badges = box.width >= BADGES_FROM
+        if badges:
             _stat_badges(surface, box, knight, placer)
-        _initials(surface, box, knight, placer, colour_at(index))
+        _initials(surface, box, knight, placer, colour_at(index), badges)
     for knight in state.knights:
         _name_plate(surface, local.space_rect(knight.at), knight, placer)
     for knight in state.knights:  # a Knight on a Vantage Point stands on its Monster's plate
@@ -582,10 +583,10 @@ def _token_centre(box: pygame.Rect) -> tuple[int, int]:
 
 
 def _initials(surface: pygame.Surface, box: pygame.Rect, knight: Knight, placer: Placer,
-              colour: Colour) -> None:
+              colour: Colour, badges: bool = True) -> None:
     """The Knight's initials on its token (in black or white, whichever reads on the token's
     ``colour``), as large as they go without touching a track badge; the full name is their
-    tooltip."""
+    tooltip, with the Knight's Vigor, Heat and Passion when no ``badges`` show them."""
     ink = theme.ink_on(colour)
     initials = "".join(part[0] for part in knight.name.split()[:2]).upper() or "?"
     if len(initials) == 1 and len(knight.name) > 1:
@@ -599,8 +600,9 @@ def _initials(surface: pygame.Surface, box: pygame.Rect, knight: Knight, placer:
         spot = inked.move(image.get_rect(center=centre).topleft)
         if placer.free(spot):
             break
-    text(surface, initials, centre, size, ink, anchor="center", full=knight.name,
-         role="label")
+    full = knight.name if badges else (f"{knight.name}: Vigor {knight.vigor}, Heat "
+                                       f"{knight.heat}, Passion {knight.passion}")
+    text(surface, initials, centre, size, ink, anchor="center", full=full, role="label")
     placer.block(spot)
 
 
@@ -626,6 +628,11 @@ def _name_plate(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
     text(surface, knight.name, placed.center, size, (255, 255, 255), anchor="center",
          max_width=placed.width - 4, role="label", plate=placed)
 
+
+BADGES_FROM = 30
+"""The smallest space (pixels) whose Knight token carries its track badges: on a smaller one
+(a 640 x 420 window) a badge left the initials no room on the token, so the tracks are the
+initials' tooltip (and in the side panel with the Knight selected)."""
 
 STAT_BADGES: tuple[tuple[str, Colour, str], ...] = (
     ("vigor", (30, 130, 60), "topright"), ("heat", (200, 60, 30), "midright"),
