@@ -360,9 +360,10 @@ def test_the_words_under_fateforge_pieces_stay_inside_their_tile(path, size):
 
 def test_at_the_minimum_a_knights_initials_sit_on_its_token_and_its_tracks_are_their_tooltip():
     """Spaces 24 pixels wide (a 10 x 10 board at 640 x 420) carried a Vigor badge that left
-    the initials no room: they were pushed off the token, white on the pale board.  Below
-    30 pixels the token shows its initials alone, in its middle, and their tooltip says the
-    Knight's name, Vigor, Heat and Passion."""
+    the initials no room: they were pushed off the token, white on the pale board.  A token
+    too small for both shows its initials alone, on the token, and their tooltip says the
+    Knight's name, Vigor, Heat and Passion; a larger one keeps its badge and the initials
+    beside it, still on the token."""
     render("layouts/clash-diagonal-squeeze.toml", LEAST, ui=True)
     initials = next(d for d in _shown() if d.words == "Ka")
     assert initials.full == "Kara: Vigor 10, Heat 0, Passion 0"
@@ -370,3 +371,7 @@ def test_at_the_minimum_a_knights_initials_sit_on_its_token_and_its_tracks_are_t
                    for d in _shown())
     render("layouts/clash-diagonal-squeeze.toml", (1280, 800), ui=True)
     assert any(d.words == "Ka" and d.full == "Kara" for d in _shown())
+    render("layouts/clash-example-mobs.toml", LEAST, ui=True)
+    initials = next(d for d in _shown() if d.words == "Ka")
+    badge = next(d for d in _shown() if d.words == "14")
+    assert initials.full == "Kara" and not badge.rect.colliderect(initials.rect)

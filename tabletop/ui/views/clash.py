@@ -16,6 +16,7 @@ or the size change; per frame only the overlays are drawn.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
@@ -449,7 +450,7 @@ def _labels_layer(rect: pygame.Rect, grid: Grid, state: ClashState) -> pygame.Su
         _vantage_words(surface, local, state, monster, placer)
     for index, knight in enumerate(state.knights):
         box = local.space_rect(knight.at)
-        badges = box.width >= BADGES_FROM
+        badges = box.width >= 24 and _room_for_badges(box, knight, placer)
         if badges:
             _stat_badges(surface, box, knight, placer)
         _initials(surface, box, knight, placer, colour_at(index), badges)
@@ -582,24 +583,62 @@ def _token_centre(box: pygame.Rect) -> tuple[int, int]:
     return (box.centerx, box.centery - (box.height // 10 if box.width >= 30 else 0))
 
 
-def _initials(surface: pygame.Surface, box: pygame.Rect, knight: Knight, placer: Placer,
-              colour: Colour, badges: bool = True) -> None:
-    """The Knight's initials on its token (in black or white, whichever reads on the token's
-    ``colour``), as large as they go without touching a track badge; the full name is their
-    tooltip, with the Knight's Vigor, Heat and Passion when no ``badges`` show them."""
-    ink = theme.ink_on(colour)
+def _initials_text(knight: Knight) -> str:
+    """The letters on a Knight's token: its initials, or the first two letters of a one-word
+    name (a small l written as a capital)."""
     initials = "".join(part[0] for part in knight.name.split()[:2]).upper() or "?"
     if len(initials) == 1 and len(knight.name) > 1:
         initials = marks.unmistakable(knight.name[:2].title())
+    return initials
+
+
+def _room_for_badges(box: pygame.Rect, knight: Knight, placer: Placer) -> bool:
+    """Whether the token in the space ``box`` holds ``knight``'s track badges and its
+    initials beside them, on the token and clear of the labels placed before."""
+    pills = [pill for _, _, pill in _badge_pills(box, knight)]
+    return _initials_spot(box, knight, lambda spot: placer.free(spot)
+                          and spot.collidelist(pills) < 0) is not None
+
+
+def _initials_spot(box: pygame.Rect, knight: Knight, free: Callable[[pygame.Rect], bool],
+                   on_token: bool = True) -> tuple[int, tuple[int, int], pygame.Rect] | None:
+    """Where the initials go on the token in the space ``box``: ``(size, centre, ink)``, as
+    large as they go, centred or nudged down and left, wherever ``free`` allows (and, with
+    ``on_token``, the ink stays on the token); ``None`` when no such spot is free."""
     largest = max(9, box.width * 2 // 5 - 1)
-    tries = [(size, (box.centerx - shift, _token_centre(box)[1] + shift))
-             for size in range(largest, max(8, largest * 2 // 3) - 1, -1)
-             for shift in (0, 2, 4)]
-    for size, centre in tries:
+    radius = max(3, box.width * 2 // 5 - 1) + 1
+    cx, cy = _token_centre(box)
+    initials = _initials_text(knight)
+    for size in range(largest, max(8, largest * 2 // 3) - 1, -1):
+        for shift in (0, 2, 4):
+            centre = (box.centerx - shift, _token_centre(box)[1] + shift)
+            image, inked = rendered(initials, size, (0, 0, 0))
+            spot = inked.move(image.get_rect(center=centre).topleft)
+            inside = all((x - cx) ** 2 + (y - cy) ** 2 <= radius * radius
+                         for x in (spot.left, spot.right) for y in (spot.top, spot.bottom))
+            if (inside or not on_token) and free(spot):
+                return size, centre, spot
+    return None
+
+
+def _initials(surface: pygame.Surface, box: pygame.Rect, knight: Knight, placer: Placer,
+              colour: Colour, badges: bool = True) -> None:
+    """The Knight's initials on its token (in black or white, whichever reads on the token's
+    ``colour``), as large as they go without touching a track badge or leaving the token;
+    the full name is their tooltip, with the Knight's Vigor, Heat and Passion when no
+    ``badges`` show them."""
+    ink = theme.ink_on(colour)
+    initials = _initials_text(knight)
+    found = (_initials_spot(box, knight, placer.free)
+             or _initials_spot(box, knight, placer.free, on_token=False))
+    if found is None:  # hemmed in: the smallest size, nudged the most
+        largest = max(9, box.width * 2 // 5 - 1)
+        size = max(8, largest * 2 // 3)
+        centre = (box.centerx - 4, _token_centre(box)[1] + 4)
         image, inked = rendered(initials, size, ink)
         spot = inked.move(image.get_rect(center=centre).topleft)
-        if placer.free(spot):
-            break
+    else:
+        size, centre, spot = found
     full = knight.name if badges else (f"{knight.name}: Vigor {knight.vigor}, Heat "
                                        f"{knight.heat}, Passion {knight.passion}")
     text(surface, initials, centre, size, ink, anchor="center", full=full, role="label")
@@ -629,11 +668,6 @@ def _name_plate(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
          max_width=placed.width - 4, role="label", plate=placed)
 
 
-BADGES_FROM = 30
-"""The smallest space (pixels) whose Knight token carries its track badges: on a smaller one
-(a 640 x 420 window) a badge left the initials no room on the token, so the tracks are the
-initials' tooltip (and in the side panel with the Knight selected)."""
-
 STAT_BADGES: tuple[tuple[str, Colour, str], ...] = (
     ("vigor", (30, 130, 60), "topright"), ("heat", (200, 60, 30), "midright"),
     ("passion", (130, 60, 170), "midleft"))
@@ -641,10 +675,11 @@ STAT_BADGES: tuple[tuple[str, Colour, str], ...] = (
 when above 0; the legend names them."""
 
 
-def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
-                 placer: Placer) -> None:
-    """Small numbered discs at the token's edge: Vigor top right, Heat right, Passion left."""
-    size = max(9, min(theme.ui(14), box.width // 4))
+def _badge_pills(box: pygame.Rect, knight: Knight) -> list[tuple[str, Colour, pygame.Rect]]:
+    """The track badges of ``knight``'s token in the space ``box``: ``(words, colour, pill)``
+    for Vigor (always) and Heat and Passion above 0."""
+    size = _badge_size(box)
+    pills = []
     for stat, colour, where in STAT_BADGES:
         value = getattr(knight, stat)
         if stat != "vigor" and value == 0:
@@ -654,6 +689,20 @@ def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
         pill = pygame.Rect(0, 0, width, size + 1)
         inner = box.inflate(-2, -2)
         setattr(pill, where, getattr(inner, where))
+        pills.append((words, colour, pill))
+    return pills
+
+
+def _badge_size(box: pygame.Rect) -> int:
+    """The text size of the track badges on a token in the space ``box``."""
+    return max(9, min(theme.ui(14), box.width // 4))
+
+
+def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
+                 placer: Placer) -> None:
+    """Small numbered discs at the token's edge: Vigor top right, Heat right, Passion left."""
+    size = _badge_size(box)
+    for words, colour, pill in _badge_pills(box, knight):
         pygame.draw.rect(surface, colour, pill, border_radius=size // 2)
         pygame.draw.rect(surface, (255, 255, 255), pill, 1, border_radius=size // 2)
         text(surface, words, pill.center, size, (255, 255, 255), anchor="center",
