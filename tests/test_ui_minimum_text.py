@@ -27,6 +27,7 @@ from tabletop.ui import textlayer  # noqa: E402
 from tabletop.ui.app import App  # noqa: E402
 from tabletop.ui.screenshot import render  # noqa: E402
 from tabletop.ui.session import Session  # noqa: E402
+from tabletop.ui.views import clash as clash_view  # noqa: E402
 from tabletop.ui.views.almokon import number_rows, split_words  # noqa: E402
 from tabletop.ui.views.fateforge import hero_words, piece_spots  # noqa: E402
 from tabletop.ui.widgets import theme  # noqa: E402
@@ -375,3 +376,22 @@ def test_at_the_minimum_a_knights_initials_sit_on_its_token_and_its_tracks_are_t
     initials = next(d for d in _shown() if d.words == "Ka")
     badge = next(d for d in _shown() if d.words == "14")
     assert initials.full == "Kara" and not badge.rect.colliderect(initials.rect)
+
+
+@pytest.mark.parametrize("name", ["clash-rule-mob-track", "clash-rule-pushback-column",
+                                  "clash-rule-herd"])
+def test_at_the_minimum_a_monsters_name_leaves_its_facing_arrow_clear(name):
+    """A 1 x 1 Monster's plate at 640 x 420 is some 27 pixels: "Iro…" / "Dead" was drawn
+    across its facing arrow.  A plate too small for the name beside the arrow shows the
+    arrow alone and the name is the plate's tooltip."""
+    app = app_past_hand_over(*layouts.load(f"layouts/{name}.toml"), LEAST)
+    app.draw(pygame.Surface(LEAST))
+    grid = app.screen.grid()
+    drawn = _shown()
+    for monster in app.session.state.monsters:
+        plate = clash_view._monster_plate(grid, monster)
+        xs, ys = zip(*clash_view._arrow(plate, monster.facing), strict=True)
+        arrow = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        assert not [d.words for d in drawn if d.rect.colliderect(arrow)], monster.name
+        tip = textlayer.tip_at(plate.center)
+        assert tip is not None and tip[1] == monster.name

@@ -779,7 +779,8 @@ def _monster_plate(grid: Grid, monster: Monster) -> pygame.Rect:
 def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
                   placer: Placer) -> None:
     """The Monster's name across its plate, away from the facing arrow; where a Knight on a
-    Vantage Point (or another label) is in the way, the nearest free height on the plate."""
+    Vantage Point (or another label) is in the way, the nearest free height on the plate; on
+    a plate too small for the whole name beside the arrow, the plate's tooltip."""
     plate = _monster_plate(grid, monster)
     dx, dy = _ARROW[monster.facing]
     cx, cy = plate.center
@@ -805,8 +806,12 @@ def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
     xs, ys = zip(*_arrow(plate, monster.facing), strict=True)
     arrow = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
     clear = [spot for spot in spots if not spot.colliderect(arrow)]
-    # clear of the facing arrow where the plate allows; none fits a plate smaller than a line
-    placed = placer.place(*clear, *spots) if spots else None
+    # clear of the facing arrow where the plate allows, else across it when the name is
+    # whole on a plate at least twice its height; else (a 1 x 1 Monster at 640 x 420, whose
+    # name cut short would cover the arrow) the name is the plate's tooltip
+    whole = not any(fit(line, used, plate.width - 6)[2] for line in lines)
+    candidates = clear + (spots if whole and plate.height >= 2 * spot.height else [])
+    placed = placer.place(*candidates) if candidates else None
     if placed is None:
         tooltip(surface, plate, monster.name)
         return
