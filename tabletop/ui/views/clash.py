@@ -27,6 +27,7 @@ from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
 from tabletop.spatial.grid import Space, row_letters
 from tabletop.ui.facades.clash import free_vantage_points, vantage_spaces
 from tabletop.ui.textlayer import (
+    READABLE,
     Placer,
     block,
     cover,
@@ -779,16 +780,48 @@ def _monster_plate(grid: Grid, monster: Monster) -> pygame.Rect:
 def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
                   placer: Placer) -> None:
     """The Monster's name across its plate, away from the facing arrow; where a Knight on a
-    Vantage Point (or another label) is in the way, the nearest free height on the plate; on
-    a plate too small for the whole name beside the arrow, the plate's tooltip."""
+    Vantage Point (or another label) is in the way, the nearest free height on the plate,
+    drawn smaller (down to :data:`~tabletop.ui.textlayer.READABLE`) where that finds one
+    clear of the arrow; else across the arrow when the name is whole on a plate at least
+    twice its height; else (a 1 x 1 Monster at 640 x 420, whose name cut short would cover
+    the arrow) the plate's tooltip."""
     plate = _monster_plate(grid, monster)
+    size = max(10, min(theme.ui(18), grid.cell * monster.size // 5))
+    xs, ys = zip(*_arrow(plate, monster.facing), strict=True)
+    arrow = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    placed = None
+    for smaller in range(size, min(size, READABLE) - 1, -1):
+        lines, used, step, spots = _name_spots(plate, monster, smaller)
+        clear = [spot for spot in spots if not spot.colliderect(arrow)]
+        placed = placer.place(*clear) if clear else None
+        if placed is not None:
+            break
+    if placed is None:
+        lines, used, step, spots = _name_spots(plate, monster, size)
+        whole = not any(fit(line, used, plate.width - 6)[2] for line in lines)
+        if spots and whole and plate.height >= 2 * spots[0].height:
+            placed = placer.place(*spots)
+    if placed is None:
+        tooltip(surface, plate, monster.name)
+        return
+    top = placed.centery - step * len(lines) // 2
+    for index, line in enumerate(lines):
+        text(surface, line, (plate.centerx, top + index * step + step // 2), used,
+             (255, 255, 255), anchor="center", max_width=plate.width - 6, role="label")
+
+
+def _name_spots(plate: pygame.Rect, monster: Monster,
+                size: int) -> tuple[list[str], int, int, list[pygame.Rect]]:
+    """``monster``'s name on its ``plate`` at ``size``: its lines (two when one is too
+    short), the size they are drawn at, the step between them and the spots the block may
+    take, nearest the usual height first (above the arrow of a Monster facing down, below
+    one facing up, at the foot for one facing sideways)."""
     dx, dy = _ARROW[monster.facing]
     cx, cy = plate.center
-    size = max(10, min(theme.ui(18), grid.cell * monster.size // 5))
     label_y = cy - dy * plate.height * 0.28 if dy else cy + plate.height * 0.3
     if dx:
         label_y = plate.bottom - size
-    words, used, cut = fit(monster.name, size, plate.width - 6)
+    _, used, cut = fit(monster.name, size, plate.width - 6)
     lines = [monster.name]
     if cut:  # on two lines when one is too short (a 1 x 1 Monster's long name)
         used = max(10, size * 4 // 5)
@@ -803,22 +836,7 @@ def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
                           max(2, used // 3)), key=lambda y: abs(y - label_y)):
         spot.center = (cx, y)
         spots.append(pygame.Rect(spot))
-    xs, ys = zip(*_arrow(plate, monster.facing), strict=True)
-    arrow = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-    clear = [spot for spot in spots if not spot.colliderect(arrow)]
-    # clear of the facing arrow where the plate allows, else across it when the name is
-    # whole on a plate at least twice its height; else (a 1 x 1 Monster at 640 x 420, whose
-    # name cut short would cover the arrow) the name is the plate's tooltip
-    whole = not any(fit(line, used, plate.width - 6)[2] for line in lines)
-    candidates = clear + (spots if whole and plate.height >= 2 * spot.height else [])
-    placed = placer.place(*candidates) if candidates else None
-    if placed is None:
-        tooltip(surface, plate, monster.name)
-        return
-    top = placed.centery - step * len(lines) // 2
-    for index, line in enumerate(lines):
-        text(surface, line, (cx, top + index * step + step // 2), used, (255, 255, 255),
-             anchor="center", max_width=plate.width - 6, role="label")
+    return lines, used, step, spots
 
 
 def _line_step(lines: list[str], size: int, width: int) -> int:
