@@ -304,7 +304,7 @@ def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame:
     for box in held.values():
         placer.block(box)
     spilled = []
-    untold: dict[str, list[str]] = {}
+    untold: set[str] = set()
     for tile in state.tiles:
         if tile.rect is not None:
             spilled += _draw_tile(image, fit, state, tile, placer, untold)
@@ -318,7 +318,7 @@ def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame:
     for tile, box, facts, size_ in spilled:
         plate = _fact_plate(image, box, facts, size_, boxes, words, placer)
         if plate is None:
-            untold.setdefault(tile.id, [])
+            untold.add(tile.id)
         else:
             words.append(plate)
     stubs = [(tile, path, _clear_of(rect, fit.path_point(tile, path), path.side, words))
@@ -327,12 +327,12 @@ def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame:
         _draw_stub(image, fit, path, rect)
     for tile, path, _ in stubs:
         if path.kind in ("deep-fog", "shortcut"):
-            words_, colour = (("fog", FOG_PATH) if path.kind == "deep-fog"
-                              else (f"to {path.to}", SHORTCUT))
-            if _path_word(image, fit, tile, path, words_, colour, placer):
+            label, colour = (("fog", FOG_PATH) if path.kind == "deep-fog"
+                             else (f"to {path.to}", SHORTCUT))
+            if _path_word(image, fit, tile, path, label, colour, placer):
                 words.append(placer.taken[-1])
             else:
-                untold.setdefault(tile.id, [])
+                untold.add(tile.id)
     crowded: dict[object, pygame.Rect] = {}
     hindering = []
     for index, token in enumerate(state.hindering):
@@ -520,15 +520,16 @@ def _path_word(image: pygame.Surface, fit: MapFit, tile: Tile, path: Path, words
 
 
 def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile,
-               placer: Placer, untold: dict[str, list[str]]
+               placer: Placer, untold: set[str]
                ) -> list[tuple[Tile, pygame.Rect, list[str], int]]:
     """``tile`` face up or face down; every word it draws is kept off by ``placer`` (the
     Hindering tokens go round them).  Its id is always drawn; every other word only whole
     and clear of the words before it, in this order: a face-down tile's size beside its id,
     its back symbols (long forms, else the short ones the legend explains) and its district
-    symbol on the band; a face-up tile's district symbol beside its id, its name (in as many
-    lines as the tile has room for, the last ending in "…" when the name goes on), its
-    facts.  A tile that leaves a word out is put in ``untold`` (it gets a tooltip with the
+    symbol on the band; a face-up tile's name (under the id in as many lines as the tile has
+    room for, the last ending in "…" when the name goes on; beside the id on a tile with no
+    room under it), its district symbol at the top right, its facts (those that do not fit
+    go on a plate).  A tile that leaves a word out is put in ``untold`` (it gets a tooltip with the
     whole, see :func:`tile_words`).  Returns the facts of a face-up tile that do not fit
     whole inside it (``(tile, tile box, facts, size)``, or nothing): they go on a plate
     beside it, see :func:`_fact_plate`."""
@@ -563,7 +564,7 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
                            else tile.district, band.center, small, INK, box.width - 6,
                            anchor="center")
         if not whole:
-            untold.setdefault(tile.id, [])
+            untold.add(tile.id)
         return []
     pygame.draw.rect(image, district_colour(state, tile.district), box, border_radius=4)
     pygame.draw.rect(image, FRONT_EDGE, box, 2, border_radius=4)
@@ -603,8 +604,10 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
     for fact in facts:
         lines = wrap(fact, small, box.width - 8)
         if y + len(lines) * (small + 1) > box.bottom - 3 or any(
-                text_size(line, small)[0] > box.width - 8 for line in lines):
-            break  # drawn smaller or cut it would fit: it goes on the plate at its size
+                text_size(line, small)[0] > box.width - 8
+                or _spot(line, (box.x + 5, y + n * (small + 1)), small).collidelist(others) >= 0
+                for n, line in enumerate(lines)):
+            break  # drawn smaller or cut it would fit, or under a token: it goes on the plate
         for line in lines:
             _kept(placer, image, line, (box.x + 5, y), small, INK, max_width=box.width - 8)
             y += small + 1
@@ -613,7 +616,7 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
         pygame.draw.circle(image, (235, 235, 235), (box.right - 12, box.bottom - 12), 8)
         pygame.draw.circle(image, INK, (box.right - 12, box.bottom - 12), 8, 1)
     if not whole:
-        untold.setdefault(tile.id, [])
+        untold.add(tile.id)
     return [(tile, box, facts[inside:], small)] if inside < len(facts) else []
 
 
@@ -632,23 +635,29 @@ def _name_lines(name: str, size: int, width: int, most: int) -> tuple[list[str],
     return [], True
 
 
+def _spot(words: str, pos: tuple[int, int], size: int,
+          anchor: str = "topleft") -> pygame.Rect:
+    """The rectangle :func:`text` fills drawing ``words`` at ``size`` with its ``anchor`` at
+    ``pos``."""
+    spot = pygame.Rect((0, 0), text_size(words, size))
+    setattr(spot, anchor, pos)
+    return spot
+
+
 def _whole(words: str, size: int, width: int) -> bool:
     """Whether ``words`` fit ``width`` pixels whole (drawn at most a fifth smaller)."""
     return not textlayer.fit(words, size, width)[2]
 
 
 def _optional(placer: Placer, others: list[pygame.Rect], image: pygame.Surface, words: str,
-              pos: tuple[int, int],
-              size: int, colour: Colour, width: int, anchor: str = "topleft",
-              full: str | None = None) -> bool:
+              pos: tuple[int, int], size: int, colour: Colour, width: int,
+              anchor: str = "topleft", full: str | None = None) -> bool:
     """Draw ``words`` (a tile's word that may be left out) at ``pos`` when they fit
     ``width`` whole and cover none of ``others`` (the tokens held and the other tiles'
     words: a tile's own words are laid out apart), and keep them clear; returns whether
     they were drawn.  ``full``: the whole name ``words`` shortens."""
     shown, used, cut = textlayer.fit(words, size, width)
-    spot = pygame.Rect((0, 0), text_size(shown, used))
-    setattr(spot, anchor, pos)
-    if cut or spot.collidelist(others) >= 0:
+    if cut or _spot(shown, pos, used, anchor).collidelist(others) >= 0:
         return False
     _kept(placer, image, words, pos, size, colour, anchor=anchor, max_width=width, full=full)
     return True
