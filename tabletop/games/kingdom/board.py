@@ -22,7 +22,7 @@ def paths_to(tile: Tile, dest: str, kinds: Iterable[str] = ("tile",)) -> tuple[P
     return tuple(p for p in tile.paths if p.to == dest and p.kind in wanted)
 
 
-def back_path(state: KingdomState, src: str, path: Path) -> Path | None:
+def back_path(state: KingdomState | Laying, src: str, path: Path) -> Path | None:
     """The path on ``path.to`` that leads back to ``src`` from the opposite side (the other
     end of the same connection), or ``None``."""
     if not path.to or not state.has_tile(path.to):
@@ -155,32 +155,78 @@ def position_for(state: KingdomState, tile_id: str, prefer: str = "") -> tuple[R
     first path of a tile on the table that leads to it, else (disjointed map) as a new
     section east of everything.  Paths of tile ``prefer`` (the tile just revealed) are tried
     first.  Rulebook *Kingdom Tile Step* c, *Disjointed Map*."""
-    new = state.tile(tile_id)
-    order = sorted(state.tiles, key=lambda t: t.id != prefer)
-    for tile in order:
-        if tile.rect is None:
-            continue
-        for path in paths_to(tile, tile_id):
-            back = back_path(state, tile.id, path)
+    return Laying(state).position(tile_id, prefer)
+
+
+class Laying:
+    """The tiles of a state being laid on the table one by one (:meth:`lay`), indexed so that
+    :meth:`position` costs what a tile's own paths and footprint cost, not what the whole
+    table does: the tiles whose tile paths lead to each tile, in table order, and the cells
+    the laid footprints cover."""
+
+    def __init__(self, state: KingdomState) -> None:
+        self.order = [t.id for t in state.tiles]
+        self.tiles: dict[str, Tile] = {}
+        self.into: dict[str, list[str]] = {}
+        for tile in state.tiles:
+            self.tiles.setdefault(tile.id, tile)
+            for path in tile.paths:
+                if path.kind == "tile":
+                    sources = self.into.setdefault(path.to, [])
+                    if tile.id not in sources[-1:]:
+                        sources.append(tile.id)
+        self.cells = tile_map.Cells(t.rect for t in state.tiles if t.rect is not None)
+
+    def has_tile(self, tile_id: str) -> bool:
+        return tile_id in self.tiles
+
+    def tile(self, tile_id: str) -> Tile:
+        return self.tiles[tile_id]
+
+    def lay(self, tile_id: str, rect: Rect) -> None:
+        """Put tile ``tile_id`` (not on the table yet) at ``rect``."""
+        self.tiles[tile_id] = replace(self.tiles[tile_id], at=(rect.x, rect.y))
+        self.cells.add(rect)
+
+    def position(self, tile_id: str, prefer: str = "") -> tuple[Rect, str]:
+        """:func:`position_for` on the tiles as laid so far."""
+        own = self.tiles[tile_id].rect
+        if own is not None:  # the tile is placed apart from where it lies now
+            self.cells.remove(own)
+        try:
+            return self._position(tile_id, prefer)
+        finally:
+            if own is not None:
+                self.cells.add(own)
+
+    def _position(self, tile_id: str, prefer: str) -> tuple[Rect, str]:
+        new = self.tiles[tile_id]
+        sources = self.into.get(tile_id, [])
+        for src in sorted(sources, key=lambda t: t != prefer):
+            tile = self.tiles[src]
+            if tile.rect is None:
+                continue
+            path = paths_to(tile, tile_id)[0]
+            back = back_path(self, tile.id, path)
             rect = tile_map.place_against(tile.rect, path.side, path.offset, new.footprint,
                                           back.offset if back else 0)
-            rect = tile_map.place_clear(rect, path.side, _rects(state, [tile_id]))
+            rect = self.cells.place_clear(rect, path.side)
             return rect, f"against the {path.side} path of {tile.label}"
-    for path in new.paths:
-        if path.kind != "tile" or not state.has_tile(path.to):
-            continue
-        other = state.tile(path.to)
-        if other.rect is None:
-            continue
-        back = back_path(state, tile_id, path)
-        if back is None:
-            continue
-        rect = tile_map.place_against(other.rect, back.side, back.offset, new.footprint,
-                                      path.offset)
-        rect = tile_map.place_clear(rect, back.side, _rects(state, [tile_id]))
-        return rect, f"against the {back.side} path of {other.label}"
-    rect = tile_map.new_section_place(new.footprint, _rects(state, [tile_id]))
-    return rect, "apart, as a new section of a disjointed map"
+        for path in new.paths:
+            if path.kind != "tile" or not self.has_tile(path.to):
+                continue
+            other = self.tiles[path.to]
+            if other.rect is None:
+                continue
+            back = back_path(self, tile_id, path)
+            if back is None:
+                continue
+            rect = tile_map.place_against(other.rect, back.side, back.offset, new.footprint,
+                                          path.offset)
+            rect = self.cells.place_clear(rect, back.side)
+            return rect, f"against the {back.side} path of {other.label}"
+        return self.cells.new_section_place(new.footprint), \
+            "apart, as a new section of a disjointed map"
 
 
 def join_sections(state: KingdomState, tile_id: str) -> tuple[KingdomState, list[str]]:

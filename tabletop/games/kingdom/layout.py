@@ -10,6 +10,7 @@ limits.  Tiles on the table without ``at`` are laid by their paths
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import replace
 from typing import Any
 
@@ -545,25 +546,39 @@ def _check_tiles(tiles_read, tiles_by_id: dict[str, Tile], districts: list[str],
 
 def _lay_tiles(state: KingdomState, tables: dict[str, Table]) -> KingdomState:
     """Lay every tile on the table that has no ``at`` by its paths, then check that no two
-    tiles lie on each other."""
+    tiles lie on each other.  The next tile laid is the first waiting one (in table order)
+    joined by a tile path, either way round, to a tile already on the table; the first
+    waiting one when none is.  The waiting tiles joined to the table are kept in a heap as
+    each tile is laid, so a map of 1,000 tiles lays in time that grows with its paths."""
     waiting = [t.id for t in state.tiles if t.on_table and t.at is None]
-    parked = state
-    for tid in waiting:  # tiles still to be laid count as off the table meanwhile
-        parked = parked.with_tile(replace(parked.tile(tid), status="box"))
-    pending = list(waiting)
-    while pending:
-        placed = None
-        for tid in pending:
-            tile = state.tile(tid)
-            if any(board.paths_to(t, tid) for t in parked.tiles if t.rect is not None) or any(
-                    p.kind == "tile" and parked.has_tile(p.to) and parked.tile(p.to).rect
-                    for p in tile.paths):
-                placed = tid
-                break
-        placed = placed or pending[0]
-        rect, _ = board.position_for(parked, placed)
-        parked = parked.with_tile(replace(state.tile(placed), at=(rect.x, rect.y)))
-        pending.remove(placed)
+    laying = board.Laying(state)
+    rank = {tid: i for i, tid in enumerate(waiting)}
+    near: dict[str, set[str]] = {tid: set(laying.into.get(tid, ())) for tid in waiting}
+    for tid in waiting:
+        near[tid].update(p.to for p in state.tile(tid).paths
+                         if p.kind == "tile" and state.has_tile(p.to))
+    joined = [rank[tid] for tid in waiting
+              if any(laying.tiles[n].rect is not None for n in near[tid])]
+    heapq.heapify(joined)
+    laid: set[str] = set()
+    first = 0  # every waiting tile before it is laid
+    while len(laid) < len(waiting):
+        while joined and waiting[joined[0]] in laid:
+            heapq.heappop(joined)
+        if joined:
+            placed = waiting[heapq.heappop(joined)]
+        else:
+            while waiting[first] in laid:
+                first += 1
+            placed = waiting[first]
+        rect, _ = laying.position(placed)
+        laying.lay(placed, rect)
+        laid.add(placed)
+        for other in near[placed]:
+            if other in rank and other not in laid:
+                heapq.heappush(joined, rank[other])
+    parked = replace(state, tiles=tuple(laying.tiles[t.id] if t.id in rank else t
+                                        for t in state.tiles))
     overlap = _first_overlap([t for t in parked.tiles if t.rect is not None])
     if overlap is not None:
         a, b = overlap

@@ -1,0 +1,149 @@
+"""The Kingdom map at the layout limits (961 tiles): laying tiles by their paths, the Travel
+options and the window's label placement do work that grows with the map, not with its
+square.
+
+Properties: on small random maps the fast structures give exactly what the plain ones give
+(the plain ones are kept here as the reference).  Examples: on the 31 x 31 map the work is
+counted (calls and comparisons), never timed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_lessons_at_the_limits import kingdom_grid
+
+from tabletop.errors import TabletopError
+from tabletop.games import layouts
+from tabletop.games.kingdom import board
+from tabletop.games.layoutfile import Source
+from tabletop.spatial import tile_map
+
+# ------------------------------------------------------------------ the reference: plain laying
+
+
+def plain_position(state, tile_id):
+    """The old :func:`board.position_for` (no ``prefer``): every tile and rect looked at."""
+    new = state.tile(tile_id)
+    rects = [t.rect for t in state.tiles if t.rect is not None and t.id != tile_id]
+    for tile in state.tiles:
+        if tile.rect is None:
+            continue
+        for path in board.paths_to(tile, tile_id):
+            back = board.back_path(state, tile.id, path)
+            rect = tile_map.place_against(tile.rect, path.side, path.offset, new.footprint,
+                                          back.offset if back else 0)
+            return plain_clear(rect, path.side, rects)
+    for path in new.paths:
+        if path.kind != "tile" or not state.has_tile(path.to):
+            continue
+        other = state.tile(path.to)
+        back = board.back_path(state, tile_id, path)
+        if other.rect is None or back is None:
+            continue
+        rect = tile_map.place_against(other.rect, back.side, back.offset, new.footprint,
+                                      path.offset)
+        return plain_clear(rect, back.side, rects)
+    if not rects:
+        return tile_map.Rect(0, 0, *new.footprint)
+    return tile_map.Rect(max(r.x + r.w for r in rects) + tile_map.SECTION_GAP,
+                         min(r.y for r in rects), *new.footprint)
+
+
+def plain_clear(rect, side, rects):
+    dx, dy = tile_map.STEP[side]
+    while any(rect.overlaps(o) for o in rects):
+        rect = rect.moved(dx, dy)
+    return rect
+
+
+def plain_lay(state, waiting):
+    """The old tile laying: each time, the first waiting tile joined to a laid one."""
+    pending = list(waiting)
+    while pending:
+        laid = {t.id for t in state.tiles if t.rect is not None}
+        placed = next((tid for tid in pending if any(
+            board.paths_to(state.tile(o), tid) for o in laid) or any(
+            p.kind == "tile" and p.to in laid for p in state.tile(tid).paths)), pending[0])
+        rect = plain_position(state, placed)
+        state = state.with_tile(replace(state.tile(placed), at=(rect.x, rect.y)))
+        pending.remove(placed)
+    return state
+
+
+def random_map(data, rows, cols):
+    """A grid map with some joins cut, some tiles placed by coordinates and the rest by
+    their paths, and some tiles two cells wide (medium)."""
+    count = rows * cols
+    layout = kingdom_grid(rows, cols, data.draw(st.integers(1, count)), set())
+    cut = data.draw(st.sets(st.integers(0, 2 * count)))
+    for tile in layout["tiles"]:
+        n = int(tile["id"])
+        tile["paths"] = [p for p in tile["paths"] if (min(n, int(p["to"])) * 2 + (
+            p["side"] in ("east", "west"))) not in cut]
+    fixed = data.draw(st.sets(st.integers(1, count)))
+    medium = data.draw(st.sets(st.integers(1, count)))
+    for tile in layout["tiles"]:
+        n = int(tile["id"])
+        if n in medium:
+            tile["size"] = "medium"
+            for p in layout["tiles"]:
+                for path in p["paths"]:
+                    if path["to"] == tile["id"]:
+                        path["size"] = "medium"
+        if n not in fixed:
+            del tile["at"]
+        else:
+            tile["at"] = [tile["at"][0] * 2, tile["at"][1]]
+    return layout
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(1, 4), cols=st.integers(1, 4), data=st.data())
+def test_laying_by_paths_is_the_plain_laying(rows, cols, data):
+    layout = random_map(data, rows, cols)
+    waiting = [t["id"] for t in layout["tiles"] if "at" not in t]
+    try:
+        _, state = layouts.from_data(layout, Source("<map>"))
+    except TabletopError as error:
+        assert "cannot overlap" in str(error)
+        return
+    unlaid = replace(state, tiles=tuple(replace(t, at=None) if t.id in waiting else t
+                                        for t in state.tiles))
+    assert plain_lay(unlaid, waiting) == state
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(-4, 4), st.integers(-4, 4), st.integers(1, 3),
+                          st.integers(1, 3)), max_size=12),
+       st.tuples(st.integers(-5, 5), st.integers(-5, 5), st.integers(1, 3), st.integers(1, 3)),
+       st.sampled_from(tile_map.SIDES), st.data())
+def test_cells_clear_a_footprint_as_the_rects_do(rects, probe, side, data):
+    taken = [tile_map.Rect(*r) for r in rects]
+    cells = tile_map.Cells(taken)
+    gone = data.draw(st.sets(st.integers(0, len(taken) - 1))) if taken else set()
+    for i in sorted(gone):
+        cells.remove(taken[i])
+    kept = [r for i, r in enumerate(taken) if i not in gone]
+    rect = tile_map.Rect(*probe)
+    assert cells.hits(rect) == any(rect.overlaps(r) for r in kept)
+    assert cells.place_clear(rect, side) == plain_clear(rect, side, kept)
+    footprint = probe[2:]
+    plain = (tile_map.Rect(0, 0, *footprint) if not kept else tile_map.Rect(
+        max(r.x + r.w for r in kept) + tile_map.SECTION_GAP, min(r.y for r in kept), *footprint))
+    assert cells.new_section_place(footprint) == plain
+
+
+def test_a_thousand_tiles_laid_by_their_paths_look_at_each_path_a_few_times(monkeypatch):
+    """The 31 x 31 map with only tile 1 placed: each tile is positioned once, and the
+    footprints tried while pushing tiles clear stay within a few per tile."""
+    layout = kingdom_grid(31, 31, 481, set(range(1, 962)))
+    for tile in layout["tiles"][1:]:
+        del tile["at"]
+    tried = []
+    hits = tile_map.Cells.hits
+    monkeypatch.setattr(tile_map.Cells, "hits", lambda self, r: tried.append(r) or hits(self, r))
+    _, state = layouts.from_data(layout, Source("<map>"))
+    assert len(tried) == 960
+    assert all(t.at == ((int(t.id) - 1) % 31, (int(t.id) - 1) // 31) for t in state.tiles)
