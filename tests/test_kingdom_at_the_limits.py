@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pygame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_lessons_at_the_limits import kingdom_grid
 
 from tabletop.errors import TabletopError
 from tabletop.games import layouts
-from tabletop.games.kingdom import board
+from tabletop.games.kingdom import board, rules, travel
+from tabletop.games.kingdom.actions import Backtrack, EnterFog, ReportLoss, Travel
 from tabletop.games.layoutfile import Source
 from tabletop.spatial import tile_map
 
@@ -147,3 +149,96 @@ def test_a_thousand_tiles_laid_by_their_paths_look_at_each_path_a_few_times(monk
     _, state = layouts.from_data(layout, Source("<map>"))
     assert len(tried) == 960
     assert all(t.at == ((int(t.id) - 1) % 31, (int(t.id) - 1) // 31) for t in state.tiles)
+
+
+# ------------------------------------------------------------------ Travel options
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.integers(0, 7), st.lists(st.integers(0, 7), max_size=4, unique=True),
+                       max_size=8), st.integers(0, 7), st.integers(0, 7))
+def test_shortest_paths_from_the_steps_ahead_are_the_plain_ones(graph, start, goal):
+    rev = tile_map.reversed_graph(graph)
+    ahead = tile_map.distances(graph, start)
+    for limit in (1, 6):
+        assert tile_map.shortest_paths(graph, start, goal, limit, rev, ahead) == \
+            tile_map.shortest_paths(graph, start, goal, limit)
+    first = tile_map.first_steps(graph, rev, start, ahead)
+    assert set(first) == set(ahead) - {start}
+    for node, step in first.items():
+        assert tile_map.shortest_paths(graph, start, node, 1)[0][1] == step
+
+
+def plain_backtracks(state):
+    """The old Backtrack options: every tile's routes worked out, the first giving the
+    direction and the Threat."""
+    out = []
+    for tile in state.tiles:
+        if tile.status != "explored" or tile.id == state.party:
+            continue
+        routes = travel.backtrack_routes(state, tile.id)
+        if routes:
+            direction, _ = board.direction(state, routes[0][0], routes[0][1])
+            out.append((tile.id, direction, travel.backtrack_threat(routes[0]),
+                        len(routes[0]) - 1, tuple(routes)))
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(1, 4), cols=st.integers(1, 4), data=st.data())
+def test_travel_options_are_the_plain_ones(rows, cols, data):
+    layout = random_map(data, rows, cols)
+    for tile in layout["tiles"]:
+        tile.pop("size")
+        tile["size"] = "small"
+        for path in tile["paths"]:
+            path.pop("size", None)
+        tile.pop("at", None)
+    layout["tiles"][0]["at"] = [0, 0]
+    count = rows * cols
+    explored = data.draw(st.sets(st.integers(1, count)))
+    for tile in layout["tiles"]:
+        tile["status"] = "explored" if int(tile["id"]) in explored else "face-down"
+    layout["party"]["tile"] = str(data.draw(st.integers(1, count)))
+    layout["tiles"][int(layout["party"]["tile"]) - 1]["status"] = "explored"
+    monsters = data.draw(st.sets(st.integers(1, count), max_size=3))
+    layout["districts"] += [{"name": f"Den {n}", "symbol": "den", "monster": f"Beast {n}"}
+                            for n in monsters]
+    layout["monster_tokens"] = [{"monster": f"Beast {n}", "tile": str(n)} for n in monsters]
+    _, state = layouts.from_data(layout, Source("<map>"))
+    options = [o for o in travel.options(state) if o.kind == "backtrack"]
+    assert [(o.tile, o.direction, o.threat, int(o.why.split()[2]), o.routes)
+            for o in options] == plain_backtracks(state)
+    assert rules.legal_actions(state) == [
+        a for o in travel.options(state) for a in (
+            [Travel(o.tile)] if o.kind == "travel" else [EnterFog(o.tile)]
+            if o.kind == "deep-fog" else plain_backtrack_actions(state, o))] or [
+        ReportLoss("the party cannot resolve the Travel step")]
+
+
+def plain_backtrack_actions(state, option):
+    met = {tuple(sorted(m.monster for t in r[1:] for m in state.monster_at(t)))
+           for r in option.routes}
+    if len(met) <= 1:
+        return [Backtrack(option.tile)]
+    return [Backtrack(option.tile, tuple(r[1:-1])) for r in option.routes[:3]]
+
+
+def test_the_window_works_out_the_travel_options_once_per_state_and_no_route(monkeypatch):
+    """The 31 x 31 map, every tile explored: drawing frames asks for the Travel options once
+    (not per frame, nor per use), and none of the 960 Backtracks' routes is worked out."""
+    from tabletop.ui.app import App
+    from tabletop.ui.session import Session
+
+    game, state = layouts.from_data(kingdom_grid(31, 31, 481, set(range(1, 962))),
+                                    Source("<map>"))
+    calls = {"options": 0, "shortest_paths": 0}
+    options, paths = travel.options, tile_map.shortest_paths
+    monkeypatch.setattr(travel, "options", lambda *a, **k: calls.__setitem__(
+        "options", calls["options"] + 1) or options(*a, **k))
+    monkeypatch.setattr(tile_map, "shortest_paths", lambda *a, **k: calls.__setitem__(
+        "shortest_paths", calls["shortest_paths"] + 1) or paths(*a, **k))
+    app = App(Session(game, state), (640, 420))
+    for _ in range(3):
+        app.draw(pygame.Surface((640, 420)))
+    assert calls == {"options": 2, "shortest_paths": 0}  # the window's and the move kinds'

@@ -193,17 +193,32 @@ def distances(graph: Graph, start: Hashable) -> dict:
 
 
 def shortest_paths(graph: Graph, start: Hashable, goal: Hashable,
-                   limit: int = 12, reverse: Graph | None = None) -> list[tuple]:
+                   limit: int = 12, reverse: Graph | None = None,
+                   ahead: Mapping | None = None) -> list[tuple]:
     """Every shortest path from ``start`` to ``goal`` (both included), up to ``limit`` of them,
     in a stable order; ``[]`` when ``goal`` cannot be reached, ``[(start,)]`` when equal.
-    ``reverse``: :func:`reversed_graph` of ``graph``, for a caller asking about many goals.
+    ``reverse``: :func:`reversed_graph` of ``graph``, and ``ahead``: the :func:`distances`
+    from ``start``, for a caller asking about many goals (the walk then looks only at the
+    nodes on a shortest path to ``goal``, not at every node as near to it as ``start``).
 
     >>> shortest_paths({"a": ["b", "c"], "b": ["d"], "c": ["d"]}, "a", "d")
     [('a', 'b', 'd'), ('a', 'c', 'd')]
     """
-    back = _distances_to(reversed_graph(graph) if reverse is None else reverse, goal, start)
-    if start not in back:
-        return []
+    rev = reversed_graph(graph) if reverse is None else reverse
+    if ahead is None:
+        back = _distances_to(rev, goal, start)
+        if start not in back:
+            return []
+
+        def closer(node: Hashable, nxt: Hashable) -> bool:
+            return back.get(nxt) == back[node] - 1
+    else:
+        if goal not in ahead:
+            return []
+        on = _on_shortest_paths(rev, ahead, goal)
+
+        def closer(node: Hashable, nxt: Hashable) -> bool:
+            return nxt in on and ahead[nxt] == ahead[node] + 1
     out: list[tuple] = []
 
     def walk(path: tuple) -> None:
@@ -214,11 +229,45 @@ def shortest_paths(graph: Graph, start: Hashable, goal: Hashable,
             out.append(path)
             return
         for nxt in graph.get(node, ()):
-            if back.get(nxt) == back[node] - 1:
+            if closer(node, nxt):
                 walk((*path, nxt))
 
     walk((start,))
     return out
+
+
+def _on_shortest_paths(reverse: Graph, ahead: Mapping, goal: Hashable) -> set:
+    """The nodes on some shortest path to ``goal`` from the node whose :func:`distances`
+    are ``ahead``: ``goal``, then each node one step nearer the start that leads to one of
+    them (walked backwards along ``reverse``)."""
+    on = {goal}
+    todo = [goal]
+    while todo:
+        node = todo.pop()
+        for prev in reverse.get(node, ()):
+            if prev not in on and ahead.get(prev) == ahead[node] - 1:
+                on.add(prev)
+                todo.append(prev)
+    return on
+
+
+def first_steps(graph: Graph, reverse: Graph, start: Hashable, ahead: Mapping) -> dict:
+    """For each node that ``start`` reaches (``ahead``: its :func:`distances`), the first
+    step of the first of its :func:`shortest_paths` (``start`` itself has none): the
+    earliest of ``start``'s neighbours, in ``graph``'s order, that some shortest path to
+    it passes through; one pass over the edges, nearest nodes first, for every node at once."""
+    rank = {}
+    for i, node in enumerate(graph.get(start, ())):
+        rank.setdefault(node, i)
+    best: dict = {}
+    for node in sorted(ahead, key=ahead.__getitem__):
+        if ahead[node] == 1:
+            best[node] = rank[node]
+        elif ahead[node] > 1:
+            best[node] = min(best[p] for p in reverse.get(node, ())
+                             if ahead.get(p) == ahead[node] - 1)
+    order = list(graph.get(start, ()))
+    return {node: order[i] for node, i in best.items()}
 
 
 def _distances_to(reverse: Graph, goal: Hashable, start: Hashable) -> dict:

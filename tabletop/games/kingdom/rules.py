@@ -461,8 +461,8 @@ def apply(state: KingdomState, action: object) -> tuple[KingdomState, tuple[Even
 
 
 def _travel(run: Run, action: Travel) -> None:
-    option = next((o for o in travel.options(run.s)
-                   if o.kind == "travel" and o.tile == action.tile), None)
+    option = next(iter(travel.options(
+        run.s, lambda kind, tile: kind == "travel" and tile == action.tile)), None)
     if option is None:
         raise run.refuse(travel.refusal(run.s, action.tile))
     run.say("travel", f"The party travels {option.direction} to {run.s.tile(action.tile).label}.",
@@ -951,6 +951,11 @@ def legal_worded(state: KingdomState, head: str, tail: str) -> list[object]:
 
 
 def _backtracks(state: KingdomState, option: travel.Option) -> list[Backtrack]:
+    """The Backtracks to ``option``'s tile: one, or one per route (up to three) when its
+    routes pass different sets of Monster tokens (no routes are worked out on a map
+    without Monster tokens)."""
+    if not state.monsters:
+        return [Backtrack(option.tile)]
     met = {tuple(sorted(m.monster for t in r[1:] for m in state.monster_at(t)))
            for r in option.routes}
     if len(met) <= 1:

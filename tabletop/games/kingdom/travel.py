@@ -9,7 +9,8 @@ unblocked Deep Fog path (+1 Threat, any Unexplored tile joined to an explored ti
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 
 from tabletop.games.kingdom import board
 from tabletop.games.kingdom.state import UNEXPLORED, KingdomState
@@ -21,15 +22,24 @@ from tabletop.wording import counted
 class Option:
     """One legal Travel step choice: ``kind`` (``travel``, ``backtrack``, ``deep-fog``), the
     tile, the direction of travel (``None`` through the Fog), the Time and Threat it costs at
-    once (for ``travel``: the tile's back), the routes (backtrack) and the reason."""
+    once (for ``travel``: the tile's back) and the reason; a Backtrack's routes are worked
+    out by ``ways`` when first asked (:attr:`routes`)."""
 
     kind: str
     tile: str
     direction: str | None
     time: int
     threat: int
-    routes: tuple[tuple[str, ...], ...] = ()
     why: str = ""
+    ways: Callable[[], list[tuple[str, ...]]] | None = field(default=None, compare=False,
+                                                             repr=False)
+
+    @cached_property
+    def routes(self) -> tuple[tuple[str, ...], ...]:
+        """The shortest Backtrack routes (:func:`backtrack_routes`); ``()`` for the others.
+        Worked out when asked: a map of 1,000 explored tiles has a Backtrack to each, and
+        the window draws them all without their routes."""
+        return tuple(self.ways()) if self.ways is not None else ()
 
 
 def fog_paths_open(state: KingdomState) -> tuple[bool, str]:
@@ -55,12 +65,15 @@ def fog_targets(state: KingdomState) -> list[str]:
 
 
 def backtrack_routes(state: KingdomState, dest: str,
-                     graphs: tuple[dict, dict] | None = None) -> list[tuple[str, ...]]:
+                     graphs: tuple[dict, dict] | None = None,
+                     ahead: dict | None = None) -> list[tuple[str, ...]]:
     """The shortest Backtrack routes (at most six) from the party to ``dest`` through explored
     tiles (party first, ``dest`` last); ``[]`` when there is none.  ``graphs``: the
-    :func:`backtrack_graphs` of ``state``, when the caller asks about many tiles."""
+    :func:`backtrack_graphs` of ``state``, and ``ahead`` the steps from the party along it,
+    when the caller asks about many tiles."""
     graph, reverse = backtrack_graphs(state) if graphs is None else graphs
-    return tile_map.shortest_paths(graph, state.party, dest, limit=6, reverse=reverse)
+    return tile_map.shortest_paths(graph, state.party, dest, limit=6, reverse=reverse,
+                                   ahead=ahead)
 
 
 def backtrack_graphs(state: KingdomState) -> tuple[dict, dict]:
@@ -100,20 +113,22 @@ def options(state: KingdomState, wanted: Callable[[str, str], bool] | None = Non
         out.append(Option("travel", dest.id, path.side, dest.time, dest.threat,
                           why=f"the {path.kind} path on {here.label}'s {path.side} side "
                               f"leads to Unexplored {dest.label}"))
-    graphs = None
+    steps: dict | None = None
     for tile in state.tiles:
         if tile.status != "explored" or tile.id == here.id or not wanted("backtrack", tile.id):
             continue
-        if graphs is None:
+        if steps is None:
             graphs = backtrack_graphs(state)
-        routes = backtrack_routes(state, tile.id, graphs)
-        if routes:
-            direction, _ = board.direction(state, routes[0][0], routes[0][1])
-            out.append(Option("backtrack", tile.id, direction, 1, backtrack_threat(routes[0]),
-                              routes=tuple(routes),
+            steps = tile_map.distances(graphs[0], here.id)
+            first = tile_map.first_steps(graphs[0], graphs[1], here.id, steps)
+        if tile.id in steps:
+            direction, _ = board.direction(state, here.id, first[tile.id])
+            out.append(Option("backtrack", tile.id, direction, 1,
+                              max(0, steps[tile.id] - 1),
                               why=f"Backtrack through "
-                                  f"{counted(len(routes[0]) - 1, 'explored tile')}: +1 Time, "
-                                  f"+1 Threat per tile after the first"))
+                                  f"{counted(steps[tile.id], 'explored tile')}: +1 Time, "
+                                  f"+1 Threat per tile after the first",
+                              ways=partial(backtrack_routes, state, tile.id, graphs, steps)))
     ok, _ = fog_paths_open(state)
     if ok:
         for tile_id in fog_targets(state):

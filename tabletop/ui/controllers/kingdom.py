@@ -77,6 +77,7 @@ class KingdomController(GameController):
         self.picked: str | None = None
         self.token_kind = 0
         self.amount = 1
+        self._options: tuple[KingdomState | None, list[travel.Option]] = (None, [])
 
     @property
     def state(self) -> KingdomState:
@@ -90,10 +91,15 @@ class KingdomController(GameController):
     # -- drawing -------------------------------------------------------------------------
 
     def options(self) -> list[travel.Option]:
+        """The Travel step's options (none in another step), worked out once per state: every
+        frame draws them, and a map of 1,000 explored tiles has a Backtrack to each."""
         state = self.state
-        if state.delve.phase != "travel" or state.pending or state.over:
-            return []
-        return travel.options(state)
+        if self._options[0] is not state:
+            if state.delve.phase != "travel" or state.pending or state.over:
+                self._options = (state, [])
+            else:
+                self._options = (state, travel.options(state))
+        return self._options[1]
 
     def routes(self) -> list[tuple[str, ...]]:
         if self.preview is None:
