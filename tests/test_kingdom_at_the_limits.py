@@ -21,6 +21,8 @@ from tabletop.games.kingdom import board, rules, travel
 from tabletop.games.kingdom.actions import Backtrack, EnterFog, ReportLoss, Travel
 from tabletop.games.layoutfile import Source
 from tabletop.spatial import tile_map
+from tabletop.ui.textlayer import Placer
+from tabletop.ui.views import kingdom as kingdom_view
 
 # ------------------------------------------------------------------ the reference: plain laying
 
@@ -224,9 +226,12 @@ def plain_backtrack_actions(state, option):
     return [Backtrack(option.tile, tuple(r[1:-1])) for r in option.routes[:3]]
 
 
-def test_the_window_works_out_the_travel_options_once_per_state_and_no_route(monkeypatch):
+def test_the_window_on_961_tiles_does_bounded_work(monkeypatch):
     """The 31 x 31 map, every tile explored: drawing frames asks for the Travel options once
-    (not per frame, nor per use), and none of the 960 Backtracks' routes is worked out."""
+    (not per frame, nor per use) and works out none of the 960 Backtracks' routes; the 960
+    rings are drawn once; placing the words looks at a few rectangles near each one, not at
+    the thousands on the map."""
+    from tabletop.ui import rectgrid
     from tabletop.ui.app import App
     from tabletop.ui.session import Session
 
@@ -238,7 +243,85 @@ def test_the_window_works_out_the_travel_options_once_per_state_and_no_route(mon
         "options", calls["options"] + 1) or options(*a, **k))
     monkeypatch.setattr(tile_map, "shortest_paths", lambda *a, **k: calls.__setitem__(
         "shortest_paths", calls["shortest_paths"] + 1) or paths(*a, **k))
+    asked, looked = [], []
+    near = rectgrid.RectGrid.near
+    monkeypatch.setattr(rectgrid.RectGrid, "near", lambda self, rect: asked.append(
+        len(self)) or looked.append(len(found := near(self, rect))) or found)
+    rings = kingdom_view._draw_rings
+    monkeypatch.setattr(kingdom_view, "_draw_rings", lambda *a: calls.__setitem__(
+        "rings", calls.get("rings", 0) + 1) or rings(*a))
     app = App(Session(game, state), (640, 420))
     for _ in range(3):
         app.draw(pygame.Surface((640, 420)))
-    assert calls == {"options": 2, "shortest_paths": 0}  # the window's and the move kinds'
+    assert calls == {"options": 2, "shortest_paths": 0, "rings": 1}  # the window's and
+    # the move kinds' options
+    assert len(asked) > 10_000 and max(asked) > 4_000  # many questions of many rectangles
+    assert sum(looked) * 20 <= sum(asked), (sum(looked), sum(asked))  # the few near each
+
+
+# ------------------------------------------------------------------ label placement
+
+rects = st.builds(pygame.Rect, st.integers(-80, 80), st.integers(-80, 80),
+                  st.integers(-40, 90), st.integers(-40, 90))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(rects, max_size=30), st.lists(rects, min_size=1, max_size=6),
+       st.sampled_from([None, pygame.Rect(-50, -50, 120, 120)]))
+def test_the_placer_with_its_grid_places_as_comparing_every_rectangle(taken, spots, bounds):
+    fast, plain = Placer(bounds), Placer(bounds)
+    for rect in taken:
+        fast.block(rect)
+    plain_taken = list(fast.taken)
+    for spot in spots:
+        plain_free = (bounds is None or bounds.contains(spot)) and \
+            spot.collidelist(plain_taken) < 0
+        assert fast.free(spot) == plain_free
+        assert fast.crowding(spot) == sum(spot.clip(t).width * spot.clip(t).height
+                                          for t in plain_taken)
+    got = fast.place(spots[0], *spots[1:], nudge=4, crowded=True)
+    plain.taken = plain_taken
+    plain.free = lambda r: (bounds is None or bounds.contains(r)) and r.collidelist(
+        plain.taken) < 0
+    plain.crowding = lambda r: sum(r.clip(t).width * r.clip(t).height for t in plain.taken)
+    assert got == plain.place(spots[0], *spots[1:], nudge=4, crowded=True)
+    assert fast.taken == plain.taken
+    fast.taken += spots[1:]  # a list grown from outside, as a subclass may
+    plain.taken = list(fast.taken)
+    assert [fast.free(s) for s in spots] == [plain.free(s) for s in spots]
+    fast.taken = taken[:3]  # or put anew
+    plain.taken = list(fast.taken)
+    assert [fast.free(s) for s in spots] == [plain.free(s) for s in spots]
+
+
+def plain_clear_of(stub, edge, side, words):
+    """The old :func:`kingdom._clear_of`: every word compared with the stub."""
+    across = tile_map.STEP[side][0] != 0
+    low, high = (stub.left, stub.right) if across else (stub.top, stub.bottom)
+    at = edge[0] if across else edge[1]
+    current = pygame.Rect(stub)
+    for word in words:
+        near = word.inflate(2 * kingdom_view.STUB_GAP, 2 * kingdom_view.STUB_GAP)
+        if not near.colliderect(current):
+            continue
+        start, end = (near.left, near.right) if across else (near.top, near.bottom)
+        if end <= at:
+            low = max(low, end)
+        elif start > at:
+            high = min(high, start)
+        low, high = min(low, at), max(high, at + 1)
+        current = (pygame.Rect(low, stub.y, high - low, stub.height) if across
+                   else pygame.Rect(stub.x, low, stub.width, high - low))
+    return current
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(rects, max_size=30), st.sampled_from(tile_map.SIDES),
+       st.integers(0, 60), st.integers(2, 60), st.integers(0, 59), st.data())
+def test_a_stub_is_cut_short_by_the_nearby_words_as_by_all(words, side, x, length, at, data):
+    across = tile_map.STEP[side][0] != 0
+    y = data.draw(st.integers(-20, 60))
+    stub = pygame.Rect(x, y, length, 9) if across else pygame.Rect(y, x, 9, length)
+    edge = (x + at % length, y + 4) if across else (y + 4, x + at % length)
+    assert kingdom_view._clear_of(stub, edge, side, kingdom_view._near_words(words)) == \
+        plain_clear_of(stub, edge, side, words)

@@ -421,7 +421,7 @@ def test_no_word_on_the_kingdom_map_touches_a_path_stub(size):
 def test_every_path_stub_still_crosses_its_edge(size):
     """Cut short where a word is near, a stub still crosses the edge its path leaves by by at
     least two pixels on either side, so every path shows."""
-    from tabletop.ui.views.kingdom import MapFit, _clear_of, _stub_rect
+    from tabletop.ui.views.kingdom import MapFit, _clear_of, _near_words, _stub_rect
 
     for name, state in _kingdom_boards():
         _, stubs = _words_and_stubs(state, size, False)
@@ -433,4 +433,4 @@ def test_every_path_stub_still_crosses_its_edge(size):
     edge = fit.path_point(tile, path)
     stub = _stub_rect(fit, tile, path)
     blanket = pygame.Rect(0, 0, 2000, 2000)  # a word over the edge itself: left to placement
-    assert _clear_of(stub, edge, path.side, [blanket]).collidepoint(edge)
+    assert _clear_of(stub, edge, path.side, _near_words([blanket])).collidepoint(edge)

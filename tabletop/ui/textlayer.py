@@ -27,6 +27,7 @@ from functools import lru_cache
 import pygame
 
 from tabletop.ui import pixels
+from tabletop.ui.rectgrid import RectGrid
 from tabletop.ui.widgets import theme
 
 READABLE = 10
@@ -442,6 +443,11 @@ def block(surface: pygame.Surface, paragraphs: str | Sequence[str], rect: pygame
 # -- label placement -----------------------------------------------------------------------
 
 
+ASKED_PLAINLY = 16
+"""The first questions a :class:`Placer` answers by comparing every rectangle taken: a
+placer asked only about a few tokens is not worth a :class:`RectGrid` of every word."""
+
+
 class Placer:
     """Finds each board label a spot where it overprints no label placed before it (nor any
     rectangle passed to :meth:`block`): the preferred spot, else a small nudge, else the
@@ -451,20 +457,41 @@ class Placer:
     def __init__(self, bounds: pygame.Rect | None = None) -> None:
         self.bounds = bounds
         self.taken: list[pygame.Rect] = []
+        self._grid = RectGrid()
+        self._of = self.taken
+        self._asked = 0
 
     def block(self, rect: pygame.Rect) -> None:
         """Keep labels off ``rect`` (a piece, a token)."""
         self.taken.append(pygame.Rect(rect))
 
+    def _found(self) -> RectGrid:
+        """:attr:`taken` in a :class:`RectGrid` (those added to the list since last time put
+        in too; a list changed otherwise put in anew)."""
+        grid, taken = self._grid, self.taken
+        kept = len(grid)
+        if self._of is not taken or kept > len(taken) or (
+                kept and grid.rects[-1] is not taken[kept - 1]):
+            grid, self._of = RectGrid(), taken
+            self._grid = grid
+        for rect in taken[len(grid):]:
+            grid.add(rect)
+        return grid
+
     def free(self, rect: pygame.Rect) -> bool:
         """Whether ``rect`` overlaps nothing placed and lies inside the bounds."""
         if self.bounds is not None and not self.bounds.contains(rect):
             return False
-        return rect.collidelist(self.taken) < 0
+        self._asked += 1
+        if self._asked <= ASKED_PLAINLY:
+            return rect.collidelist(self.taken) < 0
+        return not self._found().collides(rect)
 
     def crowding(self, rect: pygame.Rect) -> int:
         """How many pixels of ``rect`` overlap what is taken (overlaps counted each)."""
-        return sum(rect.clip(t).width * rect.clip(t).height for t in self.taken)
+        grid = self._found()
+        return sum(rect.clip(grid.rects[i]).width * rect.clip(grid.rects[i]).height
+                   for i in grid.near(rect))
 
     def place(self, preferred: pygame.Rect, *alternatives: pygame.Rect,
               nudge: int = 0, crowded: bool = False) -> pygame.Rect | None:

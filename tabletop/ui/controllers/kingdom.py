@@ -78,6 +78,7 @@ class KingdomController(GameController):
         self.token_kind = 0
         self.amount = 1
         self._options: tuple[KingdomState | None, list[travel.Option]] = (None, [])
+        self._public: tuple[KingdomState | None, KingdomState | None] = (None, None)
 
     @property
     def state(self) -> KingdomState:
@@ -85,8 +86,14 @@ class KingdomController(GameController):
 
     def view_state(self) -> KingdomState:
         """The table as the players see it: fronts of face-down tiles hidden unless
-        ``self.reveal``."""
-        return self.state if self.reveal else self.session.game.public_view(self.state)
+        ``self.reveal``; the public view worked out once per state (a frame asks for it
+        several times, and on a map of 1,000 tiles each costs a pass over them all)."""
+        state = self.state
+        if self.reveal:
+            return state
+        if self._public[0] is not state:
+            self._public = (state, self.session.game.public_view(state))
+        return self._public[1]
 
     # -- drawing -------------------------------------------------------------------------
 

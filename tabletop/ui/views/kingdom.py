@@ -24,6 +24,7 @@ from tabletop.games.kingdom.state import CLUE_TYPES, FogCard, KingdomState, Path
 from tabletop.spatial.tile_map import STEP, Rect, bounds, path_cell
 from tabletop.ui import textlayer
 from tabletop.ui.facades.kingdom import paths_to
+from tabletop.ui.rectgrid import RectGrid
 from tabletop.ui.textlayer import Placer, block, cover, line_height, paste, wrap_at_most
 from tabletop.ui.viewport import Viewport
 from tabletop.ui.views import marks
@@ -252,7 +253,7 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     paste(surface, built.image, map_rect.topleft, map_rect)
     hits = [Hit(shown, "tile", t.id) for t in state.tiles if t.rect is not None
             if (shown := fit.tile_rect(t).clip(map_rect)).width]
-    _draw_overlays(surface, fit, state, overlays)
+    _draw_overlays(surface, fit, state, overlays, layers)
     for token in built.hindering:  # over the rings
         surface.blit(built.image, token, token)
     _draw_tokens(surface, fit, state, built.stubs)
@@ -309,8 +310,9 @@ def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame:
         if tile.rect is not None:
             spilled += _draw_tile(image, fit, state, tile, placer, untold)
     words = list(placer.taken)
+    near = _near_words(words)
     stubs = [(tile, path, _clear_of(_stub_rect(fit, tile, path), fit.path_point(tile, path),
-                                    path.side, words))
+                                    path.side, near))
              for tile in state.tiles if tile.rect is not None for path in tile.paths]
     for _, _, rect in stubs:
         placer.block(rect)
@@ -321,7 +323,8 @@ def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame:
             untold.add(tile.id)
         else:
             words.append(plate)
-    stubs = [(tile, path, _clear_of(rect, fit.path_point(tile, path), path.side, words))
+    near = _near_words(words)
+    stubs = [(tile, path, _clear_of(rect, fit.path_point(tile, path), path.side, near))
              for tile, path, rect in stubs]  # a plate placed where it had to be crowded
     for _, path, rect in stubs:
         _draw_stub(image, fit, path, rect)
@@ -420,18 +423,25 @@ def _stub_rect(fit: MapFit, tile: Tile, path: Path) -> pygame.Rect:
     return pygame.Rect(start[0] - across // 2, rect.y, across, rect.height)
 
 
+def _near_words(words: list[pygame.Rect]) -> RectGrid:
+    """``words`` each grown by :data:`STUB_GAP` all round, as :func:`_clear_of` takes them."""
+    return RectGrid(word.inflate(2 * STUB_GAP, 2 * STUB_GAP) for word in words)
+
+
 def _clear_of(stub: pygame.Rect, edge: tuple[int, int], side: str,
-              words: list[pygame.Rect]) -> pygame.Rect:
+              words: RectGrid) -> pygame.Rect:
     """``stub`` cut short at each end so that it comes no nearer than :data:`STUB_GAP`
-    pixels to any of ``words``: a word on one side of the ``edge`` point cuts the end on
-    that side (a word over the edge point itself cannot be helped by cutting and is left to
-    the placement of that word)."""
+    pixels to any of the words (``words``: :func:`_near_words`), taken in order: a word on
+    one side of the ``edge`` point cuts the end on that side (a word over the edge point
+    itself cannot be helped by cutting and is left to the placement of that word).  Only
+    the words near the stub and its edge point are looked at (the stub only shrinks toward
+    that point)."""
     across = STEP[side][0] != 0
     low, high = (stub.left, stub.right) if across else (stub.top, stub.bottom)
     at = edge[0] if across else edge[1]
     current = pygame.Rect(stub)
-    for word in words:
-        near = word.inflate(2 * STUB_GAP, 2 * STUB_GAP)
+    for index in words.near(stub.union(pygame.Rect(edge, (1, 1)))):
+        near = words.rects[index]
         if not near.colliderect(current):
             continue
         start, end = (near.left, near.right) if across else (near.top, near.bottom)
@@ -732,22 +742,53 @@ def _back_lines(tile: Tile, width: int, size: int, short: bool = False) -> list[
     return lines
 
 
+RING_KEY = (255, 0, 255)
+"""The see-through colour of the kept picture of the option rings (no ring is drawn in it)."""
+
+
 def _draw_overlays(surface: pygame.Surface, fit: MapFit, state: KingdomState,
-                   overlays: Overlays) -> None:
-    rings = {"travel": TRAVEL_RING, "backtrack": BACKTRACK_RING, "deep-fog": FOG_RING}
+                   overlays: Overlays, layers: KingdomLayers) -> None:
+    rings = tuple((kind, fit.tile_rect(state.tile(tile_id)).inflate(4, 4))
+                  for kind, tile_id in overlays.options
+                  if state.has_tile(tile_id) and state.tile(tile_id).rect is not None)
+    if rings:  # one picture of them all, kept while they stay (a ring round each of 1,000)
+        margin = 2 * theme.line(3) + 8  # a dash's half width beyond the ring, and more
+        area = rings[0][1].unionall([ring for _, ring in rings]).inflate(margin, margin)
+        image = layers.cache.get("rings", (rings, area.size), lambda: _ring_layer(area, rings))
+        surface.blit(image, area)
+    _draw_marks(surface, fit, state, overlays)
+
+
+def _ring_layer(area: pygame.Rect, rings: tuple[tuple[str, pygame.Rect], ...]
+                ) -> pygame.Surface:
+    """The option ``rings`` (kind, ring round the tile) drawn over :data:`RING_KEY`, the
+    picture's top left at ``area``'s."""
+    image = pygame.Surface(area.size)
+    image.fill(RING_KEY)
+    image.set_colorkey(RING_KEY)
+    _draw_rings(image, [(kind, ring.move(-area.x, -area.y)) for kind, ring in rings])
+    return image
+
+
+def _draw_rings(surface: pygame.Surface, rings: list[tuple[str, pygame.Rect]]) -> None:
+    """A ring round each tile a Travel option names, as :data:`RING_LOOKS` says."""
+    colours = {"travel": TRAVEL_RING, "backtrack": BACKTRACK_RING, "deep-fog": FOG_RING}
     width = theme.line(3)
-    for kind, tile_id in overlays.options:
-        if state.has_tile(tile_id) and state.tile(tile_id).rect is not None:
-            ring = fit.tile_rect(state.tile(tile_id)).inflate(4, 4)
-            pygame.draw.rect(surface, theme.BACKGROUND, ring.inflate(2, 2), width + 2,
-                             border_radius=6)
-            if RING_LOOKS[kind] == "dashed outline":
-                marks.dashed_rect(surface, rings[kind], ring, width, theme.line(10))
-                continue
-            pygame.draw.rect(surface, rings[kind], ring, width, border_radius=6)
-            if RING_LOOKS[kind] == "double outline":
-                pygame.draw.rect(surface, rings[kind], ring.inflate(-2 * width - 4,
-                                                                    -2 * width - 4), 1)
+    for kind, ring in rings:
+        pygame.draw.rect(surface, theme.BACKGROUND, ring.inflate(2, 2), width + 2,
+                         border_radius=6)
+        if RING_LOOKS[kind] == "dashed outline":
+            marks.dashed_rect(surface, colours[kind], ring, width, theme.line(10))
+            continue
+        pygame.draw.rect(surface, colours[kind], ring, width, border_radius=6)
+        if RING_LOOKS[kind] == "double outline":
+            pygame.draw.rect(surface, colours[kind], ring.inflate(-2 * width - 4,
+                                                                  -2 * width - 4), 1)
+
+
+def _draw_marks(surface: pygame.Surface, fit: MapFit, state: KingdomState,
+                overlays: Overlays) -> None:
+    """The Backtrack route, the Monsters' hunts with their ghosts, the selected tile's ring."""
     if overlays.route:
         _draw_walk(surface, fit, state, overlays.route, BACKTRACK_RING, dashed=True)
     for _, walk in overlays.hunts:
