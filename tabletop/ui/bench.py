@@ -2,15 +2,15 @@
 
 The board in LAYOUT is drawn in a 1280 x 800 frame under SDL's dummy video driver.  The first
 Knight is selected (its reachable spaces shown) and the mouse moves over the centre of every
-space in reading order, one space per frame, so that each frame also draws the LoS line,
-range and distance to a new space; each frame is timed from the mouse event to the finished
-frame, and frames are paced at 60 a second as in the window (the distance search runs in the
-background in the rest of each frame slot; how long those searches took is reported too).  The
-first frame (which builds the cached layers) is reported on its own.  Budget: p95 under
-16.7 ms (60 FPS); goal: p95 at most 8 ms in every case.  Beside each wall-clock figure
-(``ms_*``) is the processor time of the window's thread for the same frames (``cpu_ms_*``,
-``time.thread_time``): what the frame itself costs, which other programs on a busy machine
-do not inflate.
+space in reading order (on a Kingdom map, of every tile drawn), one space per frame, so that
+each frame also draws the LoS line, range and distance to a new space; each frame is timed from
+the mouse event to the finished frame, and frames are paced at 60 a second as in the window (the
+distance search runs in the background in the rest of each frame slot; how long those searches
+took is reported too).  The first frame (which builds the cached layers) is reported on its own.
+Budget: p95 under 16.7 ms (60 FPS); goal: p95 at most 8 ms in every case.  Beside each
+wall-clock figure (``ms_*``) is the processor time of the window's thread for the same frames
+(``cpu_ms_*``, ``time.thread_time``): what the frame itself costs, which other programs on a
+busy machine do not inflate.
 
 The sweep is timed in four cases, each reported with its own figures (``cases``): the board
 at fit size (the top-level figures), zoomed in four steps about the board's middle (the sweep
@@ -69,7 +69,12 @@ def frame_bench(path: str) -> dict[str, Any]:
         first = (time.perf_counter() - start) * 1000
         swept = hasattr(screen, "grid")
         spaces = list(state.board.spaces()) if swept else []
-        times, cpu = _sweep(app, surface, spaces)
+        if swept:
+            times, cpu = _sweep(app, surface, spaces)
+        else:  # a map of tiles: over the middle of each tile drawn
+            tiles = [hit.rect.center for hit in getattr(screen, "hits", ())
+                     if hit.kind == "tile"]
+            times, cpu = _sweep(app, surface, tiles, lambda point: point)
         if swept and spaces:
             view = screen.viewport
             view.zoom_at(view.area.center, 4)
@@ -120,11 +125,17 @@ def frame_bench(path: str) -> dict[str, Any]:
     }
 
 
-def _sweep(app: Any, surface: Any, spaces: list[Any]) -> tuple[list[float], list[float]]:
-    """Move the mouse over the centre of each of ``spaces`` (on the board as drawn now), one
-    frame each, paced at 60 frames a second; the milliseconds from each event to its finished
-    frame, and the processor milliseconds of this thread in each."""
+def _sweep(app: Any, surface: Any, spaces: list[Any], where: Any = None
+           ) -> tuple[list[float], list[float]]:
+    """Move the mouse over the centre of each of ``spaces`` (on the board as drawn now; or
+    the point ``where(space)``), one frame each, paced at 60 frames a second; the
+    milliseconds from each event to its finished frame, and the processor milliseconds of
+    this thread in each."""
     import pygame
+
+    if where is None:
+        def where(space: Any) -> tuple[int, int]:
+            return app.screen.grid().centre(space)
 
     from tabletop.ui.background import frame_busy, frame_idle
 
@@ -134,7 +145,7 @@ def _sweep(app: Any, surface: Any, spaces: list[Any]) -> tuple[list[float], list
     for space in spaces:
         frame_busy()
         start, start_cpu = time.perf_counter(), time.thread_time()
-        pos = app.screen.grid().centre(space)
+        pos = where(space)
         app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                         buttons=(0, 0, 0)))
         app.update(16)

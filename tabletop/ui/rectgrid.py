@@ -3,8 +3,9 @@ rectangle may touch looks at the buckets it covers, not at every rectangle: plac
 words of a map of 1,000 tiles asks that some ten thousand times of as many rectangles.
 
 The answers are those of comparing every rectangle: a bucket search finds every rectangle
-that could overlap (a superset, with a pixel of margin), and the caller still asks pygame's
-own ``colliderect`` or ``clip`` of each, in the order the rectangles were added."""
+that could overlap (every one sharing a bucket: overlapping rectangles share a pixel, and
+rectangles that only touch overlap nothing in pygame's reckoning), and the caller still asks
+pygame's own ``colliderect`` or ``clip`` of each, in the order the rectangles were added."""
 
 from __future__ import annotations
 
@@ -19,14 +20,17 @@ MOST_CELLS = 4096
 (a huge one, from a board zoomed far in), so memory stays bounded by the rectangles."""
 
 
+def _span(start: int, length: int) -> range:
+    """The buckets along one axis holding the pixels from ``start``, ``length`` of them (a
+    negative length counted back, as pygame counts it; at least the bucket of ``start``)."""
+    low, high = (start, start + length) if length >= 0 else (start + length, start)
+    return range(low // CELL, max(low, high - 1) // CELL + 1)
+
+
 def _cells(rect: pygame.Rect) -> tuple[range, range] | None:
-    """The buckets ``rect`` may touch (one pixel of margin all round; a negative width or
-    height counted as pygame counts it), or ``None`` when they are more than
-    :data:`MOST_CELLS`."""
-    x0, x1 = sorted((rect.x, rect.x + rect.w))
-    y0, y1 = sorted((rect.y, rect.y + rect.h))
-    xs = range((x0 - 1) // CELL, x1 // CELL + 1)
-    ys = range((y0 - 1) // CELL, y1 // CELL + 1)
+    """The buckets holding the pixels of ``rect`` (two rectangles that overlap share a
+    pixel, so a bucket), or ``None`` when they are more than :data:`MOST_CELLS`."""
+    xs, ys = _span(rect.x, rect.w), _span(rect.y, rect.h)
     return (xs, ys) if len(xs) * len(ys) <= MOST_CELLS else None
 
 
@@ -56,13 +60,15 @@ class RectGrid:
                 self._buckets.setdefault((x, y), []).append(index)
 
     def near(self, rect: pygame.Rect) -> list[int]:
-        """The places (in the order added) of the rectangles that may overlap or touch
-        ``rect``: every one that does, and maybe some that do not."""
+        """The places (in the order added) of the rectangles that may overlap ``rect``:
+        every one that does, and maybe some that do not."""
         cells = _cells(rect)
         if cells is None:
             return list(range(len(self.rects)))
-        found = set(self._huge)
         xs, ys = cells
+        if len(xs) == 1 and len(ys) == 1 and not self._huge:  # added in order already
+            return list(self._buckets.get((xs[0], ys[0]), ()))
+        found = set(self._huge)
         for x in xs:
             for y in ys:
                 found.update(self._buckets.get((x, y), ()))

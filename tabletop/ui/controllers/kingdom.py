@@ -79,6 +79,7 @@ class KingdomController(GameController):
         self.amount = 1
         self._options: tuple[KingdomState | None, list[travel.Option]] = (None, [])
         self._public: tuple[KingdomState | None, KingdomState | None] = (None, None)
+        self._rings: tuple[object, bool, tuple[tuple[str, str], ...]] = (None, False, ())
 
     @property
     def state(self) -> KingdomState:
@@ -117,13 +118,20 @@ class KingdomController(GameController):
         routes = self.routes()
         return routes[self.route_index % len(routes)] if routes else ()
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def rings(self) -> tuple[tuple[str, str], ...]:
+        """The options ringed on the map, ``(kind, tile)``: those through the Deep Fog while
+        aiming for one, else the others (once per state and aim)."""
         options = self.options()
-        if self.fog_mode:
-            shown = tuple(("deep-fog", o.tile) for o in options if o.kind == "deep-fog")
-        else:
-            shown = tuple((o.kind, o.tile) for o in options if o.kind != "deep-fog")
-        overlays = Overlays(selected=self.selected, options=shown, route=self.route(),
+        if self._rings[0] is not options or self._rings[1] != self.fog_mode:
+            if self.fog_mode:
+                shown = tuple(("deep-fog", o.tile) for o in options if o.kind == "deep-fog")
+            else:
+                shown = tuple((o.kind, o.tile) for o in options if o.kind != "deep-fog")
+            self._rings = (options, self.fog_mode, shown)
+        return self._rings[2]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        overlays = Overlays(selected=self.selected, options=self.rings(), route=self.route(),
                             hunts=hunt_walks(self.view_state()),
                             caption=tuple(self.hint()), fog_selected=self.fog_card)
         self.hits = draw_kingdom(surface, rect, self.view_state(), overlays=overlays,

@@ -240,7 +240,8 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     draw_track(surface, track_rect, state)
     draw_side(surface, side, state)
     frame = viewport.frame(map_rect) if viewport is not None else map_rect
-    placed = bounds(t.rect for t in state.tiles if t.rect is not None)
+    placed = layers.cache.get("bounds", state.tiles, lambda: bounds(
+        t.rect for t in state.tiles if t.rect is not None))  # kept: 1,000 tiles a frame
     box = layers.steady_box(placed) if layers is not None else placed
     fit = MapFit.fit(frame, state, viewport.zoom if viewport is not None else 1.0, box)
     key = (state.tiles, state.hindering, state.party, state.monsters, state.fog is None,
@@ -251,12 +252,14 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     clip = surface.get_clip()
     surface.set_clip(map_rect.clip(clip))
     paste(surface, built.image, map_rect.topleft, map_rect)
-    hits = [Hit(shown, "tile", t.id) for t in state.tiles if t.rect is not None
-            if (shown := fit.tile_rect(t).clip(map_rect)).width]
+    hits = list(layers.cache.get("hits", (state.tiles, fit, tuple(map_rect)), lambda: [
+        Hit(shown, "tile", t.id) for t in state.tiles if t.rect is not None
+        if (shown := fit.tile_rect(t).clip(map_rect)).width]))
     _draw_overlays(surface, fit, state, overlays, layers)
     for token in built.hindering:  # over the rings
         surface.blit(built.image, token, token)
-    _draw_tokens(surface, fit, state, built.stubs)
+    _draw_tokens(surface, fit, state, layers.cache.get("stub room", built.stubs, lambda: [
+        stub.inflate(2 * STUB_GAP, 2 * STUB_GAP) for stub in built.stubs]))
     surface.set_clip(clip)
     if state.fog is not None:
         hits += draw_fog(surface, map_rect, state, overlays.fog_selected)
@@ -748,26 +751,29 @@ RING_KEY = (255, 0, 255)
 
 def _draw_overlays(surface: pygame.Surface, fit: MapFit, state: KingdomState,
                    overlays: Overlays, layers: KingdomLayers) -> None:
-    rings = tuple((kind, fit.tile_rect(state.tile(tile_id)).inflate(4, 4))
-                  for kind, tile_id in overlays.options
-                  if state.has_tile(tile_id) and state.tile(tile_id).rect is not None)
-    if rings:  # one picture of them all, kept while they stay (a ring round each of 1,000)
-        margin = 2 * theme.line(3) + 8  # a dash's half width beyond the ring, and more
-        area = rings[0][1].unionall([ring for _, ring in rings]).inflate(margin, margin)
-        image = layers.cache.get("rings", (rings, area.size), lambda: _ring_layer(area, rings))
-        surface.blit(image, area)
+    kept = layers.cache.get("rings", (overlays.options, state.tiles, fit),
+                            lambda: _ring_layer(fit, state, overlays.options))
+    if kept is not None:  # one picture of them all, kept while they stay (1,000 rings)
+        surface.blit(kept[1], kept[0])
     _draw_marks(surface, fit, state, overlays)
 
 
-def _ring_layer(area: pygame.Rect, rings: tuple[tuple[str, pygame.Rect], ...]
-                ) -> pygame.Surface:
-    """The option ``rings`` (kind, ring round the tile) drawn over :data:`RING_KEY`, the
-    picture's top left at ``area``'s."""
+def _ring_layer(fit: MapFit, state: KingdomState, options: tuple[tuple[str, str], ...]
+                ) -> tuple[pygame.Rect, pygame.Surface] | None:
+    """The rings round the tiles the ``options`` (kind, tile) name, drawn over
+    :data:`RING_KEY`, and where the picture goes; ``None`` when there is none."""
+    rings = [(kind, fit.tile_rect(state.tile(tile_id)).inflate(4, 4))
+             for kind, tile_id in options
+             if state.has_tile(tile_id) and state.tile(tile_id).rect is not None]
+    if not rings:
+        return None
+    margin = 2 * theme.line(3) + 8  # a dash's half width beyond the ring, and more
+    area = rings[0][1].unionall([ring for _, ring in rings]).inflate(margin, margin)
     image = pygame.Surface(area.size)
     image.fill(RING_KEY)
     image.set_colorkey(RING_KEY)
     _draw_rings(image, [(kind, ring.move(-area.x, -area.y)) for kind, ring in rings])
-    return image
+    return area, image
 
 
 def _draw_rings(surface: pygame.Surface, rings: list[tuple[str, pygame.Rect]]) -> None:
@@ -943,16 +949,15 @@ def _leader(surface: pygame.Surface, box: pygame.Rect, centre: tuple[int, int]) 
 
 
 def _draw_tokens(surface: pygame.Surface, fit: MapFit, state: KingdomState,
-                 stubs: tuple[pygame.Rect, ...] = ()) -> None:
+                 stubs: list[pygame.Rect]) -> None:
     """The Party marker and the Encounter Monster tokens on their tiles, each where it covers
     none of the words already drawn there (the tile's name and facts) and none of the path
-    ``stubs`` (the map layer leaves a token room, see :func:`_map_layer`)."""
+    ``stubs`` (each grown by :data:`STUB_GAP`; the map layer leaves a token room, see
+    :func:`_map_layer`)."""
     radius = _token_radius(fit)
-    placer = Placer()
-    for drawn in textlayer.drawn():
-        placer.block(drawn.rect)
-    for stub in stubs:
-        placer.block(stub.inflate(2 * STUB_GAP, 2 * STUB_GAP))
+    placer = Placer()  # asked about a few tokens: the words and stubs listed, not indexed
+    placer.taken = [pygame.Rect(drawn.rect) for drawn in textlayer.drawn()]
+    placer.taken += stubs
     party = state.tile(state.party)
     if party.rect is not None and state.fog is not None:  # the reminder token in the Fog
         box = fit.tile_rect(party)
