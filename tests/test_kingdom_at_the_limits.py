@@ -325,3 +325,18 @@ def test_a_stub_is_cut_short_by_the_nearby_words_as_by_all(words, side, x, lengt
     edge = (x + at % length, y + 4) if across else (y + 4, x + at % length)
     assert kingdom_view._clear_of(stub, edge, side, kingdom_view._near_words(words)) == \
         plain_clear_of(stub, edge, side, words)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(rects, max_size=20), st.lists(rects, max_size=6), st.sampled_from(tile_map.SIDES),
+       st.integers(0, 60), st.integers(2, 60), st.integers(0, 59), st.integers(-20, 60))
+def test_a_stub_cut_by_the_words_is_cut_again_by_the_plates_alone(words, plates, side, x,
+                                                                  length, at, y):
+    """The map cuts each stub by the words, then (plates placed) by the plates only: the
+    same as cutting it again by the words and the plates."""
+    across = tile_map.STEP[side][0] != 0
+    stub = pygame.Rect(x, y, length, 9) if across else pygame.Rect(y, x, 9, length)
+    edge = (x + at % length, y + 4) if across else (y + 4, x + at % length)
+    once = plain_clear_of(stub, edge, side, words)
+    assert kingdom_view._clear_of(once, edge, side, kingdom_view._near_words(plates)) == \
+        plain_clear_of(once, edge, side, words + plates)

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Iterator
 
 import pygame
 
-CELL = 32
-"""The side of a bucket, in pixels (about a word's height on the board)."""
+CELL = 64
+"""The side of a bucket, in pixels (about a word's width on the board)."""
 MOST_CELLS = 4096
 """A rectangle covering more buckets than this is kept apart and looked at by every search
 (a huge one, from a board zoomed far in), so memory stays bounded by the rectangles."""
@@ -62,6 +62,10 @@ class RectGrid:
     def near(self, rect: pygame.Rect) -> list[int]:
         """The places (in the order added) of the rectangles that may overlap ``rect``:
         every one that does, and maybe some that do not."""
+        x, y, w, h = rect
+        if 0 < w <= CELL and 0 < h <= CELL and not self._huge \
+                and x // CELL == (x + w - 1) // CELL and y // CELL == (y + h - 1) // CELL:
+            return list(self._buckets.get((x // CELL, y // CELL), ()))  # one bucket
         cells = _cells(rect)
         if cells is None:
             return list(range(len(self.rects)))

@@ -314,9 +314,11 @@ def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame:
             spilled += _draw_tile(image, fit, state, tile, placer, untold)
     words = list(placer.taken)
     near = _near_words(words)
-    stubs = [(tile, path, _clear_of(_stub_rect(fit, tile, path), fit.path_point(tile, path),
-                                    path.side, near))
-             for tile in state.tiles if tile.rect is not None for path in tile.paths]
+    paths = [(tile, path) for tile in state.tiles if tile.rect is not None
+             for path in tile.paths]
+    edges = [fit.path_point(tile, path) for tile, path in paths]
+    stubs = [(tile, path, _clear_of(_stub_rect(fit, tile, path), edge, path.side, near))
+             for (tile, path), edge in zip(paths, edges, strict=True)]
     for _, _, rect in stubs:
         placer.block(rect)
     boxes = [fit.tile_rect(tile) for tile in state.tiles if tile.rect is not None]
@@ -326,9 +328,11 @@ def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame:
             untold.add(tile.id)
         else:
             words.append(plate)
-    near = _near_words(words)
-    stubs = [(tile, path, _clear_of(rect, fit.path_point(tile, path), path.side, near))
-             for tile, path, rect in stubs]  # a plate placed where it had to be crowded
+    if len(words) > len(near):  # a plate placed where it had to be crowded: a stub cut
+        # short by the words is cut again by the plates alone (the words cut it no more)
+        plates = _near_words(words[len(near):])
+        stubs = [(tile, path, _clear_of(rect, edge, path.side, plates))
+                 for (tile, path, rect), edge in zip(stubs, edges, strict=True)]
     for _, path, rect in stubs:
         _draw_stub(image, fit, path, rect)
     for tile, path, _ in stubs:
