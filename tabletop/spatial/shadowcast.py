@@ -82,9 +82,9 @@ class Layers:
     with slot ``(y + 1) * (cols + 2) + x + 1`` for the cell or point ``(x, y)`` (see
     :class:`~tabletop.spatial.sight.SightMap`): ``cells`` and ``gaps`` (a byte 1 where the
     cell blocks, where the point is a diagonal gap), ``cell_rows`` and ``gap_rows`` (per row
-    of slots, the same as the bits of an integer: bit ``i`` for slot ``row * stride + i``)
-    and ``gap_bits`` (the gaps of the whole board, bit ``slot``).  Built once per map from its
-    flag array."""
+    of slots, the same as the bits of an integer: bit ``i`` for slot ``row * stride + i``),
+    ``gap_bits`` (the gaps of the whole board, bit ``slot``) and ``walled_rows`` (the sweep's
+    rows of cells, see below).  Built once per map from its flag array."""
 
     def __init__(self, flags: bytearray, rows: int, cols: int):
         self.rows, self.cols, self.stride = rows, cols, cols + 2
@@ -95,8 +95,31 @@ class Layers:
         row = (1 << stride) - 1
         self.cell_rows = [cell_bits >> (r * stride) & row for r in range(rows + 2)]
         self.gap_rows = [self.gap_bits >> (r * stride) & row for r in range(rows + 2)]
-        self.masks = [(1 << n) - 1 for n in range(stride + 1)]
+        walls = 1 | 1 << (cols + 1)
+        self.walled_rows = [(cells | walls) << stride for cells in self.cell_rows]
+        """Per row of slots, the cells of :attr:`cell_rows` with the two slots off the board
+        blocking too (the walls that darken the rays leaving the board), shifted up by
+        ``stride`` bits: bit ``stride + i`` for slot ``row * stride + i``."""
+        self.masks = [(1 << n) - 1 for n in range(2 * stride + 4)]
         """``masks[n]``: the lowest ``n`` bits."""
+        self.shift = (2 * rows * rows).bit_length()
+        """The slope keys' scale ``2 ** shift`` (see :func:`slope_key`): more than twice
+        the square of the deepest a point lies from a row line."""
+        self.far = (cols + 2) << self.shift
+        """A key above every slope a ray to a point of the board can take (``-far`` is
+        below every one)."""
+
+
+def slope_key(lateral: int, depth: int, shift: int) -> int:
+    """The key of the slope ``lateral / depth`` (``depth >= 1``): ``floor(lateral * 2 **
+    shift / depth)``.
+
+    Two slopes whose depths are at most ``D`` differ by at least ``1 / D**2``, so with
+    ``2 ** shift >= 2 * D**2`` their keys differ by at least 2: keys order the slopes exactly,
+    equal slopes have equal keys, and ``key + 1`` (``key - 1``) stands for "just above (below)
+    that slope", above (below) it and below (above) every other.  The sweep's intervals are
+    closed ranges of keys."""
+    return (lateral << shift) // depth
 
 
 class Sweep:
@@ -121,16 +144,16 @@ class Sweep:
     def cast(self, x: int, y: int) -> list[tuple]:
         """Add every point seen from the point ``(x, y)`` to :attr:`seen_rows`.
 
-        Returns the *wakes*: ``(key, dsign, pn, pd, qn, qd, ln, ld, hn, hd)`` for each
-        blocking cell (``key`` ``2 * slot``) or diagonal gap (``2 * slot + 1``) met on a lit
-        slope, with the region where it darkened slopes (see :func:`in_region`).  A point seen
-        from here under a map that does not block some of these, and not under this one, lies
-        in the region of one of those (its first obstruction)."""
+        Returns the *wakes*: ``(key, dsign, low, high, shift)`` for each blocking cell
+        (``key`` ``2 * slot``) or diagonal gap (``2 * slot + 1``) met on a lit slope, with
+        the region where it darkened slopes (see :func:`in_region`).  A point seen from here
+        under a map that does not block some of these, and not under this one, lies in the
+        region of one of those (its first obstruction)."""
         layers = self.layers
         stride, masks = layers.stride, layers.masks
         row, column = y + 1, x + 1  # the source's row of slots and its bit in a row
         if layers.gap_rows[row] >> column & 1:  # rule 3: a line leaving from a diagonal gap
-            return [(2 * (row * stride + column) + 1, 0, 0, 0, 0, 0, 0, 0, 0, 0)]
+            return [(2 * (row * stride + column) + 1, 0, 0, 0, 0)]
         wakes: list[tuple] = []
         # The row line: the cells north and south of each unit of it (rule 2), its gaps
         # (rule 3).  East, unit u joins the points u and u + 1 and its cells have bit
@@ -168,81 +191,74 @@ class Sweep:
     def _half(self, x: int, y: int, dsign: int, depth: int, wakes: list[tuple]) -> None:
         """Sweep the half plane north (``dsign`` -1) or south (1) of the source point ``(x,
         y)``'s row line (see the module docstring) row by row: for each lit interval, darken
-        what the cells it crosses between the rows block (rules 1 and 2), mark the lit points
-        of the row, then darken the slopes of the diagonal gaps among them (rule 3).  The
-        wakes of the cells and gaps met are added to ``wakes`` (see :meth:`cast`)."""
+        what the cells it crosses between the rows block (rules 1 and 2, the walls off the
+        board included), mark the lit points of the row, then darken the slopes of the
+        diagonal gaps among them (rule 3).  The wakes of the cells and gaps met are added to
+        ``wakes`` (see :meth:`cast`)."""
         layers = self.layers
-        cell_rows, gap_rows, masks, stride = (layers.cell_rows, layers.gap_rows, layers.masks,
-                                              layers.stride)
+        walled, gap_rows, masks, stride, p = (layers.walled_rows, layers.gap_rows, layers.masks,
+                                              layers.stride, layers.shift)
         seen_rows = self.seen_rows
         west, east = x, layers.cols - x
         column = x + 1  # the bit of lateral 0 in a row (the cell east of it: lateral 0 too)
-        far_west, far_east = -west - 1, east + 1  # slopes that stand for the infinities
-        west_cell, east_cell = -west, east - 1
+        base = stride + column  # the same in a walled row
         cell_row = y if dsign < 0 else y + 1  # the row of slots of the cells below depth 1
         point_row = y + 1
-        lit = [(far_west, 1, 0, far_east, 1, 0)]
+        # Between depths 0 and 1 a cell at lateral m darkens every slope beyond m (east) or
+        # m + 1 (west): the nearest blocking cell each side ends what is lit.
+        crow = walled[cell_row]
+        near = crow >> base
+        m = (near & -near).bit_length() - 1
+        b = (m << p) if m else -1  # rule 2 darkens slope 0 too
+        if m < east:
+            wakes.append((2 * (cell_row * stride + column + m), dsign, b + 1, layers.far, p))
+        m = (crow & masks[base]).bit_length() - 1 - base
+        a = ((m + 1) << p) if m < -1 else 1
+        if m >= -west:
+            wakes.append((2 * (cell_row * stride + column + m), dsign, -layers.far,
+                          a - 1 if a <= b else b, p))
+        if a > b:
+            return
+        lit = [(a, b, 0, 0)]
+        crow = 0  # the cells between depths 0 and 1 are done
         for d in range(1, depth + 1):
-            k = d - 1
             point_row += dsign
-            crow, grow = cell_rows[cell_row], gap_rows[point_row]
-            centre = crow >> (column - 1) & 3  # the cells at laterals -1 and 0 (rule 2)
+            grow = gap_rows[point_row]
             row_seen = 0
-            kept = []
-            for iv in lit:
-                ln, ld, lo_open, hn, hd, hi_open = iv
-                pieces = (iv,)
-                if crow:
-                    # The cells the rays cross between depths k and d: laterals first..last.
-                    first = ln * k // ld if ln >= 0 else ln * d // ld
-                    last = (hn * d - 1) // hd if hn >= 0 else (hn * k - 1) // hd
-                    if first < west_cell:
-                        first = west_cell
-                    if last > east_cell:
-                        last = east_cell
-                    if first <= last:
-                        cells = crow >> (column + first) & masks[last - first + 1]
-                        if cells:  # rule 1
-                            pieces = _cut_cells(iv, cells, first, k, far_west, far_east,
-                                                wakes, dsign, cell_row * stride + column)
-                    if (centre and (ln < 0 or not (ln or lo_open))
-                            and (hn > 0 or not (hn or hi_open))):  # rule 2, slope 0
-                        base = cell_row * stride + column
-                        for slot in (base - 1, base):
-                            if crow >> (slot - cell_row * stride) & 1:
-                                wakes.append((2 * slot, dsign, 0, 1, 0, 1, ln, ld, hn, hd))
-                        pieces = _cut_point(pieces, 0, 1)
-                for piece in pieces:
-                    ln, ld, lo_open, hn, hd, hi_open = piece
-                    low = (ln * d + ld - 1 + lo_open) // ld
-                    high = (hn * d - hi_open) // hd
-                    if low > east or high < west_cell:
-                        continue  # every ray of it has left the board
-                    if low < west_cell:
-                        low = west_cell
-                    if high > east:
-                        high = east
-                    if low <= high:
-                        mask = masks[high - low + 1] << (column + low)
+            kept: list[tuple] = []
+            for a, b, low, high in lit:
+                # The interval [a, b] lights the laterals lo..hi at depth d; the cells it
+                # crosses since depth d - 1 (where it lit low..high) lie within first..last.
+                lo = -((-a * d) >> p)
+                hi = ((b + 1) * d - 1) >> p
+                first = (low if low < lo else lo) - 1
+                cells = crow >> (base + first) & masks[(high if high > hi else hi) - first + 1]
+                if cells:  # rules 1 and 2
+                    for a, b in _cut_cells(a, b, cells, first, d, p, east, west, wakes, dsign,
+                                           cell_row * stride + column):
+                        lo = -((-a * d) >> p)
+                        hi = ((b + 1) * d - 1) >> p
+                        mask = masks[hi - lo + 1] << (column + lo)
                         row_seen |= mask
-                        gaps = grow & mask
-                        if gaps:  # rule 3
-                            parts = [piece]
-                            while gaps:
-                                bit = gaps & -gaps
-                                lat = bit.bit_length() - 1 - column
-                                wakes.append((2 * (point_row * stride + column + lat) + 1,
-                                              dsign, lat, d, lat, d, ln, ld, hn, hd))
-                                parts = _cut_point(parts, lat, d)
-                                gaps ^= bit
-                            kept.extend(parts)
-                            continue
-                    kept.append(piece)
+                        if grow & mask:
+                            _cut_gaps(kept, a, b, lo, hi, grow & mask, column, d, p, wakes,
+                                      dsign, point_row * stride)
+                        else:
+                            kept.append((a, b, lo, hi))
+                    continue
+                mask = masks[hi - lo + 1] << (column + lo)
+                row_seen |= mask
+                if grow & mask:
+                    _cut_gaps(kept, a, b, lo, hi, grow & mask, column, d, p, wakes, dsign,
+                              point_row * stride)
+                else:
+                    kept.append((a, b, lo, hi))
             seen_rows[point_row] |= row_seen
             if not kept:
                 return
             lit = kept
             cell_row += dsign
+            crow = walled[cell_row]
 
 
 def _row_wake(wakes: list[tuple], lsign: int, row_base: int, bit: int,
@@ -251,109 +267,112 @@ def _row_wake(wakes: list[tuple], lsign: int, row_base: int, bit: int,
     ``row_base``) east (``lsign`` 1) or west: the blocking ones of the cells north and south of
     it at ``bit`` (their rows of bits ``cell_rows``), else the gap point at ``bit``."""
     if cell_rows is None:
-        wakes.append((2 * (row_base + bit) + 1, 0, lsign, 0, 0, 0, 0, 0, 0, 0))
+        wakes.append((2 * (row_base + bit) + 1, 0, lsign, 0, 0))
         return
     for base, cells in zip((row_base - stride, row_base), cell_rows, strict=True):
         if cells >> bit & 1:
-            wakes.append((2 * (base + bit), 0, lsign, 0, 0, 0, 0, 0, 0, 0))
+            wakes.append((2 * (base + bit), 0, lsign, 0, 0))
 
 
-def _cut_cells(iv: tuple, cells: int, first: int, k: int, far_west: int, far_east: int,
-               wakes: list[tuple], dsign: int, base: int) -> list[tuple]:
-    """The lit interval ``iv`` without the slopes that cross the open interior of the blocking
-    cells ``cells`` (bit ``i`` for lateral ``first + i``) between depths ``k`` and ``k + 1``
-    (rule 1): ``(m / (k+1), (m+1) / k)`` for a cell east of the column, ``(m / k, (m+1) /
-    (k+1))`` west of it, the infinities ``far_west`` and ``far_east`` standing for the ends
-    that divide by ``k = 0``.  The wake of each cell that darkens some of it is added to
-    ``wakes`` (half plane ``dsign``; the cell at lateral ``m`` has slot ``base + m``).
+def _cut_cells(a: int, b: int, cells: int, first: int, d: int, p: int, east: int, west: int,
+               wakes: list[tuple], dsign: int, base: int) -> list[tuple[int, int]]:
+    """The keys ``a..b`` (a lit interval, see :func:`slope_key`, scale ``2 ** p``) without
+    those of the slopes that the blocking cells ``cells`` (bit ``i`` for lateral ``first +
+    i``) darken between depths ``d - 1 >= 1`` and ``d``: the open interval of slopes
+    crossing a cell's interior (rule 1), ``(m / d, (m+1) / (d-1))`` for a cell east of the
+    column, ``(m / (d-1), (m+1) / d)`` west of it, and slope 0 for the two cells beside it
+    (laterals -1 and 0, rule 2).  The cells at laterals ``east`` and ``-west - 1`` are the
+    walls off the board.  The wake of each cell on the board that darkens some of the
+    interval is added to ``wakes`` (half plane ``dsign``; the cell at lateral ``m`` has slot
+    ``base + m``), its region the keys it darkens that are still lit when it is met.
 
-    Returns the pieces left, in slope order.  The cells east of the column only darken
-    positive slopes and those west of it negative ones; on each side they are taken nearest
-    the column first, so that each cut leaves a piece nearer the column that no later cell on
-    that side reaches, and the first cell beyond what is still lit ends that side."""
-    d, qd, pd = k + 1, k or 1, k or 1  # k = 0: the far ends are the infinities, over 1
-    ln, ld, lo_open, hn, hd, hi_open = iv
-    top_n, top_d, low_n, low_d = hn, hd, ln, ld  # the span of iv, for the wakes
+    Returns the pieces left, in slope order.  The cells east of the column only darken slopes
+    from 0 up and those west of it slopes from 0 down; on each side they are taken nearest
+    the column first (the order a ray meets them), so that each cut leaves a piece nearer
+    the column that no later cell on that side reaches, and the first cell beyond what is
+    still lit ends that side."""
+    k = d - 1
     pieces = []
-    east = cells >> -first if first < 0 else cells << first  # bit m: the cell at lateral m
-    alive, cut = True, False
-    while east:
-        bit = east & -east
-        east ^= bit
+    run = cells >> -first if first < 0 else cells << first  # bit m: the cell at lateral m
+    while run:
+        bit = run & -run
+        run ^= bit
         m = bit.bit_length() - 1
-        if m * hd >= hn * d:
-            break  # the cut starts at or above the interval's top: so does every later one
-        qn = m + 1 if k else far_east
-        if qn * ld <= ln * qd:
+        low = ((m << p) // d) + 1 if m else 0
+        if low > b:
+            break  # the cut starts above the interval: so does every later one
+        top = (((m + 1) << p) // k) - 1
+        if top < a:
             continue
-        wakes.append((2 * (base + m), dsign, m, d, qn, qd, low_n, low_d, top_n, top_d))
-        if ln * d < m * ld or (ln * d == m * ld and not lo_open):
-            pieces.append((ln, ld, lo_open, m, d, 0))
-        if qn * hd < hn * qd or (qn * hd == hn * qd and not hi_open):
-            ln, ld, lo_open, cut = qn, qd, 0, True
-        else:
-            alive = False
+        if m < east:
+            wakes.append((2 * (base + m), dsign, a if a > low else low, b if b < top else top,
+                          p))
+        if low > a:
+            pieces.append((a, low - 1))
+        a = top + 1
+        if a > b:
             break
-    if alive:
-        pieces.append((ln, ld, lo_open, hn, hd, hi_open) if cut else iv)
-    west = cells & ((1 << -first) - 1) if first < 0 else 0  # bit i: lateral first + i
-    if not west or not pieces:
+    if a <= b:
+        pieces.append((a, b))
+    run = cells & ((1 << -first) - 1) if first < 0 else 0  # bit i: the cell at lateral first + i
+    if not run or not pieces:
         return pieces
-    lowest = pieces[0]
-    ln, ld, lo_open, hn, hd, hi_open = lowest
+    a, b = pieces[0]
     above = []
-    alive, cut = True, False
-    while west:
-        at = west.bit_length() - 1
-        west ^= 1 << at
+    while run:
+        at = run.bit_length() - 1
+        run ^= 1 << at
         m = first + at
-        if (m + 1) * ld <= ln * d:
-            break  # the cut ends at or below the interval's bottom: so does every later one
-        pn = m if k else far_west
-        if pn * hd >= hn * pd:
+        top = ((((m + 1) << p) // d) - 1) if m < -1 else 0
+        if top < a:
+            break  # the cut ends below the interval: so does every later one
+        low = ((m << p) // k) + 1
+        if low > b:
             continue
-        wakes.append((2 * (base + m), dsign, pn, pd, m + 1, d, low_n, low_d, top_n, top_d))
-        if (m + 1) * hd < hn * d or ((m + 1) * hd == hn * d and not hi_open):
-            above.append((m + 1, d, 0, hn, hd, hi_open))
-        if ln * pd < pn * ld or (ln * pd == pn * ld and not lo_open):
-            hn, hd, hi_open, cut = pn, pd, 0, True
-        else:
-            alive = False
+        if m >= -west:
+            wakes.append((2 * (base + m), dsign, a if a > low else low, b if b < top else top,
+                          p))
+        if top < b:
+            above.append((top + 1, b))
+        b = low - 1
+        if a > b:
             break
-    if alive:
-        above.append((ln, ld, lo_open, hn, hd, hi_open) if cut else lowest)
+    if a <= b:
+        above.append((a, b))
     above.reverse()
     pieces[:1] = above
     return pieces
 
 
-def _cut_point(lit: Sequence[tuple], gn: int, gd: int) -> list[tuple]:
-    """``lit`` without the single slope ``gn/gd``."""
-    out = []
-    for iv in lit:
-        ln, ld, lo_open, hn, hd, hi_open = iv
-        below = gn * ld - ln * gd  # sign of g - lo
-        above = hn * gd - gn * hd  # sign of hi - g
-        if below < 0 or above < 0 or (below == 0 and lo_open) or (above == 0 and hi_open):
-            out.append(iv)
-            continue
-        if below > 0:
-            out.append((ln, ld, lo_open, gn, gd, 1))
-        if above > 0:
-            out.append((gn, gd, 1, hn, hd, hi_open))
-    return out
+def _cut_gaps(kept: list[tuple], a: int, b: int, lo: int, hi: int, gaps: int, column: int,
+              d: int, p: int, wakes: list[tuple], dsign: int, row_base: int) -> None:
+    """Add to ``kept`` the lit interval of keys ``a..b`` (lighting the laterals ``lo..hi`` at
+    depth ``d``) without the slopes of the diagonal gaps ``gaps`` among those points (rule 3;
+    bit ``column + lateral`` of a row of slots from ``row_base``), each piece as ``(a, b, lo,
+    hi)``; the wake of each gap (its own slope) is added to ``wakes`` (half plane
+    ``dsign``)."""
+    while gaps:
+        bit = gaps & -gaps
+        gaps ^= bit
+        lat = bit.bit_length() - 1 - column
+        key = (lat << p) // d
+        wakes.append((2 * (row_base + column + lat) + 1, dsign, key, key, p))
+        if a < key:
+            kept.append((a, key - 1, lo, lat - 1))
+        a, lo = key + 1, lat + 1
+    if a <= b:
+        kept.append((a, b, lo, hi))
 
 
 def in_region(wake: tuple, source: tuple[int, int], point: tuple[int, int]) -> bool:
     """Whether ``point`` lies in the region of ``wake`` (see :meth:`Sweep.cast`) seen from
-    ``source``.  ``(key, dsign, pn, pd, qn, qd, ln, ld, hn, hd)`` with ``dsign`` -1 or 1: the
-    half plane north or south of the source's row line, at a slope (columns east per row
-    away) from ``pn/pd`` to ``qn/qd`` and from ``ln/ld`` to ``hn/hd`` (all ends included);
-    with ``dsign`` 0: the source's row line east (``pn`` 1) or west (-1) of it, or every point
-    (``pn`` 0)."""
-    _key, dsign, pn, pd, qn, qd, ln, ld, hn, hd = wake
+    ``source``.  ``(key, dsign, low, high, shift)`` with ``dsign`` -1 or 1: the half plane
+    north or south of the source's row line, at a slope (columns east per row away) whose key
+    (:func:`slope_key`, scale ``2 ** shift``) is from ``low`` to ``high``; with ``dsign`` 0:
+    the source's row line east (``low`` 1) or west (-1) of it, or every point (``low``
+    0)."""
+    _key, dsign, low, high, shift = wake
     if not dsign:
-        return not pn or (point[1] == source[1] and (point[0] - source[0]) * pn > 0)
-    d, lat = (point[1] - source[1]) * dsign, point[0] - source[0]
-    return (d > 0 and lat * pd >= pn * d and lat * qd <= qn * d and lat * ld >= ln * d
-            and lat * hd <= hn * d)
+        return not low or (point[1] == source[1] and (point[0] - source[0]) * low > 0)
+    d = (point[1] - source[1]) * dsign
+    return d > 0 and low <= slope_key(point[0] - source[0], d, shift) <= high
