@@ -49,7 +49,7 @@ is reported needs no further test from that source.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
 
 CELL, GAP = 1, 2
 """Flag bits of a slot in a map's flag array: the cell there blocks; the point there is a
@@ -108,6 +108,34 @@ class Layers:
         self.far = (cols + 2) << self.shift
         """A key above every slope a ray to a point of the board can take (``-far`` is
         below every one)."""
+        self.cuts = _cut_rows(rows, cols)
+        """``cuts[q]``: the keys where the cells between depths ``q - 1`` and ``q`` (or ``q``
+        and ``q + 1``) start and end darkening, made on first use by :meth:`cut_row`; shared
+        by every map of the board's size."""
+
+    def cut_row(self, q: int) -> tuple[list[int], list[int]]:
+        """``cuts[q]`` (see :attr:`cuts`), made and kept if not made yet: ``(up, down)``,
+        ``up[m]`` the key just above the slope ``m / q`` and ``down[m]`` the key just below
+        ``(m + 1) / q`` (``|m| <= cols + 2``, a negative ``m`` indexing from the end), except
+        ``up[0] = down[-1] = 0`` (slope 0 itself: rule 2).  A cell at lateral ``m`` between
+        depths ``k`` and ``d = k + 1`` darkens the keys ``up[m]`` of ``d`` to ``down[m]`` of
+        ``k`` east of the column, ``up[m]`` of ``k`` to ``down[m]`` of ``d`` west of it."""
+        made = self.cuts[q]
+        if made is None:
+            reach, shift = self.cols + 2, self.shift
+            order = [*range(reach + 1), *range(-reach, 0)]
+            up = [((m << shift) // q) + 1 for m in order]
+            down = [(((m + 1) << shift) // q) - 1 for m in order]
+            up[0] = down[-1] = 0
+            made = self.cuts[q] = (up, down)
+        return made
+
+
+@functools.cache
+def _cut_rows(rows: int, cols: int) -> list[tuple[list[int], list[int]] | None]:
+    """The rows of cut keys of a board ``cols`` x ``rows`` (see :attr:`Layers.cuts`), none
+    made yet."""
+    return [None] * (rows + 1)
 
 
 def slope_key(lateral: int, depth: int, shift: int) -> int:
@@ -153,7 +181,7 @@ class Sweep:
         stride, masks = layers.stride, layers.masks
         row, column = y + 1, x + 1  # the source's row of slots and its bit in a row
         if layers.gap_rows[row] >> column & 1:  # rule 3: a line leaving from a diagonal gap
-            return [(2 * (row * stride + column) + 1, 0, 0, 0, 0)]
+            return [(2 * (row * stride + column) + 1, 0, 0, 0, 0, 0, 0)]
         wakes: list[tuple] = []
         # The row line: the cells north and south of each unit of it (rule 2), its gaps
         # (rule 3).  East, unit u joins the points u and u + 1 and its cells have bit
@@ -206,42 +234,97 @@ class Sweep:
         point_row = y + 1
         # Between depths 0 and 1 a cell at lateral m darkens every slope beyond m (east) or
         # m + 1 (west): the nearest blocking cell each side ends what is lit.
-        crow = walled[cell_row]
+        crow, far = walled[cell_row], layers.far
         near = crow >> base
         m = (near & -near).bit_length() - 1
         b = (m << p) if m else -1  # rule 2 darkens slope 0 too
         if m < east:
-            wakes.append((2 * (cell_row * stride + column + m), dsign, b + 1, layers.far, p))
+            wakes.append((2 * (cell_row * stride + column + m), dsign, b + 1, far, b + 1, far,
+                          p))
         m = (crow & masks[base]).bit_length() - 1 - base
         a = ((m + 1) << p) if m < -1 else 1
         if m >= -west:
-            wakes.append((2 * (cell_row * stride + column + m), dsign, -layers.far,
-                          a - 1 if a <= b else b, p))
+            wakes.append((2 * (cell_row * stride + column + m), dsign, -far, a - 1, -far, b, p))
         if a > b:
             return
         lit = [(a, b, 0, 0)]
         crow = 0  # the cells between depths 0 and 1 are done
+        cuts, up, down = layers.cuts, None, None
+        ceil = (1 << p) - 1
         for d in range(1, depth + 1):
+            k = d - 1
+            up_k, down_k = up, down
+            up, down = cuts[d] or layers.cut_row(d)
             point_row += dsign
             grow = gap_rows[point_row]
             row_seen = 0
             kept: list[tuple] = []
             for a, b, low, high in lit:
-                # The interval [a, b] lights the laterals lo..hi at depth d; the cells it
-                # crosses since depth d - 1 (where it lit low..high) lie within first..last.
-                lo = -((-a * d) >> p)
-                hi = ((b + 1) * d - 1) >> p
+                # The keys a..b light the laterals lo..hi at depth d; the cells they cross
+                # since depth k (where they lit low..high) lie within first..last.
+                lo = (a * d + ceil) >> p
+                hi = (b * d + k) >> p
                 first = (low if low < lo else lo) - 1
                 cells = crow >> (base + first) & masks[(high if high > hi else hi) - first + 1]
-                if cells:  # rules 1 and 2
-                    for a, b in _cut_cells(a, b, cells, first, d, p, east, west, wakes, dsign,
-                                           cell_row * stride + column):
-                        lo = -((-a * d) >> p)
-                        hi = ((b + 1) * d - 1) >> p
+                if cells:  # rules 1 and 2: cut a..b into pieces
+                    pieces = []
+                    slot = 2 * (cell_row * stride + column)
+                    # East of the column (bit m: lateral m), nearest first: the cell at m
+                    # darkens the keys up[m]..down_k[m] (from slope 0 for m = 0).
+                    run = cells >> -first if first < 0 else cells << first
+                    while run:
+                        bit = run & -run
+                        run ^= bit
+                        m = bit.bit_length() - 1
+                        cut = up[m]
+                        if cut > b:
+                            break  # so does every later one
+                        top = down_k[m]
+                        if top < a:
+                            continue
+                        if m < east:
+                            wakes.append((slot + 2 * m, dsign, cut, top, a, b, p))
+                        if cut > a:
+                            pieces.append((a, cut - 1))
+                        a = top + 1
+                        if a > b:
+                            break
+                    if a <= b:
+                        pieces.append((a, b))
+                    # West of it (bit i: lateral first + i), nearest first, on the lowest
+                    # piece: the cell at m darkens up_k[m]..down[m] (to slope 0 for m = -1).
+                    run = cells & masks[-first] if first < 0 else 0
+                    if run and pieces:
+                        a, b = pieces[0]
+                        above = []
+                        while run:
+                            at = run.bit_length() - 1
+                            run ^= 1 << at
+                            m = first + at
+                            top = down[m]
+                            if top < a:
+                                break  # so does every later one
+                            cut = up_k[m]
+                            if cut > b:
+                                continue
+                            if m >= -west:
+                                wakes.append((slot + 2 * m, dsign, cut, top, a, b, p))
+                            if top < b:
+                                above.append((top + 1, b))
+                            b = cut - 1
+                            if a > b:
+                                break
+                        if a <= b:
+                            above.append((a, b))
+                        above.reverse()
+                        pieces[:1] = above
+                    for a, b in pieces:
+                        lo = (a * d + ceil) >> p
+                        hi = (b * d + k) >> p
                         mask = masks[hi - lo + 1] << (column + lo)
                         row_seen |= mask
                         if grow & mask:
-                            _cut_gaps(kept, a, b, lo, hi, grow & mask, column, d, p, wakes,
+                            _cut_gaps(kept, a, b, lo, hi, grow & mask, column, up, p, wakes,
                                       dsign, point_row * stride)
                         else:
                             kept.append((a, b, lo, hi))
@@ -249,7 +332,7 @@ class Sweep:
                 mask = masks[hi - lo + 1] << (column + lo)
                 row_seen |= mask
                 if grow & mask:
-                    _cut_gaps(kept, a, b, lo, hi, grow & mask, column, d, p, wakes, dsign,
+                    _cut_gaps(kept, a, b, lo, hi, grow & mask, column, up, p, wakes, dsign,
                               point_row * stride)
                 else:
                     kept.append((a, b, lo, hi))
@@ -267,96 +350,26 @@ def _row_wake(wakes: list[tuple], lsign: int, row_base: int, bit: int,
     ``row_base``) east (``lsign`` 1) or west: the blocking ones of the cells north and south of
     it at ``bit`` (their rows of bits ``cell_rows``), else the gap point at ``bit``."""
     if cell_rows is None:
-        wakes.append((2 * (row_base + bit) + 1, 0, lsign, 0, 0))
+        wakes.append((2 * (row_base + bit) + 1, 0, lsign, 0, 0, 0, 0))
         return
     for base, cells in zip((row_base - stride, row_base), cell_rows, strict=True):
         if cells >> bit & 1:
-            wakes.append((2 * (base + bit), 0, lsign, 0, 0))
-
-
-def _cut_cells(a: int, b: int, cells: int, first: int, d: int, p: int, east: int, west: int,
-               wakes: list[tuple], dsign: int, base: int) -> list[tuple[int, int]]:
-    """The keys ``a..b`` (a lit interval, see :func:`slope_key`, scale ``2 ** p``) without
-    those of the slopes that the blocking cells ``cells`` (bit ``i`` for lateral ``first +
-    i``) darken between depths ``d - 1 >= 1`` and ``d``: the open interval of slopes
-    crossing a cell's interior (rule 1), ``(m / d, (m+1) / (d-1))`` for a cell east of the
-    column, ``(m / (d-1), (m+1) / d)`` west of it, and slope 0 for the two cells beside it
-    (laterals -1 and 0, rule 2).  The cells at laterals ``east`` and ``-west - 1`` are the
-    walls off the board.  The wake of each cell on the board that darkens some of the
-    interval is added to ``wakes`` (half plane ``dsign``; the cell at lateral ``m`` has slot
-    ``base + m``), its region the keys it darkens that are still lit when it is met.
-
-    Returns the pieces left, in slope order.  The cells east of the column only darken slopes
-    from 0 up and those west of it slopes from 0 down; on each side they are taken nearest
-    the column first (the order a ray meets them), so that each cut leaves a piece nearer
-    the column that no later cell on that side reaches, and the first cell beyond what is
-    still lit ends that side."""
-    k = d - 1
-    pieces = []
-    run = cells >> -first if first < 0 else cells << first  # bit m: the cell at lateral m
-    while run:
-        bit = run & -run
-        run ^= bit
-        m = bit.bit_length() - 1
-        low = ((m << p) // d) + 1 if m else 0
-        if low > b:
-            break  # the cut starts above the interval: so does every later one
-        top = (((m + 1) << p) // k) - 1
-        if top < a:
-            continue
-        if m < east:
-            wakes.append((2 * (base + m), dsign, a if a > low else low, b if b < top else top,
-                          p))
-        if low > a:
-            pieces.append((a, low - 1))
-        a = top + 1
-        if a > b:
-            break
-    if a <= b:
-        pieces.append((a, b))
-    run = cells & ((1 << -first) - 1) if first < 0 else 0  # bit i: the cell at lateral first + i
-    if not run or not pieces:
-        return pieces
-    a, b = pieces[0]
-    above = []
-    while run:
-        at = run.bit_length() - 1
-        run ^= 1 << at
-        m = first + at
-        top = ((((m + 1) << p) // d) - 1) if m < -1 else 0
-        if top < a:
-            break  # the cut ends below the interval: so does every later one
-        low = ((m << p) // k) + 1
-        if low > b:
-            continue
-        if m >= -west:
-            wakes.append((2 * (base + m), dsign, a if a > low else low, b if b < top else top,
-                          p))
-        if top < b:
-            above.append((top + 1, b))
-        b = low - 1
-        if a > b:
-            break
-    if a <= b:
-        above.append((a, b))
-    above.reverse()
-    pieces[:1] = above
-    return pieces
+            wakes.append((2 * (base + bit), 0, lsign, 0, 0, 0, 0))
 
 
 def _cut_gaps(kept: list[tuple], a: int, b: int, lo: int, hi: int, gaps: int, column: int,
-              d: int, p: int, wakes: list[tuple], dsign: int, row_base: int) -> None:
-    """Add to ``kept`` the lit interval of keys ``a..b`` (lighting the laterals ``lo..hi`` at
-    depth ``d``) without the slopes of the diagonal gaps ``gaps`` among those points (rule 3;
-    bit ``column + lateral`` of a row of slots from ``row_base``), each piece as ``(a, b, lo,
-    hi)``; the wake of each gap (its own slope) is added to ``wakes`` (half plane
-    ``dsign``)."""
+              up: list[int], p: int, wakes: list[tuple], dsign: int, row_base: int) -> None:
+    """Add to ``kept`` the lit keys ``a..b`` (lighting the laterals ``lo..hi`` at a depth
+    whose :meth:`Layers.cut_row` is ``up``) without the slopes of the diagonal gaps ``gaps``
+    among those points (rule 3; bit ``column + lateral`` of a row of slots from
+    ``row_base``), each piece as ``(a, b, lo, hi)``; the wake of each gap (its own slope) is
+    added to ``wakes`` (half plane ``dsign``)."""
     while gaps:
         bit = gaps & -gaps
         gaps ^= bit
         lat = bit.bit_length() - 1 - column
-        key = (lat << p) // d
-        wakes.append((2 * (row_base + column + lat) + 1, dsign, key, key, p))
+        key = up[lat] - 1 if lat else 0
+        wakes.append((2 * (row_base + column + lat) + 1, dsign, key, key, key, key, p))
         if a < key:
             kept.append((a, key - 1, lo, lat - 1))
         a, lo = key + 1, lat + 1
@@ -366,13 +379,16 @@ def _cut_gaps(kept: list[tuple], a: int, b: int, lo: int, hi: int, gaps: int, co
 
 def in_region(wake: tuple, source: tuple[int, int], point: tuple[int, int]) -> bool:
     """Whether ``point`` lies in the region of ``wake`` (see :meth:`Sweep.cast`) seen from
-    ``source``.  ``(key, dsign, low, high, shift)`` with ``dsign`` -1 or 1: the half plane
-    north or south of the source's row line, at a slope (columns east per row away) whose key
-    (:func:`slope_key`, scale ``2 ** shift``) is from ``low`` to ``high``; with ``dsign`` 0:
-    the source's row line east (``low`` 1) or west (-1) of it, or every point (``low``
-    0)."""
-    _key, dsign, low, high, shift = wake
+    ``source``.  ``(key, dsign, low, high, low2, high2, shift)`` with ``dsign`` -1 or 1: the
+    half plane north or south of the source's row line, at a slope (columns east per row
+    away) whose key (:func:`slope_key`, scale ``2 ** shift``) is from ``low`` to ``high`` and
+    from ``low2`` to ``high2``; with ``dsign`` 0: the source's row line east (``low`` 1) or
+    west (-1) of it, or every point (``low`` 0)."""
+    _key, dsign, low, high, low2, high2, shift = wake
     if not dsign:
         return not low or (point[1] == source[1] and (point[0] - source[0]) * low > 0)
     d = (point[1] - source[1]) * dsign
-    return d > 0 and low <= slope_key(point[0] - source[0], d, shift) <= high
+    if d <= 0:
+        return False
+    key = slope_key(point[0] - source[0], d, shift)
+    return low <= key <= high and low2 <= key <= high2
