@@ -122,10 +122,7 @@ class Layers:
         ``k`` east of the column, ``up[m]`` of ``k`` to ``down[m]`` of ``d`` west of it."""
         made = self.cuts[q]
         if made is None:
-            reach, shift = self.cols + 2, self.shift
-            order = [*range(reach + 1), *range(-reach, 0)]
-            up = [((m << shift) // q) + 1 for m in order]
-            down = [(((m + 1) << shift) // q) - 1 for m in order]
+            up, down = [None] * (2 * self.cols + 5), [None] * (2 * self.cols + 5)
             up[0] = down[-1] = 0
             made = self.cuts[q] = (up, down)
         return made
@@ -277,9 +274,13 @@ class Sweep:
                         run ^= bit
                         m = bit.bit_length() - 1
                         cut = up[m]
+                        if cut is None:
+                            cut = up[m] = ((m << p) + d) // d
                         if cut > b:
                             break  # so does every later one
                         top = down_k[m]
+                        if top is None:
+                            top = down_k[m] = (((m + 1) << p) - k) // k
                         if top < a:
                             continue
                         if m < east:
@@ -302,9 +303,13 @@ class Sweep:
                             run ^= 1 << at
                             m = first + at
                             top = down[m]
+                            if top is None:
+                                top = down[m] = (((m + 1) << p) - d) // d
                             if top < a:
                                 break  # so does every later one
                             cut = up_k[m]
+                            if cut is None:
+                                cut = up_k[m] = ((m << p) + k) // k
                             if cut > b:
                                 continue
                             if m >= -west:
@@ -324,7 +329,7 @@ class Sweep:
                         mask = masks[hi - lo + 1] << (column + lo)
                         row_seen |= mask
                         if grow & mask:
-                            _cut_gaps(kept, a, b, lo, hi, grow & mask, column, up, p, wakes,
+                            _cut_gaps(kept, a, b, lo, hi, grow & mask, column, d, p, wakes,
                                       dsign, point_row * stride)
                         else:
                             kept.append((a, b, lo, hi))
@@ -332,7 +337,7 @@ class Sweep:
                 mask = masks[hi - lo + 1] << (column + lo)
                 row_seen |= mask
                 if grow & mask:
-                    _cut_gaps(kept, a, b, lo, hi, grow & mask, column, up, p, wakes, dsign,
+                    _cut_gaps(kept, a, b, lo, hi, grow & mask, column, d, p, wakes, dsign,
                               point_row * stride)
                 else:
                     kept.append((a, b, lo, hi))
@@ -358,17 +363,17 @@ def _row_wake(wakes: list[tuple], lsign: int, row_base: int, bit: int,
 
 
 def _cut_gaps(kept: list[tuple], a: int, b: int, lo: int, hi: int, gaps: int, column: int,
-              up: list[int], p: int, wakes: list[tuple], dsign: int, row_base: int) -> None:
-    """Add to ``kept`` the lit keys ``a..b`` (lighting the laterals ``lo..hi`` at a depth
-    whose :meth:`Layers.cut_row` is ``up``) without the slopes of the diagonal gaps ``gaps``
-    among those points (rule 3; bit ``column + lateral`` of a row of slots from
+              d: int, p: int, wakes: list[tuple], dsign: int, row_base: int) -> None:
+    """Add to ``kept`` the lit keys ``a..b`` (scale ``2 ** p``, lighting the laterals
+    ``lo..hi`` at depth ``d``) without the slopes of the diagonal gaps ``gaps`` among those
+    points (rule 3; bit ``column + lateral`` of a row of slots from
     ``row_base``), each piece as ``(a, b, lo, hi)``; the wake of each gap (its own slope) is
     added to ``wakes`` (half plane ``dsign``)."""
     while gaps:
         bit = gaps & -gaps
         gaps ^= bit
         lat = bit.bit_length() - 1 - column
-        key = up[lat] - 1 if lat else 0
+        key = (lat << p) // d
         wakes.append((2 * (row_base + column + lat) + 1, dsign, key, key, key, key, p))
         if a < key:
             kept.append((a, key - 1, lo, lat - 1))
