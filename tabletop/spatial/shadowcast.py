@@ -263,7 +263,7 @@ class Sweep:
                 hi = (b * d + k) >> p
                 first = (low if low < lo else lo) - 1
                 cells = crow >> (base + first) & masks[(high if high > hi else hi) - first + 1]
-                if cells:  # rules 1 and 2: cut a..b into pieces
+                if cells:  # rules 1 and 2: cut a..b into pieces (a, b, lo, hi)
                     pieces = []
                     slot = 2 * (cell_row * stride + column)
                     # East of the column (bit m: lateral m), nearest first: the cell at m
@@ -286,17 +286,21 @@ class Sweep:
                         if m < east:
                             wakes.append((slot + 2 * m, dsign, cut, top, a, b, p))
                         if cut > a:
-                            pieces.append((a, cut - 1))
-                        a = top + 1
+                            if lo is None:
+                                lo = (a * d + ceil) >> p
+                            pieces.append((a, cut - 1, lo, m if m else -1))
+                        a, lo = top + 1, None
                         if a > b:
                             break
                     if a <= b:
-                        pieces.append((a, b))
+                        if lo is None:
+                            lo = (a * d + ceil) >> p
+                        pieces.append((a, b, lo, hi))
                     # West of it (bit i: lateral first + i), nearest first, on the lowest
                     # piece: the cell at m darkens up_k[m]..down[m] (to slope 0 for m = -1).
                     run = cells & masks[-first] if first < 0 else 0
                     if run and pieces:
-                        a, b = pieces[0]
+                        a, b, lo, hi = pieces[0]
                         above = []
                         while run:
                             at = run.bit_length() - 1
@@ -315,24 +319,26 @@ class Sweep:
                             if m >= -west:
                                 wakes.append((slot + 2 * m, dsign, cut, top, a, b, p))
                             if top < b:
-                                above.append((top + 1, b))
-                            b = cut - 1
+                                if hi is None:
+                                    hi = (b * d + k) >> p
+                                above.append((top + 1, b, m + 1 if m < -1 else 1, hi))
+                            b, hi = cut - 1, None
                             if a > b:
                                 break
                         if a <= b:
-                            above.append((a, b))
-                        above.reverse()
-                        pieces[:1] = above
-                    for a, b in pieces:
-                        lo = (a * d + ceil) >> p
-                        hi = (b * d + k) >> p
+                            if hi is None:
+                                hi = (b * d + k) >> p
+                            above.append((a, b, lo, hi))
+                        pieces[:1] = above  # (the order of the lit intervals is free)
+                    for piece in pieces:
+                        a, b, lo, hi = piece
                         mask = masks[hi - lo + 1] << (column + lo)
                         row_seen |= mask
                         if grow & mask:
                             _cut_gaps(kept, a, b, lo, hi, grow & mask, column, d, p, wakes,
                                       dsign, point_row * stride)
                         else:
-                            kept.append((a, b, lo, hi))
+                            kept.append(piece)
                     continue
                 mask = masks[hi - lo + 1] << (column + lo)
                 row_seen |= mask
