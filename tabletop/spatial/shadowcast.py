@@ -100,12 +100,8 @@ class Layers:
         """Per row of slots, the cells of :attr:`cell_rows` with the two slots off the board
         blocking too (the walls that darken the rays leaving the board), shifted up by
         ``stride`` bits: bit ``stride + i`` for slot ``row * stride + i``."""
-        self.masks = [(1 << n) - 1 for n in range(2 * stride + 2)]
+        self.masks = [(1 << n) - 1 for n in range(2 * stride + 4)]
         """``masks[n]``: the lowest ``n`` bits."""
-        self.runs = self.masks[1:stride + 2] + [0]
-        """``runs[n]``: the lowest ``n + 1`` bits (none for ``n = -1``)."""
-        self.spans = self.masks[2:] + [1]
-        """``spans[n]``: the lowest ``n + 2`` bits (one for ``n = -1``)."""
         self.shift = (2 * rows * rows).bit_length()
         """The slope keys' scale ``2 ** shift`` (see :func:`slope_key`): more than twice
         the square of the deepest a point lies from a row line."""
@@ -227,7 +223,6 @@ class Sweep:
         layers = self.layers
         walled, gap_rows, masks, stride, p = (layers.walled_rows, layers.gap_rows, layers.masks,
                                               layers.stride, layers.shift)
-        runs, spans = layers.runs, layers.spans
         seen_rows = self.seen_rows
         west, east = x, layers.cols - x
         column = x + 1  # the bit of lateral 0 in a row (the cell east of it: lateral 0 too)
@@ -249,15 +244,12 @@ class Sweep:
             wakes.append((2 * (cell_row * stride + column + m), dsign, -far, a - 1, -far, b, p))
         if a > b:
             return
-        lit = [(a, b, column, column)]
+        lit = [(a, b, 0, 0)]
         crow = 0  # the cells between depths 0 and 1 are done
         cuts, up, down = layers.cuts, None, None
-        # Laterals are counted from the source's bit in a row (``column``): the least point
-        # of a..b at depth d is (a * d + ceil) >> p, the greatest (b * d + floor) >> p.
-        ceil, lift, under = (1 << p) - 1 + (column << p), column << p, stride - 1
+        ceil = (1 << p) - 1
         for d in range(1, depth + 1):
             k = d - 1
-            floor = k + lift
             up_k, down_k = up, down
             up, down = cuts[d] or layers.cut_row(d)
             point_row += dsign
@@ -265,15 +257,14 @@ class Sweep:
             row_seen = 0
             kept: list[tuple] = []
             for a, b, low, high in lit:
-                # The keys a..b light the bits lo..hi at depth d; the cells they cross since
-                # depth k (where they lit low..high) lie within the bits least - 1..most.
+                # The keys a..b light the laterals lo..hi at depth d; the cells they cross
+                # since depth k (where they lit low..high) lie within first..last.
                 lo = (a * d + ceil) >> p
-                hi = (b * d + floor) >> p
-                least = low if low < lo else lo
-                cells = crow >> (least + under) & spans[(high if high > hi else hi) - least]
+                hi = (b * d + k) >> p
+                first = (low if low < lo else lo) - 1
+                cells = crow >> (base + first) & masks[(high if high > hi else hi) - first + 1]
                 if cells:  # rules 1 and 2: cut a..b into pieces (a, b, lo, hi)
                     pieces = []
-                    first = least - column - 1  # the lateral of bit 0 of cells
                     slot = 2 * (cell_row * stride + column)
                     # East of the column (bit m: lateral m), nearest first: the cell at m
                     # darkens the keys up[m]..down_k[m] (from slope 0 for m = 0).
@@ -297,7 +288,7 @@ class Sweep:
                         if cut > a:
                             if lo is None:
                                 lo = (a * d + ceil) >> p
-                            pieces.append((a, cut - 1, lo, column + m if m else column - 1))
+                            pieces.append((a, cut - 1, lo, m if m else -1))
                         a, lo = top + 1, None
                         if a > b:
                             break
@@ -329,20 +320,19 @@ class Sweep:
                                 wakes.append((slot + 2 * m, dsign, cut, top, a, b, p))
                             if top < b:
                                 if hi is None:
-                                    hi = (b * d + floor) >> p
-                                above.append((top + 1, b, column + m + 1 if m < -1 else column + 1,
-                                              hi))
+                                    hi = (b * d + k) >> p
+                                above.append((top + 1, b, m + 1 if m < -1 else 1, hi))
                             b, hi = cut - 1, None
                             if a > b:
                                 break
                         if a <= b:
                             if hi is None:
-                                hi = (b * d + floor) >> p
+                                hi = (b * d + k) >> p
                             above.append((a, b, lo, hi))
                         pieces[:1] = above  # (the order of the lit intervals is free)
                     for piece in pieces:
                         a, b, lo, hi = piece
-                        mask = runs[hi - lo] << lo
+                        mask = masks[hi - lo + 1] << (column + lo)
                         row_seen |= mask
                         if grow & mask:
                             _cut_gaps(kept, a, b, lo, hi, grow & mask, column, d, p, wakes,
@@ -350,7 +340,7 @@ class Sweep:
                         else:
                             kept.append(piece)
                     continue
-                mask = runs[hi - lo] << lo
+                mask = masks[hi - lo + 1] << (column + lo)
                 row_seen |= mask
                 if grow & mask:
                     _cut_gaps(kept, a, b, lo, hi, grow & mask, column, d, p, wakes, dsign,
@@ -388,12 +378,12 @@ def _cut_gaps(kept: list[tuple], a: int, b: int, lo: int, hi: int, gaps: int, co
     while gaps:
         bit = gaps & -gaps
         gaps ^= bit
-        at = bit.bit_length() - 1
-        key = ((at - column) << p) // d
-        wakes.append((2 * (row_base + at) + 1, dsign, key, key, key, key, p))
+        lat = bit.bit_length() - 1 - column
+        key = (lat << p) // d
+        wakes.append((2 * (row_base + column + lat) + 1, dsign, key, key, key, key, p))
         if a < key:
-            kept.append((a, key - 1, lo, at - 1))
-        a, lo = key + 1, at + 1
+            kept.append((a, key - 1, lo, lat - 1))
+        a, lo = key + 1, lat + 1
     if a <= b:
         kept.append((a, b, lo, hi))
 
