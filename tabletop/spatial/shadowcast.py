@@ -6,45 +6,52 @@ source's own row line and the two half planes north and south of it.  In a half 
 is named by its *depth* ``d >= 1`` (rows away from the source) and its *lateral* offset ``l``
 (columns east of the source, negative to the west), and a ray from the source by its slope
 ``l / d``.  The half plane is swept one board row at a time, keeping the slopes still *lit*
-(no obstruction yet) as a sorted list of intervals whose ends are exact fractions (integer
-pairs, compared by cross multiplication: no floating point anywhere).  Slopes steeper than
-the board is wide reach no point, so ``-(west + 1)`` and ``east + 1`` stand for the two
-infinities.  What each of the three rules removes:
+(no obstruction yet) as a list of intervals.  What each of the three rules removes:
 
 1. a blocking cell spanning depths ``[k, k+1]`` and laterals ``[m, m+1]`` is crossed through
    its open interior by exactly the rays with slope in the open interval
    ``(m / (k+1), (m+1) / k)`` east of the source's column (``m >= 0``), ``(m / k,
-   (m+1) / (k+1))`` west of it (up to the infinities when ``k = 0``); from depth ``k + 1`` on,
-   those slopes are dark;
+   (m+1) / (k+1))`` west of it (every slope beyond ``m`` or ``m + 1`` when ``k = 0``); from
+   depth ``k + 1`` on, those slopes are dark;
 2. the only ray of a half plane that runs along grid lines is slope 0 (straight north or
    south): it runs along an edge of the cells at laterals ``-1`` and ``0``, so either one
-   blocking darkens slope 0 from depth ``k + 1`` on;
+   blocking darkens slope 0 from depth ``k + 1`` on (the sweep lets those two cells darken
+   slope 0 with their interiors);
 3. a diagonal gap at depth ``D`` darkens its own slope from depth ``D`` on (the gap itself
    is never seen; a source on a gap sees nothing).
 
 The source's row line is seen east and west up to the first cell beside it that blocks (rule
 2) or the first gap on it (rule 3).  A ray's extreme corners are never removed (the interval
-is open), so touching a single corner does not block.  Only what lies in the lit slopes is
-visited, and a lit interval whose rays have all left the board is dropped, so the work follows
-what is seen, not the size of the board.
+is open), so touching a single corner does not block.
+
+Slopes are exact but held as single integers, *keys* (:func:`slope_key`): ``floor(l * 2**p /
+d)`` with ``2**p`` more than twice the square of the board's height, so that two different
+slopes of the board have keys at least 2 apart.  Keys then order slopes exactly, and the key
+plus or minus one stands for "just beside" a slope, so every lit interval is a closed range of
+keys ``a..b``, the open ends of rule 1 included; the least and greatest lateral it lights at
+depth ``d`` are ``ceil(a * d / 2**p)`` and ``floor(((b + 1) * d - 1) / 2**p)``, a
+multiplication and a shift each.  The keys where a cell's darkening starts and ends are worked
+out the first time a cell at that lateral and depth is met and kept per board size.
 
 Each board row is kept as the bits of a small integer (a bit per cell or per point), so the
 blocking cells a lit interval crosses, the gaps among the points it lights and the marking of
-those points are a shift and a mask each; the cells of a row are met nearest the source's
-column first, the order a ray meets them.  A typical question lights a couple of points per
-row, and the per-row work is a few integer divisions per lit interval.
-
-A lit interval is cut by the blocking cells it crosses between two rows one side of the
-source's column at a time (east cells only darken positive slopes, west cells negative ones),
-nearest the column first, so each cut leaves a finished piece and the first cell beyond what
-is still lit ends that side.
+those points are a shift and a mask each.  The two columns beside the board count as
+blocking cells (walls), so the rays that leave the board are darkened like any other and no
+interval needs clipping to the board.  The cells an interval crosses between depths ``k`` and
+``d`` lie between the least lateral it lit at ``k`` or lights at ``d`` (less one) and the
+greatest: the interval carries the laterals it lit, so finding them takes no division.  It is
+cut by those cells one side of the source's column at a time (east cells only darken slopes
+from 0 up, west cells slopes from 0 down), nearest the column first, the order a ray meets
+them, so each cut leaves a finished piece and the first cell beyond what is still lit ends
+that side.  Only what lies in the lit slopes is visited, so the work follows what is seen, not
+the size of the board.
 
 Other maps that block a subset of this one (the tile exception: a space of an obscuring tile
 is judged with that tile not blocking) are served by *wakes*: each blocking cell or gap met
-on a lit slope is reported with the slopes it darkened and the span of the lit interval it
-met.  A point seen under a map that does not block some of these, and not under this one,
-has one of them first on its segment and lies in its wake, so a map none of whose features
-is reported needs no further test from that source.
+on a lit slope is reported with the slopes it darkened and the lit interval it met (what is
+still lit when it is met).  A point seen under a map that does not block some of these, and
+not under this one, has one of them first on its segment and lies in its wake, so a map none
+of whose features is reported needs no further test from that source.
 """
 
 from __future__ import annotations
@@ -110,16 +117,17 @@ class Layers:
         below every one)."""
         self.cuts = _cut_rows(rows, cols)
         """``cuts[q]``: the keys where the cells between depths ``q - 1`` and ``q`` (or ``q``
-        and ``q + 1``) start and end darkening, made on first use by :meth:`cut_row`; shared
-        by every map of the board's size."""
+        and ``q + 1``) start and end darkening, ``None`` until :meth:`cut_row` makes them;
+        shared by every map of the board's size."""
 
-    def cut_row(self, q: int) -> tuple[list[int], list[int]]:
-        """``cuts[q]`` (see :attr:`cuts`), made and kept if not made yet: ``(up, down)``,
+    def cut_row(self, q: int) -> tuple[list[int | None], list[int | None]]:
+        """``cuts[q]`` (see :attr:`cuts`), its lists made if not made yet: ``(up, down)``,
         ``up[m]`` the key just above the slope ``m / q`` and ``down[m]`` the key just below
-        ``(m + 1) / q`` (``|m| <= cols + 2``, a negative ``m`` indexing from the end), except
-        ``up[0] = down[-1] = 0`` (slope 0 itself: rule 2).  A cell at lateral ``m`` between
-        depths ``k`` and ``d = k + 1`` darkens the keys ``up[m]`` of ``d`` to ``down[m]`` of
-        ``k`` east of the column, ``up[m]`` of ``k`` to ``down[m]`` of ``d`` west of it."""
+        ``(m + 1) / q`` (``|m| <= cols + 2``, a negative ``m`` indexing from the end), each
+        ``None`` until the sweep first needs it, except ``up[0] = down[-1] = 0`` (slope 0
+        itself: rule 2).  A cell at lateral ``m`` between depths ``k`` and ``d = k + 1``
+        darkens the keys from ``up[m]`` of ``d`` to ``down[m]`` of ``k`` east of the source's
+        column, from ``up[m]`` of ``k`` to ``down[m]`` of ``d`` west of it."""
         made = self.cuts[q]
         if made is None:
             up, down = [None] * (2 * self.cols + 5), [None] * (2 * self.cols + 5)
@@ -128,10 +136,10 @@ class Layers:
         return made
 
 
-@functools.cache
-def _cut_rows(rows: int, cols: int) -> list[tuple[list[int], list[int]] | None]:
+@functools.lru_cache(maxsize=16)
+def _cut_rows(rows: int, cols: int) -> list[tuple[list[int | None], list[int | None]] | None]:
     """The rows of cut keys of a board ``cols`` x ``rows`` (see :attr:`Layers.cuts`), none
-    made yet."""
+    made yet (kept for the last 16 board sizes asked)."""
     return [None] * (rows + 1)
 
 
@@ -169,9 +177,10 @@ class Sweep:
     def cast(self, x: int, y: int) -> list[tuple]:
         """Add every point seen from the point ``(x, y)`` to :attr:`seen_rows`.
 
-        Returns the *wakes*: ``(key, dsign, low, high, shift)`` for each blocking cell
-        (``key`` ``2 * slot``) or diagonal gap (``2 * slot + 1``) met on a lit slope, with
-        the region where it darkened slopes (see :func:`in_region`).  A point seen from here
+        Returns the *wakes*: ``(key, dsign, low, high, low2, high2, shift)`` for each
+        blocking cell (``key`` ``2 * slot``) or diagonal gap (``2 * slot + 1``) met on a lit
+        slope, with the region where it darkened slopes that were still lit (see
+        :func:`in_region`).  A point seen from here
         under a map that does not block some of these, and not under this one, lies in the
         region of one of those (its first obstruction)."""
         layers = self.layers
