@@ -109,6 +109,10 @@ class Layers:
         ``stride`` bits: bit ``stride + i`` for slot ``row * stride + i``."""
         self.masks = [(1 << n) - 1 for n in range(2 * stride + 4)]
         """``masks[n]``: the lowest ``n`` bits."""
+        self.runs = self.masks[1:] + [0]
+        """``runs[n]``: the lowest ``n + 1`` bits (none for ``n = -1``)."""
+        self.spans = self.masks[2:] + [1]
+        """``spans[n]``: the lowest ``n + 2`` bits (one for ``n = -1``)."""
         self.shift = (2 * rows * rows).bit_length()
         """The slope keys' scale ``2 ** shift`` (see :func:`slope_key`): more than twice
         the square of the deepest a point lies from a row line."""
@@ -255,6 +259,7 @@ class Sweep:
             return
         lit = [(a, b, 0, 0)]
         crow = 0  # the cells between depths 0 and 1 are done
+        runs, spans, under = layers.runs, layers.spans, base - 1
         cuts, up, down = layers.cuts, None, None
         ceil = (1 << p) - 1
         for d in range(1, depth + 1):
@@ -270,10 +275,11 @@ class Sweep:
                 # since depth k (where they lit low..high) lie within first..last.
                 lo = (a * d + ceil) >> p
                 hi = (b * d + k) >> p
-                first = (low if low < lo else lo) - 1
-                cells = crow >> (base + first) & masks[(high if high > hi else hi) - first + 1]
+                least = low if low < lo else lo
+                cells = crow >> (under + least) & spans[(high if high > hi else hi) - least]
                 if cells:  # rules 1 and 2: cut a..b into pieces (a, b, lo, hi)
                     pieces = []
+                    first = least - 1  # the lateral of bit 0 of cells
                     slot = 2 * (cell_row * stride + column)
                     # East of the column (bit m: lateral m), nearest first: the cell at m
                     # darkens the keys up[m]..down_k[m] (from slope 0 for m = 0).
@@ -341,22 +347,15 @@ class Sweep:
                         pieces[:1] = above  # (the order of the lit intervals is free)
                     for piece in pieces:
                         a, b, lo, hi = piece
-                        mask = masks[hi - lo + 1] << (column + lo)
-                        row_seen |= mask
-                        if grow & mask:
-                            _cut_gaps(kept, a, b, lo, hi, grow & mask, column, d, p, wakes,
-                                      dsign, point_row * stride)
-                        else:
-                            kept.append(piece)
+                        row_seen |= runs[hi - lo] << (column + lo)
+                        kept.append(piece)
                     continue
-                mask = masks[hi - lo + 1] << (column + lo)
-                row_seen |= mask
-                if grow & mask:
-                    _cut_gaps(kept, a, b, lo, hi, grow & mask, column, d, p, wakes, dsign,
-                              point_row * stride)
-                else:
-                    kept.append((a, b, lo, hi))
+                row_seen |= runs[hi - lo] << (column + lo)
+                kept.append((a, b, lo, hi))
             seen_rows[point_row] |= row_seen
+            if grow & row_seen:  # rule 3
+                kept = _cut_gaps(kept, grow, masks, column, d, p, wakes, dsign,
+                                 point_row * stride)
             if not kept:
                 return
             lit = kept
@@ -377,24 +376,32 @@ def _row_wake(wakes: list[tuple], lsign: int, row_base: int, bit: int,
             wakes.append((2 * (base + bit), 0, lsign, 0, 0, 0, 0))
 
 
-def _cut_gaps(kept: list[tuple], a: int, b: int, lo: int, hi: int, gaps: int, column: int,
-              d: int, p: int, wakes: list[tuple], dsign: int, row_base: int) -> None:
-    """Add to ``kept`` the lit keys ``a..b`` (scale ``2 ** p``, lighting the laterals
-    ``lo..hi`` at depth ``d``) without the slopes of the diagonal gaps ``gaps`` among those
-    points (rule 3; bit ``column + lateral`` of a row of slots from
-    ``row_base``), each piece as ``(a, b, lo, hi)``; the wake of each gap (its own slope) is
-    added to ``wakes`` (half plane ``dsign``)."""
-    while gaps:
-        bit = gaps & -gaps
-        gaps ^= bit
-        lat = bit.bit_length() - 1 - column
-        key = (lat << p) // d
-        wakes.append((2 * (row_base + column + lat) + 1, dsign, key, key, key, key, p))
-        if a < key:
-            kept.append((a, key - 1, lo, lat - 1))
-        a, lo = key + 1, lat + 1
-    if a <= b:
-        kept.append((a, b, lo, hi))
+def _cut_gaps(lit: list[tuple], gaps: int, masks: list[int], column: int, d: int, p: int,
+              wakes: list[tuple], dsign: int, row_base: int) -> list[tuple]:
+    """The lit intervals ``lit`` (``(a, b, lo, hi)``: the keys ``a..b``, scale ``2 ** p``,
+    lighting the laterals ``lo..hi`` at depth ``d``) without the slopes of the diagonal gaps
+    ``gaps`` among their points (rule 3; bit ``column + lateral`` of the row of slots from
+    ``row_base``; ``masks[n]`` the lowest ``n`` bits).  The wake of each such gap (its own
+    slope) is added to ``wakes`` (half plane ``dsign``)."""
+    kept = []
+    for piece in lit:
+        a, b, lo, hi = piece
+        met = gaps & masks[hi - lo + 1] << (column + lo)
+        if not met:
+            kept.append(piece)
+            continue
+        while met:
+            bit = met & -met
+            met ^= bit
+            lat = bit.bit_length() - 1 - column
+            key = (lat << p) // d
+            wakes.append((2 * (row_base + column + lat) + 1, dsign, key, key, key, key, p))
+            if a < key:
+                kept.append((a, key - 1, lo, lat - 1))
+            a, lo = key + 1, lat + 1
+        if a <= b:
+            kept.append((a, b, lo, hi))
+    return kept
 
 
 def in_region(wake: tuple, source: tuple[int, int], point: tuple[int, int]) -> bool:
