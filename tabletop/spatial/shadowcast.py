@@ -88,10 +88,10 @@ class Layers:
     """One map's blocking structure as the sweep reads it, for a board ``cols`` x ``rows``
     with slot ``(y + 1) * (cols + 2) + x + 1`` for the cell or point ``(x, y)`` (see
     :class:`~tabletop.spatial.sight.SightMap`): ``cells`` and ``gaps`` (a byte 1 where the
-    cell blocks, where the point is a diagonal gap), ``cell_rows`` and ``gap_rows`` (per row
-    of slots, the same as the bits of an integer: bit ``i`` for slot ``row * stride + i``),
-    ``gap_bits`` (the gaps of the whole board, bit ``slot``) and ``walled_rows`` (the sweep's
-    rows of cells, see below).  Built once per map from its flag array."""
+    cell blocks, where the point is a diagonal gap), ``gap_rows`` (per row of slots, the same
+    as the bits of an integer: bit ``i`` for slot ``row * stride + i``), ``gap_bits`` (the
+    gaps of the whole board, bit ``slot``) and ``cell_rows`` (the sweep's rows of cells, see
+    below).  Built once per map from its flag array."""
 
     def __init__(self, flags: bytearray, rows: int, cols: int):
         self.rows, self.cols, self.stride = rows, cols, cols + 2
@@ -99,14 +99,13 @@ class Layers:
         self.cells = raw.translate(_CELL_DIGITS).translate(_BYTES_OF_DIGITS)
         self.gaps = raw.translate(_GAP_DIGITS).translate(_BYTES_OF_DIGITS)
         cell_bits, self.gap_bits = bits_of(raw, _CELL_DIGITS), bits_of(raw, _GAP_DIGITS)
-        row = (1 << stride) - 1
-        self.cell_rows = [cell_bits >> (r * stride) & row for r in range(rows + 2)]
-        self.gap_rows = [self.gap_bits >> (r * stride) & row for r in range(rows + 2)]
-        walls = 1 | 1 << (cols + 1)
-        self.walled_rows = [(cells | walls) << stride for cells in self.cell_rows]
-        """Per row of slots, the cells of :attr:`cell_rows` with the two slots off the board
-        blocking too (the walls that darken the rays leaving the board), shifted up by
+        row, walls = (1 << stride) - 1, 1 | 1 << (cols + 1)
+        self.cell_rows = [(cell_bits >> (r * stride) & row | walls) << stride
+                          for r in range(rows + 2)]
+        """Per row of slots, its blocking cells and the two slots beside the board, which
+        count as blocking too (walls: they darken the rays leaving the board), shifted up by
         ``stride`` bits: bit ``stride + i`` for slot ``row * stride + i``."""
+        self.gap_rows = [self.gap_bits >> (r * stride) & row for r in range(rows + 2)]
         self.masks = [(1 << n) - 1 for n in range(2 * stride + 4)]
         """``masks[n]``: the lowest ``n`` bits."""
         self.runs = self.masks[1:] + [0]
@@ -195,8 +194,9 @@ class Sweep:
         wakes: list[tuple] = []
         # The row line: the cells north and south of each unit of it (rule 2), its gaps
         # (rule 3).  East, unit u joins the points u and u + 1 and its cells have bit
-        # column + u; west, unit u joins the points -u and -(u + 1), cells at column - 1 - u.
-        above, below = layers.cell_rows[row - 1], layers.cell_rows[row]
+        # column + u; west, unit u joins the points -u and -(u + 1), cells at column - 1 - u
+        # (the masks leave out the walls beside the board).
+        above, below = layers.cell_rows[row - 1] >> stride, layers.cell_rows[row] >> stride
         beside = above | below
         on_line = layers.gap_rows[row]
         seen = 1 << column
@@ -234,7 +234,7 @@ class Sweep:
         diagonal gaps among them (rule 3).  The wakes of the cells and gaps met are added to
         ``wakes`` (see :meth:`cast`)."""
         layers = self.layers
-        walled, gap_rows, masks, stride, p = (layers.walled_rows, layers.gap_rows, layers.masks,
+        walled, gap_rows, masks, stride, p = (layers.cell_rows, layers.gap_rows, layers.masks,
                                               layers.stride, layers.shift)
         seen_rows = self.seen_rows
         west, east = x, layers.cols - x
