@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from functools import lru_cache
 from itertools import compress
+from operator import itemgetter, not_
 from math import gcd
 from typing import TYPE_CHECKING
 
@@ -239,21 +240,10 @@ class SightMap:
             return self
         derived = self._without.get(gone)
         if derived is None:
-            flags, stride = self.flags(), self.stride
             freed = {self._slot(s.col, s.row) for s in gone}
-
-            def blocks(slot: int) -> bool:
-                return bool(flags[slot] & CELL) and slot not in freed
-
-            lost = []
-            for s in gone:
-                for x, y in s.corners():
-                    point = self._slot(x, y)  # the slot of the cell south-east of the point
-                    if flags[point] & GAP and not (
-                            (blocks(point - stride - 1) and blocks(point))
-                            or (blocks(point - stride) and blocks(point - 1))):
-                        lost.append((x, y))
-            lost = frozenset(lost)
+            stride = self.stride
+            lost = frozenset((point % stride - 1, point // stride - 1)
+                             for point in lost_gaps(self.flags(), stride, freed, freed))
             derived = object.__new__(SightMap)
             derived.board, derived.stride = self.board, self.stride
             derived._blocking = derived._gaps = derived._flags = derived._layers = None
@@ -428,28 +418,50 @@ def line_of_sight(sight_map: SightMap, from_spaces: Iterable[Space], to_spaces: 
 
 
 class _SlotTable:
-    """The spaces (or their labels) of one board size by slot (see :class:`SightMap`), each
-    made the first time an answer lists it and kept: an answer is then picked out of the
-    table in one C-level pass (:func:`itertools.compress`)."""
+    """The spaces (or their labels) of one board size by slot (see :class:`SightMap`), made
+    the first time an answer lists them and kept: an answer is then picked out of the table
+    in one C-level pass (:func:`itertools.compress`).  A table with ``make_row`` fills a whole
+    board row at once (cheaper per item than one at a time), else each slot is made alone."""
 
-    def __init__(self, size: int, make: Callable[[int], object]):
+    def __init__(self, size: int, stride: int, make: Callable[[int], object] | None = None,
+                 make_row: Callable[[int], Iterable] | None = None):
         self.items: list = [None] * size
         self.filled = 0
-        """A byte 1 at each slot already made (one little-endian integer)."""
+        """Bit ``slot`` set for each slot already made."""
+        self.stride = stride
         self.make = make
+        self.make_row = make_row
 
-    def pick(self, marks: bytearray) -> list:
-        """The items at the slots where ``marks`` holds 1, in slot (reading) order."""
-        missing = int.from_bytes(marks, "little") & ~self.filled
+    def pick(self, marks: bytearray, bits: int) -> list:
+        """The items at the slots where ``marks`` holds 1 (``bits``: the same slots as the
+        bits of an integer), in slot (reading) order."""
+        missing = bits & ~self.filled
         if missing:
-            items, make = self.items, self.make
-            raw = missing.to_bytes(len(marks), "little")
+            self._fill(missing)
+        return list(compress(self.items, marks))
+
+    def _fill(self, missing: int) -> None:
+        """Make the items at the slots of ``missing`` (and, with ``make_row``, the rest of
+        their board rows)."""
+        items, stride = self.items, self.stride
+        if self.make_row is None:
+            raw = bytes_of(missing, len(items))
             slot = raw.find(1)
             while slot >= 0:
-                items[slot] = make(slot)
+                items[slot] = self.make(slot)
                 slot = raw.find(1, slot + 1)
             self.filled |= missing
-        return list(compress(self.items, marks))
+            return
+        row_bits = ((1 << (stride - 2)) - 1) << 1  # the board's slots of a row of slots
+        row, base = 0, stride
+        missing >>= stride
+        while missing:
+            if missing & row_bits:
+                items[base + 1:base + stride - 1] = self.make_row(row)
+                self.filled |= row_bits << base
+            missing >>= stride
+            row += 1
+            base += stride
 
 
 @lru_cache(maxsize=8)
@@ -457,66 +469,111 @@ def _slot_tables(board: Board) -> tuple[_SlotTable, _SlotTable]:
     """The :class:`_SlotTable` of the spaces and of the labels of ``board``'s size."""
     stride = board.cols + 2
     size = (board.rows + 2) * stride
-
-    letters = [row_letters(row) for row in range(board.rows)]
     numbers = [str(col + 1) for col in range(board.cols)]
 
     def space(slot: int) -> Space:
         return Space(slot // stride - 1, slot % stride - 1)
 
-    def label(slot: int) -> str:  # str(space(slot)), without making the space
-        return letters[slot // stride - 1] + numbers[slot % stride - 1]
+    def labels(row: int) -> Iterator[str]:  # str(space) of each space of the row
+        return map(row_letters(row).__add__, numbers)
 
-    return _SlotTable(size, space), _SlotTable(size, label)
+    return _SlotTable(size, stride, make=space), _SlotTable(size, stride, make_row=labels)
+
+
+_KEY = itemgetter(0)
+
+
+def lost_gaps(flags: bytearray | bytes, stride: int, freed: Container[int],
+              cells: Iterable[int]) -> list[int]:
+    """The slots of the diagonal gaps (rule 3) at the corners of the cells ``cells`` that
+    stop being gaps when the cells at the slots ``freed`` (``cells`` among them) no longer
+    block, in the layout of :meth:`SightMap.flags`: a gap stays while either of its two
+    diagonal pairs of cells still blocks."""
+    def blocks(slot: int) -> bool:
+        return bool(flags[slot] & CELL) and slot not in freed
+
+    lost = []
+    for cell in cells:
+        for point in (cell, cell + 1, cell + stride, cell + stride + 1):  # its four corners
+            if flags[point] & GAP and point not in lost and not (
+                    (blocks(point - stride - 1) and blocks(point))
+                    or (blocks(point - stride) and blocks(point - 1))):
+                lost.append(point)
+    return lost
 
 
 class SightPlan:
-    """What :func:`visible_from` needs for one map and one set of per-space maps, prepared
-    once and reused for every source: the main map ``sight_map`` and ``own_maps`` (a space
-    listed there is judged under its own map, which must block a subset of what ``sight_map``
-    blocks, as :meth:`SightMap.without` makes)."""
+    """What :func:`visible_from` needs for one map and the spaces judged otherwise, prepared
+    once and reused for every source: the main map ``sight_map`` and ``own_freed`` (a space
+    listed there is judged under ``sight_map`` with the spaces ``own_freed[space]`` not
+    blocking: the tile exception).  Spaces sharing one ``own_freed`` object form a group,
+    tested together."""
 
-    def __init__(self, sight_map: SightMap, own_maps: Mapping[Space, SightMap] | None = None):
+    def __init__(self, sight_map: SightMap,
+                 own_freed: Mapping[Space, Iterable[Space]] | None = None):
         self.sight_map = sight_map
-        by_map: dict[int, tuple[SightMap, list[Space]]] = {}
-        for space, own in (own_maps or {}).items():
-            if own is not sight_map:
-                by_map.setdefault(id(own), (own, []))[1].append(space)
         board, stride = sight_map.board, sight_map.stride
-        self.size = (board.rows + 2) * stride
-        self.groups: list[tuple[frozenset[int], list[tuple[Space, int]]]] = []
-        """Per other map: the cells and gaps it frees (keys ``2 * slot``, ``2 * slot + 1``)
-        and its spaces with their slots."""
+        rows, cols = board.rows, board.cols
+        self.size = (rows + 2) * stride
+        by_freed: dict[int, tuple[Iterable[Space], list[int]]] = {}
+        for space, freed in (own_freed or {}).items():
+            if 0 <= space.row < rows and 0 <= space.col < cols:
+                by_freed.setdefault(id(freed), (freed, []))[1].append(
+                    (space.row + 1) * stride + space.col + 1)
+        flags = sight_map.flags()
+        self.freed: list[frozenset[int]] = []
+        """Per group: the cells and gaps it frees (keys ``2 * slot``, ``2 * slot + 1``)."""
+        self.slots: list[list[int]] = []
+        """Per group: the slots of its spaces."""
         self.groups_of: dict[int, list[int]] = {}
-        """The other maps (by number) that free each cell or gap, by key."""
-        own = bytearray(self.size)
-        for other, spaces in by_map.values():
-            freed = frozenset(other.freed_from(sight_map))
-            slots = [(space, sight_map._slot(space.col, space.row)) for space in spaces]
-            for _space, slot in slots:
-                own[slot] = 1
-            for key in freed:
-                self.groups_of.setdefault(key, []).append(len(self.groups))
-            self.groups.append((freed, slots))
-        self.own_spaces = bits_of(own)
+        """The groups (by number) that free each cell or gap, by key."""
+        own_slots: list[int] = []
+        own_groups: list[int] = []
+        for freed, slots in by_freed.values():
+            cells = {(s.row + 1) * stride + s.col + 1 for s in freed
+                     if 0 <= s.row < rows and 0 <= s.col < cols}
+            cells = [cell for cell in cells if flags[cell] & CELL]
+            if not cells:
+                continue  # judged like any other space
+            keys = [2 * cell for cell in cells]
+            keys += [2 * point + 1 for point in lost_gaps(flags, stride, set(cells), cells)]
+            group = len(self.freed)
+            for key in keys:
+                self.groups_of.setdefault(key, []).append(group)
+            self.freed.append(frozenset(keys))
+            self.slots.append(slots)
+            own_slots += slots
+            own_groups += [group] * len(slots)
+        self.own_groups = own_groups
+        """The group of each space with its own map, in the order of :attr:`own_marks`."""
+        self.own_marks: Callable[[bytearray], tuple[int, ...]] = (
+            itemgetter(*own_slots) if len(own_slots) > 1
+            else lambda marks: tuple(marks[slot] for slot in own_slots))
+        """The bytes of ``marks`` at the slots of the spaces with their own maps."""
+        own = 0
+        for slot in own_slots:
+            own |= 1 << slot
+        self.own_spaces = own
         """Bit ``slot`` set for each space with its own map."""
-        row = (1 << board.cols) - 1
-        self.on_board = sum(row << (r * stride + 1) for r in range(1, board.rows + 1))
+        row = (1 << cols) - 1
+        self.on_board = sum(row << (r * stride + 1) for r in range(1, rows + 1))
         """Bit ``slot`` set for each board space."""
 
     def seen(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()) -> list[Space]:
         """Every board space (in reading order) with a clear corner-to-corner segment from a
         corner of ``from_spaces``, each judged under its own map, except the spaces
         ``leaving`` (``from_spaces`` themselves are answered like any other)."""
-        return _slot_tables(self.sight_map.board)[0].pick(self._marks(from_spaces, leaving))
+        return _slot_tables(self.sight_map.board)[0].pick(*self._marks(from_spaces, leaving))
 
     def seen_labels(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()
                     ) -> list[str]:
         """The labels of :meth:`seen` (``"C7"``), in the same order."""
-        return _slot_tables(self.sight_map.board)[1].pick(self._marks(from_spaces, leaving))
+        return _slot_tables(self.sight_map.board)[1].pick(*self._marks(from_spaces, leaving))
 
-    def _marks(self, from_spaces: Iterable[Space], leaving: Iterable[Space]) -> bytearray:
-        """A byte per slot (see :class:`SightMap`), 1 at each space :meth:`seen` lists."""
+    def _marks(self, from_spaces: Iterable[Space], leaving: Iterable[Space]
+               ) -> tuple[bytearray, int]:
+        """The spaces :meth:`seen` lists, as a byte per slot (see :class:`SightMap`), 1 at
+        each, and as the bits of an integer (bit ``slot``)."""
         sight_map = self.sight_map
         stride = sight_map.stride
         sweep = Sweep(sight_map.layers())
@@ -529,11 +586,14 @@ class SightPlan:
         if self.own_spaces & ~seen:
             for slot in self._seen_freed(marks, woken):
                 marks[slot] = 1
+                seen |= 1 << slot
         board = sight_map.board
         for space in leaving:
             if board.contains(space):
-                marks[sight_map._slot(space.col, space.row)] = 0
-        return marks
+                slot = sight_map._slot(space.col, space.row)
+                marks[slot] = 0
+                seen &= ~(1 << slot)
+        return marks, seen
 
     def _seen_freed(self, marks: bytearray, woken: list[tuple[Point, list[tuple]]]
                     ) -> list[int]:
@@ -544,39 +604,46 @@ class SightPlan:
         :meth:`~tabletop.spatial.shadowcast.Sweep.cast`): a corner not seen under the main
         map is seen under a map that frees some cells and gaps only if the first obstruction
         on a segment to it is one of those, and then it lies in that one's wake.  Only the
-        maps with a space not seen yet are looked at, only their spaces' corners in the wakes
-        of what they free are tested, one segment each."""
-        groups, groups_of = self.groups, self.groups_of
-        waiting: dict[int, bool] = {}  # per map met, whether a space of it is not seen yet
-        pending: dict[int, list[tuple[Point, tuple]]] = {}
+        groups with a space not seen yet are looked at (the wakes of what they free picked
+        out in one C-level pass), only their spaces' corners in those wakes are tested, one
+        segment per source and corner."""
+        waiting = set(compress(self.own_groups, map(not_, self.own_marks(marks))))
+        freed_of, groups_of = self.freed, self.groups_of
+        wanted = frozenset().union(*map(freed_of.__getitem__, waiting))
+        pending: dict[int, list[tuple[Point, list[tuple]]]] = {}
         for source, wakes in woken:
-            for wake in wakes:
-                for gid in groups_of.get(wake[0], ()):
-                    unseen = waiting.get(gid)
-                    if unseen is None:
-                        unseen = waiting[gid] = not all(marks[slot]
-                                                        for _space, slot in groups[gid][1])
-                    if unseen:
-                        pending.setdefault(gid, []).append((source, wake))
-        clear = self.sight_map.clear
+            met: dict[int, list[tuple]] = {}
+            for wake in compress(wakes, map(wanted.__contains__, map(_KEY, wakes))):
+                for group in groups_of[wake[0]]:
+                    if group in waiting:
+                        met.setdefault(group, []).append(wake)
+            for group, group_wakes in met.items():
+                pending.setdefault(group, []).append((source, group_wakes))
+        clear, stride = self.sight_map.clear, self.sight_map.stride
         found = []
-        for gid, tries in pending.items():
-            freed, spaces = groups[gid]
-            for space, slot in spaces:
+        for group, tries in pending.items():
+            freed = freed_of[group]
+            for slot in self.slots[group]:
                 if marks[slot]:
                     continue
-                tried = set()
-                for corner in space.corners():
-                    for source, wake in tries:
-                        if (source, corner) not in tried and in_region(wake, source, corner):
-                            tried.add((source, corner))
-                            if clear(source, corner, freed):
-                                break
-                    else:
-                        continue
+                x, y = slot % stride - 1, slot // stride - 1
+                if any(self._reached(tries, corner, freed, clear)
+                       for corner in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))):
                     found.append(slot)
-                    break
         return found
+
+    @staticmethod
+    def _reached(tries: list[tuple[Point, list[tuple]]], corner: Point,
+                 freed: frozenset[int], clear: Callable[..., bool]) -> bool:
+        """Whether a source of ``tries`` has a clear segment to ``corner`` with ``freed`` not
+        blocking, tested only from the sources with ``corner`` in one of their wakes."""
+        for source, wakes in tries:
+            for wake in wakes:
+                if in_region(wake, source, corner):
+                    if clear(source, corner, freed):
+                        return True
+                    break
+        return False
 
 
 def visible_from(sight_map: SightMap, from_spaces: Iterable[Space], candidates: Iterable[Space],
@@ -590,5 +657,12 @@ def visible_from(sight_map: SightMap, from_spaces: Iterable[Space], candidates: 
     lattice point is decided at once from each corner of ``from_spaces`` by exact shadow
     casting (:mod:`tabletop.spatial.shadowcast`), which visits only what is seen.
     """
-    seen = set(SightPlan(sight_map, own_maps).seen(from_spaces))
+    own_freed: dict[Space, frozenset[Space]] = {}
+    by_map: dict[int, frozenset[Space]] = {}
+    for space, own in (own_maps or {}).items():
+        freed = by_map.get(id(own))
+        if freed is None:
+            freed = by_map[id(own)] = sight_map.blocking - own.blocking
+        own_freed[space] = freed
+    seen = set(SightPlan(sight_map, own_freed).seen(from_spaces))
     return [space for space in candidates if space in seen]

@@ -122,10 +122,14 @@ class _Terrain:
         """The sight map with every obscuring tile blocking except the tiles ``exempt``."""
         found = self._maps.get(exempt)
         if found is None:
-            freed = {s for name in exempt for s in self.spaces_of[name]
-                     if self.obscuring_on[s] <= exempt}
-            found = self._maps[exempt] = self.base.without(freed)
+            found = self._maps[exempt] = self.base.without(self._freed(exempt))
         return found
+
+    def _freed(self, exempt: frozenset[str]) -> tuple[Space, ...]:
+        """The spaces that stop blocking when the tiles ``exempt`` do not block: those whose
+        every obscuring tile is among them."""
+        return tuple(s for name in exempt for s in self.spaces_of[name]
+                     if self.obscuring_on[s] <= exempt)
 
     def plan(self, on_p: frozenset[str]) -> SightPlan:
         """The :class:`SightPlan` for a piece standing on the tiles ``on_p``: those tiles never
@@ -135,9 +139,16 @@ class _Terrain:
         if found is None:
             from tabletop.spatial.sight import SightPlan
 
-            own_maps = {s: self.sight(tiles | on_p) for s, tiles in self.obscuring_on.items()
-                        if not tiles <= on_p}
-            found = self._plans[on_p] = SightPlan(self.sight(on_p), own_maps)
+            freed_by: dict[frozenset[str], tuple[Space, ...]] = {}
+            own_freed = {}
+            for space, tiles in self.obscuring_on.items():
+                if not tiles <= on_p:
+                    exempt = tiles | on_p
+                    freed = freed_by.get(exempt)
+                    if freed is None:
+                        freed = freed_by[exempt] = self._freed(exempt)
+                    own_freed[space] = freed
+            found = self._plans[on_p] = SightPlan(self.sight(on_p), own_freed)
         return found
 
     def standing_on(self, spaces) -> frozenset[str]:
