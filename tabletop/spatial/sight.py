@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from functools import lru_cache
 from itertools import compress
-from operator import itemgetter, not_
 from math import gcd
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from tabletop.frozen import Frozen
@@ -50,6 +50,11 @@ if TYPE_CHECKING:
 
 Point = tuple[int, int]
 Line = tuple[Point, Point]
+
+_CELL_BYTES = bytes(flag & CELL for flag in range(256))
+_GAP_BYTES = bytes((flag & GAP) // GAP for flag in range(256))
+"""Translation tables from a flag byte (see :meth:`SightMap.flags`) to 1 where its cell
+blocks, where its point is a diagonal gap (else 0)."""
 
 
 class Sight(Frozen):
@@ -134,49 +139,6 @@ def segment_features(dx: int, dy: int) -> tuple[Feature, ...]:
     return tuple(out)
 
 
-def segment_walk(stride: int, dx: int, dy: int) -> Iterator[tuple[int, int]]:
-    """The cells and lattice points the segment from the origin to ``(dx, dy)`` meets, in
-    order along it, as ``(slot offset, kind)`` on a board of row ``stride`` slots (see
-    :class:`SightMap`); ``kind`` is :data:`~tabletop.spatial.shadowcast.GAP` for a point and
-    :data:`~tabletop.spatial.shadowcast.CELL` for a cell.  The same features as
-    :func:`segment_features`, found with integers only: a diagonal segment leaves each cell
-    through the side or the corner that ``(i + 1) * q`` against ``(j + 1) * p`` names; a
-    segment along a grid line meets the two cells beside each unit of it."""
-    p, q = abs(dx), abs(dy)
-    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
-    yield 0, GAP
-    if q == 0 or p == 0:
-        unit, beside = (sx, (-stride if sx > 0 else -stride - 1, 0 if sx > 0 else -1)) \
-            if q == 0 else (sy * stride, (-1 if sy > 0 else -stride - 1,
-                                          0 if sy > 0 else -stride))
-        for k in range(p + q):
-            yield k * unit + beside[0], CELL
-            yield k * unit + beside[1], CELL
-            yield (k + 1) * unit, GAP
-        return
-    i = j = 0
-    while i < p and j < q:
-        yield ((j if sy > 0 else -1 - j) * stride + (i if sx > 0 else -1 - i)), CELL
-        across, down = (i + 1) * q, (j + 1) * p
-        if across <= down:
-            i += 1
-        if down <= across:
-            j += 1
-        if across == down:
-            yield sy * j * stride + sx * i, GAP
-
-
-@lru_cache(maxsize=1 << 12)
-def _walk_slots(stride: int, dx: int, dy: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The slot offsets of the cells and of the lattice points :func:`segment_walk` meets,
-    as two tuples (whether a segment is clear does not depend on their order)."""
-    cells: list[int] = []
-    points: list[int] = []
-    for offset, kind in segment_walk(stride, dx, dy):
-        (points if kind == GAP else cells).append(offset)
-    return tuple(cells), tuple(points)
-
-
 def diagonal_gaps(blocking: frozenset[Space]) -> frozenset[Point]:
     """The lattice points where two diagonally neighbouring blocking spaces meet (rule 3)."""
     out = set()
@@ -207,6 +169,7 @@ class SightMap:
         self._without: dict[frozenset[Space], SightMap] = {}
         self._flags: bytearray | None = None
         self._layers: Layers | None = None
+        self._lines: tuple[list[int], list[int], list[int], list[int]] | None = None
         self._derived: tuple[SightMap, frozenset[Space], frozenset[Point]] | None = None
 
     def _slot(self, x: int, y: int) -> int:
@@ -247,6 +210,7 @@ class SightMap:
             derived = object.__new__(SightMap)
             derived.board, derived.stride = self.board, self.stride
             derived._blocking = derived._gaps = derived._flags = derived._layers = None
+            derived._lines = None
             derived._without = {}
             derived._derived = (self, gone, lost)
             self._without[gone] = derived
@@ -292,21 +256,81 @@ class SightMap:
         return ([2 * self._slot(s.col, s.row) for s in gone]
                 + [2 * self._slot(x, y) + 1 for x, y in lost])
 
+    def lines(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """The blocking cells and the diagonal gaps by line of slots, as the bits of small
+        integers: per row of slots ``r``, bit ``i`` for slot ``r * stride + i`` (cells, then
+        gaps); per column of slots ``c``, bit ``r`` for the same slot (cells, then gaps).
+        Made from :meth:`flags` on first use and kept."""
+        if self._lines is None:
+            raw, stride = bytes(self.flags()), self.stride
+            cells, gaps = raw.translate(_CELL_BYTES), raw.translate(_GAP_BYTES)
+            count, row = len(raw) // stride, (1 << stride) - 1
+            cell_bits, gap_bits = bits_of(cells), bits_of(gaps)
+            self._lines = ([cell_bits >> (r * stride) & row for r in range(count)],
+                           [gap_bits >> (r * stride) & row for r in range(count)],
+                           [bits_of(cells[c::stride]) for c in range(stride)],
+                           [bits_of(gaps[c::stride]) for c in range(stride)])
+        return self._lines
+
     def clear(self, a: Point, b: Point, freed: Container[int] = ()) -> bool:
         """Whether the segment from lattice point ``a`` to ``b`` is unobstructed (rules 1-3):
-        none of the cells and lattice points it meets (:func:`segment_walk`, kept per
-        direction by :func:`_walk_slots`) blocks.  Cells and gaps keyed in ``freed``
-        (``2 * slot``, ``2 * slot + 1``) do not count: the answer of a map that blocks all but
-        those."""
-        layers = self.layers()
-        here = self._slot(a[0], a[1])
-        cell_offsets, point_offsets = _walk_slots(self.stride, b[0] - a[0], b[1] - a[1])
-        cells, gaps = layers.cells, layers.gaps
-        for offset in cell_offsets:
-            if cells[here + offset] and (not freed or 2 * (here + offset) not in freed):
+        no cell whose open interior it crosses blocks (rule 1), nor, along a grid line, a
+        cell beside it (rule 2), nor is a lattice point on it a diagonal gap (rule 3; both
+        ends included).  Cells and gaps keyed in ``freed`` (``2 * slot``, ``2 * slot + 1``)
+        do not count: the answer of a map that blocks all but those.
+
+        Worked out with integers, a band at a time across the segment's shorter extent: a
+        segment ``dv`` rows (or columns) across and ``du >= dv`` along crosses, in band
+        ``j``, the run of cells from ``floor(du * j / dv)`` to ``ceil(du * (j + 1) / dv) -
+        1`` along it, tested against the band's blocking cells in one mask; its lattice
+        points are its ``gcd(du, dv) + 1`` steps."""
+        (ax, ay), (bx, by) = a, b
+        if abs(by - ay) <= abs(bx - ax):  # bands are rows: u along x, lines v are rows
+            cells, gaps, _, _ = self.lines()
+            u, v, du, dv, across = ax, ay, bx - ax, by - ay, False
+        else:  # bands are columns: u along y, lines v are columns
+            _, _, cells, gaps = self.lines()
+            u, v, du, dv, across = ay, ax, by - ay, bx - ax, True
+        if dv < 0 or (dv == 0 and du < 0):  # go the other way: dv >= 0, and du >= 0 if dv is 0
+            u, v, du, dv = u + du, v + dv, -du, -dv
+        if dv == 0:  # along a grid line: the cells on both sides of it (rule 2), its points
+            run = ((1 << du) - 1) << (u + 1)
+            for line in (v, v + 1):
+                if cells[line] & run and not self._freed(cells[line] & run, line, across,
+                                                          freed, 0):
+                    return False
+            run = ((1 << (du + 1)) - 1) << (u + 1)
+            return not (gaps[v + 1] & run) or self._freed(gaps[v + 1] & run, v + 1, across,
+                                                          freed, 1)
+        for j in range(dv):  # rule 1: the run of cells of band j
+            if du > 0:
+                low, high = u + du * j // dv, u - (-du * (j + 1) // dv)
+            else:
+                low, high = u + du * (j + 1) // dv, u - (-du * j // dv)
+            hit = cells[v + j + 1] >> (low + 1) & ((1 << (high - low)) - 1)
+            if hit and not self._freed(hit << (low + 1), v + j + 1, across, freed, 0):
                 return False
-        for offset in point_offsets:
-            if gaps[here + offset] and (not freed or 2 * (here + offset) + 1 not in freed):
+        step = gcd(du, dv)
+        su, sv = du // step, dv // step
+        for k in range(step + 1):  # rule 3: the lattice points on it
+            line, bit = v + k * sv + 1, u + k * su + 1
+            if gaps[line] >> bit & 1 and not self._freed(1 << bit, line, across, freed, 1):
+                return False
+        return True
+
+    def _freed(self, bits: int, line: int, across: bool, freed: Container[int],
+               kind: int) -> bool:
+        """Whether every cell (``kind`` 0) or point (1) at ``bits`` of the line of slots
+        ``line`` (a column if ``across``, else a row; see :meth:`lines`) is keyed in
+        ``freed``."""
+        if not freed:
+            return False
+        stride = self.stride
+        while bits:
+            bit = (bits & -bits).bit_length() - 1
+            bits &= bits - 1
+            slot = bit * stride + line if across else line * stride + bit
+            if 2 * slot + kind not in freed:
                 return False
         return True
 
@@ -481,6 +505,7 @@ def _slot_tables(board: Board) -> tuple[_SlotTable, _SlotTable]:
 
 
 _KEY = itemgetter(0)
+_FLIP = bytes.maketrans(b"\x00\x01", b"\x01\x00")
 
 
 def lost_gaps(flags: bytearray | bytes, stride: int, freed: Container[int],
@@ -546,10 +571,14 @@ class SightPlan:
             own_groups += [group] * len(slots)
         self.own_groups = own_groups
         """The group of each space with its own map, in the order of :attr:`own_marks`."""
+        self.group_of = {key: groups[0] if len(groups) == 1 else -1
+                         for key, groups in self.groups_of.items()}
+        """The group that frees each cell or gap, by key (-1 where several do)."""
         self.own_marks: Callable[[bytearray], tuple[int, ...]] = (
             itemgetter(*own_slots) if len(own_slots) > 1
             else lambda marks: tuple(marks[slot] for slot in own_slots))
-        """The bytes of ``marks`` at the slots of the spaces with their own maps."""
+        """The bytes of ``marks`` (see :meth:`_marks`) at the slots of the spaces with their
+        own maps."""
         own = 0
         for slot in own_slots:
             own |= 1 << slot
@@ -604,46 +633,44 @@ class SightPlan:
         :meth:`~tabletop.spatial.shadowcast.Sweep.cast`): a corner not seen under the main
         map is seen under a map that frees some cells and gaps only if the first obstruction
         on a segment to it is one of those, and then it lies in that one's wake.  Only the
-        groups with a space not seen yet are looked at (the wakes of what they free picked
-        out in one C-level pass), only their spaces' corners in those wakes are tested, one
-        segment per source and corner."""
-        waiting = set(compress(self.own_groups, map(not_, self.own_marks(marks))))
-        freed_of, groups_of = self.freed, self.groups_of
-        wanted = frozenset().union(*map(freed_of.__getitem__, waiting))
-        pending: dict[int, list[tuple[Point, list[tuple]]]] = {}
+        groups with a space not seen yet are looked at (their keys gathered, and the wakes of
+        those picked out, in C-level passes), only their spaces' corners in those wakes are
+        tested, one segment per source and corner."""
+        unseen_own = bytes(self.own_marks(marks)).translate(_FLIP)
+        waiting = set(compress(self.own_groups, unseen_own))
+        waiting.add(-1)  # stands for the keys that several groups free
+        group_of, groups_of = self.group_of, self.groups_of
+        pending: dict[int, list[tuple[Point, tuple]]] = {}
         for source, wakes in woken:
-            met: dict[int, list[tuple]] = {}
-            for wake in compress(wakes, map(wanted.__contains__, map(_KEY, wakes))):
+            for wake in compress(wakes, map(waiting.__contains__,
+                                            map(group_of.__getitem__, map(_KEY, wakes)))):
                 for group in groups_of[wake[0]]:
                     if group in waiting:
-                        met.setdefault(group, []).append(wake)
-            for group, group_wakes in met.items():
-                pending.setdefault(group, []).append((source, group_wakes))
+                        tries = pending.get(group)
+                        if tries is None:
+                            pending[group] = [(source, wake)]
+                        else:
+                            tries.append((source, wake))
         clear, stride = self.sight_map.clear, self.sight_map.stride
         found = []
         for group, tries in pending.items():
-            freed = freed_of[group]
+            freed = self.freed[group]
             for slot in self.slots[group]:
                 if marks[slot]:
                     continue
                 x, y = slot % stride - 1, slot // stride - 1
-                if any(self._reached(tries, corner, freed, clear)
-                       for corner in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))):
+                for corner in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)):
+                    done = None  # the source already tested (tries come source by source)
+                    for source, wake in tries:
+                        if source is not done and in_region(wake, source, corner):
+                            if clear(source, corner, freed):
+                                break
+                            done = source
+                    else:
+                        continue
                     found.append(slot)
-        return found
-
-    @staticmethod
-    def _reached(tries: list[tuple[Point, list[tuple]]], corner: Point,
-                 freed: frozenset[int], clear: Callable[..., bool]) -> bool:
-        """Whether a source of ``tries`` has a clear segment to ``corner`` with ``freed`` not
-        blocking, tested only from the sources with ``corner`` in one of their wakes."""
-        for source, wakes in tries:
-            for wake in wakes:
-                if in_region(wake, source, corner):
-                    if clear(source, corner, freed):
-                        return True
                     break
-        return False
+        return found
 
 
 def visible_from(sight_map: SightMap, from_spaces: Iterable[Space], candidates: Iterable[Space],
