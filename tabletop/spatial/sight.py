@@ -139,18 +139,6 @@ def segment_features(dx: int, dy: int) -> tuple[Feature, ...]:
     return tuple(out)
 
 
-def diagonal_gaps(blocking: frozenset[Space]) -> frozenset[Point]:
-    """The lattice points where two diagonally neighbouring blocking spaces meet (rule 3)."""
-    out = set()
-    for s in blocking:
-        x, y = s.col, s.row  # the north-west corner of s
-        if Space(s.row + 1, s.col + 1) in blocking:  # s is NW, its SE neighbour blocks
-            out.add((x + 1, y + 1))
-        if Space(s.row + 1, s.col - 1) in blocking:  # s is NE, its SW neighbour blocks
-            out.add((x, y + 1))
-    return frozenset(out)
-
-
 class SightMap:
     """The blocking structure of one board: which spaces block LoS and where the diagonal gaps
     are.  Build it once per set of blocking spaces (:func:`sight_map` caches it) and reuse it.
@@ -163,11 +151,31 @@ class SightMap:
 
     def __init__(self, board: Board, blocking: Iterable[Space]):
         self.board = board
-        self._blocking = frozenset(s for s in blocking if board.contains(s))
-        self._gaps = diagonal_gaps(self._blocking)
-        self.stride = board.cols + 2
+        self.stride = stride = board.cols + 2
+        rows, cols = board.rows, board.cols
+        if not isinstance(blocking, frozenset):
+            blocking = frozenset(blocking)
+        cells = bytearray((rows + 2) * stride)
+        outside = False
+        for s in blocking:
+            if 0 <= s.row < rows and 0 <= s.col < cols:
+                cells[(s.row + 1) * stride + s.col + 1] = 1
+            else:
+                outside = True
+        self._blocking: frozenset[Space] | None = (
+            frozenset(s for s in blocking if board.contains(s)) if outside else blocking)
+        # Rule 3: a point is a diagonal gap where the cells north-west and south-east of it
+        # block (bits s and s + stride + 1, the point's slot) or those north-east and
+        # south-west (s and s + stride - 1, the point at s + stride).
+        bits = bits_of(cells)
+        self._gap_bits = ((bits & bits >> (stride + 1)) << (stride + 1)
+                          | (bits & bits >> (stride - 1)) << stride)
+        self._gaps: frozenset[Point] | None = None
+        gaps = bytes_of(self._gap_bits, len(cells))  # bytes 0 or 1: their sum carries none
+        self._flags: bytearray | None = bytearray(
+            (CELL * int.from_bytes(cells, "little") + GAP * int.from_bytes(gaps, "little"))
+            .to_bytes(len(cells), "little"))
         self._without: dict[frozenset[Space], SightMap] = {}
-        self._flags: bytearray | None = None
         self._layers: Layers | None = None
         self._lines: tuple[list[int], list[int], list[int], list[int]] | None = None
         self._derived: tuple[SightMap, frozenset[Space], frozenset[Point]] | None = None
@@ -187,8 +195,13 @@ class SightMap:
     def gaps(self) -> frozenset[Point]:
         """The diagonal gaps (rule 3)."""
         if self._gaps is None:
-            parent, _gone, lost = self._derived
-            self._gaps = parent.gaps - lost
+            if self._derived is not None:
+                parent, _gone, lost = self._derived
+                self._gaps = parent.gaps - lost
+            else:
+                stride, raw = self.stride, bytes_of(self._gap_bits, len(self.flags()))
+                slots = compress(range(len(raw)), raw)
+                self._gaps = frozenset((slot % stride - 1, slot // stride - 1) for slot in slots)
         return self._gaps
 
     def without(self, exempt: Iterable[Space]) -> SightMap:
@@ -219,22 +232,15 @@ class SightMap:
     def flags(self) -> bytearray:
         """One byte per slot (see the class docstring): :data:`~tabletop.spatial.shadowcast.CELL`
         where the cell blocks, :data:`~tabletop.spatial.shadowcast.GAP` where the point is a
-        diagonal gap; the layout :class:`~tabletop.spatial.shadowcast.Sweep` reads.  Built on
-        first use (a derived map copies its parent's and clears what it freed)."""
+        diagonal gap; the layout :class:`~tabletop.spatial.shadowcast.Sweep` reads.  Made with
+        the map (a derived map's on first use: its parent's, with what it freed cleared)."""
         if self._flags is None:
-            if self._derived is not None:
-                parent, gone, lost = self._derived
-                flags = bytearray(parent.flags())
-                for s in gone:
-                    flags[self._slot(s.col, s.row)] &= ~CELL
-                for x, y in lost:
-                    flags[self._slot(x, y)] &= ~GAP
-            else:
-                flags = bytearray((self.board.rows + 2) * self.stride)
-                for s in self.blocking:
-                    flags[self._slot(s.col, s.row)] |= CELL
-                for x, y in self.gaps:
-                    flags[self._slot(x, y)] |= GAP
+            parent, gone, lost = self._derived
+            flags = bytearray(parent.flags())
+            for s in gone:
+                flags[self._slot(s.col, s.row)] &= ~CELL
+            for x, y in lost:
+                flags[self._slot(x, y)] &= ~GAP
             self._flags = flags
         return self._flags
 
@@ -244,17 +250,6 @@ class SightMap:
         if self._layers is None:
             self._layers = Layers(self.flags(), self.board.rows, self.board.cols)
         return self._layers
-
-    def freed_from(self, wider: SightMap) -> list[int]:
-        """The cells and gaps that ``wider`` (a map of the same board blocking a superset)
-        blocks and this map does not, as keys ``2 * slot`` (a cell) and ``2 * slot + 1`` (a
-        gap point)."""
-        if self._derived is not None and self._derived[0] is wider:
-            gone, lost = self._derived[1], self._derived[2]
-        else:
-            gone, lost = wider.blocking - self.blocking, wider.gaps - self.gaps
-        return ([2 * self._slot(s.col, s.row) for s in gone]
-                + [2 * self._slot(x, y) + 1 for x, y in lost])
 
     def lines(self) -> tuple[list[int], list[int], list[int], list[int]]:
         """The blocking cells and the diagonal gaps by line of slots, as the bits of small
