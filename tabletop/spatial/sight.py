@@ -280,11 +280,12 @@ class SightMap:
         1`` along it, tested against the band's blocking cells in one mask; its lattice
         points are its ``gcd(du, dv) + 1`` steps."""
         (ax, ay), (bx, by) = a, b
+        lines = self._lines or self.lines()
         if abs(by - ay) <= abs(bx - ax):  # bands are rows: u along x, lines v are rows
-            cells, gaps, _, _ = self.lines()
+            cells, gaps = lines[0], lines[1]
             u, v, du, dv, across = ax, ay, bx - ax, by - ay, False
         else:  # bands are columns: u along y, lines v are columns
-            _, _, cells, gaps = self.lines()
+            cells, gaps = lines[2], lines[3]
             u, v, du, dv, across = ay, ax, by - ay, bx - ax, True
         if dv < 0 or (dv == 0 and du < 0):  # go the other way: dv >= 0, and du >= 0 if dv is 0
             u, v, du, dv = u + du, v + dv, -du, -dv
@@ -297,14 +298,19 @@ class SightMap:
             run = ((1 << (du + 1)) - 1) << (u + 1)
             return not (gaps[v + 1] & run) or self._freed(gaps[v + 1] & run, v + 1, across,
                                                           freed, 1)
-        for j in range(dv):  # rule 1: the run of cells of band j
-            if du > 0:
-                low, high = u + du * j // dv, u - (-du * (j + 1) // dv)
-            else:
-                low, high = u + du * (j + 1) // dv, u - (-du * j // dv)
-            hit = cells[v + j + 1] >> (low + 1) & ((1 << (high - low)) - 1)
-            if hit and not self._freed(hit << (low + 1), v + j + 1, across, freed, 0):
+        # Rule 1, band by band: ``done`` cells of the run lie before band j (floor(w j / dv)),
+        # ``count`` in it; east of u when du > 0, else west.
+        east, width = du > 0, abs(du)
+        reach = done = 0
+        for line in range(v + 1, v + dv + 1):
+            reach += width
+            whole, part = divmod(reach, dv)
+            count = whole + (part > 0) - done
+            low = u + done if east else u - done - count
+            hit = cells[line] >> (low + 1) & ((1 << count) - 1)
+            if hit and not self._freed(hit << (low + 1), line, across, freed, 0):
                 return False
+            done = whole
         step = gcd(du, dv)
         su, sv = du // step, dv // step
         for k in range(step + 1):  # rule 3: the lattice points on it
