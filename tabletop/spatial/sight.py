@@ -580,10 +580,10 @@ class SightPlan:
             else lambda marks: tuple(marks[slot] for slot in own_slots))
         """The bytes of ``marks`` (see :meth:`_marks`) at the slots of the spaces with their
         own maps."""
-        own = 0
+        own = bytearray(self.size)
         for slot in own_slots:
-            own |= 1 << slot
-        self.own_spaces = own
+            own[slot] = 1
+        self.own_spaces = bits_of(own)
         """Bit ``slot`` set for each space with its own map."""
         row = (1 << cols) - 1
         self.on_board = sum(row << (r * stride + 1) for r in range(1, rows + 1))

@@ -101,11 +101,15 @@ class _Terrain:
         self.board = board
         self.terrain = terrain
         self.obscuring = tuple(t for t in terrain if "obscuring" in t.keywords)
-        tiles: dict[Space, set[str]] = {}
+        on: dict[Space, frozenset[str]] = {}
         for tile in self.obscuring:
+            mine = frozenset((tile.name,))
             for space in tile.spaces:
-                tiles.setdefault(space, set()).add(tile.name)
-        self.obscuring_on = {s: frozenset(t) for s, t in tiles.items()}
+                found = on.setdefault(space, mine)
+                if found is not mine:  # a space of several tiles
+                    on[space] = found | mine
+        self.obscuring_on = on
+        """The names of the obscuring tiles on each of their spaces."""
         self.spaces_of = {t.name: t.spaces for t in self.obscuring}
         from tabletop.spatial.sight import sight_map
 
@@ -149,8 +153,16 @@ class _Terrain:
     def _freed(self, exempt: frozenset[str]) -> tuple[Space, ...]:
         """The spaces that stop blocking when the tiles ``exempt`` do not block: those whose
         every obscuring tile is among them."""
-        return tuple(s for name in exempt for s in self.spaces_of[name]
-                     if self.obscuring_on[s] <= exempt)
+        return tuple(s for name in exempt for s, tiles in self._members[name] if tiles <= exempt)
+
+    @cached_property
+    def _members(self) -> dict[str, list[tuple[Space, frozenset[str]]]]:
+        """Each obscuring tile's spaces, with the names of the obscuring tiles on each."""
+        members: dict[str, list[tuple[Space, frozenset[str]]]] = {}
+        for space, tiles in self.obscuring_on.items():
+            for name in tiles:
+                members.setdefault(name, []).append((space, tiles))
+        return members
 
     def plan(self, on_p: frozenset[str]) -> SightPlan:
         """The :class:`SightPlan` for a piece standing on the tiles ``on_p``: those tiles never
@@ -164,7 +176,7 @@ class _Terrain:
             own_freed = {}
             for space, tiles in self.obscuring_on.items():
                 if not tiles <= on_p:
-                    exempt = tiles | on_p
+                    exempt = tiles | on_p if on_p else tiles
                     freed = freed_by.get(exempt)
                     if freed is None:
                         freed = freed_by[exempt] = self._freed(exempt)
