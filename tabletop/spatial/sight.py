@@ -15,13 +15,14 @@ segment along a grid line, the cells on both sides of it) and the lattice points
 all found with integer arithmetic.
 
 Speed: a :class:`SightMap` keeps the blocking spaces and diagonal gaps of one board in a byte
-array (a slot per cell and corner point).  The cells and points a segment meets are worked out
-once per direction and board width with integers and kept (:func:`_walk_slots`); testing one
-segment looks at exactly those, any of which blocking stops it.  :func:`visible_from` (every
-space seen from a piece) does not test segments one by one: it casts shadows from each corner
-of the piece (:mod:`tabletop.spatial.shadowcast`), visiting only what is seen, so that the
-first question on a board costs no more than the hundredth, and picks the answer's spaces (or
-labels) out of a table per board size.  No approximation is involved anywhere.
+array (a slot per cell and corner point), made with bit operations, and per row and column of
+slots as the bits of small integers.  Testing one segment (:meth:`SightMap.clear`) takes a band
+of cells at a time across its shorter extent, with integers: the run of cells it crosses in a
+row (or column) is tested against that row's blocking cells in one mask.  :func:`visible_from`
+(every space seen from a piece) does not test segments one by one: it casts shadows from each
+corner of the piece (:mod:`tabletop.spatial.shadowcast`), visiting only what is seen, so that
+the first question on a board costs no more than the hundredth, and picks the answer's spaces
+(or labels) out of a table per board size.  No approximation is involved anywhere.
 """
 
 from __future__ import annotations
