@@ -7,6 +7,7 @@ with a named regression test.
 """
 
 import os
+import sys
 
 import pytest
 from hypothesis import settings
@@ -33,3 +34,18 @@ def _user_folders(tmp_path_factory):
         patch.delenv("TABLETOP_SAVES", raising=False)
         patch.delenv("TABLETOP_SETTINGS", raising=False)
         yield
+
+
+@pytest.fixture(autouse=True)
+def _window_text_as_at_start():
+    """After each test the window's text is sized as a fresh process sizes it: the default
+    window (1280 x 800), UI scale 100 % and the default theme.  An ``App`` or a frame of
+    another size leaves the scale it set behind (a 1920 x 1080 frame: text 1.35 times
+    larger), and a test measuring text without making a window of its own would otherwise
+    measure it at whatever size the test before it left."""
+    yield
+    theme = sys.modules.get("tabletop.ui.widgets.theme")
+    if theme is not None:  # only a test that drew something has changed it
+        theme.use("default")
+        theme.set_ui_scale(100)
+        theme.set_window(theme.DEFAULT_WINDOW)

@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from fateforge_boards import at_the_fountain  # noqa: E402
 from set_boards import imbue_board  # noqa: E402
-from test_ui_choice_menu_pages import command_menu  # noqa: E402
+from test_ui_choice_menu_pages import app_past_hand_over, command_menu  # noqa: E402
 from test_ui_menu_legibility import _app, assert_whole  # noqa: E402
 from test_ui_text_layout import overprints  # noqa: E402
 from test_ui_window_minimum import least_app  # noqa: E402
@@ -27,7 +27,9 @@ from tabletop.ui import textlayer  # noqa: E402
 from tabletop.ui.app import App  # noqa: E402
 from tabletop.ui.screenshot import render  # noqa: E402
 from tabletop.ui.session import Session  # noqa: E402
+from tabletop.ui.views import clash as clash_view  # noqa: E402
 from tabletop.ui.views.almokon import number_rows, split_words  # noqa: E402
+from tabletop.ui.views.fateforge import hero_words, piece_spots  # noqa: E402
 from tabletop.ui.widgets import theme  # noqa: E402
 from tabletop.ui.widgets.choice_menu import ChoiceMenu  # noqa: E402
 
@@ -39,11 +41,16 @@ def _shown() -> list[textlayer.Drawn]:
     return [d for d in textlayer.drawn() if d.words and d.role not in ("tip", "tooltip")]
 
 
+@pytest.mark.parametrize("ui", [True, False], ids=["window", "picture"])
 @pytest.mark.parametrize("path", LAYOUTS, ids=lambda p: p.stem)
-def test_at_the_minimum_window_no_word_is_cut(path):
-    surface, _ = render(str(path), LEAST, ui=True)
+def test_at_the_minimum_window_no_word_is_cut_or_overprinted(path, ui):
+    """Every shipped board at 640 x 420, in the window and as a picture: no two drawn
+    strings' rectangles overlap (the larger sizes: ``test_ui_text_layout``), none is cut by
+    an edge or shortened without a tooltip."""
+    surface, _ = render(str(path), LEAST, ui=ui)
     drawn = _shown()
     assert len(drawn) > 10
+    assert overprints(drawn) == []
     cut_by_an_edge = [f"{d.words!r} at {tuple(d.rect)}" for d in drawn if d.clipped]
     assert cut_by_an_edge == []
     assert [d.words for d in drawn if d.shortened and not d.tooltip] == []
@@ -268,3 +275,123 @@ def test_at_the_minimum_fateforge_names_under_pieces_and_token_badges_stay_apart
 def test_at_the_minimum_an_enemys_initiative_clears_its_ability_letters():
     """The Lookout's initiative "4" over its "BG" in a box 22 pixels square."""
     assert _labels_overprinting("fateforge-allies") == []
+
+
+# -- the Kingdom map's small tiles ------------------------------------------------------------
+
+
+def _tip_over_tile(tile: str) -> str | None:
+    """The tooltip over the id of ``tile`` on the Kingdom map drawn last (under the track)."""
+    below_the_track = theme.ui(74) + 40
+    spot = next(d.rect for d in _shown()
+                if d.words.split(" ")[0] == tile and d.rect.y > below_the_track)
+    tip = textlayer.tip_at(spot.center)
+    return None if tip is None else tip[1]
+
+
+def test_at_the_minimum_a_small_kingdom_tile_shows_its_id_and_tells_the_rest_on_hover():
+    """A one-cell tile some 25 pixels wide held its id, its name cut to "C…" and its
+    district symbol over the id; a face-down tile's back symbols ran onto its district band.
+    Now each word is drawn whole and clear or not at all, and the tile's tooltip says what
+    the tile shows at a larger size: a face-up tile's name, size, district and Point of
+    Interest; a face-down tile's back, never its front."""
+    render("layouts/kingdom-disjointed.toml", LEAST, ui=True)
+    words = [d.words for d in _shown()]
+    assert "4" in words and not any(w.startswith("C") and w.endswith("…") for w in words)
+    chapel = _tip_over_tile("4")
+    assert chapel is not None
+    assert "Chapel of Ash" in chapel and "Point of Interest: Ash Reliquary" in chapel
+    assert "small" in chapel and "Ashen Quarter (tower)" in chapel
+    back = _tip_over_tile("2")
+    assert back is not None and "face down" in back and "Time" in back
+    assert "Bell Tower" not in back
+    render("layouts/kingdom-disjointed.toml", (1280, 800), ui=True)
+    assert any(d.words.startswith("Chapel") and not d.shortened for d in _shown())
+
+
+def test_at_the_minimum_a_kingdom_token_takes_its_spot_before_the_tile_words():
+    """Mid-delve at 640 x 420: the Rotgut Hound's token covered "Border …" on its tile and
+    the Flood token covered "wave"; the tokens now keep their spots and the words they
+    would cover are left to the tile's tooltip."""
+    render("layouts/kingdom-mid-delve.toml", LEAST, ui=True)
+    drawn = _shown()
+    assert overprints(drawn) == []
+    assert any(d.words == "RH" for d in drawn) and any(d.words == "FL" for d in drawn)
+    assert "Border Gate" in (_tip_over_tile("1") or "")
+
+
+# -- Fateforge: words under the pieces inside their tile ---------------------------------------
+
+
+@pytest.mark.parametrize("size", [LEAST, (1280, 800), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("path", [p for p in LAYOUTS if p.stem.startswith("fateforge")],
+                         ids=lambda p: p.stem)
+def test_the_words_under_fateforge_pieces_stay_inside_their_tile(path, size):
+    """At 640 x 420 the chapel's "Archer" began left of the Vestry, on the door bar between
+    it and the Chapel, and the Hall's "Grunt", "Warden" and "Cultist" ran down onto the door
+    bar under it: each piece's words now lie inside its tile, two pixels in from its edges
+    (a door bar reaches a pixel or two into the tiles it joins), and no piece covers its
+    zone's name plate."""
+    app = app_past_hand_over(*layouts.load(path), size)
+    app.draw(pygame.Surface(size))
+    state, fit = app.session.state, app.screen.fit
+    drawn = _shown()
+    spots = piece_spots(state, fit)
+    outside = []
+    for piece in (*state.heroes, *state.enemies):
+        if piece.zone is None or piece.name not in spots:
+            continue
+        tile = fit.tile(next(z for z in state.zones if z.id == piece.zone))
+        words = hero_words(piece) if piece in state.heroes else piece.name
+        centre = spots[piece.name].centre
+        rect = min((d.rect for d in drawn if words in (d.words, d.full)),
+                   key=lambda r: abs(r.centerx - centre[0]) + abs(r.top - centre[1]))
+        if not tile.inflate(-4, -4).contains(rect):
+            outside.append(f"{words!r} at {tuple(rect)} in {tuple(tile)}")
+        top = spots[piece.name].centre[1] - spots[piece.name].radius
+        names = [d.rect for d in drawn if d.role == "label" and tile.contains(d.rect)
+                 and d.rect.top == tile.y + 8]
+        assert all(top >= plate.bottom for plate in names), piece.name
+    assert outside == []
+
+
+# -- Clash: a Knight's initials on its token -----------------------------------------------------
+
+
+def test_at_the_minimum_a_knights_initials_sit_on_its_token_and_its_tracks_are_their_tooltip():
+    """Spaces 24 pixels wide (a 10 x 10 board at 640 x 420) carried a Vigor badge that left
+    the initials no room: they were pushed off the token, white on the pale board.  A token
+    too small for both shows its initials alone, on the token, and their tooltip says the
+    Knight's name, Vigor, Heat and Passion; a larger one keeps its badge and the initials
+    beside it, still on the token."""
+    render("layouts/clash-diagonal-squeeze.toml", LEAST, ui=True)
+    initials = next(d for d in _shown() if d.words == "Ka")
+    assert initials.full == "Kara: Vigor 10, Heat 0, Passion 0"
+    assert not any(d.words == "10" and d.rect.colliderect(initials.rect.inflate(16, 16))
+                   for d in _shown())
+    render("layouts/clash-diagonal-squeeze.toml", (1280, 800), ui=True)
+    assert any(d.words == "Ka" and d.full == "Kara" for d in _shown())
+    render("layouts/clash-example-mobs.toml", LEAST, ui=True)
+    initials = next(d for d in _shown() if d.words == "Ka")
+    badge = next(d for d in _shown() if d.words == "14")
+    assert initials.full == "Kara" and not badge.rect.colliderect(initials.rect)
+
+
+@pytest.mark.parametrize("name", ["clash-rule-mob-track", "clash-rule-pushback-column",
+                                  "clash-rule-herd"])
+def test_at_the_minimum_a_monsters_name_leaves_its_facing_arrow_clear(name):
+    """A 1 x 1 Monster's plate at 640 x 420 is some 27 pixels: "Iro…" / "Dead" was drawn
+    across its facing arrow.  A plate too small for the name beside the arrow shows the
+    arrow alone and the name is the plate's tooltip."""
+    app = app_past_hand_over(*layouts.load(f"layouts/{name}.toml"), LEAST)
+    app.draw(pygame.Surface(LEAST))
+    grid = app.screen.grid()
+    drawn = _shown()
+    for monster in app.session.state.monsters:
+        plate = clash_view._monster_plate(grid, monster)
+        xs, ys = zip(*clash_view._arrow(plate, monster.facing), strict=True)
+        arrow = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        assert not [d.words for d in drawn if d.rect.colliderect(arrow)], monster.name
+        tip = textlayer.tip_at(plate.center)
+        assert tip is not None and tip[1] == monster.name

@@ -157,6 +157,13 @@ class Game:
       lists (with ``actor``, of the actions naming that piece or player and of those naming
       no one), found without listing them, for a game whose listing can be huge; ``None``:
       read them from ``legal_actions``.
+    - ``legal_worded(state, head, tail)``: the legal actions whose words (``str``) could
+      begin with ``head`` and end with ``tail`` (case aside), found without listing the
+      others, for a game whose listing can be huge: in ``legal_actions``' order, at least the
+      first legal action of each wording that does (others may come too; the caller tests
+      the words); a generator where the listing is long, so that a caller can stop early.
+      ``None``: read them from ``legal_actions``.  A lesson's *do* step asks it for the
+      actions its words describe.
     """
 
     name: str
@@ -180,6 +187,7 @@ class Game:
     same_move: Callable[[State, Action], Hashable] = as_written
     set_choices: Mapping[type, SetChoice] = field(default_factory=dict)
     legal_types: Callable[[State, str | None], frozenset[str]] | None = None
+    legal_worded: Callable[[State, str, str], Iterable[Action]] | None = None
 
     def summarised(self, state: State, action: Action) -> bool:
         """Whether ``legal_actions(state)`` lists only a summary of the sets ``action``'s

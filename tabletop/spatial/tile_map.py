@@ -146,14 +146,15 @@ def distances(graph: Graph, start: Hashable) -> dict:
 
 
 def shortest_paths(graph: Graph, start: Hashable, goal: Hashable,
-                   limit: int = 12) -> list[tuple]:
+                   limit: int = 12, reverse: Graph | None = None) -> list[tuple]:
     """Every shortest path from ``start`` to ``goal`` (both included), up to ``limit`` of them,
     in a stable order; ``[]`` when ``goal`` cannot be reached, ``[(start,)]`` when equal.
+    ``reverse``: :func:`reversed_graph` of ``graph``, for a caller asking about many goals.
 
     >>> shortest_paths({"a": ["b", "c"], "b": ["d"], "c": ["d"]}, "a", "d")
     [('a', 'b', 'd'), ('a', 'c', 'd')]
     """
-    back = distances(_reverse(graph), goal)
+    back = _distances_to(reversed_graph(graph) if reverse is None else reverse, goal, start)
     if start not in back:
         return []
     out: list[tuple] = []
@@ -173,7 +174,24 @@ def shortest_paths(graph: Graph, start: Hashable, goal: Hashable,
     return out
 
 
-def _reverse(graph: Graph) -> dict:
+def _distances_to(reverse: Graph, goal: Hashable, start: Hashable) -> dict:
+    """Step counts to ``goal`` along the graph whose :func:`reversed_graph` is ``reverse``
+    (breadth-first from ``goal``), stopping once ``start`` has its count: every node nearer
+    than ``start`` has its count by then, which is all that a shortest path from ``start``
+    passes through."""
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue and start not in dist:
+        node = queue.popleft()
+        for nxt in reverse.get(node, ()):
+            if nxt not in dist:
+                dist[nxt] = dist[node] + 1
+                queue.append(nxt)
+    return dist
+
+
+def reversed_graph(graph: Graph) -> dict:
+    """``graph`` with every edge turned round (each node kept, also one without edges)."""
     rev: dict = {}
     for node, nexts in graph.items():
         rev.setdefault(node, [])

@@ -56,6 +56,9 @@ class Grade:
     and missing pick, the rules core's reason about that one pick (drawn on the board too;
     ``question`` is empty when the pick names nothing it can be asked about, and ``why``
     says so)."""
+    bound: str = ""
+    """For a wrong *do* answer whose action can take more picks than a lesson tries: which
+    were tried, in words (the answers are the passing picks among them)."""
 
     def words(self) -> list[str]:
         """The verdict as lines for a person: right or wrong, what was wrong and missing (for an
@@ -82,11 +85,13 @@ class Grade:
         if not self.right and len(self.answers) > 1 and all(len(a) == 1 for a in self.answers):
             lines.append("Any one of these is right: "
                          + ", ".join(a[0] for a in self.answers) + ".")
-        elif not self.right:
+        elif not self.right and (self.answers or not self.bound):
             joint = " > " if self.ordered else ", "
             lines.append(("The right order: " if self.ordered else "A right answer: ")
                          + " | ".join(joint.join(a) if a else "nothing" for a in self.answers)
                          + ".")
+        if self.bound and not self.right:
+            lines.append(self.bound)
         if self.why and not self.details:  # explained picks say more than the general why
             lines.append(f"Why: {self.why}.".replace("..", "."))
         if self.rule:

@@ -136,10 +136,11 @@ class LessonRun:
             answer = asked(self.game, self.shown, step.question)
             picks = list(reply_answers(answer, step.take, step.one, step.ordered)[0])
         else:
-            found = solutions(self.game, self.state, step)
-            if not found:
-                raise QueryError("no place on this board passes this step's check")
-            picks = found[:1]
+            found = solutions(self.game, self.state, step, enough=1)
+            if not found.picks:
+                raise QueryError("no place on this board passes this step's check"
+                                 + (f" ({found.note(step.pick)})" if found.note() else ""))
+            picks = list(found.picks[:1])
         self.answered += self._first_try
         self._first_try = False
         self.grade = replace(self.answer(picks), shown=True)
@@ -200,14 +201,15 @@ def _walk(run: LessonRun, step: Step) -> str:
             overlay(run.game, run.shown, question)
         return " | ".join((" > " if step.ordered else ", ").join(a) for a in answers)
     found = solutions(run.game, run.state, step)
-    if not found:
-        raise QueryError(f"no {step.pick[:-1]} passes {step.check!r} = {step.expect!r}")
+    if not found.picks:
+        raise QueryError(f"no {step.pick[:-1]} passes {step.check!r} = {step.expect!r}"
+                         + (f" ({found.note(step.pick)})" if found.note() else ""))
     if expected_matches(asked(run.game, run.state, step.check)["answer"], step.expect):
         raise QueryError(f"{step.check!r} already gives {step.expect!r} before the learner "
                          f"acts; nothing to do")
-    done = grade_do(run.game, run.state, step, found[0])
+    done = grade_do(run.game, run.state, step, found.picks[0])
     run.state = done.state
     for question in step.overlays:
         overlay(run.game, run.state, question)
-    return ", ".join(found)
+    return ", ".join(found.picks) + (f" ({found.note(step.pick)})" if found.note() else "")
 

@@ -1,5 +1,7 @@
 """The Land of Almokon: cards, state, layout, rules core and query verbs."""
 
+from collections.abc import Iterator
+
 from tabletop.games.almokon import layout, query, rules, view, wording
 from tabletop.games.almokon.choice_sets import SET_CHOICES
 from tabletop.games.almokon.state import AlmokonState
@@ -12,6 +14,13 @@ def summary(state: AlmokonState) -> str:
     status = (f"{state.winner} won" if state.winner and state.winner != "draw"
               else "drawn" if state.winner else f"{state.players[state.to_act].name} to act")
     return f"{sides}, {len(state.cards)} cards in play, {status}"
+
+
+def legal_worded(state: AlmokonState, head: str, tail: str) -> Iterator[object]:
+    """The legal actions whose words could begin with ``head``, from the families of
+    :func:`~tabletop.games.almokon.rules.legal_actions` whose fixed words fit it
+    (:meth:`~tabletop.games.almokon.listing.Listing.worded`); ``tail`` is not used."""
+    return rules.legal_actions(state).worded(head)
 
 
 GAME = Game(
@@ -31,4 +40,5 @@ GAME = Game(
     is_partial=view.is_partial,
     same_move=rules.same_move,
     set_choices=SET_CHOICES,
+    legal_worded=legal_worded,
 )

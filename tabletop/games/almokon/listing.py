@@ -128,6 +128,23 @@ class Orders:
 Family = Product | Orders
 
 
+def stem(family: Family) -> str:
+    """The words every action of ``family`` begins with, as far as they are fixed by the
+    fields that are not its choices: the whole words of a family of one action, the card and
+    kind up to the first choice (``Aria: militia#2 attacks `` before the target), and all of
+    a Foresee or Scout answer's (written alike whatever the option: the choice is secret)."""
+    if isinstance(family, Orders) or isinstance(family.base, Choose) or not family.axes:
+        return str(family[0])
+    base = family.base
+    if isinstance(base, Attack):
+        return f"{base.player}: {base.attacker} attacks "
+    if isinstance(base, PlayCard):
+        return f"{base.player} plays {base.uid}"
+    if isinstance(base, Activate):
+        return f"{base.player} activates {base.uid} ability {base.ability + 1}"
+    return ""
+
+
 class Listing(Sequence):
     """The legal actions as a sequence of families (see the module docstring): ``len``,
     indexing, ``in`` and iteration work family by family; equal to a list or tuple of the
@@ -186,6 +203,21 @@ class Listing(Sequence):
         """The family of the actions of ``group`` (:func:`group_of`), or ``None`` when the
         group has no legal action."""
         return next((f for f in self.families if f.group == group), None)
+
+    def worded(self, head: str) -> Iterator[object]:
+        """The actions whose words could begin with ``head`` (case aside), in listing order:
+        every action of each family whose :func:`stem` fits ``head``, but only the first of a
+        family whose actions are all written alike (a Foresee answer, any of 21! orders)."""
+        folded = head.casefold()
+        for family in self.families:
+            fixed = stem(family).casefold()
+            if not (fixed.startswith(folded) or folded.startswith(fixed)):
+                continue
+            if isinstance(family, Orders) or isinstance(family.base, Choose) \
+                    or not family.axes:
+                yield family[0]
+            else:
+                yield from family
 
     def groups(self, uid: str) -> list[tuple]:
         """The groups of card ``uid`` that have legal actions, in listing order."""

@@ -41,6 +41,13 @@ def legal_types(state: ClashState, actor: str | None = None) -> frozenset[str]:
     return listing.legal_types(state, actor)
 
 
+def legal_worded(state: ClashState, head: str, tail: str) -> Iterator[Action]:
+    """:func:`tabletop.games.clash.listing.legal_worded`."""
+    from tabletop.games.clash import listing
+
+    return listing.legal_worded(state, head, tail)
+
+
 def describe(event: Event) -> str:
     """:func:`tabletop.games.clash.rules.describe`."""
     from tabletop.games.clash import rules
@@ -136,6 +143,7 @@ GAME = Game(
     apply=apply,
     legal_actions=legal_actions,
     legal_types=legal_types,
+    legal_worded=legal_worded,
     describe=describe,
     summary=summary,
     verbs=query.VERBS,

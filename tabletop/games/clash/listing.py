@@ -1,5 +1,6 @@
 """The kinds of the Clash legal actions, found without listing the actions
-(:func:`legal_types`), which the window's "what now" hint asks for on every new state.
+(:func:`legal_types`), which the window's "what now" hint asks for on every new state, and
+the actions of the Knights a lesson's words name (:func:`legal_worded`).
 
 A board at the layout limits (100 x 100 spaces, 999 Knights of Speed 20) has about 660,000
 legal actions between turns, nearly all Movement Actions: listing them
@@ -12,6 +13,8 @@ passes.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from tabletop.games.clash import geometry, rules, turns
 from tabletop.games.clash.actions import Weapon
@@ -65,3 +68,23 @@ def _attacks(state: ClashState, knight, near: list) -> bool:
     if state.cards is not None:
         return bool(rules.card_attacks(state, knight))
     return any(turns.attack_problem(state, knight, m, Weapon()) is None for m in near)
+
+
+def legal_worded(state: ClashState, head: str, tail: str = "") -> Iterator[object]:
+    """The legal actions whose words could begin with ``head`` (case aside), in
+    :func:`~tabletop.games.clash.rules.legal_actions`' order, one Knight at a time: in the
+    Knight Round every action of a Knight (*Knight Turns*) is written with its name first
+    (``Kara moves to E2``), so only the Knights whose name fits ``head`` are listed
+    (``Kara moves to {pick}`` lists Kara's actions alone, not the 660,000 of a board at the
+    layout limits); elsewhere the listing is short and given whole.  ``tail`` is not used
+    (the caller tests the words)."""
+    turn = state.turn
+    if not state.knights or is_partial(state) or turn.phase == "monster" or (
+            state.cards is not None and (state.sequence is not None or state.cards.result)):
+        yield from rules.legal_actions(state)
+        return
+    folded = head.casefold()
+    for knight in rules.candidates(state):
+        named = knight.name.casefold() + " "
+        if named.startswith(folded) or folded.startswith(named):
+            yield from rules.knight_actions(state, knight)

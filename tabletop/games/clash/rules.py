@@ -317,8 +317,23 @@ def card_attacks(state: ClashState, knight) -> list[AttackFromCards]:
             continue
         out.extend(AttackFromCards(knight.name, m.name, name) for m in state.monsters
                    if (m.boss or state.cards.mob_card(m.name) is not None)
+                   and _within_range(state, knight, m, gear.reach)
                    and turns.attack_problem(state, knight, m, gear.reach) is None)
     return out
+
+
+def _within_range(state: ClashState, knight, monster, weapon) -> bool:
+    """Whether ``monster`` is at a range ``weapon`` can attack from ``knight`` (*Effective
+    Range*), told before Line of Sight is looked at: a Monster out of range cannot be
+    attacked whatever the line, and a board of 1,000 Monsters has few within any weapon's
+    range (``turns.attack_problem`` says the full reason)."""
+    if knight.vantage == monster.name:
+        return True
+    window = {"melee": (1, 1), "reach": (1, weapon.high),
+              "ranged": (weapon.low, weapon.high)}.get(weapon.kind)
+    if window is None:
+        return True
+    return window[0] <= geometry.range_(state, knight.name, monster.name) <= window[1]
 
 
 def _climbs(state: ClashState, knight, near: list) -> list[Climb]:

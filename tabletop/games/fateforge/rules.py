@@ -327,9 +327,27 @@ def legal_actions(state: FateforgeState) -> list[object]:
     same_move`)."""
     if is_chance_node(state) or state.round.phase == "over":
         return []
+    return _checked(state, _candidates(state))
+
+
+def legal_worded(state: FateforgeState, head: str, tail: str) -> list[object]:
+    """The legal actions whose words begin with ``head`` and end with ``tail`` (case aside),
+    in :func:`legal_actions`' order: the rules are asked only about the candidates so
+    written (a hero's STEP options, not the HIT, SHOT, Pull, Stun and Push of every enemy)."""
+    if is_chance_node(state) or state.round.phase == "over":
+        return []
+    folded, last = head.casefold(), tail.casefold()
+    return _checked(state, [a for a in _candidates(state)
+                            if (words := str(a).casefold()).startswith(folded)
+                            and words.endswith(last)])
+
+
+def _checked(state: FateforgeState, candidates: list[object]) -> list[object]:
+    """The ``candidates`` the rules allow now (:func:`refusal`, its shared part asked once per
+    kind), in order."""
     shared: dict[type, str] = {}
     out = []
-    for action in _candidates(state):
+    for action in candidates:
         kind = type(action)
         if kind not in shared:
             shared[kind] = _shared_refusal(state, action)

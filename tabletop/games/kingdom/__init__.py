@@ -25,6 +25,7 @@ GAME = Game(
     to_layout=layout.to_layout,
     apply=rules.apply,
     legal_actions=rules.legal_actions,
+    legal_worded=rules.legal_worded,
     describe=rules.describe,
     summary=summary,
     verbs=query.VERBS,

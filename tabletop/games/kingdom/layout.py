@@ -564,13 +564,32 @@ def _lay_tiles(state: KingdomState, tables: dict[str, Table]) -> KingdomState:
         rect, _ = board.position_for(parked, placed)
         parked = parked.with_tile(replace(state.tile(placed), at=(rect.x, rect.y)))
         pending.remove(placed)
-    laid = [t for t in parked.tiles if t.rect is not None]
-    for i, a in enumerate(laid):
-        for b in laid[i + 1:]:
-            if a.rect.overlaps(b.rect):
-                raise tables[b.id].error("at", f"tile {b.id!r} would lie on tile {a.id!r}; tiles "
-                                               f"on the table cannot overlap")
+    overlap = _first_overlap([t for t in parked.tiles if t.rect is not None])
+    if overlap is not None:
+        a, b = overlap
+        raise tables[b.id].error("at", f"tile {b.id!r} would lie on tile {a.id!r}; tiles "
+                                       f"on the table cannot overlap")
     return parked
+
+
+def _first_overlap(laid: list) -> tuple | None:
+    """The first two of the ``laid`` tiles that share a cell, ``(a, b)`` with ``a`` first in
+    table order and ``b`` the first after it on one of its cells, or ``None``: found by the
+    cells each tile covers (a footprint is at most 6 x 6), not by comparing every pair of a
+    thousand tiles."""
+    covering: dict[tuple[int, int], list[int]] = {}
+    for index, tile in enumerate(laid):
+        r = tile.rect
+        for x in range(r.x, r.x + r.w):
+            for y in range(r.y, r.y + r.h):
+                covering.setdefault((x, y), []).append(index)
+    for index, tile in enumerate(laid):
+        r = tile.rect
+        later = [i for x in range(r.x, r.x + r.w) for y in range(r.y, r.y + r.h)
+                 for i in covering[(x, y)] if i > index]
+        if later:
+            return tile, laid[min(later)]
+    return None
 
 
 def to_layout(state: KingdomState) -> dict[str, Any]:

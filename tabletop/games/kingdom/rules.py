@@ -898,15 +898,7 @@ def legal_actions(state: KingdomState) -> list[object]:
         return [Answer(o) for o in prompt.options] or [Answer("0")]
     phase = state.delve.phase
     if phase == "travel":
-        out: list[object] = []
-        for option in travel.options(state):
-            if option.kind == "travel":
-                out.append(Travel(option.tile))
-            elif option.kind == "deep-fog":
-                out.append(EnterFog(option.tile))
-            else:
-                out.extend(_backtracks(state, option))
-        return out or [ReportLoss("the party cannot resolve the Travel step")]
+        return _travel_actions(state) or [ReportLoss("the party cannot resolve the Travel step")]
     if phase == "exploration":
         top = state.exploration_top
         draws = ([DrawExploration()] if top is not None
@@ -919,6 +911,43 @@ def legal_actions(state: KingdomState) -> list[object]:
     if phase == "story":
         return [EndStep()]
     return fog.legal(state)
+
+
+def _travel_actions(state: KingdomState, wanted=None) -> list[object]:
+    """The Travel step's actions, in :func:`legal_actions`' order (``wanted``: as
+    :func:`~tabletop.games.kingdom.travel.options` takes it)."""
+    out: list[object] = []
+    for option in travel.options(state, wanted):
+        if option.kind == "travel":
+            out.append(Travel(option.tile))
+        elif option.kind == "deep-fog":
+            out.append(EnterFog(option.tile))
+        else:
+            out.extend(_backtracks(state, option))
+    return out
+
+
+TRAVEL_WORDS = {"travel": "travel to tile ", "backtrack": "backtrack to tile ",
+                "deep-fog": "enter the Deep Fog toward tile "}
+"""How the words of each kind of Travel step action begin, before the tile's id."""
+
+
+def legal_worded(state: KingdomState, head: str, tail: str) -> list[object]:
+    """The legal actions whose words could begin with ``head`` (case aside), in
+    :func:`legal_actions`' order: in the Travel step only the options whose words fit are
+    worked out (``travel to tile {pick}`` looks for no Backtrack route, of which a map of
+    1,000 explored tiles has one to each tile); elsewhere the listing is short and given
+    whole.  ``tail`` is not used."""
+    folded = head.casefold()
+
+    def fits(stem: str) -> bool:
+        stem = stem.casefold()
+        return stem.startswith(folded) or folded.startswith(stem)
+
+    if state.over or state.public or state.pending or state.delve.phase != "travel" \
+            or fits("the Expedition is lost: "):
+        return legal_actions(state)
+    return _travel_actions(state, lambda kind, tile: fits(TRAVEL_WORDS[kind] + tile))
 
 
 def _backtracks(state: KingdomState, option: travel.Option) -> list[Backtrack]:

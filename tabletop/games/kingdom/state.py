@@ -8,6 +8,7 @@ Anatomy*, *Hindering Tokens*, *Exploration Card Effect Types*, *The Deep Fog*.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from tabletop.numbers import parse_int
 from tabletop.spatial.tile_map import SIDES, Rect
@@ -87,9 +88,10 @@ class Tile:
         number, flip the top Exploration card and add its PoI modifier"."""
         return poi_number(self.poi)
 
-    @property
+    @cached_property
     def rect(self) -> Rect | None:
-        """The footprint on the table, or ``None`` while the tile is in the box."""
+        """The footprint on the table, or ``None`` while the tile is in the box (kept: laying
+        a map of 1,000 tiles asks for footprints millions of times)."""
         return None if self.at is None else Rect(self.at[0], self.at[1], *self.footprint)
 
     @property
@@ -292,14 +294,20 @@ class KingdomState:
     deck cards, so the table cannot be played on."""
 
     def tile(self, tile_id: str) -> Tile:
-        """The tile with id ``tile_id``; ``KeyError`` if none."""
-        for tile in self.tiles:
-            if tile.id == tile_id:
-                return tile
-        raise KeyError(tile_id)
+        """The tile with id ``tile_id`` (the first, in table order); ``KeyError`` if none."""
+        return self._tiles_by_id[tile_id]
 
     def has_tile(self, tile_id: str) -> bool:
-        return any(t.id == tile_id for t in self.tiles)
+        return tile_id in self._tiles_by_id
+
+    @cached_property
+    def _tiles_by_id(self) -> dict[str, Tile]:
+        """Each tile by its id, the first of an id in table order: the map's paths name
+        tiles by id, and a map of 1,000 tiles looks them up millions of times."""
+        found: dict[str, Tile] = {}
+        for tile in self.tiles:
+            found.setdefault(tile.id, tile)
+        return found
 
     def with_tile(self, tile: Tile) -> KingdomState:
         return replace(self, tiles=tuple(tile if t.id == tile.id else t for t in self.tiles))

@@ -8,6 +8,7 @@ unblocked Deep Fog path (+1 Threat, any Unexplored tile joined to an explored ti
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tabletop.games.kingdom import board
@@ -53,12 +54,20 @@ def fog_targets(state: KingdomState) -> list[str]:
             and any(n in explored for n in graph.get(t.id, ()))]
 
 
-def backtrack_routes(state: KingdomState, dest: str) -> list[tuple[str, ...]]:
+def backtrack_routes(state: KingdomState, dest: str,
+                     graphs: tuple[dict, dict] | None = None) -> list[tuple[str, ...]]:
     """The shortest Backtrack routes (at most six) from the party to ``dest`` through explored
-    tiles (party first, ``dest`` last); ``[]`` when there is none."""
-    explored = [t.id for t in state.tiles if t.status == "explored"]
-    graph = board.party_graph(state, explored)
-    return tile_map.shortest_paths(graph, state.party, dest, limit=6)
+    tiles (party first, ``dest`` last); ``[]`` when there is none.  ``graphs``: the
+    :func:`backtrack_graphs` of ``state``, when the caller asks about many tiles."""
+    graph, reverse = backtrack_graphs(state) if graphs is None else graphs
+    return tile_map.shortest_paths(graph, state.party, dest, limit=6, reverse=reverse)
+
+
+def backtrack_graphs(state: KingdomState) -> tuple[dict, dict]:
+    """The moves of a Backtrack: the party's moves between explored tiles
+    (:func:`~tabletop.games.kingdom.board.party_graph`), and the same turned round."""
+    graph = board.party_graph(state, [t.id for t in state.tiles if t.status == "explored"])
+    return graph, tile_map.reversed_graph(graph)
 
 
 def backtrack_threat(route: tuple[str, ...]) -> int:
@@ -66,8 +75,14 @@ def backtrack_threat(route: tuple[str, ...]) -> int:
     return max(0, len(route) - 2)
 
 
-def options(state: KingdomState) -> list[Option]:
-    """Every legal choice of the Travel step (empty: the Travel step cannot be resolved)."""
+def options(state: KingdomState, wanted: Callable[[str, str], bool] | None = None
+            ) -> list[Option]:
+    """Every legal choice of the Travel step (empty: the Travel step cannot be resolved);
+    with ``wanted``, only those of the kinds and tiles ``wanted(kind, tile)`` accepts, the
+    others not worked out (a map of 1,000 explored tiles has a Backtrack to each)."""
+    if wanted is None:
+        def wanted(kind: str, tile: str) -> bool:
+            return True
     out: list[Option] = []
     here = state.tile(state.party)
     kinds = ("tile", "shortcut") if state.delve.shortcuts else ("tile",)
@@ -78,16 +93,20 @@ def options(state: KingdomState) -> list[Option]:
         dest = state.tile(path.to)
         unexplored = dest.status in UNEXPLORED or (path.kind == "shortcut"
                                                    and dest.status == "box")
-        if not unexplored or board.hindrance(state, here.id, path):
+        if not unexplored or not wanted("travel", dest.id) \
+                or board.hindrance(state, here.id, path):
             continue
         seen.add(dest.id)
         out.append(Option("travel", dest.id, path.side, dest.time, dest.threat,
                           why=f"the {path.kind} path on {here.label}'s {path.side} side "
                               f"leads to Unexplored {dest.label}"))
+    graphs = None
     for tile in state.tiles:
-        if tile.status != "explored" or tile.id == here.id:
+        if tile.status != "explored" or tile.id == here.id or not wanted("backtrack", tile.id):
             continue
-        routes = backtrack_routes(state, tile.id)
+        if graphs is None:
+            graphs = backtrack_graphs(state)
+        routes = backtrack_routes(state, tile.id, graphs)
         if routes:
             direction, _ = board.direction(state, routes[0][0], routes[0][1])
             out.append(Option("backtrack", tile.id, direction, 1, backtrack_threat(routes[0]),
@@ -98,6 +117,8 @@ def options(state: KingdomState) -> list[Option]:
     ok, _ = fog_paths_open(state)
     if ok:
         for tile_id in fog_targets(state):
+            if not wanted("deep-fog", tile_id):
+                continue
             tile = state.tile(tile_id)
             out.append(Option("deep-fog", tile_id, None, 0, 1,
                               why=f"Enter the Deep Fog (+1 Threat now); {tile.label} has Deep "

@@ -54,8 +54,7 @@ def pickable(state, pick: str) -> list[str]:
             return [k.name for house in state.households for k in house.knights]
         return [p.name for group in ("heroes", "enemies") for p in getattr(state, group, ())]
     if pick == "spaces" and hasattr(state, "board"):
-        return [f"{chr(65 + r)}{c + 1}" for r in range(state.board.rows)
-                for c in range(state.board.cols)]
+        return [str(space) for space in state.board.spaces()]
     field = {"zones": ("zones", "id"), "tiles": ("tiles", "id"), "cards": ("cards", "uid")}
     if pick in field:
         group, key = field[pick]
@@ -319,19 +318,29 @@ class LessonScreen(GameController):
         step = self.run.step
         if step is None or not step.graded or self.run.passed:
             return
-        for name in pickable(self.run.state, step.pick):
-            if any(rect.collidepoint(pos) for rect in self.inner.place_rects(name)):
-                if step.kind == "do":
-                    self.picks = [name]
-                elif step.ordered:  # an order: the same place may come twice (Backspace drops)
-                    self.picks.append(name)
-                elif name in self.picks:
-                    self.picks.remove(name)
-                else:
-                    self.picks.append(name)
-                self.run.grade = self.run.tried = None
-                self.asked = []
-                return
+        name = self._place_at(pos, step.pick)
+        if name is None:
+            return
+        if step.kind == "do":
+            self.picks = [name]
+        elif step.ordered:  # an order: the same place may come twice (Backspace drops)
+            self.picks.append(name)
+        elif name in self.picks:
+            self.picks.remove(name)
+        else:
+            self.picks.append(name)
+        self.run.grade = self.run.tried = None
+        self.asked = []
+
+    def _place_at(self, pos: tuple[int, int], pick: str) -> str | None:
+        """The name of the place of kind ``pick`` under pixel ``pos``, or ``None``: a space
+        straight from the board's grid (a 100 x 100 board has 10,000), anything else by
+        looking where each pickable place was drawn."""
+        if pick == "spaces" and hasattr(self.inner, "space_at"):
+            space = self.inner.space_at(pos)
+            return None if space is None else str(space)
+        return next((name for name in pickable(self.run.state, pick)
+                     if any(r.collidepoint(pos) for r in self.inner.place_rects(name))), None)
 
     def _key(self, event: pygame.event.Event) -> bool:
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):

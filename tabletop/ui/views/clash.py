@@ -16,6 +16,7 @@ or the size change; per frame only the overlays are drawn.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
@@ -26,6 +27,7 @@ from tabletop.games.clash.state import ClashState, Knight, Monster, Terrain
 from tabletop.spatial.grid import Space, row_letters
 from tabletop.ui.facades.clash import free_vantage_points, vantage_spaces
 from tabletop.ui.textlayer import (
+    READABLE,
     Placer,
     block,
     cover,
@@ -449,9 +451,10 @@ def _labels_layer(rect: pygame.Rect, grid: Grid, state: ClashState) -> pygame.Su
         _vantage_words(surface, local, state, monster, placer)
     for index, knight in enumerate(state.knights):
         box = local.space_rect(knight.at)
-        if box.width >= 24:
+        badges = box.width >= 24 and _room_for_badges(box, knight, placer)
+        if badges:
             _stat_badges(surface, box, knight, placer)
-        _initials(surface, box, knight, placer, colour_at(index))
+        _initials(surface, box, knight, placer, colour_at(index), badges)
     for knight in state.knights:
         _name_plate(surface, local.space_rect(knight.at), knight, placer)
     for knight in state.knights:  # a Knight on a Vantage Point stands on its Monster's plate
@@ -581,26 +584,65 @@ def _token_centre(box: pygame.Rect) -> tuple[int, int]:
     return (box.centerx, box.centery - (box.height // 10 if box.width >= 30 else 0))
 
 
-def _initials(surface: pygame.Surface, box: pygame.Rect, knight: Knight, placer: Placer,
-              colour: Colour) -> None:
-    """The Knight's initials on its token (in black or white, whichever reads on the token's
-    ``colour``), as large as they go without touching a track badge; the full name is their
-    tooltip."""
-    ink = theme.ink_on(colour)
+def _initials_text(knight: Knight) -> str:
+    """The letters on a Knight's token: its initials, or the first two letters of a one-word
+    name (a small l written as a capital)."""
     initials = "".join(part[0] for part in knight.name.split()[:2]).upper() or "?"
     if len(initials) == 1 and len(knight.name) > 1:
         initials = marks.unmistakable(knight.name[:2].title())
+    return initials
+
+
+def _room_for_badges(box: pygame.Rect, knight: Knight, placer: Placer) -> bool:
+    """Whether the token in the space ``box`` holds ``knight``'s track badges and its
+    initials beside them, on the token and clear of the labels placed before."""
+    pills = [pill for _, _, pill in _badge_pills(box, knight)]
+    return _initials_spot(box, knight, lambda spot: placer.free(spot)
+                          and spot.collidelist(pills) < 0) is not None
+
+
+def _initials_spot(box: pygame.Rect, knight: Knight, free: Callable[[pygame.Rect], bool],
+                   on_token: bool = True) -> tuple[int, tuple[int, int], pygame.Rect] | None:
+    """Where the initials go on the token in the space ``box``: ``(size, centre, ink)``, as
+    large as they go, centred or nudged down and left, wherever ``free`` allows (and, with
+    ``on_token``, the ink stays on the token); ``None`` when no such spot is free."""
     largest = max(9, box.width * 2 // 5 - 1)
-    tries = [(size, (box.centerx - shift, _token_centre(box)[1] + shift))
-             for size in range(largest, max(8, largest * 2 // 3) - 1, -1)
-             for shift in (0, 2, 4)]
-    for size, centre in tries:
+    radius = max(3, box.width * 2 // 5 - 1) + 1
+    cx, cy = _token_centre(box)
+    initials = _initials_text(knight)
+    for size in range(largest, max(8, largest * 2 // 3) - 1, -1):
+        for shift in (0, 2, 4):
+            centre = (box.centerx - shift, _token_centre(box)[1] + shift)
+            image, inked = rendered(initials, size, (0, 0, 0))
+            spot = inked.move(image.get_rect(center=centre).topleft)
+            inside = all((x - cx) ** 2 + (y - cy) ** 2 <= radius * radius
+                         for x in (spot.left, spot.right) for y in (spot.top, spot.bottom))
+            if (inside or not on_token) and free(spot):
+                return size, centre, spot
+    return None
+
+
+def _initials(surface: pygame.Surface, box: pygame.Rect, knight: Knight, placer: Placer,
+              colour: Colour, badges: bool = True) -> None:
+    """The Knight's initials on its token (in black or white, whichever reads on the token's
+    ``colour``), as large as they go without touching a track badge or leaving the token;
+    the full name is their tooltip, with the Knight's Vigor, Heat and Passion when no
+    ``badges`` show them."""
+    ink = theme.ink_on(colour)
+    initials = _initials_text(knight)
+    found = (_initials_spot(box, knight, placer.free)
+             or _initials_spot(box, knight, placer.free, on_token=False))
+    if found is None:  # hemmed in: the smallest size, nudged the most
+        largest = max(9, box.width * 2 // 5 - 1)
+        size = max(8, largest * 2 // 3)
+        centre = (box.centerx - 4, _token_centre(box)[1] + 4)
         image, inked = rendered(initials, size, ink)
         spot = inked.move(image.get_rect(center=centre).topleft)
-        if placer.free(spot):
-            break
-    text(surface, initials, centre, size, ink, anchor="center", full=knight.name,
-         role="label")
+    else:
+        size, centre, spot = found
+    full = knight.name if badges else (f"{knight.name}: Vigor {knight.vigor}, Heat "
+                                       f"{knight.heat}, Passion {knight.passion}")
+    text(surface, initials, centre, size, ink, anchor="center", full=full, role="label")
     placer.block(spot)
 
 
@@ -634,10 +676,11 @@ STAT_BADGES: tuple[tuple[str, Colour, str], ...] = (
 when above 0; the legend names them."""
 
 
-def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
-                 placer: Placer) -> None:
-    """Small numbered discs at the token's edge: Vigor top right, Heat right, Passion left."""
-    size = max(9, min(theme.ui(14), box.width // 4))
+def _badge_pills(box: pygame.Rect, knight: Knight) -> list[tuple[str, Colour, pygame.Rect]]:
+    """The track badges of ``knight``'s token in the space ``box``: ``(words, colour, pill)``
+    for Vigor (always) and Heat and Passion above 0."""
+    size = _badge_size(box)
+    pills = []
     for stat, colour, where in STAT_BADGES:
         value = getattr(knight, stat)
         if stat != "vigor" and value == 0:
@@ -647,6 +690,20 @@ def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
         pill = pygame.Rect(0, 0, width, size + 1)
         inner = box.inflate(-2, -2)
         setattr(pill, where, getattr(inner, where))
+        pills.append((words, colour, pill))
+    return pills
+
+
+def _badge_size(box: pygame.Rect) -> int:
+    """The text size of the track badges on a token in the space ``box``."""
+    return max(9, min(theme.ui(14), box.width // 4))
+
+
+def _stat_badges(surface: pygame.Surface, box: pygame.Rect, knight: Knight,
+                 placer: Placer) -> None:
+    """Small numbered discs at the token's edge: Vigor top right, Heat right, Passion left."""
+    size = _badge_size(box)
+    for words, colour, pill in _badge_pills(box, knight):
         pygame.draw.rect(surface, colour, pill, border_radius=size // 2)
         pygame.draw.rect(surface, (255, 255, 255), pill, 1, border_radius=size // 2)
         text(surface, words, pill.center, size, (255, 255, 255), anchor="center",
@@ -723,15 +780,48 @@ def _monster_plate(grid: Grid, monster: Monster) -> pygame.Rect:
 def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
                   placer: Placer) -> None:
     """The Monster's name across its plate, away from the facing arrow; where a Knight on a
-    Vantage Point (or another label) is in the way, the nearest free height on the plate."""
+    Vantage Point (or another label) is in the way, the nearest free height on the plate,
+    drawn smaller (down to :data:`~tabletop.ui.textlayer.READABLE`) where that finds one
+    clear of the arrow; else across the arrow when the name is whole on a plate at least
+    twice its height; else (a 1 x 1 Monster at 640 x 420, whose name cut short would cover
+    the arrow) the plate's tooltip."""
     plate = _monster_plate(grid, monster)
+    size = max(10, min(theme.ui(18), grid.cell * monster.size // 5))
+    xs, ys = zip(*_arrow(plate, monster.facing), strict=True)
+    arrow = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    placed = None
+    for smaller in range(size, min(size, READABLE) - 1, -1):
+        lines, used, step, spots = _name_spots(plate, monster, smaller)
+        clear = [spot for spot in spots if not spot.colliderect(arrow)]
+        placed = placer.place(*clear) if clear else None
+        if placed is not None:
+            break
+    if placed is None:
+        lines, used, step, spots = _name_spots(plate, monster, size)
+        whole = not any(fit(line, used, plate.width - 6)[2] for line in lines)
+        if spots and whole and plate.height >= 2 * spots[0].height:
+            placed = placer.place(*spots)
+    if placed is None:
+        tooltip(surface, plate, monster.name)
+        return
+    top = placed.centery - step * len(lines) // 2
+    for index, line in enumerate(lines):
+        text(surface, line, (plate.centerx, top + index * step + step // 2), used,
+             (255, 255, 255), anchor="center", max_width=plate.width - 6, role="label")
+
+
+def _name_spots(plate: pygame.Rect, monster: Monster,
+                size: int) -> tuple[list[str], int, int, list[pygame.Rect]]:
+    """``monster``'s name on its ``plate`` at ``size``: its lines (two when one is too
+    short), the size they are drawn at, the step between them and the spots the block may
+    take, nearest the usual height first (above the arrow of a Monster facing down, below
+    one facing up, at the foot for one facing sideways)."""
     dx, dy = _ARROW[monster.facing]
     cx, cy = plate.center
-    size = max(10, min(theme.ui(18), grid.cell * monster.size // 5))
     label_y = cy - dy * plate.height * 0.28 if dy else cy + plate.height * 0.3
     if dx:
         label_y = plate.bottom - size
-    words, used, cut = fit(monster.name, size, plate.width - 6)
+    _, used, cut = fit(monster.name, size, plate.width - 6)
     lines = [monster.name]
     if cut:  # on two lines when one is too short (a 1 x 1 Monster's long name)
         used = max(10, size * 4 // 5)
@@ -746,18 +836,7 @@ def _monster_name(surface: pygame.Surface, grid: Grid, monster: Monster,
                           max(2, used // 3)), key=lambda y: abs(y - label_y)):
         spot.center = (cx, y)
         spots.append(pygame.Rect(spot))
-    xs, ys = zip(*_arrow(plate, monster.facing), strict=True)
-    arrow = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-    clear = [spot for spot in spots if not spot.colliderect(arrow)]
-    # clear of the facing arrow where the plate allows; none fits a plate smaller than a line
-    placed = placer.place(*clear, *spots) if spots else None
-    if placed is None:
-        tooltip(surface, plate, monster.name)
-        return
-    top = placed.centery - step * len(lines) // 2
-    for index, line in enumerate(lines):
-        text(surface, line, (cx, top + index * step + step // 2), used, (255, 255, 255),
-             anchor="center", max_width=plate.width - 6, role="label")
+    return lines, used, step, spots
 
 
 def _line_step(lines: list[str], size: int, width: int) -> int:

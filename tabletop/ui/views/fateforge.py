@@ -131,30 +131,61 @@ def _under_width(piece: Hero | Enemy, radius: int) -> int:
 
 
 def piece_spots(state: FateforgeState, fit: MapFit) -> dict[str, Spot]:
-    """Where each hero and enemy is drawn: heroes in a row under the zone's name, enemies in a
-    row below them, wrapping inside the tile; pieces in a row stand far enough apart that the
-    words under them (a hero's health and energy, an enemy's name) do not meet."""
+    """Where each hero and enemy is drawn: heroes in a row under the zone's name plate (never
+    on it), enemies in a row below them, wrapping inside the tile; pieces in a row stand far
+    enough apart that the words under them (a hero's health and energy, an enemy's name) do
+    not meet, and every word stays inside its tile, clear of the door bars and seams around
+    it: rows are packed closer where the tile is too short for the usual spacing (a small
+    window)."""
     spots: dict[str, Spot] = {}
+    words = theme.ui(14)
     for zone in state.zones:
         tile = fit.tile(zone)
-        size = max(8, min(tile.width, tile.height) // 7)
-        top = tile.y + max(18, fit.cell // 2) + size
-        for group, kind in ((tuple(h for h in state.heroes if h.zone == zone.id), "hero"),
-                            (state.enemies_in(zone.id), "enemy")):
-            x, y = tile.x + size + 6, top
-            last = None  # the centre x and half words' width of the piece placed before
-            for piece in group:
-                half = _under_width(piece, size) // 2 + 1
-                if last is not None:
-                    x = max(x, last[0] + last[1] + half + 2)
-                if x + size > tile.right - 4:
-                    x, y = tile.x + size + 6, y + 2 * size + 30
-                spots[piece.name] = Spot((x, y), size, kind)
-                last = (x, half)
-                x += 2 * size + 10
-            if group:
-                top = y + 2 * size + 30
+        usual = max(8, min(tile.width, tile.height) // 7)
+        below_name = max(tile.y + max(18, fit.cell // 2), tile.y + 8 + zone_name_size(fit) + 5)
+        for size in range(usual, min(usual, max(8, usual * 3 // 4)) - 1, -1):
+            for step in (2 * size + 30, 2 * size + words + 6):
+                placed = _zone_spots(state, zone, tile, size, below_name + size, step)
+                if all(spot.centre[1] + size + 2 + words <= tile.bottom - 2
+                       for spot in placed.values()):
+                    break
+            else:
+                continue
+            break
+        spots.update(placed)
     return spots
+
+
+def _zone_spots(state: FateforgeState, zone: Zone, tile: pygame.Rect, size: int, top: int,
+                step: int) -> dict[str, Spot]:
+    """The spots of ``zone``'s pieces (see :func:`piece_spots`): rows ``step`` pixels apart
+    from ``top``, each piece's words inside the tile's sides."""
+    spots: dict[str, Spot] = {}
+    for group, kind in ((tuple(h for h in state.heroes if h.zone == zone.id), "hero"),
+                        (state.enemies_in(zone.id), "enemy")):
+        y = top
+        x = None
+        last = None  # the centre x and half words' width of the piece placed before
+        for piece in group:
+            half = _under_width(piece, size) // 2 + 1
+            first = max(tile.x + size + 6, tile.x + 3 + half)
+            x = first if x is None else x
+            if last is not None:
+                x = max(x, last[0] + last[1] + half + 2)
+            if last is not None and max(x + size, x + half - 1) > tile.right - 3 \
+                    and y + step + size < tile.bottom:
+                x, y = first, y + step
+            spots[piece.name] = Spot((x, y), size, kind)
+            last = (x, half)
+            x += 2 * size + 10
+        if group:
+            top = y + step
+    return spots
+
+
+def zone_name_size(fit: MapFit) -> int:
+    """The text size of the zone names on their plates."""
+    return max(12, min(20, fit.cell // 3))
 
 
 def hero_colour(state: FateforgeState, name: str) -> Colour:
@@ -256,7 +287,7 @@ def _map_layer(state: FateforgeState, fit: MapFit, size: tuple[int, int]) -> pyg
         _draw_tokens(out, state, zone, tiles[zone.id], placer)
         tile = tiles[zone.id]
         label = zone.name + (" (difficult)" if zone.difficult else "")
-        size = max(12, min(20, fit.cell // 3))
+        size = zone_name_size(fit)
         shown, used, cut = fit_text(label, size, tile.width - 20, shrink=False)
         if cut and zone.difficult:  # the dots (and the legend) say difficult
             shown, used, _ = fit_text(zone.name, size, tile.width - 20)

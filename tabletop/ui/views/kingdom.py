@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from tabletop.games.kingdom.state import CLUE_TYPES, KingdomState, Path, Tile
+from tabletop.games.kingdom.state import CLUE_TYPES, FogCard, KingdomState, Path, Tile
 from tabletop.spatial.tile_map import STEP, Rect, bounds, path_cell
 from tabletop.ui import textlayer
 from tabletop.ui.facades.kingdom import paths_to
@@ -99,11 +99,13 @@ class Overlays:
 
 @dataclass(frozen=True)
 class MapLayer:
-    """The cached map picture and the rectangles of the path stubs drawn on it (see
-    :func:`_stub_rect`): the tokens drawn each frame keep off those too."""
+    """The cached map picture, the rectangles of the path stubs drawn on it (see
+    :func:`_stub_rect`: the tokens drawn each frame keep off those too) and of its Hindering
+    tokens (drawn again over the option rings, which would hide a small token's letters)."""
 
     image: pygame.Surface
     stubs: tuple[pygame.Rect, ...]
+    hindering: tuple[pygame.Rect, ...] = ()
 
 
 @dataclass
@@ -240,7 +242,8 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     placed = bounds(t.rect for t in state.tiles if t.rect is not None)
     box = layers.steady_box(placed) if layers is not None else placed
     fit = MapFit.fit(frame, state, viewport.zoom if viewport is not None else 1.0, box)
-    key = (state.tiles, state.hindering, surface.get_size(), fit, tuple(frame))
+    key = (state.tiles, state.hindering, state.party, state.monsters, state.fog is None,
+           surface.get_size(), fit, tuple(frame))
     built = layers.cache.get("map", key,
                              lambda: _map_layer(surface.get_size(), fit, state, frame))
     layers.stubs = built.stubs
@@ -250,6 +253,8 @@ def draw_kingdom(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState
     hits = [Hit(shown, "tile", t.id) for t in state.tiles if t.rect is not None
             if (shown := fit.tile_rect(t).clip(map_rect)).width]
     _draw_overlays(surface, fit, state, overlays)
+    for token in built.hindering:  # over the rings
+        surface.blit(built.image, token, token)
     _draw_tokens(surface, fit, state, built.stubs)
     surface.set_clip(clip)
     if state.fog is not None:
@@ -277,13 +282,32 @@ def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState,
     crosses the edge its path leaves by, as the words sit inside the tiles), and what is
     placed after the stubs (plates, path words, tokens) goes where it touches none and,
     wherever one of its spots allows, inside ``frame`` (the map's part of the board at its
-    zoom), so no word is cut by the map's edge."""
+    zoom), so no word is cut by the map's edge.  A Hindering token, the Party marker or a
+    Monster token that finds no spot clear of the tiles' words (small tiles, a small window)
+    is given its spot first and the map drawn again: the tile words it would cover are left
+    to the tile's tooltip (the Party and Monster tokens are drawn each frame, over the map,
+    see :func:`_draw_tokens`)."""
+    built, crowded = _map_picture(size, fit, state, frame, {})
+    if crowded:
+        built, _ = _map_picture(size, fit, state, frame, crowded)
+    return built
+
+
+def _map_picture(size: tuple[int, int], fit: MapFit, state: KingdomState, frame: pygame.Rect,
+                 held: dict[object, pygame.Rect]) -> tuple[MapLayer, dict[object, pygame.Rect]]:
+    """The map picture (see :func:`_map_layer`) with the spots of ``held`` kept clear before
+    any word is placed (a Hindering token by its place in ``state.hindering``, drawn there; a
+    Party or Monster token by ``("token", its place)``); returns it and the spots of the
+    tokens whose spot covers a word (none was clear)."""
     image = layer(size)
     placer = Placer(frame)
+    for box in held.values():
+        placer.block(box)
     spilled = []
+    untold: set[str] = set()
     for tile in state.tiles:
         if tile.rect is not None:
-            spilled += _draw_tile(image, fit, state, tile, placer)
+            spilled += _draw_tile(image, fit, state, tile, placer, untold)
     words = list(placer.taken)
     stubs = [(tile, path, _clear_of(_stub_rect(fit, tile, path), fit.path_point(tile, path),
                                     path.side, words))
@@ -291,18 +315,27 @@ def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState,
     for _, _, rect in stubs:
         placer.block(rect)
     boxes = [fit.tile_rect(tile) for tile in state.tiles if tile.rect is not None]
-    for box, facts, size_ in spilled:
-        words.append(_fact_plate(image, box, facts, size_, boxes, placer))
+    for tile, box, facts, size_ in spilled:
+        plate = _fact_plate(image, box, facts, size_, boxes, words, placer)
+        if plate is None:
+            untold.add(tile.id)
+        else:
+            words.append(plate)
     stubs = [(tile, path, _clear_of(rect, fit.path_point(tile, path), path.side, words))
              for tile, path, rect in stubs]  # a plate placed where it had to be crowded
     for _, path, rect in stubs:
         _draw_stub(image, fit, path, rect)
     for tile, path, _ in stubs:
-        if path.kind == "deep-fog":
-            _path_word(image, fit, tile, path, "fog", FOG_PATH, placer)
-        elif path.kind == "shortcut":
-            _path_word(image, fit, tile, path, f"to {path.to}", SHORTCUT, placer)
-    for token in state.hindering:
+        if path.kind in ("deep-fog", "shortcut"):
+            label, colour = (("fog", FOG_PATH) if path.kind == "deep-fog"
+                             else (f"to {path.to}", SHORTCUT))
+            if _path_word(image, fit, tile, path, label, colour, placer):
+                words.append(placer.taken[-1])
+            else:
+                untold.add(tile.id)
+    crowded: dict[object, pygame.Rect] = {}
+    hindering = []
+    for index, token in enumerate(state.hindering):
         if not state.has_tile(token.tile):
             continue
         tile = state.tile(token.tile)
@@ -313,11 +346,55 @@ def _map_layer(size: tuple[int, int], fit: MapFit, state: KingdomState,
         path = path or Path(token.side, token.offset)
         colour, letters = HINDERING_LOOK[token.kind]
         size = max(14, fit.cell // 5)
-        box = _on_path(fit, tile, path, size, placer)
+        box = held.get(index)
+        if box is None:
+            box, clear = _on_path(fit, tile, path, size, placer)
+            if not clear and box.collidelist(words) >= 0:
+                crowded[index] = box
+        hindering.append(box)
         pygame.draw.rect(image, colour, box)
         pygame.draw.rect(image, INK, box, 1)
         text(image, letters, box.center, max(10, size * 2 // 3), INK, anchor="center")
-    return MapLayer(image, tuple(rect for _, _, rect in stubs))
+    tokens = Placer()
+    for rect in placer.taken:
+        tokens.block(rect)
+    for _, _, rect in stubs:
+        tokens.block(rect.inflate(2 * STUB_GAP, 2 * STUB_GAP))
+    radius = _token_radius(fit)
+    for index, (_, _, centre, clear) in enumerate(_token_places(fit, state, tokens)):
+        square = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        square.center = centre
+        if not clear and ("token", index) not in held and square.collidelist(words) >= 0:
+            crowded["token", index] = square
+    for tile in state.tiles:
+        if tile.id in untold and tile.rect is not None:
+            textlayer.tooltip(image, fit.tile_rect(tile), tile_words(state, tile))
+    return MapLayer(image, tuple(rect for _, _, rect in stubs), tuple(hindering)), crowded
+
+
+def tile_words(state: KingdomState, tile: Tile) -> str:
+    """Everything ``tile`` shows on the table, in words (the tooltip of a tile too small to
+    show it all): a face-up tile's id, name, size, district, Cipher half and Point of
+    Interest; a face-down tile's id, size, back symbols and district (never its front); and
+    the Deep Fog paths and shortcuts leaving it."""
+    district = state.district(tile.district)
+    where = (f"{tile.district} ({district.symbol})" if district and district.symbol
+             else tile.district)
+    if tile.status == "face-down":
+        threat = f"{tile.threat:+d}" if tile.threat else "0"
+        parts = [f"{tile.id} · {tile.size}, face down: Time {tile.time}, Threat {threat}, "
+                 f"Clues {tile.clues}, Deep Fog Intensity {tile.intensity}; {where}"]
+    else:
+        parts = [f"{tile.id} {tile.name or '(unnamed)'}: {tile.size}"
+                 + ("" if tile.status == "explored" else ", unexplored") + f"; {where}"]
+        if tile.cipher:
+            parts.append(f"Cipher {tile.cipher}")
+        if tile.poi:
+            parts.append(poi_words(tile).replace("\n", " "))
+        parts += [f"Deep Fog path (fog) to the {path.side}" if path.kind == "deep-fog"
+                  else f"shortcut to {path.to}" for path in tile.paths
+                  if path.kind in ("deep-fog", "shortcut")]
+    return "; ".join(parts)
 
 
 STUB_GAP = 2
@@ -396,18 +473,21 @@ def _kept(placer: Placer, *args, **kwargs) -> pygame.Rect:
     return drawn
 
 
-def _on_path(fit: MapFit, tile: Tile, path: Path, size: int, placer: Placer) -> pygame.Rect:
+def _on_path(fit: MapFit, tile: Tile, path: Path, size: int,
+             placer: Placer) -> tuple[pygame.Rect, bool]:
     """Where a Hindering token of ``size`` goes on ``tile``'s ``path``: across the edge the
     path leaves by, else just inside the tile, else just inside its neighbour, whichever
-    first covers none of the tiles' words (else the least crowded); kept clear after."""
+    first covers none of the tiles' words (else the least crowded); kept clear after.
+    Returns the spot and whether it covers nothing placed before."""
     spots = []
     for out in (0.0, -(size // 2 + 2) / fit.cell, (size // 2 + 2) / fit.cell):
         spot = pygame.Rect(0, 0, size, size)
         spot.center = fit.path_point(tile, path, out)
         spots.append(spot)
+    clear = any(placer.free(spot) for spot in spots)
     box = placer.place(*spots, crowded=True)
     assert box is not None  # a crowded placement always finds a spot
-    return box
+    return box, clear
 
 
 def _within(placer: Placer, spot: pygame.Rect) -> pygame.Rect:
@@ -417,10 +497,12 @@ def _within(placer: Placer, spot: pygame.Rect) -> pygame.Rect:
 
 
 def _path_word(image: pygame.Surface, fit: MapFit, tile: Tile, path: Path, words: str,
-               colour: Colour, placer: Placer) -> None:
+               colour: Colour, placer: Placer) -> bool:
     """``words`` naming ``tile``'s ``path`` beyond the edge it leaves by, else a little to
     either side or further out, else just inside the tile: the first spot that covers no
-    word of the tiles (else the least crowded)."""
+    word, stub or token placed before.  With none free (small tiles) the words are not
+    drawn (the dashed stub's colour still tells the path's kind) and ``False`` is returned:
+    the caller gives the tile a tooltip that names the path."""
     size = max(10, fit.cell // 8)
     width, height = text_size(words, size)
     dx, dy = STEP[path.side]
@@ -430,53 +512,88 @@ def _path_word(image: pygame.Surface, fit: MapFit, tile: Tile, path: Path, words
         spot = pygame.Rect(0, 0, width + 2, height)
         spot.center = (round(x - dy * side * fit.cell), round(y + dx * side * fit.cell))
         spots.append(_within(placer, spot))
-    spot = placer.place(*spots, crowded=True)
-    assert spot is not None  # a crowded placement always finds a spot
+    spot = placer.place(*spots)
+    if spot is None:
+        return False
     text(image, words, spot.center, size, colour, anchor="center")
+    return True
 
 
 def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Tile,
-               placer: Placer) -> list[tuple[pygame.Rect, list[str], int]]:
+               placer: Placer, untold: set[str]
+               ) -> list[tuple[Tile, pygame.Rect, list[str], int]]:
     """``tile`` face up or face down; every word it draws is kept off by ``placer`` (the
-    Hindering tokens go round them).  Returns the facts of a face-up tile that do not fit
-    whole inside it (``(tile box, facts, size)``, or nothing): they go on a plate beside it,
-    see :func:`_fact_plate`."""
+    Hindering tokens go round them).  Its id is always drawn; every other word only whole
+    and clear of the words before it, in this order: a face-down tile's size beside its id,
+    its back symbols (long forms, else the short ones the legend explains) and its district
+    symbol on the band; a face-up tile's name (under the id in as many lines as the tile has
+    room for, the last ending in "…" when the name goes on; beside the id on a tile with no
+    room under it), its district symbol at the top right, its facts (those that do not fit
+    go on a plate).  A tile that leaves a word out is put in ``untold`` (it gets a tooltip with the
+    whole, see :func:`tile_words`).  Returns the facts of a face-up tile that do not fit
+    whole inside it (``(tile, tile box, facts, size)``, or nothing): they go on a plate
+    beside it, see :func:`_fact_plate`."""
     box = fit.tile_rect(tile)
     small = max(10, min(16, fit.cell // 8))
     big = max(11, min(20, fit.cell // 6))
+    whole = True
+    others = list(placer.taken)  # the tokens held and the other tiles' words
     if tile.status == "face-down":
         pygame.draw.rect(image, BACK, box, border_radius=4)
         band = pygame.Rect(box.x, box.bottom - small - 6, box.width, small + 6)
         pygame.draw.rect(image, district_colour(state, tile.district), band,
                          border_bottom_left_radius=4, border_bottom_right_radius=4)
         pygame.draw.rect(image, BACK_EDGE, box, 2, border_radius=4)
-        _kept(placer, image, f"{tile.id} · {tile.size}", (box.x + 5, box.y + 4), big, theme.TEXT,
-             max_width=box.width - 8)
+        heading = f"{tile.id} · {tile.size}"
+        if not _whole(heading, big, box.width - 8):
+            heading, whole = tile.id, False
+        _kept(placer, image, heading, (box.x + 5, box.y + 4), big, theme.TEXT,
+              max_width=box.width - 8)
         y = box.y + big + 8
-        room = max(1, (band.y - y) // (small + 2))
+        room = max(0, (band.y - y) // (small + 2))
         lines = _back_lines(tile, box.width - 10, small)
         if len(lines) > room:  # a small tile drawn small: the short forms of the symbols
             lines = _back_lines(tile, box.width - 10, small, short=True)
+        whole &= len(lines) <= room
         for line in lines[:room]:
-            _kept(placer, image, line, (box.x + 5, y), small, theme.TEXT, max_width=box.width - 8)
+            whole &= _optional(placer, others, image, line, (box.x + 5, y), small, theme.TEXT,
+                               box.width - 8)
             y += small + 2
         symbol = state.district(tile.district)
-        _kept(placer, image, symbol.symbol if symbol and symbol.symbol else tile.district,
-             band.center, small, INK, anchor="center", max_width=box.width - 6)
+        whole &= _optional(placer, others, image, symbol.symbol if symbol and symbol.symbol
+                           else tile.district, band.center, small, INK, box.width - 6,
+                           anchor="center")
+        if not whole:
+            untold.add(tile.id)
         return []
     pygame.draw.rect(image, district_colour(state, tile.district), box, border_radius=4)
     pygame.draw.rect(image, FRONT_EDGE, box, 2, border_radius=4)
     symbol = state.district(tile.district)
     mark = symbol.symbol if symbol and symbol.symbol else ""
-    _kept(placer, image, tile.id, (box.x + 5, box.y + 4), big, INK)
-    if mark:
-        _kept(placer, image, mark, (box.right - 5, box.y + 4), small, INK, anchor="topright")
+    heading = _kept(placer, image, tile.id, (box.x + 5, box.y + 4), big, INK)
     y = box.y + big + 6
     name = tile.name or "(unnamed)"
-    lines, cut = wrap_at_most(name, big, box.width - 10, 3)
+    most = min(3, (box.bottom - 2 - y) // big)
+    row = [heading.inflate(8, 0)]  # what the symbol at the top right keeps clear of
+    if most == 0:  # no room under the id: the name beside it, in place of the symbol
+        width = box.right - 5 - (heading.right + 4)
+        lines, cut = _name_lines(name, big, width + 10, 1)
+        for line in lines:
+            if _optional(placer, others, image, line, (heading.right + 4, box.y + 4), big, INK,
+                         width, full=name if cut else None):
+                row.append(placer.taken[-1].inflate(8, 0))
+            else:
+                whole = False
+        lines = []
+    else:
+        lines, cut = _name_lines(name, big, box.width, most)
+    if mark:
+        whole &= _optional(placer, [*others, *row], image, mark, (box.right - 5, box.y + 4),
+                           small, INK, box.width - 8, anchor="topright")
+    whole &= not cut
     for index, line in enumerate(lines):
-        _kept(placer, image, line, (box.x + 5, y), big, INK, max_width=box.width - 8,
-             full=name if cut and index == len(lines) - 1 else None)
+        whole &= _optional(placer, others, image, line, (box.x + 5, y), big, INK, box.width - 8,
+                           full=name if cut and index == len(lines) - 1 else None)
         y += big
     facts = [tile.size + ("" if tile.status == "explored" else " · unexplored")]
     if tile.cipher:
@@ -487,8 +604,10 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
     for fact in facts:
         lines = wrap(fact, small, box.width - 8)
         if y + len(lines) * (small + 1) > box.bottom - 3 or any(
-                text_size(line, small)[0] > box.width - 8 for line in lines):
-            break  # drawn smaller or cut it would fit: it goes on the plate at its size
+                text_size(line, small)[0] > box.width - 8
+                or _spot(line, (box.x + 5, y + n * (small + 1)), small).collidelist(others) >= 0
+                for n, line in enumerate(lines)):
+            break  # drawn smaller or cut it would fit, or under a token: it goes on the plate
         for line in lines:
             _kept(placer, image, line, (box.x + 5, y), small, INK, max_width=box.width - 8)
             y += small + 1
@@ -496,7 +615,52 @@ def _draw_tile(image: pygame.Surface, fit: MapFit, state: KingdomState, tile: Ti
     if tile.status == "revealed":  # the Generic token: still Unexplored
         pygame.draw.circle(image, (235, 235, 235), (box.right - 12, box.bottom - 12), 8)
         pygame.draw.circle(image, INK, (box.right - 12, box.bottom - 12), 8, 1)
-    return [(box, facts[inside:], small)] if inside < len(facts) else []
+    if not whole:
+        untold.add(tile.id)
+    return [(tile, box, facts[inside:], small)] if inside < len(facts) else []
+
+
+def _name_lines(name: str, size: int, width: int, most: int) -> tuple[list[str], bool]:
+    """A face-up tile's ``name`` in at most ``most`` lines inside a tile ``width`` pixels
+    wide, each line whole and made of whole words (fewer lines, the last ending in "…",
+    when a line would be cut), and whether some of it is left out; no line at all when not
+    even its first word fits."""
+    words = name.split()
+    for lines in range(most, 0, -1):
+        shown, cut = wrap_at_most(name, size, width - 10, lines)
+        kept = " ".join(shown).replace(textlayer.ELLIPSIS, "").split()
+        if kept and kept == words[:len(kept)] and all(_whole(line, size, width - 8)
+                                                      for line in shown):
+            return shown, cut
+    return [], True
+
+
+def _spot(words: str, pos: tuple[int, int], size: int,
+          anchor: str = "topleft") -> pygame.Rect:
+    """The rectangle :func:`text` fills drawing ``words`` at ``size`` with its ``anchor`` at
+    ``pos``."""
+    spot = pygame.Rect((0, 0), text_size(words, size))
+    setattr(spot, anchor, pos)
+    return spot
+
+
+def _whole(words: str, size: int, width: int) -> bool:
+    """Whether ``words`` fit ``width`` pixels whole (drawn at most a fifth smaller)."""
+    return not textlayer.fit(words, size, width)[2]
+
+
+def _optional(placer: Placer, others: list[pygame.Rect], image: pygame.Surface, words: str,
+              pos: tuple[int, int], size: int, colour: Colour, width: int,
+              anchor: str = "topleft", full: str | None = None) -> bool:
+    """Draw ``words`` (a tile's word that may be left out) at ``pos`` when they fit
+    ``width`` whole and cover none of ``others`` (the tokens held and the other tiles'
+    words: a tile's own words are laid out apart), and keep them clear; returns whether
+    they were drawn.  ``full``: the whole name ``words`` shortens."""
+    shown, used, cut = textlayer.fit(words, size, width)
+    if cut or _spot(shown, pos, used, anchor).collidelist(others) >= 0:
+        return False
+    _kept(placer, image, words, pos, size, colour, anchor=anchor, max_width=width, full=full)
+    return True
 
 
 def poi_words(tile: Tile) -> str:
@@ -511,12 +675,15 @@ def poi_words(tile: Tile) -> str:
 
 
 def _fact_plate(image: pygame.Surface, box: pygame.Rect, facts: list[str], size: int,
-                boxes: list[pygame.Rect], placer: Placer) -> pygame.Rect:
+                boxes: list[pygame.Rect], words: list[pygame.Rect],
+                placer: Placer) -> pygame.Rect | None:
     """The facts of a tile too small to hold them (its Point of Interest, its Cipher) on a
     light plate just outside the tile (below it, else above, right or left: the first spot on
     the picture that covers no tile, no path stub and no word placed before; else the least
-    crowded), each line of a fact whole on its own line, as the Clash tile names are placed.
-    Returns the plate."""
+    crowded of those covering none of ``words``, the words and plates placed so far), each
+    line of a fact whole on its own line, as the Clash tile names are placed.  Returns the
+    plate, or ``None`` when every spot would cover a word (a small window's crowded map):
+    the facts are then left to the tile's tooltip."""
     lines = [line for fact in facts for line in fact.split("\n")]
     width = max(text_size(line, size)[0] for line in lines) + 8
     plate = pygame.Rect(0, 0, width, (size + 1) * len(lines) + 4)
@@ -529,8 +696,14 @@ def _fact_plate(image: pygame.Surface, box: pygame.Rect, facts: list[str], size:
         spots.append(_within(placer, plate))
     inside = placer.bounds or image.get_rect()
     clear = [spot for spot in spots if inside.contains(spot) and spot.collidelist(boxes) < 0]
-    placed = placer.place(*(clear or spots), crowded=True)
-    assert placed is not None  # a crowded placement always finds a spot
+    placed = next((spot for spot in clear or spots if placer.free(spot)), None)
+    if placed is None:  # crowded: the spot covering least, of those covering no word
+        wordless = [spot for spot in clear or spots if spot.collidelist(words) < 0] or \
+            [spot for spot in spots if spot.collidelist(words) < 0]
+        if not wordless:
+            return None
+        placed = min(wordless, key=placer.crowding)
+    placer.block(placed)
     pygame.draw.rect(image, PLATE, placed, border_radius=3)
     pygame.draw.rect(image, FRONT_EDGE, placed, 1, border_radius=3)
     for index, line in enumerate(lines):
@@ -663,11 +836,12 @@ def _ghost_token(surface: pygame.Surface, fit: MapFit, tile: Tile, monster: str)
 
 
 def _token_centre(box: pygame.Rect, radius: int, preferred: tuple[int, int],
-                  placer: Placer) -> tuple[int, int]:
+                  placer: Placer) -> tuple[tuple[int, int], bool]:
     """Where a token of ``radius`` goes on the tile ``box``: ``preferred``, else the nearest
     spot along the tile's foot, then higher up, that covers none of the tile's words; on a
     tile too small for that, just outside its right, left or lower edge (the caller joins it
-    to the tile with a leader line)."""
+    to the tile with a leader line).  Returns the centre and whether it covers nothing
+    placed (else it is ``preferred``)."""
     spots = []
     xs = [*range(box.x + radius + 4, box.right - radius - 3, max(2, radius // 2)),
           box.right - radius - 4]  # the far corner too, where the step does not land on it
@@ -681,8 +855,42 @@ def _token_centre(box: pygame.Rect, radius: int, preferred: tuple[int, int],
         square.center = centre
         if placer.free(square):
             placer.block(square)
-            return centre
-    return preferred
+            return centre, True
+    return preferred, False
+
+
+def _token_places(fit: MapFit, state: KingdomState,
+                  placer: Placer
+                  ) -> list[tuple[str | None, pygame.Rect, tuple[int, int], bool]]:
+    """Where the Party marker (``None``, none while the party is in the Deep Fog) and each
+    Encounter Monster token (its name) go: ``(name, tile box, centre, clear)``, each
+    covering nothing ``placer`` holds where a spot allows (see :func:`_token_centre`)."""
+    radius = _token_radius(fit)
+    places = []
+    party = state.tile(state.party)
+    if party.rect is not None and state.fog is None:
+        box = fit.tile_rect(party)
+        places.append((None, box, *_token_centre(box, radius,
+                                                (box.centerx, box.bottom - radius - 4),
+                                                placer)))
+    by_tile: dict[str, list[str]] = {}
+    for token in state.monsters:
+        by_tile.setdefault(token.tile, []).append(token.monster)
+    for tile_id, names in by_tile.items():
+        tile = state.tile(tile_id)
+        if tile.rect is None:
+            continue
+        box = fit.tile_rect(tile)
+        for i, name in enumerate(names):
+            places.append((name, box, *_token_centre(
+                box, radius, (box.right - radius - 4 - i * (2 * radius + 2),
+                              box.bottom - radius - 4), placer)))
+    return places
+
+
+def _token_radius(fit: MapFit) -> int:
+    """The radius of the Party marker and the Monster tokens."""
+    return max(9, min(22, fit.cell // 7))
 
 
 def _leader(surface: pygame.Surface, box: pygame.Rect, centre: tuple[int, int]) -> None:
@@ -697,42 +905,30 @@ def _draw_tokens(surface: pygame.Surface, fit: MapFit, state: KingdomState,
                  stubs: tuple[pygame.Rect, ...] = ()) -> None:
     """The Party marker and the Encounter Monster tokens on their tiles, each where it covers
     none of the words already drawn there (the tile's name and facts) and none of the path
-    ``stubs``."""
-    radius = max(9, min(22, fit.cell // 7))
+    ``stubs`` (the map layer leaves a token room, see :func:`_map_layer`)."""
+    radius = _token_radius(fit)
     placer = Placer()
     for drawn in textlayer.drawn():
         placer.block(drawn.rect)
     for stub in stubs:
         placer.block(stub.inflate(2 * STUB_GAP, 2 * STUB_GAP))
     party = state.tile(state.party)
-    if party.rect is not None and state.fog is None:
-        box = fit.tile_rect(party)
-        centre = _token_centre(box, radius, (box.centerx, box.bottom - radius - 4), placer)
-        _leader(surface, box, centre)
-        pygame.draw.circle(surface, PARTY, centre, radius)
-        pygame.draw.circle(surface, INK, centre, radius, 2)
-        text(surface, "P", centre, radius * 3 // 2, INK, anchor="center")
-    elif party.rect is not None:  # the reminder token while the party is in the Fog
+    if party.rect is not None and state.fog is not None:  # the reminder token in the Fog
         box = fit.tile_rect(party)
         pygame.draw.circle(surface, (235, 235, 235), (box.centerx, box.bottom - radius - 4),
                            radius // 2 + 3)
-    by_tile: dict[str, list[str]] = {}
-    for token in state.monsters:
-        by_tile.setdefault(token.tile, []).append(token.monster)
-    for tile_id, names in by_tile.items():
-        tile = state.tile(tile_id)
-        if tile.rect is None:
-            continue
-        box = fit.tile_rect(tile)
-        for i, name in enumerate(names):
-            centre = _token_centre(box, radius, (box.right - radius - 4 - i * (2 * radius + 2),
-                                                 box.bottom - radius - 4), placer)
-            _leader(surface, box, centre)
-            pygame.draw.circle(surface, MONSTER, centre, radius)
+    for name, box, centre, _ in _token_places(fit, state, placer):
+        _leader(surface, box, centre)
+        if name is None:
+            pygame.draw.circle(surface, PARTY, centre, radius)
             pygame.draw.circle(surface, INK, centre, radius, 2)
-            initials = "".join(w[0] for w in name.split() if w[0].isalpha())[:2].upper()
-            text(surface, initials, centre, radius, theme.TEXT, anchor="center", full=name,
-                 role="label")
+            text(surface, "P", centre, radius * 3 // 2, INK, anchor="center")
+            continue
+        pygame.draw.circle(surface, MONSTER, centre, radius)
+        pygame.draw.circle(surface, INK, centre, radius, 2)
+        initials = "".join(w[0] for w in name.split() if w[0].isalpha())[:2].upper()
+        text(surface, initials, centre, radius, theme.TEXT, anchor="center", full=name,
+             role="label")
 
 
 def draw_track(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState) -> None:
@@ -881,17 +1077,7 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
         pygame.draw.rect(surface, FOG_CARD if placed.face_up else FOG_DOWN, box, border_radius=5)
         pygame.draw.rect(surface, INK, box, 2, border_radius=5)
         if placed.face_up:
-            name, note = max(14, min(18, cell // 7)), max(12, min(15, cell // 9))
-            lines, cut = wrap_at_most(placed.card.name, name, box.width - 8, 2)
-            for i, line in enumerate(lines):
-                text(surface, line, (box.x + 4, box.y + 4 + i * line_height(name) - i * 2),
-                     name, INK, max_width=box.width - 8,
-                     full=placed.card.name if cut and i == len(lines) - 1 else None)
-            text(surface, str(placed.card.value), (box.centerx, box.centery + 6),
-                 max(16, cell // 3), INK, anchor="center")
-            if placed.card.hazard:
-                text(surface, placed.card.hazard, (box.x + 4, box.bottom - note - 4), note,
-                     (120, 20, 20), max_width=box.width - 8)
+            _fog_card_words(surface, box, placed.card, cell)
         if (placed.x, placed.y) == selected:
             pygame.draw.rect(surface, SELECT_RING, box.inflate(6, 6), 3, border_radius=7)
         hits.append(Hit(box, "fog", (placed.x, placed.y)))
@@ -908,3 +1094,33 @@ def draw_fog(surface: pygame.Surface, rect: pygame.Rect, state: KingdomState,
         pygame.draw.circle(surface, PARTY, spot, max(8, cell // 8))
         pygame.draw.circle(surface, INK, spot, max(8, cell // 8), 2)
     return hits
+
+
+def _fog_card_words(surface: pygame.Surface, box: pygame.Rect, card: FogCard,
+                    cell: int) -> None:
+    """A face-up Deep Fog card's words on its ``box``: its Deep Fog Value in the middle,
+    always; its name (up to two lines) above it and its Hazard Effect under it, each only
+    where it fits whole clear of the value.  A card too small for them all (a small window)
+    shows the value, and the card's tooltip says the whole."""
+    name, note = max(14, min(18, cell // 7)), max(12, min(15, cell // 9))
+    value = text(surface, str(card.value), (box.centerx, box.centery + 6), max(16, cell // 3),
+                 INK, anchor="center")
+    whole = True
+    step = line_height(name) - 2
+    room = sum(1 for i in range(2) if box.y + 4 + i * step + text_size("Ag", name)[1]
+               <= value.top)
+    lines, cut = _name_lines(card.name, name, box.width + 2, room)
+    whole &= not cut
+    for i, line in enumerate(lines):
+        text(surface, line, (box.x + 4, box.y + 4 + i * step), name, INK,
+             max_width=box.width - 8, full=card.name if cut and i == len(lines) - 1 else None)
+    if card.hazard:
+        y = box.bottom - note - 4
+        if y >= value.bottom and _whole(card.hazard, note, box.width - 8):
+            text(surface, card.hazard, (box.x + 4, y), note, (120, 20, 20),
+                 max_width=box.width - 8)
+        else:
+            whole = False
+    if not whole:
+        textlayer.tooltip(surface, box, f"{card.name}: Deep Fog Value {card.value}"
+                          + (f"; {card.hazard}" if card.hazard else ""))
