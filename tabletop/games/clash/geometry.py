@@ -201,8 +201,8 @@ def _terrain_of(board: Board, terrain: tuple[Terrain, ...]) -> _Terrain:
     key = (board.rows, board.cols, tuple(map(id, terrain)))
     entry = _by_tiles.get(key)
     if entry is None:
-        if len(_by_tiles) >= 32:
-            _by_tiles.pop(next(iter(_by_tiles)), None)
+        for old in list(_by_tiles)[:len(_by_tiles) - 31]:  # the oldest beyond 31
+            _by_tiles.pop(old, None)
         entry = _by_tiles[key] = (terrain, _Terrain(board, terrain))
     return entry[1]
 
