@@ -201,7 +201,7 @@ def _terrain_of(board: Board, terrain: tuple[Terrain, ...]) -> _Terrain:
     key = (board.rows, board.cols, tuple(map(id, terrain)))
     entry = _by_tiles.get(key)
     if entry is None:
-        for old in list(_by_tiles)[:len(_by_tiles) - 31]:  # the oldest beyond 31
+        for old in list(_by_tiles)[:max(0, len(_by_tiles) - 31)]:  # the oldest beyond 31
             _by_tiles.pop(old, None)
         entry = _by_tiles[key] = (terrain, _Terrain(board, terrain))
     return entry[1]
