@@ -247,3 +247,18 @@ def test_distance_between_pieces_matches_a_plain_search(seed):
             expected = reference_distance(state.board, a.at, 1, [b.at],
                                           lambda s, blocked=blocked: s not in blocked)
             assert geo.distance(state, a.name, b.name) == expected, (a.name, b.name)
+
+
+def test_states_with_the_same_tiles_share_one_terrain_structure_and_the_cache_is_bounded():
+    state = geometry_board(tiles=10, side=12, knights=2)
+    moved = replace(state, title="moved")  # what an action leaves: the same tile objects
+    assert geo._terrain(moved) is geo._terrain(state)
+    boards = [geometry_board(seed=seed, tiles=10, side=12, knights=2) for seed in range(40)]
+    first = boards[0]
+    before = geo.visible_labels(first, first.knights[0].name)
+    for board in boards:
+        geo._terrain(board)
+    assert len(geo._by_tiles) == 32
+    again = replace(first, title="again")  # its tiles' entry is gone: built anew, same answer
+    assert geo._terrain(again) is not geo._terrain(first)
+    assert geo.visible_labels(again, first.knights[0].name) == before

@@ -8,12 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.spatial.grid import Board, Space, corner_words
-from tabletop.spatial.shadowcast import GAP
 from tabletop.spatial.sight import (
     SightMap,
     line_of_sight,
     segment_features,
-    segment_walk,
     sight_map,
     visible_from,
 )
@@ -149,17 +147,27 @@ def test_exempt_spaces_stop_blocking():
     assert line_of_sight(view.without({S("A2")}), [S("A1")], [S("A3")]).clear
 
 
-def test_the_integer_walk_meets_exactly_the_features_of_a_segment_in_order():
-    stride = 13
-    for dx in range(-6, 7):
-        for dy in range(-6, 7):
-            walked = [(offset, "point" if kind == GAP else "cell")
-                      for offset, kind in segment_walk(stride, dx, dy)]
-            expected = [(f.y * stride + f.x, "point" if f.kind == "point" else "cell")
-                        for f in segment_features(dx, dy)]
-            assert sorted(walked) == sorted(expected), (dx, dy)
-            if dx and dy:  # a diagonal segment meets them in the same order
-                assert walked == expected, (dx, dy)
+def test_the_segment_test_meets_exactly_the_features_of_a_segment():
+    # Every cell blocks and every inner point is a diagonal gap; freeing all but one of them
+    # leaves a segment blocked exactly when that one is among its features.
+    board = Board(8, 8)
+    view = SightMap(board, board.spaces())
+    stride = view.stride
+    keys = [2 * ((s.row + 1) * stride + s.col + 1) for s in board.spaces()]
+    keys += [2 * ((y + 1) * stride + x + 1) + 1 for x in range(1, 8) for y in range(1, 8)]
+    all_keys = frozenset(keys)
+    freed = {key: all_keys - {key} for key in keys}
+    a = (4, 4)
+    for dx in range(-3, 4):
+        for dy in range(-3, 4):
+            met = set()
+            for f in segment_features(dx, dy):
+                slot = (a[1] + f.y + 1) * stride + a[0] + f.x + 1
+                met.add(2 * slot + 1 if f.kind == "point" else 2 * slot)
+            b = (a[0] + dx, a[1] + dy)
+            for key in keys:
+                assert view.clear(a, b, freed[key]) == (key not in met), (dx, dy, key)
+                assert view.clear(b, a, freed[key]) == (key not in met), (dx, dy, key)
 
 
 walls_strategy = st.frozensets(st.builds(Space, st.integers(0, 5), st.integers(0, 5)),

@@ -15,13 +15,14 @@ segment along a grid line, the cells on both sides of it) and the lattice points
 all found with integer arithmetic.
 
 Speed: a :class:`SightMap` keeps the blocking spaces and diagonal gaps of one board in a byte
-array (a slot per cell and corner point).  The cells and points a segment meets are worked out
-once per direction and board width with integers and kept (:func:`_walk_slots`); testing one
-segment looks at exactly those, any of which blocking stops it.  :func:`visible_from` (every
-space seen from a piece) does not test segments one by one: it casts shadows from each corner
-of the piece (:mod:`tabletop.spatial.shadowcast`), visiting only what is seen, so that the
-first question on a board costs no more than the hundredth, and picks the answer's spaces (or
-labels) out of a table per board size.  No approximation is involved anywhere.
+array (a slot per cell and corner point), made with bit operations, and per row and column of
+slots as the bits of small integers.  Testing one segment (:meth:`SightMap.clear`) takes a band
+of cells at a time across its shorter extent, with integers: the run of cells it crosses in a
+row (or column) is tested against that row's blocking cells in one mask.  :func:`visible_from`
+(every space seen from a piece) does not test segments one by one: it casts shadows from each
+corner of the piece (:mod:`tabletop.spatial.shadowcast`), visiting only what is seen, so that
+the first question on a board costs no more than the hundredth, and picks the answer's spaces
+(or labels) out of a table per board size.  No approximation is involved anywhere.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from functools import lru_cache
 from itertools import compress
 from math import gcd
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from tabletop.frozen import Frozen
@@ -49,6 +51,11 @@ if TYPE_CHECKING:
 
 Point = tuple[int, int]
 Line = tuple[Point, Point]
+
+_CELL_BYTES = bytes(flag & CELL for flag in range(256))
+_GAP_BYTES = bytes((flag & GAP) // GAP for flag in range(256))
+"""Translation tables from a flag byte (see :meth:`SightMap.flags`) to 1 where its cell
+blocks, where its point is a diagonal gap (else 0)."""
 
 
 class Sight(Frozen):
@@ -133,61 +140,6 @@ def segment_features(dx: int, dy: int) -> tuple[Feature, ...]:
     return tuple(out)
 
 
-def segment_walk(stride: int, dx: int, dy: int) -> Iterator[tuple[int, int]]:
-    """The cells and lattice points the segment from the origin to ``(dx, dy)`` meets, in
-    order along it, as ``(slot offset, kind)`` on a board of row ``stride`` slots (see
-    :class:`SightMap`); ``kind`` is :data:`~tabletop.spatial.shadowcast.GAP` for a point and
-    :data:`~tabletop.spatial.shadowcast.CELL` for a cell.  The same features as
-    :func:`segment_features`, found with integers only: a diagonal segment leaves each cell
-    through the side or the corner that ``(i + 1) * q`` against ``(j + 1) * p`` names; a
-    segment along a grid line meets the two cells beside each unit of it."""
-    p, q = abs(dx), abs(dy)
-    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
-    yield 0, GAP
-    if q == 0 or p == 0:
-        unit, beside = (sx, (-stride if sx > 0 else -stride - 1, 0 if sx > 0 else -1)) \
-            if q == 0 else (sy * stride, (-1 if sy > 0 else -stride - 1,
-                                          0 if sy > 0 else -stride))
-        for k in range(p + q):
-            yield k * unit + beside[0], CELL
-            yield k * unit + beside[1], CELL
-            yield (k + 1) * unit, GAP
-        return
-    i = j = 0
-    while i < p and j < q:
-        yield ((j if sy > 0 else -1 - j) * stride + (i if sx > 0 else -1 - i)), CELL
-        across, down = (i + 1) * q, (j + 1) * p
-        if across <= down:
-            i += 1
-        if down <= across:
-            j += 1
-        if across == down:
-            yield sy * j * stride + sx * i, GAP
-
-
-@lru_cache(maxsize=1 << 12)
-def _walk_slots(stride: int, dx: int, dy: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The slot offsets of the cells and of the lattice points :func:`segment_walk` meets,
-    as two tuples (whether a segment is clear does not depend on their order)."""
-    cells: list[int] = []
-    points: list[int] = []
-    for offset, kind in segment_walk(stride, dx, dy):
-        (points if kind == GAP else cells).append(offset)
-    return tuple(cells), tuple(points)
-
-
-def diagonal_gaps(blocking: frozenset[Space]) -> frozenset[Point]:
-    """The lattice points where two diagonally neighbouring blocking spaces meet (rule 3)."""
-    out = set()
-    for s in blocking:
-        x, y = s.col, s.row  # the north-west corner of s
-        if Space(s.row + 1, s.col + 1) in blocking:  # s is NW, its SE neighbour blocks
-            out.add((x + 1, y + 1))
-        if Space(s.row + 1, s.col - 1) in blocking:  # s is NE, its SW neighbour blocks
-            out.add((x, y + 1))
-    return frozenset(out)
-
-
 class SightMap:
     """The blocking structure of one board: which spaces block LoS and where the diagonal gaps
     are.  Build it once per set of blocking spaces (:func:`sight_map` caches it) and reuse it.
@@ -200,12 +152,33 @@ class SightMap:
 
     def __init__(self, board: Board, blocking: Iterable[Space]):
         self.board = board
-        self._blocking = frozenset(s for s in blocking if board.contains(s))
-        self._gaps = diagonal_gaps(self._blocking)
-        self.stride = board.cols + 2
+        self.stride = stride = board.cols + 2
+        rows, cols = board.rows, board.cols
+        if not isinstance(blocking, frozenset):
+            blocking = frozenset(blocking)
+        cells = bytearray((rows + 2) * stride)
+        outside = False
+        for s in blocking:
+            if 0 <= s.row < rows and 0 <= s.col < cols:
+                cells[(s.row + 1) * stride + s.col + 1] = 1
+            else:
+                outside = True
+        self._blocking: frozenset[Space] | None = (
+            frozenset(s for s in blocking if board.contains(s)) if outside else blocking)
+        # Rule 3: a point is a diagonal gap where the cells north-west and south-east of it
+        # block (bits s and s + stride + 1, the point's slot) or those north-east and
+        # south-west (s and s + stride - 1, the point at s + stride).
+        bits = bits_of(cells)
+        self._gap_bits = ((bits & bits >> (stride + 1)) << (stride + 1)
+                          | (bits & bits >> (stride - 1)) << stride)
+        self._gaps: frozenset[Point] | None = None
+        gaps = bytes_of(self._gap_bits, len(cells))  # bytes 0 or 1: their sum carries none
+        self._flags: bytearray | None = bytearray(
+            (CELL * int.from_bytes(cells, "little") + GAP * int.from_bytes(gaps, "little"))
+            .to_bytes(len(cells), "little"))
         self._without: dict[frozenset[Space], SightMap] = {}
-        self._flags: bytearray | None = None
         self._layers: Layers | None = None
+        self._lines: tuple[list[int], list[int], list[int], list[int]] | None = None
         self._derived: tuple[SightMap, frozenset[Space], frozenset[Point]] | None = None
 
     def _slot(self, x: int, y: int) -> int:
@@ -223,8 +196,13 @@ class SightMap:
     def gaps(self) -> frozenset[Point]:
         """The diagonal gaps (rule 3)."""
         if self._gaps is None:
-            parent, _gone, lost = self._derived
-            self._gaps = parent.gaps - lost
+            if self._derived is not None:
+                parent, _gone, lost = self._derived
+                self._gaps = parent.gaps - lost
+            else:
+                stride, raw = self.stride, bytes_of(self._gap_bits, len(self.flags()))
+                slots = compress(range(len(raw)), raw)
+                self._gaps = frozenset((slot % stride - 1, slot // stride - 1) for slot in slots)
         return self._gaps
 
     def without(self, exempt: Iterable[Space]) -> SightMap:
@@ -239,24 +217,14 @@ class SightMap:
             return self
         derived = self._without.get(gone)
         if derived is None:
-            flags, stride = self.flags(), self.stride
             freed = {self._slot(s.col, s.row) for s in gone}
-
-            def blocks(slot: int) -> bool:
-                return bool(flags[slot] & CELL) and slot not in freed
-
-            lost = []
-            for s in gone:
-                for x, y in s.corners():
-                    point = self._slot(x, y)  # the slot of the cell south-east of the point
-                    if flags[point] & GAP and not (
-                            (blocks(point - stride - 1) and blocks(point))
-                            or (blocks(point - stride) and blocks(point - 1))):
-                        lost.append((x, y))
-            lost = frozenset(lost)
+            stride = self.stride
+            lost = frozenset((point % stride - 1, point // stride - 1)
+                             for point in lost_gaps(self.flags(), stride, freed, freed))
             derived = object.__new__(SightMap)
             derived.board, derived.stride = self.board, self.stride
             derived._blocking = derived._gaps = derived._flags = derived._layers = None
+            derived._lines = None
             derived._without = {}
             derived._derived = (self, gone, lost)
             self._without[gone] = derived
@@ -265,22 +233,15 @@ class SightMap:
     def flags(self) -> bytearray:
         """One byte per slot (see the class docstring): :data:`~tabletop.spatial.shadowcast.CELL`
         where the cell blocks, :data:`~tabletop.spatial.shadowcast.GAP` where the point is a
-        diagonal gap; the layout :class:`~tabletop.spatial.shadowcast.Sweep` reads.  Built on
-        first use (a derived map copies its parent's and clears what it freed)."""
+        diagonal gap; the layout :class:`~tabletop.spatial.shadowcast.Sweep` reads.  Made with
+        the map (a derived map's on first use: its parent's, with what it freed cleared)."""
         if self._flags is None:
-            if self._derived is not None:
-                parent, gone, lost = self._derived
-                flags = bytearray(parent.flags())
-                for s in gone:
-                    flags[self._slot(s.col, s.row)] &= ~CELL
-                for x, y in lost:
-                    flags[self._slot(x, y)] &= ~GAP
-            else:
-                flags = bytearray((self.board.rows + 2) * self.stride)
-                for s in self.blocking:
-                    flags[self._slot(s.col, s.row)] |= CELL
-                for x, y in self.gaps:
-                    flags[self._slot(x, y)] |= GAP
+            parent, gone, lost = self._derived
+            flags = bytearray(parent.flags())
+            for s in gone:
+                flags[self._slot(s.col, s.row)] &= ~CELL
+            for x, y in lost:
+                flags[self._slot(x, y)] &= ~GAP
             self._flags = flags
         return self._flags
 
@@ -291,32 +252,87 @@ class SightMap:
             self._layers = Layers(self.flags(), self.board.rows, self.board.cols)
         return self._layers
 
-    def freed_from(self, wider: SightMap) -> list[int]:
-        """The cells and gaps that ``wider`` (a map of the same board blocking a superset)
-        blocks and this map does not, as keys ``2 * slot`` (a cell) and ``2 * slot + 1`` (a
-        gap point)."""
-        if self._derived is not None and self._derived[0] is wider:
-            gone, lost = self._derived[1], self._derived[2]
-        else:
-            gone, lost = wider.blocking - self.blocking, wider.gaps - self.gaps
-        return ([2 * self._slot(s.col, s.row) for s in gone]
-                + [2 * self._slot(x, y) + 1 for x, y in lost])
+    def lines(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """The blocking cells and the diagonal gaps by line of slots, as the bits of small
+        integers: per row of slots ``r``, bit ``i`` for slot ``r * stride + i`` (cells, then
+        gaps); per column of slots ``c``, bit ``r`` for the same slot (cells, then gaps).
+        Made from :meth:`flags` on first use and kept."""
+        if self._lines is None:
+            raw, stride = bytes(self.flags()), self.stride
+            cells, gaps = raw.translate(_CELL_BYTES), raw.translate(_GAP_BYTES)
+            count, row = len(raw) // stride, (1 << stride) - 1
+            cell_bits, gap_bits = bits_of(cells), bits_of(gaps)
+            self._lines = ([cell_bits >> (r * stride) & row for r in range(count)],
+                           [gap_bits >> (r * stride) & row for r in range(count)],
+                           [bits_of(cells[c::stride]) for c in range(stride)],
+                           [bits_of(gaps[c::stride]) for c in range(stride)])
+        return self._lines
 
     def clear(self, a: Point, b: Point, freed: Container[int] = ()) -> bool:
         """Whether the segment from lattice point ``a`` to ``b`` is unobstructed (rules 1-3):
-        none of the cells and lattice points it meets (:func:`segment_walk`, kept per
-        direction by :func:`_walk_slots`) blocks.  Cells and gaps keyed in ``freed``
-        (``2 * slot``, ``2 * slot + 1``) do not count: the answer of a map that blocks all but
-        those."""
-        layers = self.layers()
-        here = self._slot(a[0], a[1])
-        cell_offsets, point_offsets = _walk_slots(self.stride, b[0] - a[0], b[1] - a[1])
-        cells, gaps = layers.cells, layers.gaps
-        for offset in cell_offsets:
-            if cells[here + offset] and (not freed or 2 * (here + offset) not in freed):
+        no cell whose open interior it crosses blocks (rule 1), nor, along a grid line, a
+        cell beside it (rule 2), nor is a lattice point on it a diagonal gap (rule 3; both
+        ends included).  Cells and gaps keyed in ``freed`` (``2 * slot``, ``2 * slot + 1``)
+        do not count: the answer of a map that blocks all but those.
+
+        Worked out with integers, a band at a time across the segment's shorter extent: a
+        segment ``dv`` rows (or columns) across and ``du >= dv`` along crosses, in band
+        ``j``, the run of cells from ``floor(du * j / dv)`` to ``ceil(du * (j + 1) / dv) -
+        1`` along it, tested against the band's blocking cells in one mask; its lattice
+        points are its ``gcd(du, dv) + 1`` steps."""
+        (ax, ay), (bx, by) = a, b
+        lines = self._lines or self.lines()
+        if abs(by - ay) <= abs(bx - ax):  # bands are rows: u along x, lines v are rows
+            cells, gaps = lines[0], lines[1]
+            u, v, du, dv, across = ax, ay, bx - ax, by - ay, False
+        else:  # bands are columns: u along y, lines v are columns
+            cells, gaps = lines[2], lines[3]
+            u, v, du, dv, across = ay, ax, by - ay, bx - ax, True
+        if dv < 0 or (dv == 0 and du < 0):  # go the other way: dv >= 0, and du >= 0 if dv is 0
+            u, v, du, dv = u + du, v + dv, -du, -dv
+        if dv == 0:  # along a grid line: the cells on both sides of it (rule 2), its points
+            run = ((1 << du) - 1) << (u + 1)
+            for line in (v, v + 1):
+                if cells[line] & run and not self._freed(cells[line] & run, line, across,
+                                                          freed, 0):
+                    return False
+            run = ((1 << (du + 1)) - 1) << (u + 1)
+            return not (gaps[v + 1] & run) or self._freed(gaps[v + 1] & run, v + 1, across,
+                                                          freed, 1)
+        # Rule 1, band by band: ``done`` cells of the run lie before band j (floor(w j / dv)),
+        # ``count`` in it; east of u when du > 0, else west.
+        east, width = du > 0, abs(du)
+        reach = done = 0
+        for line in range(v + 1, v + dv + 1):
+            reach += width
+            whole, part = divmod(reach, dv)
+            count = whole + (part > 0) - done
+            low = u + done if east else u - done - count
+            hit = cells[line] >> (low + 1) & ((1 << count) - 1)
+            if hit and not self._freed(hit << (low + 1), line, across, freed, 0):
                 return False
-        for offset in point_offsets:
-            if gaps[here + offset] and (not freed or 2 * (here + offset) + 1 not in freed):
+            done = whole
+        step = gcd(du, dv)
+        su, sv = du // step, dv // step
+        for k in range(step + 1):  # rule 3: the lattice points on it
+            line, bit = v + k * sv + 1, u + k * su + 1
+            if gaps[line] >> bit & 1 and not self._freed(1 << bit, line, across, freed, 1):
+                return False
+        return True
+
+    def _freed(self, bits: int, line: int, across: bool, freed: Container[int],
+               kind: int) -> bool:
+        """Whether every cell (``kind`` 0) or point (1) at ``bits`` of the line of slots
+        ``line`` (a column if ``across``, else a row; see :meth:`lines`) is keyed in
+        ``freed``."""
+        if not freed:
+            return False
+        stride = self.stride
+        while bits:
+            bit = (bits & -bits).bit_length() - 1
+            bits &= bits - 1
+            slot = bit * stride + line if across else line * stride + bit
+            if 2 * slot + kind not in freed:
                 return False
         return True
 
@@ -428,28 +444,50 @@ def line_of_sight(sight_map: SightMap, from_spaces: Iterable[Space], to_spaces: 
 
 
 class _SlotTable:
-    """The spaces (or their labels) of one board size by slot (see :class:`SightMap`), each
-    made the first time an answer lists it and kept: an answer is then picked out of the
-    table in one C-level pass (:func:`itertools.compress`)."""
+    """The spaces (or their labels) of one board size by slot (see :class:`SightMap`), made
+    the first time an answer lists them and kept: an answer is then picked out of the table
+    in one C-level pass (:func:`itertools.compress`).  A table with ``make_row`` fills a whole
+    board row at once (cheaper per item than one at a time), else each slot is made alone."""
 
-    def __init__(self, size: int, make: Callable[[int], object]):
+    def __init__(self, size: int, stride: int, make: Callable[[int], object] | None = None,
+                 make_row: Callable[[int], Iterable] | None = None):
         self.items: list = [None] * size
         self.filled = 0
-        """A byte 1 at each slot already made (one little-endian integer)."""
+        """Bit ``slot`` set for each slot already made."""
+        self.stride = stride
         self.make = make
+        self.make_row = make_row
 
-    def pick(self, marks: bytearray) -> list:
-        """The items at the slots where ``marks`` holds 1, in slot (reading) order."""
-        missing = int.from_bytes(marks, "little") & ~self.filled
+    def pick(self, marks: bytearray, bits: int) -> list:
+        """The items at the slots where ``marks`` holds 1 (``bits``: the same slots as the
+        bits of an integer), in slot (reading) order."""
+        missing = bits & ~self.filled
         if missing:
-            items, make = self.items, self.make
-            raw = missing.to_bytes(len(marks), "little")
+            self._fill(missing)
+        return list(compress(self.items, marks))
+
+    def _fill(self, missing: int) -> None:
+        """Make the items at the slots of ``missing`` (and, with ``make_row``, the rest of
+        their board rows)."""
+        items, stride = self.items, self.stride
+        if self.make_row is None:
+            raw = bytes_of(missing, len(items))
             slot = raw.find(1)
             while slot >= 0:
-                items[slot] = make(slot)
+                items[slot] = self.make(slot)
                 slot = raw.find(1, slot + 1)
             self.filled |= missing
-        return list(compress(self.items, marks))
+            return
+        row_bits = ((1 << (stride - 2)) - 1) << 1  # the board's slots of a row of slots
+        row, base = 0, stride
+        missing >>= stride
+        while missing:
+            if missing & row_bits:
+                items[base + 1:base + stride - 1] = self.make_row(row)
+                self.filled |= row_bits << base
+            missing >>= stride
+            row += 1
+            base += stride
 
 
 @lru_cache(maxsize=8)
@@ -457,66 +495,116 @@ def _slot_tables(board: Board) -> tuple[_SlotTable, _SlotTable]:
     """The :class:`_SlotTable` of the spaces and of the labels of ``board``'s size."""
     stride = board.cols + 2
     size = (board.rows + 2) * stride
-
-    letters = [row_letters(row) for row in range(board.rows)]
     numbers = [str(col + 1) for col in range(board.cols)]
 
     def space(slot: int) -> Space:
         return Space(slot // stride - 1, slot % stride - 1)
 
-    def label(slot: int) -> str:  # str(space(slot)), without making the space
-        return letters[slot // stride - 1] + numbers[slot % stride - 1]
+    def labels(row: int) -> Iterator[str]:  # str(space) of each space of the row
+        return map(row_letters(row).__add__, numbers)
 
-    return _SlotTable(size, space), _SlotTable(size, label)
+    return _SlotTable(size, stride, make=space), _SlotTable(size, stride, make_row=labels)
+
+
+_KEY = itemgetter(0)
+_FLIP = bytes.maketrans(b"\x00\x01", b"\x01\x00")
+
+
+def lost_gaps(flags: bytearray | bytes, stride: int, freed: Container[int],
+              cells: Iterable[int]) -> list[int]:
+    """The slots of the diagonal gaps (rule 3) at the corners of the cells ``cells`` that
+    stop being gaps when the cells at the slots ``freed`` (``cells`` among them) no longer
+    block, in the layout of :meth:`SightMap.flags`: a gap stays while either of its two
+    diagonal pairs of cells still blocks."""
+    def blocks(slot: int) -> bool:
+        return bool(flags[slot] & CELL) and slot not in freed
+
+    lost = []
+    for cell in cells:
+        for point in (cell, cell + 1, cell + stride, cell + stride + 1):  # its four corners
+            if flags[point] & GAP and point not in lost and not (
+                    (blocks(point - stride - 1) and blocks(point))
+                    or (blocks(point - stride) and blocks(point - 1))):
+                lost.append(point)
+    return lost
 
 
 class SightPlan:
-    """What :func:`visible_from` needs for one map and one set of per-space maps, prepared
-    once and reused for every source: the main map ``sight_map`` and ``own_maps`` (a space
-    listed there is judged under its own map, which must block a subset of what ``sight_map``
-    blocks, as :meth:`SightMap.without` makes)."""
+    """What :func:`visible_from` needs for one map and the spaces judged otherwise, prepared
+    once and reused for every source: the main map ``sight_map`` and ``own_freed`` (a space
+    listed there is judged under ``sight_map`` with the spaces ``own_freed[space]`` not
+    blocking: the tile exception).  Spaces sharing one ``own_freed`` object form a group,
+    tested together."""
 
-    def __init__(self, sight_map: SightMap, own_maps: Mapping[Space, SightMap] | None = None):
+    def __init__(self, sight_map: SightMap,
+                 own_freed: Mapping[Space, Iterable[Space]] | None = None):
         self.sight_map = sight_map
-        by_map: dict[int, tuple[SightMap, list[Space]]] = {}
-        for space, own in (own_maps or {}).items():
-            if own is not sight_map:
-                by_map.setdefault(id(own), (own, []))[1].append(space)
         board, stride = sight_map.board, sight_map.stride
-        self.size = (board.rows + 2) * stride
-        self.groups: list[tuple[frozenset[int], list[tuple[Space, int]]]] = []
-        """Per other map: the cells and gaps it frees (keys ``2 * slot``, ``2 * slot + 1``)
-        and its spaces with their slots."""
+        rows, cols = board.rows, board.cols
+        self.size = (rows + 2) * stride
+        by_freed: dict[int, tuple[Iterable[Space], list[int]]] = {}
+        for space, freed in (own_freed or {}).items():
+            if 0 <= space.row < rows and 0 <= space.col < cols:
+                by_freed.setdefault(id(freed), (freed, []))[1].append(
+                    (space.row + 1) * stride + space.col + 1)
+        flags = sight_map.flags()
+        self.freed: list[frozenset[int]] = []
+        """Per group: the cells and gaps it frees (keys ``2 * slot``, ``2 * slot + 1``)."""
+        self.slots: list[list[int]] = []
+        """Per group: the slots of its spaces."""
         self.groups_of: dict[int, list[int]] = {}
-        """The other maps (by number) that free each cell or gap, by key."""
+        """The groups (by number) that free each cell or gap, by key."""
+        own_slots: list[int] = []
+        own_groups: list[int] = []
+        for freed, slots in by_freed.values():
+            cells = {(s.row + 1) * stride + s.col + 1 for s in freed
+                     if 0 <= s.row < rows and 0 <= s.col < cols}
+            cells = [cell for cell in cells if flags[cell] & CELL]
+            if not cells:
+                continue  # judged like any other space
+            keys = [2 * cell for cell in cells]
+            keys += [2 * point + 1 for point in lost_gaps(flags, stride, set(cells), cells)]
+            group = len(self.freed)
+            for key in keys:
+                self.groups_of.setdefault(key, []).append(group)
+            self.freed.append(frozenset(keys))
+            self.slots.append(slots)
+            own_slots += slots
+            own_groups += [group] * len(slots)
+        self.own_groups = own_groups
+        """The group of each space with its own map, in the order of :attr:`own_marks`."""
+        self.group_of = {key: groups[0] if len(groups) == 1 else -1
+                         for key, groups in self.groups_of.items()}
+        """The group that frees each cell or gap, by key (-1 where several do)."""
+        self.own_marks: Callable[[bytearray], tuple[int, ...]] = (
+            itemgetter(*own_slots) if len(own_slots) > 1
+            else lambda marks: tuple(marks[slot] for slot in own_slots))
+        """The bytes of ``marks`` (see :meth:`_marks`) at the slots of the spaces with their
+        own maps."""
         own = bytearray(self.size)
-        for other, spaces in by_map.values():
-            freed = frozenset(other.freed_from(sight_map))
-            slots = [(space, sight_map._slot(space.col, space.row)) for space in spaces]
-            for _space, slot in slots:
-                own[slot] = 1
-            for key in freed:
-                self.groups_of.setdefault(key, []).append(len(self.groups))
-            self.groups.append((freed, slots))
+        for slot in own_slots:
+            own[slot] = 1
         self.own_spaces = bits_of(own)
         """Bit ``slot`` set for each space with its own map."""
-        row = (1 << board.cols) - 1
-        self.on_board = sum(row << (r * stride + 1) for r in range(1, board.rows + 1))
+        row = (1 << cols) - 1
+        self.on_board = sum(row << (r * stride + 1) for r in range(1, rows + 1))
         """Bit ``slot`` set for each board space."""
 
     def seen(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()) -> list[Space]:
         """Every board space (in reading order) with a clear corner-to-corner segment from a
         corner of ``from_spaces``, each judged under its own map, except the spaces
         ``leaving`` (``from_spaces`` themselves are answered like any other)."""
-        return _slot_tables(self.sight_map.board)[0].pick(self._marks(from_spaces, leaving))
+        return _slot_tables(self.sight_map.board)[0].pick(*self._marks(from_spaces, leaving))
 
     def seen_labels(self, from_spaces: Iterable[Space], leaving: Iterable[Space] = ()
                     ) -> list[str]:
         """The labels of :meth:`seen` (``"C7"``), in the same order."""
-        return _slot_tables(self.sight_map.board)[1].pick(self._marks(from_spaces, leaving))
+        return _slot_tables(self.sight_map.board)[1].pick(*self._marks(from_spaces, leaving))
 
-    def _marks(self, from_spaces: Iterable[Space], leaving: Iterable[Space]) -> bytearray:
-        """A byte per slot (see :class:`SightMap`), 1 at each space :meth:`seen` lists."""
+    def _marks(self, from_spaces: Iterable[Space], leaving: Iterable[Space]
+               ) -> tuple[bytearray, int]:
+        """The spaces :meth:`seen` lists, as a byte per slot (see :class:`SightMap`), 1 at
+        each, and as the bits of an integer (bit ``slot``)."""
         sight_map = self.sight_map
         stride = sight_map.stride
         sweep = Sweep(sight_map.layers())
@@ -529,11 +617,14 @@ class SightPlan:
         if self.own_spaces & ~seen:
             for slot in self._seen_freed(marks, woken):
                 marks[slot] = 1
+                seen |= 1 << slot
         board = sight_map.board
         for space in leaving:
             if board.contains(space):
-                marks[sight_map._slot(space.col, space.row)] = 0
-        return marks
+                slot = sight_map._slot(space.col, space.row)
+                marks[slot] = 0
+                seen &= ~(1 << slot)
+        return marks, seen
 
     def _seen_freed(self, marks: bytearray, woken: list[tuple[Point, list[tuple]]]
                     ) -> list[int]:
@@ -544,34 +635,39 @@ class SightPlan:
         :meth:`~tabletop.spatial.shadowcast.Sweep.cast`): a corner not seen under the main
         map is seen under a map that frees some cells and gaps only if the first obstruction
         on a segment to it is one of those, and then it lies in that one's wake.  Only the
-        maps with a space not seen yet are looked at, only their spaces' corners in the wakes
-        of what they free are tested, one segment each."""
-        groups, groups_of = self.groups, self.groups_of
-        waiting: dict[int, bool] = {}  # per map met, whether a space of it is not seen yet
+        groups with a space not seen yet are looked at (their keys gathered, and the wakes of
+        those picked out, in C-level passes), only their spaces' corners in those wakes are
+        tested, one segment per source and corner."""
+        unseen_own = bytes(self.own_marks(marks)).translate(_FLIP)
+        waiting = set(compress(self.own_groups, unseen_own))
+        waiting.add(-1)  # stands for the keys that several groups free
+        group_of, groups_of = self.group_of, self.groups_of
         pending: dict[int, list[tuple[Point, tuple]]] = {}
         for source, wakes in woken:
-            for wake in wakes:
-                for gid in groups_of.get(wake[0], ()):
-                    unseen = waiting.get(gid)
-                    if unseen is None:
-                        unseen = waiting[gid] = not all(marks[slot]
-                                                        for _space, slot in groups[gid][1])
-                    if unseen:
-                        pending.setdefault(gid, []).append((source, wake))
-        clear = self.sight_map.clear
+            for wake in compress(wakes, map(waiting.__contains__,
+                                            map(group_of.__getitem__, map(_KEY, wakes)))):
+                for group in groups_of[wake[0]]:
+                    if group in waiting:
+                        tries = pending.get(group)
+                        if tries is None:
+                            pending[group] = [(source, wake)]
+                        else:
+                            tries.append((source, wake))
+        clear, stride = self.sight_map.clear, self.sight_map.stride
         found = []
-        for gid, tries in pending.items():
-            freed, spaces = groups[gid]
-            for space, slot in spaces:
+        for group, tries in pending.items():
+            freed = self.freed[group]
+            for slot in self.slots[group]:
                 if marks[slot]:
                     continue
-                tried = set()
-                for corner in space.corners():
+                x, y = slot % stride - 1, slot // stride - 1
+                for corner in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)):
+                    done = None  # the source already tested (tries come source by source)
                     for source, wake in tries:
-                        if (source, corner) not in tried and in_region(wake, source, corner):
-                            tried.add((source, corner))
+                        if source is not done and in_region(wake, source, corner):
                             if clear(source, corner, freed):
                                 break
+                            done = source
                     else:
                         continue
                     found.append(slot)
@@ -590,5 +686,12 @@ def visible_from(sight_map: SightMap, from_spaces: Iterable[Space], candidates: 
     lattice point is decided at once from each corner of ``from_spaces`` by exact shadow
     casting (:mod:`tabletop.spatial.shadowcast`), which visits only what is seen.
     """
-    seen = set(SightPlan(sight_map, own_maps).seen(from_spaces))
+    own_freed: dict[Space, frozenset[Space]] = {}
+    by_map: dict[int, frozenset[Space]] = {}
+    for space, own in (own_maps or {}).items():
+        freed = by_map.get(id(own))
+        if freed is None:
+            freed = by_map[id(own)] = sight_map.blocking - own.blocking
+        own_freed[space] = freed
+    seen = set(SightPlan(sight_map, own_freed).seen(from_spaces))
     return [space for space in candidates if space in seen]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from tabletop.errors import QueryError
@@ -94,38 +94,75 @@ def as_knight(state: ClashState, word: str | Place | Piece) -> Knight:
 
 class _Terrain:
     """What the terrain of one board means for sight and movement, with the sight maps for
-    each set of exempt tiles built on first use and kept."""
+    each set of exempt tiles built on first use and kept, and what movement needs made the
+    first time it is asked for (a LoS question needs none of it)."""
 
     def __init__(self, board: Board, terrain: tuple[Terrain, ...]):
         self.board = board
-        self.obscuring = tuple(t for t in terrain if t.has("obscuring"))
-        names: dict[Space, list[str]] = {}
-        tiles: dict[Space, set[str]] = {}
+        self.terrain = terrain
+        self.obscuring = tuple(t for t in terrain if "obscuring" in t.keywords)
+        on: dict[Space, frozenset[str]] = {}
         for tile in self.obscuring:
+            mine = frozenset((tile.name,))
             for space in tile.spaces:
-                names.setdefault(space, []).append(tile.name)
-                tiles.setdefault(space, set()).add(tile.name)
-        self.names = {s: " and ".join(n) for s, n in names.items()}
-        self.obscuring_on = {s: frozenset(t) for s, t in tiles.items()}
+                found = on.setdefault(space, mine)
+                if found is not mine:  # a space of several tiles
+                    on[space] = found | mine
+        self.obscuring_on = on
+        """The names of the obscuring tiles on each of their spaces."""
         self.spaces_of = {t.name: t.spaces for t in self.obscuring}
-        self.no_entry = frozenset(s for t in terrain if BLOCKS_MOVEMENT & set(t.keywords)
-                                  for s in t.spaces)
-        self.difficult = frozenset(s for t in terrain if t.has("difficult") for s in t.spaces)
-        self.walkable = measure.board_bits(board) & ~measure.space_bits(board, self.no_entry)
         from tabletop.spatial.sight import sight_map
 
         self.base = sight_map(board, frozenset(self.obscuring_on))
         self._maps: dict[frozenset[str], SightMap] = {frozenset(): self.base}
         self._plans: dict[frozenset[str], SightPlan] = {}
 
+    @cached_property
+    def names(self) -> dict[Space, str]:
+        """The names of the obscuring tiles on each of their spaces (``"Column and Ruin"``)."""
+        names: dict[Space, list[str]] = {}
+        for tile in self.obscuring:
+            for space in tile.spaces:
+                names.setdefault(space, []).append(tile.name)
+        return {s: " and ".join(n) for s, n in names.items()}
+
+    @cached_property
+    def no_entry(self) -> frozenset[Space]:
+        """The spaces of tiles that block movement."""
+        return frozenset(s for t in self.terrain if BLOCKS_MOVEMENT & set(t.keywords)
+                         for s in t.spaces)
+
+    @cached_property
+    def difficult(self) -> frozenset[Space]:
+        """The spaces of Difficult Terrain."""
+        return frozenset(s for t in self.terrain if t.has("difficult") for s in t.spaces)
+
+    @cached_property
+    def walkable(self) -> int:
+        """The board's spaces that no tile closes to movement, as :mod:`~tabletop.spatial.
+        measure` bits."""
+        return measure.board_bits(self.board) & ~measure.space_bits(self.board, self.no_entry)
+
     def sight(self, exempt: frozenset[str]) -> SightMap:
         """The sight map with every obscuring tile blocking except the tiles ``exempt``."""
         found = self._maps.get(exempt)
         if found is None:
-            freed = {s for name in exempt for s in self.spaces_of[name]
-                     if self.obscuring_on[s] <= exempt}
-            found = self._maps[exempt] = self.base.without(freed)
+            found = self._maps[exempt] = self.base.without(self._freed(exempt))
         return found
+
+    def _freed(self, exempt: frozenset[str]) -> tuple[Space, ...]:
+        """The spaces that stop blocking when the tiles ``exempt`` do not block: those whose
+        every obscuring tile is among them."""
+        return tuple(s for name in exempt for s, tiles in self._members[name] if tiles <= exempt)
+
+    @cached_property
+    def _members(self) -> dict[str, list[tuple[Space, frozenset[str]]]]:
+        """Each obscuring tile's spaces, with the names of the obscuring tiles on each."""
+        members: dict[str, list[tuple[Space, frozenset[str]]]] = {}
+        for space, tiles in self.obscuring_on.items():
+            for name in tiles:
+                members.setdefault(name, []).append((space, tiles))
+        return members
 
     def plan(self, on_p: frozenset[str]) -> SightPlan:
         """The :class:`SightPlan` for a piece standing on the tiles ``on_p``: those tiles never
@@ -135,9 +172,16 @@ class _Terrain:
         if found is None:
             from tabletop.spatial.sight import SightPlan
 
-            own_maps = {s: self.sight(tiles | on_p) for s, tiles in self.obscuring_on.items()
-                        if not tiles <= on_p}
-            found = self._plans[on_p] = SightPlan(self.sight(on_p), own_maps)
+            freed_by: dict[frozenset[str], tuple[Space, ...]] = {}
+            own_freed = {}
+            for space, tiles in self.obscuring_on.items():
+                if not tiles <= on_p:
+                    exempt = tiles | on_p if on_p else tiles
+                    freed = freed_by.get(exempt)
+                    if freed is None:
+                        freed = freed_by[exempt] = self._freed(exempt)
+                    own_freed[space] = freed
+            found = self._plans[on_p] = SightPlan(self.sight(on_p), own_freed)
         return found
 
     def standing_on(self, spaces) -> frozenset[str]:
@@ -146,17 +190,29 @@ class _Terrain:
         return empty.union(*(self.obscuring_on.get(s, empty) for s in spaces))
 
 
-@lru_cache(maxsize=32)
+_by_tiles: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[Terrain, ...], _Terrain]] = {}
+"""The last 32 :class:`_Terrain` made, by board size and the identities of the tiles (each
+entry keeps its tiles alive, so an identity is never another tile's)."""
+
+
 def _terrain_of(board: Board, terrain: tuple[Terrain, ...]) -> _Terrain:
-    return _Terrain(board, terrain)
+    """The :class:`_Terrain` of ``board`` with the tiles ``terrain``, shared by every state
+    with the same tiles (a state made by an action keeps the tiles it did not change)."""
+    key = (board.rows, board.cols, tuple(map(id, terrain)))
+    entry = _by_tiles.get(key)
+    if entry is None:
+        for old in list(_by_tiles)[:max(0, len(_by_tiles) - 31)]:  # the oldest beyond 31
+            _by_tiles.pop(old, None)
+        entry = _by_tiles[key] = (terrain, _Terrain(board, terrain))
+    return entry[1]
 
 
 _per_state: dict[int, tuple[weakref.ref, _Terrain]] = {}
 
 
 def _terrain(state: ClashState) -> _Terrain:
-    """The :class:`_Terrain` of ``state``: looked up by identity first (hashing a whole
-    terrain tuple costs more than a LoS question), then by board and terrain."""
+    """The :class:`_Terrain` of ``state``: looked up by the state's identity first, then by
+    its tiles' (hashing a whole terrain tuple costs more than a LoS question)."""
     key = id(state)
     entry = _per_state.get(key)
     if entry is not None and entry[0]() is state:
