@@ -434,3 +434,18 @@ def test_every_path_stub_still_crosses_its_edge(size):
     stub = _stub_rect(fit, tile, path)
     blanket = pygame.Rect(0, 0, 2000, 2000)  # a word over the edge itself: left to placement
     assert _clear_of(stub, edge, path.side, _near_words([blanket])).collidepoint(edge)
+
+
+def test_the_backtrack_only_hint_names_no_token_when_every_tile_is_explored():
+    """Every tile of a 3 x 3 map explored: Backtrack is the only move because no path leads
+    onto a face-down tile, not because of a Hindering token (there is none)."""
+    from tabletop.games.layoutfile import Source
+    from tabletop.games.move_kinds import move_kinds
+    from tabletop.ui.controllers.kingdom import travel_hint
+    from tests.test_lessons_at_the_limits import kingdom_grid
+
+    game, state = layouts.from_data(kingdom_grid(3, 3, 5, set(range(1, 10))), Source("<grid>"))
+    assert state.hindering == ()
+    hint = travel_hint(move_kinds("kingdom", state))
+    assert "Backtrack is the only move: no open path leads onto a face-down tile" in hint
+    assert "Panzergate" not in hint and "token" not in hint

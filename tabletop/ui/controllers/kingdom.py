@@ -454,8 +454,9 @@ class KingdomController(GameController):
 
 def travel_hint(moves: MoveKinds, *, picture: bool = False) -> str:
     """What the Travel step allows now (``moves``: the kinds of move the rules core allows),
-    saying so when only one kind of move is left (a Panzergate or other Hindering token
-    blocking every path onward leaves Backtrack); in a ``picture`` (no clicks, no buttons),
+    saying so when only one kind of move is left (Backtrack, when no open path leads onto a
+    face-down tile: each is blocked by a Panzergate or other Hindering token or leads to an
+    explored tile); in a ``picture`` (no clicks, no buttons),
     what may be done rather than where to click."""
     kinds = {kind for name, kind in (("Travel", "travel"), ("Backtrack", "backtrack"),
                                      ("EnterFog", "deep-fog")) if name in moves.types}
@@ -469,8 +470,8 @@ def travel_hint(moves: MoveKinds, *, picture: bool = False) -> str:
         return ("Travel step: no move is possible (every path is blocked and no explored "
                 "tile can be reached); report the loss or remove a token as the rules say.")
     if kinds == {"backtrack"}:
-        return ("Travel step: Backtrack is the only move: every path onward is blocked "
-                "(a Panzergate or other Hindering token) and the Deep Fog is closed" + (
+        return ("Travel step: Backtrack is the only move: no open path leads onto a "
+                "face-down tile and the Deep Fog is closed" + (
                     "." if picture else "; click a blue-ringed explored tile."))
     if len(kinds) == 1:
         return f"Travel step: only one kind of move: {ways[next(iter(kinds))]}."
