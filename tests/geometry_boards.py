@@ -117,3 +117,44 @@ def reference_distance(board, at, size, targets, passable):
                     nxt.append(b)
         layer, moves = nxt, moves + 1
     return None
+
+
+def reference_features(dx: int, dy: int) -> list[tuple[Fraction, str, int, int]]:
+    """The cells and lattice points met by the segment from ``(0, 0)`` to ``(dx, dy)`` as
+    ``(t, kind, x, y)`` in order along it, ``t`` from 0 to 1 worked out with fractions: the
+    slow reference for :func:`tabletop.spatial.sight.segment_steps`."""
+    from math import gcd
+
+    out = []
+    length = max(abs(dx), abs(dy))
+    if dx == 0 or dy == 0:
+        sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+        for k in range(length + 1):
+            out.append((Fraction(k, length or 1), "point", sx * k, sy * k))
+            if k == length:
+                break
+            t = Fraction(2 * k + 1, 2 * length)
+            if dy == 0:
+                col = k if sx > 0 else -k - 1
+                out += [(t, "edge", col, -1), (t, "edge", col, 0)]
+            else:
+                row = k if sy > 0 else -k - 1
+                out += [(t, "edge", -1, row), (t, "edge", 0, row)]
+        return out
+    g = gcd(abs(dx), abs(dy))
+    p, q = abs(dx) // g, abs(dy) // g
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+    for k in range(g + 1):
+        bx, by = sx * p * k, sy * q * k
+        out.append((Fraction(k, g), "point", bx, by))
+        if k == g:
+            break
+        cells = []
+        for i in range(p):
+            for j in range((q * i) // p, -((-q * (i + 1)) // p)):
+                entry = max(Fraction(i, p), Fraction(j, q))
+                cells.append(((k + entry) / g, "cell", bx + i if sx > 0 else bx - 1 - i,
+                              by + j if sy > 0 else by - 1 - j))
+        cells.sort(key=lambda cell: cell[0])
+        out.extend(cells)
+    return out

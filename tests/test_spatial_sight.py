@@ -11,11 +11,11 @@ from tabletop.spatial.grid import Board, Space, corner_words
 from tabletop.spatial.sight import (
     SightMap,
     line_of_sight,
-    segment_features,
+    segment_steps,
     sight_map,
     visible_from,
 )
-from tests.geometry_boards import reference_clear, reference_los
+from tests.geometry_boards import reference_clear, reference_features, reference_los
 
 S = Space.parse
 
@@ -147,6 +147,18 @@ def test_exempt_spaces_stop_blocking():
     assert line_of_sight(view.without({S("A2")}), [S("A1")], [S("A3")]).clear
 
 
+def test_segment_steps_are_the_fraction_reference_in_integers():
+    """Every step of every segment up to 12 across and down: the same cells and points, in
+    the same order, met where the reference's fractions say."""
+    from fractions import Fraction
+
+    for dx in range(-12, 13):
+        for dy in range(-12, 13):
+            denominator, steps = segment_steps(dx, dy)
+            assert [(Fraction(key, denominator), kind, x, y) for key, kind, x, y in steps] \
+                == reference_features(dx, dy), (dx, dy)
+
+
 def test_the_segment_test_meets_exactly_the_features_of_a_segment():
     # Every cell blocks and every inner point is a diagonal gap; freeing all but one of them
     # leaves a segment blocked exactly when that one is among its features.
@@ -161,9 +173,9 @@ def test_the_segment_test_meets_exactly_the_features_of_a_segment():
     for dx in range(-3, 4):
         for dy in range(-3, 4):
             met = set()
-            for f in segment_features(dx, dy):
-                slot = (a[1] + f.y + 1) * stride + a[0] + f.x + 1
-                met.add(2 * slot + 1 if f.kind == "point" else 2 * slot)
+            for _key, kind, x, y in segment_steps(dx, dy)[1]:
+                slot = (a[1] + y + 1) * stride + a[0] + x + 1
+                met.add(2 * slot + 1 if kind == "point" else 2 * slot)
             b = (a[0] + dx, a[1] + dy)
             for key in keys:
                 assert view.clear(a, b, freed[key]) == (key not in met), (dx, dy, key)

@@ -32,7 +32,6 @@ from functools import lru_cache
 from itertools import compress
 from math import gcd
 from operator import itemgetter
-from typing import TYPE_CHECKING
 
 from tabletop.frozen import Frozen
 from tabletop.spatial.grid import Board, Space, corner_words, row_letters
@@ -45,9 +44,6 @@ from tabletop.spatial.shadowcast import (
     bytes_of,
     in_region,
 )
-
-if TYPE_CHECKING:
-    from fractions import Fraction
 
 Point = tuple[int, int]
 Line = tuple[Point, Point]
@@ -75,69 +71,52 @@ class Sight(Frozen):
     nearest: Line | None = None
 
 
-class Feature(Frozen):
-    """One thing a segment meets, in order along it: ``kind`` is ``"cell"`` (the segment
-    crosses the cell's open interior), ``"edge"`` (it runs along an edge of the cell) or
-    ``"point"`` (it passes the lattice point ``(x, y)``); ``t`` is where, from 0 to 1."""
-
-    t: Fraction
-    kind: str
-    x: int
-    y: int
-
-
 @lru_cache(maxsize=1 << 14)
-def segment_features(dx: int, dy: int) -> tuple[Feature, ...]:
-    """The cells and lattice points met by the segment from ``(0, 0)`` to ``(dx, dy)``, in order.
+def segment_steps(dx: int, dy: int) -> tuple[int, tuple[tuple[int, str, int, int], ...]]:
+    """The cells and lattice points met by the segment from ``(0, 0)`` to ``(dx, dy)``, in
+    order, with integers only: ``(denominator, steps)``, each step ``(key, kind, x, y)`` where
+    ``key / denominator`` is where along the segment (0 to 1) the step is met.
 
     Cells are given by their north-west corner ``(col, row)``.  A diagonal segment meets the
-    cells whose open interior it crosses; a segment along a grid line meets, for each unit of
-    its length, the two cells sharing that unit edge (kind ``"edge"``).  Lattice points include
-    both ends.
-
-    >>> [(f.kind, f.x, f.y) for f in segment_features(2, 1)]
-    [('point', 0, 0), ('cell', 0, 0), ('cell', 1, 0), ('point', 2, 1)]
+    cells whose open interior it crosses, each from where it enters it; a segment along a grid
+    line meets, for each unit of its length, the two cells sharing that unit edge (kind
+    ``"edge"``, met at the unit's middle).  Lattice points (kind ``"point"``) include both
+    ends.  Cells entered at the same place keep the order they are listed in (column first).
     """
-    from fractions import Fraction  # only here: a question that needs no segment loads none
-
-    out: list[Feature] = []
+    out: list[tuple[int, str, int, int]] = []
     length = max(abs(dx), abs(dy))
     if dx == 0 or dy == 0:
         sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-        for k in range(length + 1):
-            out.append(Feature(Fraction(k, length or 1), "point", sx * k, sy * k))
+        for k in range(length + 1):  # the point k is met at 2k / 2length, its edge at 2k + 1
+            out.append((2 * k, "point", sx * k, sy * k))
             if k == length:
                 break
-            t = Fraction(2 * k + 1, 2 * length)
             if dy == 0:  # horizontal: the cells above and below the unit edge
                 col = k if sx > 0 else -k - 1
-                out.append(Feature(t, "edge", col, -1))
-                out.append(Feature(t, "edge", col, 0))
+                out += ((2 * k + 1, "edge", col, -1), (2 * k + 1, "edge", col, 0))
             else:  # vertical: the cells left and right of the unit edge
                 row = k if sy > 0 else -k - 1
-                out.append(Feature(t, "edge", -1, row))
-                out.append(Feature(t, "edge", 0, row))
-        return tuple(out)
+                out += ((2 * k + 1, "edge", -1, row), (2 * k + 1, "edge", 0, row))
+        return 2 * length or 1, tuple(out)
     g = gcd(abs(dx), abs(dy))
     p, q = abs(dx) // g, abs(dy) // g
     sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
-    for k in range(g + 1):
-        bx, by = sx * p * k, sy * q * k
-        out.append(Feature(Fraction(k, g), "point", bx, by))
+    for k in range(g + 1):  # the k-th of g equal pieces, each p across and q down
+        bx, by, base = sx * p * k, sy * q * k, k * p * q
+        out.append((base, "point", bx, by))
         if k == g:
             break
         cells = []
         for i in range(p):
             low = (q * i) // p
             high = -((-q * (i + 1)) // p)  # ceil(q * (i + 1) / p)
-            for j in range(low, high):
-                entry = max(Fraction(i, p), Fraction(j, q))
+            for j in range(low, high):  # entered at max(i / p, j / q) of the piece
                 col = bx + i if sx > 0 else bx - 1 - i
                 row = by + j if sy > 0 else by - 1 - j
-                cells.append(Feature((k + entry) / g, "cell", col, row))
-        cells.sort(key=lambda f: f.t)
+                cells.append((base + max(i * q, j * p), "cell", col, row))
+        cells.sort(key=itemgetter(0))  # stable: ties keep their order
         out.extend(cells)
-    return tuple(out)
+    return g * p * q, tuple(out)
 
 
 class SightMap:
@@ -342,15 +321,15 @@ class SightMap:
         Returns ``(rule, space, other)``: rule 1 (through ``space``), 2 (along an edge of
         ``space``) or 3 (through the diagonal gap of ``space`` and ``other``).
         """
-        for f in segment_features(b[0] - a[0], b[1] - a[1]):
-            x, y = a[0] + f.x, a[1] + f.y
-            if f.kind == "point":
+        for _key, kind, x, y in segment_steps(b[0] - a[0], b[1] - a[1])[1]:
+            x, y = a[0] + x, a[1] + y
+            if kind == "point":
                 if (x, y) in self.gaps:
                     return (3, *self._gap_pair(x, y))
                 continue
             space = Space(y, x)
             if space in self.blocking:
-                return (1 if f.kind == "cell" else 2, space, None)
+                return (1 if kind == "cell" else 2, space, None)
         return None
 
     def _gap_pair(self, x: int, y: int) -> tuple[Space, Space]:
@@ -362,10 +341,10 @@ class SightMap:
     def touched_corners(self, a: Point, b: Point) -> list[Space]:
         """Blocking spaces whose corner (and nothing more) the segment ``a``-``b`` touches."""
         out = []
-        for f in segment_features(b[0] - a[0], b[1] - a[1]):
-            if f.kind != "point":
+        for _key, kind, x, y in segment_steps(b[0] - a[0], b[1] - a[1])[1]:
+            if kind != "point":
                 continue
-            x, y = a[0] + f.x, a[1] + f.y
+            x, y = a[0] + x, a[1] + y
             for space in (Space(y - 1, x - 1), Space(y - 1, x), Space(y, x - 1), Space(y, x)):
                 if space in self.blocking and space not in out:
                     out.append(space)
