@@ -179,11 +179,13 @@ def bounds(rects: Iterable[Rect]) -> Rect | None:
 Graph = Mapping[Hashable, Iterable[Hashable]]
 
 
-def distances(graph: Graph, start: Hashable) -> dict:
-    """Breadth-first step counts from ``start`` (0) to every node reachable along ``graph``."""
+def distances(graph: Graph, start: Hashable, until: Hashable = None) -> dict:
+    """Breadth-first step counts from ``start`` (0) to every node reachable along ``graph``;
+    with ``until``, stopping once that node has its count (every node nearer than it has its
+    count by then)."""
     dist = {start: 0}
     queue = deque([start])
-    while queue:
+    while queue and (until is None or until not in dist):
         node = queue.popleft()
         for nxt in graph.get(node, ()):
             if nxt not in dist:
@@ -206,7 +208,7 @@ def shortest_paths(graph: Graph, start: Hashable, goal: Hashable,
     """
     rev = reversed_graph(graph) if reverse is None else reverse
     if ahead is None:
-        back = _distances_to(rev, goal, start)
+        back = distances(rev, goal, until=start)  # to goal, as far as start
         if start not in back:
             return []
 
@@ -268,22 +270,6 @@ def first_steps(graph: Graph, reverse: Graph, start: Hashable, ahead: Mapping) -
                              if ahead.get(p) == ahead[node] - 1)
     order = list(graph.get(start, ()))
     return {node: order[i] for node, i in best.items()}
-
-
-def _distances_to(reverse: Graph, goal: Hashable, start: Hashable) -> dict:
-    """Step counts to ``goal`` along the graph whose :func:`reversed_graph` is ``reverse``
-    (breadth-first from ``goal``), stopping once ``start`` has its count: every node nearer
-    than ``start`` has its count by then, which is all that a shortest path from ``start``
-    passes through."""
-    dist = {goal: 0}
-    queue = deque([goal])
-    while queue and start not in dist:
-        node = queue.popleft()
-        for nxt in reverse.get(node, ()):
-            if nxt not in dist:
-                dist[nxt] = dist[node] + 1
-                queue.append(nxt)
-    return dist
 
 
 def reversed_graph(graph: Graph) -> dict:
