@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.clash import layout, query, view
 from tabletop.games.clash.state import ClashState
-from tabletop.games.contract import Action, Event, Game, SetChoice
+from tabletop.games.contract import Action, Event, Game
 from tabletop.wording import counted
 
 if TYPE_CHECKING:
@@ -86,37 +86,20 @@ def chance_outcomes(state: ClashState) -> list[tuple[Action, Fraction]]:
     return running.chance_outcomes(state)
 
 
-class _OpenActions(Mapping[type, str]):
-    """:data:`tabletop.games.clash.rules.OPEN_ACTIONS`, read from the rules when first asked
-    (the action kinds it names load with the rules)."""
+class _LateTable(Mapping[type, object]):
+    """The table ``name`` of the Clash module ``module``, read from it when first asked (the
+    action kinds it names load with that module): the rules' ``OPEN_ACTIONS``, the card
+    sequences' ``SET_CHOICES`` (re-roll declarations)."""
 
-    @staticmethod
-    def _table() -> Mapping[type, str]:
-        from tabletop.games.clash import rules
+    def __init__(self, module: str, name: str):
+        self.module, self.name = module, name
 
-        return rules.OPEN_ACTIONS
+    def _table(self) -> Mapping[type, object]:
+        from importlib import import_module
 
-    def __getitem__(self, kind: type) -> str:
-        return self._table()[kind]
+        return getattr(import_module(f"tabletop.games.clash.{self.module}"), self.name)
 
-    def __iter__(self) -> Iterator[type]:
-        return iter(self._table())
-
-    def __len__(self) -> int:
-        return len(self._table())
-
-
-class _SetChoices(Mapping[type, SetChoice]):
-    """:data:`tabletop.games.clash.running.SET_CHOICES` (re-roll declarations), read from the
-    card sequences when first asked."""
-
-    @staticmethod
-    def _table() -> Mapping[type, SetChoice]:
-        from tabletop.games.clash import running
-
-        return running.SET_CHOICES
-
-    def __getitem__(self, kind: type) -> SetChoice:
+    def __getitem__(self, kind: type) -> object:
         return self._table()[kind]
 
     def __iter__(self) -> Iterator[type]:
@@ -153,6 +136,6 @@ GAME = Game(
     is_partial=view.is_partial,
     is_chance_node=is_chance_node,
     chance_outcomes=chance_outcomes,
-    open_actions=_OpenActions(),
-    set_choices=_SetChoices(),
+    open_actions=_LateTable("rules", "OPEN_ACTIONS"),
+    set_choices=_LateTable("running", "SET_CHOICES"),
 )
