@@ -94,22 +94,22 @@ def _epilog() -> str:
             f"Your files go to these folders on this computer:\n{folders}")
 
 
-def _frames(text: str) -> int:
-    """The ``--frames`` count: a whole number from 1 to 1,000,000 in ASCII digits."""
-    frames = parse_int(text, 1, 10**6)
-    if frames is None:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number from 1 to 1000000, not {shorten(text)!r}")
-    return frames
+def _whole(low: int, high: int):
+    """An argument type: a whole number from ``low`` to ``high`` in ASCII digits (the strict
+    helper), else a message naming the range (``--frames`` 1 to 1,000,000, ``--seed`` 0 to
+    10**12)."""
+
+    def read(text: str) -> int:
+        value = parse_int(text, low, high)
+        if value is None:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {low} to {high}, not {shorten(text)!r}")
+        return value
+
+    return read
 
 
-def _seed(text: str) -> int:
-    """The ``--seed`` of a new game: a whole number from 0 to 10**12 (the strict helper)."""
-    value = parse_int(text, 0, 10**12)
-    if value is None:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number from 0 to 1000000000000, not {shorten(text)!r}")
-    return value
+_frames, _seed = _whole(1, 10**6), _whole(0, 10**12)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
